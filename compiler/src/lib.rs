@@ -1,0 +1,1 @@
+//! The koma compiler: `parse` -> `lower` -> `validate` -> `lint` -> `emit`.

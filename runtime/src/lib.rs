@@ -1,0 +1,3 @@
+//! The koma runtime: compiled move tables, positions, move generation, make/unmake, perft.
+
+pub mod spec;

@@ -1,0 +1,352 @@
+//! The variant specification: the plain-data contract between the compiler and the runtime.
+//!
+//! The compiler lowers a `.koma` file into a [`VariantSpec`]; the runtime builds its move tables
+//! from it ([`crate::tables`]) and `koma compile` serialises it. Everything here is validated data:
+//! names are resolved to indices, XBetza is expanded into [`PathTemplate`]s, rules are parameters.
+//! Moves are written for the first player (moving "up", +y); the runtime rotates them 180 degrees
+//! for the second player.
+
+/// Index of a piece type in [`VariantSpec::pieces`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PieceType(pub u8);
+
+/// A grid coordinate: `x` = file (0 = `a`), `y` = row of the grid (0 = bottom row of the grid).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Coord {
+    pub x: u8,
+    pub y: u8,
+}
+
+/// A whole variant, ready to be turned into tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantSpec {
+    pub name: String,
+    pub board: BoardSpec,
+    pub pieces: Vec<PieceSpec>,
+    /// Start position, or `None` when the variant ships no setup (Kyou Shogi).
+    pub setup: Option<Vec<Placement>>,
+    pub rules: RulesSpec,
+}
+
+/// The board: a `width` x `height` grid of which only the `real` squares exist.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardSpec {
+    pub width: u8,
+    pub height: u8,
+    /// Rank number printed for grid row 0 (1 for most games, 0 for Minjiku's brouhaha rows).
+    pub first_rank: i16,
+    /// Row-major (`y * width + x`), true where a square exists (holes and the grid corners
+    /// around extra squares are false).
+    pub real: Vec<bool>,
+    /// Squares that disappear for good once the piece standing on them leaves.
+    pub vanishing: Vec<Coord>,
+}
+
+/// One piece type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceSpec {
+    /// One or more letters, `+X` for a promoted form: `P`, `FD`, `+CS`.
+    pub id: String,
+    pub name: String,
+    /// The XBetza text the moves came from (for diagrams and error messages).
+    pub betza: String,
+    /// Every expanded path, for the first player.
+    pub paths: Vec<PathTemplate>,
+    /// Castling moves (from XBetza `O`), for the first player.
+    pub castling: Vec<CastlingSpec>,
+    pub royal: bool,
+    /// Promotion choices (empty: never promotes).
+    pub promotions: Vec<PieceType>,
+}
+
+/// One way a piece can move: a sequence of legs walked square by square (XBetza `a` legs).
+/// Directions are absolute (the compiler already resolved relative continuation directions).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PathTemplate {
+    pub legs: Vec<Leg>,
+}
+
+/// One leg of a path: repeated steps of `(dx, dy)`, up to `range` of them (0 = unlimited).
+///
+/// Walking semantics (research/xbetza.md §6-7):
+/// - A leg visits the squares `from + k * (dx, dy)` for `k = 1..=range`; it ends at the first
+///   occupied square, or earlier on any empty square its modes allow it to stop on.
+/// - A *non-final* leg may hand over to the next leg on an empty square (`MOVE`), on an enemy it
+///   removes (`CAPTURE`: locust capture), on a friend it removes (`DESTROY`), or on any piece it
+///   jumps (`HOP`: the piece stays, the next leg starts on its square).
+/// - The *final* leg's stopping square is the destination: empty needs `MOVE`, enemy needs
+///   `CAPTURE` (or `ROYAL_CAPTURE` for a royal victim), friend needs `DESTROY`.
+/// - A final-leg `HOP` (XBetza `p` on one leg) slides to the first piece, jumps it and goes on
+///   in the same line with the remaining range; `toggle_after_hop` (XBetza `g`) instead lands
+///   exactly one step beyond a slider's hurdle.
+/// - The origin square counts as empty for every leg after the first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Leg {
+    pub dx: i8,
+    pub dy: i8,
+    /// Maximum number of steps; 0 = unlimited.
+    pub range: u8,
+    pub modes: Modes,
+}
+
+/// Leg mode flags (XBetza mode letters), a bit set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Modes(pub u32);
+
+impl Modes {
+    /// `m`: may stop on / continue from an empty square.
+    pub const MOVE: Modes = Modes(1);
+    /// `c`: may capture an enemy.
+    pub const CAPTURE: Modes = Modes(1 << 1);
+    /// `d`: may capture a friend.
+    pub const DESTROY: Modes = Modes(1 << 2);
+    /// `k`: may capture an enemy royal only.
+    pub const ROYAL_CAPTURE: Modes = Modes(1 << 3);
+    /// `e`: may move to an en-passant square, capturing the piece that created it.
+    pub const EN_PASSANT: Modes = Modes(1 << 4);
+    /// `p`: jumps the first piece on its line (hopper).
+    pub const HOP: Modes = Modes(1 << 5);
+    /// `g`: as `HOP`, then the range toggles (slider lands right behind the hurdle).
+    pub const GRASSHOP: Modes = Modes(1 << 6);
+    /// `n` on a leap longer than one step: lame, every square passed over must be empty.
+    pub const LAME: Modes = Modes(1 << 7);
+    /// `j` on a leap: must jump, the passed-over square must be occupied. On a slider: ski,
+    /// the first square is skipped whatever is on it and the leg cannot stop there.
+    pub const JUMP: Modes = Modes(1 << 8);
+    /// `i` on a first leg: only while the piece has never moved.
+    pub const INITIAL: Modes = Modes(1 << 9);
+    /// `i` on a later leg: exactly as many steps as the previous leg.
+    pub const ISO: Modes = Modes(1 << 10);
+    /// `u`: the move's victim reappears on this leg's start square.
+    pub const UNLOAD: Modes = Modes(1 << 11);
+    /// The squares this leg passes over (not its stopping square) become en-passant squares.
+    pub const CREATES_EP: Modes = Modes(1 << 12);
+    /// `o`: wraps around the left and right edges (cylinder).
+    pub const CYLINDER: Modes = Modes(1 << 13);
+
+    pub const fn contains(self, other: Modes) -> bool {
+        self.0 & other.0 == other.0
+    }
+    pub const fn intersects(self, other: Modes) -> bool {
+        self.0 & other.0 != 0
+    }
+    pub const fn union(self, other: Modes) -> Modes {
+        Modes(self.0 | other.0)
+    }
+}
+
+impl std::ops::BitOr for Modes {
+    type Output = Modes;
+    fn bitor(self, rhs: Modes) -> Modes {
+        self.union(rhs)
+    }
+}
+
+/// XBetza `O<n>`: the king moves `king_steps` squares towards a virgin partner standing at the
+/// edge of the rank (or `partner_inside` = next to the corner, XBetza `j`); the partner lands
+/// on the square the king passed last. Only from a virgin king, never out of, through or into
+/// check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CastlingSpec {
+    /// -1 = towards file `a`, +1 = towards the last file.
+    pub direction: i8,
+    pub king_steps: u8,
+    pub partner_inside: bool,
+}
+
+/// A piece on a square at the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub player: Player,
+    pub piece: PieceType,
+    pub at: Coord,
+}
+
+/// The two players; `First` moves first and sits at the bottom (`w` in FEN; sente).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Player {
+    First,
+    Second,
+}
+
+/// Every rule the runtime interprets, as parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RulesSpec {
+    pub promotion: PromotionSpec,
+    pub royals: RoyalSpec,
+    pub burning: Vec<BurnSpec>,
+    pub freezing: Vec<FreezeSpec>,
+    pub anti_trade: Vec<AntiTradeSpec>,
+    /// Jump ranks: `jump_rank[piece]`; a hop may not leap a piece of equal or higher rank.
+    /// Empty = no hierarchy.
+    pub jump_rank: Vec<u8>,
+    pub passing: PassSpec,
+    pub results: ResultSpec,
+}
+
+/// When and how pieces promote.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct PromotionSpec {
+    /// Zone squares for the first player (the second player's zone is the 180 degree rotation).
+    pub zone: Vec<Coord>,
+    pub triggers: Triggers,
+    pub kind: PromotionKind,
+    /// Must promote when the unpromoted piece could never move again from its destination.
+    pub forced_when_stuck: bool,
+    /// Must promote when a move that allows promotion ends on the last `ranks` ranks.
+    pub forced: Vec<ForcedPromotion>,
+    /// Squares a multi-leg move stops on in the middle count for `enter` (Kyou's lions).
+    pub mid_move: bool,
+}
+
+/// A set of promotion triggers (bit set).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Triggers(pub u8);
+
+impl Triggers {
+    /// The move ends in the zone and started outside it.
+    pub const ENTER: Triggers = Triggers(1);
+    /// The move starts in the zone and ends outside it.
+    pub const LEAVE: Triggers = Triggers(1 << 1);
+    /// The move starts and ends in the zone.
+    pub const INSIDE: Triggers = Triggers(1 << 2);
+    /// A capturing move that starts or ends in the zone.
+    pub const CAPTURE_IN_ZONE: Triggers = Triggers(1 << 3);
+    /// A capturing move that starts in the zone.
+    pub const CAPTURE_FROM_ZONE: Triggers = Triggers(1 << 4);
+
+    pub const fn contains(self, other: Triggers) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PromotionKind {
+    /// Promote or defer: two moves.
+    #[default]
+    Optional,
+    /// Must promote whenever a trigger fires.
+    Mandatory,
+    /// Promotes without a choice whenever a trigger fires (one move).
+    Automatic,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForcedPromotion {
+    pub pieces: Vec<PieceType>,
+    pub last_ranks: u8,
+}
+
+/// Royal pieces and what losing them means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum WinCondition {
+    /// Moves may leave royals attacked; losing the last royal loses.
+    #[default]
+    Extinction,
+    /// No move may leave a royal attacked; no legal move while attacked loses.
+    Checkmate,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RoyalSpec {
+    pub win: WinCondition,
+    /// With `Checkmate`: while a side has two or more royals it may leave any of them attacked.
+    pub check_last_only: bool,
+}
+
+/// Burning: pieces next to a burner are removed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BurnSpec {
+    pub burners: Vec<PieceType>,
+    /// Neighbour offsets (for the first player's orientation; symmetric in practice).
+    pub area: Vec<(i8, i8)>,
+    /// `None` = every enemy in the area burns; `Some(n)` = the mover chooses 0..=n victims.
+    pub choose_up_to: Option<u8>,
+    /// Burns after the burner moves.
+    pub active: bool,
+    /// An enemy that ends its move in the area is burned.
+    pub passive: bool,
+    /// Pieces that cannot be burned.
+    pub immune: Vec<PieceType>,
+    /// A burner that ends next to an enemy burner is burned itself and burns nothing.
+    pub burner_meets_burner_dies: bool,
+    /// A piece promoting into a burner burns at once.
+    pub on_promotion: bool,
+}
+
+/// Freezing: enemies next to a freezer cannot move (not even pass).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FreezeSpec {
+    pub freezers: Vec<PieceType>,
+    pub area: Vec<(i8, i8)>,
+    pub immune: Vec<PieceType>,
+}
+
+/// Anti-trade: `attackers` may not capture `victims` under `when`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AntiTradeSpec {
+    pub attackers: Vec<PieceType>,
+    pub victims: Vec<PieceType>,
+    pub when: AntiTradeWhen,
+    /// Chu: the rule does not apply when the victim was adjacent to the attacker.
+    pub except_adjacent: bool,
+    /// Chu: the rule does not apply when the move also captured a piece not in this list
+    /// (the "bridge" capture; empty = no such exception).
+    pub except_bridge_capture_not: Vec<PieceType>,
+    /// Chu counter-strike: after a non-attacker captured a victim, the opponent may not capture a
+    /// victim with a non-attacker on the very next move.
+    pub counter_strike: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AntiTradeWhen {
+    Always,
+    /// When the capturer could be recaptured at once on its destination.
+    Protected,
+}
+
+/// Turn passing (a move that ends on its start square and captures nothing).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct PassSpec {
+    /// No passing at all.
+    pub forbidden: bool,
+    /// Only these pieces may pass (empty = any piece whose moves allow it).
+    pub only: Vec<PieceType>,
+    /// Not on the move right after the opponent passed.
+    pub not_after_pass: bool,
+    /// In a repetition, the player who passed first must deviate.
+    pub first_passer_deviates: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Outcome {
+    /// The side that cannot move wins.
+    Win,
+    #[default]
+    Draw,
+    /// The side that cannot move loses.
+    Loss,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ResultSpec {
+    /// What stalemate means for the stalemated side (`None` = the variant does not say: draw).
+    pub stalemate: Outcome,
+    /// Draw at the n-th occurrence of a position (`None` = no repetition rule).
+    pub repetition: Option<u8>,
+    /// A player whose every move since the previous occurrence was a check loses.
+    pub perpetual_check_loses: bool,
+    /// Draw after this many moves (plies / 2) without a reset event.
+    pub move_limit: Option<MoveLimit>,
+    /// Draw when both sides are reduced to their royals alone.
+    pub bare_royal_draw: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveLimit {
+    pub moves: u16,
+    pub reset_on_capture: bool,
+    pub reset_on_promotion: bool,
+    /// Moves of these pieces reset the counter (the chess pawn).
+    pub reset_on_pieces: Vec<PieceType>,
+}

@@ -1,0 +1,168 @@
+//! Every clap type of the `koma` command line.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// koma: a compiler and runtime for chess and shogi variant definitions.
+#[derive(Debug, Parser)]
+#[command(name = "koma", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Validate variant files; exit 0 when there are no errors (warnings allowed), 1 otherwise.
+    Check(CheckArgs),
+    /// Lint variant files: legal but probably wrong definitions.
+    Lint(LintArgs),
+    /// Explain a diagnostic or lint code.
+    Explain(ExplainArgs),
+    /// Draw the moves of a piece of a variant, or of an XBetza string.
+    Diagram(DiagramArgs),
+    /// List the legal moves of a position.
+    Moves(MovesArgs),
+    /// Count the leaf nodes of the move tree to a given depth.
+    Perft(PerftArgs),
+    /// Compile a variant into a tables file that `perft` and `moves` can load.
+    Compile(CompileArgs),
+    /// Convert an Interactive Diagram parameter block into a .koma file.
+    Import(ImportArgs),
+    /// Measure move-generation speed on the benchmark positions.
+    Bench(BenchArgs),
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    #[default]
+    Human,
+    Short,
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: ReportFormat,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct LintArgs {
+    #[arg(required_unless_present = "list")]
+    pub files: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: ReportFormat,
+    /// Allow a lint (repeatable).
+    #[arg(long, value_name = "CODE")]
+    pub allow: Vec<String>,
+    /// Make a lint an error (repeatable).
+    #[arg(long, value_name = "CODE")]
+    pub deny: Vec<String>,
+    /// Make every warning an error.
+    #[arg(long)]
+    pub deny_warnings: bool,
+    /// Apply machine-applicable suggestions to the files.
+    #[arg(long)]
+    pub fix: bool,
+    /// List every lint code.
+    #[arg(long)]
+    pub list: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ExplainArgs {
+    pub code: String,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum DiagramFormat {
+    #[default]
+    Text,
+    Svg,
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct DiagramArgs {
+    /// A variant file (with PIECE), unless --betza is given.
+    #[arg(required_unless_present = "betza", requires = "piece")]
+    pub file: Option<PathBuf>,
+    /// The piece ID within the variant file.
+    pub piece: Option<String>,
+    /// An XBetza string to draw on its own.
+    #[arg(long, conflicts_with = "file")]
+    pub betza: Option<String>,
+    /// Board size, WxH (default 9x9, or the variant's board).
+    #[arg(long)]
+    pub board: Option<String>,
+    /// The square the piece stands on (default: the centre).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// A friendly dummy piece (repeatable).
+    #[arg(long)]
+    pub friend: Vec<String>,
+    /// An enemy dummy piece (repeatable).
+    #[arg(long)]
+    pub enemy: Vec<String>,
+    /// Draw the moves of the second player.
+    #[arg(long)]
+    pub second: bool,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: DiagramFormat,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum MovesFormat {
+    #[default]
+    Text,
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MovesArgs {
+    pub file: PathBuf,
+    /// Position (FEN or koma position text); default the start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: MovesFormat,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    /// A variant file or a compiled tables file.
+    pub file: PathBuf,
+    #[arg(long)]
+    pub depth: u32,
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Print the count below each first move.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CompileArgs {
+    pub file: PathBuf,
+    #[arg(short = 'o', long = "output")]
+    pub output: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ImportArgs {
+    /// The parameter block, or `-` for standard input.
+    pub file: PathBuf,
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct BenchArgs {
+    /// Folder holding the shipped variants.
+    #[arg(long, default_value = "variants")]
+    pub variants: PathBuf,
+}

@@ -1,0 +1,37 @@
+//! The `koma` command line: parses arguments and dispatches to one module per subcommand.
+
+mod args;
+mod commands;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use args::{Cli, Command};
+use commands::CliError;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check(a) => commands::check::check(&a),
+        Command::Lint(a) => commands::lint::lint(&a),
+        Command::Explain(a) => commands::explain::explain(&a),
+        Command::Diagram(a) => commands::diagram::diagram(&a),
+        Command::Moves(a) => commands::moves::moves(&a),
+        Command::Perft(a) => commands::perft::perft(&a),
+        Command::Compile(a) => commands::compile::compile(&a),
+        Command::Import(a) => commands::import::import(&a),
+        Command::Bench(a) => commands::bench::bench(&a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(CliError::Usage(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+        Err(CliError::Failed(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
