@@ -1,1 +1,2 @@
 //! The koma compiler: `parse` -> `lower` -> `validate` -> `lint` -> `emit`.
+pub mod xbetza;
