@@ -1,2 +1,4 @@
 //! The koma compiler: `parse` -> `lower` -> `validate` -> `lint` -> `emit`.
+
+pub mod diagnostic;
 pub mod xbetza;

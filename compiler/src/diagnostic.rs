@@ -1,0 +1,189 @@
+//! Diagnostics: the data every pass reports (code, severity, message, labels, help, fix).
+//!
+//! Rendering is the CLI's job (codespan-reporting for people, JSON for machines); here a
+//! diagnostic is plain data that also implements [`miette::Diagnostic`] for library users.
+
+use std::fmt;
+
+/// Identifies one source file in a [`SourceMap`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FileId(pub u32);
+
+/// A byte range in one file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Location {
+    pub file: FileId,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// Every file a compilation read, by [`FileId`].
+#[derive(Clone, Debug, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    /// The name shown to users (the path as given).
+    pub name: String,
+    pub text: String,
+}
+
+impl SourceMap {
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
+        let id = FileId(self.files.len() as u32);
+        self.files.push(SourceFile { name: name.into(), text: text.into() });
+        id
+    }
+    pub fn get(&self, id: FileId) -> Option<&SourceFile> {
+        self.files.get(id.0 as usize)
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
+        self.files.iter().enumerate().map(|(i, f)| (FileId(i as u32), f))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+/// A labelled span: the primary label says what is wrong, secondary ones give context.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub location: Location,
+    pub message: String,
+}
+
+/// A machine-applicable replacement of `location` by `replacement`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    pub location: Location,
+    pub replacement: String,
+    pub message: String,
+}
+
+/// One finding of a pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Stable code: `E....` for errors, lint codes for lints.
+    pub code: String,
+    pub severity: Severity,
+    /// Lowercase, no final period, identifiers in backticks.
+    pub message: String,
+    pub primary: Label,
+    pub secondary: Vec<Label>,
+    pub help: Option<String>,
+    pub suggestion: Option<Suggestion>,
+}
+
+impl Diagnostic {
+    pub fn error(code: &str, message: impl Into<String>, location: Location, label: impl Into<String>) -> Self {
+        Diagnostic {
+            code: code.to_string(),
+            severity: Severity::Error,
+            message: message.into(),
+            primary: Label { location, message: label.into() },
+            secondary: Vec::new(),
+            help: None,
+            suggestion: None,
+        }
+    }
+    pub fn warning(code: &str, message: impl Into<String>, location: Location, label: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message, location, label) }
+    }
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+    pub fn with_secondary(mut self, location: Location, message: impl Into<String>) -> Self {
+        self.secondary.push(Label { location, message: message.into() });
+        self
+    }
+    pub fn with_suggestion(mut self, suggestion: Suggestion) -> Self {
+        self.suggestion = Some(suggestion);
+        self
+    }
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+impl miette::Diagnostic for Diagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(&self.code))
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.severity {
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Error => miette::Severity::Error,
+        })
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        let primary = std::iter::once(&self.primary).map(|l| {
+            miette::LabeledSpan::new_primary_with_span(
+                Some(l.message.clone()),
+                (l.location.start, l.location.end - l.location.start),
+            )
+        });
+        let secondary = self.secondary.iter().map(|l| {
+            miette::LabeledSpan::new_with_span(
+                Some(l.message.clone()),
+                (l.location.start, l.location.end - l.location.start),
+            )
+        });
+        Some(Box::new(primary.chain(secondary)))
+    }
+}
+
+/// The nearest of `candidates` to `name` by edit distance, for "did you mean" help.
+pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = (name.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(&name.to_lowercase(), &c.to_lowercase()), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            let next = (row[j] + cost).min(prev + 1).min(row[j + 1] + 1);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_the_nearest_name() {
+        assert_eq!(did_you_mean("burm", ["burn", "freeze", "pass"]), Some("burn"));
+        assert_eq!(did_you_mean("zzz", ["burn", "freeze"]), None);
+        assert_eq!(did_you_mean("FDD", ["FD", "P", "K"]), Some("FD"));
+    }
+}
