@@ -168,7 +168,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let cost = usize::from(ca != *cb);
-            let next = (row[j] + cost).min(prev + 1).min(row[j + 1] + 1);
+            let next = (prev + cost).min(row[j] + 1).min(row[j + 1] + 1);
             prev = row[j + 1];
             row[j + 1] = next;
         }
