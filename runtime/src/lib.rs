@@ -1,3 +1,21 @@
 //! The koma runtime: compiled move tables, positions, move generation, make/unmake, perft.
 
+#![forbid(unsafe_code)]
+
+mod attack;
+pub mod cell;
+pub mod fen;
+pub mod geometry;
+mod movegen;
+pub mod moves;
+mod perft;
+pub mod position;
 pub mod spec;
+pub mod tables;
+mod walk;
+mod zobrist;
+
+pub use geometry::{ByPlayer, Square};
+pub use moves::{Move, MoveKind};
+pub use position::Position;
+pub use tables::Tables;

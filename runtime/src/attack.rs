@@ -1,0 +1,129 @@
+//! The attack test: could a player's pieces remove whatever stands on a square? Simple rides
+//! and leaps are found by walking reverse rays from the square; multi-leg, hopping, lame and
+//! initial-only paths by walking the paths of the few pieces that could reach it.
+
+use crate::cell::Cell;
+use crate::geometry::Square;
+use crate::position::Position;
+use crate::spec::{PieceType, Player};
+use crate::walk::{PathEnd, Sink, Walker};
+
+/// Stops at the first path that removes `target`.
+struct AttackSink {
+    target: Square,
+}
+
+impl Sink for AttackSink {
+    fn end(&mut self, e: PathEnd<'_>) -> bool {
+        (e.dest_capture && e.to == self.target) || e.victims.contains(&self.target)
+    }
+}
+
+impl Position {
+    /// True when `by` has a move that would remove the piece on `sq` (for an empty square:
+    /// a piece standing there, as far as rides and leaps are concerned).
+    pub fn is_attacked(&self, sq: Square, by: Player) -> bool {
+        let t = &*self.tables;
+        let board = &self.board[..];
+        for av in t.attack_vectors.get(by) {
+            let ray = t.ray(sq, av.reverse);
+            let lim = if av.max_range == 255 {
+                ray.len()
+            } else {
+                ray.len().min(usize::from(av.max_range))
+            };
+            for (i, &s) in ray[..lim].iter().enumerate() {
+                let c = board[s.index()];
+                if c.is_empty() {
+                    continue;
+                }
+                if c.is_piece()
+                    && c.player() == by
+                    && usize::from(av.range[usize::from(c.piece_type().0)]) > i
+                {
+                    return true;
+                }
+                break;
+            }
+        }
+        if *t.near_complex.get(by) {
+            let (list, ends) = &t.near[sq.index()];
+            for (i, &s) in list.iter().enumerate() {
+                let c = board[s.index()];
+                if !c.is_piece() || c.player() != by {
+                    continue;
+                }
+                let pt = t.piece(c.piece_type(), by);
+                let dist = if i < usize::from(ends[1]) {
+                    1
+                } else if i < usize::from(ends[2]) {
+                    2
+                } else {
+                    3
+                };
+                if pt.has_complex_attack
+                    && pt.complex_reach.is_some_and(|r| r >= dist)
+                    && self.complex_attack(s, c, sq)
+                {
+                    return true;
+                }
+            }
+        }
+        for &ty in t.far_complex.get(by) {
+            let cell = Cell::piece(by, ty);
+            if self.counts[cell.slot(t.piece_count())] == 0 {
+                continue;
+            }
+            for s in t.geo.squares() {
+                if board[s.index()] == cell && self.complex_attack(s, cell, sq) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the piece `c` on `from` removes `target` with one of its non-simple paths.
+    fn complex_attack(&self, from: Square, c: Cell, target: Square) -> bool {
+        let t = &*self.tables;
+        let pt = t.piece(c.piece_type(), c.player());
+        let (a, b) = pt.first_index[from.index()];
+        let mut sink = AttackSink { target };
+        let mut walker = Walker::new(
+            t,
+            &self.board,
+            pt,
+            from,
+            c,
+            &self.ep,
+            self.virgin[from.index()],
+            &mut sink,
+        );
+        for fl in &pt.firsts[a as usize..b as usize] {
+            let path = pt.paths[usize::from(fl.path)];
+            if !path.attacks || path.attack_simple {
+                continue;
+            }
+            let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
+            if walker.walk(path, ray) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// True when a royal of the side to move is attacked.
+    pub fn in_check(&self) -> bool {
+        let me = self.side;
+        self.royals
+            .get(me)
+            .squares()
+            .iter()
+            .any(|&s| self.is_attacked(s, me.opponent()))
+    }
+
+    /// The number of pieces of a type and player on the board.
+    pub fn count(&self, player: Player, piece: PieceType) -> usize {
+        usize::from(self.counts[Cell::piece(player, piece).slot(self.tables.piece_count())])
+    }
+}

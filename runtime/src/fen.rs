@@ -1,0 +1,465 @@
+//! Position text: standard FEN for chess-like variants, extended for every variant with
+//! bracketed multi-letter IDs (`[FD]`), promoted IDs (`+P`, `+[CS]`), non-squares and vanished
+//! squares (`*`), and multi-digit empty runs. `startpos` names the start position.
+//! The format is documented in docs/positions.md.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::geometry::Square;
+use crate::position::Position;
+use crate::spec::{Modes, PieceType, Player};
+use crate::tables::Tables;
+
+/// Why a position text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The variant has no setup, so `startpos` means nothing.
+    NoStartPosition,
+    /// A field is malformed; the message says which and why.
+    Malformed(String),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::NoStartPosition => {
+                write!(f, "the variant has no start position; give one with --fen")
+            }
+            PositionError::Malformed(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+fn bad(message: impl Into<String>) -> PositionError {
+    PositionError::Malformed(message.into())
+}
+
+impl Position {
+    /// Parses position text (`startpos`, FEN, or koma's extended FEN).
+    pub fn from_text(tables: Arc<Tables>, text: &str) -> Result<Position, PositionError> {
+        let text = text.trim();
+        if text == "startpos" {
+            return Position::start(tables).ok_or(PositionError::NoStartPosition);
+        }
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let Some(board) = fields.first() else {
+            return Err(bad("empty position text"));
+        };
+        if fields.len() > 6 {
+            return Err(bad(format!(
+                "a position has at most 6 fields, found {}",
+                fields.len()
+            )));
+        }
+        let mut pos = Position::empty(tables);
+        pos.parse_board(board)?;
+        let side = match fields.get(1).copied().unwrap_or("w") {
+            "w" => Player::First,
+            "b" => Player::Second,
+            other => {
+                return Err(bad(format!(
+                    "side to move must be `w` or `b`, found `{other}`"
+                )));
+            }
+        };
+        pos.set_side_to_move(side);
+        pos.derive_virgins();
+        pos.parse_castling(fields.get(2).copied().unwrap_or("-"))?;
+        pos.parse_ep(fields.get(3).copied().unwrap_or("-"))?;
+        let number = |i: usize, default: u32, what: &str| -> Result<u32, PositionError> {
+            match fields.get(i) {
+                None => Ok(default),
+                Some(t) => t
+                    .parse()
+                    .map_err(|_| bad(format!("{what} must be a number, found `{t}`"))),
+            }
+        };
+        let half = number(4, 0, "the halfmove clock")?;
+        let full = number(5, 1, "the move number")?;
+        pos.set_counters(half, full);
+        Ok(pos)
+    }
+
+    fn parse_board(&mut self, text: &str) -> Result<(), PositionError> {
+        let t = Arc::clone(&self.tables);
+        let geo = &t.geo;
+        let rows: Vec<&str> = text.split('/').collect();
+        if rows.len() != usize::from(geo.height) {
+            return Err(bad(format!(
+                "the board has {} rows, the position text {}",
+                geo.height,
+                rows.len()
+            )));
+        }
+        for (r, row) in rows.iter().enumerate() {
+            let y = i32::from(geo.height) - 1 - r as i32;
+            let rank = y + i32::from(geo.first_rank);
+            let mut x = 0i32;
+            let mut chars = row.char_indices().peekable();
+            while let Some((i, ch)) = chars.next() {
+                if ch.is_ascii_digit() {
+                    let mut n = ch.to_digit(10).unwrap_or(0);
+                    while let Some(&(_, d)) = chars.peek() {
+                        let Some(v) = d.to_digit(10) else { break };
+                        n = n * 10 + v;
+                        chars.next();
+                    }
+                    for _ in 0..n {
+                        if let Some(sq) = geo.square(x, y) {
+                            let _ = sq;
+                        } else if x < i32::from(geo.width) {
+                            return Err(bad(format!(
+                                "rank {rank}: file {} is not a square; write `*`",
+                                file(x)
+                            )));
+                        }
+                        x += 1;
+                    }
+                    continue;
+                }
+                if ch == '*' {
+                    if let Some(sq) = geo.square(x, y) {
+                        self.set_vanished(sq, true);
+                    }
+                    x += 1;
+                    continue;
+                }
+                let (id, upper) = piece_token(row, i, ch, &mut chars)?;
+                let Some(ty) = t.spec.pieces.iter().position(|p| p.id == id) else {
+                    return Err(bad(format!("rank {rank}: unknown piece `{id}`")));
+                };
+                let Some(sq) = geo.square(x, y) else {
+                    return Err(bad(format!(
+                        "rank {rank}: file {} is not a square",
+                        file(x)
+                    )));
+                };
+                let player = if upper { Player::First } else { Player::Second };
+                self.put(sq, Some((player, PieceType(ty as u8))));
+                x += 1;
+            }
+            if x != i32::from(geo.width) {
+                return Err(bad(format!(
+                    "rank {rank} has {x} files, the board {}",
+                    geo.width
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Virgin flags that position text does not spell out: a piece with initial moves is
+    /// virgin on a square where the setup puts the same piece (anywhere, without a setup).
+    fn derive_virgins(&mut self) {
+        let t = Arc::clone(&self.tables);
+        for sq in t.geo.squares() {
+            let Some((player, ty)) = self.piece_at(sq) else {
+                continue;
+            };
+            let piece = &t.spec.pieces[usize::from(ty.0)];
+            let initial = piece.paths.iter().any(|p| {
+                p.legs
+                    .first()
+                    .is_some_and(|l| l.modes.contains(Modes::INITIAL))
+            });
+            if !initial {
+                continue;
+            }
+            let c = t.geo.coord(sq);
+            let home = match &t.spec.setup {
+                None => true,
+                Some(setup) => setup
+                    .iter()
+                    .any(|p| p.player == player && p.piece == ty && p.at == c),
+            };
+            self.set_virgin(sq, home);
+        }
+    }
+
+    /// Castling partners of a virgin-castling piece on `sq`, with their standard letters.
+    fn castle_partners(&self, sq: Square) -> Vec<(Square, char)> {
+        let Some((player, ty)) = self.piece_at(sq) else {
+            return Vec::new();
+        };
+        let pt = self.tables.piece(ty, player);
+        let kx = self.tables.geo.coord(sq).x;
+        let mut out: Vec<(Square, char)> = Vec::new();
+        for c in pt
+            .castling
+            .get(sq.index())
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+        {
+            let px = self.tables.geo.coord(c.partner).x;
+            let letter = if px > kx { 'K' } else { 'Q' };
+            if !out.iter().any(|(s, _)| *s == c.partner) {
+                out.push((c.partner, letter));
+            }
+        }
+        // Two partners on one side: name them by file.
+        for i in 0..out.len() {
+            let same = out.iter().filter(|(_, l)| *l == out[i].1).count();
+            if same > 1 {
+                out[i].1 = (b'A' + self.tables.geo.coord(out[i].0).x) as char;
+            }
+        }
+        out
+    }
+
+    fn castling_pieces(&self, player: Player) -> Vec<Square> {
+        self.tables
+            .geo
+            .squares()
+            .filter(|&sq| {
+                self.piece_at(sq).is_some_and(|(p, ty)| {
+                    p == player
+                        && !self.tables.spec.pieces[usize::from(ty.0)]
+                            .castling
+                            .is_empty()
+                })
+            })
+            .collect()
+    }
+
+    fn parse_castling(&mut self, text: &str) -> Result<(), PositionError> {
+        if text == "-" {
+            return Ok(());
+        }
+        for ch in text.chars() {
+            let player = if ch.is_ascii_uppercase() {
+                Player::First
+            } else {
+                Player::Second
+            };
+            let up = ch.to_ascii_uppercase();
+            let mut found = false;
+            for king in self.castling_pieces(player) {
+                for (partner, letter) in self.castle_partners(king) {
+                    let file = (b'A' + self.tables.geo.coord(partner).x) as char;
+                    let owned = self.piece_at(partner).is_some_and(|(p, _)| p == player);
+                    if owned && (letter == up || file == up) {
+                        self.set_virgin(king, true);
+                        self.set_virgin(partner, true);
+                        found = true;
+                    }
+                }
+            }
+            if !found {
+                return Err(bad(format!(
+                    "castling right `{ch}` has no king and partner in place"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn parse_ep(&mut self, text: &str) -> Result<(), PositionError> {
+        if text == "-" {
+            return Ok(());
+        }
+        let (list, victim) = match text.split_once('@') {
+            Some((l, v)) => (l, Some(v)),
+            None => (text, None),
+        };
+        let geo = &self.tables.geo;
+        let mut squares = Vec::new();
+        for name in list.split(',') {
+            squares.push(
+                geo.parse_square(name)
+                    .ok_or_else(|| bad(format!("`{name}` is not an e.p. square")))?,
+            );
+        }
+        let victim = match victim {
+            Some(v) => geo
+                .parse_square(v)
+                .ok_or_else(|| bad(format!("`{v}` is not a square")))?,
+            None => self
+                .default_ep_victim(&squares)
+                .ok_or_else(|| bad("no piece for the e.p. square(s)"))?,
+        };
+        self.set_ep(&squares, victim);
+        Ok(())
+    }
+
+    /// The square one step beyond the farthest e.p. square, forward for the player who moved.
+    fn default_ep_victim(&self, squares: &[Square]) -> Option<Square> {
+        let geo = &self.tables.geo;
+        let dy: i32 = if self.side == Player::Second { 1 } else { -1 };
+        let far = squares
+            .iter()
+            .max_by_key(|s| i32::from(geo.coord(**s).y) * dy)?;
+        let c = geo.coord(*far);
+        geo.square(i32::from(c.x), i32::from(c.y) + dy)
+    }
+
+    /// The position as text (standard FEN for chess-like positions).
+    pub fn to_text(&self) -> String {
+        let t = &self.tables;
+        let geo = &t.geo;
+        let mut out = String::new();
+        for y in (0..i32::from(geo.height)).rev() {
+            let mut empty = 0;
+            for x in 0..i32::from(geo.width) {
+                let sq = geo.square(x, y);
+                let cell = sq.map(|s| self.board[s.index()]);
+                match cell {
+                    Some(c) if c.is_empty() => empty += 1,
+                    _ => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        match cell {
+                            Some(c) if c.is_piece() => out.push_str(&piece_text(
+                                &t.spec.pieces[usize::from(c.piece_type().0)].id,
+                                c.player(),
+                            )),
+                            _ => out.push('*'),
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if y > 0 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(if self.side == Player::First { 'w' } else { 'b' });
+        out.push(' ');
+        out.push_str(&self.castling_text());
+        out.push(' ');
+        out.push_str(&self.ep_text());
+        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        out
+    }
+
+    fn castling_text(&self) -> String {
+        let mut s = String::new();
+        for player in [Player::First, Player::Second] {
+            let mut letters: Vec<char> = Vec::new();
+            for king in self
+                .castling_pieces(player)
+                .into_iter()
+                .filter(|k| self.is_virgin(*k))
+            {
+                for (partner, letter) in self.castle_partners(king) {
+                    let owned = self.piece_at(partner).is_some_and(|(p, _)| p == player);
+                    if owned && self.is_virgin(partner) && !letters.contains(&letter) {
+                        letters.push(letter);
+                    }
+                }
+            }
+            letters.sort_by_key(|l| match l {
+                'K' => 0,
+                'Q' => 1,
+                c => 2 + *c as u32,
+            });
+            for l in letters {
+                s.push(if player == Player::First {
+                    l
+                } else {
+                    l.to_ascii_lowercase()
+                });
+            }
+        }
+        if s.is_empty() { "-".to_string() } else { s }
+    }
+
+    fn ep_text(&self) -> String {
+        let squares = self.ep_squares();
+        if squares.is_empty() {
+            return "-".to_string();
+        }
+        let geo = &self.tables.geo;
+        let mut s = squares
+            .iter()
+            .map(|&q| geo.name(q))
+            .collect::<Vec<_>>()
+            .join(",");
+        if self.default_ep_victim(squares) != Some(self.ep.victim) {
+            s.push('@');
+            s.push_str(&geo.name(self.ep.victim));
+        }
+        s
+    }
+}
+
+/// A piece as position text: `P`/`p`, `+P`, `[FD]`/`[fd]`, `+[CS]`.
+pub fn piece_text(id: &str, player: Player) -> String {
+    let (plus, base) = match id.strip_prefix('+') {
+        Some(b) => ("+", b),
+        None => ("", id),
+    };
+    let base = if player == Player::First {
+        base.to_ascii_uppercase()
+    } else {
+        base.to_ascii_lowercase()
+    };
+    if base.chars().count() == 1 {
+        format!("{plus}{base}")
+    } else {
+        format!("{plus}[{base}]")
+    }
+}
+
+/// Reads a piece token starting with `ch` at byte `i`; returns the ID and whether it was upper case.
+fn piece_token(
+    row: &str,
+    i: usize,
+    ch: char,
+    chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>,
+) -> Result<(String, bool), PositionError> {
+    let mut plus = false;
+    let mut ch = ch;
+    if ch == '+' {
+        plus = true;
+        ch = chars
+            .next()
+            .map(|(_, c)| c)
+            .ok_or_else(|| bad(format!("`{row}`: `+` must be followed by a piece")))?;
+    }
+    let base: String = if ch == '[' {
+        let mut s = String::new();
+        loop {
+            match chars.next() {
+                Some((_, ']')) => break,
+                Some((_, c)) => s.push(c),
+                None => return Err(bad(format!("`{row}`: unclosed `[` at column {}", i + 1))),
+            }
+        }
+        if let Some(rest) = s.strip_prefix('+') {
+            plus = true;
+            s = rest.to_string();
+        }
+        s
+    } else if ch.is_ascii_alphabetic() {
+        ch.to_string()
+    } else {
+        return Err(bad(format!("`{row}`: unexpected `{ch}`")));
+    };
+    let letters: Vec<char> = base.chars().filter(char::is_ascii_alphabetic).collect();
+    if letters.is_empty() {
+        return Err(bad(format!("`{row}`: empty piece name")));
+    }
+    let upper = letters.iter().all(char::is_ascii_uppercase);
+    let lower = letters.iter().all(char::is_ascii_lowercase);
+    if !upper && !lower {
+        return Err(bad(format!("`{row}`: `{base}` mixes upper and lower case")));
+    }
+    let id = format!(
+        "{}{}",
+        if plus { "+" } else { "" },
+        base.to_ascii_uppercase()
+    );
+    Ok((id, upper))
+}
+
+fn file(x: i32) -> char {
+    (b'a' + x.clamp(0, 25) as u8) as char
+}

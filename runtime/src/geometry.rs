@@ -1,0 +1,174 @@
+//! Board geometry: dense square indices over the real squares, coordinates and square names.
+
+use crate::spec::{BoardSpec, Coord, Player};
+
+/// A dense index over the board's real squares (holes and grid corners have none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Square(pub u16);
+
+impl Square {
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A value per player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct ByPlayer<T> {
+    pub first: T,
+    pub second: T,
+}
+
+impl<T> ByPlayer<T> {
+    pub fn new(first: T, second: T) -> Self {
+        ByPlayer { first, second }
+    }
+    pub const fn get(&self, player: Player) -> &T {
+        match player {
+            Player::First => &self.first,
+            Player::Second => &self.second,
+        }
+    }
+    pub fn get_mut(&mut self, player: Player) -> &mut T {
+        match player {
+            Player::First => &mut self.first,
+            Player::Second => &mut self.second,
+        }
+    }
+}
+
+impl Player {
+    pub const fn opponent(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+    pub const fn index(self) -> usize {
+        match self {
+            Player::First => 0,
+            Player::Second => 1,
+        }
+    }
+    pub const fn from_index(index: usize) -> Player {
+        if index == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+}
+
+/// The shape of the board: which grid cells are squares and how they are numbered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    pub width: u8,
+    pub height: u8,
+    pub first_rank: i16,
+    /// Grid cell (`y * width + x`) to dense square, `None` for cells that are not squares.
+    dense: Vec<Option<Square>>,
+    coords: Vec<Coord>,
+}
+
+impl Geometry {
+    pub fn new(board: &BoardSpec) -> Geometry {
+        let cells = usize::from(board.width) * usize::from(board.height);
+        let mut dense = vec![None; cells];
+        let mut coords = Vec::new();
+        for y in 0..board.height {
+            for x in 0..board.width {
+                let cell = usize::from(y) * usize::from(board.width) + usize::from(x);
+                if board.real.get(cell).copied().unwrap_or(false) {
+                    let index = u16::try_from(coords.len()).unwrap_or(u16::MAX);
+                    dense[cell] = Some(Square(index));
+                    coords.push(Coord { x, y });
+                }
+            }
+        }
+        Geometry {
+            width: board.width,
+            height: board.height,
+            first_rank: board.first_rank,
+            dense,
+            coords,
+        }
+    }
+
+    /// Number of real squares.
+    pub fn len(&self) -> usize {
+        self.coords.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.coords.is_empty()
+    }
+
+    pub fn coord(&self, sq: Square) -> Coord {
+        self.coords[sq.index()]
+    }
+
+    /// The square at a grid position, if it is a real square.
+    pub fn square(&self, x: i32, y: i32) -> Option<Square> {
+        if x < 0 || y < 0 || x >= i32::from(self.width) || y >= i32::from(self.height) {
+            return None;
+        }
+        let cell = usize::try_from(y * i32::from(self.width) + x).ok()?;
+        self.dense[cell]
+    }
+
+    pub fn square_at(&self, c: Coord) -> Option<Square> {
+        self.square(i32::from(c.x), i32::from(c.y))
+    }
+
+    /// The 180-degree rotation of a coordinate (the second player's view of the first's).
+    pub fn rotate(&self, c: Coord) -> Coord {
+        Coord {
+            x: self.width - 1 - c.x,
+            y: self.height - 1 - c.y,
+        }
+    }
+
+    /// The square name: file letter and rank number (`e4`, `p16`, `e0`).
+    pub fn name(&self, sq: Square) -> String {
+        let c = self.coord(sq);
+        format!(
+            "{}{}",
+            (b'a' + c.x) as char,
+            i32::from(c.y) + i32::from(self.first_rank)
+        )
+    }
+
+    /// Parses a square name; `None` when malformed or not a real square.
+    pub fn parse_square(&self, text: &str) -> Option<Square> {
+        let (sq, rest) = self.parse_square_prefix(text)?;
+        rest.is_empty().then_some(sq)
+    }
+
+    /// Parses a square name at the start of `text`, returning the rest.
+    pub fn parse_square_prefix<'a>(&self, text: &'a str) -> Option<(Square, &'a str)> {
+        let bytes = text.as_bytes();
+        let file = *bytes.first()?;
+        if !file.is_ascii_lowercase() {
+            return None;
+        }
+        let mut end = 1;
+        if bytes.get(end) == Some(&b'-') && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        while bytes.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        if end == 1 {
+            return None;
+        }
+        let rank: i32 = text[1..end].parse().ok()?;
+        let y = rank - i32::from(self.first_rank);
+        let sq = self.square(i32::from(file - b'a'), y)?;
+        Some((sq, &text[end..]))
+    }
+
+    /// Iterates over every real square.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + use<> {
+        (0..u16::try_from(self.coords.len()).unwrap_or(u16::MAX)).map(Square)
+    }
+}

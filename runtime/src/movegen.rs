@@ -1,0 +1,304 @@
+//! Move generation: pseudo-legal moves of every piece (fast loop for simple rides and leaps,
+//! the walker for everything else), castling, promotion choices, de-duplication of moves with
+//! the same effect, and the legality filter chosen by the variant's win condition.
+
+use crate::cell::Cell;
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::spec::{Modes, Player, PromotionKind, Triggers, WinCondition};
+use crate::tables::{PieceTable, Tables};
+use crate::walk::{PathEnd, Sink, Walker};
+
+/// Words of the per-piece "destination already generated" bit set (26 x 26 squares).
+const SEEN_WORDS: usize = 11;
+
+/// Turns finished paths into moves: promotion choices and de-duplication.
+struct MoveSink<'a> {
+    t: &'a Tables,
+    pt: &'a PieceTable,
+    out: &'a mut Vec<Move>,
+    from: Square,
+    mover: Cell,
+    dedupe: bool,
+    start: usize,
+    seen: [u64; SEEN_WORDS],
+}
+
+impl MoveSink<'_> {
+    /// Adds a move unless the piece already has one with the same effect.
+    fn add(&mut self, m: Move, capture: bool, stops: &[Square]) {
+        if self.dedupe {
+            if m.ncap == 0 && m.kind == MoveKind::Normal {
+                let (w, b) = (m.to.index() / 64, m.to.index() % 64);
+                if w < SEEN_WORDS {
+                    if self.seen[w] & (1 << b) != 0 {
+                        return;
+                    }
+                    self.seen[w] |= 1 << b;
+                }
+            } else if self.out[self.start..].iter().any(|x| x.same_base(&m)) {
+                return;
+            }
+        }
+        self.promote(m, capture, stops);
+    }
+
+    /// Pushes the move with every promotion choice the rules give it.
+    fn promote(&mut self, mut m: Move, capture: bool, stops: &[Square]) {
+        let t = self.t;
+        let ty = self.mover.piece_type();
+        if !t.can_promote[usize::from(ty.0)] {
+            self.out.push(m);
+            return;
+        }
+        let player = self.mover.player();
+        let rules = &t.spec.rules.promotion;
+        let zone = t.zone.get(player);
+        let from_in = zone[self.from.index()];
+        let to_in = zone[m.to.index()];
+        let mid_in = rules.mid_move && stops.iter().any(|s| zone[s.index()]);
+        let tr = rules.triggers;
+        let fires = (tr.contains(Triggers::ENTER) && !from_in && (to_in || mid_in))
+            || (tr.contains(Triggers::LEAVE) && from_in && !to_in)
+            || (tr.contains(Triggers::INSIDE) && from_in && to_in)
+            || (tr.contains(Triggers::CAPTURE_IN_ZONE) && capture && (from_in || to_in))
+            || (tr.contains(Triggers::CAPTURE_FROM_ZONE) && capture && from_in);
+        if !fires {
+            self.out.push(m);
+            return;
+        }
+        let choices = &t.spec.pieces[usize::from(ty.0)].promotions;
+        if rules.kind == PromotionKind::Automatic {
+            m.set_promotion(choices.first().copied());
+            self.out.push(m);
+            return;
+        }
+        let rows = t.rows_from_end.get(player)[m.to.index()];
+        let forced = rules.kind == PromotionKind::Mandatory
+            || (rules.forced_when_stuck && self.pt.stuck[m.to.index()])
+            || rules
+                .forced
+                .iter()
+                .any(|f| rows < f.last_ranks && f.pieces.contains(&ty));
+        for &c in choices {
+            let mut p = m;
+            p.set_promotion(Some(c));
+            self.out.push(p);
+        }
+        if !forced {
+            self.out.push(m);
+        }
+    }
+}
+
+impl Sink for MoveSink<'_> {
+    fn end(&mut self, e: PathEnd<'_>) -> bool {
+        let mut m = Move::new(self.from, e.to);
+        for &v in e.victims {
+            if !m.push_capture(v) {
+                return false;
+            }
+        }
+        if let Some(u) = e.unload {
+            m.kind = MoveKind::Unload;
+            m.aux = u;
+        }
+        m.creates_ep = e.creates_ep;
+        let capture = e.dest_capture || !e.victims.is_empty();
+        self.add(m, capture, e.stops);
+        false
+    }
+}
+
+impl Position {
+    /// Appends the pseudo-legal moves of the side to move (none once it has lost its last royal).
+    pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
+        let t = &*self.tables;
+        let side = self.side;
+        if t.has_royals && self.royals.get(side).n == 0 {
+            return;
+        }
+        for (i, &c) in self.board.iter().enumerate() {
+            if c.is_piece() && c.player() == side {
+                self.piece_moves(Square(i as u16), c, out);
+            }
+        }
+    }
+
+    /// Appends the pseudo-legal moves of the piece `c` standing on `from`.
+    fn piece_moves(&self, from: Square, c: Cell, out: &mut Vec<Move>) {
+        let t = &*self.tables;
+        let pt = t.piece(c.piece_type(), c.player());
+        let (a, b) = pt.first_index[from.index()];
+        let firsts = &pt.firsts[a as usize..b as usize];
+        let virgin = self.virgin[from.index()];
+        let start = out.len();
+        let mut sink = MoveSink {
+            t,
+            pt,
+            out,
+            from,
+            mover: c,
+            dedupe: pt.may_duplicate,
+            start,
+            seen: [0; SEEN_WORDS],
+        };
+        let board = &self.board[..];
+        let mut complex = false;
+        for fl in firsts {
+            let path = pt.paths[usize::from(fl.path)];
+            if !path.simple {
+                complex = true;
+                continue;
+            }
+            let leg = pt.legs[path.first_leg as usize];
+            if leg.modes.contains(Modes::INITIAL) && !virgin {
+                continue;
+            }
+            if leg.between_n > 0 && leg.modes.contains(Modes::LAME) {
+                let between = t.ray(from, leg.between_vec);
+                if between.len() < usize::from(leg.between_n)
+                    || between[..usize::from(leg.between_n)]
+                        .iter()
+                        .any(|s| !board[s.index()].is_empty())
+                {
+                    continue;
+                }
+            }
+            let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
+            for &s in ray {
+                let target = board[s.index()];
+                if target.is_empty() {
+                    if leg.modes.contains(Modes::MOVE) {
+                        let mut m = Move::new(from, s);
+                        m.creates_ep = leg.modes.contains(Modes::CREATES_EP);
+                        sink.add(m, false, &[]);
+                    }
+                    if leg.modes.contains(Modes::EN_PASSANT)
+                        && self.ep.n > 0
+                        && self.ep.squares().contains(&s)
+                    {
+                        let victim = board[self.ep.victim.index()];
+                        if victim.is_piece() && victim.player() != c.player() {
+                            let mut m = Move::new(from, s);
+                            m.push_capture(self.ep.victim);
+                            sink.add(m, true, &[]);
+                        }
+                    }
+                    continue;
+                }
+                if target.is_piece() {
+                    let ok = if target.player() != c.player() {
+                        leg.modes.contains(Modes::CAPTURE)
+                            || (leg.modes.contains(Modes::ROYAL_CAPTURE) && t.cell_is_royal(target))
+                    } else {
+                        leg.modes.contains(Modes::DESTROY)
+                    };
+                    if ok {
+                        sink.add(Move::new(from, s), true, &[]);
+                    }
+                }
+                break;
+            }
+        }
+        if complex {
+            let mut walker = Walker::new(t, board, pt, from, c, &self.ep, virgin, &mut sink);
+            for fl in firsts {
+                let path = pt.paths[usize::from(fl.path)];
+                if !path.simple {
+                    let ray =
+                        &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
+                    walker.walk(path, ray);
+                }
+            }
+        }
+        if virgin {
+            self.castling_moves(from, c, pt, sink.out);
+        }
+    }
+
+    fn castling_moves(&self, from: Square, c: Cell, pt: &PieceTable, out: &mut Vec<Move>) {
+        let Some(list) = pt.castling.get(from.index()) else {
+            return;
+        };
+        let enemy = c.player().opponent();
+        for castle in list {
+            let partner = self.board[castle.partner.index()];
+            if !partner.is_piece()
+                || partner.player() != c.player()
+                || !self.virgin[castle.partner.index()]
+            {
+                continue;
+            }
+            if castle
+                .empty
+                .iter()
+                .any(|s| !self.board[s.index()].is_empty())
+            {
+                continue;
+            }
+            if castle.safe.iter().any(|&s| self.is_attacked(s, enemy)) {
+                continue;
+            }
+            let mut m = Move::new(from, castle.to);
+            m.kind = MoveKind::Castle;
+            m.aux = castle.partner;
+            m.aux2 = castle.partner_to;
+            out.push(m);
+        }
+    }
+
+    /// Replaces `out` with the legal moves of the side to move.
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_legal_moves(out);
+        if self.tables.spec.rules.royals.win != WinCondition::Checkmate || !self.tables.has_royals {
+            return;
+        }
+        let mut kept = 0;
+        for i in 0..out.len() {
+            let m = out[i];
+            if self.is_legal_pseudo(m) {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// The legal moves as a new vector.
+    pub fn moves(&mut self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves(&mut out);
+        out
+    }
+
+    /// For a pseudo-legal move: whether the win condition allows it.
+    pub(crate) fn is_legal_pseudo(&mut self, m: Move) -> bool {
+        let t = &self.tables;
+        if t.spec.rules.royals.win != WinCondition::Checkmate || !t.has_royals {
+            return true;
+        }
+        let me = self.side;
+        self.make(m);
+        let ok = self.royals_safe(me);
+        self.unmake();
+        ok
+    }
+
+    /// Checkmate legality after a move of `me`: its royals are not left attacked.
+    fn royals_safe(&self, me: Player) -> bool {
+        let royals = self.royals.get(me);
+        if royals.n == 0 {
+            return false;
+        }
+        if royals.n >= 2 && self.tables.spec.rules.royals.check_last_only {
+            return true;
+        }
+        royals
+            .squares()
+            .iter()
+            .all(|&s| !self.is_attacked(s, me.opponent()))
+    }
+}

@@ -1,0 +1,468 @@
+//! A position: placement, side to move, virgin flags, en-passant state, counters, history and
+//! Zobrist hash, with make/unmake that restores all of it.
+
+use std::sync::Arc;
+
+use crate::cell::Cell;
+use crate::geometry::{ByPlayer, Square};
+use crate::moves::{MAX_CAPTURES, Move, MoveKind};
+use crate::spec::{PieceType, Player};
+use crate::tables::Tables;
+
+/// Most e.p. squares one move can leave.
+pub const MAX_EP: usize = 8;
+/// Most royals per player tracked for the legality test.
+pub const MAX_ROYALS: usize = 16;
+
+/// En-passant state left by the last move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct EpState {
+    pub squares: [Square; MAX_EP],
+    pub n: u8,
+    /// The piece an e.p. capture removes (the piece that created the squares).
+    pub victim: Square,
+}
+
+impl EpState {
+    pub fn squares(&self) -> &[Square] {
+        &self.squares[..usize::from(self.n)]
+    }
+}
+
+/// The squares of one player's royal pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Royals {
+    pub sq: [Square; MAX_ROYALS],
+    pub n: u8,
+}
+
+impl Royals {
+    pub fn squares(&self) -> &[Square] {
+        &self.sq[..usize::from(self.n)]
+    }
+    fn add(&mut self, s: Square) {
+        if usize::from(self.n) < MAX_ROYALS {
+            self.sq[usize::from(self.n)] = s;
+            self.n += 1;
+        }
+    }
+    fn remove(&mut self, s: Square) {
+        if let Some(i) = self.squares().iter().position(|&x| x == s) {
+            self.n -= 1;
+            self.sq[i] = self.sq[usize::from(self.n)];
+        }
+    }
+}
+
+/// Everything make changes that unmake cannot recompute.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    moved: Cell,
+    moved_virgin: bool,
+    dest: Cell,
+    dest_virgin: bool,
+    victims: [(Cell, bool); MAX_CAPTURES],
+    ep: EpState,
+    halfmove: u32,
+    hash: u64,
+    royals: ByPlayer<Royals>,
+    vanished: bool,
+    unload_from: Cell,
+}
+
+/// A game position of one variant.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) tables: Arc<Tables>,
+    pub(crate) board: Vec<Cell>,
+    pub(crate) virgin: Vec<bool>,
+    pub(crate) side: Player,
+    pub(crate) ep: EpState,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+    pub(crate) royals: ByPlayer<Royals>,
+    /// Pieces on the board per cell slot (to skip absent attackers quickly).
+    pub(crate) counts: Vec<u16>,
+    undo: Vec<Undo>,
+    /// Hashes of the positions before each move played (for repetition).
+    history: Vec<u64>,
+}
+
+impl PartialEq for Position {
+    /// Two positions are equal when every part of the game state is (history excluded).
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.virgin == other.virgin
+            && self.side == other.side
+            && self.ep.squares() == other.ep.squares()
+            && (self.ep.n == 0 || self.ep.victim == other.ep.victim)
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.hash == other.hash
+    }
+}
+
+impl Position {
+    /// An empty board, first player to move.
+    pub fn empty(tables: Arc<Tables>) -> Position {
+        let nsq = tables.geo.len();
+        let slots = Cell::slots(tables.piece_count());
+        Position {
+            board: vec![Cell::EMPTY; nsq],
+            virgin: vec![false; nsq],
+            side: Player::First,
+            ep: EpState::default(),
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            royals: ByPlayer::default(),
+            counts: vec![0; slots],
+            undo: Vec::new(),
+            history: Vec::new(),
+            tables,
+        }
+    }
+
+    /// The variant's start position, or `None` when the variant has no setup.
+    pub fn start(tables: Arc<Tables>) -> Option<Position> {
+        let setup = tables.spec.setup.clone()?;
+        let mut pos = Position::empty(tables);
+        for p in setup {
+            if let Some(sq) = pos.tables.geo.square_at(p.at)
+                && usize::from(p.piece.0) < pos.tables.piece_count()
+            {
+                pos.put(sq, Some((p.player, p.piece)));
+                pos.set_virgin(sq, true);
+            }
+        }
+        Some(pos)
+    }
+
+    pub fn tables(&self) -> &Arc<Tables> {
+        &self.tables
+    }
+    pub fn side_to_move(&self) -> Player {
+        self.side
+    }
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+    /// The piece on a square.
+    pub fn piece_at(&self, sq: Square) -> Option<(Player, PieceType)> {
+        let c = self.board[sq.index()];
+        c.is_piece().then(|| (c.player(), c.piece_type()))
+    }
+    /// True when the square has vanished.
+    pub fn is_vanished(&self, sq: Square) -> bool {
+        self.board[sq.index()].is_wall()
+    }
+    pub fn is_virgin(&self, sq: Square) -> bool {
+        self.virgin[sq.index()]
+    }
+    /// The current e.p. squares.
+    pub fn ep_squares(&self) -> &[Square] {
+        self.ep.squares()
+    }
+    /// The piece an e.p. capture would remove.
+    pub fn ep_victim(&self) -> Option<Square> {
+        (self.ep.n > 0).then_some(self.ep.victim)
+    }
+    /// Squares of a player's royal pieces.
+    pub fn royal_squares(&self, player: Player) -> &[Square] {
+        self.royals.get(player).squares()
+    }
+    /// Number of moves played since this position was set up.
+    pub fn ply(&self) -> usize {
+        self.undo.len()
+    }
+    /// Hashes of earlier positions, oldest first.
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
+
+    // ---- editing (setup, FEN) ----
+
+    /// Puts a piece (or nothing) on a square, keeping hash, counts and royals consistent.
+    pub fn put(&mut self, sq: Square, piece: Option<(Player, PieceType)>) {
+        self.set_virgin(sq, false);
+        let old = self.board[sq.index()];
+        self.set_cell(sq, old, Cell::EMPTY);
+        if let Some((p, t)) = piece {
+            self.set_cell(sq, Cell::EMPTY, Cell::piece(p, t));
+        }
+    }
+
+    /// Marks a square as vanished (or restores it as empty).
+    pub fn set_vanished(&mut self, sq: Square, vanished: bool) {
+        self.set_virgin(sq, false);
+        let old = self.board[sq.index()];
+        self.set_cell(sq, old, if vanished { Cell::WALL } else { Cell::EMPTY });
+    }
+
+    /// Sets a virgin flag; ignored for pieces whose virginity does not matter.
+    pub fn set_virgin(&mut self, sq: Square, virgin: bool) {
+        let c = self.board[sq.index()];
+        let relevant = c.is_piece() && self.tables.virgin_relevant[usize::from(c.piece_type().0)];
+        let v = virgin && relevant;
+        if self.virgin[sq.index()] != v {
+            self.virgin[sq.index()] = v;
+            self.hash ^= self.tables.zobrist.virgin(sq);
+        }
+    }
+
+    pub fn set_side_to_move(&mut self, side: Player) {
+        if self.side != side {
+            self.side = side;
+            self.hash ^= self.tables.zobrist.side;
+        }
+    }
+
+    pub fn set_counters(&mut self, halfmove: u32, fullmove: u32) {
+        self.halfmove = halfmove;
+        self.fullmove = fullmove.max(1);
+    }
+
+    /// Sets the e.p. squares and the piece a capture there removes.
+    pub fn set_ep(&mut self, squares: &[Square], victim: Square) {
+        self.clear_ep();
+        for &s in squares.iter().take(MAX_EP) {
+            self.ep.squares[usize::from(self.ep.n)] = s;
+            self.ep.n += 1;
+            self.hash ^= self.tables.zobrist.ep(s);
+        }
+        self.ep.victim = victim;
+    }
+
+    fn clear_ep(&mut self) {
+        for i in 0..usize::from(self.ep.n) {
+            self.hash ^= self.tables.zobrist.ep(self.ep.squares[i]);
+        }
+        self.ep.n = 0;
+    }
+
+    /// Replaces a cell, updating hash, counts and royal squares.
+    #[inline]
+    fn set_cell(&mut self, sq: Square, old: Cell, new: Cell) {
+        let z = &self.tables.zobrist;
+        self.hash ^= z.cell(sq, old) ^ z.cell(sq, new);
+        let ntypes = self.tables.piece_count();
+        if old.is_piece() {
+            self.counts[old.slot(ntypes)] -= 1;
+            if self.tables.cell_is_royal(old) {
+                self.royals.get_mut(old.player()).remove(sq);
+            }
+        }
+        if new.is_piece() {
+            self.counts[new.slot(ntypes)] += 1;
+            if self.tables.cell_is_royal(new) {
+                self.royals.get_mut(new.player()).add(sq);
+            }
+        }
+        self.board[sq.index()] = new;
+    }
+
+    /// Hash recomputed from scratch (tests compare it with the incremental one).
+    pub fn compute_hash(&self) -> u64 {
+        let z = &self.tables.zobrist;
+        let mut h = 0;
+        for sq in self.tables.geo.squares() {
+            h ^= z.cell(sq, self.board[sq.index()]);
+            if self.virgin[sq.index()] {
+                h ^= z.virgin(sq);
+            }
+        }
+        for &s in self.ep.squares() {
+            h ^= z.ep(s);
+        }
+        if self.side == Player::Second {
+            h ^= z.side;
+        }
+        h
+    }
+
+    // ---- make / unmake ----
+
+    /// Plays a move generated for this position.
+    pub fn make(&mut self, mv: Move) {
+        let from = mv.from;
+        let to = mv.to;
+        let moved = self.board[from.index()];
+        let mut undo = Undo {
+            mv,
+            moved,
+            moved_virgin: self.virgin[from.index()],
+            dest: Cell::EMPTY,
+            dest_virgin: false,
+            victims: [(Cell::EMPTY, false); MAX_CAPTURES],
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            royals: self.royals,
+            vanished: false,
+            unload_from: Cell::EMPTY,
+        };
+        self.history.push(self.hash);
+        let mut captured = false;
+        // Lift the mover, then remove side victims, then the destination's occupant.
+        self.set_virgin(from, false);
+        self.set_cell(from, moved, Cell::EMPTY);
+        for (i, &s) in mv.side_captures().iter().enumerate() {
+            let c = self.board[s.index()];
+            undo.victims[i] = (c, self.virgin[s.index()]);
+            if c.is_piece() {
+                self.set_virgin(s, false);
+                self.set_cell(s, c, Cell::EMPTY);
+                captured = true;
+            }
+        }
+        let dest = self.board[to.index()];
+        undo.dest = dest;
+        undo.dest_virgin = self.virgin[to.index()];
+        if dest.is_piece() {
+            self.set_virgin(to, false);
+            self.set_cell(to, dest, Cell::EMPTY);
+            captured = true;
+        }
+        match mv.kind {
+            MoveKind::Normal => {}
+            MoveKind::Castle => {
+                let partner = self.board[mv.aux.index()];
+                self.set_virgin(mv.aux, false);
+                self.set_cell(mv.aux, partner, Cell::EMPTY);
+                self.set_cell(mv.aux2, Cell::EMPTY, partner);
+            }
+            MoveKind::Unload => {
+                // The victim reappears: the destination's piece, else the last side victim.
+                let victim = if dest.is_piece() {
+                    dest
+                } else {
+                    mv.side_captures()
+                        .last()
+                        .map_or(Cell::EMPTY, |_| undo.victims[usize::from(mv.ncap) - 1].0)
+                };
+                let there = self.board[mv.aux.index()];
+                undo.unload_from = there;
+                if victim.is_piece() && there.is_empty() {
+                    self.set_cell(mv.aux, Cell::EMPTY, victim);
+                }
+            }
+        }
+        let placed = match mv.promotion() {
+            Some(t) => Cell::piece(moved.player(), t),
+            None => moved,
+        };
+        self.set_cell(to, Cell::EMPTY, placed);
+        if to == from {
+            self.set_virgin(to, undo.moved_virgin);
+        } else if self.tables.vanishing[from.index()] && self.board[from.index()].is_empty() {
+            self.set_cell(from, Cell::EMPTY, Cell::WALL);
+            undo.vanished = true;
+        }
+        self.clear_ep();
+        if mv.creates_ep {
+            self.create_ep(from, to);
+        }
+        self.halfmove = if captured || mv.promotion().is_some() || self.resets_clock(moved) {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if self.side == Player::Second {
+            self.fullmove += 1;
+        }
+        self.side = self.side.opponent();
+        self.hash ^= self.tables.zobrist.side;
+        self.undo.push(undo);
+    }
+
+    fn resets_clock(&self, moved: Cell) -> bool {
+        match &self.tables.spec.rules.results.move_limit {
+            Some(limit) => limit.reset_on_pieces.contains(&moved.piece_type()),
+            None => false,
+        }
+    }
+
+    /// The squares strictly between `from` and `to` on a straight line become e.p. squares.
+    fn create_ep(&mut self, from: Square, to: Square) {
+        let geo = &self.tables.geo;
+        let (a, b) = (geo.coord(from), geo.coord(to));
+        let (dx, dy) = (
+            i32::from(b.x) - i32::from(a.x),
+            i32::from(b.y) - i32::from(a.y),
+        );
+        let n = dx.abs().max(dy.abs());
+        if n < 2 || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) {
+            return;
+        }
+        let (sx, sy) = (dx / n, dy / n);
+        let mut squares = [Square(0); MAX_EP];
+        let mut count = 0;
+        for k in 1..n {
+            if count < MAX_EP
+                && let Some(s) = geo.square(i32::from(a.x) + sx * k, i32::from(a.y) + sy * k)
+            {
+                squares[count] = s;
+                count += 1;
+            }
+        }
+        self.set_ep(&squares[..count], to);
+    }
+
+    /// Takes back the last move made; does nothing when there is none.
+    pub fn unmake(&mut self) {
+        let Some(u) = self.undo.pop() else { return };
+        self.history.pop();
+        let mv = u.mv;
+        self.side = self.side.opponent();
+        if self.side == Player::Second {
+            self.fullmove -= 1;
+        }
+        // Restore cells directly; hash, royals and e.p. come back from the undo record.
+        let ntypes = self.tables.piece_count();
+        let restore = |board: &mut Vec<Cell>, counts: &mut Vec<u16>, sq: Square, c: Cell| {
+            let old = board[sq.index()];
+            if old.is_piece() {
+                counts[old.slot(ntypes)] -= 1;
+            }
+            if c.is_piece() {
+                counts[c.slot(ntypes)] += 1;
+            }
+            board[sq.index()] = c;
+        };
+        if u.vanished {
+            restore(&mut self.board, &mut self.counts, mv.from, Cell::EMPTY);
+        }
+        restore(&mut self.board, &mut self.counts, mv.to, Cell::EMPTY);
+        match mv.kind {
+            MoveKind::Normal => {}
+            MoveKind::Castle => {
+                let partner = self.board[mv.aux2.index()];
+                restore(&mut self.board, &mut self.counts, mv.aux2, Cell::EMPTY);
+                restore(&mut self.board, &mut self.counts, mv.aux, partner);
+                self.virgin[mv.aux.index()] = true;
+            }
+            MoveKind::Unload => restore(&mut self.board, &mut self.counts, mv.aux, u.unload_from),
+        }
+        restore(&mut self.board, &mut self.counts, mv.to, u.dest);
+        self.virgin[mv.to.index()] = u.dest_virgin;
+        for (i, &s) in mv.side_captures().iter().enumerate() {
+            let (c, v) = u.victims[i];
+            restore(&mut self.board, &mut self.counts, s, c);
+            self.virgin[s.index()] = v;
+        }
+        restore(&mut self.board, &mut self.counts, mv.from, u.moved);
+        self.virgin[mv.from.index()] = u.moved_virgin;
+        self.ep = u.ep;
+        self.halfmove = u.halfmove;
+        self.hash = u.hash;
+        self.royals = u.royals;
+    }
+}

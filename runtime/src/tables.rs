@@ -1,0 +1,643 @@
+//! Move tables built from a [`VariantSpec`]: rays per square and direction, per piece type,
+//! player and square the paths that can start there, castling, promotion zones, attack data
+//! and Zobrist keys. Built deterministically, so a serialised spec rebuilds identical tables.
+
+use crate::cell::Cell;
+use crate::geometry::{ByPlayer, Geometry, Square};
+use crate::spec::{Coord, Modes, PieceType, Player, VariantSpec};
+use crate::zobrist::Zobrist;
+
+/// Sentinel for "no vector".
+pub(crate) const NO_VEC: u16 = u16::MAX;
+
+/// A step direction; `cylinder` rays wrap around the left and right edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Vector {
+    pub dx: i8,
+    pub dy: i8,
+    pub cylinder: bool,
+}
+
+/// One compiled leg: the direction is an index into the ray table.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CLeg {
+    pub vec: u16,
+    /// Maximum steps; 0 = unlimited.
+    pub range: u8,
+    pub modes: Modes,
+    /// For a one-step leap longer than a unit step: the unit direction of the squares it
+    /// passes over, and how many there are (lame, must-jump and e.p. creation need them).
+    pub between_vec: u16,
+    pub between_n: u8,
+}
+
+/// One compiled path: a run of legs in [`PieceTable::legs`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CPath {
+    pub first_leg: u32,
+    pub legs: u8,
+    /// A single leg walked the plain way: ride or leap, stop at the first piece.
+    pub simple: bool,
+    /// Some leg can remove an enemy (the path can attack a royal).
+    pub attacks: bool,
+    /// Simple, and its captures are found by the reverse-ray attack test.
+    pub attack_simple: bool,
+}
+
+/// A path that can start on a given square, with its first ray already looked up.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FirstLeg {
+    pub path: u16,
+    pub ray_off: u32,
+    /// Ray length, clipped by the first leg's range (unclipped for hopping legs).
+    pub ray_len: u8,
+}
+
+/// A castling move available from a square.
+#[derive(Clone, Debug)]
+pub(crate) struct CCastle {
+    pub to: Square,
+    pub partner: Square,
+    pub partner_to: Square,
+    /// Squares that must be empty (between king and partner, and both destinations).
+    pub empty: Vec<Square>,
+    /// Squares the king stands on or passes, which may not be attacked (start included).
+    pub safe: Vec<Square>,
+}
+
+/// Everything about one piece type for one player.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PieceTable {
+    pub paths: Vec<CPath>,
+    pub legs: Vec<CLeg>,
+    /// Per square, a range into `firsts`.
+    pub first_index: Vec<(u32, u32)>,
+    pub firsts: Vec<FirstLeg>,
+    /// Per square, the castling moves.
+    pub castling: Vec<Vec<CCastle>>,
+    /// Two paths may produce the same move: generation removes duplicates.
+    pub may_duplicate: bool,
+    /// Per square: the piece has no move from there even on an empty board.
+    pub stuck: Vec<bool>,
+    /// Largest distance (Chebyshev) at which a non-simple path can capture; `None` = unbounded.
+    pub complex_reach: Option<u8>,
+    pub has_complex_attack: bool,
+}
+
+/// Attack data for one direction: which piece types capture along it, and how far.
+#[derive(Clone, Debug)]
+pub(crate) struct AttackVector {
+    /// Vector index of the reverse direction (walked from the attacked square).
+    pub reverse: u16,
+    /// Largest range of any type along this direction (255 = unlimited).
+    pub max_range: u8,
+    /// Per piece type: range (0 = cannot, 255 = unlimited).
+    pub range: Vec<u8>,
+}
+
+/// The compiled variant: everything the runtime needs, built from a spec.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    pub spec: VariantSpec,
+    pub geo: Geometry,
+    pub(crate) vectors: Vec<Vector>,
+    ray_index: Vec<(u32, u8)>,
+    pub(crate) rays: Vec<Square>,
+    /// `pieces[type].get(player)`.
+    pub(crate) pieces: Vec<ByPlayer<PieceTable>>,
+    pub(crate) royal: Vec<bool>,
+    pub(crate) has_royals: bool,
+    /// Piece types whose virginity is tracked (initial moves, castling kings and partners).
+    pub(crate) virgin_relevant: Vec<bool>,
+    pub(crate) zone: ByPlayer<Vec<bool>>,
+    /// Rows counted from the player's far edge: 0 = last rank.
+    pub(crate) rows_from_end: ByPlayer<Vec<u8>>,
+    pub(crate) vanishing: Vec<bool>,
+    pub(crate) attack_vectors: ByPlayer<Vec<AttackVector>>,
+    /// Per square, the squares within Chebyshev distance 1, 2, 3 (sorted by distance), and
+    /// where each distance ends.
+    pub(crate) near: Vec<(Vec<Square>, [u8; 4])>,
+    /// Types with non-simple capturing paths, per player, with unbounded reach.
+    pub(crate) far_complex: ByPlayer<Vec<PieceType>>,
+    pub(crate) near_complex: ByPlayer<bool>,
+    pub(crate) zobrist: Zobrist,
+    pub(crate) can_promote: Vec<bool>,
+}
+
+impl Tables {
+    /// Builds the tables of a variant. The spec must be valid (the compiler checked it);
+    /// out-of-range data is ignored rather than trusted.
+    pub fn new(spec: VariantSpec) -> Tables {
+        let geo = Geometry::new(&spec.board);
+        let mut builder = Builder {
+            geo: &geo,
+            vectors: Vec::new(),
+        };
+        let ntypes = spec.pieces.len();
+        let mut pieces = Vec::with_capacity(ntypes);
+        for piece in &spec.pieces {
+            let first = builder.piece_paths(piece, Player::First);
+            let second = builder.piece_paths(piece, Player::Second);
+            pieces.push(ByPlayer::new(first, second));
+        }
+        // Attack vectors need the reverse of every simple capturing direction.
+        let attack_dirs = collect_attack_dirs(&pieces, &builder.vectors, ntypes);
+        let mut attack_vectors = ByPlayer::<Vec<AttackVector>>::default();
+        for (p, list) in attack_dirs.into_iter().enumerate() {
+            for (v, ranges) in list {
+                let vector = builder.vectors[usize::from(v)];
+                let reverse = builder.vector(-vector.dx, -vector.dy, vector.cylinder);
+                let max_range = ranges.iter().copied().max().unwrap_or(0);
+                attack_vectors
+                    .get_mut(Player::from_index(p))
+                    .push(AttackVector {
+                        reverse,
+                        max_range,
+                        range: ranges,
+                    });
+            }
+        }
+        let vectors = builder.vectors;
+        let (ray_index, rays) = build_rays(&geo, &vectors);
+        let mut tables = Tables {
+            royal: spec.pieces.iter().map(|p| p.royal).collect(),
+            has_royals: spec.pieces.iter().any(|p| p.royal),
+            virgin_relevant: vec![false; ntypes],
+            zone: ByPlayer::default(),
+            rows_from_end: ByPlayer::default(),
+            vanishing: vec![false; geo.len()],
+            attack_vectors,
+            near: Vec::new(),
+            far_complex: ByPlayer::default(),
+            near_complex: ByPlayer::default(),
+            zobrist: Zobrist::new(geo.len(), ntypes),
+            can_promote: spec
+                .pieces
+                .iter()
+                .map(|p| !p.promotions.is_empty())
+                .collect(),
+            pieces,
+            vectors,
+            ray_index,
+            rays,
+            geo,
+            spec,
+        };
+        tables.index_first_legs();
+        tables.build_board_data();
+        tables.build_castling();
+        tables.build_attack_data();
+        tables.build_stuck();
+        tables
+    }
+
+    pub fn piece_count(&self) -> usize {
+        self.spec.pieces.len()
+    }
+
+    /// The ray from `sq` along vector `v`: every square reached by repeated steps, up to the edge.
+    #[inline]
+    pub(crate) fn ray(&self, sq: Square, v: u16) -> &[Square] {
+        let (off, len) = self.ray_index[sq.index() * self.vectors.len() + usize::from(v)];
+        &self.rays[off as usize..off as usize + usize::from(len)]
+    }
+
+    #[inline]
+    pub(crate) fn piece(&self, t: PieceType, p: Player) -> &PieceTable {
+        self.pieces[usize::from(t.0)].get(p)
+    }
+
+    pub fn is_royal(&self, t: PieceType) -> bool {
+        self.royal.get(usize::from(t.0)).copied().unwrap_or(false)
+    }
+
+    /// The square for a first-player coordinate as seen by `player`.
+    pub(crate) fn oriented(&self, c: Coord, player: Player) -> Option<Square> {
+        match player {
+            Player::First => self.geo.square_at(c),
+            Player::Second => self.geo.square_at(self.geo.rotate(c)),
+        }
+    }
+
+    fn index_first_legs(&mut self) {
+        let nsq = self.geo.len();
+        for t in 0..self.pieces.len() {
+            for p in 0..2 {
+                let player = Player::from_index(p);
+                let mut table = std::mem::take(self.pieces[t].get_mut(player));
+                table.first_index.clear();
+                table.firsts.clear();
+                for sq in 0..nsq {
+                    let start = table.firsts.len() as u32;
+                    for (i, path) in table.paths.iter().enumerate() {
+                        let leg = table.legs[path.first_leg as usize];
+                        let (off, len) =
+                            self.ray_index[sq * self.vectors.len() + usize::from(leg.vec)];
+                        let hop = leg.modes.intersects(Modes::HOP.union(Modes::GRASSHOP))
+                            && path.legs == 1;
+                        let len = if leg.range == 0 || hop {
+                            len
+                        } else {
+                            len.min(leg.range)
+                        };
+                        if len > 0 {
+                            table.firsts.push(FirstLeg {
+                                path: i as u16,
+                                ray_off: off,
+                                ray_len: len,
+                            });
+                        }
+                    }
+                    table.first_index.push((start, table.firsts.len() as u32));
+                }
+                *self.pieces[t].get_mut(player) = table;
+            }
+        }
+    }
+
+    fn build_board_data(&mut self) {
+        let nsq = self.geo.len();
+        let mut zone = ByPlayer::new(vec![false; nsq], vec![false; nsq]);
+        for &c in &self.spec.rules.promotion.zone {
+            for player in [Player::First, Player::Second] {
+                if let Some(sq) = self.oriented(c, player) {
+                    zone.get_mut(player)[sq.index()] = true;
+                }
+            }
+        }
+        self.zone = zone;
+        let h = self.geo.height;
+        let rows = |player: Player| -> Vec<u8> {
+            self.geo
+                .squares()
+                .map(|sq| {
+                    let y = self.geo.coord(sq).y;
+                    if player == Player::First {
+                        h - 1 - y
+                    } else {
+                        y
+                    }
+                })
+                .collect()
+        };
+        self.rows_from_end = ByPlayer::new(rows(Player::First), rows(Player::Second));
+        for &c in &self.spec.board.vanishing {
+            if let Some(sq) = self.geo.square_at(c) {
+                self.vanishing[sq.index()] = true;
+            }
+        }
+        for (t, piece) in self.spec.pieces.iter().enumerate() {
+            let initial = piece.paths.iter().any(|p| {
+                p.legs
+                    .first()
+                    .is_some_and(|l| l.modes.contains(Modes::INITIAL))
+            });
+            self.virgin_relevant[t] = initial || !piece.castling.is_empty();
+        }
+        // Castling partners: the pieces the setup puts where a castling king looks for them.
+        if let Some(setup) = &self.spec.setup {
+            for k in setup
+                .iter()
+                .filter(|k| !self.spec.pieces[usize::from(k.piece.0)].castling.is_empty())
+            {
+                for c in &self.spec.pieces[usize::from(k.piece.0)].castling {
+                    let x = partner_file(self.geo.width, c.direction, c.partner_inside);
+                    if let Some(p) = setup.iter().find(|p| {
+                        p.player == k.player && p.at.y == k.at.y && i32::from(p.at.x) == x
+                    }) && let Some(flag) = self.virgin_relevant.get_mut(usize::from(p.piece.0))
+                    {
+                        *flag = true;
+                    }
+                }
+            }
+        }
+    }
+
+    fn build_castling(&mut self) {
+        for t in 0..self.pieces.len() {
+            let specs = self.spec.pieces[t].castling.clone();
+            for p in 0..2 {
+                let player = Player::from_index(p);
+                let mut per_square = vec![Vec::new(); self.geo.len()];
+                if !specs.is_empty() {
+                    for sq in self.geo.squares() {
+                        for c in &specs {
+                            if let Some(castle) = self.castle_from(sq, player, *c) {
+                                per_square[sq.index()].push(castle);
+                            }
+                        }
+                    }
+                }
+                self.pieces[t].get_mut(player).castling = per_square;
+            }
+        }
+    }
+
+    fn castle_from(
+        &self,
+        from: Square,
+        player: Player,
+        c: crate::spec::CastlingSpec,
+    ) -> Option<CCastle> {
+        let fc = self.geo.coord(from);
+        // The second player's castling is rotated like its moves.
+        let dir = if player == Player::First {
+            i32::from(c.direction)
+        } else {
+            -i32::from(c.direction)
+        };
+        let (x0, y) = (i32::from(fc.x), i32::from(fc.y));
+        let mut px = partner_file(self.geo.width, c.direction, c.partner_inside);
+        if player == Player::Second {
+            px = i32::from(self.geo.width) - 1 - px;
+        }
+        let steps = i32::from(c.king_steps);
+        let to_x = x0 + dir * steps;
+        // The partner must lie beyond the king's destination.
+        if steps < 1 || (px - to_x) * dir <= 0 {
+            return None;
+        }
+        let to = self.geo.square(to_x, y)?;
+        let partner = self.geo.square(px, y)?;
+        let partner_to = self.geo.square(to_x - dir, y)?;
+        let mut empty = Vec::new();
+        let lo = x0.min(px).min(to_x);
+        let hi = x0.max(px).max(to_x);
+        for x in lo..=hi {
+            if x == x0 || x == px {
+                continue;
+            }
+            empty.push(self.geo.square(x, y)?);
+        }
+        let safe = (0..=steps)
+            .map(|k| self.geo.square(x0 + dir * k, y))
+            .collect::<Option<Vec<_>>>()?;
+        Some(CCastle {
+            to,
+            partner,
+            partner_to,
+            empty,
+            safe,
+        })
+    }
+
+    fn build_attack_data(&mut self) {
+        let nsq = self.geo.len();
+        self.near = (0..nsq)
+            .map(|s| {
+                let c = self.geo.coord(Square(s as u16));
+                let mut list = Vec::new();
+                let mut ends = [0u8; 4];
+                for d in 1..=3i32 {
+                    for dy in -d..=d {
+                        for dx in -d..=d {
+                            if dx.abs().max(dy.abs()) == d
+                                && let Some(sq) =
+                                    self.geo.square(i32::from(c.x) + dx, i32::from(c.y) + dy)
+                            {
+                                list.push(sq);
+                            }
+                        }
+                    }
+                    ends[d as usize] = list.len() as u8;
+                }
+                (list, ends)
+            })
+            .collect();
+        for p in 0..2 {
+            let player = Player::from_index(p);
+            let mut far = Vec::new();
+            let mut near = false;
+            for t in 0..self.pieces.len() {
+                let table = self.pieces[t].get(player);
+                if table.has_complex_attack {
+                    match table.complex_reach {
+                        Some(_) => near = true,
+                        None => far.push(PieceType(t as u8)),
+                    }
+                }
+            }
+            *self.far_complex.get_mut(player) = far;
+            *self.near_complex.get_mut(player) = near;
+        }
+    }
+
+    fn build_stuck(&mut self) {
+        for t in 0..self.pieces.len() {
+            for p in 0..2 {
+                let table = self.pieces[t].get_mut(Player::from_index(p));
+                table.stuck = table.first_index.iter().map(|&(a, b)| a == b).collect();
+            }
+        }
+    }
+}
+
+/// The file of the castling partner for the first player.
+fn partner_file(width: u8, direction: i8, inside: bool) -> i32 {
+    let edge = if direction < 0 {
+        0
+    } else {
+        i32::from(width) - 1
+    };
+    if inside {
+        edge - i32::from(direction.signum())
+    } else {
+        edge
+    }
+}
+
+/// For each player, the simple capturing directions: vector index and range per piece type.
+fn collect_attack_dirs(
+    pieces: &[ByPlayer<PieceTable>],
+    _vectors: &[Vector],
+    ntypes: usize,
+) -> [Vec<(u16, Vec<u8>)>; 2] {
+    let mut out: [Vec<(u16, Vec<u8>)>; 2] = [Vec::new(), Vec::new()];
+    for (p, list) in out.iter_mut().enumerate() {
+        for (t, piece) in pieces.iter().enumerate() {
+            let table = piece.get(Player::from_index(p));
+            for path in &table.paths {
+                if !path.attack_simple || !path.attacks {
+                    continue;
+                }
+                let leg = table.legs[path.first_leg as usize];
+                let range = if leg.range == 0 { 255 } else { leg.range };
+                let entry = match list.iter_mut().position(|(v, _)| *v == leg.vec) {
+                    Some(i) => &mut list[i].1,
+                    None => {
+                        list.push((leg.vec, vec![0; ntypes]));
+                        &mut list.last_mut().expect("just pushed").1
+                    }
+                };
+                entry[t] = entry[t].max(range);
+            }
+        }
+    }
+    out
+}
+
+fn build_rays(geo: &Geometry, vectors: &[Vector]) -> (Vec<(u32, u8)>, Vec<Square>) {
+    let mut index = Vec::with_capacity(geo.len() * vectors.len());
+    let mut rays = Vec::new();
+    let w = i32::from(geo.width);
+    for sq in geo.squares() {
+        let c = geo.coord(sq);
+        for v in vectors {
+            let start = rays.len() as u32;
+            let (mut x, mut y) = (i32::from(c.x), i32::from(c.y));
+            let mut len = 0u8;
+            while len < 255 {
+                x += i32::from(v.dx);
+                y += i32::from(v.dy);
+                if v.cylinder {
+                    x = x.rem_euclid(w);
+                }
+                match geo.square(x, y) {
+                    Some(next) => {
+                        rays.push(next);
+                        len += 1;
+                        // A cylinder ray ends when it comes back round to its start.
+                        if next == sq {
+                            break;
+                        }
+                    }
+                    None => break,
+                }
+            }
+            index.push((start, len));
+        }
+    }
+    (index, rays)
+}
+
+struct Builder<'g> {
+    geo: &'g Geometry,
+    vectors: Vec<Vector>,
+}
+
+impl Builder<'_> {
+    fn vector(&mut self, dx: i8, dy: i8, cylinder: bool) -> u16 {
+        let v = Vector { dx, dy, cylinder };
+        if let Some(i) = self.vectors.iter().position(|x| *x == v) {
+            return i as u16;
+        }
+        self.vectors.push(v);
+        (self.vectors.len() - 1) as u16
+    }
+
+    fn piece_paths(&mut self, piece: &crate::spec::PieceSpec, player: Player) -> PieceTable {
+        let sign: i8 = if player == Player::First { 1 } else { -1 };
+        let mut table = PieceTable::default();
+        let special = Modes::HOP
+            .union(Modes::GRASSHOP)
+            .union(Modes::JUMP)
+            .union(Modes::ISO)
+            .union(Modes::UNLOAD);
+        let capture = Modes::CAPTURE.union(Modes::ROYAL_CAPTURE);
+        let mut reach: Option<u32> = Some(0);
+        let mut complex = false;
+        for path in &piece.paths {
+            if path.legs.is_empty() || path.legs.len() > 32 {
+                continue;
+            }
+            let first_leg = table.legs.len() as u32;
+            let mut path_reach: Option<u32> = Some(0);
+            for leg in &path.legs {
+                let (dx, dy) = (leg.dx.saturating_mul(sign), leg.dy.saturating_mul(sign));
+                let cylinder = leg.modes.contains(Modes::CYLINDER);
+                let vec = self.vector(dx, dy, cylinder);
+                let g = gcd(dx.unsigned_abs(), dy.unsigned_abs());
+                let (between_vec, between_n) = if leg.range == 1 && g > 1 {
+                    (self.vector(dx / g as i8, dy / g as i8, cylinder), g - 1)
+                } else {
+                    (NO_VEC, 0)
+                };
+                table.legs.push(CLeg {
+                    vec,
+                    range: leg.range,
+                    modes: leg.modes,
+                    between_vec,
+                    between_n,
+                });
+                let step = u32::from(dx.unsigned_abs().max(dy.unsigned_abs()));
+                let hop = leg.modes.intersects(Modes::HOP.union(Modes::GRASSHOP));
+                path_reach = match (path_reach, leg.range) {
+                    (Some(r), n) if n > 0 && !cylinder && !(hop && n > 1) => {
+                        Some(r + step * (u32::from(n) + u32::from(hop)))
+                    }
+                    _ => None,
+                };
+            }
+            let legs = path.legs.len() as u8;
+            let first = path.legs[0];
+            let simple = legs == 1 && !first.modes.intersects(special);
+            let attacks = path.legs.iter().any(|l| l.modes.intersects(capture));
+            let lame =
+                first.modes.contains(Modes::LAME) && table.legs[first_leg as usize].between_n > 0;
+            let attack_simple = simple && !first.modes.contains(Modes::INITIAL) && !lame;
+            if attacks && !attack_simple {
+                complex = true;
+                reach = match (reach, path_reach) {
+                    (Some(a), Some(b)) => Some(a.max(b)),
+                    _ => None,
+                };
+            }
+            table.paths.push(CPath {
+                first_leg,
+                legs,
+                simple,
+                attacks,
+                attack_simple,
+            });
+        }
+        table.has_complex_attack = complex;
+        table.complex_reach = if complex {
+            reach.filter(|r| *r <= 3).map(|r| r as u8)
+        } else {
+            Some(0)
+        };
+        table.may_duplicate = may_duplicate(&table, &self.vectors);
+        let _ = self.geo;
+        table
+    }
+}
+
+/// Whether two paths of a piece could produce the same move: any multi-leg path, or two
+/// single-leg paths that can reach the same offset.
+fn may_duplicate(table: &PieceTable, vectors: &[Vector]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    for path in &table.paths {
+        if path.legs > 1 {
+            return true;
+        }
+        let leg = table.legs[path.first_leg as usize];
+        let v = vectors[usize::from(leg.vec)];
+        if v.cylinder {
+            return true;
+        }
+        let hop = leg.modes.intersects(Modes::HOP.union(Modes::GRASSHOP));
+        let limit = if leg.range == 0 || hop {
+            27
+        } else {
+            i32::from(leg.range)
+        };
+        for k in 1..=limit {
+            if !seen.insert((k * i32::from(v.dx), k * i32::from(v.dy))) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn gcd(a: u8, b: u8) -> u8 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Cell helpers that need the tables.
+impl Tables {
+    #[inline]
+    pub(crate) fn cell_is_royal(&self, c: Cell) -> bool {
+        self.royal[usize::from(c.piece_type().0)]
+    }
+}

@@ -1,0 +1,63 @@
+//! Zobrist keys from a seeded deterministic generator (SplitMix64), so hashes are stable across
+//! runs and machines.
+
+use crate::cell::Cell;
+use crate::geometry::Square;
+
+#[derive(Clone, Debug)]
+pub(crate) struct Zobrist {
+    slots: usize,
+    /// `cells[sq * slots + cell.slot()]`; the empty slot is zero.
+    cells: Vec<u64>,
+    pub side: u64,
+    ep: Vec<u64>,
+    virgin: Vec<u64>,
+}
+
+/// SplitMix64: tiny, well mixed, and fully determined by its seed.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Zobrist {
+    pub fn new(squares: usize, types: usize) -> Zobrist {
+        let mut state = 0x6B6F_6D61_u64; // "koma"
+        let slots = Cell::slots(types);
+        let mut cells = Vec::with_capacity(squares * slots);
+        for _ in 0..squares {
+            for slot in 0..slots {
+                let key = splitmix(&mut state);
+                cells.push(if slot == 0 { 0 } else { key });
+            }
+        }
+        let side = splitmix(&mut state);
+        let ep = (0..squares).map(|_| splitmix(&mut state)).collect();
+        let virgin = (0..squares).map(|_| splitmix(&mut state)).collect();
+        Zobrist {
+            slots,
+            cells,
+            side,
+            ep,
+            virgin,
+        }
+    }
+
+    #[inline]
+    pub fn cell(&self, sq: Square, cell: Cell) -> u64 {
+        self.cells[sq.index() * self.slots + cell.slot((self.slots - 2) / 2)]
+    }
+
+    #[inline]
+    pub fn ep(&self, sq: Square) -> u64 {
+        self.ep[sq.index()]
+    }
+
+    #[inline]
+    pub fn virgin(&self, sq: Square) -> u64 {
+        self.virgin[sq.index()]
+    }
+}

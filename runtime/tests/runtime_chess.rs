@@ -1,0 +1,64 @@
+//! Chess perft from a hand-built spec against the published counts (shared/perft/chess.perft).
+
+mod common;
+
+use koma_runtime::Position;
+
+fn perft(fen: &str, depth: u32) -> u64 {
+    let mut pos =
+        Position::from_text(common::tables(common::chess_spec()), fen).expect("valid FEN");
+    pos.perft(depth)
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const POS3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+const POS4: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+const POS5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
+
+#[test]
+fn start_position() {
+    assert_eq!(perft(START, 1), 20);
+    assert_eq!(perft(START, 2), 400);
+    assert_eq!(perft(START, 3), 8902);
+}
+
+#[test]
+fn kiwipete() {
+    assert_eq!(perft(KIWIPETE, 1), 48);
+    assert_eq!(perft(KIWIPETE, 2), 2039);
+    assert_eq!(perft(KIWIPETE, 3), 97862);
+}
+
+#[test]
+fn position3() {
+    assert_eq!(perft(POS3, 1), 14);
+    assert_eq!(perft(POS3, 2), 191);
+    assert_eq!(perft(POS3, 3), 2812);
+    assert_eq!(perft(POS3, 4), 43238);
+}
+
+#[test]
+fn position4() {
+    assert_eq!(perft(POS4, 1), 6);
+    assert_eq!(perft(POS4, 2), 264);
+    assert_eq!(perft(POS4, 3), 9467);
+}
+
+#[test]
+fn position5() {
+    assert_eq!(perft(POS5, 1), 44);
+    assert_eq!(perft(POS5, 2), 1486);
+    assert_eq!(perft(POS5, 3), 62379);
+}
+
+#[test]
+#[ignore = "deep: run in release with --include-ignored"]
+fn deep_counts() {
+    assert_eq!(perft(START, 4), 197281);
+    assert_eq!(perft(START, 5), 4865609);
+    assert_eq!(perft(KIWIPETE, 4), 4085603);
+    assert_eq!(perft(POS3, 5), 674624);
+    assert_eq!(perft(POS4, 4), 422333);
+    assert_eq!(perft(POS5, 4), 2103487);
+}
