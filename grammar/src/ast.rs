@@ -1,0 +1,405 @@
+//! The syntax tree of one `.koma` file: what was written, with spans, before any name is resolved.
+
+use crate::span::{Span, Spanned};
+
+/// One parsed file. Items keep source order within their section.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct File {
+    /// Attribute lines before the first item of the file.
+    pub attributes: Vec<Attribute>,
+    pub metadata: Vec<Metadata>,
+    /// Every `board` section (more than one is an error the compiler reports).
+    pub boards: Vec<Board>,
+    /// Header spans of every `pieces` section (several sections simply add up).
+    pub pieces_sections: Vec<Span>,
+    pub pieces: Vec<PieceItem>,
+    /// Every `setup` section (more than one is an error the compiler reports).
+    pub setups: Vec<Setup>,
+    pub rules_sections: Vec<Span>,
+    pub clauses: Vec<Clause>,
+}
+
+/// `#[allow(CODE, ...)]`, `#[warn(...)]` or `#[deny(...)]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attribute {
+    pub span: Span,
+    pub level: Spanned<LintLevel>,
+    pub codes: Vec<Spanned<String>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LintLevel {
+    Allow,
+    Warn,
+    Deny,
+}
+
+/// A metadata line (`variant`, `inventor`, `year`, `source`, `extends`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Metadata {
+    /// The whole line.
+    pub span: Span,
+    pub keyword: Span,
+    pub value: MetadataValue,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MetadataValue {
+    Variant(Spanned<String>),
+    Inventor(Spanned<String>),
+    Year(Spanned<u32>),
+    Source(Spanned<String>),
+    Extends(Spanned<String>),
+}
+
+impl MetadataValue {
+    /// The keyword that starts the line.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            MetadataValue::Variant(_) => "variant",
+            MetadataValue::Inventor(_) => "inventor",
+            MetadataValue::Year(_) => "year",
+            MetadataValue::Source(_) => "source",
+            MetadataValue::Extends(_) => "extends",
+        }
+    }
+}
+
+/// A `board FILES x RANKS` section with its item lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The header line.
+    pub span: Span,
+    pub files: Spanned<u32>,
+    pub ranks: Spanned<u32>,
+    pub items: Vec<BoardItem>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardItem {
+    pub span: Span,
+    pub kind: BoardItemKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardItemKind {
+    /// `ranks FIRST..LAST`
+    Ranks {
+        first: Spanned<u32>,
+        last: Spanned<u32>,
+    },
+    Extra(Vec<SquareItem>),
+    Holes(Vec<SquareItem>),
+    Vanishing(Vec<SquareItem>),
+}
+
+impl BoardItemKind {
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            BoardItemKind::Ranks { .. } => "ranks",
+            BoardItemKind::Extra(_) => "extra",
+            BoardItemKind::Holes(_) => "holes",
+            BoardItemKind::Vanishing(_) => "vanishing",
+        }
+    }
+}
+
+/// A square as written: file letter (0 = `a`) and rank number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SquareName {
+    pub file: u8,
+    pub rank: u32,
+    pub span: Span,
+}
+
+/// One entry of a square list: a square or a rectangle `a5-p5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareItem {
+    Single(SquareName),
+    Range {
+        from: SquareName,
+        to: SquareName,
+        span: Span,
+    },
+}
+
+impl SquareItem {
+    pub fn span(&self) -> Span {
+        match self {
+            SquareItem::Single(s) => s.span,
+            SquareItem::Range { span, .. } => *span,
+        }
+    }
+}
+
+/// A line of the `pieces` section.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PieceItem {
+    Define(PieceDef),
+    /// `remove ID`
+    Remove {
+        attributes: Vec<Attribute>,
+        span: Span,
+        id: Spanned<String>,
+    },
+}
+
+/// `ID "Name" MOVES [promotes ID...] [royal]`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceDef {
+    pub attributes: Vec<Attribute>,
+    /// The whole line.
+    pub span: Span,
+    pub id: Spanned<String>,
+    pub name: Spanned<String>,
+    pub moves: Moves,
+    /// The `promotes` keyword span and the target IDs (empty when the line has none).
+    pub promotes: Option<(Span, Vec<Spanned<String>>)>,
+    /// Span of the `royal` flag, when present.
+    pub royal: Option<Span>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Moves {
+    /// An XBetza string, raw; the XBetza sub-grammar parses it.
+    Betza(Spanned<String>),
+    /// `like OTHER`: the span covers `like OTHER`.
+    Like { span: Span, other: Spanned<String> },
+}
+
+/// A `setup` section.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The header line.
+    pub span: Span,
+    pub symmetry: Spanned<Symmetry>,
+    /// `first` / `second` block headers, in order.
+    pub sides: Vec<Spanned<Side>>,
+    pub placements: Vec<Placement>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    Rotate,
+    Mirror,
+    None,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    First,
+    Second,
+}
+
+/// `ID SQUARES...`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub attributes: Vec<Attribute>,
+    pub span: Span,
+    /// The `first`/`second` block the line sits in, if any.
+    pub side: Option<Spanned<Side>>,
+    pub piece: Spanned<String>,
+    pub squares: Vec<SquareItem>,
+}
+
+/// One line of the `rules` section.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clause {
+    pub attributes: Vec<Attribute>,
+    pub span: Span,
+    /// The clause keyword (`promotion`, `burn`, ...).
+    pub keyword: Spanned<String>,
+    pub kind: ClauseKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClauseKind {
+    PromotionZone(Zone),
+    PromotionOn(Vec<Spanned<Trigger>>),
+    PromotionKind(Spanned<PromotionKind>),
+    PromotionForcedWhenStuck,
+    PromotionForced {
+        pieces: Vec<Spanned<String>>,
+        last: Spanned<u32>,
+    },
+    Royal(Vec<Spanned<String>>),
+    Win(Spanned<WinKind>),
+    CheckLastRoyalOnly,
+    Burn {
+        burners: Vec<Spanned<String>>,
+        options: Vec<Spanned<BurnOption>>,
+    },
+    Freeze {
+        freezers: Vec<Spanned<String>>,
+        options: Vec<Spanned<FreezeOption>>,
+    },
+    AntiTrade(AntiTrade),
+    /// Tiers from highest to lowest; pieces within a tier share a rank.
+    JumpRank(Vec<Vec<Spanned<String>>>),
+    Pass(PassRule),
+    Stalemate(Spanned<Outcome>),
+    DrawRepetition(Spanned<u32>),
+    DrawMoves {
+        moves: Spanned<u32>,
+        reset: Vec<Spanned<ResetEvent>>,
+    },
+    DrawBareRoyal,
+    /// `perpetual-check loses` (true) or `perpetual-check draws` (false).
+    PerpetualCheck(Spanned<bool>),
+    /// A line whose first word is no clause keyword; the compiler reports it.
+    Unknown,
+}
+
+impl ClauseKind {
+    /// What a child file's clause replaces in its parent: clauses with equal keys.
+    pub fn key(&self) -> &'static str {
+        match self {
+            ClauseKind::PromotionZone(_) => "promotion zone",
+            ClauseKind::PromotionOn(_) => "promotion on",
+            ClauseKind::PromotionKind(_) => "promotion kind",
+            ClauseKind::PromotionForcedWhenStuck => "promotion forced-when-stuck",
+            ClauseKind::PromotionForced { .. } => "promotion forced",
+            ClauseKind::Royal(_) => "royal",
+            ClauseKind::Win(_) => "win",
+            ClauseKind::CheckLastRoyalOnly => "check",
+            ClauseKind::Burn { .. } => "burn",
+            ClauseKind::Freeze { .. } => "freeze",
+            ClauseKind::AntiTrade(_) => "anti-trade",
+            ClauseKind::JumpRank(_) => "jump-rank",
+            ClauseKind::Pass(PassRule::Forbidden) => "pass forbidden",
+            ClauseKind::Pass(PassRule::Only(_)) => "pass only",
+            ClauseKind::Pass(PassRule::NotAfterPass) => "pass not-after-pass",
+            ClauseKind::Pass(PassRule::FirstPasserDeviates) => "pass first-passer-deviates",
+            ClauseKind::Stalemate(_) => "stalemate",
+            ClauseKind::DrawRepetition(_) => "draw repetition",
+            ClauseKind::DrawMoves { .. } => "draw moves",
+            ClauseKind::DrawBareRoyal => "draw bare-royal",
+            ClauseKind::PerpetualCheck(_) => "perpetual-check",
+            ClauseKind::Unknown => "unknown",
+        }
+    }
+
+    /// Whether several clauses of this kind may appear in one file (they add up).
+    pub fn repeatable(&self) -> bool {
+        matches!(
+            self,
+            ClauseKind::PromotionForced { .. }
+                | ClauseKind::Burn { .. }
+                | ClauseKind::Freeze { .. }
+                | ClauseKind::AntiTrade(_)
+                | ClauseKind::Royal(_)
+                | ClauseKind::Unknown
+        )
+    }
+}
+
+/// `promotion zone N` or `promotion zone SQUARES`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Zone {
+    Depth(Spanned<u32>),
+    Squares(Vec<SquareItem>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Trigger {
+    Enter,
+    Leave,
+    Inside,
+    StartOrEnd,
+    CaptureInZone,
+    CaptureFromZone,
+    MidMove,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PromotionKind {
+    Optional,
+    Mandatory,
+    Automatic,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinKind {
+    Extinction,
+    Checkmate,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Area {
+    King,
+    Diagonal,
+    Orthogonal,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BurnOption {
+    Area(Area),
+    All,
+    Choose(Spanned<u32>),
+    Active,
+    Passive,
+    Immune(Vec<Spanned<String>>),
+    BurnerMeetsBurner,
+    OnPromotion,
+}
+
+impl BurnOption {
+    /// The option's keyword, for messages about repeated or conflicting options.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            BurnOption::Area(_) => "area",
+            BurnOption::All => "all",
+            BurnOption::Choose(_) => "choose",
+            BurnOption::Active => "active",
+            BurnOption::Passive => "passive",
+            BurnOption::Immune(_) => "immune",
+            BurnOption::BurnerMeetsBurner => "burner-meets-burner",
+            BurnOption::OnPromotion => "on-promotion",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FreezeOption {
+    Area(Area),
+    Immune(Vec<Spanned<String>>),
+}
+
+/// `anti-trade ATTACKERS takes VICTIMS (always | when protected) [options]`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AntiTrade {
+    pub attackers: Vec<Spanned<String>>,
+    pub victims: Vec<Spanned<String>>,
+    pub when: Spanned<AntiTradeWhen>,
+    pub except_adjacent: Option<Span>,
+    pub except_bridge: Option<(Span, Vec<Spanned<String>>)>,
+    pub counter_strike: Option<Span>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AntiTradeWhen {
+    Always,
+    Protected,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PassRule {
+    Forbidden,
+    Only(Vec<Spanned<String>>),
+    NotAfterPass,
+    FirstPasserDeviates,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Draws,
+    Loses,
+    Wins,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResetEvent {
+    Capture,
+    Promotion,
+    Piece(String),
+}

@@ -1,0 +1,612 @@
+//! Building AST nodes from the pest pairs of one line.
+
+use pest::iterators::Pair;
+
+use crate::ast::*;
+use crate::error::{ParseError, ParseErrorKind};
+use crate::parse::LineParser;
+use crate::span::{Span, Spanned};
+use crate::syntax::Rule;
+
+/// The meaningful children of a line pair (`EOI` dropped).
+fn children<'i>(pair: Pair<'i, Rule>) -> impl Iterator<Item = Pair<'i, Rule>> {
+    pair.into_inner().filter(|p| p.as_rule() != Rule::EOI)
+}
+
+fn area_kind(text: &str) -> Area {
+    match text {
+        "diagonal" => Area::Diagonal,
+        "orthogonal" => Area::Orthogonal,
+        _ => Area::King,
+    }
+}
+
+impl LineParser {
+    fn text(&self, pair: &Pair<'_, Rule>) -> Spanned<String> {
+        Spanned::new(pair.as_str().to_string(), self.span(pair))
+    }
+
+    /// A quoted string: the value without quotes, the span with them.
+    fn string(&self, pair: Pair<'_, Rule>) -> Spanned<String> {
+        let span = self.span(&pair);
+        let text = pair
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::string_text)
+            .map_or("", |p| p.as_str());
+        Spanned::new(text.to_string(), span)
+    }
+
+    fn number(&mut self, pair: &Pair<'_, Rule>) -> Option<Spanned<u32>> {
+        let span = self.span(pair);
+        match pair.as_str().trim().parse::<u32>() {
+            Ok(n) => Some(Spanned::new(n, span)),
+            Err(_) => {
+                self.too_large(span);
+                None
+            }
+        }
+    }
+
+    fn too_large(&mut self, span: Span) {
+        self.errors.push(
+            ParseError::new(
+                ParseErrorKind::NumberTooLarge,
+                "number is too large".to_string(),
+                span,
+                "too large",
+            )
+            .with_help("numbers in a variant file are at most a few hundred"),
+        );
+    }
+
+    /// The IDs of a `piece_ids` pair (or of a single `piece_id`).
+    fn piece_ids(&self, pair: Pair<'_, Rule>) -> Vec<Spanned<String>> {
+        if pair.as_rule() == Rule::piece_id {
+            return vec![self.text(&pair)];
+        }
+        pair.into_inner().map(|p| self.text(&p)).collect()
+    }
+
+    fn square(&mut self, pair: &Pair<'_, Rule>) -> Option<SquareName> {
+        let span = self.span(pair);
+        let text = pair.as_str();
+        let file = text.as_bytes().first().map_or(0, |b| b - b'a');
+        match text[1..].parse::<u32>() {
+            Ok(rank) => Some(SquareName { file, rank, span }),
+            Err(_) => {
+                self.too_large(span);
+                None
+            }
+        }
+    }
+
+    fn square_list(&mut self, pair: Pair<'_, Rule>) -> Vec<SquareItem> {
+        let mut items = Vec::new();
+        for item in pair.into_inner() {
+            let span = self.span(&item);
+            let corners: Vec<Pair<'_, Rule>> = item.into_inner().collect();
+            let squares: Vec<Option<SquareName>> = corners.iter().map(|c| self.square(c)).collect();
+            match squares.as_slice() {
+                [Some(one)] => items.push(SquareItem::Single(*one)),
+                [Some(from), Some(to)] => items.push(SquareItem::Range {
+                    from: *from,
+                    to: *to,
+                    span,
+                }),
+                _ => {}
+            }
+        }
+        items
+    }
+
+    pub(crate) fn attribute(&mut self, pair: Pair<'_, Rule>) -> Attribute {
+        let span = self.span(&pair);
+        let mut level = Spanned::new(LintLevel::Allow, span);
+        let mut codes = Vec::new();
+        let body = pair
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::attribute_body);
+        for child in body.into_iter().flat_map(children) {
+            match child.as_rule() {
+                Rule::attribute_level => {
+                    let value = match child.as_str() {
+                        "warn" => LintLevel::Warn,
+                        "deny" => LintLevel::Deny,
+                        _ => LintLevel::Allow,
+                    };
+                    level = Spanned::new(value, self.span(&child));
+                }
+                Rule::lint_code => codes.push(self.text(&child)),
+                _ => {}
+            }
+        }
+        Attribute { span, level, codes }
+    }
+
+    pub(crate) fn metadata(&mut self, pair: Pair<'_, Rule>, keyword: Span) {
+        let span = self.span(&pair);
+        let rule = pair.as_rule();
+        let Some(arg) = children(pair).next() else {
+            return;
+        };
+        let value = match rule {
+            Rule::year_line => match self.number(&arg) {
+                Some(n) => MetadataValue::Year(n),
+                None => return,
+            },
+            Rule::variant_line => MetadataValue::Variant(self.string(arg)),
+            Rule::inventor_line => MetadataValue::Inventor(self.string(arg)),
+            Rule::source_line => MetadataValue::Source(self.string(arg)),
+            _ => MetadataValue::Extends(self.string(arg)),
+        };
+        self.file.metadata.push(Metadata {
+            span,
+            keyword,
+            value,
+        });
+    }
+
+    pub(crate) fn board_header(&mut self, pair: Pair<'_, Rule>) {
+        let span = self.span(&pair);
+        let dims: Vec<Pair<'_, Rule>> = children(pair)
+            .filter(|p| p.as_rule() == Rule::dimension)
+            .collect();
+        let [files, ranks] = dims.as_slice() else {
+            return;
+        };
+        let (Some(files), Some(ranks)) = (self.number(files), self.number(ranks)) else {
+            return;
+        };
+        self.file.boards.push(Board {
+            span,
+            files,
+            ranks,
+            items: Vec::new(),
+        });
+    }
+
+    pub(crate) fn board_item(&mut self, pair: Pair<'_, Rule>) {
+        let span = self.span(&pair);
+        let rule = pair.as_rule();
+        let kind = if rule == Rule::ranks_line {
+            let numbers: Vec<Pair<'_, Rule>> = children(pair)
+                .filter(|p| p.as_rule() == Rule::number)
+                .collect();
+            let [first, last] = numbers.as_slice() else {
+                return;
+            };
+            let (Some(first), Some(last)) = (self.number(first), self.number(last)) else {
+                return;
+            };
+            BoardItemKind::Ranks { first, last }
+        } else {
+            let Some(list) = children(pair).next() else {
+                return;
+            };
+            let squares = self.square_list(list);
+            match rule {
+                Rule::extra_line => BoardItemKind::Extra(squares),
+                Rule::holes_line => BoardItemKind::Holes(squares),
+                _ => BoardItemKind::Vanishing(squares),
+            }
+        };
+        if self.header_ok() {
+            if let Some(board) = self.file.boards.last_mut() {
+                board.items.push(BoardItem { span, kind });
+            }
+        }
+    }
+
+    pub(crate) fn setup_header(&mut self, pair: Pair<'_, Rule>) {
+        let span = self.span(&pair);
+        let Some(sym) = children(pair).next() else {
+            return;
+        };
+        let symmetry = match sym.as_str() {
+            "mirror" => Symmetry::Mirror,
+            "none" => Symmetry::None,
+            _ => Symmetry::Rotate,
+        };
+        let symmetry = Spanned::new(symmetry, self.span(&sym));
+        self.file.setups.push(Setup {
+            span,
+            symmetry,
+            sides: Vec::new(),
+            placements: Vec::new(),
+        });
+    }
+
+    pub(crate) fn side(&mut self, pair: Pair<'_, Rule>) {
+        let Some(side) = children(pair).next() else {
+            return;
+        };
+        let value = if side.as_str() == "second" {
+            Side::Second
+        } else {
+            Side::First
+        };
+        let side = Spanned::new(value, self.span(&side));
+        self.side = Some(side);
+        if self.header_ok() {
+            if let Some(setup) = self.file.setups.last_mut() {
+                setup.sides.push(side);
+            }
+        }
+    }
+
+    pub(crate) fn placement(&mut self, pair: Pair<'_, Rule>) {
+        let span = self.span(&pair);
+        let mut inner = children(pair);
+        let (Some(id), Some(list)) = (inner.next(), inner.next()) else {
+            return;
+        };
+        let piece = self.text(&id);
+        let squares = self.square_list(list);
+        let attributes = self.take_attributes();
+        let side = self.side;
+        if self.header_ok() {
+            if let Some(setup) = self.file.setups.last_mut() {
+                setup.placements.push(Placement {
+                    attributes,
+                    span,
+                    side,
+                    piece,
+                    squares,
+                });
+            }
+        }
+    }
+
+    pub(crate) fn remove(&mut self, pair: Pair<'_, Rule>) {
+        let span = self.span(&pair);
+        let Some(id) = children(pair).next() else {
+            return;
+        };
+        let id = self.text(&id);
+        let attributes = self.take_attributes();
+        self.file.pieces.push(PieceItem::Remove {
+            attributes,
+            span,
+            id,
+        });
+    }
+
+    pub(crate) fn piece(&mut self, pair: Pair<'_, Rule>) {
+        let span = self.span(&pair);
+        let mut inner = children(pair);
+        let (Some(id), Some(name), Some(moves)) = (inner.next(), inner.next(), inner.next()) else {
+            return;
+        };
+        let id = self.text(&id);
+        let name = self.string(name);
+        let moves = if moves.as_rule() == Rule::like {
+            let like_span = self.span(&moves);
+            match moves.into_inner().next() {
+                Some(other) => Moves::Like {
+                    span: like_span,
+                    other: self.text(&other),
+                },
+                None => return,
+            }
+        } else {
+            Moves::Betza(self.text(&moves))
+        };
+        let mut promotes: Option<(Span, Vec<Spanned<String>>)> = None;
+        let mut royal = None;
+        for option in inner {
+            let option_span = self.span(&option);
+            let repeated = match option.as_rule() {
+                Rule::promotes => {
+                    let ids = option
+                        .into_inner()
+                        .next()
+                        .map(|p| self.piece_ids(p))
+                        .unwrap_or_default();
+                    promotes.replace((option_span, ids)).is_some()
+                }
+                _ => royal.replace(option_span).is_some(),
+            };
+            if repeated {
+                self.repeated_option(option_span);
+            }
+        }
+        let attributes = self.take_attributes();
+        self.file.pieces.push(PieceItem::Define(PieceDef {
+            attributes,
+            span,
+            id,
+            name,
+            moves,
+            promotes,
+            royal,
+        }));
+    }
+
+    fn repeated_option(&mut self, span: Span) {
+        self.errors.push(
+            ParseError::new(
+                ParseErrorKind::Syntax,
+                "option given twice on one line".to_string(),
+                span,
+                "repeated here",
+            )
+            .with_help("write each option once; `promotes` takes several IDs: `promotes Q R B N`"),
+        );
+    }
+
+    pub(crate) fn clause(&mut self, pair: Pair<'_, Rule>, keyword: Span) {
+        let span = self.span(&pair);
+        let rule = pair.as_rule();
+        let keyword = Spanned::new(
+            pair.as_str()[keyword.start - span.start..keyword.end - span.start].to_string(),
+            keyword,
+        );
+        let Some(first) = children(pair.clone()).next() else {
+            return;
+        };
+        let kind = match rule {
+            Rule::promotion_line => self.promotion(first),
+            Rule::royal_line => Some(ClauseKind::Royal(self.piece_ids(first))),
+            Rule::win_line => {
+                let kind = if first.as_str() == "checkmate" {
+                    WinKind::Checkmate
+                } else {
+                    WinKind::Extinction
+                };
+                Some(ClauseKind::Win(Spanned::new(kind, self.span(&first))))
+            }
+            Rule::check_line => Some(ClauseKind::CheckLastRoyalOnly),
+            Rule::burn_line => Some(self.burn(pair)),
+            Rule::freeze_line => Some(self.freeze(pair)),
+            Rule::anti_trade_line => self.anti_trade(pair),
+            Rule::jump_rank_line => Some(ClauseKind::JumpRank(
+                children(pair)
+                    .filter(|p| p.as_rule() == Rule::rank_tier)
+                    .map(|t| self.tier(t))
+                    .collect(),
+            )),
+            Rule::pass_line => Some(ClauseKind::Pass(match first.as_rule() {
+                Rule::pass_forbidden => PassRule::Forbidden,
+                Rule::pass_not_after_pass => PassRule::NotAfterPass,
+                Rule::pass_first_passer => PassRule::FirstPasserDeviates,
+                _ => PassRule::Only(
+                    first
+                        .into_inner()
+                        .next()
+                        .map(|p| self.piece_ids(p))
+                        .unwrap_or_default(),
+                ),
+            })),
+            Rule::stalemate_line => {
+                let outcome = match first.as_str() {
+                    "loses" => Outcome::Loses,
+                    "wins" => Outcome::Wins,
+                    _ => Outcome::Draws,
+                };
+                Some(ClauseKind::Stalemate(Spanned::new(
+                    outcome,
+                    self.span(&first),
+                )))
+            }
+            Rule::draw_line => self.draw(first),
+            _ => Some(ClauseKind::PerpetualCheck(Spanned::new(
+                first.as_str() == "loses",
+                self.span(&first),
+            ))),
+        };
+        let Some(kind) = kind else { return };
+        let attributes = self.take_attributes();
+        self.file.clauses.push(Clause {
+            attributes,
+            span,
+            keyword,
+            kind,
+        });
+    }
+
+    fn tier(&self, tier: Pair<'_, Rule>) -> Vec<Spanned<String>> {
+        tier.into_inner()
+            .filter(|p| p.as_rule() == Rule::piece_id)
+            .map(|p| self.text(&p))
+            .collect()
+    }
+
+    fn promotion(&mut self, clause: Pair<'_, Rule>) -> Option<ClauseKind> {
+        let span = self.span(&clause);
+        let kind = match clause.as_rule() {
+            Rule::zone_clause => {
+                let arg = clause.into_inner().next()?;
+                if arg.as_rule() == Rule::zone_depth {
+                    let number = arg.into_inner().next()?;
+                    ClauseKind::PromotionZone(Zone::Depth(self.number(&number)?))
+                } else {
+                    ClauseKind::PromotionZone(Zone::Squares(self.square_list(arg)))
+                }
+            }
+            Rule::on_clause => ClauseKind::PromotionOn(
+                clause
+                    .into_inner()
+                    .map(|t| {
+                        let trigger = match t.as_str() {
+                            "leave" => Trigger::Leave,
+                            "inside" => Trigger::Inside,
+                            "start-or-end" => Trigger::StartOrEnd,
+                            "capture-in-zone" => Trigger::CaptureInZone,
+                            "capture-from-zone" => Trigger::CaptureFromZone,
+                            "mid-move" => Trigger::MidMove,
+                            _ => Trigger::Enter,
+                        };
+                        Spanned::new(trigger, self.span(&t))
+                    })
+                    .collect(),
+            ),
+            Rule::forced_stuck => ClauseKind::PromotionForcedWhenStuck,
+            Rule::forced_clause => {
+                let mut inner = clause.into_inner();
+                let pieces = self.piece_ids(inner.next()?);
+                let number = inner.find(|p| p.as_rule() == Rule::number)?;
+                ClauseKind::PromotionForced {
+                    pieces,
+                    last: self.number(&number)?,
+                }
+            }
+            _ => {
+                let kind = match clause.as_str() {
+                    "mandatory" => PromotionKind::Mandatory,
+                    "automatic" => PromotionKind::Automatic,
+                    _ => PromotionKind::Optional,
+                };
+                ClauseKind::PromotionKind(Spanned::new(kind, span))
+            }
+        };
+        Some(kind)
+    }
+
+    fn burn(&mut self, pair: Pair<'_, Rule>) -> ClauseKind {
+        let mut inner = children(pair);
+        let burners = inner.next().map(|p| self.piece_ids(p)).unwrap_or_default();
+        let mut options = Vec::new();
+        for option in inner {
+            let span = self.span(&option);
+            let value = match option.as_rule() {
+                Rule::area => BurnOption::Area(area_kind(
+                    option.into_inner().next().map_or("", |p| p.as_str()),
+                )),
+                Rule::burn_all => BurnOption::All,
+                Rule::choose => match option.into_inner().next().and_then(|n| self.number(&n)) {
+                    Some(n) => BurnOption::Choose(n),
+                    None => continue,
+                },
+                Rule::burn_active => BurnOption::Active,
+                Rule::burn_passive => BurnOption::Passive,
+                Rule::immune => BurnOption::Immune(
+                    option
+                        .into_inner()
+                        .next()
+                        .map(|p| self.piece_ids(p))
+                        .unwrap_or_default(),
+                ),
+                Rule::burner_meets_burner => BurnOption::BurnerMeetsBurner,
+                _ => BurnOption::OnPromotion,
+            };
+            options.push(Spanned::new(value, span));
+        }
+        ClauseKind::Burn { burners, options }
+    }
+
+    fn freeze(&mut self, pair: Pair<'_, Rule>) -> ClauseKind {
+        let mut inner = children(pair);
+        let freezers = inner.next().map(|p| self.piece_ids(p)).unwrap_or_default();
+        let mut options = Vec::new();
+        for option in inner {
+            let span = self.span(&option);
+            let value = if option.as_rule() == Rule::area {
+                FreezeOption::Area(area_kind(
+                    option.into_inner().next().map_or("", |p| p.as_str()),
+                ))
+            } else {
+                FreezeOption::Immune(
+                    option
+                        .into_inner()
+                        .next()
+                        .map(|p| self.piece_ids(p))
+                        .unwrap_or_default(),
+                )
+            };
+            options.push(Spanned::new(value, span));
+        }
+        ClauseKind::Freeze { freezers, options }
+    }
+
+    fn anti_trade(&mut self, pair: Pair<'_, Rule>) -> Option<ClauseKind> {
+        let mut attackers = None;
+        let mut victims = None;
+        let mut when = None;
+        let mut trade = AntiTrade {
+            attackers: Vec::new(),
+            victims: Vec::new(),
+            when: Spanned::new(AntiTradeWhen::Always, Span::default()),
+            except_adjacent: None,
+            except_bridge: None,
+            counter_strike: None,
+        };
+        let mut repeated = Vec::new();
+        for child in children(pair) {
+            let span = self.span(&child);
+            match child.as_rule() {
+                Rule::piece_ids if attackers.is_none() => attackers = Some(self.piece_ids(child)),
+                Rule::piece_ids => victims = Some(self.piece_ids(child)),
+                Rule::anti_trade_when => {
+                    let protected = child
+                        .into_inner()
+                        .next()
+                        .is_some_and(|p| p.as_rule() == Rule::when_protected);
+                    let value = if protected {
+                        AntiTradeWhen::Protected
+                    } else {
+                        AntiTradeWhen::Always
+                    };
+                    when = Some(Spanned::new(value, span));
+                }
+                Rule::except_adjacent => {
+                    if trade.except_adjacent.replace(span).is_some() {
+                        repeated.push(span);
+                    }
+                }
+                Rule::counter_strike => {
+                    if trade.counter_strike.replace(span).is_some() {
+                        repeated.push(span);
+                    }
+                }
+                Rule::except_bridge => {
+                    let ids = child
+                        .into_inner()
+                        .next()
+                        .map(|p| self.piece_ids(p))
+                        .unwrap_or_default();
+                    if trade.except_bridge.replace((span, ids)).is_some() {
+                        repeated.push(span);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for span in repeated {
+            self.repeated_option(span);
+        }
+        trade.attackers = attackers?;
+        trade.victims = victims?;
+        trade.when = when?;
+        Some(ClauseKind::AntiTrade(trade))
+    }
+
+    fn draw(&mut self, rule: Pair<'_, Rule>) -> Option<ClauseKind> {
+        match rule.as_rule() {
+            Rule::draw_repetition => {
+                let number = rule.into_inner().next()?;
+                Some(ClauseKind::DrawRepetition(self.number(&number)?))
+            }
+            Rule::draw_moves => {
+                let mut inner = rule.into_inner();
+                let moves = self.number(&inner.next()?)?;
+                let mut reset = Vec::new();
+                if let Some(events) = inner.next() {
+                    for event in events.into_inner() {
+                        let span = self.span(&event);
+                        let value = match event.into_inner().next() {
+                            Some(p) if p.as_rule() == Rule::reset_capture => ResetEvent::Capture,
+                            Some(p) if p.as_rule() == Rule::reset_promotion => {
+                                ResetEvent::Promotion
+                            }
+                            Some(p) => ResetEvent::Piece(p.as_str().to_string()),
+                            None => continue,
+                        };
+                        reset.push(Spanned::new(value, span));
+                    }
+                }
+                Some(ClauseKind::DrawMoves { moves, reset })
+            }
+            _ => Some(ClauseKind::DrawBareRoyal),
+        }
+    }
+}

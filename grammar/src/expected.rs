@@ -1,0 +1,153 @@
+//! Words for grammar rules: what a user reads after "expected". Raw rule names never leave here.
+
+use crate::syntax::Rule;
+
+/// How `rule` reads in an "expected ..." message, or `None` for rules a user never needs to hear
+/// about (they are reported through an enclosing rule).
+pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
+    let text = match rule {
+        Rule::EOI => "end of line",
+        Rule::number | Rule::dimension | Rule::zone_depth => "a number",
+        Rule::string => "a quoted string",
+        Rule::closing_quote => "a closing `\"`",
+        Rule::piece_id | Rule::piece_ids | Rule::rank_tier => "a piece ID",
+        Rule::square | Rule::square_item | Rule::square_list => "a square",
+        Rule::attribute_level => "`allow`, `warn` or `deny`",
+        Rule::open_paren => "`(`",
+        Rule::close_paren => "`)`",
+        Rule::close_bracket => "`]`",
+        Rule::lint_code => "a lint code",
+        Rule::by => "`x`",
+        Rule::dots => "`..`",
+        Rule::symmetry => "`rotate`, `mirror` or `none`",
+        Rule::like => "`like`",
+        Rule::betza => "XBetza moves",
+        Rule::promotes => "`promotes`",
+        Rule::royal_flag => "`royal`",
+        Rule::side => "`first` or `second`",
+        Rule::zone_clause => "`zone`",
+        Rule::on_clause => "`on`",
+        Rule::trigger => {
+            "a trigger (`enter`, `leave`, `inside`, `start-or-end`, `capture-in-zone`, \
+             `capture-from-zone`, `mid-move`)"
+        }
+        Rule::promotion_kind => "`optional`, `mandatory`, `automatic`",
+        Rule::forced_stuck => "`forced-when-stuck`",
+        Rule::forced_clause => "`forced`",
+        Rule::last => "`last`",
+        Rule::win_kind => "`extinction` or `checkmate`",
+        Rule::check_kind => "`last-royal-only`",
+        Rule::area => "`area`",
+        Rule::area_kind => "`king`, `diagonal` or `orthogonal`",
+        Rule::burn_all => "`all`",
+        Rule::choose => "`choose`",
+        Rule::burn_active => "`active`",
+        Rule::burn_passive => "`passive`",
+        Rule::immune => "`immune`",
+        Rule::burner_meets_burner => "`burner-meets-burner`",
+        Rule::on_promotion => "`on-promotion`",
+        Rule::takes => "`takes`",
+        Rule::anti_trade_when | Rule::always | Rule::when_protected => {
+            "`always` or `when protected`"
+        }
+        Rule::except_adjacent => "`except-adjacent`",
+        Rule::except_bridge => "`except-bridge`",
+        Rule::counter_strike => "`counter-strike`",
+        Rule::higher => "`>`",
+        Rule::equal => "`=`",
+        Rule::pass_forbidden => "`forbidden`",
+        Rule::pass_only => "`only`",
+        Rule::pass_not_after_pass => "`not-after-pass`",
+        Rule::pass_first_passer => "`first-passer-deviates`",
+        Rule::outcome => "`draws`, `loses` or `wins`",
+        Rule::draw_repetition => "`repetition`",
+        Rule::draw_moves => "`moves`",
+        Rule::reset => "`reset`",
+        Rule::reset_event | Rule::reset_capture | Rule::reset_promotion => {
+            "`capture`, `promotion` or a piece ID"
+        }
+        Rule::draw_bare_royal => "`bare-royal`",
+        Rule::perpetual_outcome => "`loses` or `draws`",
+        _ => return None,
+    };
+    Some(text)
+}
+
+/// "a, b or c" from the descriptions of `rules`, without repeats.
+pub(crate) fn expected_list(rules: &[Rule]) -> Option<String> {
+    let mut words: Vec<&str> = Vec::new();
+    for rule in rules {
+        if let Some(word) = describe(*rule) {
+            if !words.contains(&word) {
+                words.push(word);
+            }
+        }
+    }
+    // "end of line" reads best last.
+    if let Some(i) = words.iter().position(|w| *w == "end of line") {
+        let eol = words.remove(i);
+        words.push(eol);
+    }
+    match words.as_slice() {
+        [] => None,
+        [one] => Some((*one).to_string()),
+        [init @ .., last] => Some(format!("{} or {}", init.join(", "), last)),
+    }
+}
+
+/// The shape of a whole line, shown as help under its syntax errors.
+pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
+    let text = match rule {
+        Rule::attribute_line => {
+            "write an attribute as `#[allow(CODE)]`, `#[warn(CODE)]` or `#[deny(CODE)]`"
+        }
+        Rule::variant_line => "write `variant \"NAME\"`",
+        Rule::inventor_line => "write `inventor \"NAME\"`",
+        Rule::year_line => "write `year N`, e.g. `year 2022`",
+        Rule::source_line => "write `source \"URL\"`",
+        Rule::extends_line => "write `extends \"FILE\"`, e.g. `extends \"dai-shogi\"`",
+        Rule::board_line => "write `board FILES x RANKS`, e.g. `board 9 x 9`",
+        Rule::pieces_line => "the `pieces` line has nothing after the keyword",
+        Rule::rules_line => "the `rules` line has nothing after the keyword",
+        Rule::setup_line => "write `setup rotate`, `setup mirror` or `setup none`",
+        Rule::ranks_line => "write `ranks FIRST..LAST`, e.g. `ranks 1..9`",
+        Rule::extra_line | Rule::holes_line | Rule::vanishing_line => {
+            "list squares separated by spaces or commas, e.g. `e0 f0` or `a5-p5`"
+        }
+        Rule::piece_line => {
+            "a piece line reads `ID \"Name\" MOVES [promotes ID...] [royal]` or `ID \"Name\" like ID`"
+        }
+        Rule::remove_line => "write `remove ID`",
+        Rule::side_line => "`first` and `second` stand alone on their line",
+        Rule::placement_line => "a placement reads `ID SQUARES...`, e.g. `P a3-i3`",
+        Rule::promotion_line => {
+            "promotion clauses: `zone N`, `zone SQUARES`, `on TRIGGERS`, `optional`, `mandatory`, \
+             `automatic`, `forced-when-stuck`, `forced IDS last N`"
+        }
+        Rule::royal_line => "write `royal ID...`, e.g. `royal K +DE`",
+        Rule::win_line => "write `win extinction` or `win checkmate`",
+        Rule::check_line => "write `check last-royal-only`",
+        Rule::burn_line => {
+            "write `burn IDS [area king|diagonal|orthogonal] [all | choose N] [active] [passive] \
+             [immune IDS] [burner-meets-burner] [on-promotion]`"
+        }
+        Rule::freeze_line => "write `freeze IDS [area king|diagonal|orthogonal] [immune IDS]`",
+        Rule::anti_trade_line => {
+            "write `anti-trade IDS takes IDS always|when protected [except-adjacent] \
+             [except-bridge IDS] [counter-strike]`"
+        }
+        Rule::jump_rank_line => {
+            "write the ranks from highest to lowest, e.g. `jump-rank K > J > A > +M = D`"
+        }
+        Rule::pass_line => {
+            "write `pass forbidden`, `pass only IDS`, `pass not-after-pass` or `pass first-passer-deviates`"
+        }
+        Rule::stalemate_line => "write `stalemate draws`, `stalemate loses` or `stalemate wins`",
+        Rule::draw_line => {
+            "write `draw repetition N`, `draw moves N [reset capture|promotion|IDS...]` or `draw bare-royal`"
+        }
+        Rule::perpetual_line => "write `perpetual-check loses` or `perpetual-check draws`",
+        _ => return None,
+    };
+    Some(text)
+}

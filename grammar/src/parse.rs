@@ -1,0 +1,395 @@
+//! Line-by-line parsing: each line is parsed on its own with the rule its section and first word
+//! select, so one bad line never hides the errors of the next.
+
+use pest::Parser as _;
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pair;
+
+use crate::ast::{self, Attribute, Side};
+use crate::error::{ParseError, ParseErrorKind};
+use crate::expected::{expected_list, usage};
+use crate::span::{Span, Spanned};
+use crate::syntax::{KomaParser, Rule};
+
+/// The result of parsing one file: the tree of every line that parsed, and every syntax error.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parsed {
+    pub file: ast::File,
+    pub errors: Vec<ParseError>,
+}
+
+/// Parses a whole `.koma` file. Never fails: lines with errors are left out of the tree and
+/// reported in [`Parsed::errors`].
+///
+/// ```
+/// let parsed = koma_grammar::parse("variant \"Tiny\"\nboard 3 x 3\n");
+/// assert!(parsed.errors.is_empty());
+/// assert_eq!(parsed.file.boards[0].files.value, 3);
+/// ```
+pub fn parse(text: &str) -> Parsed {
+    let mut parser = LineParser::default();
+    let mut offset = 0;
+    for raw in text.split('\n') {
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        parser.offset = offset;
+        parser.line(line);
+        offset += raw.len() + 1;
+    }
+    parser.finish();
+    Parsed {
+        file: parser.file,
+        errors: parser.errors,
+    }
+}
+
+/// Metadata keywords, allowed anywhere.
+const METADATA: &[(&str, Rule)] = &[
+    ("variant", Rule::variant_line),
+    ("inventor", Rule::inventor_line),
+    ("year", Rule::year_line),
+    ("source", Rule::source_line),
+    ("extends", Rule::extends_line),
+];
+
+/// Section keywords.
+pub const SECTIONS: &[&str] = &["board", "pieces", "setup", "rules"];
+
+/// Keywords of the `board` section's item lines.
+const BOARD_ITEMS: &[(&str, Rule)] = &[
+    ("ranks", Rule::ranks_line),
+    ("extra", Rule::extra_line),
+    ("holes", Rule::holes_line),
+    ("vanishing", Rule::vanishing_line),
+];
+
+/// Every rules clause keyword with its line rule.
+const CLAUSES: &[(&str, Rule)] = &[
+    ("promotion", Rule::promotion_line),
+    ("royal", Rule::royal_line),
+    ("win", Rule::win_line),
+    ("check", Rule::check_line),
+    ("burn", Rule::burn_line),
+    ("freeze", Rule::freeze_line),
+    ("anti-trade", Rule::anti_trade_line),
+    ("jump-rank", Rule::jump_rank_line),
+    ("pass", Rule::pass_line),
+    ("stalemate", Rule::stalemate_line),
+    ("draw", Rule::draw_line),
+    ("perpetual-check", Rule::perpetual_line),
+];
+
+/// The keywords that may start a rules clause, for "did you mean" suggestions.
+pub fn clause_keywords() -> impl Iterator<Item = &'static str> {
+    CLAUSES.iter().map(|(k, _)| *k)
+}
+
+fn lookup(table: &[(&'static str, Rule)], word: &str) -> Option<Rule> {
+    table.iter().find(|(k, _)| *k == word).map(|(_, r)| *r)
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Section {
+    #[default]
+    Head,
+    Board,
+    Pieces,
+    Setup,
+    Rules,
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct LineParser {
+    pub(crate) file: ast::File,
+    pub(crate) errors: Vec<ParseError>,
+    /// Byte offset of the current line in the file.
+    pub(crate) offset: usize,
+    section: Section,
+    /// Whether the current section's header parsed (items of a broken header are dropped).
+    header_ok: bool,
+    /// Attribute lines waiting for the item they apply to.
+    pending: Vec<Attribute>,
+    /// The `first`/`second` block the setup section is in.
+    pub(crate) side: Option<Spanned<Side>>,
+}
+
+impl LineParser {
+    fn line(&mut self, line: &str) {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() {
+            return;
+        }
+        if trimmed.starts_with("#[") {
+            if let Some(pair) = self.run(Rule::attribute_line, line) {
+                let attribute = self.attribute(pair);
+                self.pending.push(attribute);
+            }
+            return;
+        }
+        if trimmed.starts_with('#') {
+            return;
+        }
+        let indent = line.len() - trimmed.len();
+        let word_len = trimmed
+            .find(|c: char| c.is_whitespace() || c == '"' || c == '#')
+            .unwrap_or(trimmed.len());
+        let word = &trimmed[..word_len];
+        let word_span = Span::new(self.offset + indent, self.offset + indent + word_len);
+        if let Some(rule) = lookup(METADATA, word) {
+            self.file_attributes();
+            if let Some(pair) = self.run(rule, line) {
+                self.metadata(pair, word_span);
+            }
+            return;
+        }
+        if SECTIONS.contains(&word) {
+            self.file_attributes();
+            self.header(word, line);
+            return;
+        }
+        match self.section {
+            Section::Head => {
+                self.unknown_line(word, word_span, "a metadata line or a section", &[])
+            }
+            Section::Board => match lookup(BOARD_ITEMS, word) {
+                Some(rule) => {
+                    if let Some(pair) = self.run(rule, line) {
+                        self.board_item(pair);
+                    }
+                }
+                None => {
+                    let allowed = ["ranks", "extra", "holes", "vanishing"];
+                    self.unknown_line(
+                        word,
+                        word_span,
+                        "a board line (`ranks`, `extra`, `holes`, `vanishing`)",
+                        &allowed,
+                    )
+                }
+            },
+            Section::Pieces => {
+                if word == "remove" {
+                    if let Some(pair) = self.run(Rule::remove_line, line) {
+                        self.remove(pair);
+                    }
+                } else if starts_piece_id(word) {
+                    if let Some(pair) = self.run(Rule::piece_line, line) {
+                        self.piece(pair);
+                    }
+                } else {
+                    self.unknown_line(word, word_span, "a piece line or `remove`", &["remove"]);
+                }
+            }
+            Section::Setup => {
+                if word == "first" || word == "second" {
+                    if let Some(pair) = self.run(Rule::side_line, line) {
+                        self.side(pair);
+                    }
+                } else if starts_piece_id(word) {
+                    if let Some(pair) = self.run(Rule::placement_line, line) {
+                        self.placement(pair);
+                    }
+                } else {
+                    self.unknown_line(
+                        word,
+                        word_span,
+                        "a piece ID or `first`/`second`",
+                        &["first", "second"],
+                    );
+                }
+            }
+            Section::Rules => match lookup(CLAUSES, word) {
+                Some(rule) => {
+                    if let Some(pair) = self.run(rule, line) {
+                        self.clause(pair, word_span);
+                    }
+                }
+                None => {
+                    let span = self.line_span(line);
+                    self.unknown_clause(word, word_span, span);
+                }
+            },
+        }
+    }
+
+    fn header(&mut self, word: &str, line: &str) {
+        let (section, rule) = match word {
+            "board" => (Section::Board, Rule::board_line),
+            "pieces" => (Section::Pieces, Rule::pieces_line),
+            "setup" => (Section::Setup, Rule::setup_line),
+            _ => (Section::Rules, Rule::rules_line),
+        };
+        self.section = section;
+        self.side = None;
+        self.header_ok = false;
+        if let Some(pair) = self.run(rule, line) {
+            self.header_ok = true;
+            let span = self.span(&pair);
+            match section {
+                Section::Board => self.board_header(pair),
+                Section::Pieces => self.file.pieces_sections.push(span),
+                Section::Setup => self.setup_header(pair),
+                _ => self.file.rules_sections.push(span),
+            }
+        }
+    }
+
+    /// Whether items of the current section can be attached (its header parsed).
+    pub(crate) fn header_ok(&self) -> bool {
+        self.header_ok
+    }
+
+    /// Attributes before a metadata or section line apply to the whole file.
+    fn file_attributes(&mut self) {
+        let pending = std::mem::take(&mut self.pending);
+        self.file.attributes.extend(pending);
+    }
+
+    /// The attributes for the item on this line.
+    pub(crate) fn take_attributes(&mut self) -> Vec<Attribute> {
+        std::mem::take(&mut self.pending)
+    }
+
+    fn finish(&mut self) {
+        for attribute in std::mem::take(&mut self.pending) {
+            self.errors.push(
+                ParseError::new(
+                    ParseErrorKind::DanglingAttribute,
+                    "attribute is not followed by an item".to_string(),
+                    attribute.span,
+                    "nothing follows this attribute",
+                )
+                .with_help("put the attribute on the line right before the piece, placement or clause it applies to"),
+            );
+        }
+    }
+
+    fn unknown_line(&mut self, word: &str, span: Span, expected: &str, allowed: &[&'static str]) {
+        let mut candidates: Vec<&'static str> = allowed.to_vec();
+        candidates.extend(SECTIONS);
+        candidates.extend(METADATA.iter().map(|(k, _)| *k));
+        let help = if lookup(CLAUSES, word).is_some() {
+            format!("`{word}` is a rules clause: put it after a `rules` line")
+        } else if lookup(BOARD_ITEMS, word).is_some() {
+            format!("`{word}` belongs to the `board` section")
+        } else if starts_piece_id(word) {
+            "piece lines belong in a `pieces` section, placements in a `setup` section".to_string()
+        } else {
+            format!("expected {expected} here")
+        };
+        let mut error = ParseError::new(
+            ParseErrorKind::UnknownKeyword,
+            format!("expected {expected}, found `{}`", clip(word)),
+            span,
+            "unexpected word",
+        )
+        .with_help(help);
+        error.found = Some(word.to_string());
+        error.candidates = candidates;
+        self.errors.push(error);
+    }
+
+    fn unknown_clause(&mut self, word: &str, word_span: Span, line_span: Span) {
+        if starts_piece_id(word) {
+            let error = ParseError::new(
+                ParseErrorKind::UnknownKeyword,
+                format!("expected a rules clause, found `{}`", clip(word)),
+                word_span,
+                "a rules clause starts with a keyword",
+            )
+            .with_help("piece lines belong in the `pieces` section");
+            self.errors.push(error);
+            return;
+        }
+        let attributes = self.take_attributes();
+        self.file.clauses.push(ast::Clause {
+            attributes,
+            span: line_span,
+            keyword: Spanned::new(word.to_string(), word_span),
+            kind: ast::ClauseKind::Unknown,
+        });
+    }
+
+    /// Parses `line` with `rule`, reporting a syntax error when it does not match.
+    fn run<'i>(&mut self, rule: Rule, line: &'i str) -> Option<Pair<'i, Rule>> {
+        match KomaParser::parse(rule, line) {
+            Ok(mut pairs) => pairs.next(),
+            Err(error) => {
+                let error = self.syntax_error(rule, &error, line);
+                self.errors.push(error);
+                None
+            }
+        }
+    }
+
+    fn syntax_error(&self, rule: Rule, error: &pest::error::Error<Rule>, line: &str) -> ParseError {
+        let pos = match error.location {
+            InputLocation::Pos(p) => p,
+            InputLocation::Span((start, _)) => start,
+        };
+        let positives: &[Rule] = match &error.variant {
+            ErrorVariant::ParsingError { positives, .. } => positives,
+            ErrorVariant::CustomError { .. } => &[],
+        };
+        let (found, span) = found_at(line, pos);
+        let span = span.shift(self.offset);
+        let (message, label) = match expected_list(positives) {
+            Some(expected) => (
+                format!("expected {expected}, found {found}"),
+                format!("expected {expected}"),
+            ),
+            None => (format!("unexpected {found}"), "unexpected here".to_string()),
+        };
+        let mut error = ParseError::new(ParseErrorKind::Syntax, message, span, label);
+        if let Some(help) = usage(rule) {
+            error = error.with_help(help);
+        }
+        error
+    }
+
+    pub(crate) fn span(&self, pair: &Pair<'_, Rule>) -> Span {
+        let s = pair.as_span();
+        Span::new(self.offset + s.start(), self.offset + s.end())
+    }
+
+    fn line_span(&self, line: &str) -> Span {
+        let content = line.trim();
+        let start = line.len() - line.trim_start().len();
+        Span::new(self.offset + start, self.offset + start + content.len())
+    }
+}
+
+/// Piece IDs start with a capital letter or `+`.
+fn starts_piece_id(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_ascii_uppercase() || c == '+')
+}
+
+/// At most 30 characters of a word, for messages.
+fn clip(word: &str) -> &str {
+    match word.char_indices().nth(30) {
+        Some((i, _)) => &word[..i],
+        None => word,
+    }
+}
+
+/// What stands at `pos` of `line` ("`token`" or "end of line") and its span within the line.
+fn found_at(line: &str, pos: usize) -> (String, Span) {
+    let pos = pos.min(line.len());
+    let rest = &line[pos..];
+    let skipped = rest.len() - rest.trim_start().len();
+    let start = pos + skipped;
+    let rest = &line[start..];
+    if rest.is_empty() || rest.starts_with('#') {
+        let end = line.trim_end().len().max(pos);
+        return ("end of line".to_string(), Span::new(end, end));
+    }
+    let len = if let Some(body) = rest.strip_prefix('"') {
+        body.find('"').map_or(rest.len(), |i| i + 2)
+    } else {
+        let first = rest.chars().next().map_or(1, char::len_utf8);
+        rest.find(|c: char| c.is_whitespace() || c == ',')
+            .unwrap_or(rest.len())
+            .max(first)
+    };
+    let token = clip(&rest[..len]);
+    (format!("`{token}`"), Span::new(start, start + token.len()))
+}
