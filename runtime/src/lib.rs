@@ -6,6 +6,7 @@ mod attack;
 pub mod cell;
 pub mod fen;
 pub mod geometry;
+mod legal;
 mod movegen;
 pub mod moves;
 mod perft;

@@ -4,8 +4,8 @@
 
 use crate::cell::Cell;
 use crate::geometry::Square;
-use crate::moves::{Move, MoveKind};
-use crate::position::Position;
+use crate::moves::{MAX_CAPTURES, Move, MoveKind};
+use crate::position::{Position, Royals};
 use crate::spec::{Modes, Player, PromotionKind, Triggers, WinCondition};
 use crate::tables::{PieceTable, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
@@ -256,10 +256,11 @@ impl Position {
         if self.tables.spec.rules.royals.win != WinCondition::Checkmate || !self.tables.has_royals {
             return;
         }
+        let sc = self.shortcut();
         let mut kept = 0;
         for i in 0..out.len() {
             let m = out[i];
-            if self.is_legal_pseudo(m) {
+            if !self.needs_test(&sc, &m) || self.is_legal_pseudo(m) {
                 out[kept] = m;
                 kept += 1;
             }
@@ -281,24 +282,108 @@ impl Position {
             return true;
         }
         let me = self.side;
-        self.make(m);
-        let ok = self.royals_safe(me);
-        self.unmake();
+        let mut saved = [(Square(0), Cell::EMPTY); MAX_CAPTURES + 5];
+        let n = self.apply_cells(m, &mut saved);
+        let royals = self.royals_after(m, me);
+        let ok = self.royals_safe(me, royals.squares());
+        for &(sq, c) in saved[..n].iter().rev() {
+            self.board[sq.index()] = c;
+        }
         ok
     }
 
-    /// Checkmate legality after a move of `me`: its royals are not left attacked.
-    fn royals_safe(&self, me: Player) -> bool {
-        let royals = self.royals.get(me);
-        if royals.n == 0 {
-            return false;
+    /// Plays a move on the board cells only (no hash, counts or history), recording each
+    /// changed cell in `saved` so the caller can put them back in reverse order.
+    fn apply_cells(&mut self, m: Move, saved: &mut [(Square, Cell)]) -> usize {
+        let mut n = 0;
+        let mut set = |board: &mut Vec<Cell>, sq: Square, c: Cell| {
+            saved[n] = (sq, board[sq.index()]);
+            n += 1;
+            board[sq.index()] = c;
+        };
+        let moved = self.board[m.from.index()];
+        set(&mut self.board, m.from, Cell::EMPTY);
+        let victim = m.side_captures().last().map(|s| self.board[s.index()]);
+        for &s in m.side_captures() {
+            set(&mut self.board, s, Cell::EMPTY);
         }
-        if royals.n >= 2 && self.tables.spec.rules.royals.check_last_only {
-            return true;
+        let dest = self.board[m.to.index()];
+        match m.kind {
+            MoveKind::Normal => {}
+            MoveKind::Castle => {
+                let partner = self.board[m.aux.index()];
+                set(&mut self.board, m.aux, Cell::EMPTY);
+                set(&mut self.board, m.aux2, partner);
+            }
+            MoveKind::Unload => {
+                let v = if dest.is_piece() {
+                    dest
+                } else {
+                    victim.unwrap_or(Cell::EMPTY)
+                };
+                if v.is_piece() && self.board[m.aux.index()].is_empty() {
+                    set(&mut self.board, m.aux, v);
+                }
+            }
+        }
+        let placed = match m.promotion() {
+            Some(t) => Cell::piece(moved.player(), t),
+            None => moved,
+        };
+        set(&mut self.board, m.to, placed);
+        if m.to != m.from
+            && self.tables.vanishing[m.from.index()]
+            && self.board[m.from.index()].is_empty()
+        {
+            set(&mut self.board, m.from, Cell::WALL);
+        }
+        n
+    }
+
+    /// The royal squares of `me` after `m` (already applied to the cells).
+    fn royals_after(&self, m: Move, me: Player) -> Royals {
+        let mut royals = *self.royals.get(me);
+        let t = &self.tables;
+        let touched = |s: Square| s == m.from || s == m.to || m.side_captures().contains(&s);
+        let stale = royals.squares().iter().any(|&s| touched(s))
+            || m.promotion().is_some_and(|p| t.is_royal(p))
+            || m.kind != MoveKind::Normal;
+        if stale {
+            // Rare: recompute from the cells that may have changed.
+            let mut fresh = Royals::default();
+            for &s in royals.squares() {
+                if !touched(s) && !(m.kind == MoveKind::Castle && (s == m.aux || s == m.aux2)) {
+                    fresh.add(s);
+                }
+            }
+            let mut extra = vec![m.to];
+            if m.kind != MoveKind::Normal {
+                extra.push(m.aux);
+                extra.push(m.aux2);
+            }
+            for s in extra {
+                let c = self.board[s.index()];
+                if c.is_piece()
+                    && c.player() == me
+                    && t.cell_is_royal(c)
+                    && !fresh.squares().contains(&s)
+                {
+                    fresh.add(s);
+                }
+            }
+            royals = fresh;
         }
         royals
-            .squares()
-            .iter()
-            .all(|&s| !self.is_attacked(s, me.opponent()))
+    }
+
+    /// Checkmate legality after a move of `me`: its royals are not left attacked.
+    fn royals_safe(&self, me: Player, royals: &[Square]) -> bool {
+        if royals.is_empty() {
+            return false;
+        }
+        if royals.len() >= 2 && self.tables.spec.rules.royals.check_last_only {
+            return true;
+        }
+        royals.iter().all(|&s| !self.is_attacked(s, me.opponent()))
     }
 }

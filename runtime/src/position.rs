@@ -40,7 +40,7 @@ impl Royals {
     pub fn squares(&self) -> &[Square] {
         &self.sq[..usize::from(self.n)]
     }
-    fn add(&mut self, s: Square) {
+    pub(crate) fn add(&mut self, s: Square) {
         if usize::from(self.n) < MAX_ROYALS {
             self.sq[usize::from(self.n)] = s;
             self.n += 1;
