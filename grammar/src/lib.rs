@@ -7,6 +7,7 @@ pub mod error;
 mod expected;
 mod parse;
 pub mod span;
+pub mod xbetza;
 mod syntax;
 
 pub use error::{ParseError, ParseErrorKind};
