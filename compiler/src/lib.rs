@@ -1,4 +1,5 @@
 //! The koma compiler: `parse` -> `lower` -> `validate` -> `lint` -> `emit`.
 
 pub mod diagnostic;
+pub mod import;
 pub mod xbetza;

@@ -1,0 +1,61 @@
+//! The .koma file the importer writes, as data: sections in docs/language.md order.
+
+use super::square::Symmetry;
+
+/// A whole variant file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KomaFile {
+    /// Comment lines above `variant`.
+    pub header: Vec<String>,
+    pub name: String,
+    pub board: Board,
+    pub pieces: Vec<Piece>,
+    /// Comment lines at the top of the `pieces` section.
+    pub piece_notes: Vec<String>,
+    pub setup: Option<Setup>,
+    pub rules: Vec<RuleLine>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub files: u32,
+    pub ranks: u32,
+    pub first_rank: i64,
+    /// Squares and rectangles in koma spelling.
+    pub holes: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub id: String,
+    pub name: String,
+    pub moves: Moves,
+    pub promotes: Vec<String>,
+    pub royal: bool,
+    /// A trailing comment.
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Moves {
+    Betza(String),
+    /// `like ID`: the same XBetza as an earlier piece.
+    Like(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub symmetry: Symmetry,
+    /// Piece ID and its squares; with `Symmetry::None` these are the first player's.
+    pub first: Vec<(String, Vec<String>)>,
+    /// Only with `Symmetry::None`.
+    pub second: Vec<(String, Vec<String>)>,
+    /// Comment lines at the top of the section.
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleLine {
+    Clause(String),
+    Comment(String),
+}

@@ -1,0 +1,228 @@
+//! Square fields -> holes and the start position, with the diagram's symmetry rules.
+
+use std::collections::HashMap;
+
+use super::Sink;
+use super::block::{Block, Field, Span};
+use super::model;
+use super::pieces::{Role, Types};
+use super::square::{Geometry, Rect, SquareError, Symmetry};
+
+/// The squares of one piece line, split at the `,,` player switch.
+#[derive(Clone, Debug, Default)]
+struct Placed {
+    first: Vec<(Rect, Span)>,
+    second: Vec<(Rect, Span)>,
+}
+
+/// What the square fields say: the board's holes and the start position.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub holes: Vec<String>,
+    pub setup: Option<model::Setup>,
+}
+
+pub fn setup(
+    block: &Block,
+    geometry: Geometry,
+    symmetry: Symmetry,
+    types: &Types,
+    sink: &mut Sink,
+) -> Layout {
+    let mut occupied = Occupancy::default();
+    let mut holes = Vec::new();
+    let mut first: Vec<Vec<String>> = vec![Vec::new(); types.slots.len()];
+    let mut partners: Vec<Vec<String>> = vec![Vec::new(); types.slots.len()];
+    let mut second: Vec<Vec<String>> = vec![Vec::new(); types.slots.len()];
+    for (line, role) in block.pieces().zip(&types.roles) {
+        let what = match role {
+            Role::Hole => "a hole".to_string(),
+            Role::Piece(slot) => format!("`{}`", types.slots[*slot].id),
+            Role::Broken | Role::Skipped => continue,
+        };
+        let placed = squares(&line.squares, geometry, sink);
+        for &(rect, span) in &placed.first {
+            occupied.take(rect, span, &what, geometry, "", sink);
+            if let Some(copy) = geometry.partner(rect, symmetry) {
+                occupied.take(
+                    copy,
+                    span,
+                    &what,
+                    geometry,
+                    " (the second player's copy)",
+                    sink,
+                );
+            }
+        }
+        for &(rect, span) in &placed.second {
+            occupied.take(rect, span, &what, geometry, "", sink);
+        }
+        let names = |list: &[(Rect, Span)]| {
+            list.iter()
+                .map(|(r, _)| geometry.name(*r))
+                .collect::<Vec<_>>()
+        };
+        let copies: Vec<String> = placed
+            .first
+            .iter()
+            .filter_map(|(r, _)| geometry.partner(*r, symmetry))
+            .map(|r| geometry.name(r))
+            .collect();
+        match role {
+            Role::Hole => {
+                holes.extend(names(&placed.first));
+                holes.extend(copies);
+                holes.extend(names(&placed.second));
+            }
+            Role::Piece(slot) => {
+                first[*slot].extend(names(&placed.first));
+                partners[*slot].extend(copies);
+                second[*slot].extend(names(&placed.second));
+            }
+            Role::Broken | Role::Skipped => {}
+        }
+    }
+    dedup(&mut holes);
+    let setup = position(types, symmetry, first, partners, second);
+    Layout { holes, setup }
+}
+
+/// Chooses how to write the position: keep the diagram's symmetry when the block lets it,
+/// otherwise write both armies out.
+fn position(
+    types: &Types,
+    symmetry: Symmetry,
+    first: Vec<Vec<String>>,
+    partners: Vec<Vec<String>>,
+    second: Vec<Vec<String>>,
+) -> Option<model::Setup> {
+    if first.iter().chain(&second).all(Vec::is_empty) {
+        return None;
+    }
+    let ids = |lists: Vec<Vec<String>>| -> Vec<(String, Vec<String>)> {
+        lists
+            .into_iter()
+            .enumerate()
+            .filter(|(_, squares)| !squares.is_empty())
+            .map(|(slot, squares)| (types.slots[slot].id.clone(), squares))
+            .collect()
+    };
+    let explicit_second = second.iter().any(|s| !s.is_empty());
+    if symmetry != Symmetry::None && !explicit_second {
+        return Some(model::Setup {
+            symmetry,
+            first: ids(first),
+            second: Vec::new(),
+            notes: Vec::new(),
+        });
+    }
+    let mut notes = Vec::new();
+    if symmetry != Symmetry::None {
+        notes.push(
+            "the block places some second-player pieces itself (after `,,`), so both armies \
+             are written out"
+                .to_string(),
+        );
+    }
+    let second = partners.into_iter().zip(second).map(|(mut p, s)| {
+        p.extend(s);
+        p
+    });
+    Some(model::Setup {
+        symmetry: Symmetry::None,
+        first: ids(first),
+        second: ids(second.collect()),
+        notes,
+    })
+}
+
+fn dedup(list: &mut Vec<String>) {
+    let mut seen = std::collections::HashSet::new();
+    list.retain(|s| seen.insert(s.clone()));
+}
+
+/// Splits a squares field; an empty item (`,,`) switches to the second player.
+fn squares(field: &Field, geometry: Geometry, sink: &mut Sink) -> Placed {
+    let mut placed = Placed::default();
+    if field.is_empty() {
+        return placed;
+    }
+    let mut second = false;
+    let mut at = field.span.start;
+    for item in field.text.split(',') {
+        let span = Span::new(at, at + item.len());
+        at += item.len() + 1;
+        if item.is_empty() {
+            second = true;
+            continue;
+        }
+        match geometry.parse(item) {
+            Ok(rect) if second => placed.second.push((rect, span)),
+            Ok(rect) => placed.first.push((rect, span)),
+            Err(e) => square_error(item, span, e, geometry, sink),
+        }
+    }
+    placed
+}
+
+fn square_error(item: &str, span: Span, error: SquareError, geometry: Geometry, sink: &mut Sink) {
+    let last_file = char::from_u32(u32::from('a') + geometry.files - 1).unwrap_or('?');
+    let last_rank = geometry.first_rank + i64::from(geometry.ranks) - 1;
+    let d = match error {
+        SquareError::Syntax => {
+            let d = sink.error("I004", format!("bad square `{item}`"), span, "not a square");
+            d.with_help("a square is a file letter and a rank number (`e5`), a range is `a5-p5`")
+        }
+        SquareError::OffBoard(sq) => {
+            let message = format!("square `{sq}` is off the board");
+            let d = sink.error("I005", message, span, "off the board");
+            d.with_help(format!(
+                "the board runs from a{} to {last_file}{last_rank} (see `files`, `ranks`, `firstRank`)",
+                geometry.first_rank
+            ))
+        }
+        SquareError::Reversed => {
+            let message = format!("range `{item}` runs backwards");
+            let d = sink.error("I004", message, span, "the diagram places nothing here");
+            d.with_help("write the lower-left corner first, the upper-right corner second")
+        }
+    };
+    sink.push(d);
+}
+
+/// Which square holds what, to report squares given twice.
+#[derive(Default)]
+struct Occupancy {
+    squares: HashMap<(u32, u32), (Span, String)>,
+}
+
+impl Occupancy {
+    fn take(
+        &mut self,
+        rect: Rect,
+        span: Span,
+        what: &str,
+        g: Geometry,
+        copy: &str,
+        sink: &mut Sink,
+    ) {
+        for sq in rect.squares() {
+            if let Some((earlier, other)) = self.squares.get(&sq) {
+                let name = g.name(Rect {
+                    file0: sq.0,
+                    rank0: sq.1,
+                    file1: sq.0,
+                    rank1: sq.1,
+                });
+                let message = format!("square `{name}` is given twice{copy}");
+                let d = sink.error("I011", message, span, &format!("{what} here"));
+                let d = d.with_secondary(sink.location(*earlier), format!("{other} already here"));
+                sink.push(d.with_help("the diagram keeps the later one; remove one of them"));
+                return;
+            }
+        }
+        for sq in rect.squares() {
+            self.squares.insert(sq, (span, what.to_string()));
+        }
+    }
+}

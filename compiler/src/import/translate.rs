@@ -1,0 +1,393 @@
+//! Block -> [`KomaFile`]: settings, pieces, promotion, royals, setup and the comments for
+//! everything koma cannot say.
+
+use super::Sink;
+use super::block::{Block, Span};
+use super::model::{Board, KomaFile, Moves, Piece, RuleLine};
+use super::pieces::{Types, pieces};
+use super::settings::{Settings, settings};
+use super::setup::setup;
+
+/// Translates a read block into a .koma file model, reporting problems to `sink`.
+pub fn translate(block: &Block, name: &str, sink: &mut Sink) -> KomaFile {
+    stray_items(block, sink);
+    let settings = settings(block, sink);
+    let types = pieces(block, &settings, sink);
+    if types.count() == 0 {
+        let span = Span::new(0, 0);
+        let d = sink.error(
+            "I019",
+            "the block defines no piece types".to_string(),
+            span,
+            "no pieces",
+        );
+        sink.push(d.with_help("a piece line is `name:ID:moves:image:squares`"));
+    }
+    let layout = setup(block, settings.geometry(), settings.symmetry, &types, sink);
+    let promotion = promotion(&settings, &types, sink);
+    let (royal, royal_note) = royals(&settings, &types, sink);
+    let mut pieces = Vec::new();
+    for (slot, s) in types.slots.iter().enumerate() {
+        let moves = like(&types, slot).map_or_else(|| Moves::Betza(s.betza.clone()), Moves::Like);
+        let promotes = promotion.promotes[slot].clone();
+        pieces.push(Piece {
+            id: s.id.clone(),
+            name: s.name.clone(),
+            moves,
+            promotes,
+            royal: royal[slot],
+            note: None,
+        });
+    }
+    let mut piece_notes = Vec::new();
+    piece_notes.extend(royal_note);
+    KomaFile {
+        header: header(name, &settings),
+        name: name.to_string(),
+        board: Board {
+            files: settings.files,
+            ranks: settings.ranks,
+            first_rank: settings.first_rank,
+            holes: layout.holes,
+        },
+        pieces,
+        piece_notes,
+        setup: layout.setup,
+        rules: rules(&settings, &types, block, sink, promotion.lines),
+    }
+}
+
+fn stray_items(block: &Block, sink: &mut Sink) {
+    for item in &block.items {
+        if let super::block::Item::Stray(field) = item {
+            let (message, label, help) = if field.text.contains(':') {
+                (
+                    format!("piece line `{}` has too few fields", field.text),
+                    "needs at least five `:`-separated fields",
+                    "a piece line is `name:ID:moves:image:squares[:hand]`; empty fields may stay empty",
+                )
+            } else {
+                (
+                    format!("stray text `{}`", field.text),
+                    "neither `key=value` nor a piece line",
+                    "remove it, or finish the piece line it belongs to",
+                )
+            };
+            let code = if field.text.contains(':') {
+                "I003"
+            } else {
+                "I014"
+            };
+            sink.push(sink.error(code, message, field.span, label).with_help(help));
+        }
+    }
+}
+
+/// `like X` when an earlier piece has exactly the same XBetza (and is not itself a `like`).
+fn like(types: &Types, slot: usize) -> Option<String> {
+    let betza = &types.slots[slot].betza;
+    types.slots[..slot]
+        .iter()
+        .find(|s| &s.betza == betza)
+        .map(|s| s.id.clone())
+}
+
+struct Promotion {
+    promotes: Vec<Vec<String>>,
+    lines: Vec<RuleLine>,
+}
+
+fn promotion(s: &Settings, types: &Types, sink: &mut Sink) -> Promotion {
+    let mut promotes = vec![Vec::new(); types.slots.len()];
+    let mut lines = Vec::new();
+    let last = usize::try_from(s.max_promote.max(0))
+        .unwrap_or(0)
+        .min(types.count());
+    let mut decided: Vec<Option<(i64, Vec<String>)>> = vec![None; types.slots.len()];
+    let chess = s.promo_offset == 0;
+    let choices = if chess {
+        chess_choices(s, types, sink, &mut lines)
+    } else {
+        Vec::new()
+    };
+    for n in 1..=last as i64 {
+        let Some(slot) = types.slot_of(n) else {
+            continue;
+        };
+        let targets = if chess {
+            choices.clone()
+        } else {
+            shogi_target(s, types, n, sink)
+        };
+        if targets.is_empty() {
+            continue;
+        }
+        match &decided[slot] {
+            Some((m, earlier)) if *earlier != targets => {
+                let id = &types.slots[slot].id;
+                let message = format!("types {m} and {n} are both `{id}` but promote differently");
+                let span = s.promo_span.unwrap_or(types.slots[slot].id_span);
+                let d = sink.error("I023", message, span, "promotion by type index");
+                sink.push(d.with_help("give the two piece lines different IDs"));
+            }
+            Some(_) => {}
+            None => {
+                decided[slot] = Some((n, targets.clone()));
+                promotes[slot] = targets;
+            }
+        }
+    }
+    if promotes.iter().any(|p| !p.is_empty()) {
+        lines.splice(0..0, promotion_clauses(s, types));
+    }
+    Promotion { promotes, lines }
+}
+
+fn promotion_clauses(s: &Settings, types: &Types) -> Vec<RuleLine> {
+    let mut lines = vec![RuleLine::Clause(format!("promotion zone {}", s.promo_zone))];
+    // The diagram: without drops a piece already in the zone promotes only by capturing;
+    // with drops any move that starts or ends in the zone may promote.
+    let on = if s.holdings == 0 {
+        "enter capture-from-zone"
+    } else {
+        "start-or-end"
+    };
+    lines.push(RuleLine::Clause(format!("promotion on {on}")));
+    lines.push(RuleLine::Clause("promotion optional".to_string()));
+    if let Some(slot) = types.slot_of(1) {
+        let id = &types.slots[slot].id;
+        lines.push(RuleLine::Comment(format!(
+            "the diagram makes type 1 (`{id}`) promote on the last rank"
+        )));
+        lines.push(RuleLine::Clause(format!("promotion forced {id} last 1")));
+    }
+    lines
+}
+
+/// Shogi-style: type n promotes to n + promoOffset, or to promoOffset + 1 past the last type.
+fn shogi_target(s: &Settings, types: &Types, n: i64, sink: &mut Sink) -> Vec<String> {
+    let count = types.count() as i64;
+    let mut target = n + s.promo_offset;
+    if target > count {
+        target = s.promo_offset + 1;
+    }
+    match types.slot_of(target) {
+        Some(slot) => vec![types.slots[slot].id.clone()],
+        None if target > count => {
+            let message =
+                format!("type {n} promotes to type {target}, but there are only {count} types");
+            let span = s.promo_span.unwrap_or(Span::new(0, 0));
+            let d = sink.error("I012", message, span, "promotion target out of range");
+            sink.push(d.with_help("check `promoOffset` and `maxPromote` against the piece lines"));
+            Vec::new()
+        }
+        None => Vec::new(),
+    }
+}
+
+/// Chess-style: the IDs listed in `promoChoice` (default `QNRB`), longest ID first.
+fn chess_choices(
+    s: &Settings,
+    types: &Types,
+    sink: &mut Sink,
+    lines: &mut Vec<RuleLine>,
+) -> Vec<String> {
+    let (text, start, explicit) = match &s.promo_choice {
+        Some(f) => (f.text.as_str(), f.span.start, true),
+        None => ("QNRB", 0, false),
+    };
+    let mut ids: Vec<&str> = types.slots.iter().map(|s| s.id.as_str()).collect();
+    ids.sort_by_key(|id| std::cmp::Reverse(id.len()));
+    let mut choices = Vec::new();
+    let mut marks = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let at = start + text.len() - rest.len();
+        let prefix = rest.starts_with(['!', '*']);
+        let body = if prefix { &rest[1..] } else { rest };
+        let Some(id) = ids.iter().find(|id| body.starts_with(**id)) else {
+            let skip = rest.chars().next().map_or(1, char::len_utf8);
+            if explicit && !prefix {
+                let message = format!("`promoChoice` names no piece at `{}`", &rest[..skip]);
+                let span = Span::new(at, at + skip);
+                sink.push(sink.warning("I018", message, span, "no piece has this ID"));
+            }
+            rest = &rest[skip..];
+            continue;
+        };
+        let after = &body[id.len()..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if prefix || digits > 0 {
+            let used = usize::from(prefix) + id.len() + digits;
+            marks.push(rest[..used].to_string());
+        }
+        if !choices.iter().any(|c| c == id) {
+            choices.push((*id).to_string());
+        }
+        rest = &after[digits..];
+    }
+    if !marks.is_empty() {
+        let message = format!(
+            "promoChoice marks {} (`!`/`*` restrictions, depth limits): not translated, \
+             the choices are offered everywhere in the zone",
+            marks.join(" ")
+        );
+        lines.push(RuleLine::Comment(message));
+        let span = s.promo_choice.as_ref().map_or(Span::new(0, 0), |f| f.span);
+        let d = sink.warning(
+            "I013",
+            "`promoChoice` restrictions are not translated".to_string(),
+            span,
+            "here",
+        );
+        sink.push(d.with_help("see the comment in the rules section of the output"));
+    }
+    choices
+}
+
+/// The royal flag per slot, and a note when the diagram's default (last type) applies.
+fn royals(s: &Settings, types: &Types, sink: &mut Sink) -> (Vec<bool>, Option<String>) {
+    let mut royal = vec![false; types.slots.len()];
+    let count = types.count();
+    for &(n, span) in &s.royals {
+        match types.slot_of(n) {
+            Some(slot) => royal[slot] = true,
+            None if n >= 1 && (n as usize) <= count => {} // a broken line, already reported
+            None => {
+                let message = format!("royal index {n} is out of range");
+                let d = sink.error(
+                    "I006",
+                    message,
+                    span,
+                    &format!("there are {count} piece types"),
+                );
+                let help = "types are numbered 1.. in the order of the piece lines; `hole` lines do not count";
+                sink.push(d.with_help(help));
+            }
+        }
+    }
+    if !s.royals.is_empty() {
+        return (royal, None);
+    }
+    let Some(slot) = types.slot_of(count as i64) else {
+        return (royal, None);
+    };
+    royal[slot] = true;
+    let id = &types.slots[slot].id;
+    (
+        royal,
+        Some(format!(
+            "no `royal=` key: the last type (`{id}`) is royal, as in the diagram"
+        )),
+    )
+}
+
+fn header(name: &str, s: &Settings) -> Vec<String> {
+    let mut header = vec![
+        format!("{name}: imported by `koma import` from an Interactive Diagram parameter block."),
+        "Moves are the diagram's XBetza as written; rules the diagram leaves to the page text"
+            .to_string(),
+        "(burning, freezing, repetition, ...) are not here: add them to `rules`.".to_string(),
+    ];
+    if !s.appearance.is_empty() {
+        header.push(String::new());
+        header.extend(wrap("Appearance settings, not kept:", &s.appearance, 96));
+    }
+    header
+}
+
+/// Greedy word wrap of `words` after `lead`, continuation lines indented.
+fn wrap(lead: &str, words: &[String], width: usize) -> Vec<String> {
+    let mut lines = vec![lead.to_string()];
+    for word in words {
+        let last = lines.last_mut().expect("lines starts non-empty");
+        if last.len() + 1 + word.len() > width && last.len() > 2 {
+            lines.push(format!("  {word}"));
+        } else {
+            last.push(' ');
+            last.push_str(word);
+        }
+    }
+    lines
+}
+
+fn rules(
+    s: &Settings,
+    types: &Types,
+    block: &Block,
+    sink: &mut Sink,
+    mut lines: Vec<RuleLine>,
+) -> Vec<RuleLine> {
+    match s.stalemate_draws {
+        Some(true) => lines.push(RuleLine::Clause("stalemate draws".to_string())),
+        Some(false) => lines.push(RuleLine::Clause("stalemate loses".to_string())),
+        None => {}
+    }
+    if s.promo_offset > 0 {
+        if let Some(f) = s.promo_choice.as_ref().filter(|f| f.text != "+") {
+            let text = format!(
+                "promoChoice={}: ignored with Shogi-style promotion (promoOffset > 0)",
+                f.text
+            );
+            lines.push(RuleLine::Comment(text));
+        }
+    }
+    if s.holdings != 0 {
+        let value = s.holdings_text.as_deref().unwrap_or("");
+        let text = format!(
+            "holdingsType={value}: captured pieces go to a hand and may be dropped; not translated (koma has no drops)"
+        );
+        lines.push(RuleLine::Comment(text));
+    }
+    let holdings = hand_counts(types, block, sink);
+    if !holdings.is_empty() {
+        lines.push(RuleLine::Comment(format!(
+            "initial holdings, not translated (no drops): {}",
+            holdings.join(", ")
+        )));
+    }
+    for (item, about, indexed) in &s.untranslated {
+        let target = indexed_target(item.value.text.parse().ok(), *indexed, types);
+        let text = format!(
+            "{}={}{target}: {about}; not translated",
+            item.key.text, item.value.text
+        );
+        lines.push(RuleLine::Comment(text));
+    }
+    for item in &s.unknown {
+        let text = format!(
+            "{}={}: unknown key, ignored by the diagram",
+            item.key.text, item.value.text
+        );
+        lines.push(RuleLine::Comment(text));
+    }
+    lines
+}
+
+fn indexed_target(n: Option<i64>, indexed: bool, types: &Types) -> String {
+    match n.filter(|_| indexed).and_then(|n| types.slot_of(n)) {
+        Some(slot) => format!(" (`{}`)", types.slots[slot].id),
+        None => String::new(),
+    }
+}
+
+/// `ID w` or `ID w,b` for every piece line whose sixth field holds a non-zero count.
+fn hand_counts(types: &Types, block: &Block, sink: &mut Sink) -> Vec<String> {
+    let mut out = Vec::new();
+    for (line, role) in block.pieces().zip(&types.roles) {
+        let (Some(hand), super::pieces::Role::Piece(slot)) = (&line.hand, role) else {
+            continue;
+        };
+        if hand
+            .text
+            .split(',')
+            .all(|c| c.trim().is_empty() || c.trim() == "0")
+        {
+            continue;
+        }
+        out.push(format!("{} {}", types.slots[*slot].id, hand.text));
+        let message = "initial holdings are not translated: koma has no drops".to_string();
+        sink.push(sink.warning("I013", message, hand.span, "becomes a comment"));
+    }
+    out
+}
