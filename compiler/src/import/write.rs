@@ -71,7 +71,13 @@ fn pieces(out: &mut String, pieces: &[Piece], notes: &[String]) {
         .filter(|&w| w <= MAX_MOVES_COLUMN)
         .max()
         .unwrap_or(0);
-    for p in pieces {
+    for (i, p) in pieces.iter().enumerate() {
+        // Promoted forms usually follow the base pieces (the diagram counts on that order).
+        let promoted = |p: &Piece| p.id.starts_with('+');
+        if i > 0 && promoted(p) && !promoted(&pieces[i - 1]) {
+            out.push('\n');
+            comment(out, "  ", "promoted forms");
+        }
         let mut line = format!(
             "  {:id_w$}  {:name_w$}  {:moves_w$}",
             p.id,
