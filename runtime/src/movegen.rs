@@ -119,11 +119,39 @@ impl Position {
         if t.has_royals && self.royals.get(side).n == 0 {
             return;
         }
+        let start = out.len();
         for (i, &c) in self.board.iter().enumerate() {
             if c.is_piece() && c.player() == side {
                 self.piece_moves(Square(i as u16), c, out);
             }
         }
+        if t.multi_leg {
+            self.filter_passes(out, start);
+        }
+    }
+
+    /// A pass is one move whichever piece makes it; the variant may restrict passing.
+    fn filter_passes(&self, out: &mut Vec<Move>, start: usize) {
+        let rules = &self.tables.spec.rules.passing;
+        let after_pass = rules.not_after_pass && self.last_move().is_some_and(|m| self.is_pass(&m));
+        let mut seen = false;
+        let mut kept = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if self.is_pass(&m) {
+                let piece = self.board[m.from.index()].piece_type();
+                let allowed = !rules.forbidden
+                    && !after_pass
+                    && (rules.only.is_empty() || rules.only.contains(&piece));
+                if seen || !allowed {
+                    continue;
+                }
+                seen = true;
+            }
+            out[kept] = m;
+            kept += 1;
+        }
+        out.truncate(kept);
     }
 
     /// Appends the pseudo-legal moves of the piece `c` standing on `from`.

@@ -69,6 +69,9 @@ struct Undo {
     royals: ByPlayer<Royals>,
     vanished: bool,
     unload_from: Cell,
+    /// Castling partners whose virginity lapsed because their king moved.
+    lapsed: [Square; 4],
+    nlapsed: u8,
 }
 
 /// A game position of one variant.
@@ -182,6 +185,10 @@ impl Position {
     /// Number of moves played since this position was set up.
     pub fn ply(&self) -> usize {
         self.undo.len()
+    }
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.undo.last().map(|u| u.mv)
     }
     /// Hashes of earlier positions, oldest first.
     pub fn history(&self) -> &[u64] {
@@ -308,7 +315,12 @@ impl Position {
             royals: self.royals,
             vanished: false,
             unload_from: Cell::EMPTY,
+            lapsed: [Square(0); 4],
+            nlapsed: 0,
         };
+        if undo.moved_virgin && to != from {
+            self.lapse_partners(from, moved, &mut undo);
+        }
         self.history.push(self.hash);
         let mut captured = false;
         // Lift the mover, then remove side victims, then the destination's occupant.
@@ -379,8 +391,72 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = self.side.opponent();
+        let t = Arc::clone(&self.tables);
+        let partner_left =
+            |c: Cell, v: bool| v && c.is_piece() && t.partner_only[usize::from(c.piece_type().0)];
+        if partner_left(moved, undo.moved_virgin && to != from) {
+            self.lapse_kings(moved.player(), &mut undo);
+        }
+        if partner_left(undo.dest, undo.dest_virgin)
+            || (0..usize::from(mv.ncap)).any(|i| partner_left(undo.victims[i].0, undo.victims[i].1))
+        {
+            self.lapse_kings(moved.player().opponent(), &mut undo);
+        }
         self.hash ^= self.tables.zobrist.side;
         self.undo.push(undo);
+    }
+
+    /// When a castling piece first moves, its partners' virginity stops mattering: clearing it
+    /// keeps positions that differ only there equal (and position text exact).
+    fn lapse_partners(&mut self, from: Square, moved: Cell, undo: &mut Undo) {
+        let t = Arc::clone(&self.tables);
+        let pt = t.piece(moved.piece_type(), moved.player());
+        let Some(list) = pt.castling.get(from.index()) else {
+            return;
+        };
+        for c in list {
+            let p = c.partner;
+            let cell = self.board[p.index()];
+            if self.virgin[p.index()]
+                && cell.is_piece()
+                && cell.player() == moved.player()
+                && t.partner_only[usize::from(cell.piece_type().0)]
+                && usize::from(undo.nlapsed) < undo.lapsed.len()
+                && !undo.lapsed[..usize::from(undo.nlapsed)].contains(&p)
+            {
+                self.set_virgin(p, false);
+                undo.lapsed[usize::from(undo.nlapsed)] = p;
+                undo.nlapsed += 1;
+            }
+        }
+    }
+
+    /// A castling piece without initial moves whose last virgin partner left is no longer
+    /// virgin in any way that matters.
+    fn lapse_kings(&mut self, player: Player, undo: &mut Undo) {
+        let t = Arc::clone(&self.tables);
+        for sq in t.geo.squares() {
+            let c = self.board[sq.index()];
+            if !self.virgin[sq.index()]
+                || !c.is_piece()
+                || c.player() != player
+                || !t.castle_only[usize::from(c.piece_type().0)]
+            {
+                continue;
+            }
+            let list = t.piece(c.piece_type(), player).castling.get(sq.index());
+            let has_partner = list.is_some_and(|l| {
+                l.iter().any(|k| {
+                    let p = self.board[k.partner.index()];
+                    p.is_piece() && p.player() == player && self.virgin[k.partner.index()]
+                })
+            });
+            if !has_partner && usize::from(undo.nlapsed) < undo.lapsed.len() {
+                self.set_virgin(sq, false);
+                undo.lapsed[usize::from(undo.nlapsed)] = sq;
+                undo.nlapsed += 1;
+            }
+        }
     }
 
     fn resets_clock(&self, moved: Cell) -> bool {
@@ -460,6 +536,9 @@ impl Position {
         }
         restore(&mut self.board, &mut self.counts, mv.from, u.moved);
         self.virgin[mv.from.index()] = u.moved_virgin;
+        for &p in &u.lapsed[..usize::from(u.nlapsed)] {
+            self.virgin[p.index()] = true;
+        }
         self.ep = u.ep;
         self.halfmove = u.halfmove;
         self.hash = u.hash;

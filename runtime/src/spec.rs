@@ -80,6 +80,11 @@ pub struct PathTemplate {
 ///   in the same line with the remaining range; `toggle_after_hop` (XBetza `g`) instead lands
 ///   exactly one step beyond a slider's hurdle.
 /// - The origin square counts as empty for every leg after the first.
+/// - Pieces removed by earlier legs (locust captures) stay on the board until the move
+///   completes: later legs see them as occupied; a square captured twice is one capture.
+/// - The compiler (`koma_compiler::xbetza`) never emits `HOP` or `GRASSHOP` on a final leg: it
+///   writes `pR` as a hop leg followed by a straight leg, and resolves `g`/`y` range toggles
+///   into each leg's `range`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Leg {
     pub dx: i8,
@@ -123,6 +128,12 @@ impl Modes {
     pub const CREATES_EP: Modes = Modes(1 << 12);
     /// `o`: wraps around the left and right edges (cylinder).
     pub const CYLINDER: Modes = Modes(1 << 13);
+    /// `oo`: also wraps around the top and bottom edges (torus; always with `CYLINDER`).
+    pub const TORUS: Modes = Modes(1 << 14);
+    /// XBetza range `*` (pawn push): the leg's range is the number of steps up to the last
+    /// rank of the mover's own half, `max(1, ranks / 2 - y - 1)` for a mover on row `y`
+    /// counted from its own side; `range` is 0 on such legs.
+    pub const HALF_BOARD: Modes = Modes(1 << 15);
 
     pub const fn contains(self, other: Modes) -> bool {
         self.0 & other.0 == other.0

@@ -109,6 +109,10 @@ pub struct Tables {
     pub(crate) has_royals: bool,
     /// Piece types whose virginity is tracked (initial moves, castling kings and partners).
     pub(crate) virgin_relevant: Vec<bool>,
+    /// Types whose virginity matters only as a castling partner.
+    pub(crate) partner_only: Vec<bool>,
+    /// Types whose virginity matters only for their own castling (no initial moves).
+    pub(crate) castle_only: Vec<bool>,
     pub(crate) zone: ByPlayer<Vec<bool>>,
     /// Rows counted from the player's far edge: 0 = last rank.
     pub(crate) rows_from_end: ByPlayer<Vec<u8>>,
@@ -122,6 +126,8 @@ pub struct Tables {
     pub(crate) near_complex: ByPlayer<bool>,
     pub(crate) zobrist: Zobrist,
     pub(crate) can_promote: Vec<bool>,
+    /// Some piece has a multi-leg path (passes and igui are possible).
+    pub(crate) multi_leg: bool,
 }
 
 impl Tables {
@@ -163,6 +169,8 @@ impl Tables {
             royal: spec.pieces.iter().map(|p| p.royal).collect(),
             has_royals: spec.pieces.iter().any(|p| p.royal),
             virgin_relevant: vec![false; ntypes],
+            partner_only: vec![false; ntypes],
+            castle_only: vec![false; ntypes],
             zone: ByPlayer::default(),
             rows_from_end: ByPlayer::default(),
             vanishing: vec![false; geo.len()],
@@ -171,6 +179,10 @@ impl Tables {
             far_complex: ByPlayer::default(),
             near_complex: ByPlayer::default(),
             zobrist: Zobrist::new(geo.len(), ntypes),
+            multi_leg: spec
+                .pieces
+                .iter()
+                .any(|p| p.paths.iter().any(|path| path.legs.len() > 1)),
             can_promote: spec
                 .pieces
                 .iter()
@@ -293,6 +305,8 @@ impl Tables {
                     .is_some_and(|l| l.modes.contains(Modes::INITIAL))
             });
             self.virgin_relevant[t] = initial || !piece.castling.is_empty();
+            self.partner_only[t] = !self.virgin_relevant[t];
+            self.castle_only[t] = !initial && !piece.castling.is_empty();
         }
         // Castling partners: the pieces the setup puts where a castling king looks for them.
         if let Some(setup) = &self.spec.setup {
@@ -314,6 +328,9 @@ impl Tables {
     }
 
     fn build_castling(&mut self) {
+        for t in 0..self.partner_only.len() {
+            self.partner_only[t] &= self.virgin_relevant[t];
+        }
         for t in 0..self.pieces.len() {
             let specs = self.spec.pieces[t].castling.clone();
             for p in 0..2 {

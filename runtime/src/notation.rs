@@ -1,0 +1,164 @@
+//! Move text in coordinate notation: `e2e4`, `e7e8=Q`, `b8b9+` (shogi-style promotion to the
+//! piece's `+` form), `f5xf6g7` (side captures listed between the squares), `pass`, `e1g1`
+//! (castling as the king's move), `d4d7@d4` (unloading). Documented in docs/positions.md.
+
+use std::fmt;
+
+use crate::fen::piece_text;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::spec::Player;
+
+/// Why move text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not move notation.
+    Malformed(String),
+    /// Well formed, but no legal move matches.
+    Illegal(String),
+    /// Several legal moves match; the message lists them.
+    Ambiguous(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed(m) => write!(f, "{m}"),
+            MoveError::Illegal(m) => write!(f, "`{m}` is not a legal move here"),
+            MoveError::Ambiguous(m) => write!(f, "ambiguous move; write one of {m}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Position {
+    /// Whether a move is a pass: it ends where it started and removes nothing.
+    pub fn is_pass(&self, m: &Move) -> bool {
+        m.from == m.to && m.ncap == 0 && m.kind == MoveKind::Normal && m.promotion().is_none()
+    }
+
+    /// The text of a move legal in this position.
+    pub fn move_text(&self, m: &Move) -> String {
+        if self.is_pass(m) {
+            return "pass".to_string();
+        }
+        let geo = &self.tables.geo;
+        let mut s = geo.name(m.from);
+        for &c in m.side_captures() {
+            s.push('x');
+            s.push_str(&geo.name(c));
+        }
+        s.push_str(&geo.name(m.to));
+        if let Some(p) = m.promotion() {
+            let pieces = &self.tables.spec.pieces;
+            let promoted = &pieces[usize::from(p.0)].id;
+            let mover = self
+                .piece_at(m.from)
+                .map(|(_, t)| pieces[usize::from(t.0)].id.as_str());
+            if mover.is_some_and(|id| *promoted == format!("+{id}")) {
+                s.push('+');
+            } else {
+                s.push('=');
+                s.push_str(&piece_text(promoted, Player::First));
+            }
+        }
+        if let Some(u) = m.unload_square() {
+            s.push('@');
+            s.push_str(&geo.name(u));
+        }
+        s
+    }
+
+    /// Parses move text against the legal moves. Exact notation always matches; shorter forms
+    /// are accepted when they name one move: side captures may be left out, and a chess-style
+    /// lower-case promotion letter (`e7e8q`) is read as `=Q`.
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        let text = text.trim();
+        let moves = self.moves();
+        if let Some(m) = moves.iter().find(|m| self.move_text(m) == text) {
+            return Ok(*m);
+        }
+        let parsed = self.parse_parts(text)?;
+        let candidates: Vec<Move> = moves
+            .into_iter()
+            .filter(|m| {
+                m.from == parsed.from
+                    && m.to == parsed.to
+                    && (parsed.captures.is_none()
+                        || parsed.captures.as_deref() == Some(m.side_captures()))
+                    && self.promotion_matches(m, parsed.promotion.as_deref())
+            })
+            .collect();
+        match candidates.len() {
+            0 => Err(MoveError::Illegal(text.to_string())),
+            1 => Ok(candidates[0]),
+            _ => {
+                let names: Vec<String> = candidates
+                    .iter()
+                    .map(|m| format!("`{}`", self.move_text(m)))
+                    .collect();
+                Err(MoveError::Ambiguous(names.join(", ")))
+            }
+        }
+    }
+
+    fn promotion_matches(&self, m: &Move, wanted: Option<&str>) -> bool {
+        match (m.promotion(), wanted) {
+            (None, None) => true,
+            (Some(p), Some(w)) => {
+                let id = &self.tables.spec.pieces[usize::from(p.0)].id;
+                w == "+" && id.starts_with('+') || id.eq_ignore_ascii_case(w)
+            }
+            _ => false,
+        }
+    }
+
+    fn parse_parts(&self, text: &str) -> Result<Parts, MoveError> {
+        let geo = &self.tables.geo;
+        let malformed =
+            || MoveError::Malformed(format!("`{text}` is not a move (expected e.g. `e2e4`)"));
+        let (from, mut rest) = geo.parse_square_prefix(text).ok_or_else(malformed)?;
+        let mut caps = Vec::new();
+        while let Some(r) = rest.strip_prefix('x') {
+            let (sq, r) = geo.parse_square_prefix(r).ok_or_else(malformed)?;
+            caps.push(sq);
+            rest = r;
+        }
+        let (to, rest) = geo.parse_square_prefix(rest).ok_or_else(malformed)?;
+        let (rest, _unload) = match rest.split_once('@') {
+            Some((a, b)) => (a, Some(b)),
+            None => (rest, None),
+        };
+        let promotion = if rest.is_empty() {
+            None
+        } else if rest == "+" {
+            Some("+".to_string())
+        } else if let Some(id) = rest.strip_prefix('=') {
+            Some(
+                id.trim_start_matches('[')
+                    .replace(']', "")
+                    .replace("+[", "+")
+                    .to_ascii_uppercase(),
+            )
+        } else if rest.chars().all(|c| c.is_ascii_lowercase()) {
+            Some(rest.to_ascii_uppercase())
+        } else {
+            return Err(malformed());
+        };
+        caps.sort();
+        Ok(Parts {
+            from,
+            to,
+            captures: (!caps.is_empty()).then_some(caps),
+            promotion,
+        })
+    }
+}
+
+struct Parts {
+    from: crate::geometry::Square,
+    to: crate::geometry::Square,
+    captures: Option<Vec<crate::geometry::Square>>,
+    promotion: Option<String>,
+}

@@ -1,0 +1,149 @@
+//! Game results: royals lost, checkmate, stalemate, repetition (with perpetual check), the
+//! move-count rule and bare royals, as the variant's rules say.
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::spec::{Outcome, Player, WinCondition};
+
+/// Why the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The side to move has lost its last royal piece.
+    RoyalsLost,
+    Checkmate,
+    Stalemate,
+    Repetition,
+    PerpetualCheck,
+    MoveLimit,
+    BareRoyals,
+}
+
+/// A finished game: the winner (`None` for a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    pub winner: Option<Player>,
+    pub reason: Reason,
+}
+
+impl GameResult {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn score(&self) -> &'static str {
+        match self.winner {
+            Some(Player::First) => "1-0",
+            Some(Player::Second) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl Position {
+    /// The game result in this position, or `None` while the game goes on.
+    pub fn result(&mut self) -> Option<GameResult> {
+        let moves = self.moves();
+        self.result_with(&moves)
+    }
+
+    /// As [`Position::result`], given the legal moves already generated.
+    pub fn result_with(&mut self, moves: &[Move]) -> Option<GameResult> {
+        let t = self.tables.clone();
+        let me = self.side;
+        let rules = &t.spec.rules;
+        if t.has_royals && self.royals.get(me).n == 0 {
+            return Some(GameResult {
+                winner: Some(me.opponent()),
+                reason: Reason::RoyalsLost,
+            });
+        }
+        if moves.is_empty() {
+            let mated =
+                rules.royals.win == WinCondition::Checkmate && t.has_royals && self.in_check();
+            if mated {
+                return Some(GameResult {
+                    winner: Some(me.opponent()),
+                    reason: Reason::Checkmate,
+                });
+            }
+            let winner = match rules.results.stalemate {
+                Outcome::Win => Some(me),
+                Outcome::Draw => None,
+                Outcome::Loss => Some(me.opponent()),
+            };
+            return Some(GameResult {
+                winner,
+                reason: Reason::Stalemate,
+            });
+        }
+        if let Some(n) = rules.results.repetition {
+            let seen = self.history().iter().filter(|&&h| h == self.hash).count() + 1;
+            if seen >= usize::from(n.max(1)) {
+                if rules.results.perpetual_check_loses
+                    && let Some(loser) = self.perpetual_checker()
+                {
+                    return Some(GameResult {
+                        winner: Some(loser.opponent()),
+                        reason: Reason::PerpetualCheck,
+                    });
+                }
+                return Some(GameResult {
+                    winner: None,
+                    reason: Reason::Repetition,
+                });
+            }
+        }
+        if let Some(limit) = &rules.results.move_limit
+            && self.halfmove >= 2 * u32::from(limit.moves)
+        {
+            return Some(GameResult {
+                winner: None,
+                reason: Reason::MoveLimit,
+            });
+        }
+        if rules.results.bare_royal_draw
+            && t.has_royals
+            && self.only_royals(Player::First)
+            && self.only_royals(Player::Second)
+        {
+            return Some(GameResult {
+                winner: None,
+                reason: Reason::BareRoyals,
+            });
+        }
+        None
+    }
+
+    fn only_royals(&self, p: Player) -> bool {
+        let t = &self.tables;
+        self.board
+            .iter()
+            .all(|c| !c.is_piece() || c.player() != p || t.cell_is_royal(*c))
+    }
+
+    /// The player all of whose moves since the previous occurrence of this position gave check.
+    fn perpetual_checker(&mut self) -> Option<Player> {
+        let target = self.hash;
+        let mut undone: Vec<Move> = Vec::new();
+        // checks[p] stays true while every move of p seen so far gave check.
+        let mut checks = [true, true];
+        let mut moved = [false, false];
+        while let Some(m) = self.last_move() {
+            // The side to move now is in check iff the previous mover gave check.
+            let mover = self.side.opponent();
+            let gave_check = self.in_check();
+            checks[mover.index()] &= gave_check;
+            moved[mover.index()] = true;
+            self.unmake();
+            undone.push(m);
+            if self.hash == target {
+                break;
+            }
+        }
+        for m in undone.into_iter().rev() {
+            self.make(m);
+        }
+        [Player::First, Player::Second].into_iter().find(|p| {
+            moved[p.index()]
+                && checks[p.index()]
+                && !(moved[p.opponent().index()] && checks[p.opponent().index()])
+        })
+    }
+}

@@ -1,0 +1,621 @@
+//! The compiled-variant file written by `koma compile`: a versioned, checksummed binary image
+//! of the [`VariantSpec`]. Tables are rebuilt from it deterministically on load.
+//!
+//! Layout: magic `KOMAVAR\0` (8 bytes), format version (u32 LE), payload length (u64 LE),
+//! payload, FNV-1a 64 checksum of the payload (u64 LE). Integers are little-endian; strings
+//! and lists are a u32 length followed by the items.
+
+use std::fmt;
+
+use crate::spec::*;
+
+const MAGIC: &[u8; 8] = b"KOMAVAR\0";
+/// Bumped whenever the payload layout changes.
+pub const FORMAT_VERSION: u32 = 1;
+/// Board size limit (26 files x 26 ranks).
+const MAX_CELLS: usize = 26 * 26;
+
+/// Why a compiled file could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// The file does not start with the koma magic bytes.
+    NotCompiled,
+    /// Written by another version of koma.
+    Version { found: u32, expected: u32 },
+    /// The file ends early.
+    Truncated,
+    /// The payload does not match its checksum.
+    Checksum,
+    /// The payload decodes, but not into a valid variant.
+    Invalid(String),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::NotCompiled => write!(f, "not a compiled koma variant (bad magic bytes)"),
+            LoadError::Version { found, expected } => write!(
+                f,
+                "compiled with format version {found}, this koma reads version {expected}; recompile the variant"
+            ),
+            LoadError::Truncated => write!(f, "the compiled file is truncated"),
+            LoadError::Checksum => write!(f, "the compiled file is corrupted (checksum mismatch)"),
+            LoadError::Invalid(m) => write!(f, "the compiled file is corrupted: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// True when the bytes start like a compiled variant file.
+pub fn is_compiled(bytes: &[u8]) -> bool {
+    bytes.starts_with(MAGIC)
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Encodes a spec as a compiled variant file.
+pub fn encode(spec: &VariantSpec) -> Vec<u8> {
+    let mut w = Writer(Vec::new());
+    w.spec(spec);
+    let payload = w.0;
+    let mut out = Vec::with_capacity(payload.len() + 28);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&payload);
+    out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+    out
+}
+
+/// Decodes and validates a compiled variant file.
+pub fn decode(bytes: &[u8]) -> Result<VariantSpec, LoadError> {
+    if bytes.len() < MAGIC.len() {
+        return Err(if MAGIC.starts_with(bytes) {
+            LoadError::Truncated
+        } else {
+            LoadError::NotCompiled
+        });
+    }
+    if !is_compiled(bytes) {
+        return Err(LoadError::NotCompiled);
+    }
+    let mut r = Reader {
+        bytes: &bytes[MAGIC.len()..],
+    };
+    let version = r.u32()?;
+    if version != FORMAT_VERSION {
+        return Err(LoadError::Version {
+            found: version,
+            expected: FORMAT_VERSION,
+        });
+    }
+    let len = usize::try_from(r.u64()?).map_err(|_| LoadError::Truncated)?;
+    let payload = r.take(len)?;
+    let sum = r.u64()?;
+    if !r.bytes.is_empty() {
+        return Err(LoadError::Invalid(
+            "trailing bytes after the checksum".to_string(),
+        ));
+    }
+    if fnv1a(payload) != sum {
+        return Err(LoadError::Checksum);
+    }
+    let mut r = Reader { bytes: payload };
+    let spec = r.spec()?;
+    if !r.bytes.is_empty() {
+        return Err(LoadError::Invalid(
+            "trailing bytes in the payload".to_string(),
+        ));
+    }
+    validate(&spec).map_err(LoadError::Invalid)?;
+    Ok(spec)
+}
+
+/// Checks what the runtime relies on, so a crafted file cannot make table building panic.
+pub fn validate(spec: &VariantSpec) -> Result<(), String> {
+    let b = &spec.board;
+    let cells = usize::from(b.width) * usize::from(b.height);
+    if b.width == 0 || b.height == 0 || cells > MAX_CELLS {
+        return Err(format!(
+            "board {}x{} is not between 1x1 and 26x26",
+            b.width, b.height
+        ));
+    }
+    if b.real.len() != cells {
+        return Err("board square map has the wrong size".to_string());
+    }
+    let on_board = |c: &Coord| c.x < b.width && c.y < b.height;
+    if !b.vanishing.iter().all(on_board) {
+        return Err("a vanishing square is off the board".to_string());
+    }
+    let n = spec.pieces.len();
+    if n == 0 || n > 255 {
+        return Err(format!("{n} piece types (1 to 255 allowed)"));
+    }
+    let ok_type = |t: &PieceType| usize::from(t.0) < n;
+    for p in &spec.pieces {
+        if !p.promotions.iter().all(ok_type) {
+            return Err(format!("piece `{}` promotes to an unknown type", p.id));
+        }
+        if p.paths
+            .iter()
+            .any(|path| path.legs.is_empty() || path.legs.len() > 32)
+        {
+            return Err(format!(
+                "piece `{}` has a path with no legs or more than 32",
+                p.id
+            ));
+        }
+    }
+    if let Some(setup) = &spec.setup
+        && !setup.iter().all(|p| ok_type(&p.piece) && on_board(&p.at))
+    {
+        return Err("a setup placement is off the board or of an unknown type".to_string());
+    }
+    let r = &spec.rules;
+    if !r.promotion.zone.iter().all(on_board) {
+        return Err("a promotion zone square is off the board".to_string());
+    }
+    let lists = r
+        .promotion
+        .forced
+        .iter()
+        .flat_map(|f| f.pieces.iter())
+        .chain(
+            r.burning
+                .iter()
+                .flat_map(|x| x.burners.iter().chain(&x.immune)),
+        );
+    let lists = lists
+        .chain(
+            r.freezing
+                .iter()
+                .flat_map(|x| x.freezers.iter().chain(&x.immune)),
+        )
+        .chain(r.anti_trade.iter().flat_map(|x| {
+            x.attackers
+                .iter()
+                .chain(&x.victims)
+                .chain(&x.except_bridge_capture_not)
+        }))
+        .chain(r.passing.only.iter())
+        .chain(
+            r.results
+                .move_limit
+                .iter()
+                .flat_map(|m| m.reset_on_pieces.iter()),
+        );
+    for t in lists {
+        if !ok_type(t) {
+            return Err("a rule names an unknown piece type".to_string());
+        }
+    }
+    Ok(())
+}
+
+struct Writer(Vec<u8>);
+
+impl Writer {
+    fn u8(&mut self, v: u8) {
+        self.0.push(v);
+    }
+    fn bool(&mut self, v: bool) {
+        self.u8(u8::from(v));
+    }
+    fn i8(&mut self, v: i8) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn u16(&mut self, v: u16) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn i16(&mut self, v: i16) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn u32(&mut self, v: u32) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn len(&mut self, n: usize) {
+        self.u32(u32::try_from(n).unwrap_or(u32::MAX));
+    }
+    fn str(&mut self, s: &str) {
+        self.len(s.len());
+        self.0.extend_from_slice(s.as_bytes());
+    }
+    fn list<T>(&mut self, items: &[T], mut f: impl FnMut(&mut Self, &T)) {
+        self.len(items.len());
+        for x in items {
+            f(self, x);
+        }
+    }
+    fn coord(&mut self, c: &Coord) {
+        self.u8(c.x);
+        self.u8(c.y);
+    }
+    fn types(&mut self, t: &[PieceType]) {
+        self.list(t, |w, p| w.u8(p.0));
+    }
+    fn outcome(&mut self, o: Outcome) {
+        self.u8(match o {
+            Outcome::Win => 0,
+            Outcome::Draw => 1,
+            Outcome::Loss => 2,
+        });
+    }
+
+    fn spec(&mut self, s: &VariantSpec) {
+        self.str(&s.name);
+        let b = &s.board;
+        self.u8(b.width);
+        self.u8(b.height);
+        self.i16(b.first_rank);
+        self.list(&b.real, |w, r| w.bool(*r));
+        self.list(&b.vanishing, Writer::coord);
+        self.list(&s.pieces, |w, p| {
+            w.str(&p.id);
+            w.str(&p.name);
+            w.str(&p.betza);
+            w.list(&p.paths, |w, path| {
+                w.list(&path.legs, |w, l| {
+                    w.i8(l.dx);
+                    w.i8(l.dy);
+                    w.u8(l.range);
+                    w.u32(l.modes.0);
+                })
+            });
+            w.list(&p.castling, |w, c| {
+                w.i8(c.direction);
+                w.u8(c.king_steps);
+                w.bool(c.partner_inside);
+            });
+            w.bool(p.royal);
+            w.types(&p.promotions);
+        });
+        match &s.setup {
+            None => self.u8(0),
+            Some(list) => {
+                self.u8(1);
+                self.list(list, |w, p| {
+                    w.bool(p.player == Player::Second);
+                    w.u8(p.piece.0);
+                    w.coord(&p.at);
+                });
+            }
+        }
+        self.rules(&s.rules);
+    }
+
+    fn rules(&mut self, r: &RulesSpec) {
+        let p = &r.promotion;
+        self.list(&p.zone, Writer::coord);
+        self.u8(p.triggers.0);
+        self.u8(match p.kind {
+            PromotionKind::Optional => 0,
+            PromotionKind::Mandatory => 1,
+            PromotionKind::Automatic => 2,
+        });
+        self.bool(p.forced_when_stuck);
+        self.list(&p.forced, |w, f| {
+            w.types(&f.pieces);
+            w.u8(f.last_ranks);
+        });
+        self.bool(p.mid_move);
+        self.bool(r.royals.win == WinCondition::Checkmate);
+        self.bool(r.royals.check_last_only);
+        self.list(&r.burning, |w, b| {
+            w.types(&b.burners);
+            w.list(&b.area, |w, &(x, y)| {
+                w.i8(x);
+                w.i8(y);
+            });
+            w.u16(b.choose_up_to.map_or(u16::MAX, u16::from));
+            for f in [
+                b.active,
+                b.passive,
+                b.burner_meets_burner_dies,
+                b.on_promotion,
+            ] {
+                w.bool(f);
+            }
+            w.types(&b.immune);
+        });
+        self.list(&r.freezing, |w, f| {
+            w.types(&f.freezers);
+            w.list(&f.area, |w, &(x, y)| {
+                w.i8(x);
+                w.i8(y);
+            });
+            w.types(&f.immune);
+        });
+        self.list(&r.anti_trade, |w, a| {
+            w.types(&a.attackers);
+            w.types(&a.victims);
+            w.bool(a.when == AntiTradeWhen::Protected);
+            w.bool(a.except_adjacent);
+            w.types(&a.except_bridge_capture_not);
+            w.bool(a.counter_strike);
+        });
+        self.list(&r.jump_rank, |w, v| w.u8(*v));
+        let ps = &r.passing;
+        self.bool(ps.forbidden);
+        self.types(&ps.only);
+        self.bool(ps.not_after_pass);
+        self.bool(ps.first_passer_deviates);
+        let rs = &r.results;
+        self.outcome(rs.stalemate);
+        self.u16(rs.repetition.map_or(u16::MAX, u16::from));
+        self.bool(rs.perpetual_check_loses);
+        match &rs.move_limit {
+            None => self.u8(0),
+            Some(m) => {
+                self.u8(1);
+                self.u16(m.moves);
+                self.bool(m.reset_on_capture);
+                self.bool(m.reset_on_promotion);
+                self.types(&m.reset_on_pieces);
+            }
+        }
+        self.bool(rs.bare_royal_draw);
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+type R<T> = Result<T, LoadError>;
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> R<&'a [u8]> {
+        if self.bytes.len() < n {
+            return Err(LoadError::Truncated);
+        }
+        let (head, rest) = self.bytes.split_at(n);
+        self.bytes = rest;
+        Ok(head)
+    }
+    fn array<const N: usize>(&mut self) -> R<[u8; N]> {
+        let mut a = [0; N];
+        a.copy_from_slice(self.take(N)?);
+        Ok(a)
+    }
+    fn u8(&mut self) -> R<u8> {
+        Ok(self.take(1)?[0])
+    }
+    fn bool(&mut self) -> R<bool> {
+        match self.u8()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            v => Err(LoadError::Invalid(format!("flag byte {v}"))),
+        }
+    }
+    fn i8(&mut self) -> R<i8> {
+        Ok(i8::from_le_bytes(self.array()?))
+    }
+    fn u16(&mut self) -> R<u16> {
+        Ok(u16::from_le_bytes(self.array()?))
+    }
+    fn i16(&mut self) -> R<i16> {
+        Ok(i16::from_le_bytes(self.array()?))
+    }
+    fn u32(&mut self) -> R<u32> {
+        Ok(u32::from_le_bytes(self.array()?))
+    }
+    fn u64(&mut self) -> R<u64> {
+        Ok(u64::from_le_bytes(self.array()?))
+    }
+    fn len(&mut self) -> R<usize> {
+        let n = self.u32()? as usize;
+        // Every item takes at least one byte: a longer count is corrupt, not a huge allocation.
+        if n > self.bytes.len() {
+            return Err(LoadError::Truncated);
+        }
+        Ok(n)
+    }
+    fn str(&mut self) -> R<String> {
+        let n = self.len()?;
+        String::from_utf8(self.take(n)?.to_vec())
+            .map_err(|_| LoadError::Invalid("invalid UTF-8".to_string()))
+    }
+    fn list<T>(&mut self, mut f: impl FnMut(&mut Self) -> R<T>) -> R<Vec<T>> {
+        let n = self.len()?;
+        (0..n).map(|_| f(self)).collect()
+    }
+    fn coord(&mut self) -> R<Coord> {
+        Ok(Coord {
+            x: self.u8()?,
+            y: self.u8()?,
+        })
+    }
+    fn types(&mut self) -> R<Vec<PieceType>> {
+        self.list(|r| Ok(PieceType(r.u8()?)))
+    }
+    fn outcome(&mut self) -> R<Outcome> {
+        match self.u8()? {
+            0 => Ok(Outcome::Win),
+            1 => Ok(Outcome::Draw),
+            2 => Ok(Outcome::Loss),
+            v => Err(LoadError::Invalid(format!("outcome {v}"))),
+        }
+    }
+    fn opt_u8(&mut self) -> R<Option<u8>> {
+        let v = self.u16()?;
+        if v == u16::MAX {
+            Ok(None)
+        } else {
+            u8::try_from(v)
+                .map(Some)
+                .map_err(|_| LoadError::Invalid(format!("count {v}")))
+        }
+    }
+
+    fn spec(&mut self) -> R<VariantSpec> {
+        let name = self.str()?;
+        let board = BoardSpec {
+            width: self.u8()?,
+            height: self.u8()?,
+            first_rank: self.i16()?,
+            real: self.list(Reader::bool)?,
+            vanishing: self.list(Reader::coord)?,
+        };
+        let pieces = self.list(|r| {
+            Ok(PieceSpec {
+                id: r.str()?,
+                name: r.str()?,
+                betza: r.str()?,
+                paths: r.list(|r| {
+                    Ok(PathTemplate {
+                        legs: r.list(|r| {
+                            Ok(Leg {
+                                dx: r.i8()?,
+                                dy: r.i8()?,
+                                range: r.u8()?,
+                                modes: Modes(r.u32()?),
+                            })
+                        })?,
+                    })
+                })?,
+                castling: r.list(|r| {
+                    Ok(CastlingSpec {
+                        direction: r.i8()?,
+                        king_steps: r.u8()?,
+                        partner_inside: r.bool()?,
+                    })
+                })?,
+                royal: r.bool()?,
+                promotions: r.types()?,
+            })
+        })?;
+        let setup = match self.u8()? {
+            0 => None,
+            1 => Some(self.list(|r| {
+                let player = if r.bool()? {
+                    Player::Second
+                } else {
+                    Player::First
+                };
+                Ok(Placement {
+                    player,
+                    piece: PieceType(r.u8()?),
+                    at: r.coord()?,
+                })
+            })?),
+            v => return Err(LoadError::Invalid(format!("setup tag {v}"))),
+        };
+        let rules = self.rules()?;
+        Ok(VariantSpec {
+            name,
+            board,
+            pieces,
+            setup,
+            rules,
+        })
+    }
+
+    fn area(&mut self) -> R<Vec<(i8, i8)>> {
+        self.list(|r| Ok((r.i8()?, r.i8()?)))
+    }
+
+    fn rules(&mut self) -> R<RulesSpec> {
+        let promotion = PromotionSpec {
+            zone: self.list(Reader::coord)?,
+            triggers: Triggers(self.u8()?),
+            kind: match self.u8()? {
+                0 => PromotionKind::Optional,
+                1 => PromotionKind::Mandatory,
+                2 => PromotionKind::Automatic,
+                v => return Err(LoadError::Invalid(format!("promotion kind {v}"))),
+            },
+            forced_when_stuck: self.bool()?,
+            forced: self.list(|r| {
+                Ok(ForcedPromotion {
+                    pieces: r.types()?,
+                    last_ranks: r.u8()?,
+                })
+            })?,
+            mid_move: self.bool()?,
+        };
+        let win = if self.bool()? {
+            WinCondition::Checkmate
+        } else {
+            WinCondition::Extinction
+        };
+        let royals = RoyalSpec {
+            win,
+            check_last_only: self.bool()?,
+        };
+        let burning = self.list(|r| {
+            Ok(BurnSpec {
+                burners: r.types()?,
+                area: r.area()?,
+                choose_up_to: r.opt_u8()?,
+                active: r.bool()?,
+                passive: r.bool()?,
+                burner_meets_burner_dies: r.bool()?,
+                on_promotion: r.bool()?,
+                immune: r.types()?,
+            })
+        })?;
+        let freezing = self.list(|r| {
+            Ok(FreezeSpec {
+                freezers: r.types()?,
+                area: r.area()?,
+                immune: r.types()?,
+            })
+        })?;
+        let anti_trade = self.list(|r| {
+            Ok(AntiTradeSpec {
+                attackers: r.types()?,
+                victims: r.types()?,
+                when: if r.bool()? {
+                    AntiTradeWhen::Protected
+                } else {
+                    AntiTradeWhen::Always
+                },
+                except_adjacent: r.bool()?,
+                except_bridge_capture_not: r.types()?,
+                counter_strike: r.bool()?,
+            })
+        })?;
+        let jump_rank = self.list(Reader::u8)?;
+        let passing = PassSpec {
+            forbidden: self.bool()?,
+            only: self.types()?,
+            not_after_pass: self.bool()?,
+            first_passer_deviates: self.bool()?,
+        };
+        let results = ResultSpec {
+            stalemate: self.outcome()?,
+            repetition: self.opt_u8()?,
+            perpetual_check_loses: self.bool()?,
+            move_limit: match self.u8()? {
+                0 => None,
+                1 => Some(MoveLimit {
+                    moves: self.u16()?,
+                    reset_on_capture: self.bool()?,
+                    reset_on_promotion: self.bool()?,
+                    reset_on_pieces: self.types()?,
+                }),
+                v => return Err(LoadError::Invalid(format!("move limit tag {v}"))),
+            },
+            bare_royal_draw: self.bool()?,
+        };
+        Ok(RulesSpec {
+            promotion,
+            royals,
+            burning,
+            freezing,
+            anti_trade,
+            jump_rank,
+            passing,
+            results,
+        })
+    }
+}

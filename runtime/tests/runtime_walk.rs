@@ -1,0 +1,216 @@
+//! Walking semantics against the worked examples of research/xbetza.md §4, §6 and §7.4, with
+//! hand-expanded path templates.
+
+mod common;
+
+use common::*;
+use koma_runtime::Position;
+use koma_runtime::spec::*;
+
+/// K-system directions clockwise from forward.
+const DIRS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+/// Two-leg K paths: leg 1 in every direction, leg 2 turned by each of `turns` (in 45° steps).
+fn two_leg_k(m1: Modes, m2: Modes, turns: &[usize]) -> Vec<PathTemplate> {
+    let mut out = Vec::new();
+    for d in 0..8 {
+        for &t in turns {
+            let (a, b) = (DIRS[d], DIRS[(d + t) % 8]);
+            out.push(path(vec![leg(a.0, a.1, 1, m1), leg(b.0, b.1, 1, m2)]));
+        }
+    }
+    out
+}
+
+/// Destinations of piece `X` (moves `paths`) on `from`, with `friends` and `enemies` as
+/// immobile dummies: `to` plus `x` for a capture there, plus `[victims]`.
+fn dests(
+    size: u8,
+    paths: Vec<PathTemplate>,
+    from: &str,
+    friends: &[&str],
+    enemies: &[&str],
+) -> Vec<String> {
+    let spec = VariantSpec {
+        name: "test".to_string(),
+        board: board(size, size),
+        pieces: vec![piece("X", "Mover", paths), piece("D", "Dummy", Vec::new())],
+        setup: None,
+        rules: RulesSpec::default(),
+    };
+    let tables = common::tables(spec);
+    let mut pos = Position::empty(tables.clone());
+    let geo = &tables.geo;
+    let sq = |n: &str| geo.parse_square(n).expect("square");
+    pos.put(sq(from), Some((Player::First, PieceType(0))));
+    for f in friends {
+        pos.put(sq(f), Some((Player::First, PieceType(1))));
+    }
+    for e in enemies {
+        pos.put(sq(e), Some((Player::Second, PieceType(1))));
+    }
+    let mut out: Vec<String> = pos
+        .moves()
+        .iter()
+        .filter(|m| m.from == sq(from))
+        .map(|m| {
+            let mut s = geo.name(m.to);
+            if pos.piece_at(m.to).is_some() && m.to != m.from {
+                s.push('x');
+            }
+            if !m.side_captures().is_empty() {
+                let v: Vec<String> = m.side_captures().iter().map(|&c| geo.name(c)).collect();
+                s.push_str(&format!("[{}]", v.join(" ")));
+            }
+            s
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn list(s: &str) -> Vec<String> {
+    let mut v: Vec<String> = s.split_whitespace().map(str::to_string).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn rook_stops_at_first_piece() {
+    let r = riders(&ORTHO, 0, MC);
+    assert_eq!(
+        dests(8, r, "d4", &["f4"], &["d6"]),
+        list("a4 b4 c4 d1 d2 d3 d5 d6x e4")
+    );
+}
+
+#[test]
+fn cannon_hops_to_capture() {
+    let mut p = riders(&ORTHO, 0, Modes::MOVE);
+    p.extend(riders(&ORTHO, 0, Modes::CAPTURE | Modes::HOP));
+    assert_eq!(
+        dests(8, p, "d4", &["f4"], &["d6", "d7", "h4"]),
+        list("a4 b4 c4 d1 d2 d3 d5 e4 d7x h4x")
+    );
+}
+
+#[test]
+fn grasshopper_lands_behind_hurdle() {
+    let g = riders(&KING_DIRS, 0, MC | Modes::GRASSHOP);
+    assert_eq!(
+        dests(8, g, "d4", &["f6", "a4"], &["d6", "b4"]),
+        list("d7 g7")
+    );
+}
+
+#[test]
+fn hopping_knight() {
+    let p = riders(&KNIGHT, 1, MC | Modes::HOP);
+    assert_eq!(dests(9, p, "e5", &[], &["f7"]), list("g9"));
+}
+
+#[test]
+fn ski_rook_skips_first_square() {
+    let j = riders(&ORTHO, 0, MC | Modes::JUMP);
+    assert_eq!(
+        dests(8, j, "d4", &[], &["d5"]),
+        list("a4 b4 d1 d2 d6 d7 d8 f4 g4 h4")
+    );
+}
+
+#[test]
+fn lame_and_jumping_dabbaba() {
+    let d = [(0, 2), (2, 0), (0, -2), (-2, 0)];
+    let lame = riders(&d, 1, MC | Modes::LAME);
+    assert_eq!(dests(9, lame, "e5", &["e6"], &["f5"]), list("c5 e3"));
+    let jump = riders(&d, 1, MC | Modes::JUMP);
+    assert_eq!(dests(9, jump, "e5", &[], &["e6"]), list("e7"));
+}
+
+#[test]
+fn locust_capture_and_igui() {
+    // caK: capture on the first step, continue in any direction but straight back.
+    let ca = two_leg_k(Modes::CAPTURE, MC, &[0, 1, 2, 3, 5, 6, 7]);
+    assert_eq!(
+        dests(9, ca.clone(), "e5", &[], &["f6"]),
+        list("e6[f6] e7[f6] f5[f6] f7[f6] g5[f6] g6[f6] g7[f6]")
+    );
+    assert_eq!(
+        dests(9, ca, "e5", &[], &["f6", "g7"]),
+        list("e6[f6] e7[f6] f5[f6] f7[f6] g5[f6] g6[f6] g7x[f6]")
+    );
+    // mcabK: step (or capture) and come straight back: pass and igui.
+    let igui = two_leg_k(Modes::MOVE | Modes::CAPTURE, MC, &[4]);
+    assert_eq!(dests(9, igui, "e5", &[], &["f6"]), list("e5 e5[f6]"));
+}
+
+#[test]
+fn chu_lion() {
+    let mut lion = riders(&KING_DIRS, 1, MC);
+    lion.extend(riders(&KNIGHT, 1, MC));
+    lion.extend(riders(&[(2, 2), (2, -2), (-2, -2), (-2, 2)], 1, MC));
+    lion.extend(riders(&[(0, 2), (2, 0), (0, -2), (-2, 0)], 1, MC));
+    lion.extend(two_leg_k(Modes::CAPTURE, MC, &[0, 1, 2, 3, 5, 6, 7]));
+    lion.extend(two_leg_k(Modes::MOVE | Modes::CAPTURE, MC, &[4]));
+    let moves = dests(9, lion, "e5", &[], &["f6", "d4"]);
+    // 24 KNAD squares, 7 + 7 continuations after each locust capture, 2 igui, 1 pass.
+    assert_eq!(moves.len(), 24 + 14 + 3);
+    for m in [
+        "d4x", "f6x", "c3[d4]", "g7[f6]", "e5[d4]", "e5[f6]", "e5", "g7",
+    ] {
+        assert!(moves.contains(&m.to_string()), "{m} missing from {moves:?}");
+    }
+}
+
+#[test]
+fn equihopper_and_iso_rook() {
+    let mut eq = Vec::new();
+    for &(dx, dy) in &KING_DIRS {
+        eq.push(path(vec![
+            leg(dx, dy, 0, Modes::HOP),
+            leg(dx, dy, 0, MC | Modes::ISO),
+        ]));
+    }
+    assert_eq!(dests(8, eq, "d4", &["f6", "b4"], &["d6"]), list("d8 h8"));
+    let mut iso = Vec::new();
+    for &(dx, dy) in &ORTHO {
+        iso.push(path(vec![
+            leg(dx, dy, 0, Modes::MOVE),
+            leg(dx, dy, 0, MC | Modes::ISO),
+        ]));
+    }
+    assert_eq!(dests(8, iso, "d4", &[], &[]), list("b4 d2 d6 d8 f4 h4"));
+}
+
+#[test]
+fn checker_jump_rotates_for_second_player() {
+    let mut checker = Vec::new();
+    for &(dx, dy) in &[(1, 1), (-1, 1)] {
+        checker.push(path(vec![
+            leg(dx, dy, 1, Modes::CAPTURE),
+            leg(dx, dy, 1, Modes::MOVE),
+        ]));
+    }
+    assert_eq!(dests(8, checker, "d4", &["c5"], &["e5"]), list("f6[e5]"));
+}
+
+#[test]
+fn destroy_and_royal_capture() {
+    let d = riders(&ORTHO, 0, Modes::DESTROY);
+    assert_eq!(dests(8, d, "d4", &["f4"], &["d6"]), list("f4x"));
+    let k = riders(&ORTHO, 0, Modes::ROYAL_CAPTURE);
+    assert_eq!(
+        dests(8, k, "d4", &[], &["d6"]),
+        list(""),
+        "the dummy is not royal"
+    );
+}
