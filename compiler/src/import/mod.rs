@@ -5,6 +5,7 @@
 //! `write` renders the file. docs/import.md says what is translated and what becomes a comment.
 
 pub mod block;
+pub mod codes;
 pub mod keys;
 pub mod model;
 mod pieces;

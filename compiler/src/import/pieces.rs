@@ -73,7 +73,7 @@ fn line_role(
     extra_fields(line, sink);
     if line.name.is_empty() && line.image.is_empty() {
         let message = "piece line without a name or an image".to_string();
-        let d = sink.warning("I022", message, line.span, "the diagram skips this line");
+        let d = sink.warning("I021", message, line.span, "the diagram skips this line");
         sink.push(d.with_help("give the piece a name as the first field"));
         return Role::Skipped;
     }
@@ -122,7 +122,7 @@ fn extra_fields(line: &PieceLine, sink: &mut Sink) {
     if let (Some(first), Some(last)) = (line.extra.first(), line.extra.last()) {
         let message = "piece line has more than six fields".to_string();
         let span = first.span.to(last.span);
-        let d = sink.warning("I003", message, span, "the diagram ignores these fields");
+        let d = sink.warning("I025", message, span, "the diagram ignores these fields");
         sink.push(d.with_help("a piece line is `name:ID:moves:image:squares[:hand]`"));
     }
 }
@@ -146,7 +146,7 @@ fn piece_id(line: &PieceLine, sink: &mut Sink) -> Option<(String, Span)> {
     let upper = text.to_uppercase();
     if is_koma_id(&upper) {
         let message = format!("piece ID `{text}` is written `{upper}` in koma");
-        let d = sink.warning("I009", message, span, "koma IDs are upper-case");
+        let d = sink.warning("I026", message, span, "koma IDs are upper-case");
         sink.push(d);
         return Some((upper, span));
     }
@@ -213,7 +213,7 @@ fn check_betza(line: &PieceLine, settings: &Settings, sink: &mut Sink) {
             line.name.text, p.message
         );
         let label = format!("{} here", p.code);
-        let d = sink.warning("I030", message, Span::new(start, end.max(start)), &label);
+        let d = sink.warning("I027", message, Span::new(start, end.max(start)), &label);
         sink.push(d.with_help("the string is kept as written; fix it in the .koma file"));
     }
 }
