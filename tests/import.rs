@@ -298,3 +298,77 @@ fn the_summary_sees_every_kind_of_difference() {
     assert!(diffs.iter().any(|d| d.starts_with("zone:")), "{diffs:?}");
     assert!(diffs.iter().any(|d| d.starts_with("setup:")), "{diffs:?}");
 }
+
+fn koma(args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("koma runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("stdin written");
+    child.wait_with_output().expect("koma finishes")
+}
+
+#[test]
+fn cli_writes_to_stdout_or_a_file_and_reports_to_stderr() {
+    let fixture = "tests/fixtures/import/ok/kuuzen-dai-shogi.id";
+    let out = koma(&["import", fixture], "");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(stdout.contains("variant \"Kuuzen Dai Shogi\""), "{stdout}");
+    let stderr = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        stderr.contains("warning[I008]") && stderr.contains(":1:994"),
+        "{stderr}"
+    );
+
+    let dir = std::env::temp_dir().join(format!("koma-import-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let target = dir.join("kuuzen.koma");
+    let out = koma(
+        &[
+            "import",
+            fixture,
+            "-o",
+            target.to_str().expect("utf-8 path"),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert_eq!(std::fs::read_to_string(&target).expect("written"), stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn cli_reads_stdin_and_exits_1_on_errors_2_on_usage() {
+    let out = koma(&["import", "-"], "files=5 ranks=5 king:K:K:k:c1");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("variant \"Imported\""));
+
+    let out = koma(&["import", "-"], "files=5 ranks=5 king:K:K:k:c9");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        out.stdout.is_empty(),
+        "nothing is written when there are errors"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("error[I005]") && stderr.contains("<stdin>:1:28"),
+        "{stderr}"
+    );
+
+    assert_eq!(koma(&["import"], "").status.code(), Some(2));
+    assert_eq!(
+        koma(&["import", "no/such/file.id"], "").status.code(),
+        Some(1)
+    );
+}
