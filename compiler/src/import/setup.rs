@@ -36,7 +36,7 @@ pub fn setup(
     let mut second: Vec<Vec<String>> = vec![Vec::new(); types.slots.len()];
     for (line, role) in block.pieces().zip(&types.roles) {
         let what = match role {
-            Role::Hole => "a hole".to_string(),
+            Role::Hole => HOLE.to_string(),
             Role::Piece(slot) => format!("`{}`", types.slots[*slot].id),
             Role::Broken | Role::Skipped => continue,
         };
@@ -190,6 +190,8 @@ fn square_error(item: &str, span: Span, error: SquareError, geometry: Geometry, 
     sink.push(d);
 }
 
+const HOLE: &str = "a hole";
+
 /// Which square holds what, to report squares given twice.
 #[derive(Default)]
 struct Occupancy {
@@ -208,6 +210,9 @@ impl Occupancy {
     ) {
         for sq in rect.squares() {
             if let Some((earlier, other)) = self.squares.get(&sq) {
+                if other == what && what == HOLE {
+                    continue; // a hole on the board's axis is its own copy
+                }
                 let name = g.name(Rect {
                     file0: sq.0,
                     rank0: sq.1,

@@ -391,3 +391,69 @@ fn hand_counts(types: &Types, block: &Block, sink: &mut Sink) -> Vec<String> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::diagnostic::FileId;
+
+    fn koma(block: &str) -> String {
+        let imported = crate::import::import(FileId(0), block, "T");
+        let codes: Vec<&str> = imported
+            .diagnostics
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect();
+        imported.koma.unwrap_or_else(|| panic!("errors: {codes:?}"))
+    }
+
+    fn line<'a>(koma: &'a str, start: &str) -> &'a str {
+        koma.lines()
+            .find(|l| l.trim_start().starts_with(start))
+            .unwrap_or_else(|| panic!("no `{start}` line in\n{koma}"))
+    }
+
+    #[test]
+    fn shogi_promotion_past_the_last_type_goes_to_the_generic_tokin() {
+        let k = koma(
+            "files=5 ranks=5 promoOffset=3 maxPromote=2 a:A:W:a:a1 b:B:F:b:b1 k:K:K:k:c1 t:+T:WfF:t:",
+        );
+        assert!(line(&k, "A ").ends_with("promotes +T"), "{k}");
+        assert!(line(&k, "B ").ends_with("promotes +T"), "{k}");
+        assert!(!line(&k, "K ").contains("promotes"), "{k}");
+    }
+
+    #[test]
+    fn royal_indices_skip_holes_and_default_to_the_last_type() {
+        let k = koma("files=5 ranks=5 hole::::c3 a:A:W:a:a1 k:K:K:k:c1 royal=2");
+        assert!(line(&k, "K ").ends_with("royal"), "{k}");
+        assert!(!line(&k, "A ").contains("royal"), "{k}");
+        let k = koma("files=5 ranks=5 k:K:K:k:c1 a:A:W:a:a1");
+        assert!(line(&k, "A ").ends_with("royal"), "{k}");
+        assert!(k.contains("the last type (`A`) is royal"), "{k}");
+    }
+
+    #[test]
+    fn lines_with_one_id_merge_and_identical_moves_become_like() {
+        let k =
+            koma("files=5 ranks=5 gold:G:WfF:g:a1 gold:G:WfF:g:e1 tokin:+P:WfF:p: king:K:K:k:c1");
+        assert_eq!(k.matches("\"Gold\"").count(), 1, "{k}");
+        assert!(k.contains("\n  G  a1 e1\n"), "{k}");
+        assert!(line(&k, "+P ").contains("like G"), "{k}");
+    }
+
+    #[test]
+    fn stalemate_and_symmetry_keys() {
+        let k = koma("files=5 ranks=5 stalemate=win symmetry=rotate king:K:K:k:c1");
+        assert!(
+            k.contains("setup rotate") && k.contains("stalemate loses"),
+            "{k}"
+        );
+        let k = koma("files=5 ranks=5 stalemate=draw king:K:K:k:c1");
+        assert!(
+            k.contains("setup mirror") && k.contains("stalemate draws"),
+            "{k}"
+        );
+        let k = koma("files=5 ranks=5 king:K:K:k:c1");
+        assert!(!k.contains("stalemate"), "{k}");
+    }
+}

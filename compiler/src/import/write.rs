@@ -71,10 +71,13 @@ fn pieces(out: &mut String, pieces: &[Piece], notes: &[String]) {
         .filter(|&w| w <= MAX_MOVES_COLUMN)
         .max()
         .unwrap_or(0);
+    // Promoted forms usually follow the base pieces (the diagram counts on that order):
+    // when they all do, a blank line and a heading separate them.
+    let promoted = |p: &Piece| p.id.starts_with('+');
+    let tail = pieces.iter().rev().take_while(|p| promoted(p)).count();
+    let split = (tail > 0 && tail < pieces.len()).then(|| pieces.len() - tail);
     for (i, p) in pieces.iter().enumerate() {
-        // Promoted forms usually follow the base pieces (the diagram counts on that order).
-        let promoted = |p: &Piece| p.id.starts_with('+');
-        if i > 0 && promoted(p) && !promoted(&pieces[i - 1]) {
+        if Some(i) == split {
             out.push('\n');
             comment(out, "  ", "promoted forms");
         }
