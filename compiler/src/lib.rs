@@ -1,5 +1,98 @@
 //! The koma compiler: `parse` -> `lower` -> `validate` -> `lint` -> `emit`.
 
+pub mod codes;
 pub mod diagnostic;
+pub mod emit;
 pub mod import;
+pub mod ir;
+pub mod loader;
+mod lower;
+pub mod parse;
+pub mod validate;
 pub mod xbetza;
+
+use std::path::{Path, PathBuf};
+
+use diagnostic::{Diagnostic, FileId, Location, SourceMap};
+use loader::{DiskLoader, FileLoader};
+use lower::extends::{Unit, load_chain};
+
+pub use emit::emit;
+
+/// Everything a compilation produced: the files it read, the variant (when there is no error)
+/// and every diagnostic, errors and warnings, in file order.
+#[derive(Debug)]
+pub struct Loaded {
+    pub sources: SourceMap,
+    /// `Some` exactly when no diagnostic is an error.
+    pub variant: Option<ir::Variant>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Loaded {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Loads, checks and lowers the variant file at `path` (and the files it extends) from disk.
+/// An unreadable file is a diagnostic, not a panic.
+pub fn load(path: &Path) -> Loaded {
+    let name = path.display().to_string();
+    let mut sources = SourceMap::default();
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            let file = sources.add(name.clone(), String::new());
+            let reason = match error.kind() {
+                std::io::ErrorKind::NotFound => "no such file".to_string(),
+                std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+                _ => error.to_string(),
+            };
+            let at = Location { file, start: 0, end: 0 };
+            let diagnostic = Diagnostic::error(codes::UNREADABLE_FILE, format!("cannot read `{name}`: {reason}"), at, reason)
+                .with_help("check the path");
+            return Loaded { sources, variant: None, diagnostics: vec![diagnostic] };
+        }
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => compile(sources, &name, text, &DiskLoader, Vec::new()),
+        Err(error) => {
+            let valid = error.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(error.as_bytes()).into_owned();
+            let at = Location { file: FileId(0), start: valid, end: valid + char::REPLACEMENT_CHARACTER.len_utf8() };
+            let diagnostic = Diagnostic::error(codes::NOT_UTF8, "the file is not valid UTF-8".to_string(), at, "invalid byte here")
+                .with_help("save the file as UTF-8");
+            compile(sources, &name, text, &DiskLoader, vec![diagnostic])
+        }
+    }
+}
+
+/// Checks and lowers `text`, shown to users as `name`; `extends` paths are relative to `name`
+/// and read through `loader`.
+///
+/// ```
+/// use koma_compiler::loader::MemoryLoader;
+/// let text = "variant \"Mini\"\nboard 3 x 3\npieces\n  K \"King\" K royal\nsetup rotate\n  K a1\n";
+/// let loaded = koma_compiler::load_source("mini.koma", text, &MemoryLoader::new());
+/// assert!(loaded.diagnostics.is_empty());
+/// assert_eq!(loaded.variant.map(|v| v.pieces.len()), Some(1));
+/// ```
+pub fn load_source(name: &str, text: &str, loader: &dyn FileLoader) -> Loaded {
+    compile(SourceMap::default(), name, text.to_string(), loader, Vec::new())
+}
+
+fn compile(mut sources: SourceMap, name: &str, text: String, loader: &dyn FileLoader, mut diagnostics: Vec<Diagnostic>) -> Loaded {
+    let file = sources.add(name, text.clone());
+    let (ast, errors) = parse::parse(file, &text);
+    diagnostics.extend(errors);
+    let first = Unit { file, path: PathBuf::from(name), ast };
+    let chain = load_chain(first, &mut sources, loader, &mut diagnostics);
+    let variant = lower::lower(&chain, &mut diagnostics);
+    if let Some(variant) = &variant {
+        diagnostics.extend(validate::validate(variant));
+    }
+    diagnostics.sort_by_key(|d| (d.primary.location.file, d.primary.location.start));
+    let variant = variant.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
+    Loaded { sources, variant, diagnostics }
+}

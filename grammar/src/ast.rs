@@ -246,8 +246,47 @@ pub enum ClauseKind {
     DrawBareRoyal,
     /// `perpetual-check loses` (true) or `perpetual-check draws` (false).
     PerpetualCheck(Spanned<bool>),
+    /// `remove KIND`: drops the clauses of kind `KIND` inherited through `extends`.
+    Remove(Spanned<String>),
     /// A line whose first word is no clause keyword; the compiler reports it.
     Unknown,
+}
+
+/// Every clause kind a `remove KIND` line may name.
+pub const CLAUSE_KINDS: &[&str] = &[
+    "promotion zone",
+    "promotion on",
+    "promotion kind",
+    "promotion forced-when-stuck",
+    "promotion forced",
+    "royal",
+    "win",
+    "check",
+    "burn",
+    "freeze",
+    "anti-trade",
+    "jump-rank",
+    "pass forbidden",
+    "pass only",
+    "pass not-after-pass",
+    "pass first-passer-deviates",
+    "stalemate",
+    "draw repetition",
+    "draw moves",
+    "draw bare-royal",
+    "perpetual-check",
+];
+
+/// The clause kind a `remove` line names, accepting the clause's own words
+/// (`promotion optional` is the kind `promotion kind`, `check last-royal-only` is `check`).
+pub fn clause_kind(words: &str) -> Option<&'static str> {
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    let alias = match words.as_str() {
+        "promotion optional" | "promotion mandatory" | "promotion automatic" => "promotion kind",
+        "check last-royal-only" => "check",
+        other => other,
+    };
+    CLAUSE_KINDS.iter().find(|k| **k == alias).copied()
 }
 
 impl ClauseKind {
@@ -275,6 +314,7 @@ impl ClauseKind {
             ClauseKind::DrawMoves { .. } => "draw moves",
             ClauseKind::DrawBareRoyal => "draw bare-royal",
             ClauseKind::PerpetualCheck(_) => "perpetual-check",
+            ClauseKind::Remove(_) => "remove",
             ClauseKind::Unknown => "unknown",
         }
     }
@@ -288,6 +328,7 @@ impl ClauseKind {
                 | ClauseKind::Freeze { .. }
                 | ClauseKind::AntiTrade(_)
                 | ClauseKind::Royal(_)
+                | ClauseKind::Remove(_)
                 | ClauseKind::Unknown
         )
     }

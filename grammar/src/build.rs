@@ -100,7 +100,7 @@ impl LineParser {
     }
 
     pub(crate) fn attribute(&mut self, pair: Pair<'_, Rule>) -> Attribute {
-        let span = self.span(&pair);
+        let span = self.item_span(&pair);
         let mut level = Spanned::new(LintLevel::Allow, span);
         let mut codes = Vec::new();
         let body = pair
@@ -124,7 +124,7 @@ impl LineParser {
     }
 
     pub(crate) fn metadata(&mut self, pair: Pair<'_, Rule>, keyword: Span) {
-        let span = self.span(&pair);
+        let span = self.item_span(&pair);
         let rule = pair.as_rule();
         let Some(arg) = children(pair).next() else {
             return;
@@ -147,7 +147,7 @@ impl LineParser {
     }
 
     pub(crate) fn board_header(&mut self, pair: Pair<'_, Rule>) {
-        let span = self.span(&pair);
+        let span = self.item_span(&pair);
         let dims: Vec<Pair<'_, Rule>> = children(pair)
             .filter(|p| p.as_rule() == Rule::dimension)
             .collect();
@@ -166,7 +166,7 @@ impl LineParser {
     }
 
     pub(crate) fn board_item(&mut self, pair: Pair<'_, Rule>) {
-        let span = self.span(&pair);
+        let span = self.item_span(&pair);
         let rule = pair.as_rule();
         let kind = if rule == Rule::ranks_line {
             let numbers: Vec<Pair<'_, Rule>> = children(pair)
@@ -198,7 +198,7 @@ impl LineParser {
     }
 
     pub(crate) fn setup_header(&mut self, pair: Pair<'_, Rule>) {
-        let span = self.span(&pair);
+        let span = self.item_span(&pair);
         let Some(sym) = children(pair).next() else {
             return;
         };
@@ -235,7 +235,7 @@ impl LineParser {
     }
 
     pub(crate) fn placement(&mut self, pair: Pair<'_, Rule>) {
-        let span = self.span(&pair);
+        let span = self.item_span(&pair);
         let mut inner = children(pair);
         let (Some(id), Some(list)) = (inner.next(), inner.next()) else {
             return;
@@ -258,7 +258,7 @@ impl LineParser {
     }
 
     pub(crate) fn remove(&mut self, pair: Pair<'_, Rule>) {
-        let span = self.span(&pair);
+        let span = self.item_span(&pair);
         let Some(id) = children(pair).next() else {
             return;
         };
@@ -272,7 +272,7 @@ impl LineParser {
     }
 
     pub(crate) fn piece(&mut self, pair: Pair<'_, Rule>) {
-        let span = self.span(&pair);
+        let span = self.item_span(&pair);
         let mut inner = children(pair);
         let (Some(id), Some(name), Some(moves)) = (inner.next(), inner.next(), inner.next()) else {
             return;
@@ -334,13 +334,9 @@ impl LineParser {
         );
     }
 
-    pub(crate) fn clause(&mut self, pair: Pair<'_, Rule>, keyword: Span) {
-        let span = self.span(&pair);
+    pub(crate) fn clause(&mut self, pair: Pair<'_, Rule>, keyword: Spanned<String>) {
+        let span = self.item_span(&pair);
         let rule = pair.as_rule();
-        let keyword = Spanned::new(
-            pair.as_str()[keyword.start - span.start..keyword.end - span.start].to_string(),
-            keyword,
-        );
         let Some(first) = children(pair.clone()).next() else {
             return;
         };
@@ -389,6 +385,7 @@ impl LineParser {
                 )))
             }
             Rule::draw_line => self.draw(first),
+            Rule::remove_clause_line => Some(ClauseKind::Remove(self.text(&first))),
             _ => Some(ClauseKind::PerpetualCheck(Spanned::new(
                 first.as_str() == "loses",
                 self.span(&first),

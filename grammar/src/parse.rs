@@ -76,11 +76,12 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("stalemate", Rule::stalemate_line),
     ("draw", Rule::draw_line),
     ("perpetual-check", Rule::perpetual_line),
+    ("remove", Rule::remove_clause_line),
 ];
 
 /// The keywords that may start a rules clause, for "did you mean" suggestions.
 pub fn clause_keywords() -> impl Iterator<Item = &'static str> {
-    CLAUSES.iter().map(|(k, _)| *k)
+    CLAUSES.iter().map(|(k, _)| *k).filter(|k| *k != "remove")
 }
 
 fn lookup(table: &[(&'static str, Rule)], word: &str) -> Option<Rule> {
@@ -200,7 +201,7 @@ impl LineParser {
             Section::Rules => match lookup(CLAUSES, word) {
                 Some(rule) => {
                     if let Some(pair) = self.run(rule, line) {
-                        self.clause(pair, word_span);
+                        self.clause(pair, Spanned::new(word.to_string(), word_span));
                     }
                 }
                 None => {
@@ -349,6 +350,24 @@ impl LineParser {
     pub(crate) fn span(&self, pair: &Pair<'_, Rule>) -> Span {
         let s = pair.as_span();
         Span::new(self.offset + s.start(), self.offset + s.end())
+    }
+
+    /// The span of a whole line's item: from its first word to its last token, without the
+    /// indentation and without a trailing comment.
+    pub(crate) fn item_span(&self, pair: &Pair<'_, Rule>) -> Span {
+        let text = pair.as_str();
+        let start = pair.as_span().start() + (text.len() - text.trim_start().len());
+        let last_token = pair
+            .clone()
+            .into_inner()
+            .filter(|p| p.as_rule() != Rule::EOI)
+            .map(|p| p.as_span().end())
+            .max();
+        let end = last_token.unwrap_or_else(|| {
+            let code = text.split('#').next().unwrap_or(text);
+            pair.as_span().start() + code.trim_end().len()
+        });
+        Span::new(self.offset + start, self.offset + end.max(start))
     }
 
     fn line_span(&self, line: &str) -> Span {

@@ -1,0 +1,59 @@
+//! Emission: the checked IR as the runtime's [`VariantSpec`].
+
+use koma_runtime::spec::{BoardSpec, PieceSpec, Placement, RulesSpec, VariantSpec};
+
+use crate::ir::Variant;
+
+/// The runtime specification of a checked variant.
+pub fn emit(variant: &Variant) -> VariantSpec {
+    let board = &variant.board;
+    VariantSpec {
+        name: variant.name.value.clone(),
+        board: BoardSpec {
+            width: board.width,
+            height: board.height,
+            first_rank: board.first_rank,
+            real: board.real.clone(),
+            vanishing: board.vanishing.iter().map(|v| v.value).collect(),
+        },
+        pieces: variant
+            .pieces
+            .iter()
+            .map(|p| PieceSpec {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                betza: p.betza.clone(),
+                paths: p.expansion.paths.clone(),
+                castling: p.expansion.castling.clone(),
+                royal: p.royal.is_some(),
+                promotions: p.promotions.iter().map(|t| t.value).collect(),
+            })
+            .collect(),
+        setup: variant.setup.as_ref().map(|setup| {
+            setup
+                .placements
+                .iter()
+                .map(|p| Placement {
+                    player: p.player,
+                    piece: p.piece,
+                    at: p.at,
+                })
+                .collect()
+        }),
+        rules: rules(variant),
+    }
+}
+
+fn rules(variant: &Variant) -> RulesSpec {
+    let rules = &variant.rules;
+    RulesSpec {
+        promotion: rules.promotion.clone(),
+        royals: rules.royals.clone(),
+        burning: rules.burning.iter().map(|b| b.value.clone()).collect(),
+        freezing: rules.freezing.iter().map(|f| f.value.clone()).collect(),
+        anti_trade: rules.anti_trade.iter().map(|a| a.value.clone()).collect(),
+        jump_rank: rules.jump_rank.clone(),
+        passing: rules.passing.clone(),
+        results: rules.results.clone(),
+    }
+}

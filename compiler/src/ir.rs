@@ -1,0 +1,201 @@
+//! The checked IR: a variant with every name resolved, squares turned into coordinates, XBetza
+//! expanded and rules as typed parameters, still carrying source locations for lints.
+//!
+//! Piece indices are [`PieceType`]s (index into [`Variant::pieces`]), the same numbering the
+//! runtime spec uses, so emission is a copy.
+
+use koma_runtime::spec::{
+    AntiTradeSpec, BurnSpec, Coord, FreezeSpec, PassSpec, PieceType, Player, PromotionSpec,
+    ResultSpec, RoyalSpec,
+};
+
+use crate::diagnostic::{FileId, Location};
+use crate::xbetza::Expansion;
+
+pub use koma_grammar::ast::LintLevel;
+
+/// A value with the place it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located<T> {
+    pub value: T,
+    pub location: Location,
+}
+
+/// One lint code of an `#[allow(..)]`/`#[warn(..)]`/`#[deny(..)]` attribute.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attribute {
+    pub level: LintLevel,
+    pub code: String,
+    pub location: Location,
+}
+
+/// A whole checked variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    pub name: Located<String>,
+    pub inventor: Option<Located<String>>,
+    pub year: Option<Located<u32>>,
+    pub source: Option<Located<String>>,
+    /// The variant's own file first, then the files it extends, nearest first.
+    pub files: Vec<FileId>,
+    /// Attributes that apply to the whole file.
+    pub attributes: Vec<Attribute>,
+    pub board: Board,
+    pub pieces: Vec<Piece>,
+    pub setup: Option<Setup>,
+    pub rules: Rules,
+}
+
+impl Variant {
+    /// The piece with this ID.
+    pub fn piece_by_id(&self, id: &str) -> Option<(PieceType, &Piece)> {
+        self.pieces
+            .iter()
+            .enumerate()
+            .find(|(_, p)| p.id == id)
+            .map(|(i, p)| (PieceType(i as u8), p))
+    }
+
+    pub fn piece(&self, piece: PieceType) -> &Piece {
+        &self.pieces[usize::from(piece.0)]
+    }
+}
+
+/// The board grid: the rectangle plus extra squares, minus holes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The `board` header line.
+    pub location: Location,
+    /// The rectangle as written: `board FILES x RANKS`.
+    pub files: u8,
+    pub ranks: u8,
+    /// Grid rows of the rectangle's first and last rank.
+    pub rect_rows: (u8, u8),
+    /// The grid (rectangle and extra squares).
+    pub width: u8,
+    pub height: u8,
+    /// Rank number of grid row 0.
+    pub first_rank: i16,
+    /// Row-major, true where a square exists.
+    pub real: Vec<bool>,
+    pub extra: Vec<Located<Coord>>,
+    pub holes: Vec<Located<Coord>>,
+    pub vanishing: Vec<Located<Coord>>,
+}
+
+impl Board {
+    pub fn contains(&self, c: Coord) -> bool {
+        c.x < self.width && c.y < self.height && self.real[self.index(c)]
+    }
+
+    pub fn index(&self, c: Coord) -> usize {
+        usize::from(c.y) * usize::from(self.width) + usize::from(c.x)
+    }
+
+    /// The square's name as a user writes it (`e0`, `p16`).
+    pub fn square_name(&self, c: Coord) -> String {
+        let file = char::from(b'a' + c.x);
+        format!("{file}{}", i32::from(self.first_rank) + i32::from(c.y))
+    }
+
+    /// Every real square, row by row.
+    pub fn squares(&self) -> impl Iterator<Item = Coord> + '_ {
+        (0..self.height)
+            .flat_map(move |y| (0..self.width).map(move |x| Coord { x, y }))
+            .filter(|c| self.contains(*c))
+    }
+
+    /// The square the second player's piece takes for a first-player square under `symmetry`.
+    pub fn reflect(&self, c: Coord, symmetry: Symmetry) -> Coord {
+        match symmetry {
+            Symmetry::Mirror => Coord {
+                x: c.x,
+                y: self.height - 1 - c.y,
+            },
+            _ => Coord {
+                x: self.width - 1 - c.x,
+                y: self.height - 1 - c.y,
+            },
+        }
+    }
+}
+
+/// One piece type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub id: String,
+    pub name: String,
+    /// The whole piece line.
+    pub location: Location,
+    pub id_location: Location,
+    /// `like OTHER`: the piece whose moves this one copies, and where `like` was written.
+    pub like: Option<Located<PieceType>>,
+    /// The XBetza text the moves come from (the `like` target's text for `like` pieces).
+    pub betza: String,
+    /// Where that XBetza text is written.
+    pub betza_location: Location,
+    pub expansion: Expansion,
+    pub promotions: Vec<Located<PieceType>>,
+    /// Where the piece was made royal (its `royal` flag or a `royal` clause), if it is.
+    pub royal: Option<Location>,
+    pub attributes: Vec<Attribute>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    Rotate,
+    Mirror,
+    None,
+}
+
+/// The start position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The `setup` header line.
+    pub location: Location,
+    pub symmetry: Symmetry,
+    pub placements: Vec<Placement>,
+}
+
+/// A piece on a square at the start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub player: Player,
+    pub piece: PieceType,
+    pub at: Coord,
+    /// Where the square is written (for a mirrored or rotated copy: the original's square).
+    pub location: Location,
+    /// Made by the setup's symmetry rather than written out.
+    pub derived: bool,
+}
+
+/// One rules clause as written, for lints that point at clauses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClauseInfo {
+    /// The clause's kind (`promotion zone`, `burn`, `draw moves`, ...).
+    pub key: &'static str,
+    pub location: Location,
+    pub attributes: Vec<Attribute>,
+}
+
+/// Every rule, as the runtime's parameter types, plus where each clause was written.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Rules {
+    pub promotion: PromotionSpec,
+    pub royals: RoyalSpec,
+    pub burning: Vec<Located<BurnSpec>>,
+    pub freezing: Vec<Located<FreezeSpec>>,
+    pub anti_trade: Vec<Located<AntiTradeSpec>>,
+    /// Per piece; empty = no hierarchy.
+    pub jump_rank: Vec<u8>,
+    pub passing: PassSpec,
+    pub results: ResultSpec,
+    pub clauses: Vec<ClauseInfo>,
+}
+
+impl Rules {
+    /// Where the clause of kind `key` was written, if any.
+    pub fn clause(&self, key: &str) -> Option<&ClauseInfo> {
+        self.clauses.iter().find(|c| c.key == key)
+    }
+}

@@ -1,0 +1,348 @@
+//! Lowering the board: rectangle, rank numbering, extra squares, holes, vanishing squares; and
+//! turning written squares into grid coordinates.
+
+use koma_grammar::ast::{self, BoardItemKind, SquareItem, SquareName};
+use koma_runtime::spec::Coord;
+
+use crate::codes;
+use crate::diagnostic::{Diagnostic, FileId};
+use crate::ir::{Board, Located};
+use crate::parse::location;
+
+/// Files are letters `a`..`z`.
+const MAX_FILES: u32 = 26;
+/// Grid rows the runtime indexes with a `u8`, kept well below its limit.
+const MAX_RANKS: u32 = 99;
+
+pub(crate) fn lower_board(
+    file: FileId,
+    board: &ast::Board,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Board> {
+    let at = location(file, board.span);
+    let (files, ranks) = (board.files.value, board.ranks.value);
+    if !(1..=MAX_FILES).contains(&files) || !(1..=MAX_RANKS).contains(&ranks) {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::BAD_BOARD_SIZE,
+                format!("a board of {files} x {ranks} squares is not supported"),
+                at,
+                "board size out of range",
+            )
+            .with_help(format!(
+                "boards have 1 to {MAX_FILES} files (`a`..`z`) and 1 to {MAX_RANKS} ranks"
+            )),
+        );
+        return None;
+    }
+    let mut first_rank = 1;
+    for item in &board.items {
+        if let BoardItemKind::Ranks { first, last } = &item.kind {
+            if last.value < first.value || last.value - first.value + 1 != ranks {
+                diagnostics.push(
+                    Diagnostic::error(
+                        codes::BAD_RANK_NUMBERING,
+                        format!(
+                            "`ranks {}..{}` does not number {ranks} ranks",
+                            first.value, last.value
+                        ),
+                        location(file, item.span),
+                        format!("expected {ranks} ranks"),
+                    )
+                    .with_secondary(at, "the board is declared here")
+                    .with_help(format!(
+                        "write `ranks {}..{}`",
+                        first.value,
+                        first.value + ranks - 1
+                    )),
+                );
+            } else {
+                first_rank = first.value;
+            }
+        }
+    }
+    let rect_last = first_rank + ranks - 1;
+    let mut extra_names = Vec::new();
+    for item in &board.items {
+        if let BoardItemKind::Extra(list) = &item.kind {
+            for square in list.iter().flat_map(corners_and_span) {
+                extra_names.extend(expand_unbounded(square, file, diagnostics));
+            }
+        }
+    }
+    extra_names.retain(|s| {
+        let inside = u32::from(s.file) < files && (first_rank..=rect_last).contains(&s.rank);
+        if inside {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::MISPLACED_BOARD_SQUARE,
+                    "extra square inside the board".to_string(),
+                    location(file, s.span),
+                    "this square is already part of the board",
+                )
+                .with_help("`extra` adds squares outside the rectangle; remove this one"),
+            );
+        }
+        !inside
+    });
+    let low = extra_names
+        .iter()
+        .map(|s| s.rank)
+        .chain([first_rank])
+        .min()
+        .unwrap_or(first_rank);
+    let high = extra_names
+        .iter()
+        .map(|s| s.rank)
+        .chain([rect_last])
+        .max()
+        .unwrap_or(rect_last);
+    let width = extra_names
+        .iter()
+        .map(|s| u32::from(s.file) + 1)
+        .chain([files])
+        .max()
+        .unwrap_or(files);
+    if high - low + 1 > MAX_RANKS {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::BAD_BOARD_SIZE,
+                format!(
+                    "the extra squares stretch the board to {} ranks",
+                    high - low + 1
+                ),
+                at,
+                "board too tall",
+            )
+            .with_help(format!(
+                "a board spans at most {MAX_RANKS} ranks, extra squares included"
+            )),
+        );
+        return None;
+    }
+    // Both fit: width <= 26 (file letters), height <= MAX_RANKS.
+    let (width, height) = (width as u8, (high - low + 1) as u8);
+    let rect_rows = ((first_rank - low) as u8, (rect_last - low) as u8);
+    let mut real = vec![false; usize::from(width) * usize::from(height)];
+    for y in rect_rows.0..=rect_rows.1 {
+        for x in 0..files as u8 {
+            real[usize::from(y) * usize::from(width) + usize::from(x)] = true;
+        }
+    }
+    let mut lowered = Board {
+        location: at,
+        files: files as u8,
+        ranks: ranks as u8,
+        rect_rows,
+        width,
+        height,
+        first_rank: low as i16,
+        real,
+        extra: Vec::new(),
+        holes: Vec::new(),
+        vanishing: Vec::new(),
+    };
+    for s in &extra_names {
+        let c = Coord {
+            x: s.file,
+            y: (s.rank - low) as u8,
+        };
+        let index = lowered.index(c);
+        lowered.real[index] = true;
+        lowered.extra.push(Located {
+            value: c,
+            location: location(file, s.span),
+        });
+    }
+    lower_holes(&mut lowered, file, board, diagnostics);
+    for item in &board.items {
+        if let BoardItemKind::Vanishing(list) = &item.kind {
+            for square in list {
+                for c in lowered.coords(file, square, diagnostics) {
+                    lowered.vanishing.push(Located {
+                        value: c,
+                        location: location(file, square.span()),
+                    });
+                }
+            }
+        }
+    }
+    Some(lowered)
+}
+
+fn lower_holes(
+    board: &mut Board,
+    file: FileId,
+    ast: &ast::Board,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for item in &ast.items {
+        let BoardItemKind::Holes(list) = &item.kind else {
+            continue;
+        };
+        for square in list {
+            for c in board.coords(file, square, diagnostics) {
+                let inside =
+                    c.x < board.files && (board.rect_rows.0..=board.rect_rows.1).contains(&c.y);
+                if !inside {
+                    diagnostics.push(
+                        Diagnostic::error(
+                            codes::MISPLACED_BOARD_SQUARE,
+                            format!("hole `{}` is outside the board's rectangle", board.square_name(c)),
+                            location(file, square.span()),
+                            "not inside the rectangle",
+                        )
+                        .with_help("holes remove squares of the rectangle; leave extra squares out instead"),
+                    );
+                    continue;
+                }
+                let index = board.index(c);
+                board.real[index] = false;
+                board.holes.push(Located {
+                    value: c,
+                    location: location(file, square.span()),
+                });
+            }
+        }
+    }
+}
+
+/// The one or two corners of a square list item, with the item's span.
+fn corners_and_span(item: &SquareItem) -> Option<(SquareName, SquareName)> {
+    match item {
+        SquareItem::Single(s) => Some((*s, *s)),
+        SquareItem::Range { from, to, span } => Some((
+            SquareName {
+                span: *span,
+                ..*from
+            },
+            SquareName { span: *span, ..*to },
+        )),
+    }
+}
+
+/// The squares of an `extra` item, before the grid exists (bounded by the rank limit).
+fn expand_unbounded(
+    (from, to): (SquareName, SquareName),
+    file: FileId,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<SquareName> {
+    let (lo, hi) = (from.rank.min(to.rank), from.rank.max(to.rank));
+    if hi > MAX_RANKS + 1 {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::BAD_BOARD_SIZE,
+                format!("rank {hi} is beyond the largest supported board"),
+                location(file, from.span),
+                "rank too large",
+            )
+            .with_help(format!("ranks are numbered from 0 to {}", MAX_RANKS + 1)),
+        );
+        return Vec::new();
+    }
+    let (fl, fh) = (from.file.min(to.file), from.file.max(to.file));
+    (lo..=hi)
+        .flat_map(|rank| {
+            (fl..=fh).map(move |f| SquareName {
+                file: f,
+                rank,
+                span: from.span,
+            })
+        })
+        .collect()
+}
+
+impl Board {
+    /// The grid coordinate of a written square, if it is on the grid at all.
+    pub(crate) fn grid_coord(&self, s: &SquareName) -> Option<Coord> {
+        let y = i64::from(s.rank) - i64::from(self.first_rank);
+        (s.file < self.width && (0..i64::from(self.height)).contains(&y)).then(|| Coord {
+            x: s.file,
+            y: y as u8,
+        })
+    }
+
+    /// The real squares an item names. A single square off the board or on a hole is an
+    /// error; a range covers the real squares of its rectangle and only its corners must
+    /// lie on the grid.
+    pub(crate) fn coords(
+        &self,
+        file: FileId,
+        item: &SquareItem,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Vec<Coord> {
+        match item {
+            SquareItem::Single(s) => self.single(file, s, diagnostics).into_iter().collect(),
+            SquareItem::Range { from, to, span } => {
+                let (Some(a), Some(b)) = (self.grid_coord(from), self.grid_coord(to)) else {
+                    let bad = if self.grid_coord(from).is_none() {
+                        from
+                    } else {
+                        to
+                    };
+                    diagnostics.push(self.off_board(
+                        file,
+                        &SquareName {
+                            span: *span,
+                            ..*bad
+                        },
+                    ));
+                    return Vec::new();
+                };
+                let (x0, x1) = (a.x.min(b.x), a.x.max(b.x));
+                let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
+                (y0..=y1)
+                    .flat_map(|y| (x0..=x1).map(move |x| Coord { x, y }))
+                    .filter(|c| self.contains(*c))
+                    .collect()
+            }
+        }
+    }
+
+    pub(crate) fn single(
+        &self,
+        file: FileId,
+        s: &SquareName,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<Coord> {
+        match self.grid_coord(s) {
+            Some(c) if self.contains(c) => Some(c),
+            Some(c) if self.holes.iter().any(|h| h.value == c) => {
+                let hole = self.holes.iter().find(|h| h.value == c).map(|h| h.location);
+                let mut d = Diagnostic::error(
+                    codes::SQUARE_ON_HOLE,
+                    format!("square `{}` is a hole", self.square_name(c)),
+                    location(file, s.span),
+                    "this square does not exist",
+                )
+                .with_help("choose a square of the board");
+                if let Some(hole) = hole {
+                    d = d.with_secondary(hole, "made a hole here");
+                }
+                diagnostics.push(d);
+                None
+            }
+            _ => {
+                diagnostics.push(self.off_board(file, s));
+                None
+            }
+        }
+    }
+
+    fn off_board(&self, file: FileId, s: &SquareName) -> Diagnostic {
+        let name = format!("{}{}", char::from(b'a' + s.file), s.rank);
+        let last_file = char::from(b'a' + self.files - 1);
+        let (r0, r1) = (
+            i32::from(self.first_rank) + i32::from(self.rect_rows.0),
+            i32::from(self.first_rank) + i32::from(self.rect_rows.1),
+        );
+        Diagnostic::error(
+            codes::SQUARE_OFF_BOARD,
+            format!("square `{name}` is off the board"),
+            location(file, s.span),
+            "not a square of the board",
+        )
+        .with_secondary(self.location, "the board is declared here")
+        .with_help(format!("the board runs from `a{r0}` to `{last_file}{r1}`"))
+    }
+}

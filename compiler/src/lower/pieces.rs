@@ -1,0 +1,272 @@
+//! Lowering piece lines: IDs to indices, `like` resolution, promotions, XBetza expansion.
+
+use std::collections::HashMap;
+
+use koma_grammar::Spanned;
+use koma_grammar::ast::{Attribute as AstAttribute, Moves, PieceDef};
+use koma_runtime::spec::PieceType;
+
+use crate::codes;
+use crate::diagnostic::{Diagnostic, FileId, Location, Severity, did_you_mean};
+use crate::ir::{Attribute, Board, Located, Piece};
+use crate::parse::location;
+use crate::xbetza::{self, BoardSize, Expansion};
+
+/// Piece IDs and their indices, for resolving names anywhere in the file.
+#[derive(Debug, Default)]
+pub(crate) struct Names {
+    ids: Vec<String>,
+    index: HashMap<String, PieceType>,
+}
+
+impl Names {
+    pub(crate) fn new(pieces: &[(FileId, &PieceDef)]) -> Names {
+        let mut names = Names::default();
+        for (i, (_, def)) in pieces.iter().enumerate().take(usize::from(u8::MAX) + 1) {
+            names.ids.push(def.id.value.clone());
+            names.index.insert(def.id.value.clone(), PieceType(i as u8));
+        }
+        names
+    }
+
+    /// How many pieces have names.
+    pub(crate) fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// The piece `id` names, or an "unknown piece" error mentioning `context`.
+    pub(crate) fn resolve(
+        &self,
+        file: FileId,
+        id: &Spanned<String>,
+        context: &str,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<PieceType> {
+        if let Some(piece) = self.index.get(&id.value) {
+            return Some(*piece);
+        }
+        let mut d = Diagnostic::error(
+            codes::UNKNOWN_PIECE,
+            format!("unknown piece `{}` {context}", id.value),
+            location(file, id.span),
+            "no piece has this ID",
+        );
+        d = match did_you_mean(&id.value, self.ids.iter().map(String::as_str)) {
+            Some(near) => d
+                .with_help(format!("did you mean `{near}`?"))
+                .with_suggestion(crate::diagnostic::Suggestion {
+                    location: location(file, id.span),
+                    replacement: near.to_string(),
+                    message: format!("replace with `{near}`"),
+                }),
+            None => d.with_help("define the piece in the `pieces` section first"),
+        };
+        diagnostics.push(d);
+        None
+    }
+
+    /// Resolves a list, dropping the IDs that fail.
+    pub(crate) fn resolve_all(
+        &self,
+        file: FileId,
+        ids: &[Spanned<String>],
+        context: &str,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Vec<PieceType> {
+        ids.iter()
+            .filter_map(|id| self.resolve(file, id, context, diagnostics))
+            .collect()
+    }
+}
+
+pub(crate) fn attributes(file: FileId, attributes: &[AstAttribute]) -> Vec<Attribute> {
+    attributes
+        .iter()
+        .flat_map(|a| {
+            a.codes.iter().map(move |code| Attribute {
+                level: a.level.value,
+                code: code.value.clone(),
+                location: location(file, code.span),
+            })
+        })
+        .collect()
+}
+
+/// Lowers every piece; `board` sizes the XBetza expansion.
+pub(crate) fn lower_pieces(
+    pieces: &[(FileId, &PieceDef)],
+    names: &Names,
+    board: Option<&Board>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Piece> {
+    if pieces.len() > usize::from(u8::MAX) + 1 {
+        let (file, def) = pieces[usize::from(u8::MAX) + 1];
+        diagnostics.push(
+            Diagnostic::error(
+                codes::TOO_MANY_PIECES,
+                format!(
+                    "{} piece types, but at most 256 are supported",
+                    pieces.len()
+                ),
+                location(file, def.id.span),
+                "one piece too many",
+            )
+            .with_help("remove piece types the variant does not use"),
+        );
+    }
+    let pieces = &pieces[..pieces.len().min(usize::from(u8::MAX) + 1)];
+    let size = board.map_or(BoardSize { files: 8, ranks: 8 }, |b| BoardSize {
+        files: b.width,
+        ranks: b.height,
+    });
+    let mut lowered: Vec<Piece> = pieces
+        .iter()
+        .map(|(file, def)| piece(*file, def, names, size, diagnostics))
+        .collect();
+    resolve_likes(pieces, &mut lowered, diagnostics);
+    lowered
+}
+
+fn piece(
+    file: FileId,
+    def: &PieceDef,
+    names: &Names,
+    size: BoardSize,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Piece {
+    let promotions = def.promotes.as_ref().map_or(Vec::new(), |(_, ids)| {
+        ids.iter()
+            .filter_map(|id| {
+                let target = names.resolve(file, id, "in `promotes`", diagnostics)?;
+                Some(Located {
+                    value: target,
+                    location: location(file, id.span),
+                })
+            })
+            .collect()
+    });
+    let (like, betza, betza_location, expansion) = match &def.moves {
+        Moves::Betza(text) => {
+            let at = location(file, text.span);
+            (
+                None,
+                text.value.clone(),
+                at,
+                expand(&text.value, at, size, diagnostics),
+            )
+        }
+        Moves::Like { span, other } => {
+            let like = names
+                .resolve(file, other, "after `like`", diagnostics)
+                .map(|p| Located {
+                    value: p,
+                    location: location(file, *span),
+                });
+            (
+                like,
+                String::new(),
+                location(file, *span),
+                Expansion::default(),
+            )
+        }
+    };
+    Piece {
+        id: def.id.value.clone(),
+        name: def.name.value.clone(),
+        location: location(file, def.span),
+        id_location: location(file, def.id.span),
+        like,
+        betza,
+        betza_location,
+        expansion,
+        promotions,
+        royal: def.royal.map(|s| location(file, s)),
+        attributes: attributes(file, &def.attributes),
+    }
+}
+
+/// Expands an XBetza string, turning its problems into diagnostics at their place in the file.
+fn expand(
+    text: &str,
+    at: Location,
+    size: BoardSize,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Expansion {
+    let (expansion, problems) = match xbetza::expand(text, size) {
+        Ok((expansion, warnings)) => (expansion, warnings),
+        Err(errors) => (Expansion::default(), errors),
+    };
+    for problem in problems {
+        let start = (at.start + problem.range.start).min(at.end);
+        let end = (at.start + problem.range.end).clamp(start, at.end);
+        let place = Location {
+            file: at.file,
+            start,
+            end,
+        };
+        let mut d = Diagnostic::error(problem.code, problem.message, place, "in these moves");
+        if problem.is_warning {
+            d.severity = Severity::Warning;
+        }
+        if let Some(help) = problem.help {
+            d = d.with_help(help);
+        }
+        diagnostics.push(d);
+    }
+    expansion
+}
+
+/// Gives each `like` piece the moves of the piece it copies, following chains.
+fn resolve_likes(
+    pieces: &[(FileId, &PieceDef)],
+    lowered: &mut [Piece],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for i in 0..lowered.len() {
+        let Some(first) = lowered[i].like.clone() else {
+            continue;
+        };
+        let mut seen = vec![i];
+        let mut target = usize::from(first.value.0);
+        let resolved = loop {
+            if seen.contains(&target) {
+                break None;
+            }
+            match &lowered[target].like {
+                Some(next) => {
+                    seen.push(target);
+                    target = usize::from(next.value.0);
+                }
+                None => break Some(target),
+            }
+        };
+        match resolved {
+            Some(t) => {
+                let (betza, at, expansion) = (
+                    lowered[t].betza.clone(),
+                    lowered[t].betza_location,
+                    lowered[t].expansion.clone(),
+                );
+                let piece = &mut lowered[i];
+                piece.betza = betza;
+                piece.betza_location = at;
+                piece.expansion = expansion;
+            }
+            None => {
+                let (file, def) = pieces[i];
+                let Moves::Like { span, .. } = &def.moves else {
+                    continue;
+                };
+                diagnostics.push(
+                    Diagnostic::error(
+                        codes::LIKE_CYCLE,
+                        format!("`{}` moves like itself through `like`", def.id.value),
+                        location(file, *span),
+                        "this `like` chain never reaches XBetza moves",
+                    )
+                    .with_help("write the XBetza moves on one of the pieces of the chain"),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,495 @@
+//! Lowering rules clauses into the runtime's rule parameters, checking each parameter.
+
+use koma_grammar::Spanned;
+use koma_grammar::ast::{
+    self, Area, BurnOption, Clause, ClauseKind, FreezeOption, PassRule, ResetEvent, Trigger, Zone,
+};
+use koma_runtime::spec::{
+    AntiTradeSpec, AntiTradeWhen, BurnSpec, ForcedPromotion, FreezeSpec, MoveLimit, Outcome,
+    PieceType, PromotionKind, Triggers, WinCondition,
+};
+
+use super::pieces::{Names, attributes};
+use crate::codes;
+use crate::diagnostic::{Diagnostic, FileId, Location, Suggestion, did_you_mean};
+use crate::ir::{Board, ClauseInfo, Located, Piece, Rules};
+use crate::parse::location;
+
+/// Lowering state for one clause list.
+struct Lowering<'a> {
+    board: &'a Board,
+    names: &'a Names,
+    diagnostics: &'a mut Vec<Diagnostic>,
+    rules: Rules,
+    /// Pieces a `royal` clause names, with where.
+    royals: Vec<(PieceType, Location)>,
+}
+
+/// Lowers `clauses`; pieces named by `royal` clauses get their `royal` location set.
+pub(crate) fn lower_rules(
+    clauses: &[(FileId, &Clause)],
+    board: &Board,
+    names: &Names,
+    pieces: &mut [Piece],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Rules {
+    let mut lowering = Lowering {
+        board,
+        names,
+        diagnostics,
+        rules: Rules::default(),
+        royals: Vec::new(),
+    };
+    lowering.rules.promotion.triggers = Triggers::ENTER;
+    for (file, clause) in clauses {
+        lowering.clause(*file, clause);
+    }
+    for (piece, at) in lowering.royals {
+        let slot = &mut pieces[usize::from(piece.0)].royal;
+        if slot.is_none() {
+            *slot = Some(at);
+        }
+    }
+    lowering.rules
+}
+
+fn area_offsets(area: Area) -> Vec<(i8, i8)> {
+    let king = [
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+        (-1, 0),
+        (1, 0),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+    ];
+    king.into_iter()
+        .filter(|(dx, dy)| match area {
+            Area::King => true,
+            Area::Diagonal => *dx != 0 && *dy != 0,
+            Area::Orthogonal => *dx == 0 || *dy == 0,
+        })
+        .collect()
+}
+
+impl Lowering<'_> {
+    fn clause(&mut self, file: FileId, clause: &Clause) {
+        let at = location(file, clause.span);
+        if clause.kind == ClauseKind::Unknown {
+            self.unknown(file, &clause.keyword);
+            return;
+        }
+        self.rules.clauses.push(ClauseInfo {
+            key: clause.kind.key(),
+            location: at,
+            attributes: attributes(file, &clause.attributes),
+        });
+        match &clause.kind {
+            ClauseKind::PromotionZone(zone) => self.zone(file, zone),
+            ClauseKind::PromotionOn(triggers) => self.triggers(triggers),
+            ClauseKind::PromotionKind(kind) => {
+                self.rules.promotion.kind = match kind.value {
+                    ast::PromotionKind::Optional => PromotionKind::Optional,
+                    ast::PromotionKind::Mandatory => PromotionKind::Mandatory,
+                    ast::PromotionKind::Automatic => PromotionKind::Automatic,
+                };
+            }
+            ClauseKind::PromotionForcedWhenStuck => self.rules.promotion.forced_when_stuck = true,
+            ClauseKind::PromotionForced { pieces, last } => {
+                let pieces =
+                    self.names
+                        .resolve_all(file, pieces, "in `promotion forced`", self.diagnostics);
+                if let Some(ranks) =
+                    self.in_range(file, last, 1, u32::from(self.board.ranks), "ranks")
+                {
+                    self.rules.promotion.forced.push(ForcedPromotion {
+                        pieces,
+                        last_ranks: ranks as u8,
+                    });
+                }
+            }
+            ClauseKind::Royal(ids) => {
+                for id in ids {
+                    if let Some(piece) =
+                        self.names.resolve(file, id, "in `royal`", self.diagnostics)
+                    {
+                        self.royals.push((piece, location(file, id.span)));
+                    }
+                }
+            }
+            ClauseKind::Win(kind) => {
+                self.rules.royals.win = match kind.value {
+                    ast::WinKind::Extinction => WinCondition::Extinction,
+                    ast::WinKind::Checkmate => WinCondition::Checkmate,
+                };
+            }
+            ClauseKind::CheckLastRoyalOnly => self.rules.royals.check_last_only = true,
+            ClauseKind::Burn { burners, options } => self.burn(file, at, burners, options),
+            ClauseKind::Freeze { freezers, options } => self.freeze(file, at, freezers, options),
+            ClauseKind::AntiTrade(trade) => self.anti_trade(file, at, trade),
+            ClauseKind::JumpRank(tiers) => self.jump_rank(file, tiers),
+            ClauseKind::Pass(rule) => self.pass(file, rule),
+            ClauseKind::Stalemate(outcome) => {
+                self.rules.results.stalemate = match outcome.value {
+                    ast::Outcome::Draws => Outcome::Draw,
+                    ast::Outcome::Loses => Outcome::Loss,
+                    ast::Outcome::Wins => Outcome::Win,
+                };
+            }
+            ClauseKind::DrawRepetition(n) => {
+                self.rules.results.repetition = self
+                    .in_range(file, n, 2, 255, "occurrences")
+                    .map(|n| n as u8);
+            }
+            ClauseKind::DrawMoves { moves, reset } => self.move_limit(file, moves, reset),
+            ClauseKind::DrawBareRoyal => self.rules.results.bare_royal_draw = true,
+            ClauseKind::PerpetualCheck(loses) => {
+                self.rules.results.perpetual_check_loses = loses.value
+            }
+            ClauseKind::Unknown | ClauseKind::Remove(_) => {}
+        }
+    }
+
+    fn unknown(&mut self, file: FileId, keyword: &Spanned<String>) {
+        let at = location(file, keyword.span);
+        let mut d = Diagnostic::error(
+            codes::UNKNOWN_CLAUSE,
+            format!("unknown rules clause `{}`", keyword.value),
+            at,
+            "not a clause name",
+        );
+        d = match did_you_mean(&keyword.value, koma_grammar::clause_keywords()) {
+            Some(near) => d
+                .with_help(format!("did you mean `{near}`?"))
+                .with_suggestion(Suggestion {
+                    location: at,
+                    replacement: near.to_string(),
+                    message: format!("replace with `{near}`"),
+                }),
+            None => {
+                let all: Vec<String> = koma_grammar::clause_keywords()
+                    .map(|k| format!("`{k}`"))
+                    .collect();
+                d.with_help(format!("the clauses are {}", all.join(", ")))
+            }
+        };
+        self.diagnostics.push(d);
+    }
+
+    /// `n` if it lies in `min..=max`, else a "bad parameter" error.
+    fn in_range(
+        &mut self,
+        file: FileId,
+        n: &Spanned<u32>,
+        min: u32,
+        max: u32,
+        what: &str,
+    ) -> Option<u32> {
+        if (min..=max).contains(&n.value) {
+            return Some(n.value);
+        }
+        self.diagnostics.push(
+            Diagnostic::error(
+                codes::BAD_PARAMETER,
+                format!("{} {what} is out of range", n.value),
+                location(file, n.span),
+                format!("expected {min} to {max}"),
+            )
+            .with_help(format!("use a number from {min} to {max}")),
+        );
+        None
+    }
+
+    fn conflict(&mut self, file: FileId, span: koma_grammar::Span, message: String, help: &str) {
+        self.diagnostics.push(
+            Diagnostic::error(
+                codes::CONFLICTING_OPTIONS,
+                message,
+                location(file, span),
+                "conflicts with an earlier option",
+            )
+            .with_help(help.to_string()),
+        );
+    }
+
+    fn zone(&mut self, file: FileId, zone: &Zone) {
+        let board = self.board;
+        let squares = match zone {
+            Zone::Depth(depth) => {
+                let Some(depth) = self.in_range(file, depth, 1, u32::from(board.ranks), "ranks")
+                else {
+                    return;
+                };
+                let top = board.rect_rows.1;
+                let bottom = top + 1 - depth as u8;
+                board
+                    .squares()
+                    .filter(|c| (bottom..=top).contains(&c.y) && c.x < board.files)
+                    .collect()
+            }
+            Zone::Squares(items) => {
+                let mut squares = Vec::new();
+                for item in items {
+                    for c in board.coords(file, item, self.diagnostics) {
+                        if !squares.contains(&c) {
+                            squares.push(c);
+                        }
+                    }
+                }
+                squares
+            }
+        };
+        self.rules.promotion.zone = squares;
+    }
+
+    fn triggers(&mut self, triggers: &[Spanned<Trigger>]) {
+        let mut bits = 0;
+        let mut mid_move = false;
+        for trigger in triggers {
+            bits |= match trigger.value {
+                Trigger::Enter => Triggers::ENTER.0,
+                Trigger::Leave => Triggers::LEAVE.0,
+                Trigger::Inside => Triggers::INSIDE.0,
+                Trigger::StartOrEnd => Triggers::ENTER.0 | Triggers::LEAVE.0 | Triggers::INSIDE.0,
+                Trigger::CaptureInZone => Triggers::CAPTURE_IN_ZONE.0,
+                Trigger::CaptureFromZone => Triggers::CAPTURE_FROM_ZONE.0,
+                Trigger::MidMove => {
+                    mid_move = true;
+                    0
+                }
+            };
+        }
+        // `mid-move` only widens `enter`; alone it means `enter mid-move`.
+        self.rules.promotion.triggers = if bits == 0 {
+            Triggers::ENTER
+        } else {
+            Triggers(bits)
+        };
+        self.rules.promotion.mid_move = mid_move;
+    }
+
+    fn burn(
+        &mut self,
+        file: FileId,
+        at: Location,
+        burners: &[Spanned<String>],
+        options: &[Spanned<BurnOption>],
+    ) {
+        let burners = self
+            .names
+            .resolve_all(file, burners, "in `burn`", self.diagnostics);
+        let mut spec = BurnSpec {
+            burners,
+            area: area_offsets(Area::King),
+            choose_up_to: None,
+            active: false,
+            passive: false,
+            immune: Vec::new(),
+            burner_meets_burner_dies: false,
+            on_promotion: false,
+        };
+        let mut seen: Vec<&'static str> = Vec::new();
+        for option in options {
+            let keyword = option.value.keyword();
+            if seen.contains(&keyword) {
+                self.conflict(
+                    file,
+                    option.span,
+                    format!("`{keyword}` is given twice"),
+                    "write each option once",
+                );
+                continue;
+            }
+            let exclusive = if keyword == "all" { "choose" } else { "all" };
+            if (keyword == "all" || keyword == "choose") && seen.contains(&exclusive) {
+                self.conflict(
+                    file,
+                    option.span,
+                    "`all` and `choose` cannot both be given".to_string(),
+                    "burn every enemy in the area (`all`) or let the mover pick (`choose N`)",
+                );
+                continue;
+            }
+            seen.push(keyword);
+            match &option.value {
+                BurnOption::Area(area) => spec.area = area_offsets(*area),
+                BurnOption::All => spec.choose_up_to = None,
+                BurnOption::Choose(n) => {
+                    spec.choose_up_to = self.in_range(file, n, 1, 8, "victims").map(|n| n as u8);
+                }
+                BurnOption::Active => spec.active = true,
+                BurnOption::Passive => spec.passive = true,
+                BurnOption::Immune(ids) => {
+                    spec.immune =
+                        self.names
+                            .resolve_all(file, ids, "in `immune`", self.diagnostics);
+                }
+                BurnOption::BurnerMeetsBurner => spec.burner_meets_burner_dies = true,
+                BurnOption::OnPromotion => spec.on_promotion = true,
+            }
+        }
+        // A burner that burns neither after moving nor passively does nothing: default to active.
+        if !spec.active && !spec.passive {
+            spec.active = true;
+        }
+        self.rules.burning.push(Located {
+            value: spec,
+            location: at,
+        });
+    }
+
+    fn freeze(
+        &mut self,
+        file: FileId,
+        at: Location,
+        freezers: &[Spanned<String>],
+        options: &[Spanned<FreezeOption>],
+    ) {
+        let freezers = self
+            .names
+            .resolve_all(file, freezers, "in `freeze`", self.diagnostics);
+        let mut spec = FreezeSpec {
+            freezers,
+            area: area_offsets(Area::King),
+            immune: Vec::new(),
+        };
+        let (mut area_seen, mut immune_seen) = (false, false);
+        for option in options {
+            let seen = match option.value {
+                FreezeOption::Area(_) => &mut area_seen,
+                FreezeOption::Immune(_) => &mut immune_seen,
+            };
+            if std::mem::replace(seen, true) {
+                self.conflict(
+                    file,
+                    option.span,
+                    "option given twice".to_string(),
+                    "write each option once",
+                );
+                continue;
+            }
+            match &option.value {
+                FreezeOption::Area(area) => spec.area = area_offsets(*area),
+                FreezeOption::Immune(ids) => {
+                    spec.immune =
+                        self.names
+                            .resolve_all(file, ids, "in `immune`", self.diagnostics);
+                }
+            }
+        }
+        self.rules.freezing.push(Located {
+            value: spec,
+            location: at,
+        });
+    }
+
+    fn anti_trade(&mut self, file: FileId, at: Location, trade: &ast::AntiTrade) {
+        let names = self.names;
+        let spec = AntiTradeSpec {
+            attackers: names.resolve_all(
+                file,
+                &trade.attackers,
+                "in `anti-trade`",
+                self.diagnostics,
+            ),
+            victims: names.resolve_all(file, &trade.victims, "in `anti-trade`", self.diagnostics),
+            when: match trade.when.value {
+                ast::AntiTradeWhen::Always => AntiTradeWhen::Always,
+                ast::AntiTradeWhen::Protected => AntiTradeWhen::Protected,
+            },
+            except_adjacent: trade.except_adjacent.is_some(),
+            except_bridge_capture_not: trade
+                .except_bridge
+                .as_ref()
+                .map_or(Vec::new(), |(_, ids)| {
+                    names.resolve_all(file, ids, "in `except-bridge`", self.diagnostics)
+                }),
+            counter_strike: trade.counter_strike.is_some(),
+        };
+        self.rules.anti_trade.push(Located {
+            value: spec,
+            location: at,
+        });
+    }
+
+    fn jump_rank(&mut self, file: FileId, tiers: &[Vec<Spanned<String>>]) {
+        let mut ranks = vec![0u8; self.board_piece_count()];
+        let mut seen: Vec<(PieceType, koma_grammar::Span)> = Vec::new();
+        let top = tiers.len().min(usize::from(u8::MAX));
+        for (i, tier) in tiers.iter().take(top).enumerate() {
+            for id in tier {
+                let Some(piece) = self
+                    .names
+                    .resolve(file, id, "in `jump-rank`", self.diagnostics)
+                else {
+                    continue;
+                };
+                if let Some((_, first)) = seen.iter().find(|(p, _)| *p == piece) {
+                    self.diagnostics.push(
+                        Diagnostic::error(
+                            codes::DUPLICATE_JUMP_RANK,
+                            format!("`{}` is ranked twice", id.value),
+                            location(file, id.span),
+                            "ranked again here",
+                        )
+                        .with_secondary(location(file, *first), "first ranked here")
+                        .with_help("each piece has one rank: list it once"),
+                    );
+                    continue;
+                }
+                seen.push((piece, id.span));
+                if let Some(slot) = ranks.get_mut(usize::from(piece.0)) {
+                    *slot = (top - i) as u8;
+                }
+            }
+        }
+        self.rules.jump_rank = ranks;
+    }
+
+    fn board_piece_count(&self) -> usize {
+        self.names.len()
+    }
+
+    fn pass(&mut self, file: FileId, rule: &PassRule) {
+        let passing = &mut self.rules.passing;
+        match rule {
+            PassRule::Forbidden => passing.forbidden = true,
+            PassRule::Only(ids) => {
+                passing.only =
+                    self.names
+                        .resolve_all(file, ids, "in `pass only`", self.diagnostics);
+            }
+            PassRule::NotAfterPass => passing.not_after_pass = true,
+            PassRule::FirstPasserDeviates => passing.first_passer_deviates = true,
+        }
+    }
+
+    fn move_limit(&mut self, file: FileId, moves: &Spanned<u32>, reset: &[Spanned<ResetEvent>]) {
+        let Some(moves) = self.in_range(file, moves, 1, u32::from(u16::MAX), "moves") else {
+            return;
+        };
+        let mut limit = MoveLimit {
+            moves: moves as u16,
+            reset_on_capture: reset.is_empty(),
+            reset_on_promotion: false,
+            reset_on_pieces: Vec::new(),
+        };
+        for event in reset {
+            match &event.value {
+                ResetEvent::Capture => limit.reset_on_capture = true,
+                ResetEvent::Promotion => limit.reset_on_promotion = true,
+                ResetEvent::Piece(id) => {
+                    let id = Spanned::new(id.clone(), event.span);
+                    if let Some(piece) =
+                        self.names
+                            .resolve(file, &id, "in `reset`", self.diagnostics)
+                    {
+                        limit.reset_on_pieces.push(piece);
+                    }
+                }
+            }
+        }
+        self.rules.results.move_limit = Some(limit);
+    }
+}

@@ -1,0 +1,126 @@
+//! Lowering the setup: placements to coordinates for both players, by symmetry or written out.
+
+use koma_grammar::ast::{self, Side};
+use koma_runtime::spec::Player;
+
+use super::pieces::Names;
+use crate::codes;
+use crate::diagnostic::{Diagnostic, FileId};
+use crate::ir::{Board, Placement, Setup, Symmetry};
+use crate::parse::location;
+
+pub(crate) fn lower_setup(
+    file: FileId,
+    setup: &ast::Setup,
+    board: &Board,
+    names: &Names,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Setup {
+    let symmetry = match setup.symmetry.value {
+        ast::Symmetry::Rotate => Symmetry::Rotate,
+        ast::Symmetry::Mirror => Symmetry::Mirror,
+        ast::Symmetry::None => Symmetry::None,
+    };
+    check_sides(file, setup, diagnostics);
+    let mut placements = Vec::new();
+    for line in &setup.placements {
+        let player = match (symmetry, line.side.map(|s| s.value)) {
+            (Symmetry::None, None) => continue, // reported by check_sides
+            (Symmetry::None, Some(Side::Second)) => Player::Second,
+            _ => Player::First,
+        };
+        let Some(piece) = names.resolve(file, &line.piece, "in the setup", diagnostics) else {
+            continue;
+        };
+        for item in &line.squares {
+            let at = location(file, item.span());
+            for c in board.coords(file, item, diagnostics) {
+                placements.push(Placement {
+                    player,
+                    piece,
+                    at: c,
+                    location: at,
+                    derived: false,
+                });
+                if symmetry == Symmetry::None {
+                    continue;
+                }
+                let mirrored = board.reflect(c, symmetry);
+                if board.contains(mirrored) {
+                    placements.push(Placement {
+                        player: Player::Second,
+                        piece,
+                        at: mirrored,
+                        location: at,
+                        derived: true,
+                    });
+                } else {
+                    diagnostics.push(
+                        Diagnostic::error(
+                            codes::SQUARE_ON_HOLE,
+                            format!(
+                                "the second player's copy of this piece would stand on `{}`, which does not exist",
+                                board.square_name(mirrored)
+                            ),
+                            at,
+                            "its copy has no square",
+                        )
+                        .with_help("the board is not symmetric here; use `setup none` and write both armies out"),
+                    );
+                }
+            }
+        }
+    }
+    Setup {
+        location: location(file, setup.span),
+        symmetry,
+        placements,
+    }
+}
+
+/// `first`/`second` blocks belong to `setup none`, which needs them.
+fn check_sides(file: FileId, setup: &ast::Setup, diagnostics: &mut Vec<Diagnostic>) {
+    if setup.symmetry.value != ast::Symmetry::None {
+        if let Some(side) = setup.sides.first() {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::BAD_SETUP_SIDES,
+                    "`first` and `second` blocks need `setup none`".to_string(),
+                    location(file, side.span),
+                    "a side block in a symmetric setup",
+                )
+                .with_secondary(
+                    location(file, setup.symmetry.span),
+                    "the second army is derived from the first here",
+                )
+                .with_help("write `setup none` to give both armies, or drop the block lines"),
+            );
+        }
+        return;
+    }
+    if let Some(line) = setup.placements.iter().find(|p| p.side.is_none()) {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::BAD_SETUP_SIDES,
+                "with `setup none`, placements go in a `first` or `second` block".to_string(),
+                location(file, line.span),
+                "this placement has no side",
+            )
+            .with_help("put a `first` line before the first player's pieces and a `second` line before the second's"),
+        );
+    }
+    for (i, side) in setup.sides.iter().enumerate() {
+        if let Some(first) = setup.sides[..i].iter().find(|s| s.value == side.value) {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::BAD_SETUP_SIDES,
+                    "a side block is given twice".to_string(),
+                    location(file, side.span),
+                    "given again here",
+                )
+                .with_secondary(location(file, first.span), "first given here")
+                .with_help("list each player's pieces in one block"),
+            );
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! Validation: hard errors in a lowered variant whose names all resolved (crowded squares,
+//! missing royals, promotion chains, rules that contradict each other). Every error is collected.
+
+use std::collections::HashMap;
+
+use koma_runtime::spec::{Coord, Player, WinCondition};
+
+use crate::codes;
+use crate::diagnostic::Diagnostic;
+use crate::ir::{Placement, Variant};
+
+/// Every error in `variant`.
+pub fn validate(variant: &Variant) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    squares_taken(variant, &mut diagnostics);
+    royals_placed(variant, &mut diagnostics);
+    promotions(variant, &mut diagnostics);
+    rule_combinations(variant, &mut diagnostics);
+    diagnostics
+}
+
+fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::First => "first",
+        Player::Second => "second",
+    }
+}
+
+fn squares_taken(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
+    let Some(setup) = &variant.setup else { return };
+    let mut taken: HashMap<Coord, &Placement> = HashMap::new();
+    for placement in &setup.placements {
+        let Some(first) = taken.get(&placement.at) else {
+            taken.insert(placement.at, placement);
+            continue;
+        };
+        // A derived copy colliding with its own original (a piece on the centre of a rotation)
+        // is reported at that one place.
+        let square = variant.board.square_name(placement.at);
+        let piece = &variant.piece(placement.piece).id;
+        let label = if placement.derived {
+            format!("the second player's `{piece}` from here lands on `{square}`")
+        } else {
+            format!("`{piece}` placed here")
+        };
+        let mut d = Diagnostic::error(
+            codes::SQUARE_TAKEN,
+            format!("two pieces start on `{square}`"),
+            placement.location,
+            label,
+        )
+        .with_help("give each piece its own square");
+        if first.location != placement.location {
+            let other = &variant.piece(first.piece).id;
+            d = d.with_secondary(
+                first.location,
+                format!(
+                    "`{other}` ({} player) is already there",
+                    player_name(first.player)
+                ),
+            );
+        }
+        diagnostics.push(d);
+    }
+}
+
+fn royals_placed(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
+    let royal = |p: &Placement| variant.piece(p.piece).royal.is_some();
+    let any_royal = variant.pieces.iter().any(|p| p.royal.is_some());
+    if !any_royal {
+        if variant.rules.royals.win == WinCondition::Checkmate {
+            if let Some(clause) = variant.rules.clause("win") {
+                diagnostics.push(
+                    Diagnostic::error(
+                        codes::ROYAL_NOT_IN_SETUP,
+                        "`win checkmate` needs a royal piece".to_string(),
+                        clause.location,
+                        "no piece is royal",
+                    )
+                    .with_help(
+                        "mark the king `royal` on its piece line, or list it in a `royal` clause",
+                    ),
+                );
+            }
+        }
+        return;
+    }
+    let Some(setup) = &variant.setup else { return };
+    for player in [Player::First, Player::Second] {
+        if setup
+            .placements
+            .iter()
+            .any(|p| p.player == player && royal(p))
+        {
+            continue;
+        }
+        let royals: Vec<String> = variant
+            .pieces
+            .iter()
+            .filter(|p| p.royal.is_some())
+            .map(|p| format!("`{}`", p.id))
+            .collect();
+        diagnostics.push(
+            Diagnostic::error(
+                codes::ROYAL_NOT_IN_SETUP,
+                format!(
+                    "the {} player starts without a royal piece",
+                    player_name(player)
+                ),
+                setup.location,
+                "no royal piece in this setup",
+            )
+            .with_help(format!(
+                "place one of {} for this player",
+                royals.join(", ")
+            )),
+        );
+    }
+}
+
+fn promotions(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
+    for (index, piece) in variant.pieces.iter().enumerate() {
+        for target in &piece.promotions {
+            if usize::from(target.value.0) == index {
+                diagnostics.push(
+                    Diagnostic::error(
+                        codes::PROMOTES_TO_ITSELF,
+                        format!("`{}` promotes to itself", piece.id),
+                        target.location,
+                        "the piece's own ID",
+                    )
+                    .with_help(format!(
+                        "name the promoted form, e.g. `+{}`",
+                        piece.id.trim_start_matches('+')
+                    )),
+                );
+                continue;
+            }
+            let promoted = variant.piece(target.value);
+            if let Some(again) = promoted.promotions.first() {
+                diagnostics.push(
+                    Diagnostic::error(
+                        codes::PROMOTES_TWICE,
+                        format!("`{}` promotes to `{}`, which promotes again", piece.id, promoted.id),
+                        target.location,
+                        "promotes to a piece that promotes",
+                    )
+                    .with_secondary(again.location, format!("`{}` promotes here", promoted.id))
+                    .with_help(format!(
+                        "a piece promotes at most once: give `{}` a promoted form of its own (e.g. `+{}` ... like {})",
+                        piece.id,
+                        piece.id.trim_start_matches('+'),
+                        promoted.id
+                    )),
+                );
+            }
+        }
+    }
+    let forced_clauses = variant
+        .rules
+        .clauses
+        .iter()
+        .filter(|c| c.key == "promotion forced");
+    for (forced, clause) in variant.rules.promotion.forced.iter().zip(forced_clauses) {
+        for piece in &forced.pieces {
+            let piece = variant.piece(*piece);
+            if piece.promotions.is_empty() {
+                diagnostics.push(
+                    Diagnostic::error(
+                        codes::FORCED_WITHOUT_PROMOTION,
+                        format!("`{}` must promote but never promotes", piece.id),
+                        clause.location,
+                        format!("`{}` has no `promotes`", piece.id),
+                    )
+                    .with_secondary(piece.location, "defined here")
+                    .with_help(
+                        "give the piece a `promotes` target or leave it out of `promotion forced`",
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn rule_combinations(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
+    let rules = &variant.rules;
+    // An inherited `check` under a child's `win extinction` is harmless (royals may always be
+    // left attacked then); only a file that says both itself contradicts itself.
+    let own_file = variant.files.first().copied();
+    if rules.royals.check_last_only && rules.royals.win != WinCondition::Checkmate {
+        if let Some(clause) = rules
+            .clause("check")
+            .filter(|c| Some(c.location.file) == own_file)
+        {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::CHECK_WITHOUT_CHECKMATE,
+                    "`check last-royal-only` needs `win checkmate`".to_string(),
+                    clause.location,
+                    "only meaningful with checkmate",
+                )
+                .with_help("add `win checkmate`, or remove this clause (with extinction royals may always be left attacked)"),
+            );
+        }
+    }
+    if let (Some(forbidden), Some(only)) =
+        (rules.clause("pass forbidden"), rules.clause("pass only"))
+    {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::CONFLICTING_PASS,
+                "`pass only` contradicts `pass forbidden`".to_string(),
+                only.location,
+                "some pieces may pass here",
+            )
+            .with_secondary(forbidden.location, "no piece may pass here")
+            .with_help("keep one of the two clauses"),
+        );
+    }
+}

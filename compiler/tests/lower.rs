@@ -1,0 +1,204 @@
+//! Lowering and emission: boards, setups, `extends`, rules clauses, and the emitted spec.
+
+use koma_compiler::loader::MemoryLoader;
+use koma_compiler::{Loaded, emit, load, load_source};
+use koma_runtime::spec::{
+    AntiTradeWhen, Coord, Outcome, Player, PromotionKind, Triggers, WinCondition,
+};
+
+fn codes(loaded: &Loaded) -> Vec<&str> {
+    loaded.diagnostics.iter().map(|d| d.code.as_str()).collect()
+}
+
+const MINJIKU: &str = r#"variant "Minjiku (abridged)"
+board 10 x 10
+  ranks 1..10
+  extra e0 f0 e11 f11
+  vanishing e0 f0 e11 f11
+pieces
+  P  "Pawn"  fW  promotes +P
+  +P "Tokin" like G
+  G  "Gold"  WfF
+  M  "Minister" K
+  F  "Fire Dragon" Q
+  J  "Jumping General" Q
+  K  "King" K royal
+setup rotate
+  M  e0
+  K  f0
+  P  a3-j3
+rules
+  promotion zone 3
+  promotion on enter capture-from-zone
+  win checkmate
+  burn F area diagonal all active passive on-promotion
+  jump-rank K > J > F = M
+  draw repetition 3
+  perpetual-check loses
+  draw moves 50 reset capture promotion
+"#;
+
+#[test]
+fn extra_squares_extend_the_grid_and_rotation_uses_it() {
+    let loaded = load_source("minjiku.koma", MINJIKU, &MemoryLoader::new());
+    assert_eq!(codes(&loaded), Vec::<&str>::new());
+    let variant = loaded.variant.expect("valid");
+    let board = &variant.board;
+    assert_eq!((board.width, board.height, board.first_rank), (10, 12, 0));
+    assert_eq!(board.squares().count(), 104);
+    assert_eq!(board.vanishing.len(), 4);
+    let setup = variant.setup.as_ref().expect("setup");
+    let king = |player| {
+        setup
+            .placements
+            .iter()
+            .find(|p| p.player == player && variant.piece(p.piece).id == "K")
+    };
+    assert_eq!(
+        king(Player::First).map(|p| board.square_name(p.at)),
+        Some("f0".to_string())
+    );
+    assert_eq!(
+        king(Player::Second).map(|p| board.square_name(p.at)),
+        Some("e11".to_string())
+    );
+    assert_eq!(setup.placements.len(), 24);
+    // The zone is the rectangle's far three ranks, never the extra rank 11.
+    let zone = &variant.rules.promotion.zone;
+    assert_eq!(zone.len(), 30);
+    assert!(zone.iter().all(|c| (8..=10).contains(&c.y)));
+    assert_eq!(variant.pieces[1].betza, "WfF", "`like` copies the moves");
+}
+
+#[test]
+fn emit_fills_the_runtime_spec() {
+    let loaded = load_source("minjiku.koma", MINJIKU, &MemoryLoader::new());
+    let spec = emit(&loaded.variant.expect("valid"));
+    assert_eq!(spec.name, "Minjiku (abridged)");
+    assert_eq!(spec.board.real.iter().filter(|r| **r).count(), 104);
+    assert_eq!(spec.board.vanishing[0], Coord { x: 4, y: 0 });
+    assert_eq!(spec.pieces.len(), 7);
+    assert_eq!(spec.pieces[0].promotions.len(), 1);
+    assert!(spec.pieces[6].royal);
+    assert_eq!(spec.setup.as_ref().map(Vec::len), Some(24));
+    let rules = &spec.rules;
+    assert_eq!(rules.royals.win, WinCondition::Checkmate);
+    assert_eq!(
+        rules.promotion.triggers,
+        Triggers(Triggers::ENTER.0 | Triggers::CAPTURE_FROM_ZONE.0)
+    );
+    assert_eq!(rules.promotion.kind, PromotionKind::Optional);
+    assert_eq!(rules.burning.len(), 1);
+    let burn = &rules.burning[0];
+    assert_eq!(burn.area.len(), 4);
+    assert!(burn.area.iter().all(|(dx, dy)| *dx != 0 && *dy != 0));
+    assert!(burn.active && burn.passive && burn.on_promotion && burn.choose_up_to.is_none());
+    // K > J > F = M: ranks 3, 2, 1, 1; the rest 0.
+    assert_eq!(rules.jump_rank, vec![0, 0, 0, 1, 1, 2, 3]);
+    assert_eq!(rules.results.repetition, Some(3));
+    assert!(rules.results.perpetual_check_loses);
+    let limit = rules.results.move_limit.as_ref().expect("move limit");
+    assert_eq!(
+        (
+            limit.moves,
+            limit.reset_on_capture,
+            limit.reset_on_promotion
+        ),
+        (50, true, true)
+    );
+    assert_eq!(rules.results.stalemate, Outcome::Draw);
+}
+
+const PARENT: &str = r#"variant "Parent"
+board 5 x 5
+pieces
+  P  "Pawn" fW promotes +P
+  +P "Tokin" WfF
+  GB "Go-Between" vW
+  L  "Lion" KNAD
+  K  "King" K royal
+setup rotate
+  K c1
+  P a2-e2
+rules
+  promotion zone 1
+  win checkmate
+  check last-royal-only
+  anti-trade L takes L when protected
+  stalemate loses
+"#;
+
+#[test]
+fn a_child_replaces_removes_and_inherits() {
+    let child = "variant \"Child\"\nextends \"parent\"\npieces\n  P \"Pawn\" fWfF promotes +P\n  remove GB\n  Q \"Queen\" Q\nrules\n  win extinction\n  remove anti-trade\n";
+    let loader = MemoryLoader::new().with("dir/parent.koma", PARENT);
+    let loaded = load_source("dir/child.koma", child, &loader);
+    assert_eq!(codes(&loaded), Vec::<&str>::new());
+    let variant = loaded.variant.expect("valid");
+    assert_eq!(variant.name.value, "Child");
+    assert_eq!(variant.files.len(), 2);
+    let ids: Vec<&str> = variant.pieces.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, ["P", "+P", "L", "K", "Q"]);
+    assert_eq!(variant.pieces[0].betza, "fWfF");
+    assert_eq!(variant.rules.royals.win, WinCondition::Extinction);
+    assert!(variant.rules.anti_trade.is_empty());
+    assert_eq!(variant.rules.results.stalemate, Outcome::Loss, "inherited");
+    assert_eq!(variant.setup.map(|s| s.placements.len()), Some(12));
+}
+
+#[test]
+fn extends_reports_missing_files_and_cycles() {
+    let missing = load_source(
+        "a.koma",
+        "variant \"A\"\nextends \"nowhere\"\nboard 3 x 3\n",
+        &MemoryLoader::new(),
+    );
+    assert_eq!(codes(&missing), ["E0106"]);
+    let loader = MemoryLoader::new()
+        .with("b.koma", "variant \"B\"\nextends \"c\"\n")
+        .with("c.koma", "variant \"C\"\nextends \"b.koma\"\nboard 3 x 3\n");
+    let cycle = load_source("b.koma", "variant \"B\"\nextends \"c\"\n", &loader);
+    assert_eq!(codes(&cycle), ["E0107"]);
+    assert!(cycle.variant.is_none());
+}
+
+#[test]
+fn anti_trade_and_chu_options_lower() {
+    let src = format!(
+        "{PARENT}  anti-trade L +P takes L +P when protected except-adjacent except-bridge P GB counter-strike\n"
+    );
+    let loaded = load_source("chu.koma", &src, &MemoryLoader::new());
+    assert_eq!(codes(&loaded), Vec::<&str>::new());
+    let rules = loaded.variant.expect("valid").rules;
+    let chu = &rules.anti_trade[1].value;
+    assert_eq!(chu.when, AntiTradeWhen::Protected);
+    assert!(chu.except_adjacent && chu.counter_strike);
+    assert_eq!(chu.except_bridge_capture_not.len(), 2);
+}
+
+#[test]
+fn every_error_of_a_file_is_collected() {
+    let src = "variant \"Broken\"\nboard 4 x 4\npieces\n  K \"King\" K royal\n  K \"King\" K\n  P \"Pawn\" fW promotes Q\nsetup rotate\n  K a1 e9\n  X b1\nrules\n  burm K\n  draw repetition 1\n";
+    let loaded = load_source("broken.koma", src, &MemoryLoader::new());
+    assert_eq!(
+        codes(&loaded),
+        ["E0105", "E0104", "E0203", "E0104", "E0109", "E0602"]
+    );
+    assert!(loaded.diagnostics.iter().all(|d| d.help.is_some()));
+    assert!(loaded.variant.is_none());
+}
+
+#[test]
+fn unreadable_and_non_utf8_files_are_diagnostics() {
+    let missing = load(std::path::Path::new("/nonexistent/koma/file.koma"));
+    assert_eq!(codes(&missing), ["E0005"]);
+    let dir = std::env::temp_dir().join(format!("koma-lower-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("bad.koma");
+    std::fs::write(&path, b"variant \"X\"\nboard 3 x 3\n# caf\xe9\n").expect("write");
+    let loaded = load(&path);
+    assert_eq!(codes(&loaded), ["E0003"]);
+    let d = &loaded.diagnostics[0];
+    assert_eq!(d.primary.location.start, 29);
+    std::fs::remove_dir_all(&dir).ok();
+}
