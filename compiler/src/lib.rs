@@ -2,6 +2,7 @@
 
 pub mod codes;
 pub mod diagnostic;
+pub mod diagram;
 pub mod emit;
 pub mod import;
 pub mod ir;

@@ -60,9 +60,16 @@ pub struct SimpleMove {
 /// A modifier letter or a parenthesised group of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Prefix {
-    Letter { letter: char, span: Span },
+    Letter {
+        letter: char,
+        span: Span,
+    },
     /// `(items)count`: the items repeated 0..=count times (`None` = unlimited).
-    Group { items: Vec<Prefix>, count: Option<Count>, span: Span },
+    Group {
+        items: Vec<Prefix>,
+        count: Option<Count>,
+        span: Span,
+    },
 }
 
 /// The repetition count of a group, as written.
@@ -127,7 +134,16 @@ impl AtomLetter {
 
     /// `K Q R B` (already unlimited or compound) and the special atoms are never doubled.
     pub fn can_double(self) -> bool {
-        !matches!(self, AtomLetter::K | AtomLetter::Q | AtomLetter::R | AtomLetter::B | AtomLetter::O | AtomLetter::U | AtomLetter::I)
+        !matches!(
+            self,
+            AtomLetter::K
+                | AtomLetter::Q
+                | AtomLetter::R
+                | AtomLetter::B
+                | AtomLetter::O
+                | AtomLetter::U
+                | AtomLetter::I
+        )
     }
 }
 
@@ -187,7 +203,12 @@ pub struct BetzaSyntaxError {
 
 impl BetzaSyntaxError {
     fn new(code: &'static str, message: impl Into<String>, span: Span, help: Option<&str>) -> Self {
-        BetzaSyntaxError { code, message: message.into(), span, help: help.map(str::to_string) }
+        BetzaSyntaxError {
+            code,
+            message: message.into(),
+            span,
+            help: help.map(str::to_string),
+        }
     }
 }
 
@@ -215,7 +236,9 @@ pub fn parse(text: &str) -> Result<Betza, Vec<BetzaSyntaxError>> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(Betza { moves: merge_doubled(moves) })
+    Ok(Betza {
+        moves: merge_doubled(moves),
+    })
 }
 
 fn span_of(pair: &Pair<'_, Rule>) -> Span {
@@ -232,15 +255,28 @@ fn simple(pair: Pair<'_, Rule>, errors: &mut Vec<BetzaSyntaxError>) -> SimpleMov
             Rule::modifier | Rule::group => prefix.push(prefix_item(inner)),
             Rule::atom => atom = Some(atom_of(&inner, errors)),
             Rule::extender => {
-                let ext = if inner.as_str() == "X" { Extender::X } else { Extender::Y };
+                let ext = if inner.as_str() == "X" {
+                    Extender::X
+                } else {
+                    Extender::Y
+                };
                 suffix.extenders.push((ext, span_of(&inner)));
             }
             Rule::range => suffix.range = Some((range_of(inner.as_str()), span_of(&inner))),
             _ => {}
         }
     }
-    let atom = atom.unwrap_or(Atom { letter: AtomLetter::W, written: 'W', span });
-    SimpleMove { span, prefix, atom, suffix }
+    let atom = atom.unwrap_or(Atom {
+        letter: AtomLetter::W,
+        written: 'W',
+        span,
+    });
+    SimpleMove {
+        span,
+        prefix,
+        atom,
+        suffix,
+    }
 }
 
 fn prefix_item(pair: Pair<'_, Rule>) -> Prefix {
@@ -255,7 +291,10 @@ fn prefix_item(pair: Pair<'_, Rule>) -> Prefix {
         match inner.as_rule() {
             Rule::count => {
                 let value = inner.as_str().parse::<u8>().unwrap_or(u8::MAX);
-                count = Some(Count { value, span: span_of(&inner) });
+                count = Some(Count {
+                    value,
+                    span: span_of(&inner),
+                });
             }
             _ => items.push(prefix_item(inner)),
         }
@@ -270,7 +309,11 @@ fn atom_of(pair: &Pair<'_, Rule>, errors: &mut Vec<BetzaSyntaxError>) -> Atom {
         errors.push(unknown_atom(written, span));
         AtomLetter::W
     });
-    Atom { letter, written, span }
+    Atom {
+        letter,
+        written,
+        span,
+    }
 }
 
 fn unknown_atom(c: char, span: Span) -> BetzaSyntaxError {
@@ -295,7 +338,11 @@ fn range_of(text: &str) -> Range {
         return Range::HalfBoard;
     }
     let value = text.parse::<u8>().unwrap_or(0);
-    if text.len() == 2 && text.starts_with('0') { Range::Exact(value) } else { Range::Steps(value) }
+    if text.len() == 2 && text.starts_with('0') {
+        Range::Exact(value)
+    } else {
+        Range::Steps(value)
+    }
 }
 
 fn bracket(pair: Pair<'_, Rule>, errors: &mut Vec<BetzaSyntaxError>) -> BracketMove {
@@ -306,7 +353,11 @@ fn bracket(pair: Pair<'_, Rule>, errors: &mut Vec<BetzaSyntaxError>) -> BracketM
         match inner.as_rule() {
             Rule::simple => legs.push(simple(inner, errors)),
             Rule::join => {
-                let join = if inner.as_str() == "-" { Join::Must } else { Join::May };
+                let join = if inner.as_str() == "-" {
+                    Join::Must
+                } else {
+                    Join::May
+                };
                 joins.push((join, span_of(&inner)));
             }
             _ => {}
@@ -349,18 +400,33 @@ fn check_shape(text: &str) -> Option<BetzaSyntaxError> {
             '(' => open_groups.push(i),
             ')' => {
                 if open_groups.pop().is_none() {
-                    return Some(BetzaSyntaxError::new("E0304", "unmatched `)`", here, Some("remove it or open the group with `(`")));
+                    return Some(BetzaSyntaxError::new(
+                        "E0304",
+                        "unmatched `)`",
+                        here,
+                        Some("remove it or open the group with `(`"),
+                    ));
                 }
             }
             '[' => {
                 if open_bracket.is_some() {
-                    return Some(BetzaSyntaxError::new("E0305", "brackets cannot nest", here, None));
+                    return Some(BetzaSyntaxError::new(
+                        "E0305",
+                        "brackets cannot nest",
+                        here,
+                        None,
+                    ));
                 }
                 open_bracket = Some(i);
             }
             ']' => {
                 if open_bracket.take().is_none() {
-                    return Some(BetzaSyntaxError::new("E0305", "unmatched `]`", here, Some("bracket notation looks like `[F?R]`")));
+                    return Some(BetzaSyntaxError::new(
+                        "E0305",
+                        "unmatched `]`",
+                        here,
+                        Some("bracket notation looks like `[F?R]`"),
+                    ));
                 }
             }
             '-' | '?' if open_bracket.is_some() => {}
@@ -373,16 +439,38 @@ fn check_shape(text: &str) -> Option<BetzaSyntaxError> {
                 ));
             }
             c if c.is_whitespace() => {
-                return Some(BetzaSyntaxError::new("E0301", "XBetza cannot contain spaces", here, Some("write the moves without spaces")));
+                return Some(BetzaSyntaxError::new(
+                    "E0301",
+                    "XBetza cannot contain spaces",
+                    here,
+                    Some("write the moves without spaces"),
+                ));
             }
-            c => return Some(BetzaSyntaxError::new("E0301", format!("unexpected character `{c}`"), here, None)),
+            c => {
+                return Some(BetzaSyntaxError::new(
+                    "E0301",
+                    format!("unexpected character `{c}`"),
+                    here,
+                    None,
+                ));
+            }
         }
     }
     if let Some(&i) = open_groups.last() {
-        return Some(BetzaSyntaxError::new("E0304", "unclosed `(`", Span::new(i, i + 1), Some("close the group with `)`, e.g. `(paf)2`")));
+        return Some(BetzaSyntaxError::new(
+            "E0304",
+            "unclosed `(`",
+            Span::new(i, i + 1),
+            Some("close the group with `)`, e.g. `(paf)2`"),
+        ));
     }
     if let Some(i) = open_bracket {
-        return Some(BetzaSyntaxError::new("E0305", "unclosed `[`", Span::new(i, i + 1), Some("close the bracket with `]`")));
+        return Some(BetzaSyntaxError::new(
+            "E0305",
+            "unclosed `[`",
+            Span::new(i, i + 1),
+            Some("close the bracket with `]`"),
+        ));
     }
     None
 }
@@ -396,28 +484,73 @@ fn explain_pest_error(text: &str, error: &pest::error::Error<Rule>) -> BetzaSynt
     let pos = pos.min(text.len());
     let next = text[pos..].chars().next();
     let here = Span::new(pos, pos + next.map_or(0, char::len_utf8));
-    let tail_start = text[..pos].rfind(|c: char| !c.is_ascii_lowercase() && c != '(' && c != ')').map_or(0, |i| i + 1);
+    let tail_start = text[..pos]
+        .rfind(|c: char| !c.is_ascii_lowercase() && c != '(' && c != ')')
+        .map_or(0, |i| i + 1);
     match next {
-        None | Some(']' | ')' | '-' | '?') if text[tail_start..pos].chars().any(|c| c.is_ascii_lowercase()) => {
+        None | Some(']' | ')' | '-' | '?')
+            if text[tail_start..pos]
+                .chars()
+                .any(|c| c.is_ascii_lowercase()) =>
+        {
             let span = Span::new(tail_start, pos);
             BetzaSyntaxError::new(
                 "E0302",
-                format!("modifiers `{}` are not followed by an atom", &text[tail_start..pos]),
+                format!(
+                    "modifiers `{}` are not followed by an atom",
+                    &text[tail_start..pos]
+                ),
                 span,
                 Some("modifiers go before the atom they change, e.g. `fmW`"),
             )
         }
         Some(c) if c.is_ascii_digit() => {
             let after_count_or_range = text[..pos].ends_with(|c: char| c.is_ascii_digit());
-            let message = if after_count_or_range { "a range or count has at most two digits" } else { "a range must follow an atom or a group" };
-            BetzaSyntaxError::new("E0306", message, here, Some("write the range right after the atom, e.g. `R4`"))
+            let message = if after_count_or_range {
+                "a range or count has at most two digits"
+            } else {
+                "a range must follow an atom or a group"
+            };
+            BetzaSyntaxError::new(
+                "E0306",
+                message,
+                here,
+                Some("write the range right after the atom, e.g. `R4`"),
+            )
         }
-        Some('*') => BetzaSyntaxError::new("E0306", "`*` must follow an atom", here, Some("`fmW*` is a pawn push up to the middle of the board")),
-        Some(']') => BetzaSyntaxError::new("E0305", "bracket notation needs an atom before `]`", here, None),
-        Some('-' | '?') => BetzaSyntaxError::new("E0305", "a join must sit between two legs", here, Some("e.g. `[F?R]`")),
-        Some('[') => BetzaSyntaxError::new("E0305", "bracket notation must start a move", here, Some("put the modifiers inside the brackets, e.g. `[mF?R]`")),
-        Some(')') => BetzaSyntaxError::new("E0304", "a group needs modifiers before `)`", here, None),
-        None => BetzaSyntaxError::new("E0302", "the move string ends before an atom", here, Some("every move ends with an atom letter")),
+        Some('*') => BetzaSyntaxError::new(
+            "E0306",
+            "`*` must follow an atom",
+            here,
+            Some("`fmW*` is a pawn push up to the middle of the board"),
+        ),
+        Some(']') => BetzaSyntaxError::new(
+            "E0305",
+            "bracket notation needs an atom before `]`",
+            here,
+            None,
+        ),
+        Some('-' | '?') => BetzaSyntaxError::new(
+            "E0305",
+            "a join must sit between two legs",
+            here,
+            Some("e.g. `[F?R]`"),
+        ),
+        Some('[') => BetzaSyntaxError::new(
+            "E0305",
+            "bracket notation must start a move",
+            here,
+            Some("put the modifiers inside the brackets, e.g. `[mF?R]`"),
+        ),
+        Some(')') => {
+            BetzaSyntaxError::new("E0304", "a group needs modifiers before `)`", here, None)
+        }
+        None => BetzaSyntaxError::new(
+            "E0302",
+            "the move string ends before an atom",
+            here,
+            Some("every move ends with an atom letter"),
+        ),
         Some(c) => BetzaSyntaxError::new("E0301", format!("unexpected `{c}`"), here, None),
     }
 }
@@ -431,7 +564,13 @@ mod tests {
             .expect("parses")
             .moves
             .into_iter()
-            .filter_map(|m| if let Move::Simple(s) = m { Some(s) } else { None })
+            .filter_map(|m| {
+                if let Move::Simple(s) = m {
+                    Some(s)
+                } else {
+                    None
+                }
+            })
             .collect()
     }
 
@@ -467,17 +606,23 @@ mod tests {
     #[test]
     fn groups_keep_their_counts() {
         let moves = simple_moves("shQshy(mpacab)2Q(a)K");
-        let Prefix::Group { items, count, .. } = &moves[1].prefix[3] else { panic!("group expected") };
+        let Prefix::Group { items, count, .. } = &moves[1].prefix[3] else {
+            panic!("group expected")
+        };
         assert_eq!(items.len(), 6);
         assert_eq!(count.map(|c| c.value), Some(2));
-        let Prefix::Group { count, .. } = &moves[2].prefix[0] else { panic!("group expected") };
+        let Prefix::Group { count, .. } = &moves[2].prefix[0] else {
+            panic!("group expected")
+        };
         assert_eq!(*count, None);
     }
 
     #[test]
     fn bracket_notation() {
         let betza = parse("[F?R][W-sR]").expect("parses");
-        let Move::Bracket(b) = &betza.moves[1] else { panic!("bracket expected") };
+        let Move::Bracket(b) = &betza.moves[1] else {
+            panic!("bracket expected")
+        };
         assert_eq!(b.legs.len(), 2);
         assert_eq!(b.joins[0].0, Join::Must);
         assert_eq!(b.legs[1].prefix.len(), 1);
@@ -498,7 +643,12 @@ mod tests {
         ];
         for (text, code, start, end) in cases {
             let errors = parse(text).expect_err(text);
-            assert_eq!((errors[0].code, errors[0].span), (code, Span::new(start, end)), "{text}: {}", errors[0].message);
+            assert_eq!(
+                (errors[0].code, errors[0].span),
+                (code, Span::new(start, end)),
+                "{text}: {}",
+                errors[0].message
+            );
         }
     }
 

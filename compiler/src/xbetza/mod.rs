@@ -4,7 +4,26 @@
 //! `expand(text, board)` parses `text` with the grammar crate's XBetza sub-grammar and expands
 //! every move into [`koma_runtime::spec::PathTemplate`]s for the first player, plus castling.
 //! Errors carry byte ranges *within `text`*; the caller shifts them to file spans.
+//!
+//! The expansion follows research/xbetza.md section 10: every move is split into legs at `a`
+//! (after parenthesised groups are repeated textually), every leg gets one direction per
+//! template (continuation legs relative to the previous leg, with the W <-> F switch on 45
+//! degree turns), and the modes of each leg become [`koma_runtime::spec::Modes`] flags. Range
+//! toggles (`g`, `y`) are resolved here, and a final-leg hop (`pR`, `gQ`) becomes a hop leg
+//! followed by a straight leg, so the runtime never walks a hop on a final leg.
+//!
+//! ```
+//! use koma_compiler::xbetza::{expand, BoardSize};
+//! let (expansion, warnings) = expand("fcafmF", BoardSize { files: 8, ranks: 8 }).unwrap();
+//! assert_eq!(expansion.paths.len(), 2); // one template per forward diagonal
+//! assert!(warnings.is_empty());
+//! ```
 
+mod directions;
+mod enumerate;
+mod legs;
+
+use koma_grammar::span::Span;
 use koma_runtime::spec::{CastlingSpec, PathTemplate};
 
 /// The size of the board the moves are expanded for (bounds riders and curved moves).
@@ -34,8 +53,70 @@ pub struct BetzaProblem {
     pub is_warning: bool,
 }
 
+impl std::fmt::Display for BetzaProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Most templates one XBetza string may expand to; more is almost certainly a mistake (an
+/// unlimited group such as `(a)K`) and would make the move tables explode. The largest seed
+/// piece, Suzumu's Fire Demon, needs about 26 000.
+pub const MAX_TEMPLATES: usize = 100_000;
+
+/// An error at `span` with a help line.
+pub(crate) fn problem(
+    code: &'static str,
+    message: impl Into<String>,
+    span: Span,
+    help: &str,
+) -> BetzaProblem {
+    BetzaProblem {
+        code,
+        message: message.into(),
+        range: span.start..span.end,
+        help: (!help.is_empty()).then(|| help.to_string()),
+        is_warning: false,
+    }
+}
+
+/// A warning at `span` with a help line.
+pub(crate) fn warning(
+    code: &'static str,
+    message: impl Into<String>,
+    span: Span,
+    help: &str,
+) -> BetzaProblem {
+    BetzaProblem {
+        is_warning: true,
+        ..problem(code, message, span, help)
+    }
+}
+
 /// Expands `text` for a board of `board` size.
-pub fn expand(text: &str, board: BoardSize) -> Result<(Expansion, Vec<BetzaProblem>), Vec<BetzaProblem>> {
-    let _ = (text, board);
-    Ok((Expansion::default(), Vec::new()))
+pub fn expand(
+    text: &str,
+    board: BoardSize,
+) -> Result<(Expansion, Vec<BetzaProblem>), Vec<BetzaProblem>> {
+    let betza = koma_grammar::xbetza::parse(text).map_err(|errors| {
+        errors
+            .into_iter()
+            .map(|e| BetzaProblem {
+                code: e.code,
+                message: e.message,
+                range: e.span.start..e.span.end,
+                help: e.help,
+                is_warning: false,
+            })
+            .collect::<Vec<_>>()
+    })?;
+    if board.files == 0 || board.ranks == 0 {
+        return Err(vec![problem(
+            "E0311",
+            "the board has no squares",
+            Span::new(0, text.len()),
+            "",
+        )]);
+    }
+    enumerate::expand_moves(&betza, board)
 }

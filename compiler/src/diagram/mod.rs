@@ -1,0 +1,286 @@
+//! Move diagrams: the reference walker that plays a piece's templates on a board of immobile
+//! dummies, the per-square classes of the Interactive Diagram's legend (research/xbetza.md
+//! section 12), and the text, SVG and JSON renderers behind `koma diagram`.
+//!
+//! ```
+//! use koma_compiler::diagram::{Scene, draw};
+//! use koma_compiler::xbetza::{expand, BoardSize};
+//! let board = BoardSize { files: 9, ranks: 9 };
+//! let (expansion, _) = expand("N", board).unwrap();
+//! let diagram = draw(&expansion, &Scene::centre(board));
+//! assert_eq!(diagram.moves.len(), 8);
+//! ```
+
+mod json;
+mod svg;
+mod text;
+mod walk;
+
+pub use json::render_json;
+pub use svg::render_svg;
+pub use text::render_text;
+
+use koma_runtime::spec::Coord;
+
+use crate::xbetza::{BoardSize, Expansion};
+
+/// An en-passant right the mover may use: moving to `square` captures `victim`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EnPassant {
+    pub square: Coord,
+    pub victim: Coord,
+}
+
+/// The position a diagram is drawn in: the mover, its dummy friends and enemies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scene {
+    pub board: BoardSize,
+    /// Rank number of grid row 0 (for square names).
+    pub first_rank: i16,
+    pub from: Coord,
+    /// The mover belongs to the second player: its moves are rotated 180 degrees.
+    pub second: bool,
+    pub friends: Vec<Coord>,
+    pub enemies: Vec<Coord>,
+    /// Enemies that are royal (targets of `k` moves); each must also be in `enemies`.
+    pub royal_enemies: Vec<Coord>,
+    /// The mover has not moved yet (initial moves and castling allowed).
+    pub virgin: bool,
+    pub en_passant: Option<EnPassant>,
+}
+
+impl Scene {
+    /// The Interactive Diagram's default: the piece alone on the centre square
+    /// (file `files / 2`, row `(ranks - 1) / 2`), never moved.
+    pub fn centre(board: BoardSize) -> Scene {
+        let from = Coord {
+            x: board.files / 2,
+            y: board.ranks.saturating_sub(1) / 2,
+        };
+        Scene {
+            board,
+            first_rank: 1,
+            from,
+            second: false,
+            friends: Vec::new(),
+            enemies: Vec::new(),
+            royal_enemies: Vec::new(),
+            virgin: true,
+            en_passant: None,
+        }
+    }
+
+    /// The name of a square, e.g. `e5`.
+    pub fn square_name(&self, c: Coord) -> String {
+        square_name(c, self.first_rank)
+    }
+}
+
+/// `e5` for `Coord { x: 4, y: 4 }` with ranks numbered from 1.
+pub fn square_name(c: Coord, first_rank: i16) -> String {
+    let file = (b'a' + c.x) as char;
+    format!("{file}{}", c.y as i16 + first_rank)
+}
+
+/// Parses a square name such as `e5` on `board`; `None` when malformed or off the board.
+pub fn parse_square(text: &str, board: BoardSize, first_rank: i16) -> Option<Coord> {
+    let mut chars = text.chars();
+    let file = chars.next().filter(char::is_ascii_lowercase)?;
+    let rank: i16 = chars.as_str().parse().ok()?;
+    let x = file as u8 - b'a';
+    let y = rank.checked_sub(first_rank)?;
+    (x < board.files && (0..board.ranks as i16).contains(&y)).then_some(Coord { x, y: y as u8 })
+}
+
+/// One move of the diagram.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiagramMove {
+    pub from: Coord,
+    pub to: Coord,
+    /// Every square whose piece the move removes, in path order, the destination included
+    /// when the move captures there.
+    pub captures: Vec<Coord>,
+    /// XBetza `u`: the (first) victim reappears on this square.
+    pub unload: Option<Coord>,
+    /// Only for a piece that has not moved yet.
+    pub initial: bool,
+    /// Castling: the partner's square and where it lands.
+    pub castling: Option<(Coord, Coord)>,
+    /// Squares the move leaves en-passant rights on.
+    pub en_passant: Vec<Coord>,
+}
+
+/// What the walker saw happen on one square.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Marks {
+    pub can_move: bool,
+    pub can_capture: bool,
+    pub can_destroy: bool,
+    pub unblockable: bool,
+    /// Reached by an initial-only path.
+    pub initial: bool,
+    /// Reached by a path that is not initial-only.
+    pub always: bool,
+    pub locust: bool,
+    pub hop: bool,
+    pub castling: bool,
+}
+
+/// The kind of a target square, as in the Interactive Diagram's legend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SquareClass {
+    /// `mc`: move or capture.
+    MoveOrCapture,
+    /// `m`: move only.
+    Move,
+    /// `c`: capture only (also marked on empty squares).
+    Capture,
+    /// `d`: capture an own piece.
+    Destroy,
+    /// A single leap longer than one step that nothing can block.
+    Unblockable,
+    /// Only while the piece has not moved.
+    InitialOnly,
+    /// A locust capture may happen here and the move go on.
+    Locust,
+    /// A piece here would be hopped (the move goes on behind it).
+    HopTarget,
+    /// Castling destination of the king.
+    Castling,
+}
+
+impl SquareClass {
+    /// The name used in JSON and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            SquareClass::MoveOrCapture => "move-or-capture",
+            SquareClass::Move => "move",
+            SquareClass::Capture => "capture",
+            SquareClass::Destroy => "destroy",
+            SquareClass::Unblockable => "unblockable",
+            SquareClass::InitialOnly => "initial-only",
+            SquareClass::Locust => "locust",
+            SquareClass::HopTarget => "hop-target",
+            SquareClass::Castling => "castling",
+        }
+    }
+}
+
+/// A drawn diagram: the moves and, per square, its classes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagram {
+    pub scene: Scene,
+    /// Deduplicated (one entry per destination, captures and unload), sorted.
+    pub moves: Vec<DiagramMove>,
+    /// Squares with at least one class, in row-major order from a1.
+    pub squares: Vec<(Coord, Vec<SquareClass>)>,
+}
+
+impl Diagram {
+    pub fn classes_at(&self, c: Coord) -> &[SquareClass] {
+        self.squares
+            .iter()
+            .find(|(s, _)| *s == c)
+            .map_or(&[], |(_, k)| k.as_slice())
+    }
+
+    /// The square's main kind, the one a colour shows.
+    pub fn main_class(&self, c: Coord) -> Option<SquareClass> {
+        main_class(self.classes_at(c))
+    }
+}
+
+/// Which class wins the colour of a square with several (the rarer kinds first).
+pub fn main_class(classes: &[SquareClass]) -> Option<SquareClass> {
+    use SquareClass::*;
+    let order = [
+        Castling,
+        Locust,
+        Destroy,
+        InitialOnly,
+        Unblockable,
+        MoveOrCapture,
+        Move,
+        Capture,
+        HopTarget,
+    ];
+    order.into_iter().find(|k| classes.contains(k))
+}
+
+/// Plays every template and castling of `expansion` in `scene`.
+pub fn draw(expansion: &Expansion, scene: &Scene) -> Diagram {
+    let mut walker = walk::Walker::new(scene);
+    for t in &expansion.paths {
+        walker.template(t);
+    }
+    for c in &expansion.castling {
+        walker.castling(c);
+    }
+    let mut moves = Vec::new();
+    for m in std::mem::take(&mut walker.moves) {
+        let same = |o: &DiagramMove| {
+            o.to == m.to
+                && o.unload == m.unload
+                && o.castling == m.castling
+                && same_set(&o.captures, &m.captures)
+        };
+        match moves.iter_mut().find(|o: &&mut DiagramMove| same(o)) {
+            // The same move by another path: initial only if every path is.
+            Some(o) => o.initial &= m.initial,
+            None => moves.push(m),
+        }
+    }
+    moves.sort_by(|a, b| (a.to.y, a.to.x, &a.captures).cmp(&(b.to.y, b.to.x, &b.captures)));
+    let files = scene.board.files as usize;
+    let squares = walker
+        .marks
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| {
+            let c = Coord {
+                x: (i % files) as u8,
+                y: (i / files) as u8,
+            };
+            let classes = classes_of(m);
+            (!classes.is_empty()).then_some((c, classes))
+        })
+        .collect();
+    Diagram {
+        scene: scene.clone(),
+        moves,
+        squares,
+    }
+}
+
+fn same_set(a: &[Coord], b: &[Coord]) -> bool {
+    a.len() == b.len() && a.iter().all(|c| b.contains(c))
+}
+
+fn classes_of(m: &Marks) -> Vec<SquareClass> {
+    let mut out = Vec::new();
+    match (m.can_move, m.can_capture) {
+        (true, true) => out.push(SquareClass::MoveOrCapture),
+        (true, false) => out.push(SquareClass::Move),
+        (false, true) => out.push(SquareClass::Capture),
+        _ => {}
+    }
+    if m.can_destroy {
+        out.push(SquareClass::Destroy);
+    }
+    if m.unblockable {
+        out.push(SquareClass::Unblockable);
+    }
+    if m.initial && !m.always {
+        out.push(SquareClass::InitialOnly);
+    }
+    if m.locust {
+        out.push(SquareClass::Locust);
+    }
+    if m.hop {
+        out.push(SquareClass::HopTarget);
+    }
+    if m.castling {
+        out.push(SquareClass::Castling);
+    }
+    out
+}

@@ -1,0 +1,94 @@
+//! Text rendering: a Unicode board with one symbol per square and a legend of the kinds used;
+//! optionally with ANSI background colours in the Interactive Diagram's palette.
+
+use std::fmt::Write;
+
+use koma_runtime::spec::Coord;
+
+use super::svg::style;
+use super::{Diagram, SquareClass, main_class};
+
+fn symbol(class: SquareClass) -> char {
+    match class {
+        SquareClass::MoveOrCapture => '●',
+        SquareClass::Move => '○',
+        SquareClass::Capture => '×',
+        SquareClass::Destroy => '⊗',
+        SquareClass::Unblockable => '◆',
+        SquareClass::InitialOnly => '◇',
+        SquareClass::Locust => '◎',
+        SquareClass::HopTarget => '?',
+        SquareClass::Castling => '◈',
+    }
+}
+
+/// Renders `diagram`; `colour` adds ANSI 24-bit background colours (for terminals).
+pub fn render_text(diagram: &Diagram, colour: bool) -> String {
+    let s = &diagram.scene;
+    let (files, ranks) = (s.board.files as usize, s.board.ranks as usize);
+    let label_width = (ranks as i16 - 1 + s.first_rank)
+        .to_string()
+        .len()
+        .max(s.first_rank.to_string().len());
+    let letters: String = (0..files)
+        .map(|f| format!(" {}", (b'a' + f as u8) as char))
+        .collect();
+    let mut out = String::new();
+    let _ = writeln!(out, "{:label_width$}{letters}", "");
+    let mut used: Vec<SquareClass> = Vec::new();
+    for row in (0..ranks).rev() {
+        let rank = row as i16 + s.first_rank;
+        let _ = write!(out, "{rank:>label_width$}");
+        for file in 0..files {
+            let c = Coord {
+                x: file as u8,
+                y: row as u8,
+            };
+            let classes = diagram.classes_at(c);
+            let main = main_class(classes);
+            let glyph = if c == s.from {
+                '★'
+            } else if let Some(k) = main {
+                if !used.contains(&k) {
+                    used.push(k);
+                }
+                symbol(k)
+            } else if s.friends.contains(&c) {
+                '□'
+            } else if s.enemies.contains(&c) {
+                '■'
+            } else {
+                '·'
+            };
+            out.push(' ');
+            match main.filter(|_| colour && c != s.from) {
+                Some(k) => {
+                    let (r, g, b) = rgb(style(k, classes).0);
+                    let _ = write!(out, "\x1b[48;2;{r};{g};{b}m\x1b[38;2;0;0;0m{glyph}\x1b[0m");
+                }
+                None => out.push(glyph),
+            }
+        }
+        let _ = writeln!(out, " {rank}");
+    }
+    let _ = writeln!(out, "{:label_width$}{letters}", "");
+    out.push('\n');
+    let _ = writeln!(out, "★ the piece ({})", s.square_name(s.from));
+    used.sort();
+    for k in used {
+        let _ = writeln!(out, "{} {}", symbol(k), style(k, &[]).1);
+    }
+    if !s.friends.is_empty() {
+        out.push_str("□ friendly piece\n");
+    }
+    if !s.enemies.is_empty() {
+        out.push_str("■ enemy piece\n");
+    }
+    let _ = writeln!(out, "{} moves", diagram.moves.len());
+    out
+}
+
+fn rgb(hex: &str) -> (u8, u8, u8) {
+    let v = u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap_or(0xFFFFFF);
+    ((v >> 16) as u8, (v >> 8) as u8, v as u8)
+}

@@ -1,0 +1,402 @@
+//! The reference walker: plays path templates on a board of immobile dummies and records the
+//! moves and the per-square marks. It is the oracle the runtime's move generator is checked
+//! against, so it follows research/xbetza.md sections 6-7 directly and shares no code with
+//! the runtime.
+
+use koma_runtime::spec::{CastlingSpec, Coord, Leg, Modes, PathTemplate};
+
+use super::{DiagramMove, Marks, Scene};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Occupant {
+    Empty,
+    Friend,
+    Enemy {
+        royal: bool,
+    },
+    /// The mover's own square during its first leg (only reachable by wrapping round).
+    Mover,
+}
+
+/// Per-path state: what the legs so far did.
+#[derive(Default)]
+struct PathState {
+    captures: Vec<Coord>,
+    unload: Option<Coord>,
+    en_passant: Vec<Coord>,
+}
+
+pub(super) struct Walker<'a> {
+    scene: &'a Scene,
+    pub(super) moves: Vec<DiagramMove>,
+    pub(super) marks: Vec<Marks>,
+    max_steps: i32,
+}
+
+impl<'a> Walker<'a> {
+    pub(super) fn new(scene: &'a Scene) -> Walker<'a> {
+        let (w, h) = (scene.board.files as i32, scene.board.ranks as i32);
+        Walker {
+            scene,
+            moves: Vec::new(),
+            marks: vec![Marks::default(); (w * h) as usize],
+            max_steps: w.max(h) * 2,
+        }
+    }
+
+    fn index(&self, c: (i32, i32)) -> usize {
+        (c.1 * self.scene.board.files as i32 + c.0) as usize
+    }
+
+    fn coord(c: (i32, i32)) -> Coord {
+        Coord {
+            x: c.0 as u8,
+            y: c.1 as u8,
+        }
+    }
+
+    fn occupant(&self, c: (i32, i32), leg: usize) -> Occupant {
+        let here = Self::coord(c);
+        if here == self.scene.from {
+            return if leg == 0 {
+                Occupant::Mover
+            } else {
+                Occupant::Empty
+            };
+        }
+        if self.scene.friends.contains(&here) {
+            Occupant::Friend
+        } else if self.scene.enemies.contains(&here) {
+            Occupant::Enemy {
+                royal: self.scene.royal_enemies.contains(&here),
+            }
+        } else {
+            Occupant::Empty
+        }
+    }
+
+    /// One step of `v` from `c`, wrapping on a cylinder or torus; `None` off the board.
+    fn step(&self, c: (i32, i32), v: (i32, i32), modes: Modes) -> Option<(i32, i32)> {
+        let (w, h) = (self.scene.board.files as i32, self.scene.board.ranks as i32);
+        let (mut x, mut y) = (c.0 + v.0, c.1 + v.1);
+        if modes.contains(Modes::CYLINDER) {
+            x = x.rem_euclid(w);
+        }
+        if modes.contains(Modes::TORUS) {
+            y = y.rem_euclid(h);
+        }
+        ((0..w).contains(&x) && (0..h).contains(&y)).then_some((x, y))
+    }
+
+    pub(super) fn template(&mut self, t: &PathTemplate) {
+        let from = (self.scene.from.x as i32, self.scene.from.y as i32);
+        if t.legs.is_empty() || (t.legs[0].modes.contains(Modes::INITIAL) && !self.scene.virgin) {
+            return;
+        }
+        self.leg(t, 0, from, 0, &mut PathState::default());
+    }
+
+    fn vector(&self, leg: &Leg) -> (i32, i32) {
+        let s = if self.scene.second { -1 } else { 1 };
+        (leg.dx as i32 * s, leg.dy as i32 * s)
+    }
+
+    fn range(&self, leg: &Leg, start: (i32, i32)) -> i32 {
+        if leg.modes.contains(Modes::HALF_BOARD) {
+            let ranks = self.scene.board.ranks as i32;
+            let own_row = if self.scene.second {
+                ranks - 1 - start.1
+            } else {
+                start.1
+            };
+            return (ranks / 2 - own_row - 1).max(1);
+        }
+        if leg.range == 0 {
+            self.max_steps
+        } else {
+            leg.range as i32
+        }
+    }
+
+    /// The squares a leap of `v` from `c` passes over (none for one-step leaps).
+    fn passed_over(&self, c: (i32, i32), v: (i32, i32), modes: Modes) -> Vec<(i32, i32)> {
+        let n = v.0.abs().max(v.1.abs());
+        let straight = v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs();
+        if n <= 1 || !straight {
+            return Vec::new();
+        }
+        let unit = (v.0.signum(), v.1.signum());
+        let mut out = Vec::new();
+        let mut p = c;
+        for _ in 1..n {
+            match self.step(p, unit, modes) {
+                Some(q) => {
+                    out.push(q);
+                    p = q;
+                }
+                None => break,
+            }
+        }
+        out
+    }
+
+    fn leg(
+        &mut self,
+        t: &PathTemplate,
+        i: usize,
+        start: (i32, i32),
+        prev_steps: i32,
+        st: &mut PathState,
+    ) {
+        let leg = t.legs[i];
+        let last = i + 1 == t.legs.len();
+        let m = leg.modes;
+        let v = self.vector(&leg);
+        let unit = v.0.abs().max(v.1.abs()) == 1;
+        let range = self.range(&leg, start);
+        let saved_unload = st.unload;
+        if m.contains(Modes::UNLOAD) {
+            st.unload = Some(Self::coord(start));
+        }
+        let mut pos = start;
+        let mut passed: Vec<Coord> = Vec::new();
+        for k in 1..=range {
+            let prev = pos;
+            let Some(next) = self.step(pos, v, m) else {
+                break;
+            };
+            pos = next;
+            let over = self.passed_over(prev, v, m);
+            let occupied_over = over
+                .iter()
+                .filter(|&&p| self.occupant(p, i) != Occupant::Empty)
+                .count();
+            if m.contains(Modes::LAME) && occupied_over > 0 {
+                break;
+            }
+            if m.contains(Modes::JUMP) && !unit && occupied_over == 0 {
+                break;
+            }
+            let occ = self.occupant(pos, i);
+            let ski = m.contains(Modes::JUMP) && unit && k == 1;
+            let iso_wait = m.contains(Modes::ISO) && k < prev_steps;
+            if m.contains(Modes::ISO) && k > prev_steps {
+                break;
+            }
+            if ski || (iso_wait && occ == Occupant::Empty) {
+                passed.extend(over.iter().map(|&p| Self::coord(p)));
+                passed.push(Self::coord(pos));
+                continue;
+            }
+            if iso_wait {
+                break;
+            }
+            let ep_len = st.en_passant.len();
+            if m.contains(Modes::CREATES_EP) {
+                st.en_passant.extend(passed.iter().copied());
+                st.en_passant.extend(over.iter().map(|&p| Self::coord(p)));
+            }
+            let stop = self.stop(t, i, last, k, pos, occ, st);
+            st.en_passant.truncate(ep_len);
+            if !stop {
+                break;
+            }
+            passed.extend(over.iter().map(|&p| Self::coord(p)));
+            passed.push(Self::coord(pos));
+        }
+        st.unload = saved_unload;
+    }
+
+    /// What the leg may do on `pos` (reached after `k` steps); returns whether it slides on.
+    #[allow(clippy::too_many_arguments)]
+    fn stop(
+        &mut self,
+        t: &PathTemplate,
+        i: usize,
+        last: bool,
+        k: i32,
+        pos: (i32, i32),
+        occ: Occupant,
+        st: &mut PathState,
+    ) -> bool {
+        let m = t.legs[i].modes;
+        let here = Self::coord(pos);
+        let captures = m.contains(Modes::CAPTURE)
+            || m.contains(Modes::ROYAL_CAPTURE) && matches!(occ, Occupant::Enemy { royal: true });
+        match occ {
+            Occupant::Empty => {
+                if last {
+                    self.mark_final(
+                        t,
+                        pos,
+                        m.contains(Modes::MOVE),
+                        m.intersects(Modes::CAPTURE.union(Modes::ROYAL_CAPTURE)),
+                        m.contains(Modes::DESTROY),
+                    );
+                    if m.contains(Modes::MOVE) {
+                        self.emit(t, here, None, st);
+                    }
+                    if let Some(ep) = self
+                        .scene
+                        .en_passant
+                        .filter(|ep| m.contains(Modes::EN_PASSANT) && ep.square == here)
+                    {
+                        self.emit(t, here, Some(ep.victim), st);
+                    }
+                } else {
+                    let idx = self.index(pos);
+                    if m.intersects(Modes::CAPTURE.union(Modes::DESTROY)) {
+                        self.marks[idx].locust = true;
+                    }
+                    if m.contains(Modes::HOP) && !m.contains(Modes::MOVE) {
+                        self.marks[idx].hop = true;
+                    }
+                    if m.contains(Modes::MOVE) {
+                        self.leg(t, i + 1, pos, k, st);
+                    }
+                }
+                true
+            }
+            Occupant::Enemy { .. } => {
+                if last {
+                    if captures {
+                        self.mark_final(t, pos, m.contains(Modes::MOVE), true, false);
+                        self.emit(t, here, Some(here), st);
+                    }
+                } else {
+                    if captures {
+                        let idx = self.index(pos);
+                        self.marks[idx].locust = true;
+                        self.with_capture(t, i, pos, k, st);
+                    }
+                    if m.contains(Modes::HOP) {
+                        self.leg(t, i + 1, pos, k, st);
+                    }
+                }
+                false
+            }
+            Occupant::Friend => {
+                if m.contains(Modes::DESTROY) {
+                    if last {
+                        self.mark_final(t, pos, false, false, true);
+                        self.emit(t, here, Some(here), st);
+                    } else {
+                        self.with_capture(t, i, pos, k, st);
+                    }
+                }
+                if !last && m.contains(Modes::HOP) {
+                    self.leg(t, i + 1, pos, k, st);
+                }
+                false
+            }
+            Occupant::Mover => false,
+        }
+    }
+
+    fn with_capture(
+        &mut self,
+        t: &PathTemplate,
+        i: usize,
+        pos: (i32, i32),
+        k: i32,
+        st: &mut PathState,
+    ) {
+        st.captures.push(Self::coord(pos));
+        self.leg(t, i + 1, pos, k, st);
+        st.captures.pop();
+    }
+
+    fn mark_final(
+        &mut self,
+        t: &PathTemplate,
+        pos: (i32, i32),
+        mv: bool,
+        capture: bool,
+        destroy: bool,
+    ) {
+        let first = t.legs[0];
+        let v = self.vector(&first);
+        let unblockable = t.legs.len() == 1
+            && first.range == 1
+            && v.0.abs().max(v.1.abs()) > 1
+            && !first.modes.intersects(Modes::LAME.union(Modes::JUMP));
+        let idx = self.index(pos);
+        let mark = &mut self.marks[idx];
+        mark.can_move |= mv;
+        mark.can_capture |= capture;
+        mark.can_destroy |= destroy;
+        mark.unblockable |= unblockable && (mv || capture);
+        if first.modes.contains(Modes::INITIAL) {
+            mark.initial = true;
+        } else {
+            mark.always = true;
+        }
+    }
+
+    fn emit(&mut self, t: &PathTemplate, to: Coord, extra: Option<Coord>, st: &PathState) {
+        let mut captures = Vec::new();
+        for c in st.captures.iter().copied().chain(extra) {
+            if !captures.contains(&c) {
+                captures.push(c);
+            }
+        }
+        let unload = st.unload.filter(|_| !captures.is_empty());
+        let mut en_passant = st.en_passant.clone();
+        en_passant.sort();
+        en_passant.dedup();
+        self.moves.push(DiagramMove {
+            from: self.scene.from,
+            to,
+            captures,
+            unload,
+            initial: t.legs[0].modes.contains(Modes::INITIAL),
+            castling: None,
+            en_passant,
+        });
+    }
+
+    pub(super) fn castling(&mut self, spec: &CastlingSpec) {
+        if !self.scene.virgin {
+            return;
+        }
+        let dir = if self.scene.second {
+            -spec.direction as i32
+        } else {
+            spec.direction as i32
+        };
+        let (x0, y) = (self.scene.from.x as i32, self.scene.from.y as i32);
+        let edge = if dir < 0 {
+            0
+        } else {
+            self.scene.board.files as i32 - 1
+        };
+        let partner_x = if spec.partner_inside {
+            edge - dir
+        } else {
+            edge
+        };
+        let distance = (partner_x - x0) * dir;
+        let steps = spec.king_steps as i32;
+        if distance <= steps || self.occupant((partner_x, y), 0) != Occupant::Friend {
+            return;
+        }
+        if (1..distance).any(|d| self.occupant((x0 + d * dir, y), 0) != Occupant::Empty) {
+            return;
+        }
+        let to = (x0 + steps * dir, y);
+        let idx = self.index(to);
+        self.marks[idx].castling = true;
+        self.moves.push(DiagramMove {
+            from: self.scene.from,
+            to: Self::coord(to),
+            captures: Vec::new(),
+            unload: None,
+            initial: true,
+            castling: Some((
+                Self::coord((partner_x, y)),
+                Self::coord((x0 + (steps - 1) * dir, y)),
+            )),
+            en_passant: Vec::new(),
+        });
+    }
+}
