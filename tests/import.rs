@@ -6,7 +6,7 @@ use std::path::Path;
 
 use koma_compiler::diagnostic::{Diagnostic, Severity, SourceMap};
 use koma_compiler::import::{Imported, import};
-use koma_grammar::ast;
+use koma_compiler::loader::MemoryLoader;
 
 fn run(path: &Path) -> (String, Imported) {
     let text = std::fs::read_to_string(path).expect("fixture is readable");
@@ -63,6 +63,10 @@ fn imports_ok_blocks() {
         let koma = imported
             .koma
             .unwrap_or_else(|| panic!("{} has errors:\n{errors}", path.display()));
+        checked(
+            koma_compiler::load_source("imported.koma", &koma, &MemoryLoader::new()),
+            &path.display().to_string(),
+        );
         let parsed = koma_grammar::parse(&koma);
         assert!(
             parsed.errors.is_empty(),
@@ -123,109 +127,119 @@ fn one_item_per_line_and_one_line_blocks_import_the_same() {
     assert_eq!(one_line.koma, many_lines.koma, "{lines}");
 }
 
-/// What the equality check looks at: pieces (moves with `like` resolved, promotions, royal),
-/// the start position square by square, the promotion zone depth and the royal set.
+/// What the equality check looks at: pieces (XBetza with `like` resolved, promotions, royal),
+/// the start position square by square, the promotion zone and the royal set.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Summary {
     pieces: BTreeMap<String, (String, Vec<String>)>,
-    setup: BTreeSet<(bool, String, u8, u32)>,
-    zone: Option<u32>,
+    setup: BTreeSet<(String, String, u8, u8)>,
+    zone: Vec<(u8, u8)>,
     royals: BTreeSet<String>,
 }
 
-fn summary(koma: &str) -> Summary {
-    let parsed = koma_grammar::parse(koma);
-    assert!(
-        parsed.errors.is_empty(),
-        "does not parse: {:?}",
-        parsed.errors
-    );
-    let file = parsed.file;
+/// Loads a variant (resolving `extends` from disk) and asserts it checks without errors.
+fn checked(loaded: koma_compiler::Loaded, what: &str) -> koma_compiler::ir::Variant {
+    let errors: Vec<String> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| format!("{}: {}", d.code, d.message))
+        .collect();
+    assert!(errors.is_empty(), "{what} does not check: {errors:#?}");
+    loaded.variant.expect("a variant without errors")
+}
+
+fn summary(variant: &koma_compiler::ir::Variant) -> Summary {
     let mut s = Summary::default();
-    let mut betza = BTreeMap::new();
-    let mut likes = Vec::new();
-    for item in &file.pieces {
-        let ast::PieceItem::Define(def) = item else {
-            continue;
-        };
-        let id = def.id.value.clone();
-        match &def.moves {
-            ast::Moves::Betza(b) => {
-                betza.insert(id.clone(), b.value.clone());
-            }
-            ast::Moves::Like { other, .. } => likes.push((id.clone(), other.value.clone())),
-        }
-        let mut promotes: Vec<String> = def
-            .promotes
+    for piece in &variant.pieces {
+        let mut promotes: Vec<String> = piece
+            .promotions
             .iter()
-            .flat_map(|(_, ids)| ids.iter().map(|i| i.value.clone()))
+            .map(|t| variant.piece(t.value).id.clone())
             .collect();
         promotes.sort();
-        s.pieces.insert(id.clone(), (String::new(), promotes));
-        if def.royal.is_some() {
-            s.royals.insert(id);
+        let moves = canonical(&piece.betza);
+        s.pieces.insert(piece.id.clone(), (moves, promotes));
+        if piece.royal.is_some() {
+            s.royals.insert(piece.id.clone());
         }
     }
-    for (id, other) in likes {
-        let moves = betza
-            .get(&other)
-            .cloned()
-            .unwrap_or_else(|| format!("like {other}"));
-        betza.insert(id, moves);
-    }
-    for (id, entry) in &mut s.pieces {
-        entry.0 = betza.get(id).cloned().unwrap_or_default();
-    }
-    for clause in &file.clauses {
-        match &clause.kind {
-            ast::ClauseKind::PromotionZone(ast::Zone::Depth(n)) => s.zone = Some(n.value),
-            ast::ClauseKind::Royal(ids) => s.royals.extend(ids.iter().map(|i| i.value.clone())),
-            _ => {}
+    if let Some(setup) = &variant.setup {
+        for p in &setup.placements {
+            let id = variant.piece(p.piece).id.clone();
+            s.setup
+                .insert((format!("{:?}", p.player), id, p.at.x, p.at.y));
         }
     }
-    s.setup = positions(&file);
+    s.zone = variant
+        .rules
+        .promotion
+        .zone
+        .iter()
+        .map(|c| (c.x, c.y))
+        .collect();
+    s.zone.sort();
     s
 }
 
-/// Every (second player?, piece, file, rank) of the start position, symmetry applied.
-fn positions(file: &ast::File) -> BTreeSet<(bool, String, u8, u32)> {
-    let board = &file.boards[0];
-    let (files, ranks) = (board.files.value as u8, board.ranks.value);
-    let (first, last) = board
-        .items
-        .iter()
-        .find_map(|i| match &i.kind {
-            ast::BoardItemKind::Ranks { first, last } => Some((first.value, last.value)),
-            _ => None,
-        })
-        .unwrap_or((1, ranks));
-    let mut out = BTreeSet::new();
-    let Some(setup) = file.setups.first() else {
-        return out;
-    };
-    for p in &setup.placements {
-        let second = p.side.is_some_and(|s| s.value == ast::Side::Second);
-        for item in &p.squares {
-            let (a, b) = match item {
-                ast::SquareItem::Single(s) => (*s, *s),
-                ast::SquareItem::Range { from, to, .. } => (*from, *to),
-            };
-            for f in a.file.min(b.file)..=a.file.max(b.file) {
-                for r in a.rank.min(b.rank)..=a.rank.max(b.rank) {
-                    out.insert((second, p.piece.value.clone(), f, r));
-                    let copy = match setup.symmetry.value {
-                        ast::Symmetry::Rotate => Some((files - 1 - f, first + last - r)),
-                        ast::Symmetry::Mirror => Some((f, first + last - r)),
-                        ast::Symmetry::None => None,
-                    };
-                    if let Some((cf, cr)) = copy {
-                        out.insert((true, p.piece.value.clone(), cf, cr));
-                    }
+/// XBetza with its terms sorted, and the modifiers of one-leg terms sorted: `vWfF` and `fFvW`
+/// (Kuuzen's block vs the Dai Shogi file it extends) are the same moves. Multi-leg terms
+/// (`a`, groups, brackets) keep their modifier order, which matters there.
+fn canonical(betza: &str) -> String {
+    let mut terms = Vec::new();
+    let mut chars = betza.chars().peekable();
+    while chars.peek().is_some() {
+        let mut prefix = String::new();
+        if chars.peek() == Some(&'[') {
+            for c in chars.by_ref() {
+                prefix.push(c);
+                if c == ']' {
+                    break;
                 }
             }
+            terms.push(prefix);
+            continue;
         }
+        while let Some(&c) = chars.peek().filter(|c| !c.is_ascii_uppercase()) {
+            prefix.push(c);
+            chars.next();
+        }
+        let Some(atom) = chars.next() else {
+            terms.push(prefix);
+            break;
+        };
+        let mut suffix = atom.to_string();
+        while let Some(&c) = chars
+            .peek()
+            .filter(|&&c| c == atom || c == 'X' || c == 'Y' || c.is_ascii_digit())
+        {
+            suffix.push(c);
+            chars.next();
+        }
+        if !prefix.contains(['a', '(', '[']) {
+            let mut letters: Vec<char> = prefix.chars().collect();
+            letters.sort_unstable();
+            prefix = letters.into_iter().collect();
+        }
+        terms.push(prefix + &suffix);
     }
-    out
+    terms.sort();
+    terms.join(" ")
+}
+
+#[test]
+fn canonical_xbetza_ignores_term_and_modifier_order_only() {
+    assert_eq!(canonical("vWfF"), canonical("fFvW"));
+    assert_eq!(canonical("FfsW"), canonical("FsfW"));
+    assert_eq!(canonical("B(paf)2cB"), "(paf)2cB B");
+    assert_ne!(canonical("fabW"), canonical("afbW"));
+    assert_ne!(canonical("NN"), canonical("N"));
+    assert_ne!(canonical("fR"), canonical("fR2"));
+}
+
+fn summary_of(koma: &str) -> Summary {
+    let loaded = koma_compiler::load_source("imported.koma", koma, &MemoryLoader::new());
+    summary(&checked(loaded, "the imported file"))
 }
 
 /// Differences between an imported summary and a shipped one, as readable lines.
@@ -251,10 +265,9 @@ fn differences(imported: &Summary, shipped: &Summary) -> Vec<String> {
         out.push(format!("setup: only {side} has {only:?}"));
     }
     if imported.zone != shipped.zone {
-        out.push(format!(
-            "zone: imported {:?}, shipped {:?}",
-            imported.zone, shipped.zone
-        ));
+        let depth = |z: &[(u8, u8)]| z.iter().map(|c| c.1).collect::<BTreeSet<_>>().len();
+        let (a, b) = (depth(&imported.zone), depth(&shipped.zone));
+        out.push(format!("zone: imported {a} ranks, shipped {b}"));
     }
     if imported.royals != shipped.royals {
         out.push(format!(
@@ -270,9 +283,26 @@ fn differences(imported: &Summary, shipped: &Summary) -> Vec<String> {
 fn agrees_with_shipped(fixture: &str, variant: &str, corrections: &[&str]) {
     let (_, imported) = run(Path::new(fixture));
     let koma = imported.koma.expect("the seed block imports");
-    let shipped = std::fs::read_to_string(variant).expect("shipped variant exists");
-    let diffs = differences(&summary(&koma), &summary(&shipped));
+    let shipped = summary(&checked(koma_compiler::load(Path::new(variant)), variant));
+    let diffs = differences(&summary_of(&koma), &shipped);
     assert_eq!(diffs, corrections, "imported {fixture} vs {variant}");
+}
+
+#[test]
+fn kuuzen_dai_agrees_with_the_shipped_variant_but_for_the_zone() {
+    // research/seed-games.md §6 item 10: the block's promoZone=4 is a slip; Dai Shogi's is 5.
+    // §3: the block spells the Horned Falcon's and Soaring Eagle's lion legs `fmabW`/`fmabF`,
+    // the Dai Shogi file `fabW`/`fabF`: the same moves (a non-final leg is move-only anyway).
+    let corrections = [
+        r#"piece +DH: imported Some(("B bsR fD fW fcavW fmabW", [])), shipped Some(("B bsR fD fW fabW fcavW", []))"#,
+        r#"piece +DK: imported Some(("R bB fA fF fcavF fmabF", [])), shipped Some(("R bB fA fF fabF fcavF", []))"#,
+        "zone: imported 4 ranks, shipped 5",
+    ];
+    agrees_with_shipped(
+        "tests/fixtures/import/ok/kuuzen-dai-shogi.id",
+        "variants/kuuzen-dai-shogi.koma",
+        &corrections,
+    );
 }
 
 #[test]
@@ -293,7 +323,7 @@ fn the_summary_sees_every_kind_of_difference() {
         .replace("promotion zone 2", "promotion zone 3")
         .replace("  K  c0", "  K  d0");
     assert_ne!(koma, changed);
-    let diffs = differences(&summary(&koma), &summary(&changed));
+    let diffs = differences(&summary_of(&koma), &summary_of(&changed));
     assert!(diffs.iter().any(|d| d.starts_with("piece K:")), "{diffs:?}");
     assert!(diffs.iter().any(|d| d.starts_with("zone:")), "{diffs:?}");
     assert!(diffs.iter().any(|d| d.starts_with("setup:")), "{diffs:?}");
