@@ -4,10 +4,13 @@
 //! A move is written `to`, plus `x` when it captures on `to`, plus `[a,b]` for the other
 //! squares it removes pieces from (locust victims), e.g. `g7x[f6]`.
 
+mod xbetza_common;
+
 use std::collections::BTreeSet;
 
-use koma_compiler::diagram::{Diagram, EnPassant, Scene, draw, parse_square};
+use koma_compiler::diagram::{EnPassant, parse_square};
 use koma_compiler::xbetza::{BoardSize, expand};
+use xbetza_common::{play, scene, set as expected, tokens};
 
 /// One vector: the string, board `WxH`, mover square, white (friendly) and black (enemy)
 /// dummies, and the expected moves.
@@ -36,48 +39,6 @@ const fn case(
         enemies,
         expect,
     }
-}
-
-fn scene(board: BoardSize, from: &str, friends: &str, enemies: &str) -> Scene {
-    let sq = |s: &str| parse_square(s, board, 1).unwrap_or_else(|| panic!("bad square {s}"));
-    let mut scene = Scene::centre(board);
-    scene.from = sq(from);
-    scene.friends = friends.split_whitespace().map(sq).collect();
-    scene.enemies = enemies.split_whitespace().map(sq).collect();
-    scene
-}
-
-fn tokens(d: &Diagram) -> BTreeSet<String> {
-    let name = |c| d.scene.square_name(c);
-    d.moves
-        .iter()
-        .map(|m| {
-            let mut t = name(m.to);
-            if m.captures.contains(&m.to) {
-                t.push('x');
-            }
-            let mut others: Vec<String> = m
-                .captures
-                .iter()
-                .filter(|&&c| c != m.to)
-                .map(|&c| name(c))
-                .collect();
-            if !others.is_empty() {
-                others.sort();
-                t.push_str(&format!("[{}]", others.join(",")));
-            }
-            t
-        })
-        .collect()
-}
-
-fn expected(text: &str) -> BTreeSet<String> {
-    text.split_whitespace().map(str::to_string).collect()
-}
-
-fn play(betza: &str, board: BoardSize, scene: &Scene) -> Diagram {
-    let (expansion, _) = expand(betza, board).unwrap_or_else(|e| panic!("{betza}: {e:?}"));
-    draw(&expansion, scene)
 }
 
 fn check(cases: &[Case]) {

@@ -1,8 +1,227 @@
-//! `koma diagram`.
+//! `koma diagram`: draw the moves of an XBetza string or of a piece of a variant file, as text,
+//! SVG or JSON, with immobile dummy friends and enemies.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use koma_compiler::diagnostic::{Diagnostic, Location, SourceMap, did_you_mean};
+use koma_compiler::diagram::{Scene, draw, parse_square, render_json, render_svg, render_text};
+use koma_compiler::xbetza::{BetzaProblem, BoardSize, Expansion, expand};
+use koma_runtime::spec::Coord;
 
 use super::{CliError, CommandResult};
-use crate::args::DiagramArgs;
+use crate::args::{DiagramArgs, DiagramFormat, ReportFormat};
+use crate::report;
 
-pub fn diagram(_args: &DiagramArgs) -> CommandResult {
-    Err(CliError::Usage("`koma diagram` is not available yet".to_string()))
+/// What to draw: the moves, the empty scene they are drawn in, and a title.
+struct Subject {
+    expansion: Expansion,
+    scene: Scene,
+    betza: String,
+    title: String,
+}
+
+pub fn diagram(args: &DiagramArgs) -> CommandResult {
+    let subject = match (&args.betza, &args.file, &args.piece) {
+        (Some(betza), _, _) => match from_betza(betza, args.board.as_deref())? {
+            Ok(subject) => subject,
+            Err(code) => return Ok(code),
+        },
+        (None, Some(file), Some(piece)) => {
+            if args.board.is_some() {
+                return Err(CliError::Usage(
+                    "`--board` only goes with `--betza`; a variant file has its own board"
+                        .to_string(),
+                ));
+            }
+            match from_file(file, piece)? {
+                Ok(subject) => subject,
+                Err(code) => return Ok(code),
+            }
+        }
+        _ => {
+            return Err(CliError::Usage(
+                "give a variant file and a piece, or `--betza XBETZA`".to_string(),
+            ));
+        }
+    };
+    let scene = place(subject.scene.clone(), args)?;
+    let drawn = draw(&subject.expansion, &scene);
+    let output = match args.format {
+        DiagramFormat::Text => {
+            let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            format!("{}\n{}", subject.title, render_text(&drawn, colour))
+        }
+        DiagramFormat::Svg => render_svg(&drawn, &subject.title),
+        DiagramFormat::Json => render_json(&drawn, &subject.betza),
+    };
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(output.as_bytes());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--betza`: expands the string on the `--board` (default 9x9). XBetza errors are reported
+/// and give exit code 1.
+fn from_betza(betza: &str, board: Option<&str>) -> Result<Result<Subject, ExitCode>, CliError> {
+    let board = parse_board(board.unwrap_or("9x9"))?;
+    match expand(betza, board) {
+        Ok((expansion, warnings)) => {
+            report_problems(betza, &warnings);
+            Ok(Ok(Subject {
+                expansion,
+                scene: Scene::centre(board),
+                betza: betza.to_string(),
+                title: format!("{betza} on {}x{}", board.files, board.ranks),
+            }))
+        }
+        Err(problems) => {
+            report_problems(betza, &problems);
+            Ok(Err(ExitCode::from(1)))
+        }
+    }
+}
+
+/// Renders XBetza problems against the string itself, like diagnostics in a file.
+fn report_problems(betza: &str, problems: &[BetzaProblem]) {
+    if problems.is_empty() {
+        return;
+    }
+    let mut sources = SourceMap::default();
+    let file = sources.add("<betza>", betza);
+    let diagnostics: Vec<Diagnostic> = problems
+        .iter()
+        .map(|p| {
+            let at = Location {
+                file,
+                start: p.range.start,
+                end: p.range.end.max(p.range.start),
+            };
+            let d = if p.is_warning {
+                Diagnostic::warning(p.code, p.message.clone(), at, "")
+            } else {
+                Diagnostic::error(p.code, p.message.clone(), at, "")
+            };
+            match &p.help {
+                Some(help) => d.with_help(help.clone()),
+                None => d,
+            }
+        })
+        .collect();
+    let text = report::render(&sources, &diagnostics, report::Style::Rich, stderr_colour());
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+fn stderr_colour() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
+/// `FILE PIECE`: the piece's lowered moves on the variant's board.
+fn from_file(path: &std::path::Path, id: &str) -> Result<Result<Subject, ExitCode>, CliError> {
+    let loaded = koma_compiler::load(path);
+    if loaded.has_errors() {
+        report::print(&loaded.sources, &loaded.diagnostics, ReportFormat::Human);
+        return Ok(Err(ExitCode::from(1)));
+    }
+    let Some(variant) = loaded.variant else {
+        return Err(CliError::Failed(format!(
+            "`{}` has no variant",
+            path.display()
+        )));
+    };
+    let Some((_, piece)) = variant.piece_by_id(id) else {
+        let hint = did_you_mean(id, variant.pieces.iter().map(|p| p.id.as_str()))
+            .map(|n| format!("; did you mean `{n}`?"))
+            .unwrap_or_default();
+        return Err(CliError::Usage(format!(
+            "no piece `{id}` in `{}`{hint}",
+            path.display()
+        )));
+    };
+    let b = &variant.board;
+    let board = BoardSize {
+        files: b.width,
+        ranks: b.height,
+    };
+    let mut scene = Scene::centre(board);
+    scene.first_rank = b.first_rank;
+    scene.holes = (0..b.height)
+        .flat_map(|y| (0..b.width).map(move |x| Coord { x, y }))
+        .filter(|c| !b.contains(*c))
+        .collect();
+    if scene.holes.contains(&scene.from) {
+        let centre = scene.from;
+        let distance =
+            |c: &Coord| (c.x as i32 - centre.x as i32).abs() + (c.y as i32 - centre.y as i32).abs();
+        scene.from = b.squares().min_by_key(distance).unwrap_or(centre);
+    }
+    Ok(Ok(Subject {
+        expansion: piece.expansion.clone(),
+        scene,
+        betza: piece.betza.clone(),
+        title: format!(
+            "{} ({}) of {}: {}",
+            piece.name, piece.id, variant.name.value, piece.betza
+        ),
+    }))
+}
+
+/// `WxH`, 1 to 26 files and 1 to 99 ranks.
+fn parse_board(text: &str) -> Result<BoardSize, CliError> {
+    let bad = || {
+        CliError::Usage(format!(
+            "bad board size `{text}`: write FILESxRANKS with 1..26 files and 1..99 ranks, e.g. `9x9`"
+        ))
+    };
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let files: u8 = w.trim().parse().map_err(|_| bad())?;
+    let ranks: u8 = h.trim().parse().map_err(|_| bad())?;
+    if !(1..=26).contains(&files) || !(1..=99).contains(&ranks) {
+        return Err(bad());
+    }
+    Ok(BoardSize { files, ranks })
+}
+
+/// Applies `--from`, `--friend`, `--enemy` and `--second` to the scene.
+fn place(mut scene: Scene, args: &DiagramArgs) -> Result<Scene, CliError> {
+    let square = |text: &str, what: &str| -> Result<Coord, CliError> {
+        parse_square(text, scene.board, scene.first_rank)
+            .filter(|c| !scene.holes.contains(c))
+            .ok_or_else(|| {
+                CliError::Usage(format!(
+                    "bad {what} square `{text}`: not a square of the {}x{} board",
+                    scene.board.files, scene.board.ranks
+                ))
+            })
+    };
+    if let Some(from) = &args.from {
+        scene.from = square(from, "--from")?;
+    }
+    let mut friends = Vec::new();
+    for f in &args.friend {
+        friends.push(square(f, "--friend")?);
+    }
+    let mut enemies = Vec::new();
+    for e in &args.enemy {
+        enemies.push(square(e, "--enemy")?);
+    }
+    for (c, text) in friends
+        .iter()
+        .chain(&enemies)
+        .zip(args.friend.iter().chain(&args.enemy))
+    {
+        if *c == scene.from {
+            return Err(CliError::Usage(format!(
+                "`{text}` is the square the piece stands on"
+            )));
+        }
+        if friends.contains(c) && enemies.contains(c) {
+            return Err(CliError::Usage(format!(
+                "`{text}` is given both as a friend and as an enemy"
+            )));
+        }
+    }
+    scene.friends = friends;
+    scene.enemies = enemies;
+    scene.second = args.second;
+    Ok(scene)
 }

@@ -47,6 +47,9 @@ pub struct Scene {
     /// The mover has not moved yet (initial moves and castling allowed).
     pub virgin: bool,
     pub en_passant: Option<EnPassant>,
+    /// Grid squares that do not exist (holes, corners around extra squares): moves treat them
+    /// as off the board.
+    pub holes: Vec<Coord>,
 }
 
 impl Scene {
@@ -67,6 +70,7 @@ impl Scene {
             royal_enemies: Vec::new(),
             virgin: true,
             en_passant: None,
+            holes: Vec::new(),
         }
     }
 

@@ -45,6 +45,9 @@ pub fn render_svg(diagram: &Diagram, title: &str) -> String {
                 y: (ranks - 1 - row) as u8,
             };
             let (x, y) = (MARGIN + file * CELL, MARGIN + row * CELL);
+            if s.holes.contains(&c) {
+                continue;
+            }
             let classes = diagram.classes_at(c);
             let fill = match main_class(classes) {
                 Some(k) => {

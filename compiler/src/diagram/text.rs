@@ -46,7 +46,9 @@ pub fn render_text(diagram: &Diagram, colour: bool) -> String {
             };
             let classes = diagram.classes_at(c);
             let main = main_class(classes);
-            let glyph = if c == s.from {
+            let glyph = if s.holes.contains(&c) {
+                ' '
+            } else if c == s.from {
                 '★'
             } else if let Some(k) = main {
                 if !used.contains(&k) {

@@ -85,7 +85,8 @@ impl<'a> Walker<'a> {
         if modes.contains(Modes::TORUS) {
             y = y.rem_euclid(h);
         }
-        ((0..w).contains(&x) && (0..h).contains(&y)).then_some((x, y))
+        let on_board = (0..w).contains(&x) && (0..h).contains(&y);
+        (on_board && !self.scene.holes.contains(&Self::coord((x, y)))).then_some((x, y))
     }
 
     pub(super) fn template(&mut self, t: &PathTemplate) {
@@ -245,7 +246,8 @@ impl<'a> Walker<'a> {
                     }
                 } else {
                     let idx = self.index(pos);
-                    if m.intersects(Modes::CAPTURE.union(Modes::DESTROY)) {
+                    // Cyan squares of the ID: where a first-leg capture may happen.
+                    if i == 0 && m.intersects(Modes::CAPTURE.union(Modes::DESTROY)) {
                         self.marks[idx].locust = true;
                     }
                     if m.contains(Modes::HOP) && !m.contains(Modes::MOVE) {
