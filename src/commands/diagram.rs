@@ -10,8 +10,7 @@ use koma_compiler::xbetza::{BetzaProblem, BoardSize, Expansion, expand};
 use koma_runtime::spec::Coord;
 
 use super::{CliError, CommandResult};
-use crate::args::{DiagramArgs, DiagramFormat, ReportFormat};
-use crate::report;
+use crate::args::{DiagramArgs, DiagramFormat};
 
 /// What to draw: the moves, the empty scene they are drawn in, and a title.
 struct Subject {
@@ -107,19 +106,58 @@ fn report_problems(betza: &str, problems: &[BetzaProblem]) {
             }
         })
         .collect();
-    let text = report::render(&sources, &diagnostics, report::Style::Rich, stderr_colour());
-    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    print_diagnostics(&sources, &diagnostics);
 }
 
-fn stderr_colour() -> bool {
-    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+/// Prints diagnostics to standard error with their source excerpts.
+fn print_diagnostics(sources: &SourceMap, diagnostics: &[Diagnostic]) {
+    use codespan_reporting::diagnostic::{Diagnostic as Cs, Label};
+    use codespan_reporting::files::SimpleFiles;
+    use codespan_reporting::term::{self, termcolor::Buffer};
+    let mut files = SimpleFiles::new();
+    for (_, f) in sources.iter() {
+        files.add(f.name.clone(), f.text.clone());
+    }
+    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let mut buffer = if colour {
+        Buffer::ansi()
+    } else {
+        Buffer::no_color()
+    };
+    for d in diagnostics {
+        let base = if d.is_error() {
+            Cs::error()
+        } else {
+            Cs::warning()
+        };
+        let at = d.primary.location;
+        let mut cs = base
+            .with_code(d.code.clone())
+            .with_message(d.message.clone())
+            .with_labels(vec![
+                Label::primary(at.file.0 as usize, at.start..at.end)
+                    .with_message(d.primary.message.clone()),
+            ]);
+        if let Some(help) = &d.help {
+            cs = cs.with_notes(vec![format!("help: {help}")]);
+        }
+        if term::emit(&mut buffer, &term::Config::default(), &files, &cs).is_err() {
+            let _ = writeln!(buffer, "error[{}]: {}", d.code, d.message);
+        }
+    }
+    let _ = std::io::stderr().lock().write_all(buffer.as_slice());
 }
 
 /// `FILE PIECE`: the piece's lowered moves on the variant's board.
 fn from_file(path: &std::path::Path, id: &str) -> Result<Result<Subject, ExitCode>, CliError> {
     let loaded = koma_compiler::load(path);
     if loaded.has_errors() {
-        report::print(&loaded.sources, &loaded.diagnostics, ReportFormat::Human);
+        let errors: Vec<Diagnostic> = loaded
+            .diagnostics
+            .into_iter()
+            .filter(Diagnostic::is_error)
+            .collect();
+        print_diagnostics(&loaded.sources, &errors);
         return Ok(Err(ExitCode::from(1)));
     }
     let Some(variant) = loaded.variant else {
