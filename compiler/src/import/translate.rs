@@ -457,3 +457,25 @@ mod tests {
         assert!(!k.contains("stalemate"), "{k}");
     }
 }
+
+#[cfg(test)]
+mod betza_tests {
+    use crate::diagnostic::FileId;
+
+    #[test]
+    fn broken_xbetza_is_reported_in_the_block_and_kept() {
+        let block = "files=5 ranks=5 odd:O:fW(pa:o:a1 king:K:K:k:c1";
+        let imported = crate::import::import(FileId(0), block, "T");
+        let d = imported
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "I027")
+            .expect("an I027 warning");
+        let moves = block.find("fW(pa").expect("present");
+        assert!(
+            d.primary.location.start >= moves && d.primary.location.end <= moves + 5,
+            "{d:?}"
+        );
+        assert!(imported.koma.expect("warnings only").contains("fW(pa"));
+    }
+}
