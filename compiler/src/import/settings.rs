@@ -80,12 +80,11 @@ pub fn settings(block: &Block, sink: &mut Sink) -> Settings {
             s.unknown.push(item.clone());
             continue;
         };
-        if !keys::repeatable(kind) {
-            if let Some(first) = seen.insert(&item.key.text, item.span) {
-                let message = format!("`{}` is given twice; the last value counts", item.key.text);
-                let d = sink.warning("I015", message, item.span, "this value is used");
-                sink.push(d.with_secondary(sink.location(first), "this one is ignored"));
-            }
+        let earlier = (!keys::repeatable(kind)).then(|| seen.insert(&item.key.text, item.span));
+        if let Some(Some(first)) = earlier {
+            let message = format!("`{}` is given twice; the last value counts", item.key.text);
+            let d = sink.warning("I015", message, item.span, "this value is used");
+            sink.push(d.with_secondary(sink.location(first), "this one is ignored"));
         }
         if item.after_pieces && shapes_setup(kind) {
             let message = format!("`{}` comes after piece lines", item.key.text);

@@ -323,14 +323,16 @@ fn rules(
         Some(false) => lines.push(RuleLine::Clause("stalemate loses".to_string())),
         None => {}
     }
-    if s.promo_offset > 0 {
-        if let Some(f) = s.promo_choice.as_ref().filter(|f| f.text != "+") {
-            let text = format!(
-                "promoChoice={}: ignored with Shogi-style promotion (promoOffset > 0)",
-                f.text
-            );
-            lines.push(RuleLine::Comment(text));
-        }
+    let shogi_choice = s
+        .promo_choice
+        .as_ref()
+        .filter(|f| s.promo_offset > 0 && f.text != "+");
+    if let Some(f) = shogi_choice {
+        let text = format!(
+            "promoChoice={}: ignored with Shogi-style promotion (promoOffset > 0)",
+            f.text
+        );
+        lines.push(RuleLine::Comment(text));
     }
     if s.holdings != 0 {
         let value = s.holdings_text.as_deref().unwrap_or("");
