@@ -402,3 +402,43 @@ fn cli_reads_stdin_and_exits_1_on_errors_2_on_usage() {
         Some(1)
     );
 }
+
+#[test]
+fn never_panics_on_truncated_or_garbled_blocks() {
+    let mut sources = SourceMap::default();
+    let file = sources.add("garbled.id", String::new());
+    let inserts = [
+        "é,,",
+        "=",
+        ":",
+        " ",
+        "\n",
+        "-z99",
+        "firstRank=99999999999 ",
+        ",,a1-",
+    ];
+    for fixture in ["symmetry-none", "holes-rotate", "mirror-explicit"] {
+        let path = format!("tests/fixtures/import/ok/{fixture}.id");
+        let text = std::fs::read_to_string(path).expect("fixture");
+        for (cut, _) in text.char_indices() {
+            let _ = import(file, &text[..cut], "T");
+            let mut garbled = text.clone();
+            garbled.insert_str(cut, inserts[cut % inserts.len()]);
+            let _ = import(file, &garbled, "T");
+        }
+    }
+    let odd = [
+        "",
+        "=",
+        ":::::",
+        "files=0",
+        "ranks=-1",
+        "royal=0",
+        "firstRank=-3",
+        "x:::::,,,,",
+        "promoOffset=9 a:A:W:a:a1",
+    ];
+    for text in odd {
+        let _ = import(file, text, "T");
+    }
+}

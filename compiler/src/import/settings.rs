@@ -8,6 +8,9 @@ use super::keys::{self, KeyKind};
 use super::square::{Geometry, Symmetry};
 use crate::diagnostic::did_you_mean;
 
+/// Larger first-rank labels are surely a slip (and would overflow rank arithmetic).
+const MAX_FIRST_RANK: u32 = 1000;
+
 /// Every key the importer acts on, after defaults.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -126,7 +129,13 @@ fn apply(s: &mut Settings, kind: KeyKind, item: &KeyItem, sink: &mut Sink) {
         KeyKind::Ranks => s.ranks = size(item, 99, sink).unwrap_or(s.ranks),
         KeyKind::FirstRank => {
             if let Some(n) = number(item, sink) {
-                s.first_rank = i64::from(non_negative(n, item, sink));
+                s.first_rank = i64::from(non_negative(n, item, sink).min(MAX_FIRST_RANK));
+                if n > i64::from(MAX_FIRST_RANK) {
+                    let message = format!(
+                        "`firstRank={n}` is out of range: koma rank numbers go up to {MAX_FIRST_RANK}"
+                    );
+                    sink.push(sink.error("I020", message, item.value.span, "too large"));
+                }
             }
         }
         KeyKind::Symmetry => s.symmetry = symmetry(item, sink),
