@@ -1,0 +1,245 @@
+//! The runtime's move generator against the reference walker of `koma_compiler::diagram`: for
+//! every seed piece string and many generated positions of immobile dummies, both must produce
+//! the same moves (destination, capture there, and the other squares captured).
+
+mod xbetza_common;
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use koma_compiler::diagram::{Scene, draw};
+use koma_compiler::xbetza::{BoardSize, Expansion, expand};
+use koma_runtime::spec::{
+    BoardSpec, Coord, PieceSpec, PieceType, Placement, Player, RulesSpec, VariantSpec,
+};
+use koma_runtime::{Position, Tables};
+
+/// A small deterministic generator (no dependency, same positions on every run).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, n: u32) -> u32 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % u64::from(n)) as u32
+    }
+}
+
+fn piece(id: &str, expansion: &Expansion) -> PieceSpec {
+    PieceSpec {
+        id: id.to_string(),
+        name: id.to_string(),
+        betza: String::new(),
+        paths: expansion.paths.clone(),
+        castling: expansion.castling.clone(),
+        royal: false,
+        promotions: Vec::new(),
+    }
+}
+
+fn runtime_moves(tables: &Arc<Tables>, scene: &Scene) -> BTreeSet<String> {
+    let mut pos = Position::empty(tables.clone());
+    let geo = &tables.geo;
+    let sq = |c: Coord| geo.square(i32::from(c.x), i32::from(c.y)).expect("square");
+    let mover = if scene.second {
+        Player::Second
+    } else {
+        Player::First
+    };
+    let other = if scene.second {
+        Player::First
+    } else {
+        Player::Second
+    };
+    pos.put(sq(scene.from), Some((mover, PieceType(0))));
+    pos.set_virgin(sq(scene.from), scene.virgin);
+    for &f in &scene.friends {
+        pos.put(sq(f), Some((mover, PieceType(1))));
+        // The walker's dummies never moved: they are valid castling partners.
+        pos.set_virgin(sq(f), true);
+    }
+    for &e in &scene.enemies {
+        pos.put(sq(e), Some((other, PieceType(1))));
+    }
+    pos.set_side_to_move(mover);
+    let mut moves = Vec::new();
+    pos.pseudo_legal_moves(&mut moves);
+    moves
+        .iter()
+        .filter(|m| m.from == sq(scene.from))
+        .map(|m| {
+            let mut t = geo.name(m.to);
+            if m.to != m.from && pos.piece_at(m.to).is_some() {
+                t.push('x');
+            }
+            let mut side: Vec<String> = m
+                .side_captures()
+                .iter()
+                .filter(|&&c| c != m.to)
+                .map(|&c| geo.name(c))
+                .collect();
+            side.sort();
+            side.dedup();
+            if !side.is_empty() {
+                t.push_str(&format!("[{}]", side.join(",")));
+            }
+            t
+        })
+        .collect()
+}
+
+/// The constructs of research/xbetza.md's vectors that the seeds do not use.
+const VECTOR_STRINGS: &[&str] = &[
+    "mRcpR",
+    "gQ",
+    "gB",
+    "nD",
+    "jD",
+    "jR",
+    "oN",
+    "ooR",
+    "zB",
+    "qN",
+    "pN",
+    "afsW",
+    "afsF",
+    "afsK",
+    "mafF",
+    "mpafsK",
+    "caK",
+    "cafcafK",
+    "FyafsF",
+    "yafsF",
+    "masB",
+    "pafiQ",
+    "mafiR",
+    "ucR",
+    "udafQ",
+    "dR",
+    "kR",
+    "NN",
+    "AA",
+    "WX",
+    "FX",
+    "NY",
+    "nN",
+    "[F?R]",
+    "[F-B]",
+    "[W?sR]",
+    "fcafmF",
+    "mfW*",
+    "ifmnDfmWfceF",
+    "KisO2",
+    "KijsO3",
+    "U",
+    "mcabK",
+    "(a)2K",
+    "H",
+    "G",
+    "C",
+    "Z",
+    "nA",
+    "jA",
+    "F0",
+    "W3",
+    "vhQ",
+    "hlN",
+    "frNafN",
+    "fsNafsN",
+];
+
+fn seed_strings() -> Vec<String> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/diagram/seed-pieces.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("fixture list");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().nth(1).map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn runtime_agrees_with_the_reference_walker() {
+    let board = BoardSize { files: 9, ranks: 9 };
+    let mut rng = Lcg(0x6b6f6d61);
+    let mut failures = Vec::new();
+    let strings = seed_strings()
+        .into_iter()
+        .chain(VECTOR_STRINGS.iter().map(|s| s.to_string()));
+    for betza in strings {
+        let (expansion, _) = expand(&betza, board).expect("seed strings expand");
+        let spec = VariantSpec {
+            name: "oracle".to_string(),
+            board: BoardSpec {
+                width: board.files,
+                height: board.ranks,
+                first_rank: 1,
+                real: vec![true; 81],
+                vanishing: Vec::new(),
+            },
+            pieces: vec![piece("X", &expansion), piece("D", &Expansion::default())],
+            // A setup with dummies where a castling king looks for partners, so that the
+            // runtime tracks the dummies' virginity like the walker assumes.
+            setup: Some(
+                [(0u8, 4u8), (1, 0), (1, 1), (1, 7), (1, 8)]
+                    .iter()
+                    .map(|&(piece, x)| Placement {
+                        player: Player::First,
+                        piece: PieceType(piece),
+                        at: Coord { x, y: 0 },
+                    })
+                    .collect(),
+            ),
+            rules: RulesSpec::default(),
+        };
+        let tables = Arc::new(Tables::new(spec));
+        for round in 0..40 {
+            let mut scene = Scene::centre(board);
+            scene.second = round % 3 == 2;
+            scene.virgin = round % 4 != 3;
+            let mut taken = BTreeSet::new();
+            let mut pick = |rng: &mut Lcg| loop {
+                let c = Coord {
+                    x: rng.next(9) as u8,
+                    y: rng.next(9) as u8,
+                };
+                if taken.insert(c) {
+                    return c;
+                }
+            };
+            scene.from = pick(&mut rng);
+            let crowd = 2 + rng.next(10);
+            for i in 0..crowd {
+                let c = pick(&mut rng);
+                if i % 2 == 0 {
+                    scene.friends.push(c)
+                } else {
+                    scene.enemies.push(c)
+                }
+            }
+            let want = xbetza_common::tokens(&draw(&expansion, &scene));
+            let got = runtime_moves(&tables, &scene);
+            if got != want {
+                let missing: Vec<_> = want.difference(&got).collect();
+                let extra: Vec<_> = got.difference(&want).collect();
+                failures.push(format!(
+                    "{betza} from {} (second: {}, friends {:?}, enemies {:?}): runtime misses {missing:?}, has extra {extra:?}",
+                    scene.square_name(scene.from),
+                    scene.second,
+                    scene.friends.iter().map(|&c| scene.square_name(c)).collect::<Vec<_>>(),
+                    scene.enemies.iter().map(|&c| scene.square_name(c)).collect::<Vec<_>>(),
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
