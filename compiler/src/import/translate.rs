@@ -103,6 +103,12 @@ fn promotion(s: &Settings, types: &Types, sink: &mut Sink) -> Promotion {
     let last = usize::try_from(s.max_promote.max(0))
         .unwrap_or(0)
         .min(types.count());
+    if s.promo_zone == 0 {
+        lines.push(RuleLine::Comment(
+            "promoZone=0: nothing promotes".to_string(),
+        ));
+        return Promotion { promotes, lines };
+    }
     let mut decided: Vec<Option<(i64, Vec<String>)>> = vec![None; types.slots.len()];
     let chess = s.promo_offset == 0;
     let choices = if chess {
@@ -138,12 +144,12 @@ fn promotion(s: &Settings, types: &Types, sink: &mut Sink) -> Promotion {
         }
     }
     if promotes.iter().any(|p| !p.is_empty()) {
-        lines.splice(0..0, promotion_clauses(s, types));
+        lines.splice(0..0, promotion_clauses(s, types, &promotes));
     }
     Promotion { promotes, lines }
 }
 
-fn promotion_clauses(s: &Settings, types: &Types) -> Vec<RuleLine> {
+fn promotion_clauses(s: &Settings, types: &Types, promotes: &[Vec<String>]) -> Vec<RuleLine> {
     let mut lines = vec![RuleLine::Clause(format!("promotion zone {}", s.promo_zone))];
     // The diagram: without drops a piece already in the zone promotes only by capturing;
     // with drops any move that starts or ends in the zone may promote.
@@ -154,7 +160,7 @@ fn promotion_clauses(s: &Settings, types: &Types) -> Vec<RuleLine> {
     };
     lines.push(RuleLine::Clause(format!("promotion on {on}")));
     lines.push(RuleLine::Clause("promotion optional".to_string()));
-    if let Some(slot) = types.slot_of(1) {
+    if let Some(slot) = types.slot_of(1).filter(|&slot| !promotes[slot].is_empty()) {
         let id = &types.slots[slot].id;
         lines.push(RuleLine::Comment(format!(
             "the diagram makes type 1 (`{id}`) promote on the last rank"
