@@ -567,3 +567,41 @@ fn templates_are_deduplicated() {
     assert_eq!(single.paths.len(), 8);
     assert_eq!(double.paths.len(), 8);
 }
+
+/// Random strings over the whole XBetza alphabet: a diagnostic or a diagram, never a panic,
+/// and never slow.
+#[test]
+fn random_strings_never_panic() {
+    let alphabet: Vec<char> =
+        "WFDNAHCZGKQRBOUILJXY fblrvsh mcdekipgynjozquxtw aaaa ()()[]-?0123456789*E.é"
+            .chars()
+            .collect();
+    let board = BoardSize { files: 9, ranks: 9 };
+    let mut seed = 0x5eed_u64;
+    let started = std::time::Instant::now();
+    for _ in 0..3000 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let len = (seed >> 59) as usize + 1;
+        let mut text = String::new();
+        for _ in 0..len {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            text.push(alphabet[(seed >> 33) as usize % alphabet.len()]);
+        }
+        if let Ok((expansion, _)) = expand(&text, board) {
+            let d = koma_compiler::diagram::draw(
+                &expansion,
+                &koma_compiler::diagram::Scene::centre(board),
+            );
+            let _ = koma_compiler::diagram::render_svg(&d, &text);
+        }
+    }
+    assert!(
+        started.elapsed().as_secs() < 60,
+        "took {:?}",
+        started.elapsed()
+    );
+}

@@ -214,10 +214,21 @@ pub fn main_class(classes: &[SquareClass]) -> Option<SquareClass> {
 /// Plays every template and castling of `expansion` in `scene`.
 pub fn draw(expansion: &Expansion, scene: &Scene) -> Diagram {
     let mut walker = walk::Walker::new(scene);
-    for t in &expansion.paths {
+    let on_board = scene.from.x < scene.board.files && scene.from.y < scene.board.ranks;
+    let paths = if on_board {
+        expansion.paths.as_slice()
+    } else {
+        &[]
+    };
+    let castling = if on_board {
+        expansion.castling.as_slice()
+    } else {
+        &[]
+    };
+    for t in paths {
         walker.template(t);
     }
-    for c in &expansion.castling {
+    for c in castling {
         walker.castling(c);
     }
     let mut moves = Vec::new();

@@ -76,6 +76,16 @@ pub fn render_text(diagram: &Diagram, colour: bool) -> String {
     let _ = writeln!(out, "{:label_width$}{letters}", "");
     out.push('\n');
     let _ = writeln!(out, "★ the piece ({})", s.square_name(s.from));
+    let stays = diagram.moves.iter().filter(|m| m.to == s.from);
+    let (passes, igui) = stays.fold((false, false), |(p, i), m| {
+        (p || m.captures.is_empty(), i || !m.captures.is_empty())
+    });
+    if passes {
+        out.push_str("  it may pass (end its move where it started)\n");
+    }
+    if igui {
+        out.push_str("  it may capture without moving (igui)\n");
+    }
     used.sort();
     for k in used {
         let _ = writeln!(out, "{} {}", symbol(k), style(k, &[]).1);

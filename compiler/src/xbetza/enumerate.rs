@@ -296,15 +296,19 @@ fn universal(
                 "",
             ));
         }
-        let (w, h) = (board.files as i8, board.ranks as i8);
-        out.reserve(((2 * w - 1) as usize) * ((2 * h - 1) as usize), m.span)?;
+        // Offsets beyond what a leg can hold are off any board koma supports anyway.
+        let (w, h) = (
+            i32::from(board.files).min(64),
+            i32::from(board.ranks).min(64),
+        );
+        out.reserve(((2 * w - 1) * (2 * h - 1)) as usize, m.span)?;
         let modes = Modes(plan.legs[0].modes.0 & !Modes::HOP.0);
         for dx in -(w - 1)..w {
             for dy in -(h - 1)..h {
                 if (dx, dy) != (0, 0) {
                     out.push(vec![Leg {
-                        dx,
-                        dy,
+                        dx: dx as i8,
+                        dy: dy as i8,
                         range: 1,
                         modes,
                     }]);

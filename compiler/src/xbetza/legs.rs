@@ -173,6 +173,10 @@ pub(crate) fn flatten(
                     let mut layer = vec![base.clone()];
                     next.extend(layer.iter().cloned());
                     for _ in 0..reps {
+                        let grown = layer.len().saturating_mul(inner.len());
+                        if next.len().saturating_add(grown) > MAX_VARIANTS {
+                            return Err(too_many(*span));
+                        }
                         layer = layer
                             .iter()
                             .flat_map(|l| {
