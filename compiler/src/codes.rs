@@ -128,7 +128,7 @@ pub const ALL: &[(&str, &str)] = &[
         UNKNOWN_CLAUSE,
         "a rules line starts with an unknown clause name",
     ),
-    (TOO_MANY_PIECES, "more than 255 piece types"),
+    (TOO_MANY_PIECES, "more than 256 piece types"),
     (
         BAD_BOARD_SIZE,
         "the board has no squares, more than 26 files, or too many ranks",

@@ -29,11 +29,18 @@ fn player_name(player: Player) -> &'static str {
 fn squares_taken(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
     let Some(setup) = &variant.setup else { return };
     let mut taken: HashMap<Coord, &Placement> = HashMap::new();
+    // Written squares already reported: their symmetric copies collide too, but one report
+    // per mistake is enough.
+    let mut reported = Vec::new();
     for placement in &setup.placements {
         let Some(first) = taken.get(&placement.at) else {
             taken.insert(placement.at, placement);
             continue;
         };
+        if placement.derived && reported.contains(&placement.location) {
+            continue;
+        }
+        reported.push(placement.location);
         // A derived copy colliding with its own original (a piece on the centre of a rotation)
         // is reported at that one place.
         let square = variant.board.square_name(placement.at);
@@ -52,13 +59,15 @@ fn squares_taken(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
         .with_help("give each piece its own square");
         if first.location != placement.location {
             let other = &variant.piece(first.piece).id;
-            d = d.with_secondary(
-                first.location,
+            let label = if first.derived {
+                format!("the second player's `{other}` from here stands on `{square}`")
+            } else {
                 format!(
                     "`{other}` ({} player) is already there",
                     player_name(first.player)
-                ),
-            );
+                )
+            };
+            d = d.with_secondary(first.location, label);
         }
         diagnostics.push(d);
     }
@@ -68,54 +77,52 @@ fn royals_placed(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
     let royal = |p: &Placement| variant.piece(p.piece).royal.is_some();
     let any_royal = variant.pieces.iter().any(|p| p.royal.is_some());
     if !any_royal {
-        if variant.rules.royals.win == WinCondition::Checkmate {
-            if let Some(clause) = variant.rules.clause("win") {
-                diagnostics.push(
-                    Diagnostic::error(
-                        codes::ROYAL_NOT_IN_SETUP,
-                        "`win checkmate` needs a royal piece".to_string(),
-                        clause.location,
-                        "no piece is royal",
-                    )
-                    .with_help(
-                        "mark the king `royal` on its piece line, or list it in a `royal` clause",
-                    ),
-                );
-            }
+        let checkmate = variant.rules.royals.win == WinCondition::Checkmate;
+        if let Some(clause) = variant.rules.clause("win").filter(|_| checkmate) {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::ROYAL_NOT_IN_SETUP,
+                    "`win checkmate` needs a royal piece".to_string(),
+                    clause.location,
+                    "no piece is royal",
+                )
+                .with_help(
+                    "mark the king `royal` on its piece line, or list it in a `royal` clause",
+                ),
+            );
         }
         return;
     }
     let Some(setup) = &variant.setup else { return };
-    for player in [Player::First, Player::Second] {
-        if setup
-            .placements
-            .iter()
-            .any(|p| p.player == player && royal(p))
-        {
-            continue;
-        }
-        let royals: Vec<String> = variant
-            .pieces
-            .iter()
-            .filter(|p| p.royal.is_some())
-            .map(|p| format!("`{}`", p.id))
-            .collect();
-        diagnostics.push(
-            Diagnostic::error(
-                codes::ROYAL_NOT_IN_SETUP,
-                format!(
-                    "the {} player starts without a royal piece",
-                    player_name(player)
-                ),
-                setup.location,
-                "no royal piece in this setup",
-            )
-            .with_help(format!(
-                "place one of {} for this player",
-                royals.join(", ")
-            )),
-        );
-    }
+    let without: Vec<Player> = [Player::First, Player::Second]
+        .into_iter()
+        .filter(|player| {
+            !setup
+                .placements
+                .iter()
+                .any(|p| p.player == *player && royal(p))
+        })
+        .collect();
+    let who = match without.as_slice() {
+        [] => return,
+        [player] => format!("the {} player starts", player_name(*player)),
+        _ => "both players start".to_string(),
+    };
+    let royals: Vec<String> = variant
+        .pieces
+        .iter()
+        .filter(|p| p.royal.is_some())
+        .map(|p| format!("`{}`", p.id))
+        .collect();
+    diagnostics.push(
+        Diagnostic::error(
+            codes::ROYAL_NOT_IN_SETUP,
+            format!("{who} without a royal piece"),
+            setup.location,
+            "no royal piece in this setup",
+        )
+        .with_help(format!("place one of {}", royals.join(", "))),
+    );
 }
 
 fn promotions(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {

@@ -17,6 +17,11 @@ pub struct File {
     pub setups: Vec<Setup>,
     pub rules_sections: Vec<Span>,
     pub clauses: Vec<Clause>,
+    /// Section keywords (`board`, `setup`, ...) whose header line had a syntax error, so later
+    /// passes can stay quiet about the section being missing.
+    pub broken_sections: Vec<String>,
+    /// IDs of piece lines that had a syntax error (so uses of the ID are not "unknown").
+    pub broken_pieces: Vec<String>,
 }
 
 /// `#[allow(CODE, ...)]`, `#[warn(...)]` or `#[deny(...)]`.

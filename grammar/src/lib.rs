@@ -7,8 +7,8 @@ pub mod error;
 mod expected;
 mod parse;
 pub mod span;
-pub mod xbetza;
 mod syntax;
+pub mod xbetza;
 
 pub use error::{ParseError, ParseErrorKind};
 pub use parse::{Parsed, clause_keywords, parse};

@@ -173,8 +173,9 @@ impl LineParser {
                         self.remove(pair);
                     }
                 } else if starts_piece_id(word) {
-                    if let Some(pair) = self.run(Rule::piece_line, line) {
-                        self.piece(pair);
+                    match self.run(Rule::piece_line, line) {
+                        Some(pair) => self.piece(pair),
+                        None => self.file.broken_pieces.push(word.to_string()),
                     }
                 } else {
                     self.unknown_line(word, word_span, "a piece line or `remove`", &["remove"]);
@@ -222,7 +223,11 @@ impl LineParser {
         self.section = section;
         self.side = None;
         self.header_ok = false;
-        if let Some(pair) = self.run(rule, line) {
+        let Some(pair) = self.run(rule, line) else {
+            self.file.broken_sections.push(word.to_string());
+            return;
+        };
+        {
             self.header_ok = true;
             let span = self.span(&pair);
             match section {

@@ -38,7 +38,8 @@ pub(crate) fn lower_board(
     let mut first_rank = 1;
     for item in &board.items {
         if let BoardItemKind::Ranks { first, last } = &item.kind {
-            if last.value < first.value || last.value - first.value + 1 != ranks {
+            let count = u64::from(last.value) + 1 - u64::from(first.value.min(last.value));
+            if last.value < first.value || count != u64::from(ranks) || first.value > MAX_RANKS {
                 diagnostics.push(
                     Diagnostic::error(
                         codes::BAD_RANK_NUMBERING,
@@ -52,8 +53,8 @@ pub(crate) fn lower_board(
                     .with_secondary(at, "the board is declared here")
                     .with_help(format!(
                         "write `ranks {}..{}`",
-                        first.value,
-                        first.value + ranks - 1
+                        first.value.min(MAX_RANKS),
+                        first.value.min(MAX_RANKS) + ranks - 1
                     )),
                 );
             } else {

@@ -26,6 +26,7 @@ pub(crate) fn lower(chain: &[Unit], diagnostics: &mut Vec<Diagnostic>) -> Option
     let merged = merge::merge(chain, diagnostics);
     let board = match merged.board {
         Some((file, ast)) => board::lower_board(file, ast, diagnostics),
+        None if board_reported(chain, diagnostics) => None,
         None => {
             let at = name.as_ref().map_or(start_of(root.file), |n| n.location);
             diagnostics.push(
@@ -40,7 +41,11 @@ pub(crate) fn lower(chain: &[Unit], diagnostics: &mut Vec<Diagnostic>) -> Option
             None
         }
     };
-    let names = pieces::Names::new(&merged.pieces);
+    let broken = chain
+        .iter()
+        .flat_map(|u| u.ast.broken_pieces.iter().cloned())
+        .collect();
+    let names = pieces::Names::new(&merged.pieces, broken);
     let mut pieces = pieces::lower_pieces(&merged.pieces, &names, board.as_ref(), diagnostics);
     let board = board?;
     let setup = merged
@@ -70,6 +75,17 @@ pub(crate) fn lower(chain: &[Unit], diagnostics: &mut Vec<Diagnostic>) -> Option
         setup,
         rules,
     })
+}
+
+/// Whether a missing board is already explained: a broken `board` line, or an `extends`
+/// chain that could not be followed to the parent that has the board.
+fn board_reported(chain: &[Unit], diagnostics: &[Diagnostic]) -> bool {
+    chain
+        .iter()
+        .any(|u| u.ast.broken_sections.iter().any(|s| s == "board"))
+        || diagnostics
+            .iter()
+            .any(|d| d.code == codes::EXTENDS_NOT_FOUND || d.code == codes::EXTENDS_CYCLE)
 }
 
 fn start_of(file: FileId) -> Location {

@@ -15,13 +15,18 @@ use crate::xbetza::{self, BoardSize, Expansion};
 /// Piece IDs and their indices, for resolving names anywhere in the file.
 #[derive(Debug, Default)]
 pub(crate) struct Names {
+    /// IDs whose piece line did not parse: using them is no new error.
+    broken: Vec<String>,
     ids: Vec<String>,
     index: HashMap<String, PieceType>,
 }
 
 impl Names {
-    pub(crate) fn new(pieces: &[(FileId, &PieceDef)]) -> Names {
-        let mut names = Names::default();
+    pub(crate) fn new(pieces: &[(FileId, &PieceDef)], broken: Vec<String>) -> Names {
+        let mut names = Names {
+            broken,
+            ..Names::default()
+        };
         for (i, (_, def)) in pieces.iter().enumerate().take(usize::from(u8::MAX) + 1) {
             names.ids.push(def.id.value.clone());
             names.index.insert(def.id.value.clone(), PieceType(i as u8));
@@ -45,13 +50,16 @@ impl Names {
         if let Some(piece) = self.index.get(&id.value) {
             return Some(*piece);
         }
+        if self.broken.contains(&id.value) {
+            return None;
+        }
         let mut d = Diagnostic::error(
             codes::UNKNOWN_PIECE,
             format!("unknown piece `{}` {context}", id.value),
             location(file, id.span),
             "no piece has this ID",
         );
-        d = match did_you_mean(&id.value, self.ids.iter().map(String::as_str)) {
+        d = match suggest(&id.value, &self.ids) {
             Some(near) => d
                 .with_help(format!("did you mean `{near}`?"))
                 .with_suggestion(crate::diagnostic::Suggestion {
@@ -77,6 +85,19 @@ impl Names {
             .filter_map(|id| self.resolve(file, id, context, diagnostics))
             .collect()
     }
+}
+
+/// The nearest known ID. One-letter IDs are all one edit apart, so for them only a case slip
+/// or a missing `+` counts as near.
+fn suggest<'a>(id: &str, known: &'a [String]) -> Option<&'a str> {
+    if id.chars().count() > 1 {
+        return did_you_mean(id, known.iter().map(String::as_str));
+    }
+    known.iter().map(String::as_str).find(|k| {
+        k.eq_ignore_ascii_case(id)
+            || k.strip_prefix('+')
+                .is_some_and(|rest| rest.eq_ignore_ascii_case(id))
+    })
 }
 
 pub(crate) fn attributes(file: FileId, attributes: &[AstAttribute]) -> Vec<Attribute> {

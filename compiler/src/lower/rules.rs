@@ -100,9 +100,13 @@ impl Lowering<'_> {
                 let pieces =
                     self.names
                         .resolve_all(file, pieces, "in `promotion forced`", self.diagnostics);
-                if let Some(ranks) =
-                    self.in_range(file, last, 1, u32::from(self.board.ranks), "ranks")
-                {
+                if let Some(ranks) = self.in_range(
+                    file,
+                    last,
+                    1,
+                    u32::from(self.board.ranks),
+                    "the number of ranks",
+                ) {
                     self.rules.promotion.forced.push(ForcedPromotion {
                         pieces,
                         last_ranks: ranks as u8,
@@ -139,7 +143,7 @@ impl Lowering<'_> {
             }
             ClauseKind::DrawRepetition(n) => {
                 self.rules.results.repetition = self
-                    .in_range(file, n, 2, 255, "occurrences")
+                    .in_range(file, n, 2, 255, "the repetition count")
                     .map(|n| n as u8);
             }
             ClauseKind::DrawMoves { moves, reset } => self.move_limit(file, moves, reset),
@@ -192,7 +196,7 @@ impl Lowering<'_> {
         self.diagnostics.push(
             Diagnostic::error(
                 codes::BAD_PARAMETER,
-                format!("{} {what} is out of range", n.value),
+                format!("{what} {} is out of range", n.value),
                 location(file, n.span),
                 format!("expected {min} to {max}"),
             )
@@ -217,8 +221,13 @@ impl Lowering<'_> {
         let board = self.board;
         let squares = match zone {
             Zone::Depth(depth) => {
-                let Some(depth) = self.in_range(file, depth, 1, u32::from(board.ranks), "ranks")
-                else {
+                let Some(depth) = self.in_range(
+                    file,
+                    depth,
+                    1,
+                    u32::from(board.ranks),
+                    "the number of ranks",
+                ) else {
                     return;
                 };
                 let top = board.rect_rows.1;
@@ -316,7 +325,9 @@ impl Lowering<'_> {
                 BurnOption::Area(area) => spec.area = area_offsets(*area),
                 BurnOption::All => spec.choose_up_to = None,
                 BurnOption::Choose(n) => {
-                    spec.choose_up_to = self.in_range(file, n, 1, 8, "victims").map(|n| n as u8);
+                    spec.choose_up_to = self
+                        .in_range(file, n, 1, 8, "the number of victims")
+                        .map(|n| n as u8);
                 }
                 BurnOption::Active => spec.active = true,
                 BurnOption::Passive => spec.passive = true,
@@ -466,7 +477,8 @@ impl Lowering<'_> {
     }
 
     fn move_limit(&mut self, file: FileId, moves: &Spanned<u32>, reset: &[Spanned<ResetEvent>]) {
-        let Some(moves) = self.in_range(file, moves, 1, u32::from(u16::MAX), "moves") else {
+        let Some(moves) = self.in_range(file, moves, 1, u32::from(u16::MAX), "the move count")
+        else {
             return;
         };
         let mut limit = MoveLimit {

@@ -1,0 +1,201 @@
+//! Rendering diagnostics for every command: codespan-reporting for people (rich or short), JSON
+//! for machines.
+
+use std::io::{IsTerminal, Write};
+
+use codespan_reporting::diagnostic::{
+    Diagnostic as CsDiagnostic, Label as CsLabel, Severity as CsSeverity,
+};
+use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::term::termcolor::Buffer;
+use codespan_reporting::term::{self, Config, DisplayStyle};
+use koma_compiler::diagnostic::{Diagnostic, Location, Severity, SourceMap};
+use serde_json::{Value, json};
+
+use crate::args::ReportFormat;
+
+/// How human output looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Source excerpt, labels and help.
+    Rich,
+    /// One line per diagnostic: `file:line:column: severity[code]: message`.
+    Short,
+}
+
+/// Colour only on a terminal, and never when `NO_COLOR` is set.
+pub fn use_color() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
+/// `diagnostics` (all from files in `sources`) as text.
+pub fn render(
+    sources: &SourceMap,
+    diagnostics: &[Diagnostic],
+    style: Style,
+    color: bool,
+) -> String {
+    let mut files = SimpleFiles::new();
+    for (_, file) in sources.iter() {
+        files.add(file.name.clone(), file.text.clone());
+    }
+    let config = Config {
+        display_style: match style {
+            Style::Rich => DisplayStyle::Rich,
+            Style::Short => DisplayStyle::Short,
+        },
+        ..Config::default()
+    };
+    let mut buffer = if color {
+        Buffer::ansi()
+    } else {
+        Buffer::no_color()
+    };
+    for diagnostic in diagnostics {
+        let converted = convert(sources, diagnostic);
+        if term::emit(&mut buffer, &config, &files, &converted).is_err() {
+            // A span codespan cannot show: still say what and where, on one line.
+            let at = position(sources, diagnostic.primary.location);
+            let _ = writeln!(
+                buffer,
+                "{}: {}[{}]: {}",
+                at.0,
+                severity(diagnostic),
+                diagnostic.code,
+                diagnostic.message
+            );
+        }
+    }
+    String::from_utf8_lossy(buffer.as_slice()).into_owned()
+}
+
+/// Prints `diagnostics` to standard output in `format` (JSON is left to the caller, which
+/// gathers every file into one document with [`json`]).
+pub fn print(sources: &SourceMap, diagnostics: &[Diagnostic], format: ReportFormat) {
+    let style = if format == ReportFormat::Short {
+        Style::Short
+    } else {
+        Style::Rich
+    };
+    let text = render(sources, diagnostics, style, use_color());
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+}
+
+/// One JSON object per diagnostic: code, severity, message, file, line, column, end, help,
+/// suggestion, labels.
+pub fn json(sources: &SourceMap, diagnostics: &[Diagnostic]) -> Vec<Value> {
+    diagnostics
+        .iter()
+        .map(|d| {
+            let (file, start, end) = position(sources, d.primary.location);
+            let suggestion = d.suggestion.as_ref().map(|s| {
+                let (_, from, to) = position(sources, s.location);
+                json!({
+                    "message": s.message,
+                    "replacement": s.replacement,
+                    "line": from.0, "column": from.1,
+                    "end": { "line": to.0, "column": to.1 },
+                })
+            });
+            let labels: Vec<Value> = std::iter::once((&d.primary, true))
+                .chain(d.secondary.iter().map(|l| (l, false)))
+                .map(|(label, primary)| {
+                    let (file, from, to) = position(sources, label.location);
+                    json!({
+                        "primary": primary,
+                        "message": label.message,
+                        "file": file,
+                        "line": from.0, "column": from.1,
+                        "end": { "line": to.0, "column": to.1 },
+                    })
+                })
+                .collect();
+            json!({
+                "code": d.code,
+                "severity": severity(d),
+                "message": d.message,
+                "file": file,
+                "line": start.0,
+                "column": start.1,
+                "end": { "line": end.0, "column": end.1 },
+                "help": d.help,
+                "suggestion": suggestion,
+                "labels": labels,
+            })
+        })
+        .collect()
+}
+
+fn severity(d: &Diagnostic) -> &'static str {
+    match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
+}
+
+fn convert(sources: &SourceMap, d: &Diagnostic) -> CsDiagnostic<usize> {
+    let severity = match d.severity {
+        Severity::Error => CsSeverity::Error,
+        Severity::Warning => CsSeverity::Warning,
+    };
+    let label = |location: Location, primary: bool, message: &str| {
+        let range = clamp(sources, location);
+        let file = location.file.0 as usize;
+        let label = if primary {
+            CsLabel::primary(file, range)
+        } else {
+            CsLabel::secondary(file, range)
+        };
+        label.with_message(message)
+    };
+    let mut labels = vec![label(d.primary.location, true, &d.primary.message)];
+    labels.extend(
+        d.secondary
+            .iter()
+            .map(|l| label(l.location, false, &l.message)),
+    );
+    let mut notes = Vec::new();
+    if let Some(help) = &d.help {
+        notes.push(format!("help: {help}"));
+    }
+    CsDiagnostic::new(severity)
+        .with_code(&d.code)
+        .with_message(&d.message)
+        .with_labels(labels)
+        .with_notes(notes)
+}
+
+/// `location` as a byte range that is inside its file and on character boundaries.
+fn clamp(sources: &SourceMap, location: Location) -> std::ops::Range<usize> {
+    let text = sources.get(location.file).map_or("", |f| f.text.as_str());
+    let floor = |mut i: usize| {
+        i = i.min(text.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let start = floor(location.start);
+    start..floor(location.end).max(start)
+}
+
+/// The file name, and 1-based (line, column) of the start and end of `location`; columns
+/// count characters.
+fn position(sources: &SourceMap, location: Location) -> (String, (usize, usize), (usize, usize)) {
+    let Some(file) = sources.get(location.file) else {
+        return (String::new(), (1, 1), (1, 1));
+    };
+    let range = clamp(sources, location);
+    let line_col = |offset: usize| {
+        let before = &file.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        (line, file.text[line_start..offset].chars().count() + 1)
+    };
+    (
+        file.name.clone(),
+        line_col(range.start),
+        line_col(range.end),
+    )
+}

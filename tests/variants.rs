@@ -1,0 +1,53 @@
+//! Every shipped variant checks clean and emits a runtime spec.
+
+use std::path::{Path, PathBuf};
+
+fn variant_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("variants folder")
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "koma"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_variant_checks_clean() {
+    let mut failures = Vec::new();
+    for path in variant_files() {
+        let loaded = koma_compiler::load(&path);
+        for d in loaded.diagnostics.iter().filter(|d| d.is_error()) {
+            let file = loaded
+                .sources
+                .get(d.primary.location.file)
+                .map_or("?", |f| f.name.as_str());
+            failures.push(format!(
+                "{file} @{}: error[{}]: {}",
+                d.primary.location.start, d.code, d.message
+            ));
+        }
+        if let Some(variant) = &loaded.variant {
+            let spec = koma_compiler::emit(variant);
+            assert_eq!(
+                spec.pieces.len(),
+                variant.pieces.len(),
+                "{}",
+                path.display()
+            );
+            assert!(
+                spec.board.real.iter().any(|r| *r),
+                "{} has squares",
+                path.display()
+            );
+        } else if !loaded.has_errors() {
+            failures.push(format!("{}: no variant and no error", path.display()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "variants with errors:\n{}",
+        failures.join("\n")
+    );
+}
