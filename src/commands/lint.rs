@@ -1,8 +1,134 @@
-//! `koma lint`.
+//! `koma lint`: report definitions that are legal but probably wrong; `--fix` applies the
+//! machine-applicable suggestions.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use koma_compiler::diagnostic::{Diagnostic, FileId, SourceMap};
+use koma_compiler::ir::LintLevel;
+use koma_compiler::lint::{self, LINTS, LintConfig};
+use serde_json::json;
 
 use super::{CliError, CommandResult};
-use crate::args::LintArgs;
+use crate::args::{LintArgs, ReportFormat};
+use crate::report;
 
-pub fn lint(_args: &LintArgs) -> CommandResult {
-    Err(CliError::Usage("`koma lint` is not available yet".to_string()))
+pub fn lint(args: &LintArgs) -> CommandResult {
+    if args.list {
+        print_list();
+        return Ok(ExitCode::SUCCESS);
+    }
+    let config = LintConfig {
+        allow: args.allow.clone(),
+        warn: Vec::new(),
+        deny: args.deny.clone(),
+        deny_warnings: args.deny_warnings,
+    };
+    let unknown = lint::unknown_codes(&config);
+    if !unknown.is_empty() {
+        return Err(CliError::Usage(format!(
+            "unknown lint `{}` (see `koma lint --list`)",
+            unknown.join("`, `")
+        )));
+    }
+    let mut failed = false;
+    let (mut all_json, mut files_json) = (Vec::new(), Vec::new());
+    for path in &args.files {
+        if args.fix {
+            fix(path, &config)?;
+        }
+        let (sources, diagnostics) = lint_file(path, &config);
+        let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+        failed |= errors > 0;
+        if args.format == ReportFormat::Json {
+            all_json.extend(report::json(&sources, &diagnostics));
+            files_json.push(json!({ "file": path.display().to_string(), "errors": errors, "warnings": diagnostics.len() - errors }));
+        } else {
+            report::print(&sources, &diagnostics, args.format);
+            println!(
+                "{}: {}",
+                path.display(),
+                summary(errors, diagnostics.len() - errors)
+            );
+        }
+    }
+    if args.format == ReportFormat::Json {
+        let document = json!({ "files": files_json, "diagnostics": all_json });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&document).unwrap_or_default()
+        );
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The errors of a file that does not check, or its lint findings.
+fn lint_file(path: &Path, config: &LintConfig) -> (SourceMap, Vec<Diagnostic>) {
+    let loaded = koma_compiler::load(path);
+    match &loaded.variant {
+        Some(variant) => {
+            let mut found = lint::lint(variant, &loaded.sources, config);
+            found.extend(loaded.diagnostics.iter().cloned());
+            (loaded.sources, found)
+        }
+        None => (loaded.sources, loaded.diagnostics),
+    }
+}
+
+/// Applies every suggestion in the file itself (not in files it extends), last first, skipping
+/// suggestions that overlap one already applied.
+fn fix(path: &Path, config: &LintConfig) -> Result<(), CliError> {
+    let (sources, diagnostics) = lint_file(path, config);
+    let own = FileId(0);
+    let Some(file) = sources.get(own) else {
+        return Ok(());
+    };
+    let mut edits: Vec<_> = diagnostics
+        .iter()
+        .filter_map(|d| d.suggestion.as_ref())
+        .filter(|s| s.location.file == own)
+        .collect();
+    if edits.is_empty() {
+        return Ok(());
+    }
+    edits.sort_by_key(|s| std::cmp::Reverse((s.location.start, s.location.end)));
+    let mut text = file.text.clone();
+    let mut floor = usize::MAX;
+    for s in edits {
+        if s.location.end > floor || s.location.end > text.len() {
+            continue;
+        }
+        text.replace_range(s.location.start..s.location.end, &s.replacement);
+        floor = s.location.start;
+    }
+    std::fs::write(path, text)
+        .map_err(|e| CliError::Failed(format!("cannot write `{}`: {e}", path.display())))
+}
+
+fn print_list() {
+    for lint in LINTS {
+        let level = match lint.default {
+            LintLevel::Allow => "allow",
+            LintLevel::Warn => "warn",
+            LintLevel::Deny => "deny",
+        };
+        println!(
+            "{}  {:<28} {:<5}  {}",
+            lint.code, lint.name, level, lint.summary
+        );
+    }
+}
+
+fn summary(errors: usize, warnings: usize) -> String {
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    match (errors, warnings) {
+        (0, 0) => "clean".to_string(),
+        (0, w) => plural(w, "warning"),
+        (e, 0) => plural(e, "error"),
+        (e, w) => format!("{}, {}", plural(e, "error"), plural(w, "warning")),
+    }
 }

@@ -1,0 +1,72 @@
+//! L017 `zone-misses-pawn-line`: a promotion zone that stops short of the opponent's pawn line.
+
+use koma_runtime::spec::Player;
+
+use super::{Context, Lint};
+use crate::diagnostic::Diagnostic;
+use crate::ir::{LintLevel, Variant};
+
+pub const LINT: Lint = Lint {
+    code: "L017",
+    name: "zone-misses-pawn-line",
+    default: LintLevel::Warn,
+    summary: "the promotion zone does not reach the opponent's pawn line",
+    explanation: "Shogi-style zones traditionally begin at the opponent's starting pawn rank, so a pawn \
+promotes on capturing its first enemy pawn. A shallower zone is often a copied value: the Kuuzen Dai Shogi \
+diagram says `promoZone=4` on a 15x15 board whose pawns start 5 ranks from the edge. One-rank zones \
+(chess-style promotion on the last rank) are not checked.",
+    before: "board 15 x 15\nrules\n  promotion zone 4",
+    after: "board 15 x 15\nrules\n  promotion zone 5",
+    check,
+};
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let v = cx.variant;
+    let (Some(clause), Some(front)) = (
+        v.rules.clause("promotion zone"),
+        front_line(v, Player::Second),
+    ) else {
+        return;
+    };
+    let depth = v
+        .rules
+        .promotion
+        .zone
+        .iter()
+        .map(|c| c.y)
+        .min()
+        .map_or(0, |low| v.board.rect_rows.1.saturating_sub(low) + 1);
+    // A one-rank zone is chess-style last-rank promotion, not a shogi camp.
+    if depth <= 1 || v.rules.promotion.zone.iter().any(|c| c.y <= front) {
+        return;
+    }
+    let rank = i32::from(v.board.first_rank) + i32::from(front);
+    out.push(
+        Diagnostic::warning(
+            "",
+            format!("the promotion zone does not reach the opponent's pawn line on rank {rank}"),
+            clause.location,
+            "zone set here",
+        )
+        .with_help(
+            "make the zone deep enough to include that rank, or allow this lint with a comment",
+        ),
+    );
+}
+
+/// The grid row of `player`'s front line (a row holding at least a third of a rank's worth
+/// of pieces, nearest the other side).
+pub fn front_line(v: &Variant, player: Player) -> Option<u8> {
+    let setup = v.setup.as_ref()?;
+    let mut counts = vec![0usize; usize::from(v.board.height)];
+    for p in setup.placements.iter().filter(|p| p.player == player) {
+        counts[usize::from(p.at.y)] += 1;
+    }
+    let full = |y: &usize| counts[*y] * 3 >= usize::from(v.board.files);
+    let rows = (0..counts.len()).filter(full);
+    let row = match player {
+        Player::Second => rows.min(),
+        Player::First => rows.max(),
+    }?;
+    u8::try_from(row).ok()
+}

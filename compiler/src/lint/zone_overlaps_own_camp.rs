@@ -1,0 +1,45 @@
+//! L018 `zone-overlaps-own-camp`: a promotion zone reaching into the player's own camp.
+
+use koma_runtime::spec::Player;
+
+use super::zone_misses_pawn_line::front_line;
+use super::{Context, Lint};
+use crate::diagnostic::Diagnostic;
+use crate::ir::LintLevel;
+
+pub const LINT: Lint = Lint {
+    code: "L018",
+    name: "zone-overlaps-own-camp",
+    default: LintLevel::Warn,
+    summary: "the promotion zone includes ranks of the player's own starting camp",
+    explanation: "A zone that reaches the player's own front line lets pieces promote without crossing the \
+board. The depth is probably too large for this board.",
+    before: "board 9 x 9\nrules\n  promotion zone 7",
+    after: "board 9 x 9\nrules\n  promotion zone 3",
+    check,
+};
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let v = cx.variant;
+    let (Some(clause), Some(front)) = (
+        v.rules.clause("promotion zone"),
+        front_line(v, Player::First),
+    ) else {
+        return;
+    };
+    let Some(square) = v.rules.promotion.zone.iter().find(|c| c.y <= front) else {
+        return;
+    };
+    out.push(
+        Diagnostic::warning(
+            "",
+            format!(
+                "the promotion zone reaches `{}`, in the first player's own camp",
+                v.board.square_name(*square)
+            ),
+            clause.location,
+            "zone set here",
+        )
+        .with_help("make the zone shallower"),
+    );
+}

@@ -1,0 +1,269 @@
+//! `koma lint` end to end: every lint fires on its fixture (one snapshot per fixture with the
+//! source and the rendered findings), its fixed counterpart lints clean, `--fix` leaves files
+//! that check clean, levels from attributes and the command line apply, and the shipped
+//! variants lint clean.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use koma_compiler::lint::LINTS;
+
+fn koma(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the koma binary runs")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// A scratch copy of a fixture, for tests that rewrite files.
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("koma-lint-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("scratch file");
+    path
+}
+
+#[test]
+fn every_lint_fires_on_its_fixture() {
+    insta::glob!("fixtures/lint/L*.koma", |path| {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("file name");
+        let code = &name[..4];
+        let output = koma(path.parent().expect("folder"), &["lint", name]);
+        let source = std::fs::read_to_string(path).expect("fixture");
+        let text = format!(
+            "{source}\n---- koma lint {name} (exit {:?}) ----\n{}",
+            output.status.code(),
+            stdout(&output)
+        );
+        assert!(
+            text.contains(&format!("warning[{code}]")),
+            "{name} does not trigger {code}:\n{text}"
+        );
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "warnings alone exit 0:\n{text}"
+        );
+        insta::assert_snapshot!(text);
+    });
+}
+
+#[test]
+fn every_lint_has_a_fixture_and_a_fixed_fixture() {
+    let dir = root().join("tests/fixtures/lint");
+    for lint in LINTS {
+        let name = format!("{}-{}.koma", lint.code, lint.name);
+        assert!(dir.join(&name).exists(), "missing fixture {name}");
+        assert!(
+            dir.join("fixed").join(&name).exists(),
+            "missing fixed fixture {name}"
+        );
+    }
+}
+
+#[test]
+fn fixed_fixtures_lint_clean() {
+    insta::glob!("fixtures/lint/fixed/*.koma", |path| {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("file name");
+        let output = koma(
+            path.parent().expect("folder"),
+            &["lint", "--deny-warnings", name],
+        );
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{name}:\n{}",
+            stdout(&output)
+        );
+        assert!(
+            stdout(&output).contains("clean"),
+            "{name}:\n{}",
+            stdout(&output)
+        );
+    });
+}
+
+#[test]
+fn fix_applies_suggestions_and_the_result_checks_clean() {
+    for lint in LINTS {
+        let name = format!("{}-{}.koma", lint.code, lint.name);
+        let source = std::fs::read_to_string(root().join("tests/fixtures/lint").join(&name))
+            .expect("fixture");
+        let path = scratch(&name, &source);
+        let dir = path.parent().expect("folder");
+        let json = stdout(&koma(dir, &["lint", "--format", "json", &name]));
+        let fixable = json.contains("\"replacement\"");
+        let output = koma(dir, &["lint", "--fix", &name]);
+        let fixed = std::fs::read_to_string(&path).expect("fixed file");
+        if fixable {
+            assert_ne!(fixed, source, "{name}: --fix changed nothing");
+            assert!(
+                !stdout(&output).contains(&format!("[{}]", lint.code)),
+                "{name} still warns:\n{}",
+                stdout(&output)
+            );
+        } else {
+            assert_eq!(
+                fixed, source,
+                "{name}: --fix changed a file without suggestions"
+            );
+        }
+        let check = koma(dir, &["check", &name]);
+        assert_eq!(
+            check.status.code(),
+            Some(0),
+            "{name} after --fix:\n{fixed}\n{}",
+            stdout(&check)
+        );
+    }
+}
+
+#[test]
+fn fix_rewrites_to_the_canonical_spelling() {
+    let source =
+        std::fs::read_to_string(root().join("tests/fixtures/lint/L008-non-canonical-betza.koma"))
+            .expect("fixture");
+    let path = scratch("canonical.koma", &source);
+    koma(
+        path.parent().expect("folder"),
+        &["lint", "--fix", "canonical.koma"],
+    );
+    let fixed = std::fs::read_to_string(&path).expect("fixed");
+    assert!(fixed.contains("\"Queen\"   Q\n"), "{fixed}");
+    assert!(fixed.contains("\"Wazir rider\"  R\n"), "{fixed}");
+}
+
+#[test]
+fn attributes_and_flags_set_levels() {
+    let dir = root().join("tests/fixtures/lint");
+    let name = "L022-missing-source.koma";
+    let denied = koma(&dir, &["lint", "--deny", "missing-source", name]);
+    assert_eq!(denied.status.code(), Some(1));
+    assert!(
+        stdout(&denied).contains("error[L022]"),
+        "{}",
+        stdout(&denied)
+    );
+    let allowed = koma(&dir, &["lint", "--allow", "L022", name]);
+    assert_eq!(allowed.status.code(), Some(0));
+    assert!(!stdout(&allowed).contains("[L022]"), "{}", stdout(&allowed));
+    let strict = koma(&dir, &["lint", "--deny-warnings", name]);
+    assert_eq!(strict.status.code(), Some(1));
+
+    let source = std::fs::read_to_string(dir.join(name)).expect("fixture");
+    let path = scratch(
+        "attributes.koma",
+        &format!("#[allow(missing-source)]\n{source}"),
+    );
+    let output = koma(path.parent().expect("folder"), &["lint", "attributes.koma"]);
+    assert!(
+        !stdout(&output).contains("[L022]"),
+        "file attribute ignored:\n{}",
+        stdout(&output)
+    );
+
+    let dir = root().join("tests/fixtures/lint");
+    let source = std::fs::read_to_string(dir.join("L007-duplicate-move.koma")).expect("fixture");
+    let item = source.replace(
+        "  G   \"Gold\"",
+        "  #[deny(duplicate-move)]\n  G   \"Gold\"",
+    );
+    let path = scratch("item.koma", &item);
+    let output = koma(
+        path.parent().expect("folder"),
+        &["lint", "--allow", "duplicate-move", "item.koma"],
+    );
+    assert!(
+        stdout(&output).contains("error[L007]"),
+        "item attribute must beat the command line:\n{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn unknown_codes_are_usage_errors() {
+    let output = koma(
+        &root(),
+        &["lint", "--allow", "no-such-lint", "variants/chess.koma"],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let output = koma(&root(), &["explain", "missing-sorce"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("missing-source"));
+}
+
+#[test]
+fn list_and_explain_cover_every_lint() {
+    let list = stdout(&koma(&root(), &["lint", "--list"]));
+    for lint in LINTS {
+        assert!(
+            list.contains(lint.code) && list.contains(lint.name),
+            "{} missing from --list",
+            lint.code
+        );
+        let explained = koma(&root(), &["explain", lint.code]);
+        assert_eq!(explained.status.code(), Some(0));
+        let text = stdout(&explained);
+        assert!(
+            text.contains(lint.summary) && text.contains("Lints clean"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn lint_json_has_the_contract_fields() {
+    let dir = root().join("tests/fixtures/lint");
+    let output = koma(
+        &dir,
+        &["lint", "--format", "json", "L008-non-canonical-betza.koma"],
+    );
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    let first = &value["diagnostics"][0];
+    for key in [
+        "code",
+        "severity",
+        "message",
+        "file",
+        "line",
+        "column",
+        "end",
+        "help",
+        "suggestion",
+    ] {
+        assert!(first.get(key).is_some(), "missing `{key}` in {first}");
+    }
+    assert_eq!(first["code"], "L008");
+}
+
+#[test]
+fn shipped_variants_lint_clean() {
+    let mut files: Vec<String> = std::fs::read_dir(root().join("variants"))
+        .expect("variants folder")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".koma"))
+        .map(|n| format!("variants/{n}"))
+        .collect();
+    files.sort();
+    let mut args = vec!["lint", "--deny-warnings"];
+    args.extend(files.iter().map(String::as_str));
+    let output = koma(&root(), &args);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+}
