@@ -5,6 +5,7 @@ pub mod diagnostic;
 pub mod diagram;
 pub mod emit;
 pub mod import;
+pub mod lint;
 pub mod ir;
 pub mod loader;
 mod lower;
