@@ -95,7 +95,12 @@ impl MoveSink<'_> {
 impl Sink for MoveSink<'_> {
     fn end(&mut self, e: PathEnd<'_>) -> bool {
         let mut m = Move::new(self.from, e.to);
-        for &v in e.victims {
+        // A locust victim that is also the destination is the destination's capture.
+        for &v in e
+            .victims
+            .iter()
+            .filter(|&&v| v != e.to || e.to == self.from)
+        {
             if !m.push_capture(v) {
                 return false;
             }

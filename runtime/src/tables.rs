@@ -16,6 +16,8 @@ pub(crate) struct Vector {
     pub dx: i8,
     pub dy: i8,
     pub cylinder: bool,
+    /// Also wraps around the top and bottom edges.
+    pub torus: bool,
 }
 
 /// One compiled leg: the direction is an index into the ray table.
@@ -152,7 +154,8 @@ impl Tables {
         for (p, list) in attack_dirs.into_iter().enumerate() {
             for (v, ranges) in list {
                 let vector = builder.vectors[usize::from(v)];
-                let reverse = builder.vector(-vector.dx, -vector.dy, vector.cylinder);
+                let reverse =
+                    builder.vector_wrap(-vector.dx, -vector.dy, vector.cylinder, vector.torus);
                 let max_range = ranges.iter().copied().max().unwrap_or(0);
                 attack_vectors
                     .get_mut(Player::from_index(p))
@@ -247,10 +250,15 @@ impl Tables {
                             self.ray_index[sq * self.vectors.len() + usize::from(leg.vec)];
                         let hop = leg.modes.intersects(Modes::HOP.union(Modes::GRASSHOP))
                             && path.legs == 1;
-                        let len = if leg.range == 0 || hop {
+                        let range = if leg.modes.contains(Modes::HALF_BOARD) {
+                            half_board_range(&self.geo, Square(sq as u16), player)
+                        } else {
+                            leg.range
+                        };
+                        let len = if range == 0 || hop {
                             len
                         } else {
-                            len.min(leg.range)
+                            len.min(range)
                         };
                         if len > 0 {
                             table.firsts.push(FirstLeg {
@@ -449,6 +457,17 @@ impl Tables {
     }
 }
 
+/// XBetza range `*`: up to the last rank of the mover's own half, at least one step.
+fn half_board_range(geo: &Geometry, sq: Square, player: Player) -> u8 {
+    let y = geo.coord(sq).y;
+    let own = if player == Player::First {
+        y
+    } else {
+        geo.height - 1 - y
+    };
+    (i32::from(geo.height) / 2 - i32::from(own) - 1).max(1) as u8
+}
+
 /// The file of the castling partner for the first player.
 fn partner_file(width: u8, direction: i8, inside: bool) -> i32 {
     let edge = if direction < 0 {
@@ -509,6 +528,9 @@ fn build_rays(geo: &Geometry, vectors: &[Vector]) -> (Vec<(u32, u8)>, Vec<Square
                 if v.cylinder {
                     x = x.rem_euclid(w);
                 }
+                if v.torus {
+                    y = y.rem_euclid(i32::from(geo.height));
+                }
                 match geo.square(x, y) {
                     Some(next) => {
                         rays.push(next);
@@ -534,7 +556,16 @@ struct Builder<'g> {
 
 impl Builder<'_> {
     fn vector(&mut self, dx: i8, dy: i8, cylinder: bool) -> u16 {
-        let v = Vector { dx, dy, cylinder };
+        self.vector_wrap(dx, dy, cylinder, false)
+    }
+
+    fn vector_wrap(&mut self, dx: i8, dy: i8, cylinder: bool, torus: bool) -> u16 {
+        let v = Vector {
+            dx,
+            dy,
+            cylinder: cylinder || torus,
+            torus,
+        };
         if let Some(i) = self.vectors.iter().position(|x| *x == v) {
             return i as u16;
         }
@@ -561,8 +592,9 @@ impl Builder<'_> {
             let mut path_reach: Option<u32> = Some(0);
             for leg in &path.legs {
                 let (dx, dy) = (leg.dx.saturating_mul(sign), leg.dy.saturating_mul(sign));
-                let cylinder = leg.modes.contains(Modes::CYLINDER);
-                let vec = self.vector(dx, dy, cylinder);
+                let torus = leg.modes.contains(Modes::TORUS);
+                let cylinder = leg.modes.contains(Modes::CYLINDER) || torus;
+                let vec = self.vector_wrap(dx, dy, cylinder, torus);
                 let g = gcd(dx.unsigned_abs(), dy.unsigned_abs());
                 let (between_vec, between_n) = if leg.range == 1 && g > 1 {
                     (self.vector(dx / g as i8, dy / g as i8, cylinder), g - 1)

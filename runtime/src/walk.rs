@@ -104,10 +104,11 @@ impl<'a, S: Sink> Walker<'a, S> {
         self.leg(0, self.from, ray, 0)
     }
 
-    /// What a later leg sees on a square: the origin and removed victims are empty.
+    /// What a later leg sees on a square: the origin is empty; pieces removed by earlier legs
+    /// stay on the board until the move completes (`spec::Leg`).
     #[inline]
     fn at(&self, s: Square) -> Cell {
-        if s == self.from || self.victims[..self.nvictims].contains(&s) {
+        if s == self.from {
             Cell::EMPTY
         } else {
             self.board[s.index()]
@@ -234,11 +235,20 @@ impl<'a, S: Sink> Walker<'a, S> {
             if last {
                 return removable && self.finish(s, true);
             }
-            if removable && self.nvictims < MAX_CAPTURES {
-                self.victims[self.nvictims] = s;
-                self.nvictims += 1;
+            if removable {
+                // A square captured twice is one capture.
+                let fresh = !self.victims[..self.nvictims].contains(&s);
+                if fresh && self.nvictims == MAX_CAPTURES {
+                    return false;
+                }
+                if fresh {
+                    self.victims[self.nvictims] = s;
+                    self.nvictims += 1;
+                }
                 let stop = self.next(li, s, k);
-                self.nvictims -= 1;
+                if fresh {
+                    self.nvictims -= 1;
+                }
                 if stop {
                     return true;
                 }
