@@ -383,3 +383,110 @@ fn castling(m: &SimpleMove, board: BoardSize, out: &mut Collector) -> Result<(),
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xbetza::expand;
+
+    const BOARD: BoardSize = BoardSize { files: 9, ranks: 9 };
+
+    fn paths(text: &str) -> Vec<PathTemplate> {
+        expand(text, BOARD).expect("valid").0.paths
+    }
+
+    #[test]
+    fn final_hops_become_a_hop_leg_and_a_straight_leg() {
+        let cannon = paths("cpR");
+        assert_eq!(cannon.len(), 4);
+        for t in &cannon {
+            let [hop, rest] = t.legs.as_slice() else {
+                panic!("two legs")
+            };
+            assert_eq!((hop.modes, hop.range), (Modes::HOP, 0));
+            assert_eq!((rest.dx, rest.dy, rest.range), (hop.dx, hop.dy, 0));
+            assert_eq!(rest.modes, Modes::CAPTURE);
+        }
+        let grasshopper = paths("gQ");
+        assert!(
+            grasshopper
+                .iter()
+                .all(|t| t.legs[1].range == 1 && t.legs[0].range == 0)
+        );
+    }
+
+    #[test]
+    fn range_toggles_are_resolved_per_leg() {
+        let griffon = paths("FyafsF");
+        let turned: Vec<_> = griffon.iter().filter(|t| t.legs.len() == 2).collect();
+        assert_eq!(turned.len(), 8);
+        for t in turned {
+            assert_eq!(t.legs[0].range, 1);
+            assert_eq!(t.legs[1].range, 0);
+            assert_eq!(
+                t.legs[1].dx.abs() + t.legs[1].dy.abs(),
+                1,
+                "45 degree turn: F -> W"
+            );
+        }
+    }
+
+    #[test]
+    fn lame_knight_is_a_step_and_a_diagonal() {
+        let horse = paths("nN");
+        assert_eq!(horse.len(), 8);
+        for t in &horse {
+            let [a, b] = t.legs.as_slice() else {
+                panic!("two legs")
+            };
+            assert_eq!(a.modes, Modes::MOVE);
+            assert_eq!((a.dx + b.dx).abs() + (a.dy + b.dy).abs(), 3);
+        }
+    }
+
+    #[test]
+    fn the_fire_demon_fits_the_budget_quickly() {
+        let started = std::time::Instant::now();
+        let fd = "shQshy(mpacab)2Q(a)2Kmcab(mpacab)1K(a)2mpacabK(a)2mpacabmpacabK";
+        let n = expand(
+            fd,
+            BoardSize {
+                files: 16,
+                ranks: 16,
+            },
+        )
+        .expect("fire demon")
+        .0
+        .paths
+        .len();
+        assert!((20_000..MAX_TEMPLATES).contains(&n), "{n} templates");
+        assert!(started.elapsed().as_secs() < 5);
+    }
+
+    #[test]
+    fn castling_specs() {
+        let (e, _) = expand("KisO2", BOARD).expect("king");
+        assert_eq!(e.castling.len(), 2);
+        assert!(
+            e.castling
+                .iter()
+                .all(|c| c.king_steps == 2 && !c.partner_inside)
+        );
+        let (e, _) = expand("ijlO3", BOARD).expect("long side only");
+        assert_eq!(
+            e.castling,
+            vec![CastlingSpec {
+                direction: -1,
+                king_steps: 3,
+                partner_inside: true
+            }]
+        );
+    }
+
+    #[test]
+    fn t_is_a_warning() {
+        let (e, warnings) = expand("tR", BOARD).expect("t is ignored");
+        assert_eq!(e.paths.len(), 4);
+        assert_eq!((warnings[0].code, warnings[0].is_warning), ("W0301", true));
+    }
+}
