@@ -194,21 +194,23 @@ fn rule_combinations(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
     // An inherited `check` under a child's `win extinction` is harmless (royals may always be
     // left attacked then); only a file that says both itself contradicts itself.
     let own_file = variant.files.first().copied();
-    if rules.royals.check_last_only && rules.royals.win != WinCondition::Checkmate {
-        if let Some(clause) = rules
+    let contradicts = rules.royals.check_last_only && rules.royals.win != WinCondition::Checkmate;
+    if contradicts
+        && let Some(clause) = rules
             .clause("check")
             .filter(|c| Some(c.location.file) == own_file)
-        {
-            diagnostics.push(
-                Diagnostic::error(
-                    codes::CHECK_WITHOUT_CHECKMATE,
-                    "`check last-royal-only` needs `win checkmate`".to_string(),
-                    clause.location,
-                    "only meaningful with checkmate",
-                )
-                .with_help("add `win checkmate`, or remove this clause (with extinction royals may always be left attacked)"),
-            );
-        }
+    {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::CHECK_WITHOUT_CHECKMATE,
+                "`check last-royal-only` needs `win checkmate`".to_string(),
+                clause.location,
+                "only meaningful with checkmate",
+            )
+            .with_help(
+                "add `win checkmate`, or remove this clause (with extinction royals may always be left attacked)",
+            ),
+        );
     }
     if let (Some(forbidden), Some(only)) =
         (rules.clause("pass forbidden"), rules.clause("pass only"))

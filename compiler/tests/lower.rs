@@ -202,3 +202,29 @@ fn unreadable_and_non_utf8_files_are_diagnostics() {
     assert_eq!(d.primary.location.start, 29);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn mirror_and_none_setups_place_the_second_army() {
+    let mirror = "variant \"M\"\nboard 5 x 6\npieces\n  K \"King\" K royal\n  R \"Rook\" R\nsetup mirror\n  K b1\n  R a1\n";
+    let loaded = load_source("m.koma", mirror, &MemoryLoader::new());
+    assert_eq!(codes(&loaded), Vec::<&str>::new());
+    let variant = loaded.variant.expect("valid");
+    let board = &variant.board;
+    let second: Vec<String> = variant
+        .setup
+        .as_ref()
+        .expect("setup")
+        .placements
+        .iter()
+        .filter(|p| p.player == Player::Second)
+        .map(|p| board.square_name(p.at))
+        .collect();
+    assert_eq!(second, ["b6", "a6"], "mirroring keeps files");
+    let none = "variant \"N\"\nboard 5 x 5\npieces\n  K \"King\" K royal\nsetup none\n  first\n    K a1\n  second\n    K b5\n";
+    let loaded = load_source("n.koma", none, &MemoryLoader::new());
+    let variant = loaded.variant.expect("valid");
+    let placements = &variant.setup.as_ref().expect("setup").placements;
+    assert_eq!(placements.len(), 2);
+    assert!(placements.iter().all(|p| !p.derived));
+    assert_eq!(variant.board.square_name(placements[1].at), "b5");
+}

@@ -13,6 +13,13 @@ fn children<'i>(pair: Pair<'i, Rule>) -> impl Iterator<Item = Pair<'i, Rule>> {
     pair.into_inner().filter(|p| p.as_rule() != Rule::EOI)
 }
 
+/// Sets a flag option, noting a repeat.
+fn set_once(slot: &mut Option<Span>, span: Span, repeated: &mut Vec<Span>) {
+    if slot.replace(span).is_some() {
+        repeated.push(span);
+    }
+}
+
 fn area_kind(text: &str) -> Area {
     match text {
         "diagonal" => Area::Diagonal,
@@ -190,10 +197,10 @@ impl LineParser {
                 _ => BoardItemKind::Vanishing(squares),
             }
         };
-        if self.header_ok() {
-            if let Some(board) = self.file.boards.last_mut() {
-                board.items.push(BoardItem { span, kind });
-            }
+        if self.header_ok()
+            && let Some(board) = self.file.boards.last_mut()
+        {
+            board.items.push(BoardItem { span, kind });
         }
     }
 
@@ -227,10 +234,10 @@ impl LineParser {
         };
         let side = Spanned::new(value, self.span(&side));
         self.side = Some(side);
-        if self.header_ok() {
-            if let Some(setup) = self.file.setups.last_mut() {
-                setup.sides.push(side);
-            }
+        if self.header_ok()
+            && let Some(setup) = self.file.setups.last_mut()
+        {
+            setup.sides.push(side);
         }
     }
 
@@ -244,16 +251,16 @@ impl LineParser {
         let squares = self.square_list(list);
         let attributes = self.take_attributes();
         let side = self.side;
-        if self.header_ok() {
-            if let Some(setup) = self.file.setups.last_mut() {
-                setup.placements.push(Placement {
-                    attributes,
-                    span,
-                    side,
-                    piece,
-                    squares,
-                });
-            }
+        if self.header_ok()
+            && let Some(setup) = self.file.setups.last_mut()
+        {
+            setup.placements.push(Placement {
+                attributes,
+                span,
+                side,
+                piece,
+                squares,
+            });
         }
     }
 
@@ -545,16 +552,8 @@ impl LineParser {
                     };
                     when = Some(Spanned::new(value, span));
                 }
-                Rule::except_adjacent => {
-                    if trade.except_adjacent.replace(span).is_some() {
-                        repeated.push(span);
-                    }
-                }
-                Rule::counter_strike => {
-                    if trade.counter_strike.replace(span).is_some() {
-                        repeated.push(span);
-                    }
-                }
+                Rule::except_adjacent => set_once(&mut trade.except_adjacent, span, &mut repeated),
+                Rule::counter_strike => set_once(&mut trade.counter_strike, span, &mut repeated),
                 Rule::except_bridge => {
                     let ids = child
                         .into_inner()

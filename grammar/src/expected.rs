@@ -78,10 +78,10 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
 pub(crate) fn expected_list(rules: &[Rule]) -> Option<String> {
     let mut words: Vec<&str> = Vec::new();
     for rule in rules {
-        if let Some(word) = describe(*rule) {
-            if !words.contains(&word) {
-                words.push(word);
-            }
+        if let Some(word) = describe(*rule)
+            && !words.contains(&word)
+        {
+            words.push(word);
         }
     }
     // "end of line" reads best last.

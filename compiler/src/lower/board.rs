@@ -257,7 +257,7 @@ impl Board {
     /// The grid coordinate of a written square, if it is on the grid at all.
     pub(crate) fn grid_coord(&self, s: &SquareName) -> Option<Coord> {
         let y = i64::from(s.rank) - i64::from(self.first_rank);
-        (s.file < self.width && (0..i64::from(self.height)).contains(&y)).then(|| Coord {
+        (s.file < self.width && (0..i64::from(self.height)).contains(&y)).then_some(Coord {
             x: s.file,
             y: y as u8,
         })
