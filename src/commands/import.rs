@@ -1,20 +1,21 @@
 //! `koma import`: an Interactive Diagram parameter block to a .koma file.
 
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use koma_compiler::diagnostic::{Diagnostic, Severity, SourceMap};
+use koma_compiler::diagnostic::{Diagnostic, SourceMap};
 
 use super::{CliError, CommandResult};
 use crate::args::ImportArgs;
+use crate::report::{self, Style};
 
 pub fn import(args: &ImportArgs) -> CommandResult {
     let (display, text) = read_input(&args.file)?;
     let mut sources = SourceMap::default();
-    let file = sources.add(display.clone(), text.clone());
+    let file = sources.add(display, text.clone());
     let imported = koma_compiler::import::import(file, &text, &variant_name(&args.file));
-    render(&display, &text, &imported.diagnostics);
+    render(&sources, &imported.diagnostics);
     let Some(koma) = imported.koma else {
         return Ok(ExitCode::from(1));
     };
@@ -63,32 +64,9 @@ fn variant_name(path: &Path) -> String {
         .join(" ")
 }
 
-/// Plain rendering to standard error: `error[I004]: message` then `  --> file:line:col`.
-fn render(display: &str, text: &str, diagnostics: &[Diagnostic]) {
-    let mut err = std::io::stderr().lock();
-    for d in diagnostics {
-        let level = match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        let (line, col) = line_col(text, d.primary.location.start);
-        let _ = writeln!(err, "{level}[{}]: {}", d.code, d.message);
-        let _ = writeln!(err, "  --> {display}:{line}:{col}: {}", d.primary.message);
-        for s in &d.secondary {
-            let (line, col) = line_col(text, s.location.start);
-            let _ = writeln!(err, "  --> {display}:{line}:{col}: {}", s.message);
-        }
-        if let Some(help) = &d.help {
-            let _ = writeln!(err, "  = help: {help}");
-        }
-    }
-}
-
-/// 1-based line and column (in characters) of byte `offset`.
-fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(text.len());
-    let before = text.get(..offset).unwrap_or(text);
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
+/// Rich codespan rendering on standard error (standard output carries the .koma text).
+fn render(sources: &SourceMap, diagnostics: &[Diagnostic]) {
+    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let text = report::render(sources, diagnostics, Style::Rich, color);
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
