@@ -155,7 +155,7 @@ const FIRE_DEMON: &str = "shQshy(mpacab)2Q(a)2Kmcab(mpacab)1K(a)2mpacabK(a)2mpac
 /// of up to three king steps that may come back to its start (a pass).
 fn fire_demon_quiet() -> BTreeSet<String> {
     squares_where(board(9, 9), "e5", |dx, dy| {
-        let slide = (dy == 0 && dx != 0) || (dx.abs() == dy.abs() && dx != 0);
+        let slide = dx != 0 && (dy == 0 || dx.abs() == dy.abs());
         let area = dx.abs() <= 3 && dy.abs() <= 3;
         slide || area
     })
