@@ -74,6 +74,21 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
     Some(text)
 }
 
+/// The keywords named in backticks by the descriptions of `rules` (`draws`, `loses`, ...):
+/// what a misspelt word may have meant.
+pub(crate) fn expected_keywords(rules: &[Rule]) -> Vec<&'static str> {
+    let mut words = Vec::new();
+    for text in rules.iter().filter_map(|r| describe(*r)) {
+        for (i, part) in text.split('`').enumerate() {
+            let keyword = i % 2 == 1 && part.chars().all(|c| c.is_ascii_lowercase() || c == '-');
+            if keyword && !part.is_empty() && !words.contains(&part) {
+                words.push(part);
+            }
+        }
+    }
+    words
+}
+
 /// "a, b or c" from the descriptions of `rules`, without repeats.
 pub(crate) fn expected_list(rules: &[Rule]) -> Option<String> {
     let mut words: Vec<&str> = Vec::new();

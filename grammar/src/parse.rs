@@ -7,7 +7,7 @@ use pest::iterators::Pair;
 
 use crate::ast::{self, Attribute, Side};
 use crate::error::{ParseError, ParseErrorKind};
-use crate::expected::{expected_list, usage};
+use crate::expected::{expected_keywords, expected_list, usage};
 use crate::span::{Span, Spanned};
 use crate::syntax::{KomaParser, Rule};
 
@@ -346,6 +346,12 @@ impl LineParser {
             None => (format!("unexpected {found}"), "unexpected here".to_string()),
         };
         let mut error = ParseError::new(ParseErrorKind::Syntax, message, span, label);
+        // A misspelt keyword: let the compiler suggest the nearest expected one.
+        let token = found.trim_matches('`');
+        if found.starts_with('`') && token.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+            error.found = Some(token.to_string());
+            error.candidates = expected_keywords(positives);
+        }
         if let Some(help) = usage(rule) {
             error = error.with_help(help);
         }
