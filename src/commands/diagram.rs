@@ -11,6 +11,7 @@ use koma_runtime::spec::Coord;
 
 use super::{CliError, CommandResult};
 use crate::args::{DiagramArgs, DiagramFormat};
+use crate::report;
 
 /// What to draw: the moves, the empty scene they are drawn in, and a title.
 struct Subject {
@@ -109,43 +110,11 @@ fn report_problems(betza: &str, problems: &[BetzaProblem]) {
     print_diagnostics(&sources, &diagnostics);
 }
 
-/// Prints diagnostics to standard error with their source excerpts.
+/// Prints diagnostics to standard error (standard output carries the diagram).
 fn print_diagnostics(sources: &SourceMap, diagnostics: &[Diagnostic]) {
-    use codespan_reporting::diagnostic::{Diagnostic as Cs, Label};
-    use codespan_reporting::files::SimpleFiles;
-    use codespan_reporting::term::{self, termcolor::Buffer};
-    let mut files = SimpleFiles::new();
-    for (_, f) in sources.iter() {
-        files.add(f.name.clone(), f.text.clone());
-    }
     let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let mut buffer = if colour {
-        Buffer::ansi()
-    } else {
-        Buffer::no_color()
-    };
-    for d in diagnostics {
-        let base = if d.is_error() {
-            Cs::error()
-        } else {
-            Cs::warning()
-        };
-        let at = d.primary.location;
-        let mut cs = base
-            .with_code(d.code.clone())
-            .with_message(d.message.clone())
-            .with_labels(vec![
-                Label::primary(at.file.0 as usize, at.start..at.end)
-                    .with_message(d.primary.message.clone()),
-            ]);
-        if let Some(help) = &d.help {
-            cs = cs.with_notes(vec![format!("help: {help}")]);
-        }
-        if term::emit(&mut buffer, &term::Config::default(), &files, &cs).is_err() {
-            let _ = writeln!(buffer, "error[{}]: {}", d.code, d.message);
-        }
-    }
-    let _ = std::io::stderr().lock().write_all(buffer.as_slice());
+    let text = report::render(sources, diagnostics, report::Style::Rich, colour);
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// `FILE PIECE`: the piece's lowered moves on the variant's board.
