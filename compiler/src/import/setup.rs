@@ -31,9 +31,7 @@ pub fn setup(
 ) -> Layout {
     let mut occupied = Occupancy::default();
     let mut holes = Vec::new();
-    let mut first: Vec<Vec<String>> = vec![Vec::new(); types.slots.len()];
-    let mut partners: Vec<Vec<String>> = vec![Vec::new(); types.slots.len()];
-    let mut second: Vec<Vec<String>> = vec![Vec::new(); types.slots.len()];
+    let mut armies = Armies::new(types.slots.len());
     for (line, role) in block.pieces().zip(&types.roles) {
         let what = match role {
             Role::Hole => HOLE.to_string(),
@@ -41,79 +39,121 @@ pub fn setup(
             Role::Broken | Role::Skipped => continue,
         };
         let placed = squares(&line.squares, geometry, sink);
+        let copy_note = " (the second player's copy)";
         for &(rect, span) in &placed.first {
             occupied.take(rect, span, &what, geometry, "", sink);
             if let Some(copy) = geometry.partner(rect, symmetry) {
-                occupied.take(
-                    copy,
-                    span,
-                    &what,
-                    geometry,
-                    " (the second player's copy)",
-                    sink,
-                );
+                occupied.take(copy, span, &what, geometry, copy_note, sink);
             }
         }
         for &(rect, span) in &placed.second {
             occupied.take(rect, span, &what, geometry, "", sink);
         }
-        let names = |list: &[(Rect, Span)]| {
-            list.iter()
-                .map(|(r, _)| geometry.name(*r))
-                .collect::<Vec<_>>()
-        };
-        let copies: Vec<String> = placed
+        let rects = |list: &[(Rect, Span)]| list.iter().map(|(r, _)| *r).collect::<Vec<_>>();
+        let copies: Vec<Rect> = placed
             .first
             .iter()
             .filter_map(|(r, _)| geometry.partner(*r, symmetry))
-            .map(|r| geometry.name(r))
             .collect();
         match role {
             Role::Hole => {
-                holes.extend(names(&placed.first));
-                holes.extend(copies);
-                holes.extend(names(&placed.second));
+                holes.extend(rects(&placed.first).into_iter().map(|r| geometry.name(r)));
+                holes.extend(copies.into_iter().map(|r| geometry.name(r)));
+                holes.extend(rects(&placed.second).into_iter().map(|r| geometry.name(r)));
             }
             Role::Piece(slot) => {
-                first[*slot].extend(names(&placed.first));
-                partners[*slot].extend(copies);
-                second[*slot].extend(names(&placed.second));
+                armies.first[*slot].extend(rects(&placed.first));
+                armies.copies[*slot].extend(copies);
+                armies.second[*slot].extend(rects(&placed.second));
             }
             Role::Broken | Role::Skipped => {}
         }
     }
     dedup(&mut holes);
-    let setup = position(types, symmetry, first, partners, second);
+    let setup = position(types, geometry, symmetry, armies);
     Layout { holes, setup }
 }
 
-/// Chooses how to write the position: keep the diagram's symmetry when the block lets it,
-/// otherwise write both armies out.
+/// Per piece slot: the first player's rectangles, their symmetric copies, and the second
+/// player's rectangles written after `,,`.
+struct Armies {
+    first: Vec<Vec<Rect>>,
+    copies: Vec<Vec<Rect>>,
+    second: Vec<Vec<Rect>>,
+}
+
+impl Armies {
+    fn new(slots: usize) -> Self {
+        Armies {
+            first: vec![Vec::new(); slots],
+            copies: vec![Vec::new(); slots],
+            second: vec![Vec::new(); slots],
+        }
+    }
+}
+
+/// Chooses how to write the position: keep the diagram's symmetry when the block lets it;
+/// when both armies are written out but one is a copy of the other, say so with `mirror` or
+/// `rotate`; otherwise write both armies out.
 fn position(
     types: &Types,
+    g: Geometry,
     symmetry: Symmetry,
-    first: Vec<Vec<String>>,
-    partners: Vec<Vec<String>>,
-    second: Vec<Vec<String>>,
+    armies: Armies,
 ) -> Option<model::Setup> {
+    let Armies {
+        first,
+        copies,
+        second,
+    } = armies;
     if first.iter().chain(&second).all(Vec::is_empty) {
         return None;
     }
-    let ids = |lists: Vec<Vec<String>>| -> Vec<(String, Vec<String>)> {
+    let ids = |lists: &[Vec<Rect>]| -> Vec<(String, Vec<String>)> {
         lists
-            .into_iter()
+            .iter()
             .enumerate()
-            .filter(|(_, squares)| !squares.is_empty())
-            .map(|(slot, squares)| (types.slots[slot].id.clone(), squares))
+            .filter(|(_, rects)| !rects.is_empty())
+            .map(|(slot, rects)| {
+                (
+                    types.slots[slot].id.clone(),
+                    rects.iter().map(|r| g.name(*r)).collect(),
+                )
+            })
             .collect()
     };
     let explicit_second = second.iter().any(|s| !s.is_empty());
     if symmetry != Symmetry::None && !explicit_second {
         return Some(model::Setup {
             symmetry,
-            first: ids(first),
+            first: ids(&first),
             second: Vec::new(),
             notes: Vec::new(),
+        });
+    }
+    let second: Vec<Vec<Rect>> = copies
+        .into_iter()
+        .zip(second)
+        .map(|(mut c, s)| {
+            c.extend(s);
+            c
+        })
+        .collect();
+    let found = [Symmetry::Mirror, Symmetry::Rotate]
+        .into_iter()
+        .find(|&sym| is_copy(g, &first, &second, sym));
+    if let Some(found) = found {
+        let word = if found == Symmetry::Mirror {
+            "mirrored"
+        } else {
+            "rotated 180 degrees"
+        };
+        let note = format!("the block writes both armies out; the second is the first {word}");
+        return Some(model::Setup {
+            symmetry: found,
+            first: ids(&first),
+            second: Vec::new(),
+            notes: vec![note],
         });
     }
     let mut notes = Vec::new();
@@ -124,15 +164,22 @@ fn position(
                 .to_string(),
         );
     }
-    let second = partners.into_iter().zip(second).map(|(mut p, s)| {
-        p.extend(s);
-        p
-    });
     Some(model::Setup {
         symmetry: Symmetry::None,
-        first: ids(first),
-        second: ids(second.collect()),
+        first: ids(&first),
+        second: ids(&second),
         notes,
+    })
+}
+
+/// Whether `second` is exactly `first` under `symmetry`, square by square and piece by piece.
+fn is_copy(g: Geometry, first: &[Vec<Rect>], second: &[Vec<Rect>], symmetry: Symmetry) -> bool {
+    let squares = |rects: &[Rect]| -> std::collections::BTreeSet<(u32, u32)> {
+        rects.iter().flat_map(|r| r.squares()).collect()
+    };
+    first.iter().zip(second).all(|(f, s)| {
+        let copied: Vec<Rect> = f.iter().filter_map(|r| g.partner(*r, symmetry)).collect();
+        squares(&copied) == squares(s)
     })
 }
 
