@@ -358,9 +358,12 @@ impl LineParser {
         error
     }
 
+    /// The span of `pair`, ending at its last token: pest lets a list rule's span run over
+    /// the whitespace and comment after its last item.
     pub(crate) fn span(&self, pair: &Pair<'_, Rule>) -> Span {
         let s = pair.as_span();
-        Span::new(self.offset + s.start(), self.offset + s.end())
+        let end = last_token_end(pair).unwrap_or(s.end());
+        Span::new(self.offset + s.start(), self.offset + end)
     }
 
     /// The span of a whole line's item: from its first word to its last token, without the
@@ -368,13 +371,7 @@ impl LineParser {
     pub(crate) fn item_span(&self, pair: &Pair<'_, Rule>) -> Span {
         let text = pair.as_str();
         let start = pair.as_span().start() + (text.len() - text.trim_start().len());
-        let last_token = pair
-            .clone()
-            .into_inner()
-            .filter(|p| p.as_rule() != Rule::EOI)
-            .map(|p| p.as_span().end())
-            .max();
-        let end = last_token.unwrap_or_else(|| {
+        let end = last_token_end(pair).unwrap_or_else(|| {
             let code = text.split('#').next().unwrap_or(text);
             pair.as_span().start() + code.trim_end().len()
         });
@@ -386,6 +383,16 @@ impl LineParser {
         let start = line.len() - line.trim_start().len();
         Span::new(self.offset + start, self.offset + start + content.len())
     }
+}
+
+/// Where the last token (innermost pair, `EOI` aside) under `pair` ends.
+fn last_token_end(pair: &Pair<'_, Rule>) -> Option<usize> {
+    pair.clone()
+        .into_inner()
+        .flatten()
+        .filter(|p| p.as_rule() != Rule::EOI && p.clone().into_inner().next().is_none())
+        .map(|p| p.as_span().end())
+        .max()
 }
 
 /// Piece IDs start with a capital letter or `+`.

@@ -318,3 +318,28 @@ fn numbers_that_do_not_fit_are_errors_not_panics() {
             .all(|e| e.kind == ParseErrorKind::NumberTooLarge)
     );
 }
+
+#[test]
+fn item_spans_leave_out_indentation_and_comments() {
+    let src = "variant \"x\"\npieces\n    P \"Pawn\" fW promotes +P   # the pawn\nrules\n  remove promotion forced\n";
+    let parsed = parse(src);
+    assert_eq!(parsed.errors, vec![]);
+    let PieceItem::Define(pawn) = &parsed.file.pieces[0] else {
+        panic!("pawn")
+    };
+    assert_eq!(text(src, pawn.span), "P \"Pawn\" fW promotes +P");
+    let clause = &parsed.file.clauses[0];
+    assert_eq!(text(src, clause.span), "remove promotion forced");
+    assert!(matches!(&clause.kind, ClauseKind::Remove(kind) if kind.value == "promotion forced"));
+    assert_eq!(clause_kind("promotion optional"), Some("promotion kind"));
+    assert_eq!(clause_kind("check last-royal-only"), Some("check"));
+    assert_eq!(clause_kind("chek"), None);
+}
+
+#[test]
+fn broken_headers_and_piece_lines_are_remembered() {
+    let parsed = parse("variant \"x\"\nboard 9\npieces\n  P \"Pawn fW\n");
+    assert_eq!(parsed.errors.len(), 2);
+    assert_eq!(parsed.file.broken_sections, ["board"]);
+    assert_eq!(parsed.file.broken_pieces, ["P"]);
+}
