@@ -253,6 +253,24 @@ fn unload_swaps_with_the_victim() {
     assert_eq!(d.moves[0].unload, parse_square("d4", board, 1));
 }
 
+/// `afudQ`: slide, go on the same way and swap with a friend, which lands where the second
+/// leg began.
+#[test]
+fn unload_lands_on_the_start_of_its_leg() {
+    let board = BoardSize { files: 8, ranks: 8 };
+    let d = play("afudQ", board, &scene(board, "d4", "d7", ""));
+    let sq = |s| parse_square(s, board, 1).expect("square");
+    let mut unloads: Vec<_> = d
+        .moves
+        .iter()
+        .filter(|m| m.to == sq("d7"))
+        .map(|m| m.unload)
+        .collect();
+    unloads.sort();
+    assert_eq!(unloads, vec![Some(sq("d5")), Some(sq("d6"))]);
+    assert!(d.moves.iter().all(|m| m.captures == vec![m.to]));
+}
+
 #[test]
 fn initial_moves_need_a_virgin_piece() {
     let board = BoardSize { files: 8, ranks: 8 };

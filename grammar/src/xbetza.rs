@@ -504,6 +504,12 @@ fn explain_pest_error(text: &str, error: &pest::error::Error<Rule>) -> BetzaSynt
                 Some("modifiers go before the atom they change, e.g. `fmW`"),
             )
         }
+        Some(c) if c.is_ascii_uppercase() && inside_group(text, pos) => BetzaSyntaxError::new(
+            "E0304",
+            "a group holds only modifiers",
+            here,
+            Some("the atom goes after the group, e.g. `B(paf)2cB`"),
+        ),
         Some(c) if c.is_ascii_digit() => {
             let after_count_or_range = text[..pos].ends_with(|c: char| c.is_ascii_digit());
             let message = if after_count_or_range {
@@ -553,6 +559,16 @@ fn explain_pest_error(text: &str, error: &pest::error::Error<Rule>) -> BetzaSynt
         ),
         Some(c) => BetzaSyntaxError::new("E0301", format!("unexpected `{c}`"), here, None),
     }
+}
+
+/// Whether byte `pos` lies inside an open parenthesised group.
+fn inside_group(text: &str, pos: usize) -> bool {
+    let depth = text[..pos].chars().fold(0i32, |d, c| match c {
+        '(' => d + 1,
+        ')' => d - 1,
+        _ => d,
+    });
+    depth > 0
 }
 
 #[cfg(test)]
@@ -640,6 +656,7 @@ mod tests {
             ("W123", "E0306", 3, 4),
             ("F-R", "E0305", 1, 2),
             ("XW", "E0303", 0, 1),
+            ("(pafB)cB", "E0304", 4, 5),
         ];
         for (text, code, start, end) in cases {
             let errors = parse(text).expect_err(text);
