@@ -49,7 +49,13 @@ pub fn render_svg(diagram: &Diagram, title: &str) -> String {
                 continue;
             }
             let classes = diagram.classes_at(c);
-            let fill = match main_class(classes) {
+            // The mover's own square stays plain: passing and igui are said in the legend.
+            let main = if c == s.from {
+                None
+            } else {
+                main_class(classes)
+            };
+            let fill = match main {
                 Some(k) => {
                     let entry = style(k, classes);
                     if !legend.contains(&entry) {
@@ -158,7 +164,18 @@ pub fn render_svg(diagram: &Diagram, title: &str) -> String {
 }
 
 fn piece_legend(diagram: &Diagram) -> Vec<(&'static str, &'static str)> {
-    let mut out = vec![("mover", "the piece")];
+    let from = diagram.scene.from;
+    let stays = diagram.moves.iter().filter(|m| m.to == from);
+    let (passes, igui) = stays.fold((false, false), |(p, i), m| {
+        (p || m.captures.is_empty(), i || !m.captures.is_empty())
+    });
+    let mover = match (passes, igui) {
+        (true, true) => "the piece (may pass, may capture without moving)",
+        (true, false) => "the piece (may pass)",
+        (false, true) => "the piece (may capture without moving)",
+        (false, false) => "the piece",
+    };
+    let mut out = vec![("mover", mover)];
     if !diagram.scene.friends.is_empty() {
         out.push(("friend", "friendly piece (does not move)"));
     }
