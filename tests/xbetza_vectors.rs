@@ -408,6 +408,11 @@ fn free_eagle_has_diagonal_lion_power() {
     for want in ["g7[f6]", "e5[f6]", "e5", "f6x", "g7", "c5"] {
         assert!(got.contains(want), "missing {want} in {got:?}");
     }
+    // The second leg of `caF` defaults to every turn but straight back, 45 degree turns
+    // included, and a 45 degree turn makes the F a W (research/xbetza.md 7.2): after taking f6
+    // the eagle may also step orthogonally, e.g. to f7, a square no other part reaches.
+    assert!(got.contains("f7[f6]") && got.contains("g6[f6]"));
+    assert!(!got.contains("f7"));
 }
 
 #[test]
