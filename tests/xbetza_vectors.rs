@@ -233,6 +233,11 @@ fn modes_section_6() {
         ),
         case("pN", N9, "e5", "", "f7", "g9"),
         case("iW2", C8, "d4", "", "", "b4 c4 d2 d3 d5 d6 e4 f4"),
+        case("ooN", C8, "a1", "", "", "b3 c2 g2 h3 b7 c8 g8 h7"),
+        case("jA", N9, "e5", "", "f6", "g7"),
+        case("nA", N9, "e5", "", "f6", "c3 c7 g3"),
+        case("U", (3, 3), "b2", "a1", "c3", "a2 a3 b1 b3 c1 c2 c3x"),
+        case("jsQ3", N9, "e5", "", "", "b5 c5 g5 h5"),
     ]);
 }
 
