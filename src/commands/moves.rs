@@ -1,8 +1,95 @@
-//! `koma moves`.
+//! `koma moves`: the legal moves of a position, as text (one per line) or JSON.
 
-use super::{CliError, CommandResult};
-use crate::args::MovesArgs;
+use std::process::ExitCode;
 
-pub fn moves(_args: &MovesArgs) -> CommandResult {
-    Err(CliError::Usage("`koma moves` is not available yet".to_string()))
+use koma_runtime::result::GameResult;
+use koma_runtime::spec::Player;
+use koma_runtime::{Move, MoveKind, Position};
+use serde_json::{Value, json};
+
+use super::CommandResult;
+use super::perft::{load_tables, position};
+use crate::args::{MovesArgs, MovesFormat};
+
+pub fn moves(args: &MovesArgs) -> CommandResult {
+    let tables = load_tables(&args.file)?;
+    let mut pos = position(tables, args.fen.as_deref())?;
+    let moves = pos.moves();
+    let result = pos.result_with(&moves);
+    match args.format {
+        MovesFormat::Text => {
+            for m in &moves {
+                println!("{}", pos.move_text(m));
+            }
+            if let Some(r) = result {
+                println!("result {} ({})", r.score(), reason(&r));
+            }
+        }
+        MovesFormat::Json => {
+            let list: Vec<Value> = moves.iter().map(|m| move_json(&pos, m)).collect();
+            let document = json!({
+                "position": pos.to_text(),
+                "side": side(pos.side_to_move()),
+                "moves": list,
+                "result": result.map(|r| json!({
+                    "winner": r.winner.map(side),
+                    "reason": reason(&r),
+                    "score": r.score(),
+                })),
+            });
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&document).unwrap_or_default()
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn side(p: Player) -> &'static str {
+    match p {
+        Player::First => "first",
+        Player::Second => "second",
+    }
+}
+
+fn reason(r: &GameResult) -> String {
+    format!("{:?}", r.reason).to_lowercase()
+}
+
+/// One move: `from`, `to`, `captures` (every removed square, the destination included), and
+/// the move's text, piece, promotion and kind.
+fn move_json(pos: &Position, m: &Move) -> Value {
+    let t = pos.tables();
+    let geo = &t.geo;
+    let id = |ty: koma_runtime::spec::PieceType| t.spec.pieces[usize::from(ty.0)].id.clone();
+    let mut captures: Vec<String> = m.side_captures().iter().map(|&s| geo.name(s)).collect();
+    if m.to != m.from && m.kind() != MoveKind::Castle && pos.piece_at(m.to).is_some() {
+        captures.push(geo.name(m.to));
+    }
+    let kind = if pos.is_pass(m) {
+        "pass"
+    } else {
+        match m.kind() {
+            MoveKind::Normal => "normal",
+            MoveKind::Castle => "castle",
+            MoveKind::Unload => "unload",
+        }
+    };
+    let mut v = json!({
+        "text": pos.move_text(m),
+        "from": geo.name(m.from),
+        "to": geo.name(m.to),
+        "captures": captures,
+        "piece": pos.piece_at(m.from).map(|(_, ty)| id(ty)),
+        "promotion": m.promotion().map(id),
+        "kind": kind,
+    });
+    if let Some((a, b)) = m.castling_partner() {
+        v["partner"] = json!({ "from": geo.name(a), "to": geo.name(b) });
+    }
+    if let Some(u) = m.unload_square() {
+        v["unload"] = json!(geo.name(u));
+    }
+    v
 }
