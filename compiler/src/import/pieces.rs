@@ -17,6 +17,7 @@ pub struct Slot {
     pub betza_span: Span,
     /// Where the ID came from (the ID field, or the name when the ID was derived).
     pub id_span: Span,
+    pub name_span: Span,
 }
 
 /// What a piece line is.
@@ -103,12 +104,14 @@ fn line_role(
         None => {
             let name = display_name(&line.name.text);
             let betza_span = line.betza.span;
+            let name_span = line.name.span;
             types.slots.push(Slot {
                 id: id.clone(),
                 name,
                 betza,
                 betza_span,
                 id_span,
+                name_span,
             });
             by_id.insert(id, types.slots.len() - 1);
             types.slots.len() - 1
@@ -228,7 +231,10 @@ fn check_merge(slot: &Slot, line: &PieceLine, betza: &str, sink: &mut Sink) {
     } else if display_name(&line.name.text) != slot.name {
         let message = format!("two piece lines with ID `{}` have different names", slot.id);
         let d = sink.warning("I024", message, line.name.span, "this name is dropped");
-        sink.push(d.with_secondary(sink.location(slot.id_span), "the first line's name is kept"));
+        sink.push(d.with_secondary(
+            sink.location(slot.name_span),
+            "the first line's name is kept",
+        ));
     }
 }
 

@@ -141,15 +141,20 @@ fn placements(out: &mut String, indent: &str, list: &[(String, Vec<String>)], id
 }
 
 fn rules(out: &mut String, rules: &[RuleLine]) {
-    if rules.iter().any(|r| matches!(r, RuleLine::Clause(_))) {
+    // Without a clause there is no `rules` section: the comments stand on their own.
+    let section = rules.iter().any(|r| matches!(r, RuleLine::Clause(_)));
+    let indent = if section {
         out.push_str("rules\n");
-    }
+        "  "
+    } else {
+        ""
+    };
     for line in rules {
         match line {
             RuleLine::Clause(c) => {
-                let _ = writeln!(out, "  {c}");
+                let _ = writeln!(out, "{indent}{c}");
             }
-            RuleLine::Comment(c) => comment(out, "  ", c),
+            RuleLine::Comment(c) => comment(out, indent, c),
         }
     }
 }
