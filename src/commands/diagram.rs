@@ -165,11 +165,25 @@ fn from_file(path: &std::path::Path, id: &str) -> Result<Result<Subject, ExitCod
         expansion: piece.expansion.clone(),
         scene,
         betza: piece.betza.clone(),
-        title: format!(
-            "{} ({}) of {}: {}",
-            piece.name, piece.id, variant.name.value, piece.betza
-        ),
+        title: title(&variant, piece),
     }))
+}
+
+/// `Name (ID) of Variant: XBETZA`, and what the piece promotes to (draw those with their IDs).
+fn title(variant: &koma_compiler::ir::Variant, piece: &koma_compiler::ir::Piece) -> String {
+    let mut out = format!(
+        "{} ({}) of {}: {}",
+        piece.name, piece.id, variant.name.value, piece.betza
+    );
+    let promotions: Vec<String> = piece
+        .promotions
+        .iter()
+        .map(|p| format!("`{}`", variant.piece(p.value).id))
+        .collect();
+    if !promotions.is_empty() {
+        out.push_str(&format!("; promotes to {}", promotions.join(", ")));
+    }
+    out
 }
 
 /// `WxH`, 1 to 26 files and 1 to 99 ranks.
