@@ -177,3 +177,19 @@ fn cli_draws_a_piece_of_a_variant_file() {
     assert_eq!(json["betza"], "jvhQjsQ3cab(mpacab)1K");
     assert!(!json["moves"].as_array().expect("moves").is_empty());
 }
+
+#[test]
+fn cli_royal_enemies_for_k_moves() {
+    let out = koma(&[
+        "diagram", "--betza", "kR", "--enemy", "e7!", "--enemy", "c5", "--format", "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let moves = json["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["to"], "e7");
+}

@@ -222,8 +222,18 @@ fn place(mut scene: Scene, args: &DiagramArgs) -> Result<Scene, CliError> {
         friends.push(square(f, "--friend")?);
     }
     let mut enemies = Vec::new();
+    let mut royal = Vec::new();
     for e in &args.enemy {
-        enemies.push(square(e, "--enemy")?);
+        // `--enemy d7!` is a royal enemy, the only kind `k` moves capture.
+        let (name, is_royal) = match e.strip_suffix('!') {
+            Some(name) => (name, true),
+            None => (e.as_str(), false),
+        };
+        let c = square(name, "--enemy")?;
+        enemies.push(c);
+        if is_royal {
+            royal.push(c);
+        }
     }
     for (c, text) in friends
         .iter()
@@ -243,6 +253,7 @@ fn place(mut scene: Scene, args: &DiagramArgs) -> Result<Scene, CliError> {
     }
     scene.friends = friends;
     scene.enemies = enemies;
+    scene.royal_enemies = royal;
     scene.second = args.second;
     Ok(scene)
 }
