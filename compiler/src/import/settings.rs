@@ -127,17 +127,7 @@ fn apply(s: &mut Settings, kind: KeyKind, item: &KeyItem, sink: &mut Sink) {
     match kind {
         KeyKind::Files => s.files = size(item, 26, sink).unwrap_or(s.files),
         KeyKind::Ranks => s.ranks = size(item, 99, sink).unwrap_or(s.ranks),
-        KeyKind::FirstRank => {
-            if let Some(n) = number(item, sink) {
-                s.first_rank = i64::from(non_negative(n, item, sink).min(MAX_FIRST_RANK));
-                if n > i64::from(MAX_FIRST_RANK) {
-                    let message = format!(
-                        "`firstRank={n}` is out of range: koma rank numbers go up to {MAX_FIRST_RANK}"
-                    );
-                    sink.push(sink.error("I020", message, item.value.span, "too large"));
-                }
-            }
-        }
+        KeyKind::FirstRank => s.first_rank = first_rank(item, sink).unwrap_or(s.first_rank),
         KeyKind::Symmetry => s.symmetry = symmetry(item, sink),
         KeyKind::Royal => {
             if let Some(n) = number(item, sink) {
@@ -208,6 +198,20 @@ fn non_negative(n: i64, item: &KeyItem, sink: &mut Sink) -> u32 {
             0
         }
     }
+}
+
+/// A first-rank label in 0..=1000; otherwise reported, and the default is kept so that the
+/// squares do not all fall off the board as well.
+fn first_rank(item: &KeyItem, sink: &mut Sink) -> Option<i64> {
+    let n = number(item, sink)?;
+    if (0..=i64::from(MAX_FIRST_RANK)).contains(&n) {
+        return Some(n);
+    }
+    let message = format!(
+        "`firstRank={n}` is out of range: koma rank numbers run from 0 to {MAX_FIRST_RANK}"
+    );
+    sink.push(sink.error("I020", message, item.value.span, "out of range"));
+    None
 }
 
 fn size(item: &KeyItem, max: u32, sink: &mut Sink) -> Option<u32> {
