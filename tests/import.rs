@@ -448,3 +448,21 @@ fn never_panics_on_truncated_or_garbled_blocks() {
         let _ = import(file, text, "T");
     }
 }
+
+#[test]
+fn every_import_code_has_a_fixture() {
+    let mut seen = String::new();
+    for dir in ["tests/fixtures/import/ok", "tests/fixtures/import/error"] {
+        for entry in std::fs::read_dir(dir).expect("fixture folder") {
+            let (text, imported) = run(&entry.expect("entry").path());
+            seen += &render(&text, &imported.diagnostics);
+        }
+    }
+    // I027 (XBetza that does not check) is covered by a unit test in compiler/src/import.
+    let missing: Vec<&str> = koma_compiler::import::codes::CODES
+        .iter()
+        .map(|(code, ..)| *code)
+        .filter(|code| *code != "I027" && !seen.contains(&format!("[{code}]")))
+        .collect();
+    assert!(missing.is_empty(), "codes without a fixture: {missing:?}");
+}
