@@ -466,3 +466,35 @@ fn every_import_code_has_a_fixture() {
         .collect();
     assert!(missing.is_empty(), "codes without a fixture: {missing:?}");
 }
+
+/// Perft of the start position of a checked variant.
+fn perft(variant: &koma_compiler::ir::Variant, depth: u32) -> u64 {
+    let tables = std::sync::Arc::new(koma_runtime::Tables::new(koma_compiler::emit(variant)));
+    let mut start = koma_runtime::Position::start(tables).expect("the variant has a setup");
+    start.perft(depth)
+}
+
+#[test]
+fn imported_games_play_like_the_shipped_ones() {
+    let pairs = [
+        ("chess-defaults", "variants/chess.koma", 3),
+        ("kuuzen-dai-shogi", "variants/kuuzen-dai-shogi.koma", 2),
+        // Shallow enough that no Fire Demon burn (block: locust legs; shipped: burn rule) and
+        // no promotion-zone difference (Kuuzen: 4 vs 5 ranks) can show.
+        ("suzumu-shogi", "variants/suzumu-shogi.koma", 2),
+    ];
+    for (fixture, variant, depth) in pairs {
+        let (_, imported) = run(Path::new(&format!("tests/fixtures/import/ok/{fixture}.id")));
+        let koma = imported.koma.expect("imports");
+        let loaded = koma_compiler::load_source("imported.koma", &koma, &MemoryLoader::new());
+        let ours = perft(&checked(loaded, fixture), depth);
+        let shipped = perft(
+            &checked(koma_compiler::load(Path::new(variant)), variant),
+            depth,
+        );
+        assert_eq!(
+            ours, shipped,
+            "perft {depth}: imported {fixture} vs {variant}"
+        );
+    }
+}
