@@ -1,0 +1,150 @@
+//! `koma perft`, `koma moves` and `koma compile` end to end: output contract and exit codes.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn koma(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("koma runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("koma-runtime-cli-{}-{name}", std::process::id()))
+}
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+#[test]
+fn perft_ends_with_nodes() {
+    let o = koma(&["perft", "variants/chess.koma", "--depth", "3"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().last(), Some("nodes 8902"));
+    let o = koma(&[
+        "perft",
+        "variants/chess.koma",
+        "--depth",
+        "2",
+        "--fen",
+        KIWIPETE,
+    ]);
+    assert_eq!(stdout(&o).lines().last(), Some("nodes 2039"));
+}
+
+#[test]
+fn divide_sums_to_total() {
+    let o = koma(&["perft", "variants/chess.koma", "--depth", "2", "--divide"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 21);
+    let sum: u64 = lines[..20]
+        .iter()
+        .map(|l| {
+            l.rsplit(' ')
+                .next()
+                .and_then(|n| n.parse::<u64>().ok())
+                .expect("count")
+        })
+        .sum();
+    assert_eq!(sum, 400);
+    assert_eq!(lines[20], "nodes 400");
+}
+
+#[test]
+fn bad_position_is_a_usage_error() {
+    let o = koma(&[
+        "perft",
+        "variants/chess.koma",
+        "--depth",
+        "1",
+        "--fen",
+        "rnbqkbnr/8 w",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = koma(&[
+        "moves",
+        "variants/chess.koma",
+        "--fen",
+        "8/8/8/8/8/8/8/7Z w - - 0 1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown piece `Z`"));
+}
+
+#[test]
+fn moves_json_contract() {
+    let o = koma(&[
+        "moves",
+        "variants/chess.koma",
+        "--fen",
+        KIWIPETE,
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let moves = v["moves"].as_array().expect("moves array");
+    assert_eq!(moves.len(), 48);
+    for m in moves {
+        assert!(m["from"].is_string() && m["to"].is_string() && m["captures"].is_array());
+    }
+    let capture = moves.iter().find(|m| m["text"] == "e5f7").expect("Nxf7");
+    assert_eq!(capture["captures"], serde_json::json!(["f7"]));
+    assert!(moves.iter().any(|m| m["kind"] == "castle"));
+    assert!(v["result"].is_null());
+    let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let o = koma(&[
+        "moves",
+        "variants/chess.koma",
+        "--fen",
+        mate,
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(0));
+    assert_eq!(v["result"]["score"], "0-1");
+    assert_eq!(v["result"]["reason"], "checkmate");
+}
+
+#[test]
+fn compiled_files_round_trip_and_damage_is_rejected() {
+    let out = temp("chess.kvar");
+    let o = koma(&[
+        "compile",
+        "variants/chess.koma",
+        "-o",
+        out.to_str().expect("utf-8 path"),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = koma(&["perft", out.to_str().expect("path"), "--depth", "3"]);
+    assert_eq!(stdout(&o).lines().last(), Some("nodes 8902"));
+    let bytes = std::fs::read(&out).expect("written");
+    let damaged = temp("damaged.kvar");
+    let mut bad = bytes.clone();
+    let mid = bad.len() / 2;
+    bad[mid] ^= 0xff;
+    std::fs::write(&damaged, &bad).expect("write");
+    let o = koma(&["perft", damaged.to_str().expect("path"), "--depth", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("corrupted"));
+    std::fs::write(&damaged, &bytes[..bytes.len() - 10]).expect("write");
+    let o = koma(&["perft", damaged.to_str().expect("path"), "--depth", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("truncated"));
+    let _ = std::fs::remove_file(&out);
+    let _ = std::fs::remove_file(&damaged);
+}
+
+#[test]
+fn missing_file_fails_cleanly() {
+    let o = koma(&["perft", "no/such/file.koma", "--depth", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("panicked"));
+}

@@ -1,0 +1,132 @@
+//! Property tests over random games in every shipped variant with a setup: incremental hash,
+//! position text and move text round trips, make/unmake, and (checkmate variants) legal moves ==
+//! pseudo-legal moves that do not expose a royal to any enemy reply.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use koma_runtime::spec::WinCondition;
+use koma_runtime::{Move, Position, Tables};
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+    }
+}
+
+fn variants() -> Vec<(String, Arc<Tables>)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("variants/ exists")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "koma"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|path| {
+            let loaded = koma_compiler::load(Path::new(path));
+            let ir = loaded
+                .variant
+                .unwrap_or_else(|| panic!("{} does not compile", path.display()));
+            let name = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            (name, Arc::new(Tables::new(koma_compiler::emit(&ir))))
+        })
+        .collect()
+}
+
+fn exposes_royal(pos: &mut Position, m: Move) -> bool {
+    let me = pos.side_to_move();
+    pos.make(m);
+    let royals: Vec<_> = pos.royal_squares(me).to_vec();
+    let mut replies = Vec::new();
+    pos.pseudo_legal_moves(&mut replies);
+    let hit = royals.is_empty()
+        || replies.iter().any(|r| {
+            royals.contains(&r.to) || r.side_captures().iter().any(|s| royals.contains(s))
+        });
+    pos.unmake();
+    hit
+}
+
+fn check(name: &str, pos: &mut Position, rng: &mut Rng) {
+    let text = pos.to_text();
+    assert_eq!(pos.hash(), pos.compute_hash(), "{name}: hash at {text}");
+    let parsed = Position::from_text(pos.tables().clone(), &text)
+        .unwrap_or_else(|e| panic!("{name}: {e}: {text}"));
+    assert_eq!(parsed.to_text(), text, "{name}");
+    assert!(parsed == *pos, "{name}: position text round trip: {text}");
+    let legal = pos.moves();
+    let t = pos.tables().clone();
+    let two_royals_ok =
+        t.spec.rules.royals.check_last_only && pos.royal_squares(pos.side_to_move()).len() >= 2;
+    if t.spec.rules.royals.win == WinCondition::Checkmate && !two_royals_ok {
+        let mut pseudo = Vec::new();
+        pos.pseudo_legal_moves(&mut pseudo);
+        for &m in &pseudo {
+            if m.castling_partner().is_none() {
+                let is_legal = legal.contains(&m);
+                let safe = !exposes_royal(pos, m);
+                let mt = pos.move_text(&m);
+                if is_legal {
+                    assert!(safe, "{name}: legal `{mt}` exposes a royal in {text}");
+                } else if t.spec.rules.anti_trade.is_empty() {
+                    // Rule filters (anti-trade) may remove safe moves; nothing else may.
+                    assert!(!safe, "{name}: safe `{mt}` was filtered out in {text}");
+                }
+            }
+        }
+    }
+    for _ in 0..legal.len().min(12) {
+        let m = legal[rng.below(legal.len())];
+        let mt = pos.move_text(&m);
+        assert_eq!(
+            pos.parse_move(&mt),
+            Ok(m),
+            "{name}: move text `{mt}` in {text}"
+        );
+        let before = pos.clone();
+        pos.make(m);
+        assert_eq!(
+            pos.hash(),
+            pos.compute_hash(),
+            "{name}: hash after {mt} in {text}"
+        );
+        pos.unmake();
+        assert!(before == *pos, "{name}: make/unmake of {mt} in {text}");
+    }
+}
+
+#[test]
+fn random_games_in_every_variant() {
+    let mut rng = Rng(0x00c0_ffee_1234_5678);
+    for (name, tables) in variants() {
+        let Some(start) = Position::start(tables) else {
+            continue;
+        };
+        for _game in 0..2 {
+            let mut pos = start.clone();
+            for _ply in 0..30 {
+                check(&name, &mut pos, &mut rng);
+                let moves = pos.moves();
+                if moves.is_empty() {
+                    assert!(pos.result().is_some(), "{name}: no moves but no result");
+                    break;
+                }
+                pos.make(moves[rng.below(moves.len())]);
+            }
+            while pos.ply() > 0 {
+                pos.unmake();
+            }
+            assert!(pos == start, "{name}: unmaking the whole game");
+        }
+    }
+}
