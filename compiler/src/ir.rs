@@ -167,6 +167,9 @@ pub struct Placement {
     pub location: Location,
     /// Made by the setup's symmetry rather than written out.
     pub derived: bool,
+    /// The whole placement line, and the attributes written before it.
+    pub line: Location,
+    pub attributes: Vec<Attribute>,
 }
 
 /// One rules clause as written, for lints that point at clauses.

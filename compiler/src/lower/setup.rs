@@ -3,7 +3,7 @@
 use koma_grammar::ast::{self, Side};
 use koma_runtime::spec::Player;
 
-use super::pieces::Names;
+use super::pieces::{Names, attributes};
 use crate::codes;
 use crate::diagnostic::{Diagnostic, FileId};
 use crate::ir::{Board, Placement, Setup, Symmetry};
@@ -32,6 +32,8 @@ pub(crate) fn lower_setup(
         let Some(piece) = names.resolve(file, &line.piece, "in the setup", diagnostics) else {
             continue;
         };
+        let line_at = location(file, line.span);
+        let line_attributes = attributes(file, &line.attributes);
         for item in &line.squares {
             let at = location(file, item.span());
             for c in board.coords(file, item, diagnostics) {
@@ -41,6 +43,8 @@ pub(crate) fn lower_setup(
                     at: c,
                     location: at,
                     derived: false,
+                    line: line_at,
+                    attributes: line_attributes.clone(),
                 });
                 if symmetry == Symmetry::None {
                     continue;
@@ -53,6 +57,8 @@ pub(crate) fn lower_setup(
                         at: mirrored,
                         location: at,
                         derived: true,
+                        line: line_at,
+                        attributes: line_attributes.clone(),
                     });
                 } else {
                     diagnostics.push(
