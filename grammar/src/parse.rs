@@ -28,8 +28,10 @@ pub struct Parsed {
 /// ```
 pub fn parse(text: &str) -> Parsed {
     let mut parser = LineParser::default();
-    let mut offset = 0;
-    for raw in text.split('\n') {
+    // A byte-order mark is no content; spans keep counting from the file's first byte.
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut offset = text.len() - body.len();
+    for raw in body.split('\n') {
         let line = raw.strip_suffix('\r').unwrap_or(raw);
         parser.offset = offset;
         parser.line(line);

@@ -343,3 +343,11 @@ fn broken_headers_and_piece_lines_are_remembered() {
     assert_eq!(parsed.file.broken_sections, ["board"]);
     assert_eq!(parsed.file.broken_pieces, ["P"]);
 }
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let src = "\u{feff}variant \"x\"\nboard 3 x 3\n";
+    let parsed = parse(src);
+    assert_eq!(parsed.errors, vec![]);
+    assert_eq!(text(src, parsed.file.boards[0].span), "board 3 x 3");
+}
