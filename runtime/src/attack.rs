@@ -80,6 +80,9 @@ impl Position {
                 }
             }
         }
+        if t.rules.burn_check && self.burn_attacked(sq, by) {
+            return true;
+        }
         false
     }
 

@@ -38,7 +38,8 @@ impl Position {
         let me = self.side;
         let enemy = me.opponent();
         let royals = self.royals.get(me).squares();
-        if royals.is_empty() || self.tables.geo.len() > WORDS * 64 {
+        // Burn checks come from anywhere a burner can reach: no shortcut.
+        if royals.is_empty() || self.tables.geo.len() > WORDS * 64 || t.rules.burn_check {
             return Shortcut::OFF;
         }
         // Hoppers and other unbounded multi-leg attackers: no shortcut while any is on the board.

@@ -13,6 +13,7 @@ pub mod notation;
 mod perft;
 pub mod position;
 pub mod result;
+mod rules;
 pub mod serialize;
 pub mod spec;
 pub mod tables;

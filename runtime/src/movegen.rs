@@ -125,10 +125,17 @@ impl Position {
             return;
         }
         let start = out.len();
+        let freezing = !t.rules.freezes.is_empty();
         for (i, &c) in self.board.iter().enumerate() {
             if c.is_piece() && c.player() == side {
+                if freezing && self.is_frozen(Square(i as u16), c) {
+                    continue;
+                }
                 self.piece_moves(Square(i as u16), c, out);
             }
+        }
+        if t.rules.has_burns() {
+            self.apply_burns(out, start);
         }
         if t.multi_leg {
             self.filter_passes(out, start);
@@ -286,6 +293,9 @@ impl Position {
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         out.clear();
         self.pseudo_legal_moves(out);
+        if self.tables.rules.legal_filter {
+            self.filter_rule_moves(out);
+        }
         if self.tables.spec.rules.royals.win != WinCondition::Checkmate || !self.tables.has_royals {
             return;
         }
@@ -364,6 +374,9 @@ impl Position {
             None => moved,
         };
         set(&mut self.board, m.to, placed);
+        if m.burns_mover() {
+            set(&mut self.board, m.to, Cell::EMPTY);
+        }
         if m.to != m.from
             && self.tables.vanishing[m.from.index()]
             && self.board[m.from.index()].is_empty()

@@ -372,6 +372,9 @@ impl Position {
             None => moved,
         };
         self.set_cell(to, Cell::EMPTY, placed);
+        if mv.burns_mover() {
+            self.set_cell(to, placed, Cell::EMPTY);
+        }
         if to == from {
             self.set_virgin(to, undo.moved_virgin);
         } else if self.tables.vanishing[from.index()] && self.board[from.index()].is_empty() {
@@ -382,7 +385,7 @@ impl Position {
         if mv.creates_ep {
             self.create_ep(from, to);
         }
-        self.halfmove = if captured || mv.promotion().is_some() || self.resets_clock(moved) {
+        self.halfmove = if self.resets_clock(moved, captured, mv.promotion().is_some()) {
             0
         } else {
             self.halfmove + 1
@@ -459,11 +462,39 @@ impl Position {
         }
     }
 
-    fn resets_clock(&self, moved: Cell) -> bool {
+    /// Whether a move resets the move-count clock: the variant's own reset events, or (without
+    /// a move-count rule) any capture or promotion.
+    fn resets_clock(&self, moved: Cell, captured: bool, promoted: bool) -> bool {
         match &self.tables.spec.rules.results.move_limit {
-            Some(limit) => limit.reset_on_pieces.contains(&moved.piece_type()),
-            None => false,
+            Some(limit) => {
+                (captured && limit.reset_on_capture)
+                    || (promoted && limit.reset_on_promotion)
+                    || limit.reset_on_pieces.contains(&moved.piece_type())
+            }
+            None => captured || promoted,
         }
+    }
+
+    /// The move played `k` plies after this position was set up.
+    pub(crate) fn played_move(&self, k: usize) -> Move {
+        self.undo[k].mv
+    }
+
+    /// Calls `f` with the piece that made the last move and the pieces that move removed;
+    /// false when no move was played (rules that look one move back: counter-strike).
+    pub(crate) fn last_move_pieces(&self, f: impl FnOnce(Cell, &[Cell]) -> bool) -> bool {
+        let Some(u) = self.undo.last() else {
+            return false;
+        };
+        let mut taken = [Cell::EMPTY; MAX_CAPTURES + 1];
+        let mut n = 0;
+        for c in std::iter::once(u.dest).chain(u.victims[..usize::from(u.mv.ncap)].iter().map(|v| v.0)) {
+            if c.is_piece() {
+                taken[n] = c;
+                n += 1;
+            }
+        }
+        f(u.moved, &taken[..n])
     }
 
     /// The squares strictly between `from` and `to` on a straight line become e.p. squares.

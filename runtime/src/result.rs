@@ -54,6 +54,13 @@ impl Position {
                 reason: Reason::RoyalsLost,
             });
         }
+        // A mover can lose its own last royal (a King burned where it stopped).
+        if t.has_royals && self.royals.get(me.opponent()).n == 0 {
+            return Some(GameResult {
+                winner: Some(me),
+                reason: Reason::RoyalsLost,
+            });
+        }
         if moves.is_empty() {
             let mated =
                 rules.royals.win == WinCondition::Checkmate && t.has_royals && self.in_check();

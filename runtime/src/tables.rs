@@ -130,6 +130,8 @@ pub struct Tables {
     pub(crate) can_promote: Vec<bool>,
     /// Some piece has a multi-leg path (passes and igui are possible).
     pub(crate) multi_leg: bool,
+    /// Burning, freezing and the other rule clauses, compiled (`crate::rules`).
+    pub(crate) rules: crate::rules::RuleTables,
 }
 
 impl Tables {
@@ -191,6 +193,7 @@ impl Tables {
                 .iter()
                 .map(|p| !p.promotions.is_empty())
                 .collect(),
+            rules: crate::rules::RuleTables::new(&geo, &spec.rules, ntypes),
             pieces,
             vectors,
             ray_index,

@@ -1,0 +1,237 @@
+//! Burning: a burner removes enemies in its area after it moves (active), an enemy that ends its
+//! move in a burner's area is removed (passive), and a burner meeting an enemy burner may die
+//! silently. Burn victims are part of the move: they are added to its capture list at
+//! generation, so make/unmake, hashing and legality need nothing special. A mover that burns
+//! itself lists its own destination among its side captures (`Move::burns_mover`).
+
+use crate::cell::Cell;
+use crate::geometry::Square;
+use crate::moves::{MAX_CAPTURES, Move, MoveKind};
+use crate::position::Position;
+use crate::rules::CBurn;
+use crate::spec::Player;
+use crate::walk::{PathEnd, Sink, Walker};
+
+/// Most burn candidates a `choose` clause enumerates subsets of (the eight neighbours).
+const MAX_CHOICES: usize = 8;
+
+impl Position {
+    /// Adds the burns to the moves `out[start..]` of the side to move: automatic victims are
+    /// appended to each move's captures; every choice of a `choose N` burn becomes its own move.
+    pub(crate) fn apply_burns(&self, out: &mut Vec<Move>, start: usize) {
+        let end = out.len();
+        for i in start..end {
+            let m = out[i];
+            if m.kind == MoveKind::Castle {
+                continue;
+            }
+            let mover = self.board[m.from.index()];
+            if !mover.is_piece() {
+                continue;
+            }
+            let placed = m.promotion().unwrap_or(mover.piece_type());
+            let (burned, silenced) =
+                self.mover_burned(mover.player(), placed, m.to, |s| captured_by(self, &m, s));
+            let mut base = m;
+            let mut choices: Option<([Square; MAX_CHOICES], usize, u8)> = None;
+            if !silenced && m.to != m.from {
+                for spec in &self.tables.rules.burns {
+                    let burns = spec.active
+                        && spec.burner[usize::from(placed.0)]
+                        && (spec.burner[usize::from(mover.piece_type().0)] || spec.on_promotion);
+                    if !burns {
+                        continue;
+                    }
+                    let mut cand = [Square(0); MAX_CHOICES];
+                    let mut n = 0;
+                    for &s in &spec.area.get(mover.player())[m.to.index()] {
+                        let c = self.board[s.index()];
+                        if c.is_piece()
+                            && c.player() != mover.player()
+                            && !spec.immune[usize::from(c.piece_type().0)]
+                            && !captured_by(self, &base, s)
+                        {
+                            match spec.choose_up_to {
+                                None => {
+                                    base.push_capture(s);
+                                }
+                                Some(_) if n < MAX_CHOICES => {
+                                    cand[n] = s;
+                                    n += 1;
+                                }
+                                Some(_) => {}
+                            }
+                        }
+                    }
+                    if let Some(k) = spec.choose_up_to
+                        && n > 0
+                    {
+                        choices = Some((cand, n, k));
+                    }
+                }
+            }
+            if burned {
+                base.push_capture(m.to);
+            }
+            out[i] = base;
+            if let Some((cand, n, k)) = choices {
+                push_choices(out, base, &cand[..n], k);
+            }
+        }
+    }
+
+    /// Whether a mover of `player` that becomes `placed` on `to` is burned there, and whether
+    /// that also silences its own burn (burner meets burner). `gone(s)`: the move removes `s`.
+    pub(crate) fn mover_burned(
+        &self,
+        player: Player,
+        placed: crate::spec::PieceType,
+        to: Square,
+        gone: impl Fn(Square) -> bool,
+    ) -> (bool, bool) {
+        let enemy = player.opponent();
+        let p = usize::from(placed.0);
+        let mut burned = false;
+        let mut silenced = false;
+        for spec in &self.tables.rules.burns {
+            let passive = spec.passive && !spec.immune[p];
+            let meets = spec.meets_dies && spec.burner[p];
+            if !passive && !meets {
+                continue;
+            }
+            let hit = spec.reverse.get(enemy)[to.index()].iter().any(|&r| {
+                let c = self.board[r.index()];
+                c.is_piece()
+                    && c.player() == enemy
+                    && spec.burner[usize::from(c.piece_type().0)]
+                    && !gone(r)
+            });
+            if hit {
+                burned = true;
+                silenced |= meets;
+            }
+        }
+        (burned, silenced)
+    }
+
+    /// Whether an active burner of `by` could move so that its burn removes the piece on `sq`
+    /// (burning gives check where royals must not be left attacked).
+    pub(crate) fn burn_attacked(&self, sq: Square, by: Player) -> bool {
+        let t = &*self.tables;
+        let target = self.board[sq.index()];
+        for spec in t.rules.burns.iter().filter(|b| b.active) {
+            if target.is_piece() && spec.immune[usize::from(target.piece_type().0)] {
+                continue;
+            }
+            for from in t.geo.squares() {
+                let c = self.board[from.index()];
+                if c.is_piece()
+                    && c.player() == by
+                    && spec.burner[usize::from(c.piece_type().0)]
+                    && self.burner_reaches(from, c, sq, spec)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the burner `c` on `from` has a move after which `target` lies in its area and it
+    /// is not silenced by an enemy burner.
+    fn burner_reaches(&self, from: Square, c: Cell, target: Square, spec: &CBurn) -> bool {
+        let t = &*self.tables;
+        let pt = t.piece(c.piece_type(), c.player());
+        let (a, b) = pt.first_index[from.index()];
+        let mut sink = ReachSink {
+            pos: self,
+            spec,
+            from,
+            mover: c,
+            target,
+        };
+        let mut walker = Walker::new(
+            t,
+            &self.board,
+            pt,
+            from,
+            c,
+            &self.ep,
+            self.virgin[from.index()],
+            &mut sink,
+        );
+        for fl in &pt.firsts[a as usize..b as usize] {
+            let path = pt.paths[usize::from(fl.path)];
+            let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
+            if walker.walk(path, ray) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Stops at the first path end from which a burner's burn reaches the target.
+struct ReachSink<'a> {
+    pos: &'a Position,
+    spec: &'a CBurn,
+    from: Square,
+    mover: Cell,
+    target: Square,
+}
+
+impl Sink for ReachSink<'_> {
+    fn end(&mut self, e: PathEnd<'_>) -> bool {
+        if e.to == self.from || e.to == self.target {
+            return false;
+        }
+        let player = self.mover.player();
+        if !self.spec.area.get(player)[e.to.index()].contains(&self.target) {
+            return false;
+        }
+        let gone = |s: Square| (e.dest_capture && s == e.to) || e.victims.contains(&s);
+        if gone(self.target) {
+            return false;
+        }
+        let (_, silenced) = self
+            .pos
+            .mover_burned(player, self.mover.piece_type(), e.to, gone);
+        !silenced
+    }
+}
+
+/// Whether the move removes the piece on `s` (its destination or a side capture).
+fn captured_by(pos: &Position, m: &Move, s: Square) -> bool {
+    (s == m.to && m.to != m.from && pos.board[s.index()].is_piece())
+        || m.side_captures().contains(&s)
+}
+
+impl Move {
+    /// The mover is burned on its destination (it ended in an enemy burner's area): its own
+    /// destination is listed among the side captures.
+    #[inline]
+    pub fn burns_mover(&self) -> bool {
+        self.ncap > 0 && self.side_captures().contains(&self.to)
+    }
+}
+
+/// Appends one move per non-empty choice of at most `k` victims among `cand` (the empty choice
+/// is `base` itself, already in the list).
+fn push_choices(out: &mut Vec<Move>, base: Move, cand: &[Square], k: u8) {
+    let n = cand.len();
+    for mask in 1u32..(1 << n) {
+        if mask.count_ones() > u32::from(k) {
+            continue;
+        }
+        let mut m = base;
+        let mut fits = usize::from(m.ncap) + mask.count_ones() as usize <= MAX_CAPTURES;
+        for (j, &s) in cand.iter().enumerate() {
+            if fits && mask & (1 << j) != 0 {
+                fits = m.push_capture(s);
+            }
+        }
+        if fits {
+            out.push(m);
+        }
+    }
+}

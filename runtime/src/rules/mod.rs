@@ -1,0 +1,142 @@
+//! Large-shogi rule effects that the rules section states as data and that no XBetza string can
+//! say: burning, freezing, anti-trade and pass repetition. [`RuleTables`] compiles the clauses
+//! once per variant; the submodules apply them to generated moves.
+//!
+//! Every rule is one general mechanism driven by the clause's parameters (`spec::BurnSpec`,
+//! `spec::FreezeSpec`, `spec::AntiTradeSpec`, `spec::PassSpec`); nothing here knows a variant.
+//! Variants without these clauses pay one flag test per generation call.
+
+mod anti_trade;
+mod burn;
+mod freeze;
+mod repetition;
+
+use crate::geometry::{ByPlayer, Geometry, Square};
+use crate::spec::{Player, RulesSpec, WinCondition};
+
+/// A burn clause with its areas resolved to squares.
+#[derive(Clone, Debug)]
+pub(crate) struct CBurn {
+    /// Per piece type: burns.
+    pub burner: Vec<bool>,
+    /// Per piece type: cannot be burned.
+    pub immune: Vec<bool>,
+    /// Per player and square: the squares a burner of that player standing there burns.
+    pub area: ByPlayer<Vec<Vec<Square>>>,
+    /// Per player and square: the squares from which a burner of that player burns it.
+    pub reverse: ByPlayer<Vec<Vec<Square>>>,
+    pub choose_up_to: Option<u8>,
+    pub active: bool,
+    pub passive: bool,
+    pub meets_dies: bool,
+    pub on_promotion: bool,
+}
+
+/// A freeze clause with its area resolved to squares.
+#[derive(Clone, Debug)]
+pub(crate) struct CFreeze {
+    pub freezer: Vec<bool>,
+    pub immune: Vec<bool>,
+    /// Per player and square: the squares from which a freezer of that player freezes it.
+    pub reverse: ByPlayer<Vec<Vec<Square>>>,
+}
+
+/// The compiled rule clauses of a variant, and flags that let generation skip them.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RuleTables {
+    pub burns: Vec<CBurn>,
+    pub freezes: Vec<CFreeze>,
+    /// Some active burn can remove a royal, and royals must not be left attacked.
+    pub burn_check: bool,
+    /// Legal-move filters beyond the checkmate test: anti-trade or pass deviation.
+    pub legal_filter: bool,
+}
+
+impl RuleTables {
+    pub fn new(geo: &Geometry, rules: &RulesSpec, ntypes: usize) -> RuleTables {
+        let flags = |ids: &[crate::spec::PieceType]| {
+            let mut v = vec![false; ntypes];
+            for t in ids {
+                if let Some(f) = v.get_mut(usize::from(t.0)) {
+                    *f = true;
+                }
+            }
+            v
+        };
+        let burns: Vec<CBurn> = rules
+            .burning
+            .iter()
+            .map(|b| {
+                let (area, reverse) = areas(geo, &b.area);
+                CBurn {
+                    burner: flags(&b.burners),
+                    immune: flags(&b.immune),
+                    area,
+                    reverse,
+                    choose_up_to: b.choose_up_to,
+                    active: b.active,
+                    passive: b.passive,
+                    meets_dies: b.burner_meets_burner_dies,
+                    on_promotion: b.on_promotion,
+                }
+            })
+            .collect();
+        let freezes = rules
+            .freezing
+            .iter()
+            .map(|f| CFreeze {
+                freezer: flags(&f.freezers),
+                immune: flags(&f.immune),
+                reverse: areas(geo, &f.area).1,
+            })
+            .collect();
+        RuleTables {
+            burn_check: rules.royals.win == WinCondition::Checkmate
+                && burns.iter().any(|b| b.active),
+            legal_filter: !rules.anti_trade.is_empty() || rules.passing.first_passer_deviates,
+            burns,
+            freezes,
+        }
+    }
+
+    /// Whether any burn clause exists.
+    #[inline]
+    pub fn has_burns(&self) -> bool {
+        !self.burns.is_empty()
+    }
+}
+
+/// Per player and square, the squares of an area given as first-player offsets (rotated 180
+/// degrees for the second player), and the reverse relation.
+#[allow(clippy::type_complexity)]
+fn areas(
+    geo: &Geometry,
+    offsets: &[(i8, i8)],
+) -> (ByPlayer<Vec<Vec<Square>>>, ByPlayer<Vec<Vec<Square>>>) {
+    let mut area = ByPlayer::<Vec<Vec<Square>>>::default();
+    let mut reverse = ByPlayer::<Vec<Vec<Square>>>::default();
+    for player in [Player::First, Player::Second] {
+        let sign = if player == Player::First { 1 } else { -1 };
+        let mut fwd = vec![Vec::new(); geo.len()];
+        let mut rev = vec![Vec::new(); geo.len()];
+        for sq in geo.squares() {
+            let c = geo.coord(sq);
+            for &(dx, dy) in offsets {
+                let (x, y) = (
+                    i32::from(c.x) + sign * i32::from(dx),
+                    i32::from(c.y) + sign * i32::from(dy),
+                );
+                if let Some(to) = geo.square(x, y)
+                    && to != sq
+                    && !fwd[sq.index()].contains(&to)
+                {
+                    fwd[sq.index()].push(to);
+                    rev[to.index()].push(sq);
+                }
+            }
+        }
+        *area.get_mut(player) = fwd;
+        *reverse.get_mut(player) = rev;
+    }
+    (area, reverse)
+}

@@ -1,0 +1,59 @@
+//! Pass repetition (`pass first-passer-deviates`): when passing makes positions repeat, the
+//! player who passed first in the repetition must deviate: it may not play a move that
+//! recreates an earlier position.
+
+use crate::moves::Move;
+use crate::position::Position;
+
+impl Position {
+    /// Whether the side to move may not play `m` because it passed first in the repetition
+    /// the move would continue.
+    ///
+    /// The repetition starts at the first occurrence of the position the move creates, or
+    /// earlier at the first occurrence of the current position when that one already repeats
+    /// (so a cycle of two passes binds the player who passed first, not the one who answered).
+    pub(crate) fn first_passer_repeats(&mut self, m: Move) -> bool {
+        let before = self.hash;
+        self.make(m);
+        let after = self.hash;
+        let ply = self.ply();
+        let history = self.history();
+        let new_at = history[..ply - 1].iter().position(|&h| h == after);
+        let verdict = new_at.is_some_and(|j1| {
+            let j0 = history[..ply - 1].iter().position(|&h| h == before);
+            let j = j0.map_or(j1, |j0| j0.min(j1));
+            // Played moves j..ply (the last one is `m`); move k was made by `me` when
+            // ply - 1 - k is even.
+            (j..ply)
+                .find(|&k| {
+                    let mv = self.played_move(k);
+                    self.is_pass(&mv)
+                })
+                .is_some_and(|k| (ply - 1 - k).is_multiple_of(2))
+        });
+        self.unmake();
+        verdict
+    }
+
+    /// Removes the moves the anti-trade and pass-repetition rules forbid.
+    pub(crate) fn filter_rule_moves(&mut self, out: &mut Vec<Move>) {
+        let tables = self.tables.clone();
+        let anti_trade = !tables.spec.rules.anti_trade.is_empty();
+        let deviate = tables.spec.rules.passing.first_passer_deviates
+            && (0..self.ply()).any(|k| {
+                let mv = self.played_move(k);
+                self.is_pass(&mv)
+            });
+        let mut kept = 0;
+        for i in 0..out.len() {
+            let m = out[i];
+            let bad = (anti_trade && self.breaks_anti_trade(m))
+                || (deviate && self.first_passer_repeats(m));
+            if !bad {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+}

@@ -1,0 +1,18 @@
+//! Scenario tests for the rules section: hand-made positions whose exact move lists or results
+//! are asserted, each failing when its rule is removed or weakened (most compare the same
+//! position under the fixture with and without the clause). Fixtures: tests/fixtures/rules/.
+
+#[path = "rules/common.rs"]
+mod common;
+
+#[path = "rules/burn.rs"]
+mod burn;
+
+#[path = "rules/freeze.rs"]
+mod freeze;
+
+#[path = "rules/anti_trade.rs"]
+mod anti_trade;
+
+#[path = "rules/jump.rs"]
+mod jump;

@@ -1,0 +1,92 @@
+//! Loading fixture variants (optionally with a rules line changed) and listing moves as text.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use koma_compiler::loader::DiskLoader;
+use koma_runtime::result::GameResult;
+use koma_runtime::{Position, Tables};
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn source(name: &str) -> (PathBuf, String) {
+    let fixture = root().join("tests/fixtures/rules").join(format!("{name}.koma"));
+    let path = if fixture.exists() {
+        fixture
+    } else {
+        root().join("variants").join(format!("{name}.koma"))
+    };
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    (path, text)
+}
+
+/// A fixture (tests/fixtures/rules/NAME.koma) or a shipped variant (variants/NAME.koma).
+pub fn variant(name: &str) -> Arc<Tables> {
+    let (path, _) = source(name);
+    let loaded = koma_compiler::load(Path::new(&path));
+    let Some(ir) = loaded.variant else {
+        panic!("{name} does not compile: {:?}", loaded.diagnostics);
+    };
+    Arc::new(Tables::new(koma_compiler::emit(&ir)))
+}
+
+/// The same variant with the text `from` of its file replaced by `to` (a rules clause removed
+/// or changed). Panics when `from` is not in the file, so a renamed clause cannot go unnoticed.
+pub fn variant_with(name: &str, from: &str, to: &str) -> Arc<Tables> {
+    let (path, text) = source(name);
+    assert!(text.contains(from), "{name}: `{from}` not in the file");
+    let changed = text.replace(from, to);
+    let loaded = koma_compiler::load_source(&path.display().to_string(), &changed, &DiskLoader);
+    let Some(ir) = loaded.variant else {
+        panic!("{name} (changed) does not compile: {:?}", loaded.diagnostics);
+    };
+    Arc::new(Tables::new(koma_compiler::emit(&ir)))
+}
+
+pub fn pos(t: &Arc<Tables>, fen: &str) -> Position {
+    Position::from_text(t.clone(), fen).unwrap_or_else(|e| panic!("bad position `{fen}`: {e}"))
+}
+
+/// Every legal move's text, sorted.
+pub fn all_moves(p: &mut Position) -> Vec<String> {
+    let moves = p.moves();
+    let mut v: Vec<String> = moves.iter().map(|m| p.move_text(m)).collect();
+    v.sort();
+    v
+}
+
+/// The legal moves starting on `from` (`pass` counts for no square), as sorted text.
+pub fn moves_from(p: &mut Position, from: &str) -> Vec<String> {
+    let sq = p.tables().geo.parse_square(from).expect("a square");
+    let moves = p.moves();
+    let mut v: Vec<String> = moves
+        .iter()
+        .filter(|m| m.from == sq && !p.is_pass(m))
+        .map(|m| p.move_text(m))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Sorted owned strings.
+pub fn list(items: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = items.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Plays moves given as text.
+pub fn play(p: &mut Position, moves: &[&str]) {
+    for text in moves {
+        let m = p
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("`{text}` in {}: {e}", p.to_text()));
+        p.make(m);
+    }
+}
+
+pub fn result(p: &mut Position) -> Option<GameResult> {
+    p.result()
+}
