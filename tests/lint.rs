@@ -267,3 +267,15 @@ fn shipped_variants_lint_clean() {
     let output = koma(&root(), &args);
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
 }
+
+#[test]
+fn every_lint_is_documented() {
+    let doc = std::fs::read_to_string(root().join("docs/lints.md")).expect("docs/lints.md");
+    for lint in LINTS {
+        assert!(
+            doc.contains(&format!("| {} | `{}` |", lint.code, lint.name)),
+            "{} missing from docs/lints.md",
+            lint.code
+        );
+    }
+}
