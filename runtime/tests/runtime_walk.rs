@@ -214,3 +214,66 @@ fn destroy_and_royal_capture() {
         "the dummy is not royal"
     );
 }
+
+#[test]
+fn vanishing_square_disappears_when_left() {
+    let mut spec = VariantSpec {
+        name: "test".to_string(),
+        board: board(4, 4),
+        pieces: vec![piece("X", "Mover", riders(&ORTHO, 0, MC))],
+        setup: None,
+        rules: RulesSpec::default(),
+    };
+    spec.board.vanishing = vec![Coord { x: 0, y: 0 }];
+    let tables = common::tables(spec);
+    let mut pos = Position::from_text(tables, "4/4/4/X3 w").expect("position");
+    let before = pos.clone();
+    let m = pos.parse_move("a1a3").expect("legal");
+    pos.make(m);
+    assert_eq!(pos.to_text(), "4/X3/4/*3 b - - 1 1");
+    let a1 = pos.tables().geo.parse_square("a1").expect("square");
+    assert!(pos.is_vanished(a1));
+    // A vanished square blocks rides like the board edge.
+    let again = Position::from_text(pos.tables().clone(), "4/X3/4/*3 w").expect("round trip");
+    let dests: Vec<String> = again
+        .clone()
+        .moves()
+        .iter()
+        .map(|m| again.move_text(m))
+        .collect();
+    assert!(!dests.iter().any(|d| d.ends_with("a1")), "{dests:?}");
+    pos.unmake();
+    assert!(pos == before);
+}
+
+#[test]
+fn jump_ranks_limit_hurdles() {
+    let mut hopper = Vec::new();
+    for &(dx, dy) in &ORTHO {
+        hopper.push(path(vec![
+            leg(dx, dy, 0, Modes::HOP),
+            leg(dx, dy, 0, Modes::CAPTURE),
+        ]));
+    }
+    let mut spec = VariantSpec {
+        name: "test".to_string(),
+        board: board(8, 8),
+        pieces: vec![
+            piece("J", "Jumper", hopper),
+            piece("D", "Dummy", Vec::new()),
+            piece("H", "High", Vec::new()),
+        ],
+        setup: None,
+        rules: RulesSpec::default(),
+    };
+    spec.rules.jump_rank = vec![2, 0, 2];
+    let tables = common::tables(spec);
+    // Hurdles: a dummy (rank 0) on d5, a high piece (rank 2, equal) on e4.
+    let mut pos = Position::from_text(tables, "8/3d4/8/3D4/3JH1h1/8/8/8 w").expect("position");
+    let moves: Vec<String> = pos.moves().iter().map(|m| pos.move_text(m)).collect();
+    assert_eq!(
+        moves,
+        vec!["d4d7".to_string()],
+        "only the low hurdle may be leapt"
+    );
+}
