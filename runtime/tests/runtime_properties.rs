@@ -180,3 +180,35 @@ fn move_text_forms() {
     assert!(pos.parse_move("e1e3").is_err());
     assert!(pos.parse_move("zz").is_err());
 }
+
+#[test]
+fn garbage_text_never_panics() {
+    let tables = common::tables(common::chess_spec());
+    let mut rng = Rng(0xdead_beef);
+    let alphabet: Vec<char> = "pnbrqkPNBRQK+[]*/ -0123456789wbKQkqa-h@,x=é"
+        .chars()
+        .collect();
+    let mut pos = Position::from_text(tables.clone(), "startpos").expect("startpos");
+    for _ in 0..3000 {
+        let len = rng.below(60);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect();
+        let _ = Position::from_text(tables.clone(), &text);
+        let _ = pos.parse_move(&text);
+    }
+    // Mutations of a valid FEN reach deeper into the parser.
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    for _ in 0..3000 {
+        let mut chars: Vec<char> = fen.chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(chars.len());
+            chars[i] = alphabet[rng.below(alphabet.len())];
+        }
+        let text: String = chars.into_iter().collect();
+        if let Ok(mut p) = Position::from_text(tables.clone(), &text) {
+            let _ = p.perft(2);
+            let _ = p.to_text();
+        }
+    }
+}
