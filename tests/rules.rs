@@ -16,3 +16,18 @@ mod anti_trade;
 
 #[path = "rules/jump.rs"]
 mod jump;
+
+#[path = "rules/pass.rs"]
+mod pass;
+
+#[path = "rules/promotion.rs"]
+mod promotion;
+
+#[path = "rules/board.rs"]
+mod board;
+
+#[path = "rules/results.rs"]
+mod results;
+
+#[path = "rules/seeds.rs"]
+mod seeds;

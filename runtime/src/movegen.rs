@@ -94,6 +94,10 @@ impl MoveSink<'_> {
 
 impl Sink for MoveSink<'_> {
     fn end(&mut self, e: PathEnd<'_>) -> bool {
+        // A `choose` burner's XBetza burn legs are left to the burn clause (`crate::rules`).
+        if !e.victims.is_empty() && self.t.rules.is_burn_leg_end(self.mover, self.from, &e) {
+            return false;
+        }
         let mut m = Move::new(self.from, e.to);
         // A locust victim that is also the destination is the destination's capture.
         for &v in e

@@ -15,7 +15,15 @@ fn chosen_burns_are_separate_moves_and_spare_immune_pieces() {
     // b1, d1: no enemy next to them. b2: b3 (c3 is immune). c2: b3, d3, or both.
     // d2: d3. The destination's own capture is not a burn.
     let expected = list(&[
-        "c1b1", "c1d1", "c1b2", "c1xb3b2", "c1c2", "c1xb3c2", "c1xd3c2", "c1xb3xd3c2", "c1d2",
+        "c1b1",
+        "c1d1",
+        "c1b2",
+        "c1xb3b2",
+        "c1c2",
+        "c1xb3c2",
+        "c1xd3c2",
+        "c1xb3xd3c2",
+        "c1d2",
         "c1xd3d2",
     ]);
     assert_eq!(moves_from(&mut p, "c1"), expected);
@@ -23,7 +31,11 @@ fn chosen_burns_are_separate_moves_and_spare_immune_pieces() {
 
 #[test]
 fn without_the_clause_the_fire_demon_only_steps() {
-    let t = variant_with("burn-choose", "burn FD area king choose 2 active immune FD", "");
+    let t = variant_with(
+        "burn-choose",
+        "burn FD area king choose 2 active immune FD",
+        "",
+    );
     let mut p = pos(&t, CHOOSE);
     assert_eq!(
         moves_from(&mut p, "c1"),
@@ -84,7 +96,10 @@ fn passive_burns_remove_the_mover_and_a_king_that_steps_in_is_lost() {
     let mut p = pos(&t, fen);
     play(&mut p, &["a2xb2b2"]);
     let r = result(&mut p).expect("the King burned itself");
-    assert_eq!((r.winner, r.reason), (Some(Player::Second), Reason::RoyalsLost));
+    assert_eq!(
+        (r.winner, r.reason),
+        (Some(Player::Second), Reason::RoyalsLost)
+    );
     // Without passive burning the same moves are plain steps.
     let t = variant_with("burn-auto", "active passive burner-meets-burner", "active");
     let mut p = pos(&t, fen);
@@ -106,7 +121,13 @@ fn a_burner_meeting_an_enemy_burner_dies_and_burns_nothing() {
     let t = variant_with("burn-auto", " burner-meets-burner", "");
     assert_eq!(
         moves_from(&mut pos(&t, fen), "c1"),
-        list(&["c1b1", "c1d1", "c1xb2xb3xc3b2", "c1xc2xb3xc3c2", "c1xd2xc3d2"])
+        list(&[
+            "c1b1",
+            "c1d1",
+            "c1xb2xb3xc3b2",
+            "c1xc2xb3xc3c2",
+            "c1xd2xc3d2"
+        ])
     );
 }
 
@@ -135,7 +156,10 @@ fn a_burn_check_can_be_checkmate() {
     let mut p = pos(&t, "5k/6/6/2f3/6/K5 w");
     assert!(p.in_check());
     let r = result(&mut p).expect("mated");
-    assert_eq!((r.winner, r.reason), (Some(Player::Second), Reason::Checkmate));
+    assert_eq!(
+        (r.winner, r.reason),
+        (Some(Player::Second), Reason::Checkmate)
+    );
 }
 
 #[test]
@@ -160,4 +184,36 @@ fn a_moving_dragon_burned_passively_burns_nothing() {
     let t = variant_with("burn-check", " burner-meets-burner", "");
     let moves = moves_from(&mut pos(&t, fen), "c2");
     assert!(moves.contains(&"c2xd3xc4xe4d3".to_string()), "{moves:?}");
+}
+
+/// Suzumu's verbatim Fire Demon spells its burns as XBetza locust legs; the `choose` clause
+/// makes the clause the only burn, so the verbatim string and the string without burn legs
+/// give the same moves, and neither burns a Fire Demon.
+#[test]
+fn suzumu_verbatim_fire_demon_equals_the_clause() {
+    const VERBATIM: &str = "shQshy(mpacab)2Q(a)2Kmcab(mpacab)1K(a)2mpacabK(a)2mpacabmpacabK";
+    const CLAUSE: &str = "  burn FD +WB area king choose 2 active immune FD +WB";
+    // White Fire Demon h8; Black Fire Demons i9 and f10, Black Pawns h10 and j10.
+    let fen = "15k/16/16/16/16/16/5[fd]1p1p6/8[fd]7/7[FD]8/16/16/16/16/16/16/K15 w";
+    let t = variant("suzumu-shogi");
+    let verbatim = moves_from(&mut pos(&t, fen), "h8");
+    let t = variant_with("suzumu-shogi", VERBATIM, "shQ(a)2Kmcab(mpacab)1K");
+    let stripped = moves_from(&mut pos(&t, fen), "h8");
+    assert_eq!(verbatim, stripped);
+    let has = |m: &str| verbatim.contains(&m.to_string());
+    // Igui and displacement may take a Fire Demon; a burn may not (g9 is next to f10).
+    assert!(
+        has("h8xi9h8") && has("h8i9") && has("h8xh10g9"),
+        "{verbatim:?}"
+    );
+    assert!(!has("h8xf10g9") && !has("h8xf10xh10g9"), "{verbatim:?}");
+    // Without the clause nothing burns: the slide to g9 takes nothing.
+    let t = variant_with("suzumu-shogi", CLAUSE, "");
+    let unclaused = moves_from(&mut pos(&t, fen), "h8");
+    assert!(
+        !unclaused
+            .iter()
+            .any(|m| m.ends_with("g9") && m.contains('x')),
+        "{unclaused:?}"
+    );
 }

@@ -12,7 +12,9 @@ pub fn root() -> PathBuf {
 }
 
 fn source(name: &str) -> (PathBuf, String) {
-    let fixture = root().join("tests/fixtures/rules").join(format!("{name}.koma"));
+    let fixture = root()
+        .join("tests/fixtures/rules")
+        .join(format!("{name}.koma"));
     let path = if fixture.exists() {
         fixture
     } else {
@@ -35,12 +37,22 @@ pub fn variant(name: &str) -> Arc<Tables> {
 /// The same variant with the text `from` of its file replaced by `to` (a rules clause removed
 /// or changed). Panics when `from` is not in the file, so a renamed clause cannot go unnoticed.
 pub fn variant_with(name: &str, from: &str, to: &str) -> Arc<Tables> {
-    let (path, text) = source(name);
-    assert!(text.contains(from), "{name}: `{from}` not in the file");
-    let changed = text.replace(from, to);
+    variant_edited(name, &[(from, to)])
+}
+
+/// The variant with several replacements, each of which must apply.
+pub fn variant_edited(name: &str, edits: &[(&str, &str)]) -> Arc<Tables> {
+    let (path, mut changed) = source(name);
+    for (from, to) in edits {
+        assert!(changed.contains(from), "{name}: `{from}` not in the file");
+        changed = changed.replace(from, to);
+    }
     let loaded = koma_compiler::load_source(&path.display().to_string(), &changed, &DiskLoader);
     let Some(ir) = loaded.variant else {
-        panic!("{name} (changed) does not compile: {:?}", loaded.diagnostics);
+        panic!(
+            "{name} (changed) does not compile: {:?}",
+            loaded.diagnostics
+        );
     };
     Arc::new(Tables::new(koma_compiler::emit(&ir)))
 }

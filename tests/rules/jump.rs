@@ -30,7 +30,9 @@ fn a_jumper_may_not_leap_an_equal_friend() {
     let t = variant("jump-rank");
     assert_eq!(
         moves_from(&mut pos(&t, "8/8/7k/8/3p4/8/1D6/J6K w"), "a1"),
-        list(&["a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1b1", "a1c1", "a1d1",
-               "a1e1", "a1f1", "a1g1", "a1d4"])
+        list(&[
+            "a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1b1", "a1c1", "a1d1", "a1e1",
+            "a1f1", "a1g1", "a1d4"
+        ])
     );
 }

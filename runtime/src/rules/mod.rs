@@ -11,8 +11,10 @@ mod burn;
 mod freeze;
 mod repetition;
 
+use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Geometry, Square};
 use crate::spec::{Player, RulesSpec, WinCondition};
+use crate::walk::PathEnd;
 
 /// A burn clause with its areas resolved to squares.
 #[derive(Clone, Debug)]
@@ -50,6 +52,8 @@ pub(crate) struct RuleTables {
     pub burn_check: bool,
     /// Legal-move filters beyond the checkmate test: anti-trade or pass deviation.
     pub legal_filter: bool,
+    /// Per piece type: burns by choice (its XBetza burn legs are ignored).
+    pub choose_burner: Vec<bool>,
 }
 
 impl RuleTables {
@@ -90,13 +94,40 @@ impl RuleTables {
                 reverse: areas(geo, &f.area).1,
             })
             .collect();
+        let mut choose_burner = vec![false; ntypes];
+        for b in burns
+            .iter()
+            .filter(|b| b.choose_up_to.is_some() && b.active)
+        {
+            for (t, &f) in b.burner.iter().enumerate() {
+                choose_burner[t] |= f;
+            }
+        }
         RuleTables {
+            choose_burner,
             burn_check: rules.royals.win == WinCondition::Checkmate
                 && burns.iter().any(|b| b.active),
             legal_filter: !rules.anti_trade.is_empty() || rules.passing.first_passer_deviates,
             burns,
             freezes,
         }
+    }
+
+    /// Whether a path end of the piece `mover` from `from` is a burn written as XBetza locust
+    /// legs (a capture by a leg that starts away from the origin, as in Suzumu's verbatim Fire
+    /// Demon `shy(mpacab)2Q`) for a piece whose burns a `choose` clause generates: such ends
+    /// are dropped so that the clause, with its immunity and limit, is the only burn.
+    pub fn is_burn_leg_end(&self, mover: Cell, from: Square, e: &PathEnd<'_>) -> bool {
+        let ty = usize::from(mover.piece_type().0);
+        if !self.choose_burner.get(ty).copied().unwrap_or(false) {
+            return false;
+        }
+        e.victims.iter().any(|v| {
+            e.stops.iter().position(|s| s == v).is_some_and(|i| {
+                let start = if i == 0 { from } else { e.stops[i - 1] };
+                start != from
+            })
+        })
     }
 
     /// Whether any burn clause exists.

@@ -1,0 +1,56 @@
+//! Passing: forbidden, only some pieces, not right after the opponent passed, and the player
+//! who passed first must deviate from a repetition.
+
+use crate::common::*;
+
+/// White Lion a1 and King e1, Black Lion a5 and King e5.
+const FEN: &str = "l3k/5/5/5/L3K w";
+const PASS: &str = "pass";
+
+fn can_pass(p: &mut koma_runtime::Position) -> bool {
+    all_moves(p).contains(&PASS.to_string())
+}
+
+#[test]
+fn not_after_pass() {
+    let t = variant("pass");
+    let mut p = pos(&t, FEN);
+    assert!(can_pass(&mut p));
+    play(&mut p, &[PASS]);
+    assert!(!can_pass(&mut p));
+    play(&mut p, &["a5a4"]);
+    assert!(can_pass(&mut p));
+    let t = variant_with("pass", "  pass not-after-pass", "");
+    let mut p = pos(&t, FEN);
+    play(&mut p, &[PASS]);
+    assert!(can_pass(&mut p));
+}
+
+#[test]
+fn forbidden_and_only() {
+    let t = variant_with("pass", "pass not-after-pass", "pass forbidden");
+    assert!(!can_pass(&mut pos(&t, FEN)));
+    let t = variant_with("pass", "pass not-after-pass", "pass only N");
+    assert!(!can_pass(&mut pos(&t, FEN)));
+    // The Knight (NmabW) passes by stepping out and back; a pass is one move whoever makes it.
+    let mut p = pos(&t, "l3k/5/5/5/L1N1K w");
+    let moves = all_moves(&mut p);
+    assert_eq!(moves.iter().filter(|m| *m == PASS).count(), 1);
+}
+
+#[test]
+fn the_first_passer_must_deviate() {
+    let t = variant_with("pass", "pass not-after-pass", "pass first-passer-deviates");
+    let mut p = pos(&t, FEN);
+    play(&mut p, &[PASS]);
+    // Black may answer a pass with a pass (it recreates the start, but White passed first).
+    assert!(can_pass(&mut p));
+    play(&mut p, &[PASS]);
+    // White passing again would go on with the repetition White started.
+    assert!(!can_pass(&mut p));
+    assert!(all_moves(&mut p).contains(&"a1a2".to_string()));
+    let t = variant_with("pass", "pass not-after-pass", "");
+    let mut p = pos(&t, FEN);
+    play(&mut p, &[PASS, PASS]);
+    assert!(can_pass(&mut p));
+}

@@ -1,0 +1,131 @@
+//! Game results: royals lost, stalemate as the variant scores it, n-fold repetition, perpetual
+//! check, the move-count rule with its reset events, bare royals.
+
+use crate::common::*;
+use koma_runtime::result::Reason;
+use koma_runtime::spec::Player;
+
+fn outcome(p: &mut koma_runtime::Position) -> Option<(Option<Player>, Reason)> {
+    result(p).map(|r| (r.winner, r.reason))
+}
+
+const NO_MOVE_LIMIT: &str = "  draw moves 2 reset capture\n";
+
+#[test]
+fn capturing_the_last_royal_wins() {
+    let t = variant("results");
+    let mut p = pos(&t, "4k/5/5/5/K3R w");
+    play(&mut p, &["e1e5"]);
+    assert_eq!(
+        outcome(&mut p),
+        Some((Some(Player::First), Reason::RoyalsLost))
+    );
+}
+
+#[test]
+fn threefold_repetition_draws() {
+    let t = variant_with("results", NO_MOVE_LIMIT, "");
+    let mut p = pos(&t, "4k/5/5/5/K2R1 w");
+    play(&mut p, &["a1a2", "e5e4", "a2a1", "e4e5"]);
+    assert_eq!(outcome(&mut p), None, "second occurrence");
+    play(&mut p, &["a1a2", "e5e4", "a2a1", "e4e5"]);
+    assert_eq!(outcome(&mut p), Some((None, Reason::Repetition)));
+    // Four-fold: the third occurrence is not the end yet.
+    let t = variant_edited(
+        "results",
+        &[
+            (NO_MOVE_LIMIT, ""),
+            ("draw repetition 3", "draw repetition 4"),
+        ],
+    );
+    let mut p = pos(&t, "4k/5/5/5/K2R1 w");
+    play(
+        &mut p,
+        &[
+            "a1a2", "e5e4", "a2a1", "e4e5", "a1a2", "e5e4", "a2a1", "e4e5",
+        ],
+    );
+    assert_eq!(outcome(&mut p), None);
+}
+
+#[test]
+fn perpetual_check_loses() {
+    let fen = "3k1/5/5/4R/K4 w";
+    let line = ["e2d2", "d5e5", "d2e2", "e5d5"];
+    let t = variant_with("results", NO_MOVE_LIMIT, "");
+    let mut p = pos(&t, fen);
+    play(&mut p, &line);
+    play(&mut p, &line);
+    assert_eq!(
+        outcome(&mut p),
+        Some((Some(Player::Second), Reason::PerpetualCheck))
+    );
+    let t = variant_edited(
+        "results",
+        &[(NO_MOVE_LIMIT, ""), ("  perpetual-check loses\n", "")],
+    );
+    let mut p = pos(&t, fen);
+    play(&mut p, &line);
+    play(&mut p, &line);
+    assert_eq!(outcome(&mut p), Some((None, Reason::Repetition)));
+}
+
+#[test]
+fn the_move_count_rule_and_its_reset_events() {
+    let t = variant("results");
+    let mut p = pos(&t, "4k/5/5/5/K2R1 w");
+    play(&mut p, &["a1a2", "e5e4", "a2a1"]);
+    assert_eq!(outcome(&mut p), None);
+    play(&mut p, &["e4e5"]);
+    assert_eq!(outcome(&mut p), Some((None, Reason::MoveLimit)));
+    // A capture resets the count; a promotion does not unless the clause says so.
+    let mut p = pos(&t, "4k/5/5/3r1/K2R1 w");
+    play(&mut p, &["a1a2", "e5e4"]);
+    assert_eq!(p.halfmove_clock(), 2);
+    play(&mut p, &["d1d2"]);
+    assert_eq!(p.halfmove_clock(), 0);
+    let mut p = pos(&t, "4k/5/5/5/K2R1 w");
+    play(&mut p, &["d1d5+"]);
+    assert_eq!(p.halfmove_clock(), 1);
+    let t = variant_with("results", "reset capture", "reset capture promotion");
+    let mut p = pos(&t, "4k/5/5/5/K2R1 w");
+    play(&mut p, &["d1d5+"]);
+    assert_eq!(p.halfmove_clock(), 0);
+}
+
+#[test]
+fn bare_royals_draw() {
+    let t = variant("results");
+    assert_eq!(
+        outcome(&mut pos(&t, "4k/5/5/5/K4 w")),
+        Some((None, Reason::BareRoyals))
+    );
+    let t = variant_with("results", "  draw bare-royal\n", "");
+    assert_eq!(outcome(&mut pos(&t, "4k/5/5/5/K4 w")), None);
+}
+
+#[test]
+fn stalemate_is_scored_by_the_variant() {
+    // White King a1 has no move and is not in check (Black Queen c2).
+    let fen = "5k/6/6/6/2q3/K5 w";
+    let t = variant("burn-check");
+    assert_eq!(outcome(&mut pos(&t, fen)), Some((None, Reason::Stalemate)));
+    let t = variant_with(
+        "burn-check",
+        "  win checkmate\n",
+        "  win checkmate\n  stalemate loses\n",
+    );
+    assert_eq!(
+        outcome(&mut pos(&t, fen)),
+        Some((Some(Player::Second), Reason::Stalemate))
+    );
+    let t = variant_with(
+        "burn-check",
+        "  win checkmate\n",
+        "  win checkmate\n  stalemate wins\n",
+    );
+    assert_eq!(
+        outcome(&mut pos(&t, fen)),
+        Some((Some(Player::First), Reason::Stalemate))
+    );
+}
