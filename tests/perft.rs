@@ -109,6 +109,7 @@ fn run(deep: bool) {
             }
         }
     }
+    eprintln!("{checked} perft counts checked");
     assert!(checked > 0, "no perft case ran");
     assert!(
         failures.is_empty(),
