@@ -133,7 +133,9 @@ impl<'a, S: Sink> Walker<'a, S> {
             return true;
         }
         let rank = |t: crate::spec::PieceType| ranks.get(usize::from(t.0)).copied().unwrap_or(0);
-        rank(c.piece_type()) < rank(self.mover.piece_type())
+        // Unlisted pieces (rank 0) rank below every listed piece: any jumper may leap them.
+        let leapt = rank(c.piece_type());
+        leapt == 0 || leapt < rank(self.mover.piece_type())
     }
 
     /// The passed-over squares of a long one-step leap satisfy its lame / must-jump mode.

@@ -36,3 +36,19 @@ fn a_jumper_may_not_leap_an_equal_friend() {
         ])
     );
 }
+
+#[test]
+fn a_jump_count_limit_and_unranked_jumpers() {
+    // The unranked Bishop General (B(paf)2cB) on a1 leaps at most two pieces, and may leap
+    // unranked pieces: it takes b2, c3 (over b2) and d4 (over b2, c3), never e5.
+    let t = variant("jump-rank");
+    assert_eq!(
+        moves_from(&mut pos(&t, "8/8/7k/4p3/3p4/2p5/1p6/G6K w"), "a1"),
+        list(&["a1b2", "a1c3", "a1d4"])
+    );
+    // A ranked piece in the way stops it: the Diagonal Jumper c3 outranks it.
+    assert_eq!(
+        moves_from(&mut pos(&t, "8/8/7k/4p3/3p4/2d5/1p6/G6K w"), "a1"),
+        list(&["a1b2", "a1c3"])
+    );
+}

@@ -129,3 +129,36 @@ fn stalemate_is_scored_by_the_variant() {
         Some((Some(Player::First), Reason::Stalemate))
     );
 }
+
+#[test]
+fn extinction_needs_king_and_prince() {
+    let t = variant("results");
+    let mut p = pos(&t, "r3k/5/5/5/K1[CP]2 b");
+    play(&mut p, &["a5a1"]);
+    assert_eq!(outcome(&mut p), None, "the Prince is left");
+    play(&mut p, &["c1b1", "a1b1"]);
+    assert_eq!(
+        outcome(&mut p),
+        Some((Some(Player::Second), Reason::RoyalsLost))
+    );
+}
+
+#[test]
+fn koma_moves_prints_the_result() {
+    let file = root().join("tests/fixtures/rules/results.koma");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args([
+            "moves",
+            &file.display().to_string(),
+            "--fen",
+            "4k/5/5/5/K4 w",
+        ])
+        .output()
+        .expect("koma runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.lines().any(|l| l == "result 1/2-1/2 (bareroyals)"),
+        "{text}"
+    );
+}
