@@ -186,20 +186,21 @@ fn a_moving_dragon_burned_passively_burns_nothing() {
     assert!(moves.contains(&"c2xd3xc4xe4d3".to_string()), "{moves:?}");
 }
 
-/// Suzumu's verbatim Fire Demon spells its burns as XBetza locust legs; the `choose` clause
-/// makes the clause the only burn, so the verbatim string and the string without burn legs
-/// give the same moves, and neither burns a Fire Demon.
+/// Suzumu's Interactive Diagram spells the Fire Demon's burns as XBetza locust legs; the
+/// `choose` clause makes the clause the only burn, so the verbatim string and the shipped
+/// string without burn legs give the same moves, and neither burns a Fire Demon.
 #[test]
 fn suzumu_verbatim_fire_demon_equals_the_clause() {
     const VERBATIM: &str = "shQshy(mpacab)2Q(a)2Kmcab(mpacab)1K(a)2mpacabK(a)2mpacabmpacabK";
+    const SHIPPED: &str = "shQ(a)2Kmcab(mpacab)1K";
     const CLAUSE: &str = "  burn FD +WB area king choose 2 active immune FD +WB";
     // White Fire Demon h8; Black Fire Demons i9 and f10, Black Pawns h10 and j10.
     let fen = "15k/16/16/16/16/16/5[fd]1p1p6/8[fd]7/7[FD]8/16/16/16/16/16/16/K15 w";
     let t = variant("suzumu-shogi");
+    let shipped = moves_from(&mut pos(&t, fen), "h8");
+    let t = variant_with("suzumu-shogi", SHIPPED, VERBATIM);
     let verbatim = moves_from(&mut pos(&t, fen), "h8");
-    let t = variant_with("suzumu-shogi", VERBATIM, "shQ(a)2Kmcab(mpacab)1K");
-    let stripped = moves_from(&mut pos(&t, fen), "h8");
-    assert_eq!(verbatim, stripped);
+    assert_eq!(verbatim, shipped);
     let has = |m: &str| verbatim.contains(&m.to_string());
     // Igui and displacement may take a Fire Demon; a burn may not (g9 is next to f10).
     assert!(
@@ -207,13 +208,15 @@ fn suzumu_verbatim_fire_demon_equals_the_clause() {
         "{verbatim:?}"
     );
     assert!(!has("h8xf10g9") && !has("h8xf10xh10g9"), "{verbatim:?}");
-    // Without the clause nothing burns: the slide to g9 takes nothing.
-    let t = variant_with("suzumu-shogi", CLAUSE, "");
+    // Without the clause the verbatim burn legs do burn the Fire Demon f10 after the slide to
+    // g9 (so the test above is not vacuous), and the shipped string burns nothing.
+    let t = variant_edited("suzumu-shogi", &[(SHIPPED, VERBATIM), (CLAUSE, "")]);
     let unclaused = moves_from(&mut pos(&t, fen), "h8");
+    assert!(unclaused.contains(&"h8xf10g9".to_string()), "{unclaused:?}");
+    let t = variant_with("suzumu-shogi", CLAUSE, "");
+    let plain = moves_from(&mut pos(&t, fen), "h8");
     assert!(
-        !unclaused
-            .iter()
-            .any(|m| m.ends_with("g9") && m.contains('x')),
-        "{unclaused:?}"
+        !plain.iter().any(|m| m.ends_with("g9") && m.contains('x')),
+        "{plain:?}"
     );
 }
