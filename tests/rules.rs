@@ -31,3 +31,6 @@ mod results;
 
 #[path = "rules/seeds.rs"]
 mod seeds;
+
+#[path = "rules/playout.rs"]
+mod playout;
