@@ -88,13 +88,18 @@ impl Position {
 
     /// Whether the piece `c` on `from` removes `target` with one of its non-simple paths.
     fn complex_attack(&self, from: Square, c: Cell, target: Square) -> bool {
+        self.complex_attack_on(&self.board, from, c, target)
+    }
+
+    /// As `complex_attack`, on a board that may differ from the position's.
+    fn complex_attack_on(&self, board: &[Cell], from: Square, c: Cell, target: Square) -> bool {
         let t = &*self.tables;
         let pt = t.piece(c.piece_type(), c.player());
         let (a, b) = pt.first_index[from.index()];
         let mut sink = AttackSink { target };
         let mut walker = Walker::new(
             t,
-            &self.board,
+            board,
             pt,
             from,
             c,
@@ -113,6 +118,28 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Whether `piece` would be attacked by `by` standing on the (empty) square `sq`: rides and
+    /// leaps as [`Position::is_attacked`], multi-leg and hopping paths with the piece placed
+    /// there (a capture-only path needs a victim to end on). Used for castling's "through check".
+    pub(crate) fn is_attacked_as(&self, sq: Square, by: Player, piece: Cell) -> bool {
+        if self.is_attacked(sq, by) {
+            return true;
+        }
+        let t = &*self.tables;
+        if !*t.near_complex.get(by) && t.far_complex.get(by).is_empty() {
+            return false;
+        }
+        let mut board = self.board.clone();
+        board[sq.index()] = piece;
+        t.geo.squares().any(|s| {
+            let c = board[s.index()];
+            c.is_piece()
+                && c.player() == by
+                && t.piece(c.piece_type(), by).has_complex_attack
+                && self.complex_attack_on(&board, s, c, sq)
+        })
     }
 
     /// True when a royal of the side to move is attacked.

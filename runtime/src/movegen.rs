@@ -282,7 +282,7 @@ impl Position {
             {
                 continue;
             }
-            if castle.safe.iter().any(|&s| self.is_attacked(s, enemy)) {
+            if castle.safe.iter().any(|&s| self.is_attacked_as(s, enemy, c)) {
                 continue;
             }
             let mut m = Move::new(from, castle.to);

@@ -277,3 +277,35 @@ fn jump_ranks_limit_hurdles() {
         "only the low hurdle may be leapt"
     );
 }
+
+#[test]
+fn castling_through_a_hopper_attack_is_forbidden() {
+    let mut spec = common::chess_spec();
+    let mut cannon = Vec::new();
+    for &(dx, dy) in &ORTHO {
+        cannon.push(path(vec![
+            leg(dx, dy, 0, Modes::HOP),
+            leg(dx, dy, 0, Modes::CAPTURE),
+        ]));
+    }
+    spec.pieces.push(piece("C", "Cannon", cannon));
+    let tables = common::tables(spec);
+    // The cannon on f8 hops the pawn on f4 and would capture a king on f1, not on g1.
+    let mut pos =
+        Position::from_text(tables.clone(), "4kc2/8/8/8/5P2/8/8/4K2R w K - 0 1").expect("fen");
+    assert!(
+        pos.parse_move("e1g1").is_err(),
+        "castling through an attacked f1"
+    );
+    let mut pos = Position::from_text(tables, "4k1c1/8/8/8/6P1/8/8/4K2R w K - 0 1").expect("fen");
+    assert!(
+        pos.parse_move("e1g1").is_err(),
+        "castling into an attacked g1"
+    );
+    let mut pos =
+        Position::from_text(pos.tables().clone(), "4k2c/8/8/8/7P/8/8/4K2R w K - 0 1").expect("fen");
+    assert!(
+        pos.parse_move("e1g1").is_ok(),
+        "the rook on h1 may be attacked"
+    );
+}
