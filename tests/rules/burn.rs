@@ -220,3 +220,25 @@ fn suzumu_verbatim_fire_demon_equals_the_clause() {
         "{plain:?}"
     );
 }
+
+/// Kyou Shogi as shipped: the Fire Demon (BsW2) on f5 burns the Pawn g7 from g6 and from h7,
+/// the only destinations next to it; a Pawn that steps next to the Fire Demon burns.
+#[test]
+fn kyou_fire_demon_burns_automatically() {
+    let fen = "k11/12/12/12/12/6p5/12/5[FD]6/12/12/12/K11 w";
+    let t = variant("kyou-shogi");
+    let moves = moves_from(&mut pos(&t, fen), "f5");
+    let burning: Vec<&String> = moves.iter().filter(|m| m.contains('x')).collect();
+    assert_eq!(burning, ["f5xg7g6", "f5xg7h7"]);
+    let t = variant_with(
+        "kyou-shogi",
+        "  burn FD area king all active passive burner-meets-burner",
+        "",
+    );
+    let plain = moves_from(&mut pos(&t, fen), "f5");
+    assert_eq!(plain.len(), moves.len());
+    assert!(plain.iter().all(|m| !m.contains('x')));
+    let t = variant("kyou-shogi");
+    let mut p = pos(&t, &fen.replace(" w", " b"));
+    assert_eq!(moves_from(&mut p, "g7"), ["g7xg6g6"]);
+}
