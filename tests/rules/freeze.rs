@@ -36,3 +36,18 @@ fn immunity_matters() {
     let mut p = pos(&t, FEN);
     assert!(moves_from(&mut p, "d3").is_empty());
 }
+
+/// Suzumu Shogi as shipped: the White Heavenly Tetrarch h8 freezes the Black Gold g9 but not
+/// the Black Tetrarch i9.
+#[test]
+fn suzumu_heavenly_tetrarch_freezes() {
+    let fen = "15k/16/16/16/16/16/16/6g1+[cs]7/7+[CS]8/16/16/16/16/16/16/K15 b";
+    let t = variant("suzumu-shogi");
+    let mut p = pos(&t, fen);
+    assert!(moves_from(&mut p, "g9").is_empty());
+    assert!(!moves_from(&mut p, "i9").is_empty());
+    let t = variant_with("suzumu-shogi", "  freeze +CS area king immune +CS", "");
+    let mut p = pos(&t, fen);
+    // Gold (WfF, rotated): g8, f9, h9, g10, f8, and h8 taking the Tetrarch.
+    assert_eq!(moves_from(&mut p, "g9").len(), 6);
+}
