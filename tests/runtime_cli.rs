@@ -148,3 +148,23 @@ fn missing_file_fails_cleanly() {
     assert_eq!(o.status.code(), Some(1));
     assert!(!String::from_utf8_lossy(&o.stderr).contains("panicked"));
 }
+
+#[test]
+fn a_burned_capturer_lists_its_destination_once() {
+    // The King takes b3 next to an enemy Fire Demon and is burned there (passive burning).
+    let o = koma(&[
+        "moves",
+        "tests/fixtures/rules/burn-auto.koma",
+        "--fen",
+        "4k/5/1p[fd]2/K4/5 w",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    let moves = v["moves"].as_array().expect("moves");
+    let take = moves.iter().find(|m| m["to"] == "b3").expect("a2xb3");
+    assert_eq!(take["captures"], serde_json::json!(["b3"]));
+    let step = moves.iter().find(|m| m["to"] == "b2").expect("a2b2");
+    assert_eq!(step["captures"], serde_json::json!(["b2"]));
+}

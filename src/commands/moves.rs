@@ -64,8 +64,14 @@ fn move_json(pos: &Position, m: &Move) -> Value {
     let geo = &t.geo;
     let id = |ty: koma_runtime::spec::PieceType| t.spec.pieces[usize::from(ty.0)].id.clone();
     let mut captures: Vec<String> = m.side_captures().iter().map(|&s| geo.name(s)).collect();
-    if m.to != m.from && m.kind() != MoveKind::Castle && pos.piece_at(m.to).is_some() {
-        captures.push(geo.name(m.to));
+    let to = geo.name(m.to);
+    // A self-burned mover already lists its destination among the side captures.
+    if m.to != m.from
+        && m.kind() != MoveKind::Castle
+        && pos.piece_at(m.to).is_some()
+        && !captures.contains(&to)
+    {
+        captures.push(to);
     }
     let kind = if pos.is_pass(m) {
         "pass"
