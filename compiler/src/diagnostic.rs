@@ -33,14 +33,20 @@ pub struct SourceFile {
 impl SourceMap {
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
         let id = FileId(self.files.len() as u32);
-        self.files.push(SourceFile { name: name.into(), text: text.into() });
+        self.files.push(SourceFile {
+            name: name.into(),
+            text: text.into(),
+        });
         id
     }
     pub fn get(&self, id: FileId) -> Option<&SourceFile> {
         self.files.get(id.0 as usize)
     }
     pub fn iter(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
-        self.files.iter().enumerate().map(|(i, f)| (FileId(i as u32), f))
+        self.files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (FileId(i as u32), f))
     }
 }
 
@@ -80,26 +86,45 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn error(code: &str, message: impl Into<String>, location: Location, label: impl Into<String>) -> Self {
+    pub fn error(
+        code: &str,
+        message: impl Into<String>,
+        location: Location,
+        label: impl Into<String>,
+    ) -> Self {
         Diagnostic {
             code: code.to_string(),
             severity: Severity::Error,
             message: message.into(),
-            primary: Label { location, message: label.into() },
+            primary: Label {
+                location,
+                message: label.into(),
+            },
             secondary: Vec::new(),
             help: None,
             suggestion: None,
         }
     }
-    pub fn warning(code: &str, message: impl Into<String>, location: Location, label: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message, location, label) }
+    pub fn warning(
+        code: &str,
+        message: impl Into<String>,
+        location: Location,
+        label: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, message, location, label)
+        }
     }
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
     }
     pub fn with_secondary(mut self, location: Location, message: impl Into<String>) -> Self {
-        self.secondary.push(Label { location, message: message.into() });
+        self.secondary.push(Label {
+            location,
+            message: message.into(),
+        });
         self
     }
     pub fn with_suggestion(mut self, suggestion: Suggestion) -> Self {
@@ -130,7 +155,9 @@ impl miette::Diagnostic for Diagnostic {
         })
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
         let primary = std::iter::once(&self.primary).map(|l| {
@@ -150,7 +177,10 @@ impl miette::Diagnostic for Diagnostic {
 }
 
 /// The nearest of `candidates` to `name` by edit distance, for "did you mean" help.
-pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let limit = (name.chars().count() / 3).max(1);
     candidates
         .into_iter()
@@ -182,7 +212,10 @@ mod tests {
 
     #[test]
     fn suggests_the_nearest_name() {
-        assert_eq!(did_you_mean("burm", ["burn", "freeze", "pass"]), Some("burn"));
+        assert_eq!(
+            did_you_mean("burm", ["burn", "freeze", "pass"]),
+            Some("burn")
+        );
         assert_eq!(did_you_mean("zzz", ["burn", "freeze"]), None);
         assert_eq!(did_you_mean("FDD", ["FD", "P", "K"]), Some("FD"));
     }

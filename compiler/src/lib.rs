@@ -5,8 +5,8 @@ pub mod diagnostic;
 pub mod diagram;
 pub mod emit;
 pub mod import;
-pub mod lint;
 pub mod ir;
+pub mod lint;
 pub mod loader;
 mod lower;
 pub mod parse;
@@ -51,10 +51,23 @@ pub fn load(path: &Path) -> Loaded {
                 std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
                 _ => error.to_string(),
             };
-            let at = Location { file, start: 0, end: 0 };
-            let diagnostic = Diagnostic::error(codes::UNREADABLE_FILE, format!("cannot read `{name}`: {reason}"), at, reason)
-                .with_help("check the path");
-            return Loaded { sources, variant: None, diagnostics: vec![diagnostic] };
+            let at = Location {
+                file,
+                start: 0,
+                end: 0,
+            };
+            let diagnostic = Diagnostic::error(
+                codes::UNREADABLE_FILE,
+                format!("cannot read `{name}`: {reason}"),
+                at,
+                reason,
+            )
+            .with_help("check the path");
+            return Loaded {
+                sources,
+                variant: None,
+                diagnostics: vec![diagnostic],
+            };
         }
     };
     match String::from_utf8(bytes) {
@@ -62,9 +75,18 @@ pub fn load(path: &Path) -> Loaded {
         Err(error) => {
             let valid = error.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(error.as_bytes()).into_owned();
-            let at = Location { file: FileId(0), start: valid, end: valid + char::REPLACEMENT_CHARACTER.len_utf8() };
-            let diagnostic = Diagnostic::error(codes::NOT_UTF8, "the file is not valid UTF-8".to_string(), at, "invalid byte here")
-                .with_help("save the file as UTF-8");
+            let at = Location {
+                file: FileId(0),
+                start: valid,
+                end: valid + char::REPLACEMENT_CHARACTER.len_utf8(),
+            };
+            let diagnostic = Diagnostic::error(
+                codes::NOT_UTF8,
+                "the file is not valid UTF-8".to_string(),
+                at,
+                "invalid byte here",
+            )
+            .with_help("save the file as UTF-8");
             compile(sources, &name, text, &DiskLoader, vec![diagnostic])
         }
     }
@@ -81,14 +103,30 @@ pub fn load(path: &Path) -> Loaded {
 /// assert_eq!(loaded.variant.map(|v| v.pieces.len()), Some(1));
 /// ```
 pub fn load_source(name: &str, text: &str, loader: &dyn FileLoader) -> Loaded {
-    compile(SourceMap::default(), name, text.to_string(), loader, Vec::new())
+    compile(
+        SourceMap::default(),
+        name,
+        text.to_string(),
+        loader,
+        Vec::new(),
+    )
 }
 
-fn compile(mut sources: SourceMap, name: &str, text: String, loader: &dyn FileLoader, mut diagnostics: Vec<Diagnostic>) -> Loaded {
+fn compile(
+    mut sources: SourceMap,
+    name: &str,
+    text: String,
+    loader: &dyn FileLoader,
+    mut diagnostics: Vec<Diagnostic>,
+) -> Loaded {
     let file = sources.add(name, text.clone());
     let (ast, errors) = parse::parse(file, &text);
     diagnostics.extend(errors);
-    let first = Unit { file, path: PathBuf::from(name), ast };
+    let first = Unit {
+        file,
+        path: PathBuf::from(name),
+        ast,
+    };
     let chain = load_chain(first, &mut sources, loader, &mut diagnostics);
     let variant = lower::lower(&chain, &mut diagnostics);
     if let Some(variant) = &variant {
@@ -96,5 +134,9 @@ fn compile(mut sources: SourceMap, name: &str, text: String, loader: &dyn FileLo
     }
     diagnostics.sort_by_key(|d| (d.primary.location.file, d.primary.location.start));
     let variant = variant.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
-    Loaded { sources, variant, diagnostics }
+    Loaded {
+        sources,
+        variant,
+        diagnostics,
+    }
 }

@@ -282,7 +282,11 @@ impl Position {
             {
                 continue;
             }
-            if castle.safe.iter().any(|&s| self.is_attacked_as(s, enemy, c)) {
+            if castle
+                .safe
+                .iter()
+                .any(|&s| self.is_attacked_as(s, enemy, c))
+            {
                 continue;
             }
             let mut m = Move::new(from, castle.to);

@@ -488,7 +488,9 @@ impl Position {
         };
         let mut taken = [Cell::EMPTY; MAX_CAPTURES + 1];
         let mut n = 0;
-        for c in std::iter::once(u.dest).chain(u.victims[..usize::from(u.mv.ncap)].iter().map(|v| v.0)) {
+        for c in
+            std::iter::once(u.dest).chain(u.victims[..usize::from(u.mv.ncap)].iter().map(|v| v.0))
+        {
             if c.is_piece() {
                 taken[n] = c;
                 n += 1;
