@@ -82,6 +82,68 @@ pub fn print(sources: &SourceMap, diagnostics: &[Diagnostic], format: ReportForm
     let _ = out.write_all(text.as_bytes());
 }
 
+/// Prints `diagnostics` to standard error, for commands whose standard output carries their
+/// result (colour only when standard error is a terminal).
+pub fn eprint(sources: &SourceMap, diagnostics: &[Diagnostic]) {
+    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let text = render(sources, diagnostics, Style::Rich, color);
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// The per-file results of `check` and `lint`: printed as they come for people, gathered into
+/// one document `{"files": [...], "diagnostics": [...]}` for machines.
+#[derive(Debug)]
+pub struct FileReports {
+    format: ReportFormat,
+    /// What a file without findings is called (`ok`, `clean`).
+    clean: &'static str,
+    /// Whether a file with warnings only is still called that (`ok, 2 warnings`).
+    clean_with_warnings: bool,
+    files: Vec<Value>,
+    diagnostics: Vec<Value>,
+    failed: bool,
+}
+
+impl FileReports {
+    pub fn new(format: ReportFormat, clean: &'static str, clean_with_warnings: bool) -> FileReports {
+        FileReports { format, clean, clean_with_warnings, files: Vec::new(), diagnostics: Vec::new(), failed: false }
+    }
+
+    /// Reports one file's diagnostics.
+    pub fn add(&mut self, path: &std::path::Path, sources: &SourceMap, diagnostics: &[Diagnostic]) {
+        let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+        let warnings = diagnostics.len() - errors;
+        self.failed |= errors > 0;
+        if self.format == ReportFormat::Json {
+            self.diagnostics.extend(json(sources, diagnostics));
+            self.files.push(json!({ "file": path.display().to_string(), "errors": errors, "warnings": warnings }));
+        } else {
+            print(sources, diagnostics, self.format);
+            println!("{}: {}", path.display(), self.summary(errors, warnings));
+        }
+    }
+
+    /// Prints the JSON document if that is the format; exit 1 when any file had an error.
+    pub fn finish(self) -> std::process::ExitCode {
+        if self.format == ReportFormat::Json {
+            let document = json!({ "files": self.files, "diagnostics": self.diagnostics });
+            println!("{}", serde_json::to_string_pretty(&document).unwrap_or_default());
+        }
+        if self.failed { std::process::ExitCode::from(1) } else { std::process::ExitCode::SUCCESS }
+    }
+
+    fn summary(&self, errors: usize, warnings: usize) -> String {
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        match (errors, warnings) {
+            (0, 0) => self.clean.to_string(),
+            (0, w) if self.clean_with_warnings => format!("{}, {}", self.clean, plural(w, "warning")),
+            (0, w) => plural(w, "warning"),
+            (e, 0) => plural(e, "error"),
+            (e, w) => format!("{}, {}", plural(e, "error"), plural(w, "warning")),
+        }
+    }
+}
+
 /// One JSON object per diagnostic: code, severity, message, file, line, column, end, help,
 /// suggestion, labels.
 pub fn json(sources: &SourceMap, diagnostics: &[Diagnostic]) -> Vec<Value> {

@@ -6,7 +6,7 @@ use std::time::Instant;
 use koma_runtime::Position;
 
 use super::CommandResult;
-use super::perft::{load_tables, position};
+use super::{load_tables, position};
 use crate::args::BenchArgs;
 
 /// (label, variant file, position, depth).

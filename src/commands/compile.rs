@@ -5,28 +5,11 @@ use std::process::ExitCode;
 
 use koma_runtime::serialize;
 
-use super::{CliError, CommandResult};
+use super::{CliError, CommandResult, load_variant};
 use crate::args::CompileArgs;
-use crate::report;
 
 pub fn compile(args: &CompileArgs) -> CommandResult {
-    let loaded = koma_compiler::load(&args.file);
-    let Some(ir) = loaded.variant else {
-        let errors: Vec<_> = loaded
-            .diagnostics
-            .iter()
-            .filter(|d| d.is_error())
-            .cloned()
-            .collect();
-        eprint!(
-            "{}",
-            report::render(&loaded.sources, &errors, report::Style::Rich, false)
-        );
-        return Err(CliError::Failed(format!(
-            "`{}` has errors",
-            args.file.display()
-        )));
-    };
+    let ir = load_variant(&args.file)?;
     let bytes = serialize::encode(&koma_compiler::emit(&ir));
     std::fs::write(&args.output, &bytes)
         .map_err(|e| CliError::Failed(format!("cannot write `{}`: {e}", args.output.display())))?;

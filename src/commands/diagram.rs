@@ -9,7 +9,7 @@ use koma_compiler::diagram::{Scene, draw, parse_square, render_json, render_svg,
 use koma_compiler::xbetza::{BetzaProblem, BoardSize, Expansion, expand};
 use koma_runtime::spec::Coord;
 
-use super::{CliError, CommandResult};
+use super::{CliError, CommandResult, load_variant};
 use crate::args::{DiagramArgs, DiagramFormat};
 use crate::report;
 
@@ -107,34 +107,12 @@ fn report_problems(betza: &str, problems: &[BetzaProblem]) {
             }
         })
         .collect();
-    print_diagnostics(&sources, &diagnostics);
-}
-
-/// Prints diagnostics to standard error (standard output carries the diagram).
-fn print_diagnostics(sources: &SourceMap, diagnostics: &[Diagnostic]) {
-    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let text = report::render(sources, diagnostics, report::Style::Rich, colour);
-    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    report::eprint(&sources, &diagnostics);
 }
 
 /// `FILE PIECE`: the piece's lowered moves on the variant's board.
 fn from_file(path: &std::path::Path, id: &str) -> Result<Result<Subject, ExitCode>, CliError> {
-    let loaded = koma_compiler::load(path);
-    if loaded.has_errors() {
-        let errors: Vec<Diagnostic> = loaded
-            .diagnostics
-            .into_iter()
-            .filter(Diagnostic::is_error)
-            .collect();
-        print_diagnostics(&loaded.sources, &errors);
-        return Ok(Err(ExitCode::from(1)));
-    }
-    let Some(variant) = loaded.variant else {
-        return Err(CliError::Failed(format!(
-            "`{}` has no variant",
-            path.display()
-        )));
-    };
+    let variant = load_variant(path)?;
     let Some((_, piece)) = variant.piece_by_id(id) else {
         let hint = did_you_mean(id, variant.pieces.iter().map(|p| p.id.as_str()))
             .map(|n| format!("; did you mean `{n}`?"))

@@ -7,11 +7,10 @@ use std::process::ExitCode;
 use koma_compiler::diagnostic::{Diagnostic, FileId, SourceMap};
 use koma_compiler::ir::LintLevel;
 use koma_compiler::lint::{self, LINTS, LintConfig};
-use serde_json::json;
 
 use super::{CliError, CommandResult};
-use crate::args::{LintArgs, ReportFormat};
-use crate::report;
+use crate::args::LintArgs;
+use crate::report::FileReports;
 
 pub fn lint(args: &LintArgs) -> CommandResult {
     if args.list {
@@ -31,39 +30,15 @@ pub fn lint(args: &LintArgs) -> CommandResult {
             unknown.join("`, `")
         )));
     }
-    let mut failed = false;
-    let (mut all_json, mut files_json) = (Vec::new(), Vec::new());
+    let mut reports = FileReports::new(args.format, "clean", false);
     for path in &args.files {
         if args.fix {
             fix(path, &config)?;
         }
         let (sources, diagnostics) = lint_file(path, &config);
-        let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-        failed |= errors > 0;
-        if args.format == ReportFormat::Json {
-            all_json.extend(report::json(&sources, &diagnostics));
-            files_json.push(json!({ "file": path.display().to_string(), "errors": errors, "warnings": diagnostics.len() - errors }));
-        } else {
-            report::print(&sources, &diagnostics, args.format);
-            println!(
-                "{}: {}",
-                path.display(),
-                summary(errors, diagnostics.len() - errors)
-            );
-        }
+        reports.add(path, &sources, &diagnostics);
     }
-    if args.format == ReportFormat::Json {
-        let document = json!({ "files": files_json, "diagnostics": all_json });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&document).unwrap_or_default()
-        );
-    }
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(reports.finish())
 }
 
 /// The errors of a file that does not check, or its lint findings.
@@ -120,15 +95,5 @@ fn print_list() {
             "{}  {:<28} {:<5}  {}",
             lint.code, lint.name, level, lint.summary
         );
-    }
-}
-
-fn summary(errors: usize, warnings: usize) -> String {
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    match (errors, warnings) {
-        (0, 0) => "clean".to_string(),
-        (0, w) => plural(w, "warning"),
-        (e, 0) => plural(e, "error"),
-        (e, w) => format!("{}, {}", plural(e, "error"), plural(w, "warning")),
     }
 }

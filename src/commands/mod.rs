@@ -10,7 +10,15 @@ pub mod lint;
 pub mod moves;
 pub mod perft;
 
+use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
+
+use koma_compiler::diagnostic::Diagnostic;
+use koma_compiler::ir::Variant;
+use koma_runtime::{Position, Tables, serialize};
+
+use crate::report;
 
 /// How a command failed, beyond the diagnostics it already printed.
 #[derive(Debug)]
@@ -22,3 +30,32 @@ pub enum CliError {
 }
 
 pub type CommandResult = Result<ExitCode, CliError>;
+
+/// Loads a variant file; on errors prints them to standard error and fails.
+pub fn load_variant(path: &Path) -> Result<Variant, CliError> {
+    let loaded = koma_compiler::load(path);
+    match loaded.variant {
+        Some(variant) => Ok(variant),
+        None => {
+            let errors: Vec<Diagnostic> = loaded.diagnostics.into_iter().filter(Diagnostic::is_error).collect();
+            report::eprint(&loaded.sources, &errors);
+            Err(CliError::Failed(format!("`{}` has errors", path.display())))
+        }
+    }
+}
+
+/// Loads a variant from a `.koma` file or from a file written by `koma compile`.
+pub fn load_tables(path: &Path) -> Result<Arc<Tables>, CliError> {
+    let bytes = std::fs::read(path).map_err(|e| CliError::Failed(format!("cannot read `{}`: {e}", path.display())))?;
+    let spec = if serialize::is_compiled(&bytes) {
+        serialize::decode(&bytes).map_err(|e| CliError::Failed(format!("`{}`: {e}", path.display())))?
+    } else {
+        koma_compiler::emit(&load_variant(path)?)
+    };
+    Ok(Arc::new(Tables::new(spec)))
+}
+
+/// The position given with `--fen`, or the start position.
+pub fn position(tables: Arc<Tables>, fen: Option<&str>) -> Result<Position, CliError> {
+    Position::from_text(tables, fen.unwrap_or("startpos")).map_err(|e| CliError::Usage(format!("--fen: {e}")))
+}

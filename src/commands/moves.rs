@@ -8,7 +8,7 @@ use koma_runtime::{Move, MoveKind, Position};
 use serde_json::{Value, json};
 
 use super::CommandResult;
-use super::perft::{load_tables, position};
+use super::{load_tables, position};
 use crate::args::{MovesArgs, MovesFormat};
 
 pub fn moves(args: &MovesArgs) -> CommandResult {

@@ -2,16 +2,13 @@
 //! ending with a line `nodes N`; progress goes to stderr once a run takes over a second.
 
 use std::io::Write;
-use std::path::Path;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use koma_runtime::{Position, Tables, serialize};
+use koma_runtime::Position;
 
-use super::{CliError, CommandResult};
+use super::{CommandResult, load_tables, position};
 use crate::args::PerftArgs;
-use crate::report;
 
 pub fn perft(args: &PerftArgs) -> CommandResult {
     let tables = load_tables(&args.file)?;
@@ -63,38 +60,4 @@ fn count_with_progress(pos: &mut Position, depth: u32, started: Instant) -> u64 
         }
     }
     total
-}
-
-/// Loads a variant from a `.koma` file or from a file written by `koma compile`.
-pub fn load_tables(path: &Path) -> Result<Arc<Tables>, CliError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| CliError::Failed(format!("cannot read `{}`: {e}", path.display())))?;
-    if serialize::is_compiled(&bytes) {
-        let spec = serialize::decode(&bytes)
-            .map_err(|e| CliError::Failed(format!("`{}`: {e}", path.display())))?;
-        return Ok(Arc::new(Tables::new(spec)));
-    }
-    let loaded = koma_compiler::load(path);
-    match loaded.variant {
-        Some(ir) => Ok(Arc::new(Tables::new(koma_compiler::emit(&ir)))),
-        None => {
-            let errors: Vec<_> = loaded
-                .diagnostics
-                .iter()
-                .filter(|d| d.is_error())
-                .cloned()
-                .collect();
-            eprint!(
-                "{}",
-                report::render(&loaded.sources, &errors, report::Style::Rich, false)
-            );
-            Err(CliError::Failed(format!("`{}` has errors", path.display())))
-        }
-    }
-}
-
-/// The position given with `--fen`, or the start position.
-pub fn position(tables: Arc<Tables>, fen: Option<&str>) -> Result<Position, CliError> {
-    Position::from_text(tables, fen.unwrap_or("startpos"))
-        .map_err(|e| CliError::Usage(format!("--fen: {e}")))
 }

@@ -38,30 +38,25 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             let original = path_set(&m.expansion);
+            let same = |text: &str| {
+                !text.is_empty()
+                    && expand_text(board, text).is_some_and(|e| path_set(&e) == original)
+            };
             let base = m.location.start - s.span.start;
             let bare = &m.text[s.atom.span.start - s.span.start..];
             let multi_leg = letters.iter().any(|(c, _, _)| *c == 'a');
-            if !multi_leg && expand_text(board, bare).is_some_and(|e| path_set(&e) == original) {
-                let prefix = &m.text[..m.text.len() - bare.len()];
-                let location = Location {
+            if !multi_leg && same(bare) {
+                let at = Location {
                     file: m.location.file,
                     start: m.location.start,
-                    end: m.location.start + prefix.len(),
+                    end: base + s.atom.span.start,
                 };
-                out.push(
-                    Diagnostic::warning(
-                        "",
-                        format!("modifiers `{prefix}` have no effect in `{}`", m.text),
-                        location,
-                        "these letters change nothing",
-                    )
-                    .with_help(format!("write `{bare}`"))
-                    .with_suggestion(Suggestion {
-                        location,
-                        replacement: String::new(),
-                        message: format!("remove `{prefix}`"),
-                    }),
-                );
+                out.push(finding(
+                    at,
+                    &m.text[..m.text.len() - bare.len()],
+                    &m.text,
+                    bare,
+                ));
                 continue;
             }
             let last_a = letters.iter().rposition(|(c, _, _)| *c == 'a');
@@ -70,33 +65,38 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 if letter == 'm' && last_a.is_some_and(|a| i < a) {
                     continue;
                 }
-                let rel = (start - s.span.start, end - s.span.start);
-                let without = format!("{}{}", &m.text[..rel.0], &m.text[rel.1..]);
-                let same = !without.is_empty()
-                    && expand_text(board, &without).is_some_and(|e| path_set(&e) == original);
-                if same {
-                    let location = Location {
+                let without = format!(
+                    "{}{}",
+                    &m.text[..start - s.span.start],
+                    &m.text[end - s.span.start..]
+                );
+                if same(&without) {
+                    let at = Location {
                         file: m.location.file,
                         start: base + start,
                         end: base + end,
                     };
-                    out.push(
-                        Diagnostic::warning(
-                            "",
-                            format!("modifier `{letter}` has no effect in `{}`", m.text),
-                            location,
-                            "this letter changes nothing",
-                        )
-                        .with_help(format!("write `{without}`"))
-                        .with_suggestion(Suggestion {
-                            location,
-                            replacement: String::new(),
-                            message: format!("remove `{letter}`"),
-                        }),
-                    );
+                    out.push(finding(at, &letter.to_string(), &m.text, &without));
                     break;
                 }
             }
         }
     }
+}
+
+/// `useless` (one letter or a whole prefix) can be removed from `text`, leaving `better`.
+fn finding(at: Location, useless: &str, text: &str, better: &str) -> Diagnostic {
+    let (what, verb, label) = if useless.len() == 1 {
+        ("modifier", "has", "this letter changes nothing")
+    } else {
+        ("modifiers", "have", "these letters change nothing")
+    };
+    let message = format!("{what} `{useless}` {verb} no effect in `{text}`");
+    Diagnostic::warning("", message, at, label)
+        .with_help(format!("write `{better}`"))
+        .with_suggestion(Suggestion {
+            location: at,
+            replacement: String::new(),
+            message: format!("remove `{useless}`"),
+        })
 }
