@@ -105,8 +105,19 @@ pub struct FileReports {
 }
 
 impl FileReports {
-    pub fn new(format: ReportFormat, clean: &'static str, clean_with_warnings: bool) -> FileReports {
-        FileReports { format, clean, clean_with_warnings, files: Vec::new(), diagnostics: Vec::new(), failed: false }
+    pub fn new(
+        format: ReportFormat,
+        clean: &'static str,
+        clean_with_warnings: bool,
+    ) -> FileReports {
+        FileReports {
+            format,
+            clean,
+            clean_with_warnings,
+            files: Vec::new(),
+            diagnostics: Vec::new(),
+            failed: false,
+        }
     }
 
     /// Reports one file's diagnostics.
@@ -127,16 +138,25 @@ impl FileReports {
     pub fn finish(self) -> std::process::ExitCode {
         if self.format == ReportFormat::Json {
             let document = json!({ "files": self.files, "diagnostics": self.diagnostics });
-            println!("{}", serde_json::to_string_pretty(&document).unwrap_or_default());
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&document).unwrap_or_default()
+            );
         }
-        if self.failed { std::process::ExitCode::from(1) } else { std::process::ExitCode::SUCCESS }
+        if self.failed {
+            std::process::ExitCode::from(1)
+        } else {
+            std::process::ExitCode::SUCCESS
+        }
     }
 
     fn summary(&self, errors: usize, warnings: usize) -> String {
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         match (errors, warnings) {
             (0, 0) => self.clean.to_string(),
-            (0, w) if self.clean_with_warnings => format!("{}, {}", self.clean, plural(w, "warning")),
+            (0, w) if self.clean_with_warnings => {
+                format!("{}, {}", self.clean, plural(w, "warning"))
+            }
             (0, w) => plural(w, "warning"),
             (e, 0) => plural(e, "error"),
             (e, w) => format!("{}, {}", plural(e, "error"), plural(w, "warning")),

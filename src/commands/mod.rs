@@ -37,7 +37,11 @@ pub fn load_variant(path: &Path) -> Result<Variant, CliError> {
     match loaded.variant {
         Some(variant) => Ok(variant),
         None => {
-            let errors: Vec<Diagnostic> = loaded.diagnostics.into_iter().filter(Diagnostic::is_error).collect();
+            let errors: Vec<Diagnostic> = loaded
+                .diagnostics
+                .into_iter()
+                .filter(Diagnostic::is_error)
+                .collect();
             report::eprint(&loaded.sources, &errors);
             Err(CliError::Failed(format!("`{}` has errors", path.display())))
         }
@@ -46,9 +50,11 @@ pub fn load_variant(path: &Path) -> Result<Variant, CliError> {
 
 /// Loads a variant from a `.koma` file or from a file written by `koma compile`.
 pub fn load_tables(path: &Path) -> Result<Arc<Tables>, CliError> {
-    let bytes = std::fs::read(path).map_err(|e| CliError::Failed(format!("cannot read `{}`: {e}", path.display())))?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| CliError::Failed(format!("cannot read `{}`: {e}", path.display())))?;
     let spec = if serialize::is_compiled(&bytes) {
-        serialize::decode(&bytes).map_err(|e| CliError::Failed(format!("`{}`: {e}", path.display())))?
+        serialize::decode(&bytes)
+            .map_err(|e| CliError::Failed(format!("`{}`: {e}", path.display())))?
     } else {
         koma_compiler::emit(&load_variant(path)?)
     };
@@ -57,5 +63,6 @@ pub fn load_tables(path: &Path) -> Result<Arc<Tables>, CliError> {
 
 /// The position given with `--fen`, or the start position.
 pub fn position(tables: Arc<Tables>, fen: Option<&str>) -> Result<Position, CliError> {
-    Position::from_text(tables, fen.unwrap_or("startpos")).map_err(|e| CliError::Usage(format!("--fen: {e}")))
+    Position::from_text(tables, fen.unwrap_or("startpos"))
+        .map_err(|e| CliError::Usage(format!("--fen: {e}")))
 }
