@@ -279,3 +279,18 @@ fn every_lint_is_documented() {
         );
     }
 }
+
+#[test]
+fn explain_covers_error_and_import_codes() {
+    let error = koma(&root(), &["explain", "E0104"]);
+    assert_eq!(error.status.code(), Some(0));
+    let meaning = koma_compiler::codes::describe("E0104").expect("E0104 exists");
+    assert!(stdout(&error).contains(meaning), "{}", stdout(&error));
+    let import = koma(&root(), &["explain", "i001"]);
+    assert_eq!(import.status.code(), Some(0));
+    assert!(
+        stdout(&import).starts_with("I001: unknown key"),
+        "{}",
+        stdout(&import)
+    );
+}

@@ -1,4 +1,5 @@
-//! `koma explain`: what a lint catches, why, and an example before and after.
+//! `koma explain`: what a lint catches, why, and an example before and after; the meaning of
+//! an error or import code.
 
 use std::process::ExitCode;
 
@@ -8,13 +9,25 @@ use super::{CliError, CommandResult};
 use crate::args::ExplainArgs;
 
 pub fn explain(args: &ExplainArgs) -> CommandResult {
+    let code = args.code.to_ascii_uppercase();
+    if let Some(meaning) = koma_compiler::codes::describe(&code) {
+        println!("{code}: {meaning}\n\nSee docs/diagnostics.md for every error code.");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let import = koma_compiler::import::codes::CODES
+        .iter()
+        .find(|(c, _, _)| *c == code);
+    if let Some((_, _, meaning)) = import {
+        println!("{code}: {meaning}\n\nSee docs/import.md for every import code.");
+        return Ok(ExitCode::SUCCESS);
+    }
     let Some(lint) = lint::find(&args.code) else {
         let known = lint::LINTS.iter().map(|l| l.name);
         let hint = koma_compiler::diagnostic::did_you_mean(&args.code, known)
             .map(|n| format!("; did you mean `{n}`?"))
             .unwrap_or_default();
         return Err(CliError::Usage(format!(
-            "no lint `{}`{hint} (see `koma lint --list`)",
+            "no lint `{}`{hint} (see `koma lint --list` and docs/diagnostics.md)",
             args.code
         )));
     };
