@@ -249,6 +249,9 @@ pub enum ClauseKind {
         reset: Vec<Spanned<ResetEvent>>,
     },
     DrawBareRoyal,
+    /// `bare-royal loses`: a side left with royals alone loses, unless it bares the other side
+    /// on its very next move.
+    BareRoyalLoses,
     /// `perpetual-check loses` (true) or `perpetual-check draws` (false).
     PerpetualCheck(Spanned<bool>),
     /// `remove KIND`: drops the clauses of kind `KIND` inherited through `extends`.
@@ -279,6 +282,7 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "draw repetition",
     "draw moves",
     "draw bare-royal",
+    "bare-royal",
     "perpetual-check",
 ];
 
@@ -318,6 +322,7 @@ impl ClauseKind {
             ClauseKind::DrawRepetition(_) => "draw repetition",
             ClauseKind::DrawMoves { .. } => "draw moves",
             ClauseKind::DrawBareRoyal => "draw bare-royal",
+            ClauseKind::BareRoyalLoses => "bare-royal",
             ClauseKind::PerpetualCheck(_) => "perpetual-check",
             ClauseKind::Remove(_) => "remove",
             ClauseKind::Unknown => "unknown",

@@ -392,6 +392,7 @@ impl LineParser {
                 )))
             }
             Rule::draw_line => self.draw(first),
+            Rule::bare_royal_line => Some(ClauseKind::BareRoyalLoses),
             Rule::remove_clause_line => Some(ClauseKind::Remove(self.text(&first))),
             _ => Some(ClauseKind::PerpetualCheck(Spanned::new(
                 first.as_str() == "loses",

@@ -68,6 +68,7 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         }
         Rule::draw_bare_royal => "`bare-royal`",
         Rule::perpetual_outcome => "`loses` or `draws`",
+        Rule::bare_outcome => "`loses`",
         Rule::clause_key => "a clause kind (`check`, `promotion forced`, ...)",
         _ => return None,
     };
@@ -163,6 +164,7 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
             "write `draw repetition N`, `draw moves N [reset capture|promotion|IDS...]` or `draw bare-royal`"
         }
         Rule::perpetual_line => "write `perpetual-check loses` or `perpetual-check draws`",
+        Rule::bare_royal_line => "write `bare-royal loses`",
         Rule::remove_clause_line => {
             "write `remove KIND`, e.g. `remove check` or `remove promotion forced`"
         }

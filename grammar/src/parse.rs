@@ -77,6 +77,7 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("pass", Rule::pass_line),
     ("stalemate", Rule::stalemate_line),
     ("draw", Rule::draw_line),
+    ("bare-royal", Rule::bare_royal_line),
     ("perpetual-check", Rule::perpetual_line),
     ("remove", Rule::remove_clause_line),
 ];

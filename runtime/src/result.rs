@@ -80,6 +80,12 @@ impl Position {
                 reason: Reason::Stalemate,
             });
         }
+        if rules.results.bare_royal_loses
+            && t.has_royals
+            && let Some(result) = self.bare_royal_result(moves)
+        {
+            return Some(result);
+        }
         if let Some(n) = rules.results.repetition {
             let seen = self.history().iter().filter(|&&h| h == self.hash).count() + 1;
             if seen >= usize::from(n.max(1)) {
@@ -116,6 +122,35 @@ impl Position {
             });
         }
         None
+    }
+
+    /// Shatranj's bare king: a side left with royals alone loses, unless it is the side to move
+    /// and can bare the other side at once; both sides bare is a draw.
+    fn bare_royal_result(&mut self, moves: &[Move]) -> Option<GameResult> {
+        let me = self.side;
+        let (me_bare, them_bare) = (self.only_royals(me), self.only_royals(me.opponent()));
+        let winner = match (me_bare, them_bare) {
+            (true, true) => None,
+            // The other side had its move while bare and did not bare us back.
+            (false, true) => Some(me),
+            (true, false) => {
+                let can_bare_back = moves.iter().any(|&m| {
+                    self.make(m);
+                    let bared = self.only_royals(me.opponent());
+                    self.unmake();
+                    bared
+                });
+                if can_bare_back {
+                    return None;
+                }
+                Some(me.opponent())
+            }
+            (false, false) => return None,
+        };
+        Some(GameResult {
+            winner,
+            reason: Reason::BareRoyals,
+        })
     }
 
     fn only_royals(&self, p: Player) -> bool {

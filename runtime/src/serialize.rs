@@ -11,7 +11,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 /// Board size limit (26 files x 26 ranks).
 const MAX_CELLS: usize = 26 * 26;
 
@@ -363,6 +363,7 @@ impl Writer {
             }
         }
         self.bool(rs.bare_royal_draw);
+        self.bool(rs.bare_royal_loses);
     }
 }
 
@@ -606,6 +607,7 @@ impl<'a> Reader<'a> {
                 v => return Err(LoadError::Invalid(format!("move limit tag {v}"))),
             },
             bare_royal_draw: self.bool()?,
+            bare_royal_loses: self.bool()?,
         };
         Ok(RulesSpec {
             promotion,

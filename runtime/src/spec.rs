@@ -351,6 +351,9 @@ pub struct ResultSpec {
     pub move_limit: Option<MoveLimit>,
     /// Draw when both sides are reduced to their royals alone.
     pub bare_royal_draw: bool,
+    /// A side reduced to its royals alone loses, unless it bares the other side on its very next
+    /// move (then both are bare: a draw). Shatranj's and Courier's bare king.
+    pub bare_royal_loses: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

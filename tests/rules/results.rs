@@ -162,3 +162,27 @@ fn koma_moves_prints_the_result() {
         "{text}"
     );
 }
+
+#[test]
+fn a_bare_royal_loses_unless_it_bares_back() {
+    let t = variant("shatranj");
+    // Black's King is bare and cannot reach the Rook: Black loses, whoever is to move.
+    let lone = "4k3/8/8/8/8/8/8/R3K3";
+    let first_wins = Some((Some(Player::First), Reason::BareRoyals));
+    assert_eq!(
+        outcome(&mut pos(&t, &format!("{lone} b - - 0 1"))),
+        first_wins
+    );
+    assert_eq!(
+        outcome(&mut pos(&t, &format!("{lone} w - - 0 1"))),
+        first_wins
+    );
+    // Here Black can take the last Rook at once: the game goes on, and after it both are bare.
+    let mut p = pos(&t, "8/8/8/8/8/8/1k6/R3K3 b - - 0 1");
+    assert_eq!(outcome(&mut p), None);
+    play(&mut p, &["b2a1"]);
+    assert_eq!(outcome(&mut p), Some((None, Reason::BareRoyals)));
+    // Without the clause a bare King plays on.
+    let t = variant_with("shatranj", "  bare-royal loses\n", "");
+    assert_eq!(outcome(&mut pos(&t, &format!("{lone} b - - 0 1"))), None);
+}

@@ -148,6 +148,7 @@ impl Lowering<'_> {
             }
             ClauseKind::DrawMoves { moves, reset } => self.move_limit(file, moves, reset),
             ClauseKind::DrawBareRoyal => self.rules.results.bare_royal_draw = true,
+            ClauseKind::BareRoyalLoses => self.rules.results.bare_royal_loses = true,
             ClauseKind::PerpetualCheck(loses) => {
                 self.rules.results.perpetual_check_loses = loses.value
             }
