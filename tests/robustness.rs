@@ -1,6 +1,8 @@
 //! Damaged variant files never panic or hang, and what they report is located in the file.
 
-use std::path::{Path, PathBuf};
+mod support;
+use support::variant_files;
+
 use std::time::{Duration, Instant};
 
 use koma_compiler::loader::DiskLoader;
@@ -18,17 +20,6 @@ impl Rng {
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
     }
-}
-
-fn variant_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("variants folder")
-        .filter_map(|e| Some(e.ok()?.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "koma"))
-        .collect();
-    files.sort();
-    files
 }
 
 /// A char boundary at or before `i`.

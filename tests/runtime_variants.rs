@@ -2,7 +2,10 @@
 //! position text and move text round trips, make/unmake, and (checkmate variants) legal moves ==
 //! pseudo-legal moves that do not expose a royal to any enemy reply.
 
-use std::path::{Path, PathBuf};
+mod support;
+use support::variant_files;
+
+use std::path::Path;
 use std::sync::Arc;
 
 use koma_runtime::spec::WinCondition;
@@ -20,14 +23,7 @@ impl Rng {
 }
 
 fn variants() -> Vec<(String, Arc<Tables>)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("variants");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("variants/ exists")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "koma"))
-        .collect();
-    files.sort();
-    files
+    variant_files()
         .iter()
         .map(|path| {
             let loaded = koma_compiler::load(Path::new(path));

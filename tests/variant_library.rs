@@ -1,21 +1,14 @@
 //! The shipped variant library as a test case: for every file in variants/, a perft snapshot at
 //! a small depth and a snapshot of the move diagram of every piece (promoted forms included).
 
+mod support;
+use support::variant_files;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn variant_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("variants"))
-        .expect("variants/ exists")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "koma"))
-        .collect();
-    files.sort();
-    files
 }
 
 fn koma(args: &[&str]) -> (Option<i32>, String) {

@@ -1,17 +1,7 @@
 //! Every shipped variant checks clean and emits a runtime spec.
 
-use std::path::{Path, PathBuf};
-
-fn variant_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("variants folder")
-        .filter_map(|e| Some(e.ok()?.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "koma"))
-        .collect();
-    files.sort();
-    files
-}
+mod support;
+use support::variant_files;
 
 #[test]
 fn every_variant_checks_clean() {

@@ -7,24 +7,12 @@ use common::*;
 use koma_runtime::Position;
 use koma_runtime::spec::*;
 
-/// K-system directions clockwise from forward.
-const DIRS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
-
 /// Two-leg K paths: leg 1 in every direction, leg 2 turned by each of `turns` (in 45° steps).
 fn two_leg_k(m1: Modes, m2: Modes, turns: &[usize]) -> Vec<PathTemplate> {
     let mut out = Vec::new();
     for d in 0..8 {
         for &t in turns {
-            let (a, b) = (DIRS[d], DIRS[(d + t) % 8]);
+            let (a, b) = (KING_DIRS[d], KING_DIRS[(d + t) % 8]);
             out.push(path(vec![leg(a.0, a.1, 1, m1), leg(b.0, b.1, 1, m2)]));
         }
     }
