@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh machine: installs the real programs the end-to-end tests drive
+# (XBoard under Xvfb, HaChu, headless Chromium with ChromeDriver, headless Neovim) when they are
+# missing, then runs every cargo test in release mode, deep perft included.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# Debian package -> a command it provides.
+packages=(xvfb:Xvfb xboard:xboard hachu:hachu chromium:chromium chromium-driver:chromedriver neovim:nvim)
+missing=()
+for entry in "${packages[@]}"; do
+  command -v "${entry#*:}" >/dev/null 2>&1 || missing+=("${entry%%:*}")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "test.sh: installing ${missing[*]}" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "test.sh: missing ${missing[*]}; run as root to install them" >&2
+    exit 1
+  fi
+fi
+
+# Tests that drive an outside program fail (rather than skip) when it is missing.
+export KOMA_REQUIRE_EXTERNAL=1
+cargo test --workspace --release --locked -- --include-ignored
