@@ -143,6 +143,9 @@ pub struct PerftArgs {
     /// Print the count below each first move.
     #[arg(long)]
     pub divide: bool,
+    /// Threads to count with (the first moves are shared out); default: every core.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
 }
 
 #[derive(Debug, clap::Args)]

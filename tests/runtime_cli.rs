@@ -38,6 +38,38 @@ fn perft_ends_with_nodes() {
 }
 
 #[test]
+fn threads_give_the_same_counts() {
+    let run = |threads: &str| {
+        let o = koma(&[
+            "perft",
+            "variants/chess.koma",
+            "--depth",
+            "3",
+            "--fen",
+            KIWIPETE,
+            "--divide",
+            "--threads",
+            threads,
+        ]);
+        assert!(o.status.success(), "--threads {threads}");
+        stdout(&o)
+    };
+    let one = run("1");
+    assert_eq!(one.lines().last(), Some("nodes 97862"));
+    assert_eq!(run("2"), one);
+    assert_eq!(run("7"), one);
+    let o = koma(&[
+        "perft",
+        "variants/chess.koma",
+        "--depth",
+        "1",
+        "--threads",
+        "0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
 fn divide_sums_to_total() {
     let o = koma(&["perft", "variants/chess.koma", "--depth", "2", "--divide"]);
     let out = stdout(&o);

@@ -62,3 +62,24 @@ fn deep_counts() {
     assert_eq!(perft(POS4, 4), 422333);
     assert_eq!(perft(POS5, 4), 2103487);
 }
+
+#[test]
+fn threads_count_the_same_as_one_thread() {
+    for fen in [KIWIPETE, POS4] {
+        let mut pos =
+            Position::from_text(common::tables(common::chess_spec()), fen).expect("valid FEN");
+        let one = pos.divide(3);
+        for threads in [2, 3, 64] {
+            assert_eq!(
+                pos.divide_threads(3, threads, &|_, _| {}),
+                one,
+                "{threads} threads"
+            );
+            assert_eq!(
+                pos.perft_threads(3, threads),
+                one.iter().map(|&(_, n)| n).sum::<u64>()
+            );
+        }
+        assert_eq!(pos.perft_threads(3, 1), pos.perft(3));
+    }
+}

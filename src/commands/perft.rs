@@ -5,59 +5,51 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use koma_runtime::Position;
-
 use super::{CommandResult, load_tables, position};
 use crate::args::PerftArgs;
 
 pub fn perft(args: &PerftArgs) -> CommandResult {
     let tables = load_tables(&args.file)?;
     let mut pos = position(tables, args.fen.as_deref())?;
+    let threads = args.threads.map_or_else(all_cores, |n| n as usize);
     let started = Instant::now();
+    let progress = |finished: usize, total: usize| {
+        if !args.divide && started.elapsed() > Duration::from_secs(1) {
+            let width = 30;
+            let bar = finished * width / total.max(1);
+            eprint!(
+                "\r[{}{}] {finished}/{total} first moves",
+                "#".repeat(bar),
+                " ".repeat(width - bar)
+            );
+            let _ = std::io::stderr().flush();
+        }
+    };
     let nodes = if args.depth == 0 {
         1
-    } else if args.divide {
-        let mut total = 0;
-        for (m, n) in pos.divide(args.depth) {
-            println!("{} {n}", pos.move_text(&m));
-            total += n;
-        }
-        total
     } else {
-        count_with_progress(&mut pos, args.depth, started)
+        let counts = pos.divide_threads(args.depth, threads, &progress);
+        if args.divide {
+            for (m, n) in &counts {
+                println!("{} {n}", pos.move_text(m));
+            }
+        }
+        counts.iter().map(|&(_, n)| n).sum()
     };
     let elapsed = started.elapsed();
     if elapsed > Duration::from_secs(1) {
         eprintln!(
-            "\n{:.2} s, {:.2} M leaves/s",
+            "\n{:.2} s, {:.2} M leaves/s on {threads} thread{}",
             elapsed.as_secs_f64(),
-            nodes as f64 / elapsed.as_secs_f64() / 1e6
+            nodes as f64 / elapsed.as_secs_f64() / 1e6,
+            if threads == 1 { "" } else { "s" }
         );
     }
     println!("nodes {nodes}");
     Ok(ExitCode::SUCCESS)
 }
 
-/// Perft one first move at a time, reporting progress on stderr after the first second.
-fn count_with_progress(pos: &mut Position, depth: u32, started: Instant) -> u64 {
-    let moves = pos.moves();
-    let mut total = 0;
-    for (i, &m) in moves.iter().enumerate() {
-        pos.make(m);
-        total += pos.perft(depth - 1);
-        pos.unmake();
-        if started.elapsed() > Duration::from_secs(1) {
-            let width = 30;
-            let done = (i + 1) * width / moves.len().max(1);
-            eprint!(
-                "\r[{}{}] {}/{} first moves",
-                "#".repeat(done),
-                " ".repeat(width - done),
-                i + 1,
-                moves.len()
-            );
-            let _ = std::io::stderr().flush();
-        }
-    }
-    total
+/// Every core the system lets this process use.
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
