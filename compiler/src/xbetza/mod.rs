@@ -59,10 +59,10 @@ impl std::fmt::Display for BetzaProblem {
     }
 }
 
-/// Most templates one XBetza string may expand to; more is almost certainly a mistake (an
-/// unlimited group such as `(a)K`) and would make the move tables explode. The largest seed
-/// piece, Suzumu's Fire Demon, needs about 26 000.
-pub const MAX_TEMPLATES: usize = 100_000;
+/// Most templates one XBetza string may expand to: the runtime's path capacity. More is almost
+/// certainly a mistake (an unlimited group such as `(a)K`) and would make the move tables
+/// explode. The largest seed piece, Suzumu's Fire Demon, needs about 26 000.
+pub const MAX_TEMPLATES: usize = koma_runtime::limits::MAX_PATHS;
 
 /// An error at `span` with a help line.
 pub(crate) fn problem(
