@@ -78,8 +78,7 @@ pub fn print(sources: &SourceMap, diagnostics: &[Diagnostic], format: ReportForm
         Style::Rich
     };
     let text = render(sources, diagnostics, style, use_color());
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
+    crate::output::text(&text);
 }
 
 /// Prints `diagnostics` to standard error, for commands whose standard output carries their
@@ -130,7 +129,7 @@ impl FileReports {
             self.files.push(json!({ "file": path.display().to_string(), "errors": errors, "warnings": warnings }));
         } else {
             print(sources, diagnostics, self.format);
-            println!("{}: {}", path.display(), self.summary(errors, warnings));
+            crate::output::outln!("{}: {}", path.display(), self.summary(errors, warnings));
         }
     }
 
@@ -138,7 +137,7 @@ impl FileReports {
     pub fn finish(self) -> std::process::ExitCode {
         if self.format == ReportFormat::Json {
             let document = json!({ "files": self.files, "diagnostics": self.diagnostics });
-            println!(
+            crate::output::outln!(
                 "{}",
                 serde_json::to_string_pretty(&document).unwrap_or_default()
             );

@@ -1,7 +1,7 @@
 //! `koma perft`: counts the leaves of the legal move tree of a variant file or compiled file,
-//! ending with a line `nodes N`; progress goes to stderr once a run takes over a second.
+//! ending with a line `nodes N`; progress goes to stderr (a terminal only) once a run takes over a second.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -19,7 +19,7 @@ pub fn perft(args: &PerftArgs) -> CommandResult {
     } else if args.divide {
         let mut total = 0;
         for (m, n) in pos.divide(args.depth) {
-            println!("{} {n}", pos.move_text(&m));
+            crate::output::outln!("{} {n}", pos.move_text(&m));
             total += n;
         }
         total
@@ -27,26 +27,28 @@ pub fn perft(args: &PerftArgs) -> CommandResult {
         count_with_progress(&mut pos, args.depth, started)
     };
     let elapsed = started.elapsed();
-    if elapsed > Duration::from_secs(1) {
+    if elapsed > Duration::from_secs(1) && std::io::stderr().is_terminal() {
         eprintln!(
             "\n{:.2} s, {:.2} M leaves/s",
             elapsed.as_secs_f64(),
             nodes as f64 / elapsed.as_secs_f64() / 1e6
         );
     }
-    println!("nodes {nodes}");
+    crate::output::outln!("nodes {nodes}");
     Ok(ExitCode::SUCCESS)
 }
 
-/// Perft one first move at a time, reporting progress on stderr after the first second.
+/// Perft one first move at a time, reporting progress after the first second when standard
+/// error is a terminal.
 fn count_with_progress(pos: &mut Position, depth: u32, started: Instant) -> u64 {
+    let terminal = std::io::stderr().is_terminal();
     let moves = pos.moves();
     let mut total = 0;
     for (i, &m) in moves.iter().enumerate() {
         pos.make(m);
         total += pos.perft(depth - 1);
         pos.unmake();
-        if started.elapsed() > Duration::from_secs(1) {
+        if terminal && started.elapsed() > Duration::from_secs(1) {
             let width = 30;
             let done = (i + 1) * width / moves.len().max(1);
             eprint!(
