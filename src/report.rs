@@ -28,7 +28,11 @@ pub fn use_color() -> bool {
     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
-/// `diagnostics` (all from files in `sources`) as text.
+/// Most diagnostics shown for one report; the rest are counted.
+pub const MAX_SHOWN: usize = 100;
+
+/// `diagnostics` (all from files in `sources`) as text: the first [`MAX_SHOWN`], then a count
+/// of the rest.
 pub fn render(
     sources: &SourceMap,
     diagnostics: &[Diagnostic],
@@ -51,7 +55,7 @@ pub fn render(
     } else {
         Buffer::no_color()
     };
-    for diagnostic in diagnostics {
+    for diagnostic in diagnostics.iter().take(MAX_SHOWN) {
         let converted = convert(sources, diagnostic);
         if term::emit(&mut buffer, &config, &files, &converted).is_err() {
             // A span codespan cannot show: still say what and where, on one line.
@@ -65,6 +69,13 @@ pub fn render(
                 diagnostic.message
             );
         }
+    }
+    if diagnostics.len() > MAX_SHOWN {
+        let _ = writeln!(
+            buffer,
+            "... and {} more (the first {MAX_SHOWN} are shown)",
+            diagnostics.len() - MAX_SHOWN
+        );
     }
     String::from_utf8_lossy(buffer.as_slice()).into_owned()
 }
