@@ -2,6 +2,7 @@
 
 mod args;
 mod commands;
+mod output;
 mod report;
 
 use std::process::ExitCode;

@@ -28,7 +28,11 @@ pub fn use_color() -> bool {
     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
-/// `diagnostics` (all from files in `sources`) as text.
+/// Most diagnostics shown for one report; the rest are counted.
+pub const MAX_SHOWN: usize = 100;
+
+/// `diagnostics` (all from files in `sources`) as text: the first [`MAX_SHOWN`], then a count
+/// of the rest.
 pub fn render(
     sources: &SourceMap,
     diagnostics: &[Diagnostic],
@@ -51,7 +55,7 @@ pub fn render(
     } else {
         Buffer::no_color()
     };
-    for diagnostic in diagnostics {
+    for diagnostic in diagnostics.iter().take(MAX_SHOWN) {
         let converted = convert(sources, diagnostic);
         if term::emit(&mut buffer, &config, &files, &converted).is_err() {
             // A span codespan cannot show: still say what and where, on one line.
@@ -66,6 +70,13 @@ pub fn render(
             );
         }
     }
+    if diagnostics.len() > MAX_SHOWN {
+        let _ = writeln!(
+            buffer,
+            "... and {} more (the first {MAX_SHOWN} are shown)",
+            diagnostics.len() - MAX_SHOWN
+        );
+    }
     String::from_utf8_lossy(buffer.as_slice()).into_owned()
 }
 
@@ -78,8 +89,7 @@ pub fn print(sources: &SourceMap, diagnostics: &[Diagnostic], format: ReportForm
         Style::Rich
     };
     let text = render(sources, diagnostics, style, use_color());
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
+    crate::output::text(&text);
 }
 
 /// Prints `diagnostics` to standard error, for commands whose standard output carries their
@@ -130,7 +140,7 @@ impl FileReports {
             self.files.push(json!({ "file": path.display().to_string(), "errors": errors, "warnings": warnings }));
         } else {
             print(sources, diagnostics, self.format);
-            println!("{}: {}", path.display(), self.summary(errors, warnings));
+            crate::output::outln!("{}: {}", path.display(), self.summary(errors, warnings));
         }
     }
 
@@ -138,7 +148,7 @@ impl FileReports {
     pub fn finish(self) -> std::process::ExitCode {
         if self.format == ReportFormat::Json {
             let document = json!({ "files": self.files, "diagnostics": self.diagnostics });
-            println!(
+            crate::output::outln!(
                 "{}",
                 serde_json::to_string_pretty(&document).unwrap_or_default()
             );

@@ -75,6 +75,10 @@ pub const CONFLICTING_PASS: &str = "E0606";
 /// `promotion forced` names a piece that never promotes.
 pub const FORCED_WITHOUT_PROMOTION: &str = "E0607";
 
+/// A variant the runtime cannot play exactly: it exceeds one of its capacities
+/// (`koma_runtime::limits`), named in the message.
+pub const EXCEEDS_CAPACITY: &str = "E0701";
+
 /// Every code with its one-line meaning, in order.
 pub const ALL: &[(&str, &str)] = &[
     (
@@ -181,6 +185,10 @@ pub const ALL: &[(&str, &str)] = &[
     (
         FORCED_WITHOUT_PROMOTION,
         "`promotion forced` names a piece that never promotes",
+    ),
+    (
+        EXCEEDS_CAPACITY,
+        "the variant exceeds a capacity of the runtime (board, paths, routes, captures, royals)",
     ),
 ];
 

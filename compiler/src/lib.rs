@@ -131,6 +131,9 @@ fn compile(
     let variant = lower::lower(&chain, &mut diagnostics);
     if let Some(variant) = &variant {
         diagnostics.extend(validate::validate(variant));
+        if !diagnostics.iter().any(Diagnostic::is_error) {
+            validate::capacities(variant, &mut diagnostics);
+        }
     }
     diagnostics.sort_by_key(|d| (d.primary.location.file, d.primary.location.start));
     let variant = variant.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use koma_runtime::limits::{self, Exceeded};
 use koma_runtime::spec::{Coord, Player, WinCondition};
 
 use crate::codes;
@@ -224,6 +225,71 @@ fn rule_combinations(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
             )
             .with_secondary(forbidden.location, "no piece may pass here")
             .with_help("keep one of the two clauses"),
+        );
+    }
+}
+
+/// What the runtime cannot hold (`koma_runtime::limits`), located where the variant asks for it.
+/// Asked only of a variant without other errors (it is emitted to ask the runtime).
+pub fn capacities(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
+    let spec = crate::emit(variant);
+    for exceeded in limits::check(&spec) {
+        let piece = |i: usize| &variant.pieces[i];
+        let (at, label, help) = match &exceeded {
+            Exceeded::TableEntries { .. } => (
+                variant.board.location,
+                "move tables for this board".to_string(),
+                "use fewer multi-leg moves or a smaller board",
+            ),
+            Exceeded::Board { .. } => (
+                variant.board.location,
+                "board too large".to_string(),
+                "use a smaller board",
+            ),
+            Exceeded::PieceTypes { .. } => (
+                variant.pieces[limits::MAX_PIECE_TYPES].location,
+                "one piece type too many".to_string(),
+                "define fewer piece types",
+            ),
+            Exceeded::Legs { piece: i, .. }
+            | Exceeded::Paths { piece: i, .. }
+            | Exceeded::Routes { piece: i, .. } => (
+                piece(*i).betza_location,
+                format!("the moves of `{}`", piece(*i).id),
+                "write fewer or shorter multi-leg moves (unlimited legs after `a` multiply)",
+            ),
+            Exceeded::Captures { piece: i, .. } => (
+                piece(*i).betza_location,
+                format!("a move of `{}`", piece(*i).id),
+                "remove fewer pieces per move: fewer capturing legs or a smaller burn area",
+            ),
+            Exceeded::EnPassant { piece: i, .. } => (
+                piece(*i).betza_location,
+                format!("an e.p.-creating move of `{}`", piece(*i).id),
+                "give the e.p.-creating leg a shorter range",
+            ),
+            Exceeded::Royals { .. } => (
+                variant
+                    .setup
+                    .as_ref()
+                    .map_or(variant.board.location, |s| s.location),
+                "too many royal pieces".to_string(),
+                "place fewer royal pieces (or pieces that promote to one)",
+            ),
+            Exceeded::BurnChoices { burn, .. } => (
+                variant.rules.burning[*burn].location,
+                "burn area too large to choose in".to_string(),
+                "make the burn area smaller or burn every piece in it",
+            ),
+        };
+        diagnostics.push(
+            Diagnostic::error(
+                codes::EXCEEDS_CAPACITY,
+                format!("the runtime cannot hold this: {exceeded}"),
+                at,
+                label,
+            )
+            .with_help(help),
         );
     }
 }

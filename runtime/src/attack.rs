@@ -108,7 +108,7 @@ impl Position {
             &mut sink,
         );
         for fl in &pt.firsts[a as usize..b as usize] {
-            let path = pt.paths[usize::from(fl.path)];
+            let path = pt.paths[fl.path as usize];
             if !path.attacks || path.attack_simple {
                 continue;
             }

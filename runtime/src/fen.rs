@@ -56,6 +56,7 @@ impl Position {
         }
         let mut pos = Position::empty(tables);
         pos.parse_board(board)?;
+        pos.check_royal_count()?;
         let side = match fields.get(1).copied().unwrap_or("w") {
             "w" => Player::First,
             "b" => Player::Second,
@@ -81,6 +82,23 @@ impl Position {
         let full = number(5, 1, "the move number")?;
         pos.set_counters(half, full);
         Ok(pos)
+    }
+
+    /// Every royal is tracked for the legality test: more than the runtime holds is an error.
+    fn check_royal_count(&self) -> Result<(), PositionError> {
+        for player in [Player::First, Player::Second] {
+            let count = self
+                .board
+                .iter()
+                .filter(|c| c.is_piece() && c.player() == player && self.tables.cell_is_royal(**c))
+                .count();
+            if count > crate::limits::MAX_ROYALS {
+                return Err(bad(
+                    crate::limits::Exceeded::Royals { player, count }.to_string()
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn parse_board(&mut self, text: &str) -> Result<(), PositionError> {

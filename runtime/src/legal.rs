@@ -6,8 +6,8 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 
-/// Words of a square bit set (26 x 26 squares).
-const WORDS: usize = 11;
+/// Words of a square bit set (every square fits).
+const WORDS: usize = crate::limits::MAX_SQUARES.div_ceil(64);
 /// Most enemy multi-leg attackers near a royal the shortcut keeps track of.
 const MAX_DANGER: usize = 8;
 

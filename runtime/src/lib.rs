@@ -7,6 +7,7 @@ pub mod cell;
 pub mod fen;
 pub mod geometry;
 mod legal;
+pub mod limits;
 mod movegen;
 pub mod moves;
 pub mod notation;

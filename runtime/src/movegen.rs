@@ -10,8 +10,8 @@ use crate::spec::{Modes, Player, PromotionKind, Triggers, WinCondition};
 use crate::tables::{PieceTable, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
 
-/// Words of the per-piece "destination already generated" bit set (26 x 26 squares).
-const SEEN_WORDS: usize = 11;
+/// Words of the per-piece "destination already generated" bit set (every square fits).
+const SEEN_WORDS: usize = crate::limits::MAX_SQUARES.div_ceil(64);
 
 /// Turns finished paths into moves: promotion choices and de-duplication.
 struct MoveSink<'a> {
@@ -191,7 +191,7 @@ impl Position {
         let board = &self.board[..];
         let mut complex = false;
         for fl in firsts {
-            let path = pt.paths[usize::from(fl.path)];
+            let path = pt.paths[fl.path as usize];
             if !path.simple {
                 complex = true;
                 continue;
@@ -249,7 +249,7 @@ impl Position {
         if complex {
             let mut walker = Walker::new(t, board, pt, from, c, &self.ep, virgin, &mut sink);
             for fl in firsts {
-                let path = pt.paths[usize::from(fl.path)];
+                let path = pt.paths[fl.path as usize];
                 if !path.simple {
                     let ray =
                         &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];

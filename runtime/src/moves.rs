@@ -4,8 +4,7 @@
 use crate::geometry::Square;
 use crate::spec::PieceType;
 
-/// Most squares one move can remove besides its destination (locust victims, e.p., burns).
-pub const MAX_CAPTURES: usize = 12;
+pub use crate::limits::MAX_CAPTURES;
 
 /// What kind of move this is beyond a plain from/to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

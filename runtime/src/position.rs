@@ -9,10 +9,7 @@ use crate::moves::{MAX_CAPTURES, Move, MoveKind};
 use crate::spec::{PieceType, Player};
 use crate::tables::Tables;
 
-/// Most e.p. squares one move can leave.
-pub const MAX_EP: usize = 8;
-/// Most royals per player tracked for the legality test.
-pub const MAX_ROYALS: usize = 16;
+pub use crate::limits::{MAX_EP, MAX_ROYALS};
 
 /// En-passant state left by the last move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -7,13 +7,12 @@
 
 use std::fmt;
 
+use crate::limits::{self, Exceeded};
 use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
 pub const FORMAT_VERSION: u32 = 2;
-/// Board size limit (26 files x 26 ranks).
-const MAX_CELLS: usize = 26 * 26;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +27,8 @@ pub enum LoadError {
     Checksum,
     /// The payload decodes, but not into a valid variant.
     Invalid(String),
+    /// The variant exceeds a capacity of this runtime.
+    Exceeds(Exceeded),
 }
 
 impl fmt::Display for LoadError {
@@ -41,6 +42,7 @@ impl fmt::Display for LoadError {
             LoadError::Truncated => write!(f, "the compiled file is truncated"),
             LoadError::Checksum => write!(f, "the compiled file is corrupted (checksum mismatch)"),
             LoadError::Invalid(m) => write!(f, "the compiled file is corrupted: {m}"),
+            LoadError::Exceeds(e) => write!(f, "the compiled variant does not fit: {e}"),
         }
     }
 }
@@ -116,6 +118,9 @@ pub fn decode(bytes: &[u8]) -> Result<VariantSpec, LoadError> {
         ));
     }
     validate(&spec).map_err(LoadError::Invalid)?;
+    if let Some(e) = limits::check(&spec).into_iter().next() {
+        return Err(LoadError::Exceeds(e));
+    }
     Ok(spec)
 }
 
@@ -123,11 +128,12 @@ pub fn decode(bytes: &[u8]) -> Result<VariantSpec, LoadError> {
 pub fn validate(spec: &VariantSpec) -> Result<(), String> {
     let b = &spec.board;
     let cells = usize::from(b.width) * usize::from(b.height);
-    if b.width == 0 || b.height == 0 || cells > MAX_CELLS {
-        return Err(format!(
-            "board {}x{} is not between 1x1 and 26x26",
-            b.width, b.height
-        ));
+    if !limits::board_fits(b.width, b.height) {
+        return Err(limits::Exceeded::Board {
+            width: b.width,
+            height: b.height,
+        }
+        .to_string());
     }
     if b.real.len() != cells {
         return Err("board square map has the wrong size".to_string());
@@ -147,11 +153,12 @@ pub fn validate(spec: &VariantSpec) -> Result<(), String> {
         }
         if p.paths
             .iter()
-            .any(|path| path.legs.is_empty() || path.legs.len() > 32)
+            .any(|path| path.legs.is_empty() || path.legs.len() > limits::MAX_LEGS)
         {
             return Err(format!(
-                "piece `{}` has a path with no legs or more than 32",
-                p.id
+                "piece `{}` has a path with no legs or more than {}",
+                p.id,
+                limits::MAX_LEGS
             ));
         }
     }

@@ -49,7 +49,7 @@ pub(crate) struct CPath {
 /// A path that can start on a given square, with its first ray already looked up.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct FirstLeg {
-    pub path: u16,
+    pub path: u32,
     pub ray_off: u32,
     /// Ray length, clipped by the first leg's range (unclipped for hopping legs).
     pub ray_len: u8,
@@ -265,7 +265,7 @@ impl Tables {
                         };
                         if len > 0 {
                             table.firsts.push(FirstLeg {
-                                path: i as u16,
+                                path: i as u32,
                                 ray_off: off,
                                 ray_len: len,
                             });
@@ -588,7 +588,7 @@ impl Builder<'_> {
         let mut reach: Option<u32> = Some(0);
         let mut complex = false;
         for path in &piece.paths {
-            if path.legs.is_empty() || path.legs.len() > 32 {
+            if path.legs.is_empty() || path.legs.len() > crate::limits::MAX_LEGS {
                 continue;
             }
             let first_leg = table.legs.len() as u32;

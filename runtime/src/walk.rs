@@ -11,8 +11,8 @@ use crate::position::EpState;
 use crate::spec::{Modes, Player};
 use crate::tables::{CLeg, CPath, PieceTable, Tables};
 
-/// Most squares a multi-leg move can stop on in the middle that are remembered.
-pub(crate) const MAX_STOPS: usize = 8;
+/// Every square a multi-leg move stops on in the middle is remembered.
+pub(crate) const MAX_STOPS: usize = crate::limits::MAX_LEGS;
 
 /// A finished path: where it ends and what it removes.
 #[derive(Clone, Copy, Debug)]

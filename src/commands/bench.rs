@@ -23,9 +23,13 @@ const CASES: [(&str, &str, &str, u32); 4] = [
 ];
 
 pub fn bench(args: &BenchArgs) -> CommandResult {
-    println!(
+    crate::output::outln!(
         "{:<14} {:>5} {:>12} {:>9} {:>12}",
-        "position", "depth", "leaves", "seconds", "M leaves/s"
+        "position",
+        "depth",
+        "leaves",
+        "seconds",
+        "M leaves/s"
     );
     let mut total_nodes = 0u64;
     let mut total_secs = 0f64;
@@ -37,12 +41,12 @@ pub fn bench(args: &BenchArgs) -> CommandResult {
         let secs = started.elapsed().as_secs_f64();
         total_nodes += nodes;
         total_secs += secs;
-        println!(
+        crate::output::outln!(
             "{label:<14} {depth:>5} {nodes:>12} {secs:>9.3} {:>12.2}",
             nodes as f64 / secs.max(1e-9) / 1e6
         );
     }
-    println!(
+    crate::output::outln!(
         "{:<14} {:>5} {total_nodes:>12} {total_secs:>9.3} {:>12.2}",
         "total",
         "",

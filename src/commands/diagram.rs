@@ -1,7 +1,7 @@
 //! `koma diagram`: draw the moves of an XBetza string or of a piece of a variant file, as text,
 //! SVG or JSON, with immobile dummy friends and enemies.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use koma_compiler::diagnostic::{Diagnostic, Location, SourceMap, did_you_mean};
@@ -55,8 +55,7 @@ pub fn diagram(args: &DiagramArgs) -> CommandResult {
         DiagramFormat::Svg => render_svg(&drawn, &subject.title),
         DiagramFormat::Json => render_json(&drawn, &subject.betza),
     };
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(output.as_bytes());
+    crate::output::text(&output);
     Ok(ExitCode::SUCCESS)
 }
 

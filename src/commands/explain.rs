@@ -11,14 +11,14 @@ use crate::args::ExplainArgs;
 pub fn explain(args: &ExplainArgs) -> CommandResult {
     let code = args.code.to_ascii_uppercase();
     if let Some(meaning) = koma_compiler::codes::describe(&code) {
-        println!("{code}: {meaning}\n\nSee docs/diagnostics.md for every error code.");
+        crate::output::outln!("{code}: {meaning}\n\nSee docs/diagnostics.md for every error code.");
         return Ok(ExitCode::SUCCESS);
     }
     let import = koma_compiler::import::codes::CODES
         .iter()
         .find(|(c, _, _)| *c == code);
     if let Some((_, _, meaning)) = import {
-        println!("{code}: {meaning}\n\nSee docs/import.md for every import code.");
+        crate::output::outln!("{code}: {meaning}\n\nSee docs/import.md for every import code.");
         return Ok(ExitCode::SUCCESS);
     }
     let Some(lint) = lint::find(&args.code) else {
@@ -31,10 +31,10 @@ pub fn explain(args: &ExplainArgs) -> CommandResult {
             args.code
         )));
     };
-    println!("{} {}: {}\n", lint.code, lint.name, lint.summary);
-    println!("{}\n", lint.explanation);
-    println!("Triggers the lint:\n\n{}\n", indent(lint.before));
-    println!("Lints clean:\n\n{}", indent(lint.after));
+    crate::output::outln!("{} {}: {}\n", lint.code, lint.name, lint.summary);
+    crate::output::outln!("{}\n", lint.explanation);
+    crate::output::outln!("Triggers the lint:\n\n{}\n", indent(lint.before));
+    crate::output::outln!("Lints clean:\n\n{}", indent(lint.after));
     Ok(ExitCode::SUCCESS)
 }
 

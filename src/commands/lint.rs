@@ -91,9 +91,12 @@ fn print_list() {
             LintLevel::Warn => "warn",
             LintLevel::Deny => "deny",
         };
-        println!(
+        crate::output::outln!(
             "{}  {:<28} {:<5}  {}",
-            lint.code, lint.name, level, lint.summary
+            lint.code,
+            lint.name,
+            level,
+            lint.summary
         );
     }
 }

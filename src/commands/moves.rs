@@ -19,10 +19,10 @@ pub fn moves(args: &MovesArgs) -> CommandResult {
     match args.format {
         MovesFormat::Text => {
             for m in &moves {
-                println!("{}", pos.move_text(m));
+                crate::output::outln!("{}", pos.move_text(m));
             }
             if let Some(r) = result {
-                println!("result {} ({})", r.score(), reason(&r));
+                crate::output::outln!("result {} ({})", r.score(), reason(&r));
             }
         }
         MovesFormat::Json => {
@@ -37,7 +37,7 @@ pub fn moves(args: &MovesArgs) -> CommandResult {
                     "score": r.score(),
                 })),
             });
-            println!(
+            crate::output::outln!(
                 "{}",
                 serde_json::to_string_pretty(&document).unwrap_or_default()
             );

@@ -1,7 +1,7 @@
 //! `koma perft`: counts the leaves of the legal move tree of a variant file or compiled file,
-//! ending with a line `nodes N`; progress goes to stderr once a run takes over a second.
+//! ending with a line `nodes N`; progress goes to stderr (a terminal only) once a run takes over a second.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -13,8 +13,9 @@ pub fn perft(args: &PerftArgs) -> CommandResult {
     let mut pos = position(tables, args.fen.as_deref())?;
     let threads = args.threads.map_or_else(all_cores, |n| n as usize);
     let started = Instant::now();
+    let terminal = std::io::stderr().is_terminal();
     let progress = |finished: usize, total: usize| {
-        if !args.divide && started.elapsed() > Duration::from_secs(1) {
+        if !args.divide && terminal && started.elapsed() > Duration::from_secs(1) {
             let width = 30;
             let bar = finished * width / total.max(1);
             eprint!(
@@ -31,13 +32,13 @@ pub fn perft(args: &PerftArgs) -> CommandResult {
         let counts = pos.divide_threads(args.depth, threads, &progress);
         if args.divide {
             for (m, n) in &counts {
-                println!("{} {n}", pos.move_text(m));
+                crate::output::outln!("{} {n}", pos.move_text(m));
             }
         }
         counts.iter().map(|&(_, n)| n).sum()
     };
     let elapsed = started.elapsed();
-    if elapsed > Duration::from_secs(1) {
+    if elapsed > Duration::from_secs(1) && std::io::stderr().is_terminal() {
         eprintln!(
             "\n{:.2} s, {:.2} M leaves/s on {threads} thread{}",
             elapsed.as_secs_f64(),
@@ -45,7 +46,7 @@ pub fn perft(args: &PerftArgs) -> CommandResult {
             if threads == 1 { "" } else { "s" }
         );
     }
-    println!("nodes {nodes}");
+    crate::output::outln!("nodes {nodes}");
     Ok(ExitCode::SUCCESS)
 }
 

@@ -231,20 +231,7 @@ pub fn draw(expansion: &Expansion, scene: &Scene) -> Diagram {
     for c in castling {
         walker.castling(c);
     }
-    let mut moves = Vec::new();
-    for m in std::mem::take(&mut walker.moves) {
-        let same = |o: &DiagramMove| {
-            o.to == m.to
-                && o.unload == m.unload
-                && o.castling == m.castling
-                && same_set(&o.captures, &m.captures)
-        };
-        match moves.iter_mut().find(|o: &&mut DiagramMove| same(o)) {
-            // The same move by another path: initial only if every path is.
-            Some(o) => o.initial &= m.initial,
-            None => moves.push(m),
-        }
-    }
+    let mut moves = std::mem::take(&mut walker.moves);
     moves.sort_by(|a, b| (a.to.y, a.to.x, &a.captures).cmp(&(b.to.y, b.to.x, &b.captures)));
     let files = scene.board.files as usize;
     let squares = walker
@@ -265,10 +252,6 @@ pub fn draw(expansion: &Expansion, scene: &Scene) -> Diagram {
         moves,
         squares,
     }
-}
-
-fn same_set(a: &[Coord], b: &[Coord]) -> bool {
-    a.len() == b.len() && a.iter().all(|c| b.contains(c))
 }
 
 fn classes_of(m: &Marks) -> Vec<SquareClass> {

@@ -3,6 +3,8 @@
 //! against, so it follows research/xbetza.md sections 6-7 directly and shares no code with
 //! the runtime.
 
+use std::collections::HashMap;
+
 use koma_runtime::spec::{CastlingSpec, Coord, Leg, Modes, PathTemplate};
 
 use super::{DiagramMove, Marks, Scene};
@@ -26,9 +28,15 @@ struct PathState {
     en_passant: Vec<Coord>,
 }
 
+/// What makes two moves the same move: destination, unload square, castling and the set of
+/// removed squares (sorted).
+type MoveKey = (Coord, Option<Coord>, Option<(Coord, Coord)>, Vec<Coord>);
+
 pub(super) struct Walker<'a> {
     scene: &'a Scene,
+    /// Distinct moves, merged as the routes are walked.
     pub(super) moves: Vec<DiagramMove>,
+    index: HashMap<MoveKey, usize>,
     pub(super) marks: Vec<Marks>,
     max_steps: i32,
 }
@@ -39,8 +47,24 @@ impl<'a> Walker<'a> {
         Walker {
             scene,
             moves: Vec::new(),
+            index: HashMap::new(),
             marks: vec![Marks::default(); (w * h) as usize],
             max_steps: w.max(h) * 2,
+        }
+    }
+
+    /// Records a move, or merges it into the same move found by another route: initial only
+    /// if every route is.
+    fn push_move(&mut self, m: DiagramMove) {
+        let mut set = m.captures.clone();
+        set.sort();
+        let key = (m.to, m.unload, m.castling, set);
+        match self.index.get(&key) {
+            Some(&i) => self.moves[i].initial &= m.initial,
+            None => {
+                self.index.insert(key, self.moves.len());
+                self.moves.push(m);
+            }
         }
     }
 
@@ -346,7 +370,7 @@ impl<'a> Walker<'a> {
         let mut en_passant = st.en_passant.clone();
         en_passant.sort();
         en_passant.dedup();
-        self.moves.push(DiagramMove {
+        self.push_move(DiagramMove {
             from: self.scene.from,
             to,
             captures,
@@ -388,7 +412,7 @@ impl<'a> Walker<'a> {
         let to = (x0 + steps * dir, y);
         let idx = self.index(to);
         self.marks[idx].castling = true;
-        self.moves.push(DiagramMove {
+        self.push_move(DiagramMove {
             from: self.scene.from,
             to: Self::coord(to),
             captures: Vec::new(),

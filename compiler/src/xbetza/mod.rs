@@ -59,10 +59,10 @@ impl std::fmt::Display for BetzaProblem {
     }
 }
 
-/// Most templates one XBetza string may expand to; more is almost certainly a mistake (an
-/// unlimited group such as `(a)K`) and would make the move tables explode. The largest seed
-/// piece, Suzumu's Fire Demon, needs about 26 000.
-pub const MAX_TEMPLATES: usize = 100_000;
+/// Most templates one XBetza string may expand to: the runtime's path capacity. More is almost
+/// certainly a mistake (an unlimited group such as `(a)K`) and would make the move tables
+/// explode. The largest seed piece, Suzumu's Fire Demon, needs about 26 000.
+pub const MAX_TEMPLATES: usize = koma_runtime::limits::MAX_PATHS;
 
 /// An error at `span` with a help line.
 pub(crate) fn problem(
@@ -118,5 +118,22 @@ pub fn expand(
             "",
         )]);
     }
-    enumerate::expand_moves(&betza, board)
+    let (expansion, warnings) = enumerate::expand_moves(&betza, board)?;
+    let routes = koma_runtime::limits::route_count(&expansion.paths, board.files, board.ranks);
+    if routes > koma_runtime::limits::MAX_ROUTES {
+        return Err(vec![problem(
+            "E0311",
+            format!(
+                "these moves may take {routes} routes to walk from one square on a {} x {} board \
+                 (budget {})",
+                board.files,
+                board.ranks,
+                koma_runtime::limits::MAX_ROUTES
+            ),
+            Span::new(0, text.len()),
+            "legs that may stop on any square multiply: give them a range (`aaQ3`), \
+             fewer legs, or a smaller board",
+        )]);
+    }
+    Ok((expansion, warnings))
 }

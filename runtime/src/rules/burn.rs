@@ -13,7 +13,7 @@ use crate::spec::Player;
 use crate::walk::{PathEnd, Sink, Walker};
 
 /// Most burn candidates a `choose` clause enumerates subsets of (the eight neighbours).
-const MAX_CHOICES: usize = 8;
+const MAX_CHOICES: usize = crate::limits::MAX_BURN_CHOICES;
 
 impl Position {
     /// Adds the burns to the moves `out[start..]` of the side to move: automatic victims are
@@ -161,7 +161,7 @@ impl Position {
             &mut sink,
         );
         for fl in &pt.firsts[a as usize..b as usize] {
-            let path = pt.paths[usize::from(fl.path)];
+            let path = pt.paths[fl.path as usize];
             let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
             if walker.walk(path, ray) {
                 return true;
