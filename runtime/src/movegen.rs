@@ -146,6 +146,16 @@ impl Position {
         }
     }
 
+    /// Appends the moves of the piece on `sq` by its tables alone, whoever is to move and
+    /// whatever the royal and rule clauses say (no burns, freezing or check): the static
+    /// mobility query behind the engine's piece values.
+    pub fn piece_moves_unchecked(&self, sq: Square, out: &mut Vec<Move>) {
+        let c = self.board[sq.index()];
+        if c.is_piece() {
+            self.piece_moves(sq, c, out);
+        }
+    }
+
     /// A pass is one move whichever piece makes it; the variant may restrict passing.
     fn filter_passes(&self, out: &mut Vec<Move>, start: usize) {
         let rules = &self.tables.spec.rules.passing;
