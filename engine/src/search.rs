@@ -179,6 +179,10 @@ impl Searcher {
             pv: vec![Vec::new(); MAX_PLY + 2],
             touched: Vec::with_capacity(16),
             checkmate,
+            royals: (0..ntypes).any(|t| {
+                pos.tables()
+                    .is_royal(koma_runtime::spec::PieceType(t as u8))
+            }),
             path_draws,
             root_ply,
         };
@@ -281,6 +285,8 @@ struct State<'a> {
     pv: Vec<Vec<Move>>,
     touched: Vec<Square>,
     checkmate: bool,
+    /// The variant has royal pieces (losing the last one loses).
+    royals: bool,
     path_draws: bool,
     root_ply: usize,
 }
@@ -380,18 +386,13 @@ impl State<'_> {
         if ply >= MAX_PLY {
             return self.eval.relative(pos, eval);
         }
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        pos.legal_moves(&mut moves);
-        if let Some(r) = pos.result_with(&moves) {
-            self.buffers[ply] = moves;
-            return self.terminal(pos, r, ply);
+        if self.royals && pos.royal_squares(pos.side_to_move()).is_empty() {
+            return -(MATE - ply as i32);
         }
         if self.path_draws && self.repeats_in_search(pos) {
-            self.buffers[ply] = moves;
             return 0;
         }
         if depth <= 0 {
-            self.buffers[ply] = moves;
             return self.quiesce(pos, alpha, beta, ply, eval, 0);
         }
         self.seldepth = self.seldepth.max(ply as u32);
@@ -408,10 +409,15 @@ impl State<'_> {
                     Bound::Upper => v <= alpha,
                 };
                 if cut {
-                    self.buffers[ply] = moves;
                     return v;
                 }
             }
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        pos.legal_moves(&mut moves);
+        if let Some(r) = pos.result_with(&moves) {
+            self.buffers[ply] = moves;
+            return self.terminal(pos, r, ply);
         }
         let in_check = self.checkmate && pos.in_check();
         let mut order = self.order(pos, &moves, hash_move, ply);
@@ -507,14 +513,23 @@ impl State<'_> {
             return stand;
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        if qdepth > 0 {
-            pos.legal_moves(&mut moves);
-            if let Some(r) = pos.result_with(&moves) {
+        let in_check = self.checkmate && pos.in_check();
+        {
+            if self.royals && pos.royal_squares(pos.side_to_move()).is_empty() {
                 self.buffers[ply] = moves;
-                return self.terminal(pos, r, ply);
+                return -(MATE - ply as i32);
+            }
+            if in_check {
+                pos.legal_moves(&mut moves);
+                if let Some(r) = pos.result_with(&moves) {
+                    self.buffers[ply] = moves;
+                    return self.terminal(pos, r, ply);
+                }
+            } else {
+                // Captures only: the legality tests run on them alone.
+                pos.legal_moves_where(&mut moves, is_capture);
             }
         }
-        let in_check = self.checkmate && pos.in_check();
         let mut best = if in_check { -INF } else { stand };
         if best >= beta {
             self.buffers[ply] = moves;
@@ -644,6 +659,15 @@ impl State<'_> {
         let i = self.history_index(pos, &m);
         self.history[i] = (self.history[i] + depth * depth).min(KILLER as i32 - 1);
     }
+}
+
+/// Whether a move removes a piece of the opponent (on its destination or on the way).
+fn is_capture(pos: &Position, m: &Move) -> bool {
+    !m.side_captures().is_empty()
+        || m.to != m.from
+            && pos
+                .piece_at(m.to)
+                .is_some_and(|(p, _)| p != pos.side_to_move())
 }
 
 const HASH_MOVE: i64 = 1 << 50;

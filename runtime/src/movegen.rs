@@ -311,6 +311,31 @@ impl Position {
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         out.clear();
         self.pseudo_legal_moves(out);
+        self.keep_legal(out);
+    }
+
+    /// The legal moves that `keep` accepts (a search's captures-only generation): the rule and
+    /// royal-safety tests run only on the pseudo-legal moves `keep` lets through.
+    pub fn legal_moves_where(
+        &mut self,
+        out: &mut Vec<Move>,
+        keep: impl Fn(&Position, &Move) -> bool,
+    ) {
+        out.clear();
+        self.pseudo_legal_moves(out);
+        let mut kept = 0;
+        for i in 0..out.len() {
+            if keep(self, &out[i]) {
+                out[kept] = out[i];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        self.keep_legal(out);
+    }
+
+    /// Removes the pseudo-legal moves the rules or the win condition forbid.
+    fn keep_legal(&mut self, out: &mut Vec<Move>) {
         if self.tables.rules.legal_filter {
             self.filter_rule_moves(out);
         }
