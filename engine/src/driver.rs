@@ -124,13 +124,23 @@ pub trait Protocol {
     fn finished(&mut self, id: u64, result: &SearchResult) -> Vec<Reply>;
 }
 
-/// Runs a search request to the end on this thread (tests and simple callers).
-pub fn run_request(searcher: &mut Searcher, req: &Request, stop: &AtomicBool) -> SearchResult {
+/// Runs a search request to the end on this thread (tests and simple callers); `line` hears
+/// the progress lines the request asks for.
+pub fn run_request(
+    searcher: &mut Searcher,
+    req: &Request,
+    stop: &AtomicBool,
+    line: &mut dyn FnMut(String),
+) -> SearchResult {
     searcher.set_hash(req.hash_mb);
     if req.new_game {
         searcher.clear();
     }
-    searcher.search(&req.position, &req.limits, stop, &mut |_| {})
+    searcher.search(&req.position, &req.limits, stop, &mut |info| {
+        if let Some(f) = &req.info {
+            line(f.line(&req.position, info));
+        }
+    })
 }
 
 enum Event {
@@ -198,16 +208,8 @@ pub fn run<P: Protocol>(
                     let stop = Arc::new(AtomicBool::new(false));
                     let (stop2, tx2, out2) = (stop.clone(), tx.clone(), out.clone());
                     let handle = std::thread::spawn(move || {
-                        s.set_hash(req.hash_mb);
-                        if req.new_game {
-                            s.clear();
-                        }
-                        let format = req.info.clone();
-                        let pos = req.position.clone();
-                        let result = s.search(&req.position, &req.limits, &stop2, &mut |info| {
-                            if let Some(f) = &format {
-                                write_line(&out2, &f.line(&pos, info));
-                            }
+                        let result = run_request(&mut s, &req, &stop2, &mut |l| {
+                            write_line(&out2, &l);
                         });
                         let _ = tx2.send(Event::Done(req.id, result, s));
                     });

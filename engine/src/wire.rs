@@ -1,8 +1,8 @@
 //! Moves as the protocols write them: `e2e4`, `l3l11+`, `e7e8q`; a move that removes pieces
 //! besides its destination goes leg by leg through each of them (`f5f6,f6g7`, the igui
-//! `f5f6,f6f5`); a pass is `@@@@` (CECP) or the passing square twice (UCI). Side captures are
-//! written only when the plain from-to form names several legal moves (a Lion's capture on the
-//! way), so automatic burns travel as plain moves.
+//! `f5f6,f6f5`); a pass is `@@@@` (CECP) or the passing square twice (UCI). A move removing two
+//! or more pieces besides its destination (burns) is written plainly when that names one legal
+//! move, since XBoard 4.9.1 cannot carry more than two legs.
 
 use koma_runtime::{Move, Position, Square};
 
@@ -75,8 +75,10 @@ impl Wire {
         Some((sq, &text[1 + digits..]))
     }
 
-    /// The side captures the text of `m` must show: none when from, to and promotion already
-    /// name one legal move, else all of them.
+    /// The side captures the text of `m` shows: a single one always (a GUI or another engine
+    /// reads a plain move as capturing on its destination only), several only when the plain
+    /// form would name more than one legal move. A mover burned on its own destination is never
+    /// shown.
     pub fn shown_captures(pos: &mut Position, m: &Move) -> Vec<Square> {
         let moves = pos.moves();
         Wire::shown_captures_among(&moves, m)
@@ -84,15 +86,20 @@ impl Wire {
 
     /// As [`Wire::shown_captures`], given the legal moves.
     pub fn shown_captures_among(moves: &[Move], m: &Move) -> Vec<Square> {
+        let caps: Vec<Square> = m
+            .side_captures()
+            .iter()
+            .copied()
+            .filter(|&c| c != m.to)
+            .collect();
+        if caps.len() <= 1 {
+            return caps;
+        }
         let same = moves
             .iter()
             .filter(|o| o.from == m.from && o.to == m.to && o.promotion() == m.promotion())
             .count();
-        if same <= 1 {
-            Vec::new()
-        } else {
-            m.side_captures().to_vec()
-        }
+        if same <= 1 { Vec::new() } else { caps }
     }
 
     /// The text of a legal move; `suffix` writes its promotion (`+`, `q`, or nothing).
