@@ -32,6 +32,14 @@ pub enum Command {
     Import(ImportArgs),
     /// Measure move-generation speed on the benchmark positions.
     Bench(BenchArgs),
+    /// Run the engine under the XBoard/WinBoard protocol (CECP v2) on standard input and output.
+    Xboard(XboardArgs),
+    /// Run the engine under the UCI protocol on standard input and output.
+    Uci(UciArgs),
+    /// Play against the engine in the terminal.
+    Play(PlayArgs),
+    /// Print the piece values the engine estimates for a variant.
+    Values(ValuesArgs),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -168,4 +176,40 @@ pub struct BenchArgs {
     /// Folder holding the shipped variants.
     #[arg(long, default_value = "variants")]
     pub variants: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct XboardArgs {
+    /// The variants to offer (variant files or compiled tables).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Number ranks from 0, for XBoard's `-rankOffset 1` (XBoard 4.9.1 mishandles rank 16).
+    #[arg(long)]
+    pub zero_based_ranks: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct UciArgs {
+    /// The variants to offer through the `UCI_Variant` option.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct PlayArgs {
+    pub file: PathBuf,
+    /// Start from this position instead of the start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Seconds the engine thinks per move.
+    #[arg(long, default_value_t = 2.0)]
+    pub engine_time: f64,
+    /// Play the second player (the engine moves first).
+    #[arg(long)]
+    pub second: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ValuesArgs {
+    pub file: PathBuf,
 }

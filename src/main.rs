@@ -24,6 +24,10 @@ fn main() -> ExitCode {
         Command::Compile(a) => commands::compile::compile(&a),
         Command::Import(a) => commands::import::import(&a),
         Command::Bench(a) => commands::bench::bench(&a),
+        Command::Xboard(a) => commands::xboard::xboard(&a),
+        Command::Uci(a) => commands::uci::uci(&a),
+        Command::Play(a) => commands::play::play(&a),
+        Command::Values(a) => commands::values::values(&a),
     };
     match result {
         Ok(code) => code,

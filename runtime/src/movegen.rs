@@ -146,6 +146,16 @@ impl Position {
         }
     }
 
+    /// Appends the moves of the piece on `sq` by its tables alone, whoever is to move and
+    /// whatever the royal and rule clauses say (no burns, freezing or check): the static
+    /// mobility query behind the engine's piece values.
+    pub fn piece_moves_unchecked(&self, sq: Square, out: &mut Vec<Move>) {
+        let c = self.board[sq.index()];
+        if c.is_piece() {
+            self.piece_moves(sq, c, out);
+        }
+    }
+
     /// A pass is one move whichever piece makes it; the variant may restrict passing.
     fn filter_passes(&self, out: &mut Vec<Move>, start: usize) {
         let rules = &self.tables.spec.rules.passing;
@@ -301,6 +311,31 @@ impl Position {
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         out.clear();
         self.pseudo_legal_moves(out);
+        self.keep_legal(out);
+    }
+
+    /// The legal moves that `keep` accepts (a search's captures-only generation): the rule and
+    /// royal-safety tests run only on the pseudo-legal moves `keep` lets through.
+    pub fn legal_moves_where(
+        &mut self,
+        out: &mut Vec<Move>,
+        keep: impl Fn(&Position, &Move) -> bool,
+    ) {
+        out.clear();
+        self.pseudo_legal_moves(out);
+        let mut kept = 0;
+        for i in 0..out.len() {
+            if keep(self, &out[i]) {
+                out[kept] = out[i];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        self.keep_legal(out);
+    }
+
+    /// Removes the pseudo-legal moves the rules or the win condition forbid.
+    fn keep_legal(&mut self, out: &mut Vec<Move>) {
         if self.tables.rules.legal_filter {
             self.filter_rule_moves(out);
         }

@@ -9,6 +9,10 @@ pub mod import;
 pub mod lint;
 pub mod moves;
 pub mod perft;
+pub mod play;
+pub mod uci;
+pub mod values;
+pub mod xboard;
 
 use std::path::Path;
 use std::process::ExitCode;

@@ -1,0 +1,692 @@
+//! The XBoard/WinBoard protocol (CECP v2) as a state machine: [`Cecp::handle`] takes one line
+//! from the GUI and returns the replies and searches it causes. Engine-defined variants are
+//! described to XBoard with `setup` and `piece` commands ([`crate::xboard_setup`]).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use koma_runtime::result::{GameResult, Reason};
+use koma_runtime::spec::Player;
+use koma_runtime::{Move, Position};
+
+use crate::Variant;
+use crate::driver::{InfoFormat, InfoStyle, MoveText, Protocol, Reply, Request};
+use crate::search::{Limits, SearchResult};
+use crate::time::Clock;
+use crate::wire::{Wire, WireError};
+use crate::xboard_setup::XboardPieces;
+
+/// Variant names XBoard knows itself: it ignores `setup` for them and uses its own letters.
+const BUILT_IN: &[&str] = &[
+    "normal",
+    "chu",
+    "shatranj",
+    "courier",
+    "makruk",
+    "capablanca",
+    "shogi",
+];
+/// Thinking time per move when the GUI set no time control.
+const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(5);
+
+/// Options from the command line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CecpOptions {
+    /// Number ranks from 0 (for XBoard's `-rankOffset 1`, needed with 16 ranks).
+    pub zero_based_ranks: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    Think(u64),
+    Analyze(u64),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Level {
+    moves: u32,
+    base: Duration,
+    increment: Duration,
+}
+
+/// The CECP engine state.
+#[derive(Debug)]
+pub struct Cecp {
+    variants: Vec<Variant>,
+    options: CecpOptions,
+    current: usize,
+    text: Arc<CecpText>,
+    pos: Position,
+    force: bool,
+    engine: Option<Player>,
+    level: Option<Level>,
+    move_time: Option<Duration>,
+    depth: Option<u32>,
+    clock: Option<Duration>,
+    post: bool,
+    hash_mb: usize,
+    excluded: Vec<Move>,
+    analyzing: bool,
+    next_id: u64,
+    pending: Option<Pending>,
+    engine_moves: u32,
+    new_game: bool,
+}
+
+/// How CECP writes moves of the current variant.
+#[derive(Debug)]
+struct CecpText {
+    wire: Wire,
+    pieces: Option<XboardPieces>,
+}
+
+impl MoveText for CecpText {
+    fn text(&self, pos: &mut Position, m: &Move) -> String {
+        let suffix = match m.promotion() {
+            None => String::new(),
+            Some(p) => {
+                let ids = &pos.tables().spec.pieces;
+                let promoted = &ids[usize::from(p.0)].id;
+                let plus = pos
+                    .piece_at(m.from)
+                    .is_some_and(|(_, t)| *promoted == format!("+{}", ids[usize::from(t.0)].id));
+                match (&self.pieces, plus) {
+                    (_, true) => "+".to_string(),
+                    (Some(x), false) => x.letter(p),
+                    (None, false) => promoted.to_ascii_lowercase(),
+                }
+            }
+        };
+        self.wire.format(pos, m, &suffix)
+    }
+}
+
+impl Cecp {
+    /// An engine for these variants (the first one is selected until XBoard picks another).
+    pub fn new(variants: Vec<Variant>, options: CecpOptions) -> Cecp {
+        let mut cecp = Cecp {
+            text: Arc::new(CecpText {
+                wire: Wire::cecp(8, false),
+                pieces: None,
+            }),
+            pos: Position::empty(variants[0].tables.clone()),
+            variants,
+            options,
+            current: 0,
+            force: false,
+            engine: Some(Player::Second),
+            level: None,
+            move_time: None,
+            depth: None,
+            clock: None,
+            post: false,
+            hash_mb: 16,
+            excluded: Vec::new(),
+            analyzing: false,
+            next_id: 0,
+            pending: None,
+            engine_moves: 0,
+            new_game: true,
+        };
+        cecp.select(0);
+        cecp
+    }
+
+    /// The current game position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    fn select(&mut self, index: usize) {
+        self.current = index;
+        let tables = self.variants[index].tables.clone();
+        let geo = &tables.geo;
+        self.text = Arc::new(CecpText {
+            wire: Wire::cecp(geo.height, self.options.zero_based_ranks),
+            pieces: XboardPieces::new(&tables).ok(),
+        });
+        self.pos = Position::start(tables.clone()).unwrap_or_else(|| Position::empty(tables));
+    }
+
+    fn variant_name(&self) -> &str {
+        &self.variants[self.current].name
+    }
+
+    fn features(&self) -> Vec<Reply> {
+        let names: Vec<&str> = self
+            .variants
+            .iter()
+            .filter(|v| v.tables.spec.setup.is_some())
+            .map(|v| v.name.as_str())
+            .collect();
+        let mut out = vec![Reply::Line("feature done=0".into())];
+        for v in self
+            .variants
+            .iter()
+            .filter(|v| v.tables.spec.setup.is_none())
+        {
+            out.push(Reply::Line(format!(
+                "# `{}` has no start position; not offered to XBoard",
+                v.name
+            )));
+        }
+        out.push(Reply::Line(format!(
+            "feature ping=1 setboard=1 playother=1 usermove=1 colors=0 sigint=0 sigterm=0 \
+             reuse=1 analyze=1 memory=1 smp=1 exclude=1 debug=1 myname=\"koma {}\" variants=\"{}\"",
+            env!("CARGO_PKG_VERSION"),
+            names.join(",")
+        )));
+        out.push(Reply::Line("feature done=1".into()));
+        out
+    }
+
+    /// `setup` and `piece` lines for the current variant, or a message saying why XBoard
+    /// cannot show it.
+    fn setup_lines(&self) -> Vec<Reply> {
+        let tables = self.pos.tables().clone();
+        let name = self.variant_name().to_string();
+        if tables.spec.setup.is_none() {
+            return vec![Reply::Line(format!(
+                "tellusererror koma: `{name}` has no start position; send one with setboard"
+            ))];
+        }
+        let mut out = Vec::new();
+        let geo = &tables.geo;
+        if geo.height == 16 && !self.options.zero_based_ranks {
+            out.push(Reply::Line(
+                "# koma: with 16 ranks XBoard 4.9.1 needs -rankOffset 1 and `koma xboard --zero-based-ranks`"
+                    .into(),
+            ));
+        }
+        if self.has_wide_moves() {
+            out.push(Reply::Line(format!(
+                "# koma: some `{name}` moves remove two or more pieces besides their destination; \
+                 XBoard 4.9.1 cannot carry them, so koma does not play them"
+            )));
+        }
+        if BUILT_IN.contains(&name.as_str()) {
+            return out;
+        }
+        let pieces = match XboardPieces::new(&tables) {
+            Ok(p) => p,
+            Err(why) => {
+                out.push(Reply::Line(format!("tellusererror koma: {why}")));
+                return out;
+            }
+        };
+        let parent = if tables.spec.pieces.iter().any(|p| p.id.starts_with('+')) {
+            "chu"
+        } else {
+            "fairy"
+        };
+        out.push(Reply::Line(format!(
+            "setup ({}) {}x{}+0_{} {}",
+            pieces.table,
+            geo.width,
+            geo.height,
+            parent,
+            pieces.fen(&self.pos)
+        )));
+        for (t, p) in tables.spec.pieces.iter().enumerate() {
+            if xboard_betza(&p.betza) {
+                out.push(Reply::Line(format!("piece {}& {}", pieces.ids[t], p.betza)));
+            }
+        }
+        out
+    }
+
+    /// Whether some piece can remove two pieces besides its destination (burns, lions
+    /// that capture twice on the way): XBoard cannot carry such moves.
+    fn has_wide_moves(&self) -> bool {
+        let spec = &self.pos.tables().spec;
+        let locust_legs = spec
+            .pieces
+            .iter()
+            .any(|p| p.paths.iter().any(|path| path.legs.len() > 2));
+        let choose_burn = spec
+            .rules
+            .burning
+            .iter()
+            .any(|b| b.choose_up_to.is_some_and(|n| n >= 2));
+        locust_legs || choose_burn
+    }
+
+    fn parse_move(&mut self, text: &str) -> Result<Move, WireError> {
+        let wire = self.text.wire;
+        let pieces = self.text.pieces.clone();
+        let letters = move |pos: &Position, m: &Move, s: &str| {
+            let Some(p) = m.promotion() else { return false };
+            let id = &pos.tables().spec.pieces[usize::from(p.0)].id;
+            pieces
+                .as_ref()
+                .is_some_and(|x| x.letter(p) == s.to_ascii_lowercase())
+                || id.eq_ignore_ascii_case(s)
+        };
+        match wire.parse(&mut self.pos, text, &letters) {
+            Ok(m) => Ok(m),
+            // Koma's own notation as a fallback (`f5xf6g7`).
+            Err(e) => self.pos.parse_move(text).map_err(|_| e),
+        }
+    }
+
+    fn stop_pending(&mut self) -> Vec<Reply> {
+        match self.pending.take() {
+            Some(_) => vec![Reply::Stop],
+            None => Vec::new(),
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        let mut limits = Limits {
+            depth: self.depth,
+            ..Limits::default()
+        };
+        if let Some(t) = self.move_time {
+            limits.movetime = Some(t);
+        } else if let Some(level) = self.level {
+            let left = self.clock.unwrap_or(level.base);
+            let moves_to_go =
+                (level.moves > 0).then(|| level.moves - self.engine_moves % level.moves);
+            limits.clock = Some(Clock {
+                left,
+                increment: level.increment,
+                moves_to_go,
+            });
+        } else if let Some(left) = self.clock {
+            limits.clock = Some(Clock {
+                left,
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            });
+        } else if self.depth.is_none() {
+            limits.movetime = Some(DEFAULT_MOVE_TIME);
+        }
+        limits
+    }
+
+    /// Root moves: not excluded, and expressible in XBoard's move syntax (at most two legs).
+    fn root_moves(&mut self) -> Vec<Move> {
+        let moves = self.pos.moves();
+        moves
+            .iter()
+            .copied()
+            .filter(|m| !self.excluded.contains(m) && Wire::legs(&self.pos, &moves, m) <= 2)
+            .collect()
+    }
+
+    fn request(&mut self, analyze: bool) -> Reply {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut limits = if analyze {
+            Limits::default()
+        } else {
+            self.limits()
+        };
+        limits.root_moves = Some(self.root_moves());
+        self.pending = Some(if analyze {
+            Pending::Analyze(id)
+        } else {
+            Pending::Think(id)
+        });
+        let new_game = std::mem::take(&mut self.new_game);
+        Reply::Search(Request {
+            id,
+            position: self.pos.clone(),
+            limits,
+            hash_mb: self.hash_mb,
+            new_game,
+            info: (self.post || analyze).then(|| InfoFormat {
+                style: InfoStyle::Cecp,
+                moves: self.text.clone(),
+            }),
+        })
+    }
+
+    /// The engine is to move: claim the result or start thinking.
+    fn think(&mut self) -> Vec<Reply> {
+        if let Some(r) = self.pos.result() {
+            self.engine = None;
+            return vec![Reply::Line(result_line(&r))];
+        }
+        vec![self.request(false)]
+    }
+
+    fn engine_to_move(&self) -> bool {
+        !self.force && self.engine == Some(self.pos.side_to_move())
+    }
+
+    fn restart_analysis(&mut self) -> Vec<Reply> {
+        if !self.analyzing {
+            return Vec::new();
+        }
+        let mut out = self.stop_pending();
+        if self.pos.result().is_none() {
+            out.push(self.request(true));
+        }
+        out
+    }
+
+    fn user_move(&mut self, text: &str) -> Vec<Reply> {
+        let mut out = Vec::new();
+        if matches!(self.pending, Some(Pending::Think(_))) {
+            out.extend(self.stop_pending());
+        }
+        match self.parse_move(text) {
+            Ok(m) => {
+                self.pos.make(m);
+                if self.analyzing {
+                    out.extend(self.restart_analysis());
+                } else if let Some(r) = self.pos.result() {
+                    out.push(Reply::Line(result_line(&r)));
+                } else if self.engine_to_move() {
+                    out.extend(self.think());
+                }
+            }
+            Err(WireError::Malformed) => {
+                out.push(Reply::Line(format!("Illegal move (not a move): {text}")))
+            }
+            Err(WireError::Illegal) => out.push(Reply::Line(format!("Illegal move: {text}"))),
+        }
+        out
+    }
+
+    fn set_board(&mut self, fen: &str) -> Vec<Reply> {
+        let tables = self.pos.tables().clone();
+        let parsed = match &self.text.pieces {
+            Some(p) if !BUILT_IN.contains(&self.variant_name()) => p.parse_fen(&tables, fen),
+            _ => Err(String::new()),
+        }
+        .or_else(|e| {
+            Position::from_text(tables, fen)
+                .map_err(|e2| if e.is_empty() { e2.to_string() } else { e })
+        });
+        match parsed {
+            Ok(p) => {
+                self.pos = p;
+                self.excluded.clear();
+                self.restart_analysis()
+            }
+            Err(why) => vec![Reply::Line(format!(
+                "tellusererror Illegal position: {why}"
+            ))],
+        }
+    }
+
+    fn exclude(&mut self, arg: &str, exclude: bool) -> Vec<Reply> {
+        if arg == "all" {
+            self.excluded = if exclude {
+                self.pos.moves()
+            } else {
+                Vec::new()
+            };
+        } else {
+            match self.parse_move(arg) {
+                Ok(m) => {
+                    self.excluded.retain(|&x| x != m);
+                    if exclude {
+                        self.excluded.push(m);
+                    }
+                }
+                Err(_) => return vec![Reply::Line(format!("Illegal move: {arg}"))],
+            }
+        }
+        self.restart_analysis()
+    }
+}
+
+impl Protocol for Cecp {
+    fn handle(&mut self, line: &str) -> Vec<Reply> {
+        let line = line.trim();
+        let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
+        let arg = arg.trim();
+        match cmd {
+            "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
+            | "name" | "rating" | "ics" | "bk" | "hint" | "draw" | "nps" | "cores" | "option"
+            | "." | "otim" | "lift" | "put" | "hover" => Vec::new(),
+            "protover" => self.features(),
+            "ping" => vec![Reply::Line(format!("pong {arg}"))],
+            "quit" => vec![Reply::Quit],
+            "new" => {
+                let mut out = self.stop_pending();
+                self.select(self.current);
+                self.force = false;
+                self.engine = Some(Player::Second);
+                self.depth = None;
+                self.move_time = None;
+                self.excluded.clear();
+                self.engine_moves = 0;
+                self.new_game = true;
+                out.extend(self.restart_analysis());
+                out
+            }
+            "variant" => {
+                let mut out = self.stop_pending();
+                match self.variants.iter().position(|v| v.name == arg) {
+                    Some(i) => {
+                        self.select(i);
+                        out.extend(self.setup_lines());
+                    }
+                    None => out.push(Reply::Line(format!("Error (unknown variant): {arg}"))),
+                }
+                out
+            }
+            "force" => {
+                self.force = true;
+                self.engine = None;
+                if matches!(self.pending, Some(Pending::Think(_))) {
+                    self.stop_pending()
+                } else {
+                    Vec::new()
+                }
+            }
+            "go" => {
+                let mut out = self.stop_pending();
+                self.force = false;
+                self.analyzing = false;
+                self.engine = Some(self.pos.side_to_move());
+                out.extend(self.think());
+                out
+            }
+            "playother" => {
+                self.force = false;
+                self.engine = Some(self.pos.side_to_move().opponent());
+                Vec::new()
+            }
+            "usermove" => self.user_move(arg),
+            "undo" | "remove" => {
+                let mut out = if matches!(self.pending, Some(Pending::Think(_))) {
+                    self.stop_pending()
+                } else {
+                    Vec::new()
+                };
+                let n = if cmd == "undo" { 1 } else { 2 };
+                for _ in 0..n {
+                    if self.pos.last_move().is_some() {
+                        self.pos.unmake();
+                    }
+                }
+                out.extend(self.restart_analysis());
+                out
+            }
+            "setboard" => {
+                let mut out = self.stop_pending();
+                out.extend(self.set_board(arg));
+                out
+            }
+            "level" => match parse_level(arg) {
+                Some(l) => {
+                    self.level = Some(l);
+                    self.move_time = None;
+                    Vec::new()
+                }
+                None => vec![Reply::Line(format!("Error (bad level): {arg}"))],
+            },
+            "st" => match arg.parse::<f64>() {
+                Ok(s) if s > 0.0 => {
+                    self.move_time = Some(Duration::from_secs_f64(s));
+                    Vec::new()
+                }
+                _ => vec![Reply::Line(format!("Error (bad time): {arg}"))],
+            },
+            "sd" => match arg.parse::<u32>() {
+                Ok(d) => {
+                    self.depth = Some(d.max(1));
+                    Vec::new()
+                }
+                Err(_) => vec![Reply::Line(format!("Error (bad depth): {arg}"))],
+            },
+            "time" => match arg.parse::<u64>() {
+                Ok(cs) => {
+                    self.clock = Some(Duration::from_millis(cs * 10));
+                    Vec::new()
+                }
+                Err(_) => vec![Reply::Line(format!("Error (bad time): {arg}"))],
+            },
+            "post" => {
+                self.post = true;
+                Vec::new()
+            }
+            "nopost" => {
+                self.post = false;
+                Vec::new()
+            }
+            "memory" => match arg.parse::<usize>() {
+                Ok(mb) => {
+                    self.hash_mb = mb.clamp(1, 4096);
+                    Vec::new()
+                }
+                Err(_) => vec![Reply::Line(format!("Error (bad memory): {arg}"))],
+            },
+            "?" => match self.pending {
+                Some(Pending::Think(_)) => vec![Reply::Stop],
+                _ => Vec::new(),
+            },
+            "result" => {
+                self.force = true;
+                self.engine = None;
+                self.analyzing = false;
+                self.stop_pending()
+            }
+            "analyze" => {
+                let mut out = self.stop_pending();
+                self.analyzing = true;
+                self.force = true;
+                self.engine = None;
+                out.extend(self.restart_analysis());
+                out
+            }
+            "exit" => {
+                self.analyzing = false;
+                self.stop_pending()
+            }
+            "exclude" => self.exclude(arg, true),
+            "include" => self.exclude(arg, false),
+            _ => {
+                // A bare move (XBoard without usermove=1).
+                if self
+                    .text
+                    .wire
+                    .parse(&mut self.pos.clone(), line, &|_, _, _| false)
+                    .is_ok()
+                {
+                    self.user_move(line)
+                } else {
+                    vec![Reply::Line(format!("Error (unknown command): {cmd}"))]
+                }
+            }
+        }
+    }
+
+    fn finished(&mut self, id: u64, result: &SearchResult) -> Vec<Reply> {
+        if self.pending != Some(Pending::Think(id)) {
+            return Vec::new();
+        }
+        self.pending = None;
+        let Some(best) = result.best else {
+            return match self.pos.result() {
+                Some(r) => vec![Reply::Line(result_line(&r))],
+                None => Vec::new(),
+            };
+        };
+        let text = self.text.text(&mut self.pos, &best);
+        let legs: Vec<&str> = text.split(',').collect();
+        let mut out: Vec<Reply> = legs
+            .iter()
+            .enumerate()
+            .map(|(i, leg)| {
+                let comma = if i + 1 < legs.len() { "," } else { "" };
+                Reply::Line(format!("move {leg}{comma}"))
+            })
+            .collect();
+        self.pos.make(best);
+        self.engine_moves += 1;
+        self.excluded.clear();
+        if let Some(r) = self.pos.result() {
+            out.push(Reply::Line(result_line(&r)));
+        }
+        out
+    }
+}
+
+/// `1-0 {checkmate}` and the like; the comment avoids words XBoard reads as claims.
+pub fn result_line(r: &GameResult) -> String {
+    let why = match r.reason {
+        Reason::RoyalsLost => "royal captured",
+        Reason::Checkmate => "checkmate",
+        Reason::Stalemate => "stalemate",
+        Reason::Repetition => "repetition",
+        Reason::PerpetualCheck => "perpetual check",
+        Reason::MoveLimit => "move limit",
+        Reason::BareRoyals => "bare royal",
+    };
+    format!("{} {{{why}}}", r.score())
+}
+
+/// `level MPS BASE INC`: BASE in minutes or `min:sec`, INC in (fractional) seconds.
+fn parse_level(arg: &str) -> Option<Level> {
+    let mut it = arg.split_whitespace();
+    let moves = it.next()?.parse().ok()?;
+    let base = it.next()?;
+    let base = match base.split_once(':') {
+        Some((m, s)) => m.parse::<f64>().ok()? * 60.0 + s.parse::<f64>().ok()?,
+        None => base.parse::<f64>().ok()? * 60.0,
+    };
+    let inc: f64 = it.next()?.parse().ok()?;
+    Some(Level {
+        moves,
+        base: Duration::from_secs_f64(base.max(0.0)),
+        increment: Duration::from_secs_f64(inc.max(0.0)),
+    })
+}
+
+/// Whether XBoard 4.9.1's Betza reader understands a piece's XBetza: atoms, directions, the
+/// modes `mcdetpgoynj`, `a` legs, `i` and range digits; no groups, brackets or newer letters.
+fn xboard_betza(betza: &str) -> bool {
+    !betza.is_empty()
+        && betza
+            .chars()
+            .all(|c| "WFDNAHCZGJLKBRQOfblrvshmcdetpgoynjai".contains(c) || c.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_parses_minutes_seconds_and_fractional_increments() {
+        let l = parse_level("0 0:20 0.2").expect("level");
+        assert_eq!(l.base, Duration::from_secs(20));
+        assert_eq!(l.increment, Duration::from_millis(200));
+        let l = parse_level("40 5 0").expect("level");
+        assert_eq!((l.moves, l.base), (40, Duration::from_secs(300)));
+        assert!(parse_level("x").is_none());
+    }
+
+    #[test]
+    fn only_betza_xboard_reads_is_sent() {
+        assert!(xboard_betza("fWfcF"));
+        assert!(xboard_betza("KNAD"));
+        assert!(!xboard_betza("B(paf)cB"));
+        assert!(!xboard_betza("shy(mpacab)2Q"));
+    }
+}

@@ -1,0 +1,150 @@
+//! Static evaluation: material from [`crate::values`] plus a positional table per piece, player
+//! and square (centralisation, promotion-zone proximity, a royal that stays home in checkmate
+//! games). The score is a sum over squares, so a move changes it only on the squares it touches
+//! and the search updates it incrementally ([`Evaluator::touched`]).
+
+use std::sync::Arc;
+
+use koma_runtime::spec::{PieceType, Player, WinCondition};
+use koma_runtime::{Move, Position, Square, Tables};
+
+use crate::values::{PieceValue, estimate};
+
+/// The evaluation tables of one variant.
+#[derive(Debug)]
+pub struct Evaluator {
+    tables: Arc<Tables>,
+    values: Vec<PieceValue>,
+    /// `table[(player * ntypes + type) * nsq + sq]`, signed for the first player.
+    table: Vec<i32>,
+    ntypes: usize,
+    nsq: usize,
+}
+
+impl Evaluator {
+    /// Builds the value estimates and positional tables of a variant.
+    pub fn new(tables: &Arc<Tables>) -> Evaluator {
+        let values = estimate(tables);
+        let ntypes = tables.piece_count();
+        let geo = &tables.geo;
+        let nsq = geo.len();
+        let spec = &tables.spec;
+        let checkmate = spec.rules.royals.win == WinCondition::Checkmate;
+        let (w, h) = (
+            f64::from(spec.board.width) - 1.0,
+            f64::from(spec.board.height) - 1.0,
+        );
+        let zone = &spec.rules.promotion.zone;
+        let mut table = vec![0; 2 * ntypes * nsq];
+        for player in [Player::First, Player::Second] {
+            let sign = if player == Player::First { 1 } else { -1 };
+            for (t, v) in values.iter().enumerate() {
+                for sq in geo.squares() {
+                    let mut c = geo.coord(sq);
+                    if player == Player::Second {
+                        c = geo.rotate(c);
+                    }
+                    let (x, y) = (f64::from(c.x), f64::from(c.y));
+                    // 0 in the centre, 1 at the edge.
+                    let off_centre =
+                        ((2.0 * x - w).abs() / w.max(1.0)).max((2.0 * y - h).abs() / h.max(1.0));
+                    let mut score = f64::from(v.value);
+                    if v.royal {
+                        // Stay home: the king walks out only in the endgame.
+                        let weight = if checkmate { 40.0 } else { 25.0 };
+                        score -= weight * (y / h.max(1.0)).min(1.0);
+                    } else {
+                        score += (12.0 + f64::from(v.value) / 60.0).min(30.0) * (1.0 - off_centre);
+                    }
+                    if v.promotion_gain > 0 && !zone.is_empty() {
+                        let dist = zone
+                            .iter()
+                            .map(|z| (i32::from(z.y) - i32::from(c.y)).abs())
+                            .min()
+                            .unwrap_or(0);
+                        let near = 1.0 - f64::from(dist.min(6)) / 6.0;
+                        score += 0.3 * f64::from(v.promotion_gain) * near * near;
+                    }
+                    table[(player.index() * ntypes + t) * nsq + sq.index()] =
+                        sign * score.round() as i32;
+                }
+            }
+        }
+        Evaluator {
+            tables: tables.clone(),
+            values,
+            table,
+            ntypes,
+            nsq,
+        }
+    }
+
+    /// The variant these tables belong to.
+    pub fn tables(&self) -> &Arc<Tables> {
+        &self.tables
+    }
+
+    /// The piece value estimates.
+    pub fn values(&self) -> &[PieceValue] {
+        &self.values
+    }
+
+    /// Material value of a piece type in centipawns.
+    pub fn value(&self, t: PieceType) -> i32 {
+        self.values[usize::from(t.0)].value
+    }
+
+    /// The contribution of the piece on `sq` (positive for the first player).
+    #[inline]
+    pub fn square(&self, pos: &Position, sq: Square) -> i32 {
+        match pos.piece_at(sq) {
+            Some((p, t)) => {
+                self.table[(p.index() * self.ntypes + usize::from(t.0)) * self.nsq + sq.index()]
+            }
+            None => 0,
+        }
+    }
+
+    /// The whole evaluation, positive when the first player stands better.
+    pub fn full(&self, pos: &Position) -> i32 {
+        self.tables
+            .geo
+            .squares()
+            .map(|sq| self.square(pos, sq))
+            .sum()
+    }
+
+    /// The evaluation from the side to move's point of view.
+    pub fn relative(&self, pos: &Position, first_player_score: i32) -> i32 {
+        match pos.side_to_move() {
+            Player::First => first_player_score,
+            Player::Second => -first_player_score,
+        }
+    }
+
+    /// Every square whose contents a move can change; the evaluation of the others stays.
+    pub fn touched(m: &Move, out: &mut Vec<Square>) {
+        out.clear();
+        out.push(m.from);
+        if m.to != m.from {
+            out.push(m.to);
+        }
+        for &c in m.side_captures() {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        if let Some((a, b)) = m.castling_partner() {
+            for s in [a, b] {
+                if !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+        }
+        if let Some(u) = m.unload_square()
+            && !out.contains(&u)
+        {
+            out.push(u);
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! UCI as a state machine, in the style Fairy-Stockfish set for variants: a `UCI_Variant`
+//! option, `info string variant ...` describing the board, moves with 1-based ranks and the
+//! comma form for moves that must show a capture on the way.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use koma_runtime::spec::Player;
+use koma_runtime::{Move, Position};
+
+use crate::Variant;
+use crate::driver::{InfoFormat, InfoStyle, MoveText, Protocol, Reply, Request};
+use crate::search::{Limits, SearchResult};
+use crate::time::Clock;
+use crate::wire::Wire;
+
+/// The UCI engine state.
+#[derive(Debug)]
+pub struct Uci {
+    variants: Vec<Variant>,
+    current: usize,
+    pos: Position,
+    hash_mb: usize,
+    next_id: u64,
+    pending: Option<u64>,
+    new_game: bool,
+}
+
+/// UCI move text: the wire form with `+` or the promoted piece's ID in lower case.
+#[derive(Debug)]
+struct UciText;
+
+impl MoveText for UciText {
+    fn text(&self, pos: &mut Position, m: &Move) -> String {
+        let suffix = match m.promotion() {
+            None => String::new(),
+            Some(p) => {
+                let ids = &pos.tables().spec.pieces;
+                let promoted = &ids[usize::from(p.0)].id;
+                let plus = pos
+                    .piece_at(m.from)
+                    .is_some_and(|(_, t)| *promoted == format!("+{}", ids[usize::from(t.0)].id));
+                if plus {
+                    "+".to_string()
+                } else {
+                    promoted.to_ascii_lowercase()
+                }
+            }
+        };
+        Wire::uci().format(pos, m, &suffix)
+    }
+}
+
+impl Uci {
+    pub fn new(variants: Vec<Variant>) -> Uci {
+        let tables = variants[0].tables.clone();
+        Uci {
+            pos: Position::start(tables.clone()).unwrap_or_else(|| Position::empty(tables)),
+            variants,
+            current: 0,
+            hash_mb: 16,
+            next_id: 0,
+            pending: None,
+            new_game: true,
+        }
+    }
+
+    fn variant_info(&self) -> String {
+        let v = &self.variants[self.current];
+        let geo = &v.tables.geo;
+        let start = Position::start(v.tables.clone())
+            .map(|p| p.to_text())
+            .unwrap_or_else(|| "none".to_string());
+        format!(
+            "info string variant {} files {} ranks {} pocket 0 startpos {}",
+            v.name, geo.width, geo.height, start
+        )
+    }
+
+    fn set_option(&mut self, arg: &str) -> Vec<Reply> {
+        let Some(rest) = arg.strip_prefix("name ") else {
+            return vec![Reply::Line(format!("info string bad setoption: {arg}"))];
+        };
+        let (name, value) = rest.split_once(" value ").unwrap_or((rest, ""));
+        match name.trim() {
+            "UCI_Variant" => match self.variants.iter().position(|v| v.name == value.trim()) {
+                Some(i) => {
+                    self.current = i;
+                    let tables = self.variants[i].tables.clone();
+                    self.pos =
+                        Position::start(tables.clone()).unwrap_or_else(|| Position::empty(tables));
+                    self.new_game = true;
+                    vec![Reply::Line(self.variant_info())]
+                }
+                None => vec![Reply::Line(format!("info string unknown variant {value}"))],
+            },
+            "Hash" => match value.trim().parse::<usize>() {
+                Ok(mb) => {
+                    self.hash_mb = mb.clamp(1, 4096);
+                    Vec::new()
+                }
+                Err(_) => vec![Reply::Line(format!("info string bad Hash value {value}"))],
+            },
+            other => vec![Reply::Line(format!("info string unknown option {other}"))],
+        }
+    }
+
+    fn position(&mut self, arg: &str) -> Vec<Reply> {
+        let tables = self.variants[self.current].tables.clone();
+        let (setup, moves) = match arg.split_once(" moves") {
+            Some((a, b)) => (a.trim(), b.trim()),
+            None => (arg.trim(), ""),
+        };
+        let pos = if setup == "startpos" {
+            Position::start(tables.clone())
+                .ok_or_else(|| "the variant has no start position".to_string())
+        } else if let Some(fen) = setup.strip_prefix("fen ") {
+            Position::from_text(tables.clone(), fen.trim()).map_err(|e| e.to_string())
+        } else {
+            Err(format!("expected `startpos` or `fen`, found `{setup}`"))
+        };
+        let mut pos = match pos {
+            Ok(p) => p,
+            Err(why) => return vec![Reply::Line(format!("info string bad position: {why}"))],
+        };
+        let mut out = Vec::new();
+        for text in moves.split_whitespace() {
+            let parsed = Wire::uci().parse(&mut pos, text, &|pos, m, s| {
+                m.promotion().is_some_and(|p| {
+                    pos.tables().spec.pieces[usize::from(p.0)]
+                        .id
+                        .eq_ignore_ascii_case(s)
+                })
+            });
+            match parsed {
+                Ok(m) => pos.make(m),
+                Err(_) => {
+                    out.push(Reply::Line(format!(
+                        "info string illegal move {text}: it and the moves after it are ignored"
+                    )));
+                    break;
+                }
+            }
+        }
+        self.pos = pos;
+        out
+    }
+
+    fn go(&mut self, arg: &str) -> Vec<Reply> {
+        let mut limits = Limits::default();
+        let words: Vec<&str> = arg.split_whitespace().collect();
+        let num = |i: usize| words.get(i + 1).and_then(|w| w.parse::<u64>().ok());
+        let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, 0, 0, None);
+        for (i, w) in words.iter().enumerate() {
+            match *w {
+                "depth" => limits.depth = num(i).map(|d| d as u32),
+                "nodes" => limits.nodes = num(i),
+                "movetime" => limits.movetime = num(i).map(Duration::from_millis),
+                "wtime" => wtime = num(i),
+                "btime" => btime = num(i),
+                "winc" => winc = num(i).unwrap_or(0),
+                "binc" => binc = num(i).unwrap_or(0),
+                "movestogo" => mtg = num(i).map(|n| n as u32),
+                _ => {}
+            }
+        }
+        let (time, inc) = match self.pos.side_to_move() {
+            Player::First => (wtime, winc),
+            Player::Second => (btime, binc),
+        };
+        if let Some(t) = time {
+            limits.clock = Some(Clock {
+                left: Duration::from_millis(t),
+                increment: Duration::from_millis(inc),
+                moves_to_go: mtg,
+            });
+        }
+        self.next_id += 1;
+        self.pending = Some(self.next_id);
+        vec![Reply::Search(Request {
+            id: self.next_id,
+            position: self.pos.clone(),
+            limits,
+            hash_mb: self.hash_mb,
+            new_game: std::mem::take(&mut self.new_game),
+            info: Some(InfoFormat {
+                style: InfoStyle::Uci,
+                moves: Arc::new(UciText),
+            }),
+        })]
+    }
+}
+
+impl Protocol for Uci {
+    fn handle(&mut self, line: &str) -> Vec<Reply> {
+        let line = line.trim();
+        let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
+        match cmd {
+            "" | "debug" | "ponderhit" | "register" => Vec::new(),
+            "uci" => {
+                let names: Vec<String> = self
+                    .variants
+                    .iter()
+                    .map(|v| format!("var {}", v.name))
+                    .collect();
+                vec![
+                    Reply::Line(format!("id name koma {}", env!("CARGO_PKG_VERSION"))),
+                    Reply::Line("id author the koma developers".into()),
+                    Reply::Line(format!(
+                        "option name UCI_Variant type combo default {} {}",
+                        self.variants[0].name,
+                        names.join(" ")
+                    )),
+                    Reply::Line("option name Hash type spin default 16 min 1 max 4096".into()),
+                    Reply::Line("uciok".into()),
+                ]
+            }
+            "isready" => vec![Reply::Line("readyok".into())],
+            "setoption" => self.set_option(arg),
+            "ucinewgame" => {
+                self.new_game = true;
+                Vec::new()
+            }
+            "position" => self.position(arg),
+            "go" => {
+                let mut out = if self.pending.is_some() {
+                    vec![Reply::Stop]
+                } else {
+                    Vec::new()
+                };
+                out.extend(self.go(arg));
+                out
+            }
+            "stop" => {
+                if self.pending.is_some() {
+                    vec![Reply::Stop]
+                } else {
+                    Vec::new()
+                }
+            }
+            "quit" => vec![Reply::Quit],
+            _ => vec![Reply::Line(format!("info string unknown command {cmd}"))],
+        }
+    }
+
+    fn finished(&mut self, id: u64, result: &SearchResult) -> Vec<Reply> {
+        if self.pending != Some(id) {
+            return Vec::new();
+        }
+        self.pending = None;
+        let mut pos = self.pos.clone();
+        let Some(best) = result.best else {
+            return vec![Reply::Line("bestmove (none)".into())];
+        };
+        let text = UciText.text(&mut pos, &best);
+        let ponder = result.ponder.and_then(|p| {
+            pos.make(best);
+            pos.moves().contains(&p).then(|| UciText.text(&mut pos, &p))
+        });
+        match ponder {
+            Some(p) => vec![Reply::Line(format!("bestmove {text} ponder {p}"))],
+            None => vec![Reply::Line(format!("bestmove {text}"))],
+        }
+    }
+}

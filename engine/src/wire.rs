@@ -1,0 +1,209 @@
+//! Moves as the protocols write them: `e2e4`, `l3l11+`, `e7e8q`; a move that removes pieces
+//! besides its destination goes leg by leg through each of them (`f5f6,f6g7`, the igui
+//! `f5f6,f6f5`); a pass is `@@@@` (CECP) or the passing square twice (UCI). A move removing two
+//! or more pieces besides its destination (burns) is written plainly when that names one legal
+//! move, since XBoard 4.9.1 cannot carry more than two legs.
+
+use koma_runtime::{Move, Position, Square};
+
+/// How squares are numbered on the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wire {
+    /// The rank number of the bottom row of the grid.
+    pub first_rank: i32,
+    /// How a pass is written.
+    pub pass: PassStyle,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassStyle {
+    /// `@@@@` (XBoard).
+    AtSigns,
+    /// The square of the passing piece twice, `e5e5` (Fairy-Stockfish's UCI).
+    SameSquare,
+}
+
+/// Why move text was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WireError {
+    Malformed,
+    Illegal,
+}
+
+impl Wire {
+    /// CECP numbering: ranks from 1, but from 0 on boards of exactly ten ranks (XBoard's rule)
+    /// or when `zero_based` is asked for (XBoard's `-rankOffset 1` workaround for 16 ranks).
+    pub fn cecp(height: u8, zero_based: bool) -> Wire {
+        Wire {
+            first_rank: if height == 10 || zero_based { 0 } else { 1 },
+            pass: PassStyle::AtSigns,
+        }
+    }
+
+    /// UCI numbering: ranks from 1.
+    pub fn uci() -> Wire {
+        Wire {
+            first_rank: 1,
+            pass: PassStyle::SameSquare,
+        }
+    }
+
+    pub fn square(&self, pos: &Position, sq: Square) -> String {
+        let c = pos.tables().geo.coord(sq);
+        format!(
+            "{}{}",
+            (b'a' + c.x) as char,
+            i32::from(c.y) + self.first_rank
+        )
+    }
+
+    fn parse_square<'a>(&self, pos: &Position, text: &'a str) -> Option<(Square, &'a str)> {
+        let bytes = text.as_bytes();
+        let file = *bytes.first()?;
+        if !file.is_ascii_lowercase() {
+            return None;
+        }
+        let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 {
+            return None;
+        }
+        let rank: i32 = text[1..1 + digits].parse().ok()?;
+        let sq = pos
+            .tables()
+            .geo
+            .square(i32::from(file - b'a'), rank - self.first_rank)?;
+        Some((sq, &text[1 + digits..]))
+    }
+
+    /// The side captures the text of `m` shows: a single one always (a GUI or another engine
+    /// reads a plain move as capturing on its destination only), several only when the plain
+    /// form would name more than one legal move. A mover burned on its own destination is never
+    /// shown.
+    pub fn shown_captures(pos: &mut Position, m: &Move) -> Vec<Square> {
+        let moves = pos.moves();
+        Wire::shown_captures_among(&moves, m)
+    }
+
+    /// As [`Wire::shown_captures`], given the legal moves.
+    pub fn shown_captures_among(moves: &[Move], m: &Move) -> Vec<Square> {
+        let caps: Vec<Square> = m
+            .side_captures()
+            .iter()
+            .copied()
+            .filter(|&c| c != m.to)
+            .collect();
+        if caps.len() <= 1 {
+            return caps;
+        }
+        let same = moves
+            .iter()
+            .filter(|o| o.from == m.from && o.to == m.to && o.promotion() == m.promotion())
+            .count();
+        if same <= 1 { Vec::new() } else { caps }
+    }
+
+    /// The text of a legal move; `suffix` writes its promotion (`+`, `q`, or nothing).
+    pub fn format(&self, pos: &mut Position, m: &Move, suffix: &str) -> String {
+        if pos.is_pass(m) {
+            return match self.pass {
+                PassStyle::AtSigns => "@@@@".to_string(),
+                PassStyle::SameSquare => {
+                    let s = self.square(pos, m.from);
+                    format!("{s}{s}")
+                }
+            };
+        }
+        let shown = Wire::shown_captures(pos, m);
+        let mut text = self.square(pos, m.from);
+        for &c in &shown {
+            let sq = self.square(pos, c);
+            text.push_str(&sq);
+            text.push(',');
+            text.push_str(&sq);
+        }
+        text.push_str(&self.square(pos, m.to));
+        text.push_str(suffix);
+        text
+    }
+
+    /// How many legs the text of `m` has, given the legal moves.
+    pub fn legs(pos: &Position, moves: &[Move], m: &Move) -> usize {
+        if pos.is_pass(m) {
+            1
+        } else {
+            1 + Wire::shown_captures_among(moves, m).len()
+        }
+    }
+
+    /// Reads move text against the legal moves. `promotion(pos, m, suffix)` says whether a
+    /// promoting move matches a suffix other than `+` (a piece letter).
+    pub fn parse(
+        &self,
+        pos: &mut Position,
+        text: &str,
+        promotion: &dyn Fn(&Position, &Move, &str) -> bool,
+    ) -> Result<Move, WireError> {
+        let text = text.trim();
+        let moves = pos.moves();
+        if text == "@@@@" || text == "0000" {
+            return moves
+                .iter()
+                .find(|m| pos.is_pass(m))
+                .copied()
+                .ok_or(WireError::Illegal);
+        }
+        let mut path: Vec<Square> = Vec::new();
+        let mut suffix = "";
+        let legs: Vec<&str> = text.split(',').collect();
+        for (i, leg) in legs.iter().enumerate() {
+            let (a, rest) = self.parse_square(pos, leg).ok_or(WireError::Malformed)?;
+            let (b, rest) = self.parse_square(pos, rest).ok_or(WireError::Malformed)?;
+            if i + 1 < legs.len() && !rest.is_empty() {
+                return Err(WireError::Malformed);
+            }
+            suffix = rest;
+            match path.last() {
+                None => path.push(a),
+                Some(&prev) if prev == a => {}
+                Some(_) => return Err(WireError::Malformed),
+            }
+            path.push(b);
+        }
+        let (from, to) = (path[0], path[path.len() - 1]);
+        let kills: Vec<Square> = path[1..path.len() - 1]
+            .iter()
+            .copied()
+            .filter(|&s| pos.piece_at(s).is_some())
+            .collect();
+        let suffix = suffix.trim_end_matches('=');
+        let promotes = |m: &Move| match (m.promotion(), suffix) {
+            (None, "") => true,
+            (Some(p), "+") => pos.tables().spec.pieces[usize::from(p.0)]
+                .id
+                .starts_with('+'),
+            (Some(_), s) if !s.is_empty() && s != "+" => promotion(pos, m, s),
+            _ => false,
+        };
+        let mut candidates: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.from == from && m.to == to)
+            .filter(|m| kills.iter().all(|k| m.side_captures().contains(k)))
+            .collect();
+        let exact: Vec<Move> = candidates.iter().copied().filter(|m| promotes(m)).collect();
+        if !exact.is_empty() {
+            candidates = exact;
+        } else if suffix.is_empty() {
+            // An automatic promotion needs no suffix.
+            candidates.retain(|m| m.promotion().is_some());
+        } else {
+            candidates.clear();
+        }
+        candidates
+            .iter()
+            .find(|m| m.side_captures() == kills.as_slice())
+            .or_else(|| candidates.first())
+            .copied()
+            .ok_or(WireError::Illegal)
+    }
+}

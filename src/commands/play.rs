@@ -1,0 +1,152 @@
+//! `koma play`: a game against the engine in the terminal. The board is drawn as in
+//! `koma diagram`; moves are typed in koma's move notation, and a move the text leaves open
+//! (a Lion's capture on the way, a promotion choice) is asked for again with the choices listed.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use koma_engine::{Limits, Score, Searcher};
+use koma_runtime::Position;
+use koma_runtime::notation::MoveError;
+use koma_runtime::spec::Player;
+
+use super::{CliError, CommandResult, load_tables, position};
+use crate::args::PlayArgs;
+
+pub fn play(args: &PlayArgs) -> CommandResult {
+    let tables = load_tables(&args.file)?;
+    let mut pos = position(tables, args.fen.as_deref())?;
+    if !(args.engine_time > 0.0 && args.engine_time.is_finite()) {
+        return Err(CliError::Usage(
+            "--engine-time must be a positive number of seconds".into(),
+        ));
+    }
+    let human = if args.second {
+        Player::Second
+    } else {
+        Player::First
+    };
+    let mut searcher = Searcher::new(64);
+    let stop = AtomicBool::new(false);
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!(
+        "koma: you play the {} player; type a move, `moves`, `undo` or `quit`",
+        side(human)
+    );
+    loop {
+        print!("{}", board(&pos));
+        let moves = pos.moves();
+        if let Some(r) = pos.result_with(&moves) {
+            let winner = match r.winner {
+                Some(p) if p == human => "you win",
+                Some(_) => "koma wins",
+                None => "a draw",
+            };
+            println!("result {} ({:?}): {winner}", r.score(), r.reason);
+            return Ok(ExitCode::SUCCESS);
+        }
+        if pos.side_to_move() != human {
+            let limits = Limits {
+                movetime: Some(Duration::from_secs_f64(args.engine_time)),
+                ..Limits::default()
+            };
+            let result = searcher.search(&pos, &limits, &stop, &mut |_| {});
+            let Some(best) = result.best else {
+                return Err(CliError::Failed("the engine found no move".into()));
+            };
+            let score = match result.score {
+                Score::Centipawns(c) => format!("{c:+}"),
+                Score::Mate(n) => format!("mate {n}"),
+            };
+            println!(
+                "koma plays {} (depth {}, score {score})",
+                pos.move_text(&best),
+                result.depth
+            );
+            pos.make(best);
+            continue;
+        }
+        print!("your move> ");
+        let _ = std::io::stdout().flush();
+        let Some(Ok(line)) = lines.next() else {
+            println!();
+            return Ok(ExitCode::SUCCESS);
+        };
+        match line.trim() {
+            "" => {}
+            "quit" | "resign" => return Ok(ExitCode::SUCCESS),
+            "moves" => {
+                let texts: Vec<String> = moves.iter().map(|m| pos.move_text(m)).collect();
+                println!("{}", texts.join(" "));
+            }
+            "undo" => {
+                // Back to the human's previous turn.
+                let mut undone = 0;
+                while pos.last_move().is_some() && (undone == 0 || pos.side_to_move() != human) {
+                    pos.unmake();
+                    undone += 1;
+                }
+                if undone == 0 {
+                    println!("nothing to undo");
+                }
+            }
+            text => match pos.parse_move(text) {
+                Ok(m) => pos.make(m),
+                Err(MoveError::Ambiguous(choices)) => {
+                    println!("`{text}` can mean several moves; type one of {choices}")
+                }
+                Err(e) => println!("{e}"),
+            },
+        }
+    }
+}
+
+fn side(p: Player) -> &'static str {
+    match p {
+        Player::First => "first",
+        Player::Second => "second",
+    }
+}
+
+/// The board as text: file letters above and below, rank numbers on both sides, the first
+/// player's pieces in upper case, the second player's in lower case.
+fn board(pos: &Position) -> String {
+    let t = pos.tables();
+    let geo = &t.geo;
+    let ids = &t.spec.pieces;
+    let cell = ids.iter().map(|p| p.id.len()).max().unwrap_or(1).max(1);
+    let top = i32::from(geo.height) - 1 + i32::from(geo.first_rank);
+    let label = top.to_string().len().max(geo.first_rank.to_string().len());
+    let letters: String = (0..geo.width)
+        .map(|f| format!(" {:>cell$}", (b'a' + f) as char))
+        .collect();
+    let mut out = format!("{:label$}{letters}\n", "");
+    for y in (0..i32::from(geo.height)).rev() {
+        let rank = y + i32::from(geo.first_rank);
+        out.push_str(&format!("{rank:>label$}"));
+        for x in 0..i32::from(geo.width) {
+            let text = match geo.square(x, y) {
+                None => " ".to_string(),
+                Some(s) if pos.is_vanished(s) => " ".to_string(),
+                Some(s) => match pos.piece_at(s) {
+                    None => "·".to_string(),
+                    Some((p, ty)) => {
+                        let id = &ids[usize::from(ty.0)].id;
+                        match p {
+                            Player::First => id.to_ascii_uppercase(),
+                            Player::Second => id.to_ascii_lowercase(),
+                        }
+                    }
+                },
+            };
+            out.push_str(&format!(" {text:>cell$}"));
+        }
+        out.push_str(&format!(" {rank}\n"));
+    }
+    out.push_str(&format!("{:label$}{letters}\n", ""));
+    out.push_str(&format!("{} to move\n", side(pos.side_to_move())));
+    out
+}

@@ -1,0 +1,16 @@
+//! The engine end to end: protocol conversations with the state machines (no processes), the
+//! `koma xboard` and `koma uci` commands over pipes, self-play in every shipped variant with a
+//! start position, and real XBoard (under Xvfb) games against koma itself and against HaChu.
+
+mod support;
+
+#[path = "engine/common.rs"]
+mod common;
+#[path = "engine/conversation.rs"]
+mod conversation;
+#[path = "engine/pipes.rs"]
+mod pipes;
+#[path = "engine/selfplay.rs"]
+mod selfplay;
+#[path = "engine/xboard_gui.rs"]
+mod xboard_gui;

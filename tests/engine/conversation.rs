@@ -1,0 +1,292 @@
+//! Conversations with the CECP and UCI state machines, searches run in place.
+
+use koma_engine::Variant;
+use koma_engine::cecp::{Cecp, CecpOptions};
+use koma_engine::uci::Uci;
+use koma_engine::xboard_setup::XboardPieces;
+use koma_runtime::Position;
+use koma_runtime::spec::{PieceType, Player};
+
+use crate::common::{converse, tables, xboard_variants};
+
+fn cecp(files: &[&str]) -> Cecp {
+    Cecp::new(xboard_variants(files), CecpOptions::default())
+}
+
+fn piece(pos: &Position, id: &str) -> PieceType {
+    let i = pos
+        .tables()
+        .spec
+        .pieces
+        .iter()
+        .position(|p| p.id == id)
+        .expect("piece id");
+    PieceType(i as u8)
+}
+
+fn square(pos: &Position, name: &str) -> koma_runtime::Square {
+    pos.tables().geo.parse_square(name).expect("square")
+}
+
+/// A Chu position: White King a1 and Lion f5; Black King l12, Queen f6 and Rook f7.
+fn lion_position() -> String {
+    let mut pos = Position::empty(tables("chu-shogi.koma"));
+    for (sq, player, id) in [
+        ("a1", Player::First, "K"),
+        ("f5", Player::First, "LN"),
+        ("l12", Player::Second, "K"),
+        ("f6", Player::Second, "Q"),
+        ("f7", Player::Second, "R"),
+    ] {
+        let (s, t) = (square(&pos, sq), piece(&pos, id));
+        pos.put(s, Some((player, t)));
+    }
+    pos.to_text()
+}
+
+#[test]
+fn cecp_announces_variants_and_describes_engine_defined_ones() {
+    let mut e = cecp(&["chu-shogi.koma", "sho-shogi.koma", "kyou-shogi.koma"]);
+    let out = converse(&mut e, &["xboard", "protover 2"]);
+    assert_eq!(out[0], "feature done=0");
+    assert_eq!(out.last().map(String::as_str), Some("feature done=1"));
+    let features = out
+        .iter()
+        .find(|l| l.contains("variants="))
+        .expect("features");
+    assert!(features.contains("variants=\"chu,shoshogi\""), "{features}");
+    for f in [
+        "ping=1",
+        "setboard=1",
+        "usermove=1",
+        "sigint=0",
+        "sigterm=0",
+        "exclude=1",
+        "memory=1",
+    ] {
+        assert!(features.contains(f), "{f} missing from {features}");
+    }
+    // Kyou Shogi has no start position: not offered, and said why.
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with('#') && l.contains("kyoushogi"))
+    );
+
+    let out = converse(&mut e, &["variant shoshogi", "ping 7"]);
+    let setup = out
+        .iter()
+        .find(|l| l.starts_with("setup ("))
+        .expect("setup");
+    assert!(setup.contains(") 9x9+0_chu "), "{setup}");
+    assert!(out.iter().any(|l| l == "piece P& fW"), "{out:?}");
+    // The setup comes before the pong that follows the variant command.
+    assert_eq!(out.last().map(String::as_str), Some("pong 7"));
+
+    // XBoard's own Chu: no setup (XBoard ignores it and uses its own letters).
+    let out = converse(&mut e, &["variant chu", "ping 8"]);
+    assert!(!out.iter().any(|l| l.starts_with("setup")), "{out:?}");
+}
+
+#[test]
+fn xboard_fen_round_trips_and_too_large_variants_are_refused() {
+    let t = tables("suzumu-shogi.koma");
+    let pieces = XboardPieces::new(&t).expect("Suzumu fits XBoard");
+    let start = Position::start(t.clone()).expect("start");
+    let fen = pieces.fen(&start);
+    let back = pieces.parse_fen(&t, &fen).expect("own FEN parses");
+    assert_eq!(back.hash(), start.hash());
+    // 66 slots a side, the last the King's: every ID distinct.
+    let mut ids = pieces.ids.clone();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), t.piece_count());
+
+    let mut e = cecp(&["tenjiku-shogi.koma"]);
+    let out = converse(&mut e, &["protover 2", "variant tenjikushogi"]);
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("tellusererror") || l.starts_with("setup"))
+    );
+}
+
+#[test]
+fn cecp_plays_a_game_with_undo_and_rejects_illegal_moves() {
+    let mut e = cecp(&["chu-shogi.koma"]);
+    let out = converse(
+        &mut e,
+        &["protover 2", "new", "variant chu", "sd 2", "usermove e4e5"],
+    );
+    let reply = out
+        .iter()
+        .find(|l| l.starts_with("move "))
+        .expect("engine answers");
+    assert_eq!(e.position().ply(), 2, "{reply}");
+    let out = converse(&mut e, &["force", "usermove z9z1", "usermove e5e7"]);
+    assert_eq!(
+        out,
+        ["Illegal move (not a move): z9z1", "Illegal move: e5e7"]
+    );
+    let out = converse(&mut e, &["remove"]);
+    assert!(out.is_empty());
+    assert_eq!(e.position().ply(), 0);
+    // In force mode moves are only recorded; `go` makes the engine play the side to move.
+    let out = converse(&mut e, &["usermove e4e5", "usermove h9h8", "go"]);
+    assert_eq!(
+        out.iter().filter(|l| l.starts_with("move ")).count(),
+        1,
+        "{out:?}"
+    );
+    assert_eq!(e.position().ply(), 3);
+}
+
+#[test]
+fn lion_double_capture_goes_leg_by_leg_both_ways() {
+    let fen = lion_position();
+    let mut e = cecp(&["chu-shogi.koma"]);
+    converse(&mut e, &["protover 2"]);
+    let out = converse(
+        &mut e,
+        &[
+            "variant chu",
+            "force",
+            &format!("setboard {fen}"),
+            "sd 2",
+            "go",
+        ],
+    );
+    let moves: Vec<&String> = out.iter().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(moves, ["move f5f6,", "move f6f7"], "{out:?}");
+
+    let mut e = cecp(&["chu-shogi.koma"]);
+    converse(&mut e, &["protover 2"]);
+    let out = converse(
+        &mut e,
+        &[
+            "variant chu",
+            "force",
+            &format!("setboard {fen}"),
+            "usermove f5f6,f6f7",
+        ],
+    );
+    assert!(out.is_empty(), "{out:?}");
+    let pos = e.position();
+    assert_eq!(pos.piece_at(square(pos, "f6")), None);
+    assert_eq!(
+        pos.piece_at(square(pos, "f7")).map(|(p, _)| p),
+        Some(Player::First)
+    );
+    assert_eq!(pos.side_to_move(), Player::Second);
+}
+
+#[test]
+fn cecp_claims_mate_and_honours_exclude() {
+    let mut e = cecp(&["chess.koma"]);
+    converse(&mut e, &["protover 2"]);
+    let out = converse(
+        &mut e,
+        &[
+            "variant normal",
+            "force",
+            "setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+            "sd 3",
+            "go",
+        ],
+    );
+    assert_eq!(out, ["move a1a8", "1-0 {checkmate}"]);
+
+    let mut e = cecp(&["chess.koma"]);
+    converse(&mut e, &["protover 2"]);
+    let out = converse(
+        &mut e,
+        &[
+            "variant normal",
+            "force",
+            "setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+            "exclude all",
+            "include h2h3",
+            "sd 2",
+            "go",
+        ],
+    );
+    assert_eq!(out, ["move h2h3"]);
+}
+
+#[test]
+fn cecp_posts_thinking() {
+    let mut e = cecp(&["chess.koma"]);
+    let out = converse(
+        &mut e,
+        &[
+            "protover 2",
+            "new",
+            "variant normal",
+            "post",
+            "sd 3",
+            "force",
+            "go",
+        ],
+    );
+    let thinking: Vec<&String> = out.iter().filter(|l| l.contains('\t')).collect();
+    assert_eq!(thinking.len(), 3, "{out:?}");
+    // depth score time nodes seldepth nps tbhits <TAB> pv
+    let fields: Vec<&str> = thinking[2]
+        .split('\t')
+        .next()
+        .unwrap_or("")
+        .split(' ')
+        .collect();
+    assert_eq!(fields.len(), 7, "{}", thinking[2]);
+    assert_eq!(fields[0], "3");
+}
+
+#[test]
+fn uci_variant_option_position_and_go() {
+    let variants = vec![
+        Variant::named_for_uci(tables("chess.koma")),
+        Variant::named_for_uci(tables("chu-shogi.koma")),
+    ];
+    let mut e = Uci::new(variants);
+    let out = converse(&mut e, &["uci", "isready"]);
+    assert!(out.iter().any(|l| l == "option name UCI_Variant type combo default chess var chess var chushogi"), "{out:?}");
+    assert_eq!(out[out.len() - 2..], ["uciok", "readyok"]);
+    let out = converse(
+        &mut e,
+        &[
+            "setoption name UCI_Variant value chushogi",
+            "position startpos moves e4e5 h9h8",
+            "go depth 2",
+        ],
+    );
+    assert!(
+        out[0].starts_with("info string variant chushogi files 12 ranks 12"),
+        "{out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("info depth 2 ") && l.contains(" nps ") && l.contains(" pv "))
+    );
+    assert!(
+        out.last().is_some_and(|l| l.starts_with("bestmove ")),
+        "{out:?}"
+    );
+
+    let out = converse(
+        &mut e,
+        &["position startpos moves e4e5 a1a9 h9h8", "go depth 1"],
+    );
+    assert_eq!(
+        out[0],
+        "info string illegal move a1a9: it and the moves after it are ignored"
+    );
+    // The position is the one before the illegal move: the second player moves.
+    let best = out.last().expect("bestmove");
+    let mut pos = Position::start(tables("chu-shogi.koma")).expect("start");
+    let e4e5 = pos.parse_move("e4e5").expect("e4e5");
+    pos.make(e4e5);
+    let text = best
+        .trim_start_matches("bestmove ")
+        .split(' ')
+        .next()
+        .unwrap_or("");
+    assert!(pos.parse_move(text).is_ok(), "{best}");
+}

@@ -1,0 +1,129 @@
+//! `koma xboard` and `koma uci` as processes over pipes: the handshake, a game, and a search
+//! interrupted by `?` or `stop` while it runs (the protocol reads input during a search).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+/// Every wait is bounded: a hung engine fails the test instead of hanging it.
+const WAIT: Duration = Duration::from_secs(30);
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("koma starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines: rx,
+            seen: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("engine reads");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Waits for a line starting with `prefix`; returns it.
+    fn expect(&mut self, prefix: &str) -> String {
+        loop {
+            match self.lines.recv_timeout(WAIT) {
+                Ok(l) => {
+                    self.seen.push(l.clone());
+                    if l.starts_with(prefix) {
+                        return l;
+                    }
+                }
+                Err(_) => panic!("no `{prefix}` line; engine wrote {:#?}", self.seen),
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        for _ in 0..300 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                assert!(status.success(), "exit status {status}");
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let _ = self.child.kill();
+        panic!("koma did not quit");
+    }
+}
+
+#[test]
+fn xboard_over_pipes_moves_now_on_question_mark() {
+    let mut e = Engine::start(&["xboard", "variants/chu-shogi.koma", "variants/chess.koma"]);
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect("feature done=1");
+    e.send("new");
+    e.send("variant chu");
+    e.send("ping 1");
+    e.expect("pong 1");
+    // A search limited only by a long fixed time: `?` must end it at once.
+    e.send("st 1000");
+    e.send("usermove e4e5");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("?");
+    let mv = e.expect("move ");
+    assert!(mv.len() > 5, "{mv}");
+    // The engine answers ping after its move, and keeps playing.
+    e.send("ping 2");
+    e.expect("pong 2");
+    e.send("st 0.2");
+    e.send("usermove h4h5");
+    e.expect("move ");
+    e.quit();
+}
+
+#[test]
+fn uci_over_pipes_stops_an_infinite_search() {
+    let mut e = Engine::start(&["uci", "variants/chess.koma", "variants/chu-shogi.koma"]);
+    e.send("uci");
+    e.expect("uciok");
+    e.send("setoption name UCI_Variant value chushogi");
+    e.expect("info string variant chushogi");
+    e.send("isready");
+    e.expect("readyok");
+    e.send("position startpos moves e4e5");
+    e.send("go infinite");
+    e.expect("info depth 2 ");
+    // isready is answered during the search.
+    e.send("isready");
+    e.expect("readyok");
+    e.send("stop");
+    let best = e.expect("bestmove ");
+    assert_ne!(best, "bestmove (none)");
+    e.send("position startpos");
+    e.send("go wtime 2000 btime 2000 winc 100 binc 100");
+    e.expect("bestmove ");
+    e.quit();
+}
