@@ -32,6 +32,10 @@ pub enum Command {
     Import(ImportArgs),
     /// Measure move-generation speed on the benchmark positions.
     Bench(BenchArgs),
+    /// See and play variants in the browser: a local web app.
+    Serve(ServeArgs),
+    /// Write a variant's pages (board, pieces, diagrams, rules) as a static site.
+    Book(BookArgs),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -168,4 +172,31 @@ pub struct BenchArgs {
     /// Folder holding the shipped variants.
     #[arg(long, default_value = "variants")]
     pub variants: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// The variant files to serve (nothing else is served).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8357)]
+    pub port: u16,
+    /// The address to listen on; the default serves this machine only.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
+    /// Start games from this position (FEN or koma position text).
+    #[arg(long)]
+    pub fen: Option<String>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct BookArgs {
+    pub file: PathBuf,
+    /// The folder to write the site into (created when missing).
+    #[arg(short = 'o', long = "output")]
+    pub output: PathBuf,
 }

@@ -23,6 +23,8 @@ fn main() -> ExitCode {
         Command::Compile(a) => commands::compile::compile(&a),
         Command::Import(a) => commands::import::import(&a),
         Command::Bench(a) => commands::bench::bench(&a),
+        Command::Serve(a) => commands::serve::serve(&a),
+        Command::Book(a) => commands::book::book(&a),
     };
     match result {
         Ok(code) => code,

@@ -1,6 +1,7 @@
 //! One module per subcommand; each exposes one function named after the command.
 
 pub mod bench;
+pub mod book;
 pub mod check;
 pub mod compile;
 pub mod diagram;
@@ -9,6 +10,7 @@ pub mod import;
 pub mod lint;
 pub mod moves;
 pub mod perft;
+pub mod serve;
 
 use std::path::Path;
 use std::process::ExitCode;
