@@ -431,6 +431,16 @@ fn the_page_plays_in_a_real_browser() {
     b.click("#redo");
     wait_ready(&b, 4);
     assert_eq!(piece_on(&b, "c6"), Some(("N".into(), "second".into())));
+    set_up(&b, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    b.click(&square("a1"));
+    b.click(&square("a8"));
+    wait_ready(&b, 1);
+    b.wait_for(
+        "the result",
+        "const r = document.getElementById('result'); \
+         return !r.hidden && r.textContent === '1-0: First player wins by checkmate';",
+        5,
+    );
     let promotion = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
     set_up(&b, promotion);
     b.click(&square("b7"));
