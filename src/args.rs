@@ -40,6 +40,10 @@ pub enum Command {
     Play(PlayArgs),
     /// Print the piece values the engine estimates for a variant.
     Values(ValuesArgs),
+    /// See and play variants in the browser: a local web app.
+    Serve(ServeArgs),
+    /// Write a variant's pages (board, pieces, diagrams, rules) as a static site.
+    Book(BookArgs),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -212,4 +216,31 @@ pub struct PlayArgs {
 #[derive(Debug, clap::Args)]
 pub struct ValuesArgs {
     pub file: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// The variant files to serve (nothing else is served).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8357)]
+    pub port: u16,
+    /// The address to listen on; the default serves this machine only.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
+    /// Start games from this position (FEN or koma position text).
+    #[arg(long)]
+    pub fen: Option<String>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct BookArgs {
+    pub file: PathBuf,
+    /// The folder to write the site into (created when missing).
+    #[arg(short = 'o', long = "output")]
+    pub output: PathBuf,
 }

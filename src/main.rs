@@ -28,6 +28,8 @@ fn main() -> ExitCode {
         Command::Uci(a) => commands::uci::uci(&a),
         Command::Play(a) => commands::play::play(&a),
         Command::Values(a) => commands::values::values(&a),
+        Command::Serve(a) => commands::serve::serve(&a),
+        Command::Book(a) => commands::book::book(&a),
     };
     match result {
         Ok(code) => code,

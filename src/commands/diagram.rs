@@ -5,7 +5,9 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use koma_compiler::diagnostic::{Diagnostic, Location, SourceMap, did_you_mean};
-use koma_compiler::diagram::{Scene, draw, parse_square, render_json, render_svg, render_text};
+use koma_compiler::diagram::{
+    Scene, draw, parse_square, piece_title, render_json, render_svg, render_text,
+};
 use koma_compiler::xbetza::{BetzaProblem, BoardSize, Expansion, expand};
 use koma_runtime::spec::Coord;
 
@@ -121,46 +123,13 @@ fn from_file(path: &std::path::Path, id: &str) -> Result<Result<Subject, ExitCod
             path.display()
         )));
     };
-    let b = &variant.board;
-    let board = BoardSize {
-        files: b.width,
-        ranks: b.height,
-    };
-    let mut scene = Scene::centre(board);
-    scene.first_rank = b.first_rank;
-    scene.holes = (0..b.height)
-        .flat_map(|y| (0..b.width).map(move |x| Coord { x, y }))
-        .filter(|c| !b.contains(*c))
-        .collect();
-    if scene.holes.contains(&scene.from) {
-        let centre = scene.from;
-        let distance =
-            |c: &Coord| (c.x as i32 - centre.x as i32).abs() + (c.y as i32 - centre.y as i32).abs();
-        scene.from = b.squares().min_by_key(distance).unwrap_or(centre);
-    }
+    let scene = Scene::on_board(&variant.board);
     Ok(Ok(Subject {
         expansion: piece.expansion.clone(),
         scene,
         betza: piece.betza.clone(),
-        title: title(&variant, piece),
+        title: piece_title(&variant, piece),
     }))
-}
-
-/// `Name (ID) of Variant: XBETZA`, and what the piece promotes to (draw those with their IDs).
-fn title(variant: &koma_compiler::ir::Variant, piece: &koma_compiler::ir::Piece) -> String {
-    let mut out = format!(
-        "{} ({}) of {}: {}",
-        piece.name, piece.id, variant.name.value, piece.betza
-    );
-    let promotions: Vec<String> = piece
-        .promotions
-        .iter()
-        .map(|p| format!("`{}`", variant.piece(p.value).id))
-        .collect();
-    if !promotions.is_empty() {
-        out.push_str(&format!("; promotes to {}", promotions.join(", ")));
-    }
-    out
 }
 
 /// `WxH`, 1 to 26 files and 1 to 99 ranks.

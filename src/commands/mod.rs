@@ -1,6 +1,7 @@
 //! One module per subcommand; each exposes one function named after the command.
 
 pub mod bench;
+pub mod book;
 pub mod check;
 pub mod compile;
 pub mod diagram;
@@ -10,6 +11,7 @@ pub mod lint;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod serve;
 pub mod uci;
 pub mod values;
 pub mod xboard;

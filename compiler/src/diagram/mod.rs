@@ -74,6 +74,30 @@ impl Scene {
         }
     }
 
+    /// A variant's board with the piece alone on the real square nearest the centre; holes
+    /// and the corners around extra squares are off the board.
+    pub fn on_board(b: &crate::ir::Board) -> Scene {
+        let board = BoardSize {
+            files: b.width,
+            ranks: b.height,
+        };
+        let mut scene = Scene::centre(board);
+        scene.first_rank = b.first_rank;
+        scene.holes = (0..b.height)
+            .flat_map(|y| (0..b.width).map(move |x| Coord { x, y }))
+            .filter(|c| !b.contains(*c))
+            .collect();
+        if scene.holes.contains(&scene.from) {
+            let centre = scene.from;
+            let distance = |c: &Coord| {
+                (i32::from(c.x) - i32::from(centre.x)).abs()
+                    + (i32::from(c.y) - i32::from(centre.y)).abs()
+            };
+            scene.from = b.squares().min_by_key(distance).unwrap_or(centre);
+        }
+        scene
+    }
+
     /// The name of a square, e.g. `e5`.
     pub fn square_name(&self, c: Coord) -> String {
         square_name(c, self.first_rank)
@@ -94,6 +118,23 @@ pub fn parse_square(text: &str, board: BoardSize, first_rank: i16) -> Option<Coo
     let x = file as u8 - b'a';
     let y = rank.checked_sub(first_rank)?;
     (x < board.files && (0..board.ranks as i16).contains(&y)).then_some(Coord { x, y: y as u8 })
+}
+
+/// `Name (ID) of Variant: XBETZA; promotes to `+X``: the title of a piece's diagram.
+pub fn piece_title(variant: &crate::ir::Variant, piece: &crate::ir::Piece) -> String {
+    let mut out = format!(
+        "{} ({}) of {}: {}",
+        piece.name, piece.id, variant.name.value, piece.betza
+    );
+    let promotions: Vec<String> = piece
+        .promotions
+        .iter()
+        .map(|p| format!("`{}`", variant.piece(p.value).id))
+        .collect();
+    if !promotions.is_empty() {
+        out.push_str(&format!("; promotes to {}", promotions.join(", ")));
+    }
+    out
 }
 
 /// One move of the diagram.

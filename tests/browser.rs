@@ -1,0 +1,579 @@
+//! `koma serve` and `koma book` end to end: the HTTP API (malformed requests, legal moves equal
+//! to `koma moves`, edits on disk), and the page in a real headless Chromium driven through
+//! WebDriver: highlighted squares equal the runtime's moves, a short game with a promotion and
+//! a Lion's double capture, live diagnostics, the static book, no console errors. Screenshots
+//! are kept under `target/test-artefacts/browser/`.
+
+#[path = "browser/http.rs"]
+mod http;
+#[path = "browser/webdriver.rs"]
+mod webdriver;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use koma_runtime::{Move, Position};
+use koma_web::api::{GameState, VariantInfo};
+use koma_web::game::{Limits, MovePicker};
+use serde_json::{Value, json};
+
+use http::request;
+use webdriver::{Browser, find};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn variant(name: &str) -> PathBuf {
+    root().join("variants").join(name)
+}
+
+/// Where screenshots and logs go: `target/test-artefacts/browser/`.
+fn artefacts() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("target dir")
+        .join("test-artefacts")
+        .join("browser");
+    std::fs::create_dir_all(&dir).expect("artefact dir");
+    dir
+}
+
+/// A scratch folder of this test binary.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("browser-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// `koma serve FILES --port 0`, stopped on drop.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start(files: &[PathBuf]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
+            .arg("serve")
+            .args(files)
+            .args(["--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start koma serve");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let line = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("koma serve prints its address");
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|s| s.split('/').next())
+            .unwrap_or_else(|| panic!("no address in `{line}`"))
+            .to_string();
+        Server { child, addr }
+    }
+
+    fn url(&self, query: &str) -> String {
+        format!("http://{}/{query}", self.addr)
+    }
+
+    fn get(&self, path: &str) -> http::Answer {
+        request(&self.addr, "GET", path, None)
+    }
+
+    fn post(&self, path: &str, body: &str) -> http::Answer {
+        request(&self.addr, "POST", path, Some(body))
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `koma moves FILE [--fen F] --format json`: the runtime's moves, independent of the server.
+fn koma_moves(file: &Path, fen: Option<&str>) -> Vec<Value> {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_koma"));
+    cmd.arg("moves").arg(file).args(["--format", "json"]);
+    if let Some(fen) = fen {
+        cmd.args(["--fen", fen]);
+    }
+    let out = cmd.output().expect("koma moves");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("moves JSON");
+    doc["moves"].as_array().expect("moves").clone()
+}
+
+/// Destinations per start square.
+fn destinations(moves: &[Value]) -> BTreeMap<String, BTreeSet<String>> {
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for m in moves {
+        out.entry(m["from"].as_str().expect("from").to_string())
+            .or_default()
+            .insert(m["to"].as_str().expect("to").to_string());
+    }
+    out
+}
+
+#[test]
+fn api_answers_from_the_runtime_and_rejects_malformed_requests() {
+    let chess = variant("chess.koma");
+    let server = Server::start(std::slice::from_ref(&chess));
+    let list = server.get("/api/variants").json();
+    assert_eq!(list["variants"][0]["name"], "Chess");
+
+    let start = server.post(
+        "/api/variants/0/state",
+        r#"{"start":"startpos","moves":[]}"#,
+    );
+    assert_eq!(start.status, 200, "{}", start.body);
+    let state: GameState = serde_json::from_str(&start.body).expect("GameState");
+    let served: Vec<Value> = state
+        .moves
+        .iter()
+        .map(|m| serde_json::to_value(m).expect("move"))
+        .collect();
+    assert_eq!(served, koma_moves(&chess, None));
+    assert_eq!(state.pieces.len(), 32);
+
+    let played = server.post(
+        "/api/variants/0/state",
+        r#"{"start":"startpos","moves":["e2e4","e7e5","g1f3"]}"#,
+    );
+    let state: GameState = serde_json::from_str(&played.body).expect("GameState");
+    assert_eq!(
+        state.position,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
+    assert_eq!(state.last.map(|m| m.text), Some("g1f3".to_string()));
+
+    let bad = |method: &str, path: &str, body: Option<&str>, status: u16, says: &str| {
+        let a = request(&server.addr, method, path, body);
+        assert_eq!(a.status, status, "{method} {path}: {}", a.body);
+        let error = a.json()["error"].as_str().unwrap_or_default().to_string();
+        assert!(
+            error.contains(says),
+            "{method} {path}: `{error}` lacks `{says}`"
+        );
+    };
+    bad(
+        "POST",
+        "/api/variants/0/state",
+        Some("{not json"),
+        400,
+        "malformed",
+    );
+    bad(
+        "POST",
+        "/api/variants/0/state",
+        Some(r#"{"moves":[]}"#),
+        400,
+        "start",
+    );
+    bad(
+        "POST",
+        "/api/variants/0/state",
+        Some(r#"{"start":"startpos","moves":["e2e4","e2e4"]}"#),
+        422,
+        "move 2 `e2e4`",
+    );
+    bad(
+        "POST",
+        "/api/variants/0/state",
+        Some(r#"{"start":"8/8/zz w","moves":[]}"#),
+        422,
+        "bad start position",
+    );
+    bad("GET", "/api/variants/7", None, 404, "no variant 7");
+    bad(
+        "GET",
+        "/api/variants/-1/status",
+        None,
+        400,
+        "not a variant number",
+    );
+    bad(
+        "GET",
+        "/api/variants/0/diagram/99.svg",
+        None,
+        404,
+        "no piece",
+    );
+    bad("GET", "/assets/..%2FCargo.toml", None, 404, "no asset");
+    bad("GET", "/variants/chess.koma", None, 404, "no such page");
+    bad(
+        "POST",
+        "/api/variants/0/engine",
+        Some("{}"),
+        501,
+        "no engine",
+    );
+    let svg = server.get("/api/variants/0/diagram/0.svg");
+    assert_eq!(svg.status, 200);
+    assert!(svg.body.starts_with("<svg") && svg.body.contains("<title>"));
+}
+
+#[test]
+fn an_edit_on_disk_shows_its_diagnostics() {
+    let dir = scratch("edit");
+    let file = dir.join("mini.koma");
+    let good = std::fs::read_to_string(variant("chess.koma")).expect("chess");
+    std::fs::write(&file, &good).expect("write");
+    let server = Server::start(std::slice::from_ref(&file));
+    let before: VariantInfo =
+        serde_json::from_str(&server.get("/api/variants/0").body).expect("info");
+    assert!(before.variant.is_some() && before.diagnostics.is_empty());
+    std::fs::write(&file, good.replace("  K ", "  K K ")).expect("write");
+    let after: VariantInfo =
+        serde_json::from_str(&server.get("/api/variants/0").body).expect("info");
+    assert_ne!(after.version, before.version);
+    assert!(after.variant.is_none());
+    let error = &after.diagnostics[0];
+    assert_eq!(error.severity, "error");
+    assert!(
+        error.line > 1 && error.source_line.contains("K K"),
+        "{error:?}"
+    );
+    let refused = server.post("/api/variants/0/state", r#"{"start":"startpos"}"#);
+    assert_eq!(refused.status, 409, "{}", refused.body);
+}
+
+/// Plays the first legal move: stands in for the engine of issue 14 to test the plug.
+struct FirstMove;
+
+impl MovePicker for FirstMove {
+    fn pick(&self, position: &mut Position, _: Limits) -> Option<Move> {
+        position.moves().first().copied()
+    }
+}
+
+#[test]
+fn the_engine_hook_answers_with_the_pickers_move() {
+    let app = koma_web::App::new(&[variant("chess.koma")]).with_engine(Arc::new(FirstMove));
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = koma_web::serve(app, "127.0.0.1:0".parse().expect("addr"), |a| {
+            let _ = tx.send(a);
+        });
+    });
+    let addr = rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("server up")
+        .to_string();
+    let info = request(&addr, "GET", "/api/variants/0", None).json();
+    assert_eq!(info["engine"], true);
+    let body = r#"{"start":"startpos","moves":["e2e4"],"depth":2}"#;
+    let reply = request(&addr, "POST", "/api/variants/0/engine", Some(body));
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let first = koma_moves(
+        &variant("chess.koma"),
+        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+    );
+    assert_eq!(reply.json()["move"], first[0]["text"]);
+}
+
+// ---- the browser ----
+
+const TARGETS: &str =
+    "return [...document.querySelectorAll('rect.sq.target')].map(r => r.dataset.square).sort();";
+const ROUTE: &str =
+    "return [...document.querySelectorAll('rect.sq.route')].map(r => r.dataset.square).sort();";
+const MOVES: &str =
+    "return [...document.querySelectorAll('#moves li:not(.redo)')].map(li => li.textContent);";
+const ESCAPE: &str =
+    "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'})); return true;";
+
+fn strings(v: Value) -> Vec<String> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn square(s: &str) -> String {
+    format!("rect.sq[data-square='{s}']")
+}
+
+/// Waits until the page has drawn a position with `ply` moves played.
+fn wait_ready(b: &Browser, ply: usize) {
+    b.wait_for(
+        &format!("the page after {ply} moves"),
+        &format!(
+            "return document.querySelectorAll('rect.sq').length > 0 && \
+             document.getElementById('moves').querySelectorAll('li:not(.redo)').length === {ply} && \
+             document.getElementById('status').textContent !== '';"
+        ),
+        20,
+    );
+}
+
+/// Clicks each of up to `limit` movable pieces and checks the marked squares are exactly the
+/// runtime's destinations for it.
+fn check_highlights(b: &Browser, file: &Path, fen: Option<&str>, limit: usize) -> usize {
+    let all = destinations(&koma_moves(file, fen));
+    let step = all.len().div_ceil(limit).max(1);
+    let mut checked = 0;
+    for (from, expected) in all.iter().step_by(step) {
+        b.run(ESCAPE, json!([]));
+        b.click(&square(from));
+        let shown: BTreeSet<String> = strings(b.run(TARGETS, json!([]))).into_iter().collect();
+        assert_eq!(
+            &shown,
+            expected,
+            "{}: moves of the piece on {from}",
+            file.display()
+        );
+        checked += 1;
+    }
+    b.run(ESCAPE, json!([]));
+    checked
+}
+
+fn set_up(b: &Browser, fen: &str) {
+    b.run(
+        "document.getElementById('position').value = arguments[0]; return true;",
+        json!([fen]),
+    );
+    b.click("#setup");
+    b.wait_for(
+        "the set-up position",
+        "return document.getElementById('message').textContent === 'Set up.';",
+        10,
+    );
+}
+
+fn piece_on(b: &Browser, sq: &str) -> Option<(String, String)> {
+    let v = b.run(
+        "const g = document.querySelector(`g.piece[data-square='${arguments[0]}']`); \
+         return g ? [g.dataset.piece, g.dataset.player] : null;",
+        json!([sq]),
+    );
+    let s = strings(v);
+    (s.len() == 2).then(|| (s[0].clone(), s[1].clone()))
+}
+
+#[test]
+fn the_page_plays_in_a_real_browser() {
+    let (Some(chromium), Some(driver)) = (
+        find(&["chromium", "chromium-browser", "google-chrome"]),
+        find(&["chromedriver"]),
+    ) else {
+        if std::env::var_os("KOMA_REQUIRE_EXTERNAL").is_some() {
+            panic!("chromium and chromedriver are required (KOMA_REQUIRE_EXTERNAL is set)");
+        }
+        eprintln!("skipped: chromium or chromedriver is not installed");
+        return;
+    };
+    let out = artefacts();
+    let dir = scratch("page");
+    let edited = dir.join("edited.koma");
+    std::fs::write(
+        &edited,
+        std::fs::read_to_string(variant("chess.koma")).expect("chess"),
+    )
+    .expect("write");
+    let files = [
+        variant("chess.koma"),
+        variant("chu-shogi.koma"),
+        variant("suzumu-shogi.koma"),
+        variant("minjiku-shogi.koma"),
+        edited.clone(),
+    ];
+    let server = Server::start(&files);
+    let b = Browser::start(
+        &chromium,
+        &driver,
+        &dir.join("profile"),
+        &out.join("chromedriver.log"),
+    );
+
+    // Chess: highlights, a short game by clicks, undo and redo, a promotion.
+    b.goto(&server.url("?variant=0"));
+    wait_ready(&b, 0);
+    assert_eq!(check_highlights(&b, &files[0], None, 16), 10);
+    for (ply, (from, to)) in [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("b8", "c6")]
+        .into_iter()
+        .enumerate()
+    {
+        b.click(&square(from));
+        b.click(&square(to));
+        wait_ready(&b, ply + 1);
+    }
+    assert_eq!(
+        strings(b.run(MOVES, json!([]))),
+        ["e2e4", "e7e5", "g1f3", "b8c6"]
+    );
+    b.click("#undo");
+    wait_ready(&b, 3);
+    assert_eq!(piece_on(&b, "b8"), Some(("N".into(), "second".into())));
+    b.click("#redo");
+    wait_ready(&b, 4);
+    assert_eq!(piece_on(&b, "c6"), Some(("N".into(), "second".into())));
+    set_up(&b, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    b.click(&square("a1"));
+    b.click(&square("a8"));
+    wait_ready(&b, 1);
+    b.wait_for(
+        "the result",
+        "const r = document.getElementById('result'); \
+         return !r.hidden && r.textContent === '1-0: First player wins by checkmate';",
+        5,
+    );
+    let promotion = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+    set_up(&b, promotion);
+    b.click(&square("b7"));
+    b.click(&square("b8"));
+    b.wait_for(
+        "the promotion choice",
+        "return !document.getElementById('promo').hidden;",
+        5,
+    );
+    let offered: BTreeSet<String> = strings(b.run(
+        "return [...document.querySelectorAll('#promo-choices button')].map(b => b.dataset.promotion);",
+        json!([]),
+    ))
+    .into_iter()
+    .collect();
+    let expected: BTreeSet<String> = koma_moves(&files[0], Some(promotion))
+        .iter()
+        .filter(|m| m["from"] == "b7" && m["to"] == "b8")
+        .map(|m| m["promotion"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(offered, expected);
+    b.click("#promo-choices button[data-promotion='N']");
+    wait_ready(&b, 1);
+    assert_eq!(strings(b.run(MOVES, json!([]))), ["b7b8=N"]);
+    assert_eq!(piece_on(&b, "b8"), Some(("N".into(), "first".into())));
+    b.click("#restart");
+    wait_ready(&b, 0);
+    b.click(&square("e2"));
+    b.click(&square("e4"));
+    wait_ready(&b, 1);
+    b.click(&square("e7"));
+    b.screenshot(&out.join("chess.png"));
+
+    // Chu: the start, then a Lion's double capture chosen step by step.
+    b.goto(&server.url("?variant=1"));
+    wait_ready(&b, 0);
+    assert!(check_highlights(&b, &files[1], None, 12) >= 10);
+    let lion = "5k6/12/12/12/12/4p7/4p7/4[LN]7/12/12/12/5K6 w - - 0 1";
+    set_up(&b, lion);
+    let checked = check_highlights(&b, &files[1], Some(lion), 3);
+    assert!(checked >= 2);
+    b.click(&square("e5"));
+    b.click(&square("e7"));
+    assert_eq!(strings(b.run(ROUTE, json!([]))), ["e6", "e7"]);
+    b.screenshot(&out.join("chu-lion.png"));
+    b.click(&square("e6"));
+    wait_ready(&b, 1);
+    assert_eq!(strings(b.run(MOVES, json!([]))), ["e5xe6e7"]);
+    assert_eq!(piece_on(&b, "e6"), None);
+    assert_eq!(piece_on(&b, "e7"), Some(("LN".into(), "first".into())));
+    b.click("#restart");
+    wait_ready(&b, 0);
+    b.click(&square("f3"));
+    b.screenshot(&out.join("chu.png"));
+
+    // Suzumu's 16x16 board and Minjiku's extra squares.
+    b.goto(&server.url("?variant=2"));
+    wait_ready(&b, 0);
+    assert!(check_highlights(&b, &files[2], None, 12) >= 10);
+    let pieces = b.run(
+        "return document.querySelectorAll('.piece-card img').length;",
+        json!([]),
+    );
+    let info: VariantInfo =
+        serde_json::from_str(&server.get("/api/variants/2").body).expect("info");
+    let suzumu = info.variant.expect("Suzumu compiles");
+    assert_eq!(pieces, json!(suzumu.pieces.len()));
+    b.click(&square("e6"));
+    b.screenshot(&out.join("suzumu.png"));
+    b.goto(&server.url("?variant=3"));
+    wait_ready(&b, 0);
+    let info: VariantInfo =
+        serde_json::from_str(&server.get("/api/variants/3").body).expect("info");
+    let drawn = b.run(
+        "return document.querySelectorAll('rect.sq').length;",
+        json!([]),
+    );
+    assert_eq!(
+        drawn,
+        json!(info.variant.expect("Minjiku").board.squares.len())
+    );
+    assert!(check_highlights(&b, &files[3], None, 6) >= 5);
+
+    // An edit on disk: the page shows the error, then the board again once it is fixed.
+    b.goto(&server.url("?variant=4"));
+    wait_ready(&b, 0);
+    let good = std::fs::read_to_string(&edited).expect("read");
+    std::fs::write(&edited, good.replace("  K ", "  K K ")).expect("write");
+    b.wait_for(
+        "the diagnostics of the broken file",
+        "return !document.getElementById('diagnostics').hidden && \
+         document.getElementById('play').hidden && \
+         document.getElementById('diagnostic-list').textContent.includes('error');",
+        10,
+    );
+    std::fs::write(&edited, &good).expect("write");
+    b.wait_for(
+        "the board of the fixed file",
+        "return document.getElementById('diagnostics').hidden && \
+         !document.getElementById('play').hidden;",
+        10,
+    );
+
+    // The static book, read from disk.
+    let book = dir.join("book");
+    let status = Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(["book"])
+        .arg(&files[1])
+        .arg("-o")
+        .arg(&book)
+        .status()
+        .expect("koma book");
+    assert!(status.success());
+    b.goto(&format!("file://{}", book.join("index.html").display()));
+    wait_ready(&b, 0);
+    let start = destinations(&koma_moves(&files[1], None));
+    b.click(&square("f3"));
+    let shown: BTreeSet<String> = strings(b.run(TARGETS, json!([]))).into_iter().collect();
+    assert_eq!(Some(&shown), start.get("f3"));
+    b.run(
+        "document.getElementById('pieces').scrollIntoView(); return true;",
+        json!([]),
+    );
+    b.wait_for(
+        "the book's diagrams",
+        "return [...document.querySelectorAll('.piece-card img')].slice(0, 3).every(i => i.complete && i.naturalWidth > 0);",
+        10,
+    );
+
+    let errors: Vec<(String, String)> = b
+        .console()
+        .into_iter()
+        .filter(|(level, _)| level == "SEVERE" || level == "WARNING")
+        .collect();
+    assert!(errors.is_empty(), "browser console: {errors:?}");
+}

@@ -1,0 +1,508 @@
+// koma's page: draws the board, pieces, diagrams and rules it is given, and asks the server for
+// everything about the game. No rule lives here: the legal moves are the runtime's, and a click
+// only chooses among them.
+
+const SVG = "http://www.w3.org/2000/svg";
+const CELL = 48;
+const MARGIN = 22;
+const POLL_MS = 1000;
+
+const embedded = JSON.parse(document.getElementById("koma-data").textContent);
+const book = Boolean(embedded && embedded.book);
+const variantIndex = Number(new URLSearchParams(location.search).get("variant") || 0);
+const api = `/api/variants/${variantIndex}`;
+
+const page = {
+  info: null,        // VariantInfo
+  state: null,       // GameState
+  start: "startpos", // the game's start position text
+  moves: [],         // move texts played
+  future: [],        // moves taken back, for redo
+  selection: null,   // see select()
+  flipped: false,
+  style: null,       // "shogi" or "chess"
+  busy: false,
+};
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs = {}, text) {
+  const node = tag.startsWith("svg:")
+    ? document.createElementNS(SVG, tag.slice(4))
+    : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v);
+  }
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function message(text, isError = false) {
+  $("message").textContent = text || "";
+  $("message").classList.toggle("error", isError);
+}
+
+async function request(path, body) {
+  const init = body === undefined
+    ? {}
+    : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(path, init);
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+// ---- the variant: header, diagnostics, pieces, rules ----
+
+function showInfo(info) {
+  page.info = info;
+  const v = info.variant;
+  $("file").textContent = info.file;
+  showDiagnostics(info.diagnostics);
+  $("play").hidden = !v;
+  $("pieces-section").hidden = !v;
+  $("rules-section").hidden = !v;
+  if (!v) {
+    $("name").textContent = info.file;
+    document.title = `${info.file}: errors`;
+    return;
+  }
+  $("name").textContent = v.name;
+  document.title = `${v.name} - koma`;
+  const credits = [];
+  const made = [v.inventor, v.year].filter((x) => x !== null && x !== undefined);
+  if (made.length) credits.push(made.join(", "));
+  $("credits").replaceChildren(...credits.map((c) => document.createTextNode(c)));
+  if (v.source) {
+    const a = el("a", { href: v.source, rel: "noreferrer" }, "rules source");
+    $("credits").append(credits.length ? " · " : "", a);
+  }
+  page.style = page.style || v.style;
+  $("engine").hidden = !info.engine;
+  showPieces(v);
+  showRules(v.rules);
+}
+
+function showDiagnostics(list) {
+  $("diagnostics").hidden = list.length === 0;
+  $("diagnostic-list").replaceChildren(...list.map((d) => {
+    const li = el("li", { class: d.severity });
+    li.append(
+      el("span", { class: "severity" }, `${d.severity}[${d.code}]`),
+      document.createTextNode(`: ${d.message} `),
+      el("span", { class: "where" }, `(${d.file}:${d.line}:${d.column})`),
+    );
+    const lines = [d.source_line];
+    if (d.label) lines.push(`${" ".repeat(Math.max(0, d.column - 1))}^ ${d.label}`);
+    if (d.help) lines.push(`help: ${d.help}`);
+    li.append(el("pre", {}, lines.join("\n")));
+    return li;
+  }));
+}
+
+function pieceById(id) {
+  return page.info.variant.pieces.find((p) => p.id === id);
+}
+
+function showPieces(v) {
+  $("pieces").replaceChildren(...v.pieces.map((p) => {
+    const card = el("article", { class: "piece-card", id: `piece-${p.index}` });
+    const h = el("h3");
+    const icon = el("svg:svg", { viewBox: `0 0 ${CELL} ${CELL}` });
+    icon.append(drawPiece(p, "first", CELL / 2, CELL / 2));
+    h.append(icon, document.createTextNode(`${p.name} (${p.id})`));
+    card.append(h);
+    card.append(el("p", { class: "betza" }, p.betza));
+    if (p.royal) card.append(el("p", { class: "royal" }, "royal"));
+    const names = (ids) => ids.map((id) => {
+      const q = pieceById(id);
+      return q ? `${q.name} (${id})` : id;
+    }).join(", ");
+    if (p.promotions.length) card.append(el("p", {}, `Promotes to ${names(p.promotions)}.`));
+    if (p.promoted_from.length) card.append(el("p", {}, `Promoted form of ${names(p.promoted_from)}.`));
+    card.append(el("img", { src: p.diagram, alt: p.title, loading: "lazy" }));
+    return card;
+  }));
+}
+
+function showRules(rules) {
+  $("rules").replaceChildren(...rules.flatMap((r) => [el("dt", {}, r.topic), el("dd", {}, r.words)]));
+}
+
+// ---- the board ----
+
+function drawPiece(piece, player, cx, cy) {
+  const g = el("svg:g", { class: "piece", "data-piece": piece.id, "data-player": player });
+  g.append(el("svg:title", {}, `${piece.name} (${piece.id})${player === "second" ? ", second player" : ""}`));
+  const label = piece.id;
+  const size = label.length <= 1 ? 22 : label.length === 2 ? 18 : label.length === 3 ? 14 : 11;
+  const promoted = piece.promoted ? " promoted" : "";
+  if (page.style === "shogi") {
+    const s = CELL * 0.43;
+    const up = player === "first" ? 1 : -1;
+    const pts = [
+      [0, -s], [s * 0.72, -s * 0.62], [s * 0.86, s], [-s * 0.86, s], [-s * 0.72, -s * 0.62],
+    ].map(([x, y]) => `${cx + x},${cy + y * up}`).join(" ");
+    g.append(el("svg:polygon", { points: pts, class: `shogi-piece ${player}` }));
+    g.append(el("svg:text", { x: cx, y: cy + 3 * up, class: `shogi-label${promoted}`, "font-size": size }, label));
+  } else {
+    g.append(el("svg:circle", { cx, cy, r: CELL * 0.4, class: `chess-piece ${player}` }));
+    g.append(el("svg:text", { x: cx, y: cy + 1, class: `chess-label ${player}${promoted}`, "font-size": size }, label));
+  }
+  return g;
+}
+
+function geometry() {
+  const b = page.info.variant.board;
+  const at = (x, y) => {
+    const col = page.flipped ? b.width - 1 - x : x;
+    const row = page.flipped ? y : b.height - 1 - y;
+    return [MARGIN + col * CELL, MARGIN + row * CELL];
+  };
+  const byName = new Map(b.squares.map((s) => [s.name, s]));
+  return { b, at, byName };
+}
+
+function drawBoard() {
+  const svg = $("board");
+  const v = page.info.variant;
+  const state = page.state;
+  const { b, at, byName } = geometry();
+  svg.setAttribute("viewBox", `0 0 ${b.width * CELL + 2 * MARGIN} ${b.height * CELL + 2 * MARGIN}`);
+  svg.setAttribute("class", `board-${page.style}`);
+  const zone = new Set([...b.zone, ...b.zone_second]);
+  const vanishing = new Set(b.vanishing);
+  const vanished = new Set(state ? state.vanished : []);
+  const check = new Set(state ? state.check : []);
+  const last = state && state.last ? new Set([state.last.from, state.last.to]) : new Set();
+  const sel = page.selection;
+  const marks = sel ? sel.marks : new Map();
+  const layers = { squares: el("svg:g"), marks: el("svg:g"), pieces: el("svg:g"), coords: el("svg:g") };
+  for (const s of b.squares) {
+    const [x, y] = at(s.x, s.y);
+    const classes = ["sq", (s.x + s.y) % 2 === 0 ? "dark" : "light"];
+    if (zone.has(s.name)) classes.push("zone");
+    if (vanishing.has(s.name)) classes.push("vanishing");
+    if (vanished.has(s.name)) classes.push("vanished");
+    if (last.has(s.name)) classes.push("last");
+    if (check.has(s.name)) classes.push("check");
+    if (sel && sel.from === s.name) classes.push("selected");
+    const mark = marks.get(s.name);
+    if (mark) classes.push(mark === "route" || mark === "route-end" ? "route" : "target");
+    layers.squares.append(el("svg:rect", {
+      x, y, width: CELL, height: CELL, class: classes.join(" "), "data-square": s.name,
+    }));
+    if (mark) {
+      const cx = x + CELL / 2, cy = y + CELL / 2;
+      if (mark === "move") layers.marks.append(el("svg:circle", { cx, cy, r: CELL * 0.16, class: "mark move" }));
+      else if (mark === "capture") layers.marks.append(el("svg:circle", { cx, cy, r: CELL * 0.44, class: "mark capture" }));
+      else layers.marks.append(el("svg:circle", { cx, cy, r: CELL * 0.44, class: "mark route" }));
+    }
+  }
+  if (state) {
+    for (const p of state.pieces) {
+      const s = byName.get(p.square);
+      const piece = pieceById(p.id);
+      if (!s || !piece) continue;
+      const [x, y] = at(s.x, s.y);
+      const g = drawPiece(piece, p.player, x + CELL / 2, y + CELL / 2);
+      g.setAttribute("data-square", p.square);
+      layers.pieces.append(g);
+    }
+  }
+  // File letters under the board, rank numbers on the left.
+  const files = new Map(), ranks = new Map();
+  for (const s of b.squares) {
+    files.set(s.x, s.name[0]);
+    ranks.set(s.y, s.name.slice(1));
+  }
+  for (const [x, letter] of files) {
+    const [px] = at(x, 0);
+    layers.coords.append(el("svg:text", { x: px + CELL / 2, y: b.height * CELL + MARGIN + 11, class: "coord" }, letter));
+  }
+  for (const [y, number] of ranks) {
+    const [, py] = at(0, y);
+    layers.coords.append(el("svg:text", { x: MARGIN / 2, y: py + CELL / 2, class: "coord" }, number));
+  }
+  svg.replaceChildren(layers.squares, layers.pieces, layers.marks, layers.coords);
+}
+
+// ---- the game panel ----
+
+function showState() {
+  const state = page.state;
+  const v = page.info.variant;
+  const mover = state.side === "first" ? "First player" : "Second player";
+  $("status").textContent = state.result
+    ? `Game over after ${state.ply} moves`
+    : `${mover} to move${state.check.length ? " (in check)" : ""} · move ${Math.floor(state.ply / 2) + 1}`;
+  $("result").hidden = !state.result;
+  if (state.result) {
+    const r = state.result;
+    const who = r.winner ? `${r.winner === "first" ? "First" : "Second"} player wins` : "Draw";
+    $("result").textContent = `${r.score}: ${who} by ${r.reason}`;
+  }
+  const items = page.moves.map((m) => el("li", {}, m));
+  items.push(...[...page.future].reverse().map((m) => el("li", { class: "redo" }, m)));
+  $("moves").replaceChildren(...items);
+  $("moves").scrollTop = $("moves").scrollHeight;
+  $("position").value = state.position;
+  $("undo").disabled = book || page.moves.length === 0;
+  $("redo").disabled = book || page.future.length === 0;
+  $("pass").disabled = book || !state.moves.some((m) => m.kind === "pass");
+  $("restart").disabled = book || (page.moves.length === 0 && page.start === v.start);
+  $("setup").disabled = book;
+  drawBoard();
+}
+
+async function load(start, moves, future = []) {
+  if (book) return;
+  page.busy = true;
+  try {
+    const state = await request(`${api}/state`, { start, moves });
+    page.start = start;
+    page.moves = moves;
+    page.future = future;
+    page.state = state;
+    page.selection = null;
+    hidePromotion();
+    showState();
+    await engineTurn();
+  } finally {
+    page.busy = false;
+  }
+}
+
+async function play(text) {
+  if (book) {
+    message("This is a static page: run `koma serve FILE` to play.");
+    page.selection = null;
+    drawBoard();
+    return;
+  }
+  const future = page.future.length && page.future[page.future.length - 1] === text
+    ? page.future.slice(0, -1) : [];
+  try {
+    await load(page.start, [...page.moves, text], future);
+    message(`Played ${text}.`);
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
+// ---- choosing a move by clicking ----
+//
+// Click a piece: its destinations are marked. Click a destination: when several legal moves end
+// there but take different pieces on the way (a Lion's double capture, igui, a chosen burn),
+// the squares that tell them apart are marked next, and the destination itself when one of them
+// takes nothing more; when they differ only in promotion, the promotion choice appears.
+
+function baseKey(m) {
+  return [m.from, m.to, [...m.captures].sort().join(","), m.kind].join("|");
+}
+
+function selectPiece(square) {
+  const moves = page.state.moves.filter((m) => m.from === square);
+  if (!moves.length) return false;
+  const marks = new Map();
+  for (const m of moves) {
+    const capture = m.captures.includes(m.to) || (m.to === m.from && m.captures.length > 0);
+    if (capture || !marks.has(m.to)) marks.set(m.to, capture ? "capture" : "move");
+  }
+  page.selection = { from: square, stage: "destination", moves, marks };
+  hidePromotion();
+  const piece = page.state.pieces.find((p) => p.square === square);
+  const q = piece && pieceById(piece.id);
+  message(q ? `${q.name} (${q.id}) on ${square}: ${moves.length} legal move${moves.length === 1 ? "" : "s"}.` : "");
+  drawBoard();
+  return true;
+}
+
+function resolve(candidates) {
+  const bases = new Map();
+  for (const m of candidates) {
+    const k = baseKey(m);
+    if (!bases.has(k)) bases.set(k, []);
+    bases.get(k).push(m);
+  }
+  if (bases.size === 1) {
+    if (candidates.length === 1) return play(candidates[0].text);
+    return askPromotion(candidates);
+  }
+  // Tell the routes apart by the squares they empty.
+  const sets = candidates.map((m) => new Set(m.captures));
+  const common = [...sets[0]].filter((s) => sets.every((c) => c.has(s)));
+  const marks = new Map();
+  for (const set of sets) for (const s of set) if (!common.includes(s)) marks.set(s, "route");
+  const to = candidates[0].to;
+  const minimal = candidates.filter((m) => m.captures.length === common.length);
+  if (minimal.length) marks.set(to, "route-end");
+  page.selection = { ...page.selection, stage: "route", candidates, marks, minimal };
+  message(minimal.length
+    ? "Several moves end here: click a piece to take on the way, or the destination again to take nothing more."
+    : "Several moves end here: click the piece to take on the way.");
+  drawBoard();
+}
+
+function askPromotion(candidates) {
+  const box = $("promo-choices");
+  box.replaceChildren(...candidates.map((m) => {
+    const q = m.promotion && pieceById(m.promotion);
+    const label = m.promotion ? `${q ? q.name : m.promotion} (${m.promotion})` : "No promotion";
+    const b = el("button", { "data-promotion": m.promotion || "", "data-move": m.text }, label);
+    b.addEventListener("click", () => { hidePromotion(); play(m.text); });
+    return b;
+  }));
+  $("promo").hidden = false;
+  message("Choose the promotion.");
+}
+
+function hidePromotion() {
+  $("promo").hidden = true;
+  $("promo-choices").replaceChildren();
+}
+
+function onSquare(square) {
+  if (!page.state || page.busy || page.state.result) return;
+  const sel = page.selection;
+  if (sel && sel.stage === "destination" && sel.marks.has(square)) {
+    return resolve(sel.moves.filter((m) => m.to === square));
+  }
+  if (sel && sel.stage === "route") {
+    const mark = sel.marks.get(square);
+    if (mark === "route-end") return resolve(sel.minimal);
+    if (mark) return resolve(sel.candidates.filter((m) => m.captures.includes(square)));
+  }
+  if (!sel || sel.from !== square) {
+    if (selectPiece(square)) return;
+  }
+  page.selection = null;
+  hidePromotion();
+  message("");
+  drawBoard();
+}
+
+// ---- the engine ----
+
+async function engineTurn() {
+  if (!page.info.engine || page.state.result) return;
+  const who = $("engine-side").value;
+  if (who !== "both" && who !== page.state.side) return;
+  const depth = Number($("engine-depth").value) || undefined;
+  const millis = Math.round((Number($("engine-seconds").value) || 0) * 1000) || undefined;
+  message("The engine is thinking...");
+  try {
+    const reply = await request(`${api}/engine`, { start: page.start, moves: page.moves, depth, millis });
+    await play(reply.move);
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
+// ---- keeping up with the file on disk ----
+
+async function poll() {
+  try {
+    const status = await request(`${api}/status`);
+    if (page.info && status.version !== page.info.version) {
+      const info = await request(api);
+      showInfo(info);
+      if (info.variant) {
+        try {
+          await load(page.start, page.moves, page.future);
+          message("The file changed: reloaded.");
+        } catch (e) {
+          await load(info.variant.start, []);
+          message(`The file changed and the game no longer replays (${e.message}): new game.`, true);
+        }
+      }
+    }
+  } catch (e) {
+    // The server is gone (stopped): say so once and keep trying.
+    message(`Lost the server: ${e.message}`, true);
+  }
+  setTimeout(poll, POLL_MS);
+}
+
+// ---- start ----
+
+function wire() {
+  $("board").addEventListener("click", (event) => {
+    const rect = event.target.closest("[data-square]");
+    if (rect) onSquare(rect.getAttribute("data-square"));
+  });
+  $("undo").addEventListener("click", () => {
+    if (!page.moves.length) return;
+    const last = page.moves[page.moves.length - 1];
+    load(page.start, page.moves.slice(0, -1), [...page.future, last]).catch((e) => message(e.message, true));
+  });
+  $("redo").addEventListener("click", () => {
+    if (page.future.length) play(page.future[page.future.length - 1]);
+  });
+  $("pass").addEventListener("click", () => {
+    const pass = page.state.moves.find((m) => m.kind === "pass");
+    if (pass) play(pass.text);
+  });
+  $("restart").addEventListener("click", () => {
+    load(page.info.variant.start, []).then(() => message("New game.")).catch((e) => message(e.message, true));
+  });
+  $("flip").addEventListener("click", () => { page.flipped = !page.flipped; drawBoard(); });
+  $("style").addEventListener("click", () => {
+    page.style = page.style === "shogi" ? "chess" : "shogi";
+    showPieces(page.info.variant);
+    drawBoard();
+  });
+  $("setup").addEventListener("click", () => {
+    const text = $("position").value.trim();
+    load(text, []).then(() => message("Set up.")).catch((e) => message(e.message, true));
+  });
+  $("copy").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("position").value);
+      message("Position text copied.");
+    } catch {
+      $("position").select();
+      message("Select and copy the position text.");
+    }
+  });
+  $("engine-side").addEventListener("change", () => engineTurn());
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") {
+      page.selection = null;
+      hidePromotion();
+      drawBoard();
+    }
+  });
+}
+
+async function variantMenu() {
+  const list = await request("/api/variants");
+  if (list.variants.length < 2) return;
+  const select = $("variant-select");
+  select.replaceChildren(...list.variants.map((v) => el("option", { value: v.index, selected: v.index === variantIndex }, v.name)));
+  select.hidden = false;
+  select.addEventListener("change", () => { location.search = `?variant=${select.value}`; });
+}
+
+async function main() {
+  wire();
+  if (book) {
+    showInfo(embedded.info);
+    page.state = embedded.state;
+    showState();
+    message("A static page: click a piece to see its moves in the start position.");
+    return;
+  }
+  try {
+    showInfo(await request(api));
+    await variantMenu();
+    if (page.info.variant) await load(page.info.variant.start, []);
+  } catch (e) {
+    $("name").textContent = "koma";
+    $("play").hidden = false;
+    message(e.message, true);
+  }
+  setTimeout(poll, POLL_MS);
+}
+
+main();

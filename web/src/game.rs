@@ -1,0 +1,187 @@
+//! Games as the page sees them: a start position and move texts, replayed through the runtime
+//! into the position's pieces, legal moves and result. No rule is decided here.
+
+use std::sync::Arc;
+
+use koma_runtime::result::GameResult;
+use koma_runtime::spec::{PieceType, Player};
+use koma_runtime::{Move, MoveKind, Position, Tables};
+
+use crate::api::{GameRequest, GameState, MoveInfo, PlacedPiece, ResultInfo};
+
+/// Why a game could not be replayed.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum GameError {
+    #[error("bad start position `{text}`: {reason}")]
+    #[diagnostic(code(koma::web::position))]
+    Position { text: String, reason: String },
+    #[error("move {number} `{text}`: {reason}")]
+    #[diagnostic(code(koma::web::bad_move))]
+    Move {
+        number: usize,
+        text: String,
+        reason: String,
+    },
+    #[error("the game has ended ({0}); no move can follow it")]
+    #[diagnostic(code(koma::web::ended))]
+    Ended(String),
+}
+
+/// Picks a move for the side to move: the plug for an engine. `None` when there is no legal
+/// move.
+pub trait MovePicker: Send + Sync {
+    fn pick(&self, position: &mut Position, limits: Limits) -> Option<Move>;
+}
+
+/// How hard the engine may think; what is not given is the engine's choice.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub millis: Option<u64>,
+}
+
+/// Replays the game's moves from its start position; every move must be legal where it is
+/// played and no move may follow a finished game. Returns the position and the last move.
+pub fn replay(
+    tables: Arc<Tables>,
+    game: &GameRequest,
+) -> Result<(Position, Option<MoveInfo>), GameError> {
+    let mut pos = Position::from_text(tables, &game.start).map_err(|e| GameError::Position {
+        text: game.start.clone(),
+        reason: e.to_string(),
+    })?;
+    let mut last = None;
+    for (i, text) in game.moves.iter().enumerate() {
+        if let Some(r) = pos.result() {
+            return Err(GameError::Ended(describe(&r)));
+        }
+        let m = pos.parse_move(text).map_err(|e| GameError::Move {
+            number: i + 1,
+            text: text.clone(),
+            reason: e.to_string(),
+        })?;
+        last = Some(move_info(&pos, &m));
+        pos.make(m);
+    }
+    Ok((pos, last))
+}
+
+/// The state the page draws: pieces, legal moves, check, result and the last move.
+pub fn state(tables: Arc<Tables>, game: &GameRequest) -> Result<GameState, GameError> {
+    let (mut pos, last) = replay(tables, game)?;
+    let moves = pos.moves();
+    let result = pos.result_with(&moves);
+    let geo = &pos.tables().geo;
+    let mut pieces = Vec::new();
+    let mut vanished = Vec::new();
+    for sq in geo.squares() {
+        if pos.is_vanished(sq) {
+            vanished.push(geo.name(sq));
+        }
+        if let Some((player, ty)) = pos.piece_at(sq) {
+            pieces.push(PlacedPiece {
+                square: geo.name(sq),
+                player: side(player).to_string(),
+                id: piece_id(&pos, ty),
+            });
+        }
+    }
+    let me = pos.side_to_move();
+    let check = pos
+        .royal_squares(me)
+        .iter()
+        .filter(|&&s| pos.is_attacked(s, me.opponent()))
+        .map(|&s| geo.name(s))
+        .collect();
+    Ok(GameState {
+        position: pos.to_text(),
+        side: side(me).to_string(),
+        ply: game.moves.len(),
+        pieces,
+        vanished,
+        check,
+        moves: moves.iter().map(|m| move_info(&pos, m)).collect(),
+        last,
+        result: result.map(|r| ResultInfo {
+            winner: r.winner.map(|p| side(p).to_string()),
+            score: r.score().to_string(),
+            reason: reason(&r),
+        }),
+    })
+}
+
+/// Asks `picker` for a move in the game's current position.
+pub fn engine_move(
+    tables: Arc<Tables>,
+    game: &GameRequest,
+    picker: &dyn MovePicker,
+    limits: Limits,
+) -> Result<Option<String>, GameError> {
+    let (mut pos, _) = replay(tables, game)?;
+    if let Some(r) = pos.result() {
+        return Err(GameError::Ended(describe(&r)));
+    }
+    Ok(picker.pick(&mut pos, limits).map(|m| pos.move_text(&m)))
+}
+
+/// `first` or `second`.
+pub fn side(p: Player) -> &'static str {
+    match p {
+        Player::First => "first",
+        Player::Second => "second",
+    }
+}
+
+fn reason(r: &GameResult) -> String {
+    match r.reason {
+        koma_runtime::result::Reason::RoyalsLost => "royals lost",
+        koma_runtime::result::Reason::Checkmate => "checkmate",
+        koma_runtime::result::Reason::Stalemate => "stalemate",
+        koma_runtime::result::Reason::Repetition => "repetition",
+        koma_runtime::result::Reason::PerpetualCheck => "perpetual check",
+        koma_runtime::result::Reason::MoveLimit => "move limit",
+        koma_runtime::result::Reason::BareRoyals => "bare royals",
+    }
+    .to_string()
+}
+
+fn describe(r: &GameResult) -> String {
+    format!("{} by {}", r.score(), reason(r))
+}
+
+fn piece_id(pos: &Position, ty: PieceType) -> String {
+    pos.tables().spec.pieces[usize::from(ty.0)].id.clone()
+}
+
+/// One legal move with every square it empties, as `koma moves --format json` gives it.
+pub fn move_info(pos: &Position, m: &Move) -> MoveInfo {
+    let geo = &pos.tables().geo;
+    let mut captures: Vec<String> = m.side_captures().iter().map(|&s| geo.name(s)).collect();
+    let to = geo.name(m.to);
+    // A self-burned mover already lists its destination among the side captures.
+    if m.to != m.from
+        && m.kind() != MoveKind::Castle
+        && pos.piece_at(m.to).is_some()
+        && !captures.contains(&to)
+    {
+        captures.push(to.clone());
+    }
+    let kind = if pos.is_pass(m) {
+        "pass"
+    } else {
+        match m.kind() {
+            MoveKind::Normal => "normal",
+            MoveKind::Castle => "castle",
+            MoveKind::Unload => "unload",
+        }
+    };
+    MoveInfo {
+        text: pos.move_text(m),
+        from: geo.name(m.from),
+        to,
+        captures,
+        piece: pos.piece_at(m.from).map(|(_, ty)| piece_id(pos, ty)),
+        promotion: m.promotion().map(|ty| piece_id(pos, ty)),
+        kind: kind.to_string(),
+    }
+}

@@ -1,0 +1,212 @@
+//! One variant file as the page shows it: compiled (checks and lints), with its board, pieces,
+//! diagrams and rules in words, and the stamps that tell when the file changed on disk.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use koma_compiler::diagnostic::{Diagnostic, Severity, SourceMap};
+use koma_compiler::diagram::{Scene, draw, piece_title, render_svg};
+use koma_compiler::ir::Variant;
+use koma_compiler::lint::{self, LintConfig};
+use koma_runtime::spec::{Coord, PieceType};
+use koma_runtime::{Position, Tables};
+
+use crate::api::{BoardInfo, DiagnosticInfo, PieceInfo, SquareInfo, VariantData, VariantInfo};
+use crate::words;
+
+/// A compiled variant file: what the page shows and the tables that play it.
+#[derive(Debug)]
+pub struct Compiled {
+    pub info: VariantInfo,
+    /// `Some` when the file has no errors.
+    pub tables: Option<Arc<Tables>>,
+    variant: Option<Variant>,
+    /// Every file read, with its modification time and length when it was read.
+    stamps: Vec<Stamp>,
+}
+
+type Stamp = (PathBuf, Option<(SystemTime, u64)>);
+
+impl Compiled {
+    /// Checks, lints and compiles the file at `path`; `diagram_url(n)` says where the page
+    /// finds piece `n`'s diagram.
+    pub fn load(path: &Path, diagram_url: &dyn Fn(usize) -> String) -> Compiled {
+        let loaded = koma_compiler::load(path);
+        let mut diagnostics = loaded.diagnostics;
+        if let Some(variant) = &loaded.variant {
+            diagnostics.extend(lint::lint(variant, &loaded.sources, &LintConfig::default()));
+        }
+        let stamps: Vec<Stamp> = loaded
+            .sources
+            .iter()
+            .map(|(_, f)| PathBuf::from(&f.name))
+            .chain(std::iter::once(path.to_path_buf()))
+            .map(|p| {
+                let s = stamp(&p);
+                (p, s)
+            })
+            .collect();
+        let version = version(&stamps);
+        let tables = loaded
+            .variant
+            .as_ref()
+            .map(|v| Arc::new(Tables::new(koma_compiler::emit(v))));
+        let data = match (&loaded.variant, &tables) {
+            (Some(v), Some(t)) => Some(variant_data(v, t, diagram_url)),
+            _ => None,
+        };
+        let info = VariantInfo {
+            file: path.display().to_string(),
+            version,
+            variant: data,
+            diagnostics: diagnostics
+                .iter()
+                .map(|d| diagnostic_info(&loaded.sources, d))
+                .collect(),
+            engine: false,
+        };
+        Compiled {
+            info,
+            tables,
+            variant: loaded.variant,
+            stamps,
+        }
+    }
+
+    /// True when a file it was compiled from changed (or appeared or vanished) since.
+    pub fn is_stale(&self) -> bool {
+        self.stamps.iter().any(|(p, s)| stamp(p) != *s)
+    }
+
+    /// The move diagram of piece `n` as SVG with its legend: the picture `koma diagram FILE
+    /// PIECE --format svg` draws.
+    pub fn diagram_svg(&self, n: usize) -> Option<String> {
+        let variant = self.variant.as_ref()?;
+        let piece = variant.pieces.get(n)?;
+        let drawn = draw(&piece.expansion, &Scene::on_board(&variant.board));
+        Some(render_svg(&drawn, &piece_title(variant, piece)))
+    }
+
+    pub fn piece_count(&self) -> usize {
+        self.variant.as_ref().map_or(0, |v| v.pieces.len())
+    }
+}
+
+fn stamp(path: &Path) -> Option<(SystemTime, u64)> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.modified().ok()?, meta.len()))
+}
+
+fn version(stamps: &[Stamp]) -> u64 {
+    let mut h = DefaultHasher::new();
+    stamps.hash(&mut h);
+    // Keep it exact in JavaScript numbers.
+    h.finish() >> 11
+}
+
+fn variant_data(
+    v: &Variant,
+    t: &Arc<Tables>,
+    diagram_url: &dyn Fn(usize) -> String,
+) -> VariantData {
+    let b = &v.board;
+    let name = |c: Coord| b.square_name(c);
+    let squares = b
+        .squares()
+        .map(|c| SquareInfo {
+            name: name(c),
+            x: c.x,
+            y: c.y,
+        })
+        .collect();
+    let zone = &t.spec.rules.promotion.zone;
+    let board = BoardInfo {
+        width: b.width,
+        height: b.height,
+        squares,
+        vanishing: b.vanishing.iter().map(|c| name(c.value)).collect(),
+        zone: zone.iter().map(|&c| name(c)).collect(),
+        zone_second: zone.iter().map(|&c| name(t.geo.rotate(c))).collect(),
+    };
+    let id = |p: PieceType| v.piece(p).id.clone();
+    let pieces = v
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let me = PieceType(i as u8);
+            let promoted_from: Vec<String> = v
+                .pieces
+                .iter()
+                .filter(|o| o.promotions.iter().any(|q| q.value == me))
+                .map(|o| o.id.clone())
+                .collect();
+            PieceInfo {
+                index: i,
+                id: p.id.clone(),
+                name: p.name.clone(),
+                betza: p.betza.clone(),
+                royal: p.royal.is_some(),
+                promoted: !promoted_from.is_empty() && p.id.starts_with('+'),
+                promotions: p.promotions.iter().map(|q| id(q.value)).collect(),
+                promoted_from,
+                title: piece_title(v, p),
+                diagram: diagram_url(i),
+            }
+        })
+        .collect();
+    let start = Position::start(t.clone())
+        .unwrap_or_else(|| Position::empty(t.clone()))
+        .to_text();
+    let shogi = v.name.value.to_lowercase().contains("shogi")
+        || v.pieces.iter().any(|p| p.id.starts_with('+'));
+    VariantData {
+        name: v.name.value.clone(),
+        inventor: v.inventor.as_ref().map(|i| i.value.clone()),
+        year: v.year.as_ref().map(|y| y.value),
+        source: v.source.as_ref().map(|s| s.value.clone()),
+        board,
+        pieces,
+        start,
+        style: if shogi { "shogi" } else { "chess" }.to_string(),
+        rules: words::rules(v, &t.spec),
+    }
+}
+
+fn diagnostic_info(sources: &SourceMap, d: &Diagnostic) -> DiagnosticInfo {
+    let at = d.primary.location;
+    let (file, line, column, source_line) = match sources.get(at.file) {
+        Some(f) => {
+            let start = at.start.min(f.text.len());
+            let before = &f.text[..start];
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let line_end = f.text[start..]
+                .find('\n')
+                .map_or(f.text.len(), |i| start + i);
+            (
+                f.name.clone(),
+                before.matches('\n').count() + 1,
+                before[line_start..].chars().count() + 1,
+                f.text[line_start..line_end].to_string(),
+            )
+        }
+        None => (String::new(), 0, 0, String::new()),
+    };
+    DiagnosticInfo {
+        severity: match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+        .to_string(),
+        code: d.code.clone(),
+        message: d.message.clone(),
+        file,
+        line,
+        column,
+        source_line,
+        label: d.primary.message.clone(),
+        help: d.help.clone(),
+    }
+}
