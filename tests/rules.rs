@@ -34,3 +34,6 @@ mod seeds;
 
 #[path = "rules/playout.rs"]
 mod playout;
+
+#[path = "rules/drops.rs"]
+mod drops;

@@ -1,6 +1,6 @@
 //! Emission: the checked IR as the runtime's [`VariantSpec`].
 
-use koma_runtime::spec::{BoardSpec, PieceSpec, Placement, RulesSpec, VariantSpec};
+use koma_runtime::spec::{BoardSpec, DropSpec, PieceSpec, Placement, RulesSpec, VariantSpec};
 
 use crate::ir::Variant;
 
@@ -55,5 +55,13 @@ fn rules(variant: &Variant) -> RulesSpec {
         jump_rank: rules.jump_rank.clone(),
         passing: rules.passing.clone(),
         results: rules.results.clone(),
+        drops: DropSpec {
+            start_hand: variant
+                .setup
+                .iter()
+                .flat_map(|s| s.hands.iter().map(|h| h.value))
+                .collect(),
+            ..rules.drops.clone()
+        },
     }
 }

@@ -5,8 +5,8 @@
 //! runtime spec uses, so emission is a copy.
 
 use koma_runtime::spec::{
-    AntiTradeSpec, BurnSpec, Coord, FreezeSpec, PassSpec, PieceType, Player, PromotionSpec,
-    ResultSpec, RoyalSpec,
+    AntiTradeSpec, BurnSpec, Coord, DropSpec, FreezeSpec, PassSpec, PieceType, Player,
+    PromotionSpec, ResultSpec, RoyalSpec,
 };
 
 use crate::diagnostic::{FileId, Location};
@@ -155,6 +155,8 @@ pub struct Setup {
     pub location: Location,
     pub symmetry: Symmetry,
     pub placements: Vec<Placement>,
+    /// Pieces in hand at the start, one per piece, with the `hand` line's location.
+    pub hands: Vec<Located<(Player, PieceType)>>,
 }
 
 /// A piece on a square at the start.
@@ -193,6 +195,8 @@ pub struct Rules {
     pub jump_rank: Vec<u8>,
     pub passing: PassSpec,
     pub results: ResultSpec,
+    /// Hands and drops (`start_hand` comes from the setup's `hand` lines at emission).
+    pub drops: DropSpec,
     pub clauses: Vec<ClauseInfo>,
 }
 

@@ -181,6 +181,17 @@ pub struct Setup {
     /// `first` / `second` block headers, in order.
     pub sides: Vec<Spanned<Side>>,
     pub placements: Vec<Placement>,
+    /// `hand ID...` lines: pieces in hand at the start.
+    pub hands: Vec<Hand>,
+}
+
+/// `hand ID...`: pieces a player holds in hand at the start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hand {
+    pub span: Span,
+    /// The `first`/`second` block the line sits in, if any.
+    pub side: Option<Spanned<Side>>,
+    pub pieces: Vec<Spanned<String>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -254,6 +265,22 @@ pub enum ClauseKind {
     BareRoyalLoses,
     /// `perpetual-check loses` (true) or `perpetual-check draws` (false).
     PerpetualCheck(Spanned<bool>),
+    /// `captures to-hand [as-is]`: captured pieces join the capturer's hand, demoted to their
+    /// base form unless `as-is`.
+    CapturesToHand {
+        as_is: bool,
+    },
+    /// `drop not-stuck`: no drop where the piece could never move again.
+    DropNotStuck,
+    /// `drop one-per-file IDS`: at most one of these pieces of a side per file.
+    DropOnePerFile(Vec<Spanned<String>>),
+    /// `drop no-mate IDS`: a drop of one of these that checkmates loses.
+    DropNoMate(Vec<Spanned<String>>),
+    /// `drop zone IDS SQUARES`: these pieces drop only on these squares.
+    DropZone {
+        pieces: Vec<Spanned<String>>,
+        squares: Vec<SquareItem>,
+    },
     /// `remove KIND`: drops the clauses of kind `KIND` inherited through `extends`.
     Remove(Spanned<String>),
     /// A line whose first word is no clause keyword; the compiler reports it.
@@ -284,6 +311,11 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "draw bare-royal",
     "bare-royal",
     "perpetual-check",
+    "captures",
+    "drop not-stuck",
+    "drop one-per-file",
+    "drop no-mate",
+    "drop zone",
 ];
 
 /// The clause kind a `remove` line names, accepting the clause's own words
@@ -293,6 +325,7 @@ pub fn clause_kind(words: &str) -> Option<&'static str> {
     let alias = match words.as_str() {
         "promotion optional" | "promotion mandatory" | "promotion automatic" => "promotion kind",
         "check last-royal-only" => "check",
+        "captures to-hand" | "captures to-hand as-is" => "captures",
         other => other,
     };
     CLAUSE_KINDS.iter().find(|k| **k == alias).copied()
@@ -324,6 +357,11 @@ impl ClauseKind {
             ClauseKind::DrawBareRoyal => "draw bare-royal",
             ClauseKind::BareRoyalLoses => "bare-royal",
             ClauseKind::PerpetualCheck(_) => "perpetual-check",
+            ClauseKind::CapturesToHand { .. } => "captures",
+            ClauseKind::DropNotStuck => "drop not-stuck",
+            ClauseKind::DropOnePerFile(_) => "drop one-per-file",
+            ClauseKind::DropNoMate(_) => "drop no-mate",
+            ClauseKind::DropZone { .. } => "drop zone",
             ClauseKind::Remove(_) => "remove",
             ClauseKind::Unknown => "unknown",
         }
@@ -338,6 +376,9 @@ impl ClauseKind {
                 | ClauseKind::Freeze { .. }
                 | ClauseKind::AntiTrade(_)
                 | ClauseKind::Royal(_)
+                | ClauseKind::DropOnePerFile(_)
+                | ClauseKind::DropNoMate(_)
+                | ClauseKind::DropZone { .. }
                 | ClauseKind::Remove(_)
                 | ClauseKind::Unknown
         )

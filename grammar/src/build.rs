@@ -220,6 +220,7 @@ impl LineParser {
             symmetry,
             sides: Vec::new(),
             placements: Vec::new(),
+            hands: Vec::new(),
         });
     }
 
@@ -262,6 +263,35 @@ impl LineParser {
                 squares,
             });
         }
+    }
+
+    pub(crate) fn hand(&mut self, pair: Pair<'_, Rule>) {
+        let span = self.item_span(&pair);
+        let Some(ids) = children(pair).next() else {
+            return;
+        };
+        let pieces = self.piece_ids(ids);
+        let side = self.side;
+        if self.header_ok()
+            && let Some(setup) = self.file.setups.last_mut()
+        {
+            setup.hands.push(Hand { span, side, pieces });
+        }
+    }
+
+    fn drop_rule(&mut self, rule: Pair<'_, Rule>) -> Option<ClauseKind> {
+        let kind = rule.as_rule();
+        let mut inner = rule.into_inner();
+        Some(match kind {
+            Rule::drop_not_stuck => ClauseKind::DropNotStuck,
+            Rule::drop_one_per_file => ClauseKind::DropOnePerFile(self.piece_ids(inner.next()?)),
+            Rule::drop_no_mate => ClauseKind::DropNoMate(self.piece_ids(inner.next()?)),
+            _ => {
+                let pieces = self.piece_ids(inner.next()?);
+                let squares = self.square_list(inner.next()?);
+                ClauseKind::DropZone { pieces, squares }
+            }
+        })
     }
 
     pub(crate) fn remove(&mut self, pair: Pair<'_, Rule>) {
@@ -393,6 +423,10 @@ impl LineParser {
             }
             Rule::draw_line => self.draw(first),
             Rule::bare_royal_line => Some(ClauseKind::BareRoyalLoses),
+            Rule::captures_line => Some(ClauseKind::CapturesToHand {
+                as_is: children(pair).any(|p| p.as_rule() == Rule::as_is),
+            }),
+            Rule::drop_line => self.drop_rule(first),
             Rule::remove_clause_line => Some(ClauseKind::Remove(self.text(&first))),
             _ => Some(ClauseKind::PerpetualCheck(Spanned::new(
                 first.as_str() == "loses",

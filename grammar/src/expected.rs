@@ -69,6 +69,12 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::draw_bare_royal => "`bare-royal`",
         Rule::perpetual_outcome => "`loses` or `draws`",
         Rule::bare_outcome => "`loses`",
+        Rule::to_hand => "`to-hand`",
+        Rule::as_is => "`as-is`",
+        Rule::drop_not_stuck => "`not-stuck`",
+        Rule::drop_one_per_file => "`one-per-file`",
+        Rule::drop_no_mate => "`no-mate`",
+        Rule::drop_zone => "`zone`",
         Rule::clause_key => "a clause kind (`check`, `promotion forced`, ...)",
         _ => return None,
     };
@@ -165,6 +171,12 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
         }
         Rule::perpetual_line => "write `perpetual-check loses` or `perpetual-check draws`",
         Rule::bare_royal_line => "write `bare-royal loses`",
+        Rule::captures_line => "write `captures to-hand` or `captures to-hand as-is`",
+        Rule::drop_line => {
+            "write `drop not-stuck`, `drop one-per-file IDS`, `drop no-mate IDS` or \
+             `drop zone IDS SQUARES`"
+        }
+        Rule::hand_line => "write `hand ID...`, e.g. `hand P P N`",
         Rule::remove_clause_line => {
             "write `remove KIND`, e.g. `remove check` or `remove promotion forced`"
         }

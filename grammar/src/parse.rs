@@ -79,6 +79,8 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("draw", Rule::draw_line),
     ("bare-royal", Rule::bare_royal_line),
     ("perpetual-check", Rule::perpetual_line),
+    ("captures", Rule::captures_line),
+    ("drop", Rule::drop_line),
     ("remove", Rule::remove_clause_line),
 ];
 
@@ -189,6 +191,10 @@ impl LineParser {
                     if let Some(pair) = self.run(Rule::side_line, line) {
                         self.side(pair);
                     }
+                } else if word == "hand" {
+                    if let Some(pair) = self.run(Rule::hand_line, line) {
+                        self.hand(pair);
+                    }
                 } else if starts_piece_id(word) {
                     if let Some(pair) = self.run(Rule::placement_line, line) {
                         self.placement(pair);
@@ -197,8 +203,8 @@ impl LineParser {
                     self.unknown_line(
                         word,
                         word_span,
-                        "a piece ID or `first`/`second`",
-                        &["first", "second"],
+                        "a piece ID, `hand` or `first`/`second`",
+                        &["first", "second", "hand"],
                     );
                 }
             }

@@ -55,8 +55,11 @@ impl Position {
             )));
         }
         let mut pos = Position::empty(tables);
-        pos.parse_board(board)?;
+        let hand = pos.parse_board(board)?;
         pos.check_royal_count()?;
+        if let Some(hand) = hand {
+            pos.parse_hand(hand)?;
+        }
         let side = match fields.get(1).copied().unwrap_or("w") {
             "w" => Player::First,
             "b" => Player::Second,
@@ -68,6 +71,13 @@ impl Position {
         };
         pos.set_side_to_move(side);
         pos.derive_virgins();
+        // Fairy-Stockfish writes shogi positions without castling and e.p. fields: `w 0 1`.
+        let numeric = |i: usize| fields.get(i).is_some_and(|f| f.parse::<u32>().is_ok());
+        let fields: Vec<&str> = if fields.len() == 4 && numeric(2) && numeric(3) {
+            vec![fields[0], fields[1], "-", "-", fields[2], fields[3]]
+        } else {
+            fields
+        };
         pos.parse_castling(fields.get(2).copied().unwrap_or("-"))?;
         pos.parse_ep(fields.get(3).copied().unwrap_or("-"))?;
         let number = |i: usize, default: u32, what: &str| -> Result<u32, PositionError> {
@@ -101,7 +111,8 @@ impl Position {
         Ok(())
     }
 
-    fn parse_board(&mut self, text: &str) -> Result<(), PositionError> {
+    /// Reads the board field; returns the hand (`[...]` after the last row) if there is one.
+    fn parse_board<'a>(&mut self, text: &'a str) -> Result<Option<&'a str>, PositionError> {
         let t = Arc::clone(&self.tables);
         let geo = &t.geo;
         let rows: Vec<&str> = text.split('/').collect();
@@ -112,12 +123,18 @@ impl Position {
                 rows.len()
             )));
         }
+        let mut hand = None;
         for (r, row) in rows.iter().enumerate() {
             let y = i32::from(geo.height) - 1 - r as i32;
             let rank = y + i32::from(geo.first_rank);
             let mut x = 0i32;
             let mut chars = row.char_indices().peekable();
             while let Some((i, ch)) = chars.next() {
+                // A full last row followed by `[`: the pieces in hand.
+                if ch == '[' && x == i32::from(geo.width) && r + 1 == rows.len() {
+                    hand = Some(&row[i..]);
+                    break;
+                }
                 if ch.is_ascii_digit() {
                     let mut n = ch.to_digit(10).unwrap_or(0);
                     while let Some(&(_, d)) = chars.peek() {
@@ -145,7 +162,12 @@ impl Position {
                     x += 1;
                     continue;
                 }
-                let (id, upper) = piece_token(row, i, ch, &mut chars)?;
+                let (mut id, upper) = piece_token(row, i, ch, &mut chars)?;
+                // Fairy-Stockfish marks a promoted piece with `~` (crazyhouse's `Q~`).
+                if chars.peek().is_some_and(|&(_, c)| c == '~') {
+                    chars.next();
+                    id = format!("+{id}");
+                }
                 let Some(ty) = t.spec.pieces.iter().position(|p| p.id == id) else {
                     return Err(bad(format!("rank {rank}: unknown piece `{id}`")));
                 };
@@ -166,7 +188,74 @@ impl Position {
                 )));
             }
         }
+        Ok(hand)
+    }
+
+    /// Reads the pieces in hand: `[PPn]`, `[-]` or `[]`; upper case for the first player,
+    /// an optional count before a piece (`[2Pn]`).
+    fn parse_hand(&mut self, text: &str) -> Result<(), PositionError> {
+        let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
+            return Err(bad(format!("`{text}`: the hand must be written `[...]`")));
+        };
+        let t = Arc::clone(&self.tables);
+        let mut chars = inner.char_indices().peekable();
+        while let Some((i, ch)) = chars.next() {
+            if ch == '-' {
+                continue;
+            }
+            let mut count = 1u32;
+            let mut ch = ch;
+            let mut i = i;
+            if let Some(d) = ch.to_digit(10) {
+                count = d;
+                while let Some(&(_, c)) = chars.peek() {
+                    let Some(v) = c.to_digit(10) else { break };
+                    count = count.saturating_mul(10).saturating_add(v);
+                    chars.next();
+                }
+                let Some((j, c)) = chars.next() else {
+                    return Err(bad(format!(
+                        "hand `{text}`: a count must be followed by a piece"
+                    )));
+                };
+                (i, ch) = (j, c);
+            }
+            let (id, upper) = piece_token(inner, i, ch, &mut chars)?;
+            let Some(ty) = t.spec.pieces.iter().position(|p| p.id == id) else {
+                return Err(bad(format!("hand `{text}`: unknown piece `{id}`")));
+            };
+            if !t.drops.enabled {
+                return Err(bad(format!(
+                    "hand `{text}`: this variant has no hands (its rules give no `captures to-hand` and its setup no `hand`)"
+                )));
+            }
+            let player = if upper { Player::First } else { Player::Second };
+            let ty = PieceType(ty as u8);
+            let total = u32::from(self.hand_count(player, ty)) + count;
+            let Ok(total) = u8::try_from(total) else {
+                return Err(bad(format!(
+                    "hand `{text}`: more than 255 `{id}` in one hand"
+                )));
+            };
+            self.set_hand_count(player, ty, total);
+        }
         Ok(())
+    }
+
+    /// The pieces in hand as text: `[PPn]`, `[]` when both hands are empty.
+    pub fn hand_text(&self) -> String {
+        let t = &self.tables;
+        let mut s = String::from("[");
+        for player in [Player::First, Player::Second] {
+            for (i, piece) in t.spec.pieces.iter().enumerate() {
+                let n = self.hand_count(player, PieceType(i as u8));
+                for _ in 0..n {
+                    s.push_str(&piece_text(&piece.id, player));
+                }
+            }
+        }
+        s.push(']');
+        s
     }
 
     /// Virgin flags that position text does not spell out: a piece with initial moves is
@@ -346,6 +435,9 @@ impl Position {
             if y > 0 {
                 out.push('/');
             }
+        }
+        if self.has_hands() {
+            out.push_str(&self.hand_text());
         }
         out.push(' ');
         out.push(if self.side == Player::First { 'w' } else { 'b' });

@@ -116,7 +116,17 @@ impl Position {
     /// Whether a pseudo-legal move must be played out to know if it is legal.
     #[inline]
     pub(crate) fn needs_test(&self, sc: &Shortcut, m: &Move) -> bool {
-        if !sc.enabled || m.kind != MoveKind::Normal || m.ncap > 0 {
+        if !sc.enabled {
+            return true;
+        }
+        // A drop only adds a piece: it can expose a royal only by becoming a multi-leg
+        // attacker's hurdle (hoppers on the board turn the shortcut off).
+        if m.kind == MoveKind::Drop {
+            return sc.danger[..sc.ndanger]
+                .iter()
+                .any(|&(p, reach)| self.distance(p, m.to) <= reach);
+        }
+        if m.kind != MoveKind::Normal || m.ncap > 0 {
             return true;
         }
         let f = m.from.index();

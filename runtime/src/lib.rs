@@ -4,6 +4,7 @@
 
 mod attack;
 pub mod cell;
+mod drops;
 pub mod fen;
 pub mod geometry;
 mod legal;

@@ -141,6 +141,9 @@ impl Position {
         if t.rules.has_burns() {
             self.apply_burns(out, start);
         }
+        if t.drops.enabled {
+            self.drop_moves(out);
+        }
         if t.multi_leg {
             self.filter_passes(out, start);
         }
@@ -387,6 +390,10 @@ impl Position {
             n += 1;
             board[sq.index()] = c;
         };
+        if let Some(ty) = m.dropped() {
+            set(&mut self.board, m.to, Cell::piece(self.side, ty));
+            return n;
+        }
         let moved = self.board[m.from.index()];
         set(&mut self.board, m.from, Cell::EMPTY);
         let victim = m.side_captures().last().map(|s| self.board[s.index()]);
@@ -401,6 +408,7 @@ impl Position {
                 set(&mut self.board, m.aux, Cell::EMPTY);
                 set(&mut self.board, m.aux2, partner);
             }
+            MoveKind::Drop => {}
             MoveKind::Unload => {
                 let v = if dest.is_piece() {
                     dest
@@ -433,6 +441,12 @@ impl Position {
     fn royals_after(&self, m: Move, me: Player) -> Royals {
         let mut royals = *self.royals.get(me);
         let t = &self.tables;
+        if let Some(ty) = m.dropped() {
+            if t.is_royal(ty) {
+                royals.add(m.to);
+            }
+            return royals;
+        }
         let touched = |s: Square| s == m.from || s == m.to || m.side_captures().contains(&s);
         let stale = royals.squares().iter().any(|&s| touched(s))
             || m.promotion().is_some_and(|p| t.is_royal(p))

@@ -15,6 +15,8 @@ pub enum MoveKind {
     Castle,
     /// The move's victim reappears on `aux` (XBetza `u`).
     Unload,
+    /// A piece from the mover's hand is put on `to` (`from == to`).
+    Drop,
 }
 
 /// One move. Captures on the destination are implied by the board (the destination holds a
@@ -24,6 +26,8 @@ pub struct Move {
     pub from: Square,
     pub to: Square,
     pub(crate) promotion: u8,
+    /// For a drop: the piece type taken from the hand.
+    pub(crate) dropped: u8,
     pub(crate) kind: MoveKind,
     pub(crate) ncap: u8,
     /// The move leaves e.p. squares on the squares between `from` and `to`.
@@ -41,6 +45,7 @@ impl Move {
             from,
             to,
             promotion: NO_PROMOTION,
+            dropped: NO_PROMOTION,
             kind: MoveKind::Normal,
             ncap: 0,
             creates_ep: false,

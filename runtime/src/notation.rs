@@ -1,6 +1,6 @@
 //! Move text in coordinate notation: `e2e4`, `e7e8=Q`, `b8b9+` (shogi-style promotion to the
 //! piece's `+` form), `f5xf6g7` (side captures listed between the squares), `pass`, `e1g1`
-//! (castling as the king's move), `d4d7@d4` (unloading). Documented in docs/positions.md.
+//! (castling as the king's move), `d4d7@d4` (unloading), `P@e4` (a drop from the hand). Documented in docs/positions.md.
 
 use std::fmt;
 
@@ -44,6 +44,10 @@ impl Position {
             return "pass".to_string();
         }
         let geo = &self.tables.geo;
+        if let Some(ty) = m.dropped() {
+            let id = &self.tables.spec.pieces[usize::from(ty.0)].id;
+            return format!("{}@{}", piece_text(id, Player::First), geo.name(m.to));
+        }
         let mut s = geo.name(m.from);
         for &c in m.side_captures() {
             s.push('x');
@@ -79,6 +83,12 @@ impl Position {
         if let Some(m) = moves.iter().find(|m| self.move_text(m) == text) {
             return Ok(*m);
         }
+        if let Some((piece, square)) = text.split_once('@')
+            && !piece.is_empty()
+            && self.tables.geo.parse_square_prefix(piece).is_none()
+        {
+            return self.parse_drop(text, piece, square, &moves);
+        }
         let parsed = self.parse_parts(text)?;
         let candidates: Vec<Move> = moves
             .into_iter()
@@ -101,6 +111,29 @@ impl Position {
                 Err(MoveError::Ambiguous(names.join(", ")))
             }
         }
+    }
+
+    /// `P@e4`, `p@e4`, `[FD]@e4`, `+P@e4`: a drop.
+    fn parse_drop(
+        &self,
+        text: &str,
+        piece: &str,
+        square: &str,
+        moves: &[Move],
+    ) -> Result<Move, MoveError> {
+        let malformed =
+            || MoveError::Malformed(format!("`{text}` is not a drop (expected e.g. `P@e4`)"));
+        let to = self.tables.geo.parse_square(square).ok_or_else(malformed)?;
+        let id = piece.replace(['[', ']'], "").to_ascii_uppercase();
+        moves
+            .iter()
+            .find(|m| {
+                m.to == to
+                    && m.dropped()
+                        .is_some_and(|t| self.tables.spec.pieces[usize::from(t.0)].id == id)
+            })
+            .copied()
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 
     fn promotion_matches(&self, m: &Move, wanted: Option<&str>) -> bool {

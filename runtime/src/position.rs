@@ -69,6 +69,9 @@ struct Undo {
     /// Castling partners whose virginity lapsed because their king moved.
     lapsed: [Square; 4],
     nlapsed: u8,
+    /// Piece types the move added to the mover's hand (captures).
+    gained: [u8; MAX_CAPTURES + 1],
+    ngained: u8,
 }
 
 /// A game position of one variant.
@@ -85,6 +88,8 @@ pub struct Position {
     pub(crate) royals: ByPlayer<Royals>,
     /// Pieces on the board per cell slot (to skip absent attackers quickly).
     pub(crate) counts: Vec<u16>,
+    /// Pieces in hand: `hands[player * types + type]`.
+    pub(crate) hands: Vec<u8>,
     undo: Vec<Undo>,
     /// Hashes of the positions before each move played (for repetition).
     history: Vec<u64>,
@@ -100,6 +105,7 @@ impl PartialEq for Position {
             && (self.ep.n == 0 || self.ep.victim == other.ep.victim)
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
+            && self.hands == other.hands
             && self.hash == other.hash
     }
 }
@@ -119,6 +125,7 @@ impl Position {
             hash: 0,
             royals: ByPlayer::default(),
             counts: vec![0; slots],
+            hands: vec![0; 2 * tables.piece_count()],
             undo: Vec::new(),
             history: Vec::new(),
             tables,
@@ -136,6 +143,9 @@ impl Position {
                 pos.put(sq, Some((p.player, p.piece)));
                 pos.set_virgin(sq, true);
             }
+        }
+        for (player, piece) in pos.tables.spec.rules.drops.start_hand.clone() {
+            pos.hand_add(player, piece);
         }
         Some(pos)
     }
@@ -289,6 +299,9 @@ impl Position {
         if self.side == Player::Second {
             h ^= z.side;
         }
+        for (i, &n) in self.hands.iter().enumerate() {
+            h ^= z.hand(i, n);
+        }
         h
     }
 
@@ -296,6 +309,10 @@ impl Position {
 
     /// Plays a move generated for this position.
     pub fn make(&mut self, mv: Move) {
+        if mv.kind == MoveKind::Drop {
+            self.make_drop(mv);
+            return;
+        }
         let from = mv.from;
         let to = mv.to;
         let moved = self.board[from.index()];
@@ -314,6 +331,8 @@ impl Position {
             unload_from: Cell::EMPTY,
             lapsed: [Square(0); 4],
             nlapsed: 0,
+            gained: [0; MAX_CAPTURES + 1],
+            ngained: 0,
         };
         if undo.moved_virgin && to != from {
             self.lapse_partners(from, moved, &mut undo);
@@ -363,6 +382,10 @@ impl Position {
                     self.set_cell(mv.aux, Cell::EMPTY, victim);
                 }
             }
+            MoveKind::Drop => {}
+        }
+        if self.tables.drops.enabled && captured {
+            self.capture_to_hand(moved.player(), &mut undo);
         }
         let placed = match mv.promotion() {
             Some(t) => Cell::piece(moved.player(), t),
@@ -404,6 +427,82 @@ impl Position {
         }
         self.hash ^= self.tables.zobrist.side;
         self.undo.push(undo);
+    }
+
+    /// Plays a drop: one piece leaves the mover's hand for an empty square.
+    fn make_drop(&mut self, mv: Move) {
+        let side = self.side;
+        let ty = PieceType(mv.dropped);
+        let undo = Undo {
+            mv,
+            moved: Cell::EMPTY,
+            moved_virgin: false,
+            dest: Cell::EMPTY,
+            dest_virgin: false,
+            victims: [(Cell::EMPTY, false); MAX_CAPTURES],
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            royals: self.royals,
+            vanished: false,
+            unload_from: Cell::EMPTY,
+            lapsed: [Square(0); 4],
+            nlapsed: 0,
+            gained: [0; MAX_CAPTURES + 1],
+            ngained: 0,
+        };
+        self.history.push(self.hash);
+        self.hand_take(side, ty);
+        let placed = Cell::piece(side, ty);
+        self.set_cell(mv.to, Cell::EMPTY, placed);
+        let d = &self.tables.drops;
+        let home = d.initial[usize::from(ty.0)] && d.home[mv.to.index()] == placed;
+        self.set_virgin(mv.to, home);
+        self.clear_ep();
+        self.halfmove = if self.resets_clock(placed, false, false) {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if side == Player::Second {
+            self.fullmove += 1;
+        }
+        self.side = side.opponent();
+        self.hash ^= self.tables.zobrist.side;
+        self.undo.push(undo);
+    }
+
+    /// Puts the pieces a move removed into the mover's hand, as the variant says (a victim that
+    /// reappeared by unloading stays on the board).
+    fn capture_to_hand(&mut self, mover: Player, undo: &mut Undo) {
+        let mv = undo.mv;
+        let mut removed = [Cell::EMPTY; MAX_CAPTURES + 1];
+        let mut n = 0;
+        for c in std::iter::once(undo.dest)
+            .chain(undo.victims[..usize::from(mv.ncap)].iter().map(|v| v.0))
+        {
+            if c.is_piece() {
+                removed[n] = c;
+                n += 1;
+            }
+        }
+        if mv.kind == MoveKind::Unload && undo.unload_from.is_empty() {
+            let back = self.board[mv.aux.index()];
+            if let Some(i) = removed[..n].iter().position(|&c| c == back) {
+                removed[i] = Cell::EMPTY;
+            }
+        }
+        let t = Arc::clone(&self.tables);
+        for &c in &removed[..n] {
+            if !c.is_piece() {
+                continue;
+            }
+            if let Some(h) = t.drops.to_hand[usize::from(c.piece_type().0)] {
+                self.hand_add(mover, h);
+                undo.gained[usize::from(undo.ngained)] = h.0;
+                undo.ngained += 1;
+            }
+        }
     }
 
     /// When a castling piece first moves, its partners' virginity stops mattering: clearing it
@@ -556,6 +655,16 @@ impl Position {
                 self.virgin[mv.aux.index()] = true;
             }
             MoveKind::Unload => restore(&mut self.board, &mut self.counts, mv.aux, u.unload_from),
+            MoveKind::Drop => {
+                let n = self.tables.piece_count();
+                self.hands[self.side.index() * n + usize::from(mv.dropped)] += 1;
+            }
+        }
+        if u.ngained > 0 {
+            let n = self.tables.piece_count();
+            for &t in &u.gained[..usize::from(u.ngained)] {
+                self.hands[self.side.index() * n + usize::from(t)] -= 1;
+            }
         }
         restore(&mut self.board, &mut self.counts, mv.to, u.dest);
         self.virgin[mv.to.index()] = u.dest_virgin;

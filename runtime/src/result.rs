@@ -16,6 +16,9 @@ pub enum Reason {
     PerpetualCheck,
     MoveLimit,
     BareRoyals,
+    /// The last move was a drop that checkmated, which the variant forbids (shogi's
+    /// uchifuzume): the dropper loses.
+    DropMate,
 }
 
 /// A finished game: the winner (`None` for a draw) and why.
@@ -64,6 +67,12 @@ impl Position {
         if moves.is_empty() {
             let mated =
                 rules.royals.win == WinCondition::Checkmate && t.has_royals && self.in_check();
+            if mated && self.last_move_is_no_mate_drop() {
+                return Some(GameResult {
+                    winner: Some(me),
+                    reason: Reason::DropMate,
+                });
+            }
             if mated {
                 return Some(GameResult {
                     winner: Some(me.opponent()),

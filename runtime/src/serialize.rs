@@ -12,7 +12,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,6 +200,16 @@ pub fn validate(spec: &VariantSpec) -> Result<(), String> {
                 .iter()
                 .flat_map(|m| m.reset_on_pieces.iter()),
         );
+    let d = &r.drops;
+    let lists = lists
+        .chain(d.to_hand.iter().flatten())
+        .chain(d.start_hand.iter().map(|(_, t)| t))
+        .chain(&d.one_per_file)
+        .chain(&d.no_mate)
+        .chain(d.zones.iter().flat_map(|z| z.pieces.iter()));
+    if !d.zones.iter().flat_map(|z| z.squares.iter()).all(on_board) {
+        return Err("a drop zone square is off the board".to_string());
+    }
     for t in lists {
         if !ok_type(t) {
             return Err("a rule names an unknown piece type".to_string());
@@ -371,6 +381,21 @@ impl Writer {
         }
         self.bool(rs.bare_royal_draw);
         self.bool(rs.bare_royal_loses);
+        let d = &r.drops;
+        self.list(&d.to_hand, |w, t| {
+            w.u16(t.map_or(u16::MAX, |t| u16::from(t.0)))
+        });
+        self.list(&d.start_hand, |w, &(p, t)| {
+            w.bool(p == Player::Second);
+            w.u8(t.0);
+        });
+        self.bool(d.not_stuck);
+        self.types(&d.one_per_file);
+        self.types(&d.no_mate);
+        self.list(&d.zones, |w, z| {
+            w.types(&z.pieces);
+            w.list(&z.squares, Writer::coord);
+        });
     }
 }
 
@@ -616,6 +641,29 @@ impl<'a> Reader<'a> {
             bare_royal_draw: self.bool()?,
             bare_royal_loses: self.bool()?,
         };
+        let drops = DropSpec {
+            to_hand: self.list(|r| {
+                let v = r.u16()?;
+                Ok((v != u16::MAX).then_some(PieceType(v as u8)))
+            })?,
+            start_hand: self.list(|r| {
+                let player = if r.bool()? {
+                    Player::Second
+                } else {
+                    Player::First
+                };
+                Ok((player, PieceType(r.u8()?)))
+            })?,
+            not_stuck: self.bool()?,
+            one_per_file: self.types()?,
+            no_mate: self.types()?,
+            zones: self.list(|r| {
+                Ok(DropZone {
+                    pieces: r.types()?,
+                    squares: r.list(Reader::coord)?,
+                })
+            })?,
+        };
         Ok(RulesSpec {
             promotion,
             royals,
@@ -625,6 +673,7 @@ impl<'a> Reader<'a> {
             jump_rank,
             passing,
             results,
+            drops,
         })
     }
 }

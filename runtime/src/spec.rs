@@ -193,6 +193,42 @@ pub struct RulesSpec {
     pub jump_rank: Vec<u8>,
     pub passing: PassSpec,
     pub results: ResultSpec,
+    pub drops: DropSpec,
+}
+
+/// Hands and drops: where captured pieces go, which pieces start in hand, and where a piece in
+/// hand may be dropped. A drop puts a piece from the mover's hand on an empty square.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct DropSpec {
+    /// Per piece type: what a captured piece of that type becomes in the capturer's hand
+    /// (`None`: it goes to no hand). Empty: every captured piece goes to no hand.
+    pub to_hand: Vec<Option<PieceType>>,
+    /// Pieces in hand at the start, one entry per piece.
+    pub start_hand: Vec<(Player, PieceType)>,
+    /// No drop on a square from which the piece could never move again (shogi's Pawn, Lance and
+    /// Knight on the last ranks).
+    pub not_stuck: bool,
+    /// At most one of these pieces of a side per file after a drop (shogi's nifu).
+    pub one_per_file: Vec<PieceType>,
+    /// A drop of one of these that checkmates loses for the dropper (shogi's uchifuzume).
+    pub no_mate: Vec<PieceType>,
+    /// Pieces that may be dropped only on some squares.
+    pub zones: Vec<DropZone>,
+}
+
+impl DropSpec {
+    /// Whether a piece can ever be in hand.
+    pub fn has_hands(&self) -> bool {
+        !self.start_hand.is_empty() || self.to_hand.iter().any(Option::is_some)
+    }
+}
+
+/// `pieces` may be dropped only on `squares` (given for the first player; the second player's
+/// squares are the 180 degree rotation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DropZone {
+    pub pieces: Vec<PieceType>,
+    pub squares: Vec<Coord>,
 }
 
 /// When and how pieces promote.

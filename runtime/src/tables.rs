@@ -132,6 +132,8 @@ pub struct Tables {
     pub(crate) multi_leg: bool,
     /// Burning, freezing and the other rule clauses, compiled (`crate::rules`).
     pub(crate) rules: crate::rules::RuleTables,
+    /// Hands and drop clauses (`crate::drops`).
+    pub(crate) drops: crate::drops::DropTables,
 }
 
 impl Tables {
@@ -194,6 +196,7 @@ impl Tables {
                 .map(|p| !p.promotions.is_empty())
                 .collect(),
             rules: crate::rules::RuleTables::new(&geo, &spec.rules, ntypes),
+            drops: crate::drops::DropTables::new(&geo, &spec),
             pieces,
             vectors,
             ray_index,

@@ -12,6 +12,8 @@ pub(crate) struct Zobrist {
     pub side: u64,
     ep: Vec<u64>,
     virgin: Vec<u64>,
+    /// Per hand slot (`player * types + type`), the base of its count keys.
+    hand: Vec<u64>,
 }
 
 /// SplitMix64: tiny, well mixed, and fully determined by its seed.
@@ -37,7 +39,9 @@ impl Zobrist {
         let side = splitmix(&mut state);
         let ep = (0..squares).map(|_| splitmix(&mut state)).collect();
         let virgin = (0..squares).map(|_| splitmix(&mut state)).collect();
+        let hand = (0..2 * types).map(|_| splitmix(&mut state)).collect();
         Zobrist {
+            hand,
             slots,
             cells,
             side,
@@ -59,5 +63,18 @@ impl Zobrist {
     #[inline]
     pub fn virgin(&self, sq: Square) -> u64 {
         self.virgin[sq.index()]
+    }
+}
+
+impl Zobrist {
+    /// The key of holding `count` pieces in hand slot `slot` (zero for none), so that a count
+    /// change is `hash ^= hand(slot, old) ^ hand(slot, new)`.
+    #[inline]
+    pub fn hand(&self, slot: usize, count: u8) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        let mut state = self.hand[slot] ^ u64::from(count).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        splitmix(&mut state)
     }
 }

@@ -80,6 +80,7 @@ fn move_json(pos: &Position, m: &Move) -> Value {
             MoveKind::Normal => "normal",
             MoveKind::Castle => "castle",
             MoveKind::Unload => "unload",
+            MoveKind::Drop => "drop",
         }
     };
     let mut v = json!({
@@ -87,7 +88,7 @@ fn move_json(pos: &Position, m: &Move) -> Value {
         "from": geo.name(m.from),
         "to": geo.name(m.to),
         "captures": captures,
-        "piece": pos.piece_at(m.from).map(|(_, ty)| id(ty)),
+        "piece": m.dropped().or(pos.piece_at(m.from).map(|(_, ty)| ty)).map(id),
         "promotion": m.promotion().map(id),
         "kind": kind,
     });

@@ -66,3 +66,18 @@ fn burning_fixtures_play_and_unplay() {
         }
     }
 }
+
+#[test]
+fn drop_games_play_and_unplay() {
+    for (name, seed) in [
+        ("shogi", 6),
+        ("shogi", 7),
+        ("minishogi", 8),
+        ("crazyhouse", 9),
+        ("crazyhouse", 10),
+    ] {
+        let p = Position::start(variant(name)).expect("setup");
+        let n = playout(p, 200, seed);
+        assert!(n > 10, "{name}: {n} plies");
+    }
+}

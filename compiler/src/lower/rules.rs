@@ -5,8 +5,8 @@ use koma_grammar::ast::{
     self, Area, BurnOption, Clause, ClauseKind, FreezeOption, PassRule, ResetEvent, Trigger, Zone,
 };
 use koma_runtime::spec::{
-    AntiTradeSpec, AntiTradeWhen, BurnSpec, ForcedPromotion, FreezeSpec, MoveLimit, Outcome,
-    PieceType, PromotionKind, Triggers, WinCondition,
+    AntiTradeSpec, AntiTradeWhen, BurnSpec, DropZone, ForcedPromotion, FreezeSpec, MoveLimit,
+    Outcome, PieceType, PromotionKind, Triggers, WinCondition,
 };
 
 use super::pieces::{Names, attributes};
@@ -23,6 +23,8 @@ struct Lowering<'a> {
     rules: Rules,
     /// Pieces a `royal` clause names, with where.
     royals: Vec<(PieceType, Location)>,
+    /// `captures to-hand`: whether captured pieces keep their promoted form.
+    captures_as_is: Option<bool>,
 }
 
 /// Lowers `clauses`; pieces named by `royal` clauses get their `royal` location set.
@@ -39,6 +41,7 @@ pub(crate) fn lower_rules(
         diagnostics,
         rules: Rules::default(),
         royals: Vec::new(),
+        captures_as_is: None,
     };
     lowering.rules.promotion.triggers = Triggers::ENTER;
     for (file, clause) in clauses {
@@ -50,7 +53,38 @@ pub(crate) fn lower_rules(
             *slot = Some(at);
         }
     }
+    if let Some(as_is) = lowering.captures_as_is {
+        lowering.rules.drops.to_hand = hand_forms(pieces, as_is);
+    }
     lowering.rules
+}
+
+/// What each captured piece becomes in the capturer's hand: its base form (the piece it
+/// promoted from, followed back to the start of the promotion chain) or, `as_is`, itself.
+/// Royals go to no hand.
+fn hand_forms(pieces: &[Piece], as_is: bool) -> Vec<Option<PieceType>> {
+    let promoted_from = |t: usize| {
+        pieces
+            .iter()
+            .position(|p| p.promotions.iter().any(|q| usize::from(q.value.0) == t))
+    };
+    (0..pieces.len())
+        .map(|t| {
+            if pieces[t].royal.is_some() {
+                return None;
+            }
+            let mut base = t;
+            if !as_is {
+                for _ in 0..pieces.len() {
+                    match promoted_from(base) {
+                        Some(b) if b != base && b != t => base = b,
+                        _ => break,
+                    }
+                }
+            }
+            Some(PieceType(base as u8))
+        })
+        .collect()
 }
 
 fn area_offsets(area: Area) -> Vec<(i8, i8)> {
@@ -151,6 +185,37 @@ impl Lowering<'_> {
             ClauseKind::BareRoyalLoses => self.rules.results.bare_royal_loses = true,
             ClauseKind::PerpetualCheck(loses) => {
                 self.rules.results.perpetual_check_loses = loses.value
+            }
+            ClauseKind::CapturesToHand { as_is } => self.captures_as_is = Some(*as_is),
+            ClauseKind::DropNotStuck => self.rules.drops.not_stuck = true,
+            ClauseKind::DropOnePerFile(ids) => {
+                let ids =
+                    self.names
+                        .resolve_all(file, ids, "in `drop one-per-file`", self.diagnostics);
+                self.rules.drops.one_per_file.extend(ids);
+            }
+            ClauseKind::DropNoMate(ids) => {
+                let ids = self
+                    .names
+                    .resolve_all(file, ids, "in `drop no-mate`", self.diagnostics);
+                self.rules.drops.no_mate.extend(ids);
+            }
+            ClauseKind::DropZone { pieces, squares } => {
+                let pieces =
+                    self.names
+                        .resolve_all(file, pieces, "in `drop zone`", self.diagnostics);
+                let mut coords = Vec::new();
+                for item in squares {
+                    for c in self.board.coords(file, item, self.diagnostics) {
+                        if !coords.contains(&c) {
+                            coords.push(c);
+                        }
+                    }
+                }
+                self.rules.drops.zones.push(DropZone {
+                    pieces,
+                    squares: coords,
+                });
             }
             ClauseKind::Unknown | ClauseKind::Remove(_) => {}
         }

@@ -6,7 +6,7 @@ use koma_runtime::spec::Player;
 use super::pieces::{Names, attributes};
 use crate::codes;
 use crate::diagnostic::{Diagnostic, FileId};
-use crate::ir::{Board, Placement, Setup, Symmetry};
+use crate::ir::{Board, Located, Placement, Setup, Symmetry};
 use crate::parse::location;
 
 pub(crate) fn lower_setup(
@@ -77,10 +77,31 @@ pub(crate) fn lower_setup(
             }
         }
     }
+    let mut hands = Vec::new();
+    for line in &setup.hands {
+        let players: &[Player] = match (symmetry, line.side.map(|s| s.value)) {
+            (Symmetry::None, None) => continue, // reported by check_sides
+            (Symmetry::None, Some(Side::Second)) => &[Player::Second],
+            (Symmetry::None, Some(Side::First)) => &[Player::First],
+            _ => &[Player::First, Player::Second],
+        };
+        for id in &line.pieces {
+            let Some(piece) = names.resolve(file, id, "in `hand`", diagnostics) else {
+                continue;
+            };
+            for &player in players {
+                hands.push(Located {
+                    value: (player, piece),
+                    location: location(file, id.span),
+                });
+            }
+        }
+    }
     Setup {
         location: location(file, setup.span),
         symmetry,
         placements,
+        hands,
     }
 }
 

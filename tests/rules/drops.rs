@@ -1,0 +1,201 @@
+//! Hands and drops: captured pieces join the capturer's hand (demoted or as they are), hands in
+//! position text, drop move text, and each drop restriction (not-stuck, one-per-file, no-mate,
+//! drop zones) against the same position without the clause.
+
+use crate::common::*;
+use koma_runtime::result::Reason;
+use koma_runtime::spec::Player;
+
+/// The drops of the side to move, as sorted text.
+fn drops(p: &mut koma_runtime::Position) -> Vec<String> {
+    all_moves(p)
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .collect()
+}
+
+#[test]
+fn a_capture_puts_the_demoted_piece_in_the_capturers_hand() {
+    let t = variant("drops");
+    let mut p = pos(&t, "4k/5/2+p2/2R2/K4[] w");
+    play(&mut p, &["c2c3"]);
+    assert_eq!(p.to_text(), "4k/5/2R2/5/K4[P] b - - 0 1");
+    // Unmaking empties the hand again.
+    p.unmake();
+    assert_eq!(p.to_text(), "4k/5/2+p2/2R2/K4[] w - - 0 1");
+    // `as-is`: the Tokin keeps its promoted form.
+    let t = variant_with("drops", "captures to-hand", "captures to-hand as-is");
+    let mut p = pos(&t, "4k/5/2+p2/2R2/K4[] w");
+    play(&mut p, &["c2c3"]);
+    assert_eq!(p.to_text(), "4k/5/2R2/5/K4[+P] b - - 0 1");
+}
+
+#[test]
+fn without_hands_captures_vanish_and_hands_are_rejected() {
+    let t = variant_with("drops", "captures to-hand\n", "");
+    let mut p = pos(&t, "4k/5/2+p2/2R2/K4 w");
+    play(&mut p, &["c2c3"]);
+    assert_eq!(p.to_text(), "4k/5/2R2/5/K4 b - - 0 1");
+    assert!(koma_runtime::Position::from_text(t.clone(), "4k/5/5/5/K4[P] w").is_err());
+    assert!(koma_runtime::Position::from_text(t, "4k/5/5/5/K4[] w").is_ok());
+}
+
+#[test]
+fn hands_read_counts_and_fairy_stockfish_fields() {
+    let t = variant("drops");
+    let p = pos(&t, "4k/5/5/5/K4[2PGn] b 0 1");
+    assert_eq!(
+        p.hand_count(Player::First, koma_runtime::spec::PieceType(0)),
+        2
+    );
+    assert_eq!(p.to_text(), "4k/5/5/5/K4[PPGn] b - - 0 1");
+    assert_eq!(p.hash(), p.compute_hash());
+    // Hands are part of the hash: the same board with another hand differs.
+    let q = pos(&t, "4k/5/5/5/K4[PGn] b 0 1");
+    assert_ne!(p.hash(), q.hash());
+    assert!(koma_runtime::Position::from_text(t.clone(), "4k/5/5/5/K4[X] w").is_err());
+}
+
+#[test]
+fn a_drop_is_written_piece_at_square_and_plays_back() {
+    let t = variant("drops");
+    let mut p = pos(&t, "4k/5/5/5/K4[G] w");
+    assert_eq!(drops(&mut p).len(), 23, "every empty square");
+    let m = p.parse_move("g@c3").expect("lower case is accepted");
+    assert_eq!(p.move_text(&m), "G@c3");
+    p.make(m);
+    assert_eq!(p.to_text(), "4k/5/2G2/5/K4[] b - - 1 1");
+    assert_eq!(p.hash(), p.compute_hash());
+    p.unmake();
+    assert_eq!(p.to_text(), "4k/5/5/5/K4[G] w - - 0 1");
+    assert!(p.parse_move("R@c3").is_err(), "no Rook in hand");
+}
+
+#[test]
+fn not_stuck_keeps_pawns_and_knights_off_their_dead_ranks() {
+    let fen = "k4/5/5/5/4K[PN] w";
+    let t = variant("drops");
+    let mut p = pos(&t, fen);
+    let d = drops(&mut p);
+    assert!(!d.iter().any(|m| m.ends_with('5')), "{d:?}");
+    assert!(
+        !d.iter().any(|m| m.starts_with("N@") && m.ends_with('4')),
+        "{d:?}"
+    );
+    assert!(d.contains(&"N@c3".to_string()));
+    let t = variant_with("drops", "drop not-stuck\n", "");
+    let mut p = pos(&t, fen);
+    let d = drops(&mut p);
+    assert!(d.contains(&"P@c5".to_string()) && d.contains(&"N@c4".to_string()));
+}
+
+#[test]
+fn one_per_file_counts_only_unpromoted_pawns_of_the_side() {
+    // Own Pawn on c2, own Tokin on d2, enemy Pawn on b4.
+    let fen = "k4/1p3/5/2P+P1/4K[P] w";
+    let t = variant("drops");
+    let mut p = pos(&t, fen);
+    let files: Vec<char> = drops(&mut p)
+        .iter()
+        .map(|m| m.chars().nth(2).expect("a file"))
+        .collect();
+    assert!(!files.contains(&'c'), "{files:?}");
+    assert!(files.contains(&'d') && files.contains(&'b'));
+    let t = variant_with("drops", "drop one-per-file P\n", "");
+    let mut p = pos(&t, fen);
+    assert!(drops(&mut p).contains(&"P@c3".to_string()));
+}
+
+#[test]
+fn a_pawn_drop_mate_loses_for_the_dropper() {
+    // The Black King on a5 is boxed in by the Gold on a3 and the Rook on b1; P@a4 mates.
+    let fen = "k4/5/G4/5/1R2K[P] w";
+    let t = variant("drops");
+    let mut p = pos(&t, fen);
+    play(&mut p, &["P@a4"]);
+    let r = result(&mut p).expect("the game is over");
+    assert_eq!(
+        (r.winner, r.reason),
+        (Some(Player::Second), Reason::DropMate)
+    );
+    let t = variant_with("drops", "drop no-mate P\n", "");
+    let mut p = pos(&t, fen);
+    play(&mut p, &["P@a4"]);
+    let r = result(&mut p).expect("the game is over");
+    assert_eq!(
+        (r.winner, r.reason),
+        (Some(Player::First), Reason::Checkmate)
+    );
+    // Mating by dropping another piece is fine.
+    let t = variant("drops");
+    let mut p = pos(&t, "k4/5/G4/5/1R2K[G] w");
+    play(&mut p, &["G@a4"]);
+    let r = result(&mut p).expect("the game is over");
+    assert_eq!(
+        (r.winner, r.reason),
+        (Some(Player::First), Reason::Checkmate)
+    );
+}
+
+#[test]
+fn a_drop_zone_is_rotated_for_the_second_player() {
+    let t = variant("drops");
+    let mut p = pos(&t, "k4/5/5/5/4K[Rr] w");
+    let ranks: Vec<char> = drops(&mut p)
+        .iter()
+        .map(|m| m.chars().last().expect("a rank"))
+        .collect();
+    assert!(ranks.iter().all(|r| ('1'..='3').contains(r)), "{ranks:?}");
+    play(&mut p, &["R@c2"]);
+    let ranks: Vec<char> = drops(&mut p)
+        .iter()
+        .map(|m| m.chars().last().expect("a rank"))
+        .collect();
+    assert!(ranks.iter().all(|r| ('3'..='5').contains(r)), "{ranks:?}");
+    let t = variant_with("drops", "drop zone R a1-e3\n", "");
+    let mut p = pos(&t, "k4/5/5/5/4K[Rr] w");
+    assert_eq!(drops(&mut p).len(), 23);
+}
+
+#[test]
+fn drops_answer_check_only_by_interposing() {
+    // The Rook on a5 checks the King on a1 along the file; only drops on a2-a4 block it.
+    let t = variant("drops");
+    let mut p = pos(&t, "r3k/5/5/5/K4[G] w");
+    assert_eq!(drops(&mut p), list(&["G@a2", "G@a3", "G@a4"]));
+}
+
+#[test]
+fn pieces_can_start_in_hand() {
+    let t = variant_edited(
+        "drops",
+        &[("rules\n", "setup rotate\n  K a1\n  hand P G\n\nrules\n")],
+    );
+    let p = koma_runtime::Position::start(t).expect("a setup");
+    assert_eq!(p.to_text(), "4k/5/5/5/K4[PGpg] w - - 0 1");
+    assert_eq!(p.hash(), p.compute_hash());
+}
+
+#[test]
+fn a_dropped_pawn_on_its_start_rank_may_double_step_in_crazyhouse() {
+    let t = variant("crazyhouse");
+    let mut p = pos(
+        &t,
+        "rnbqkbnr/ppp1pppp/8/8/8/8/PPP1PPPP/RNBQKBNR[P] w KQkq - 0 1",
+    );
+    play(&mut p, &["P@d2", "a7a6"]);
+    assert!(all_moves(&mut p).contains(&"d2d4".to_string()));
+    // A Rook dropped in its corner does not castle.
+    let mut p = pos(&t, "4k3/8/8/8/8/8/8/4K3[R] w - - 0 1");
+    play(&mut p, &["R@h1", "e8d8"]);
+    assert!(!all_moves(&mut p).contains(&"e1g1".to_string()));
+}
+
+#[test]
+fn crazyhouse_promoted_pieces_go_back_as_pawns() {
+    let t = variant("crazyhouse");
+    // Fairy-Stockfish's `Q~`: a promoted Queen.
+    let mut p = pos(&t, "3Q~k3/8/8/8/8/8/8/R3K3[] b - - 0 1");
+    play(&mut p, &["e8d8"]);
+    assert_eq!(p.to_text(), "3k4/8/8/8/8/8/8/R3K3[p] w - - 0 2");
+}
