@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use koma_runtime::result::{GameResult, Reason};
+use koma_runtime::result::GameResult;
 use koma_runtime::spec::Player;
 use koma_runtime::{Move, Position};
 
@@ -630,15 +630,7 @@ impl Protocol for Cecp {
 
 /// `1-0 {checkmate}` and the like; the comment avoids words XBoard reads as claims.
 pub fn result_line(r: &GameResult) -> String {
-    let why = match r.reason {
-        Reason::RoyalsLost => "royal captured",
-        Reason::Checkmate => "checkmate",
-        Reason::Stalemate => "stalemate",
-        Reason::Repetition => "repetition",
-        Reason::PerpetualCheck => "perpetual check",
-        Reason::MoveLimit => "move limit",
-        Reason::BareRoyals => "bare royal",
-    };
+    let why = r.reason.describe();
     format!("{} {{{why}}}", r.score())
 }
 

@@ -21,6 +21,22 @@ pub enum Reason {
     DropMate,
 }
 
+impl Reason {
+    /// The reason in words, as protocols and pages show it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Reason::RoyalsLost => "royals lost",
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::Repetition => "repetition",
+            Reason::PerpetualCheck => "perpetual check",
+            Reason::MoveLimit => "move limit",
+            Reason::BareRoyals => "bare royals",
+            Reason::DropMate => "drop mate",
+        }
+    }
+}
+
 /// A finished game: the winner (`None` for a draw) and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameResult {

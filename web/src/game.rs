@@ -105,7 +105,7 @@ pub fn state(tables: Arc<Tables>, game: &GameRequest) -> Result<GameState, GameE
         result: result.map(|r| ResultInfo {
             winner: r.winner.map(|p| side(p).to_string()),
             score: r.score().to_string(),
-            reason: reason(&r),
+            reason: r.reason.describe().to_string(),
         }),
     })
 }
@@ -132,21 +132,8 @@ pub fn side(p: Player) -> &'static str {
     }
 }
 
-fn reason(r: &GameResult) -> String {
-    match r.reason {
-        koma_runtime::result::Reason::RoyalsLost => "royals lost",
-        koma_runtime::result::Reason::Checkmate => "checkmate",
-        koma_runtime::result::Reason::Stalemate => "stalemate",
-        koma_runtime::result::Reason::Repetition => "repetition",
-        koma_runtime::result::Reason::PerpetualCheck => "perpetual check",
-        koma_runtime::result::Reason::MoveLimit => "move limit",
-        koma_runtime::result::Reason::BareRoyals => "bare royals",
-    }
-    .to_string()
-}
-
 fn describe(r: &GameResult) -> String {
-    format!("{} by {}", r.score(), reason(r))
+    format!("{} by {}", r.score(), r.reason.describe())
 }
 
 fn piece_id(pos: &Position, ty: PieceType) -> String {
@@ -173,6 +160,7 @@ pub fn move_info(pos: &Position, m: &Move) -> MoveInfo {
             MoveKind::Normal => "normal",
             MoveKind::Castle => "castle",
             MoveKind::Unload => "unload",
+            MoveKind::Drop => "drop",
         }
     };
     MoveInfo {
