@@ -236,3 +236,12 @@ fn a_closed_pipe_ends_output_quietly() {
         );
     }
 }
+
+#[test]
+fn a_huge_empty_count_in_position_text_is_an_error_at_once() {
+    // Found by the `position` fuzz target: the count overflowed and was walked square by square.
+    let t = tables("royals.koma");
+    let text = "4k4/80000000000000000000/9/9/9/9/9/9/4K4 w - - 0 1";
+    let error = Position::from_text(t, text).expect_err("too many files");
+    assert!(error.to_string().contains("more than 9 files"), "{error}");
+}
