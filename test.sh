@@ -24,7 +24,7 @@ fi
 
 # Tests that drive an outside program fail (rather than skip) when it is missing.
 export KOMA_REQUIRE_EXTERNAL=1
-cargo test --workspace --release --locked -- --include-ignored
+cargo test --workspace --profile ci --locked -- --include-ignored
 
 # Fuzzing smoke run (issue 12): every cargo-fuzz target for a few seconds from the committed
 # seed corpus. Needs the nightly toolchain; cargo-fuzz is installed when missing. Skipped with a
