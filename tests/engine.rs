@@ -2,8 +2,6 @@
 //! `koma xboard` and `koma uci` commands over pipes, self-play in every shipped variant with a
 //! start position, and real XBoard (under Xvfb) games against koma itself and against HaChu.
 
-mod support;
-
 #[path = "engine/common.rs"]
 mod common;
 #[path = "engine/conversation.rs"]

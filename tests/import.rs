@@ -89,8 +89,11 @@ fn reports_bad_blocks() {
             "{} imports without errors",
             path.display()
         );
+        // A block that cannot be translated writes nothing; one whose translation does not
+        // check (I028) is still written, to be fixed by hand.
+        let does_not_check = imported.diagnostics.iter().any(|d| d.code == "I028");
         assert!(
-            imported.koma.is_none(),
+            imported.koma.is_none() || does_not_check,
             "no output is written when there are errors"
         );
         insta::assert_snapshot!(format!(

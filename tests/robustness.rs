@@ -1,6 +1,6 @@
 //! Damaged variant files never panic or hang, and what they report is located in the file.
 
-mod support;
+use crate::support;
 use support::variant_files;
 
 use koma_compiler::loader::DiskLoader;

@@ -2,7 +2,7 @@
 //! position text and move text round trips, make/unmake, and (checkmate variants) legal moves ==
 //! pseudo-legal moves that do not expose a royal to any enemy reply.
 
-mod support;
+use crate::support;
 use support::variant_files;
 
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! The shipped variant library as a test case: for every file in variants/, a perft snapshot at
 //! a small depth and a snapshot of the move diagram of every piece (promoted forms included).
 
-mod support;
+use crate::support;
 use support::variant_files;
 
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! Every shipped variant checks clean and emits a runtime spec.
 
-mod support;
+use crate::support;
 use support::variant_files;
 
 #[test]

@@ -2,7 +2,7 @@
 //! every seed piece string and many generated positions of immobile dummies, both must produce
 //! the same moves (destination, capture there, and the other squares captured).
 
-mod xbetza_common;
+use crate::xbetza_common;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

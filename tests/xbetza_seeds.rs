@@ -2,7 +2,7 @@
 //! game's board, and the pieces whose prose describes their moves produce exactly those moves.
 //! The expected sets below are derived from the prose, square by square, not from the program.
 
-mod xbetza_common;
+use crate::xbetza_common;
 
 use std::collections::BTreeSet;
 

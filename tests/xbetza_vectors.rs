@@ -4,7 +4,7 @@
 //! A move is written `to`, plus `x` when it captures on `to`, plus `[a,b]` for the other
 //! squares it removes pieces from (locust victims), e.g. `g7x[f6]`.
 
-mod xbetza_common;
+use crate::xbetza_common;
 
 use std::collections::BTreeSet;
 

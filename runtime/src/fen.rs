@@ -139,8 +139,15 @@ impl Position {
                     let mut n = ch.to_digit(10).unwrap_or(0);
                     while let Some(&(_, d)) = chars.peek() {
                         let Some(v) = d.to_digit(10) else { break };
-                        n = n * 10 + v;
+                        n = n.saturating_mul(10).saturating_add(v);
                         chars.next();
+                    }
+                    // A count past the edge is an error at once, not a long walk off the board.
+                    if i64::from(x) + i64::from(n) > i64::from(geo.width) {
+                        return Err(bad(format!(
+                            "rank {rank} has more than {} files",
+                            geo.width
+                        )));
                     }
                     for _ in 0..n {
                         if let Some(sq) = geo.square(x, y) {

@@ -29,7 +29,7 @@ pub const MAX_LEGS: usize = 64;
 pub const MAX_PATHS: usize = 100_000;
 /// Most (path, start square) entries of the move tables, summed over all piece types: the
 /// tables of one player take about 12 bytes per entry.
-pub const MAX_TABLE_ENTRIES: usize = 12_000_000;
+pub const MAX_TABLE_ENTRIES: usize = 16_000_000;
 /// Most royal pieces one player can have at once.
 pub const MAX_ROYALS: usize = 32;
 /// Most e.p. squares one move can leave.
@@ -285,10 +285,20 @@ pub fn check(spec: &VariantSpec) -> Vec<Exceeded> {
         piece_limits(i, piece, spec, &mut out);
     }
     let squares = spec.board.real.iter().filter(|&&r| r).count();
+    let (w, h) = (usize::from(b.width), usize::from(b.height));
+    // A path is listed on every square its first step stays on the board from.
+    let starts = |p: &PathTemplate| match p.legs.first() {
+        Some(l) if !l.modes.intersects(Modes::CYLINDER.union(Modes::TORUS)) => {
+            let dx = usize::from(l.dx.unsigned_abs());
+            let dy = usize::from(l.dy.unsigned_abs());
+            (w.saturating_sub(dx) * h.saturating_sub(dy)).min(squares)
+        }
+        _ => squares,
+    };
     let entries = spec
         .pieces
         .iter()
-        .map(|p| p.paths.len().saturating_mul(squares))
+        .flat_map(|p| p.paths.iter().map(starts))
         .fold(0usize, usize::saturating_add);
     if out.is_empty() && entries > MAX_TABLE_ENTRIES {
         out.push(Exceeded::TableEntries { entries });

@@ -7,7 +7,7 @@ use koma_engine::xboard_setup::XboardPieces;
 use koma_runtime::Position;
 use koma_runtime::spec::{PieceType, Player};
 
-use crate::common::{converse, tables, xboard_variants};
+use super::common::{converse, tables, xboard_variants};
 
 fn cecp(files: &[&str]) -> Cecp {
     Cecp::new(xboard_variants(files), CecpOptions::default())

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use koma_engine::{Limits, Searcher};
 use koma_runtime::Position;
 
-use crate::common::tables_at;
+use super::common::tables_at;
 use crate::support::variant_files;
 
 const PLY_CAP: usize = 160;

@@ -1,7 +1,7 @@
 //! Anti-trade: Tengu Dai's protected Lions and Tengu-never-takes-Tengu, Chu Shogi's Lion rules
 //! (adjacent Lions, the bridge capture, counter-strike); Dai has none of them.
 
-use crate::common::*;
+use super::common::*;
 
 /// 15 x 15: White Lion h8, Black Lion h10 protected by a Black Gold h11.
 const PROTECTED: &str = "14k/15/15/15/7g7/7[ln]7/15/7[LN]7/15/15/15/15/15/15/K14 w";

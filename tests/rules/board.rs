@@ -1,7 +1,7 @@
 //! Board shape: Minjiku's brouhaha squares exist until the piece on them leaves; the piece
 //! there can be captured, and the capturer keeps the square until it leaves in turn.
 
-use crate::common::*;
+use super::common::*;
 
 fn rows(p: &koma_runtime::Position) -> Vec<String> {
     let text = p.to_text();

@@ -1,7 +1,7 @@
 //! Burning, three flavours: chosen (Suzumu), automatic with passive burns and burner meets
 //! burner (Kyou), diagonal with on-promotion burns and burn checks (Minjiku).
 
-use crate::common::*;
+use super::common::*;
 use koma_runtime::result::Reason;
 use koma_runtime::spec::Player;
 

@@ -2,7 +2,7 @@
 //! position text, drop move text, and each drop restriction (not-stuck, one-per-file, no-mate,
 //! drop zones) against the same position without the clause.
 
-use crate::common::*;
+use super::common::*;
 use koma_runtime::result::Reason;
 use koma_runtime::spec::Player;
 

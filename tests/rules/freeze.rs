@@ -1,6 +1,6 @@
 //! Freezing: a piece next to an enemy freezer has no move and no pass until the freezer leaves.
 
-use crate::common::*;
+use super::common::*;
 
 /// White Lion c2 next to the Black Tetrarch c3; the White Tetrarch d3 next to it is immune.
 const FEN: &str = "k4/5/2tT1/2L2/K4 w";

@@ -1,6 +1,6 @@
 //! Jump ranks: a hop may not leap a piece of equal or higher rank, friend or foe.
 
-use crate::common::*;
+use super::common::*;
 
 #[test]
 fn a_jumper_may_not_leap_a_higher_piece() {

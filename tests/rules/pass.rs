@@ -1,7 +1,7 @@
 //! Passing: forbidden, only some pieces, not right after the opponent passed, and the player
 //! who passed first must deviate from a repetition.
 
-use crate::common::*;
+use super::common::*;
 
 /// White Lion a1 and King e1, Black Lion a5 and King e5.
 const FEN: &str = "l3k/5/5/5/L3K w";

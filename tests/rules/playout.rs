@@ -2,7 +2,7 @@
 //! the incremental hash always equals the recomputed one, and unmaking every move restores the
 //! start exactly.
 
-use crate::common::*;
+use super::common::*;
 use koma_runtime::Position;
 
 /// Plays up to `plies` moves chosen by a fixed linear congruential sequence, checking the hash

@@ -1,7 +1,7 @@
 //! Promotion triggers: start-or-end (Suzumu), enter or capture touching the zone (Dai family),
 //! enter or capture starting in the zone (Minjiku), enter with mid-move stops, automatic (Kyou).
 
-use crate::common::*;
+use super::common::*;
 
 /// White Stepper (WF) c4 inside the zone (ranks 4-5); a Black Stepper b3 outside it.
 const INSIDE: &str = "k4/2S2/1s3/5/4K w";

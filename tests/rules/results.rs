@@ -1,7 +1,7 @@
 //! Game results: royals lost, stalemate as the variant scores it, n-fold repetition, perpetual
 //! check, the move-count rule with its reset events, bare royals.
 
-use crate::common::*;
+use super::common::*;
 use koma_runtime::result::Reason;
 use koma_runtime::spec::Player;
 

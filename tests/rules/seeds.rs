@@ -1,7 +1,7 @@
 //! Every seed game with a setup plays from its start position: perft at depth 1 and 2, each
 //! count reasoned about. Kyou Shogi ships no setup (its diagram was never found).
 
-use crate::common::*;
+use super::common::*;
 use koma_runtime::Position;
 
 fn perft(name: &str, depth: u32) -> u64 {

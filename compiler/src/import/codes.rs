@@ -89,6 +89,11 @@ pub const CODES: &[(&str, Severity, &str)] = &[
     ),
     ("I022", Severity::Error, "piece line without a name"),
     (
+        "I028",
+        Severity::Error,
+        "the written .koma file does not pass `koma check` (the check's error is quoted)",
+    ),
+    (
         "I023",
         Severity::Error,
         "lines merged into one ID promote differently",
@@ -125,6 +130,7 @@ mod tests {
         include_str!("settings.rs"),
         include_str!("setup.rs"),
         include_str!("translate.rs"),
+        include_str!("mod.rs"),
     ];
 
     /// Codes as string literals in the sources, e.g. `"I004"`.

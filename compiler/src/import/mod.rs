@@ -22,7 +22,8 @@ pub use translate::translate;
 /// What an import produced.
 #[derive(Clone, Debug)]
 pub struct Imported {
-    /// The .koma text; `None` when there were errors.
+    /// The .koma text; `None` when the block could not be translated. Present but failing
+    /// `koma check` when [`Imported::has_errors`] says so (`I028`, located in the block).
     pub koma: Option<String>,
     /// Errors and warnings, located in the block.
     pub diagnostics: Vec<Diagnostic>,
@@ -56,7 +57,66 @@ pub fn import(file: FileId, text: &str, name: &str) -> Imported {
     diagnostics.sort_by_key(|d| (d.primary.location.start, d.primary.location.end));
     let failed = diagnostics.iter().any(Diagnostic::is_error);
     let koma = (!failed).then(|| write::write(&koma_file));
+    if let Some(koma) = &koma {
+        let mut sink = Sink::new(file);
+        check_written(&block, koma, name, &mut sink);
+        diagnostics.extend(sink.diagnostics);
+    }
     Imported { koma, diagnostics }
+}
+
+/// Checks the written file as `koma check` would; each error becomes `I028`, located on the
+/// block line the offending .koma line came from (the piece line with the same ID, or the
+/// whole block for lines made from settings).
+fn check_written(block: &block::Block, koma: &str, name: &str, sink: &mut Sink) {
+    let checked = crate::load_source(
+        &format!("{name}.koma"),
+        koma,
+        &crate::loader::MemoryLoader::new(),
+    );
+    let whole = block::Span::new(
+        block.items.first().map_or(0, |i| item_span(i).start),
+        block.items.last().map_or(0, |i| item_span(i).end),
+    );
+    for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
+        let at = d.primary.location.start.min(koma.len());
+        let line_start = koma[..at].rfind('\n').map_or(0, |i| i + 1);
+        let line = koma[line_start..].lines().next().unwrap_or("");
+        // A piece line reads `ID "Name" MOVES ...`; the block's line has the name (and
+        // usually the ID) as written.
+        let quoted = line.split('"').nth(1).unwrap_or("");
+        let id = line.split_whitespace().next().unwrap_or("");
+        let piece = block.pieces().find(|p| {
+            (!quoted.is_empty() && p.name.text.eq_ignore_ascii_case(quoted))
+                || (!id.is_empty() && p.id.text.eq_ignore_ascii_case(id))
+        });
+        let span = piece.map_or(whole, |p| {
+            let in_moves = line.contains(p.betza.text.as_str()) && !p.betza.text.is_empty();
+            if in_moves { p.betza.span } else { p.span }
+        });
+        let message = format!(
+            "the imported file does not check: {}[{}] {}",
+            if d.is_error() { "error" } else { "warning" },
+            d.code,
+            d.message
+        );
+        let label = format!(
+            "becomes line {} of the written file",
+            koma[..line_start].lines().count() + 1
+        );
+        let diagnostic = sink
+            .error("I028", message, span, &label)
+            .with_help("fix this in the block, or fix the written .koma file by hand");
+        sink.push(diagnostic);
+    }
+}
+
+fn item_span(item: &block::Item) -> block::Span {
+    match item {
+        block::Item::Key(k) => k.span,
+        block::Item::Piece(p) => p.span,
+        block::Item::Stray(f) => f.span,
+    }
 }
 
 /// Collects diagnostics for one block.

@@ -1,0 +1,24 @@
+//! Any XBetza string on a board of any size: an expansion within the budgets or a diagnostic,
+//! and a diagram drawn in bounded time.
+#![no_main]
+
+use koma_compiler::diagram::{Scene, draw, render_svg};
+use koma_compiler::xbetza::{BoardSize, expand};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&size, rest)) = data.split_first() else { return };
+    let board = BoardSize {
+        files: size % 26 + 1,
+        ranks: (size / 26) % 26 + 1,
+    };
+    let text = String::from_utf8_lossy(rest);
+    if let Ok((expansion, _)) = expand(&text, board) {
+        assert!(expansion.paths.len() <= koma_runtime::limits::MAX_PATHS);
+        let routes =
+            koma_runtime::limits::route_count(&expansion.paths, board.files, board.ranks);
+        assert!(routes <= koma_runtime::limits::MAX_ROUTES);
+        let d = draw(&expansion, &Scene::centre(board));
+        let _ = render_svg(&d, &text);
+    }
+});

@@ -1,0 +1,40 @@
+//! Every end-to-end test of the `koma` crate in one test binary (one link instead of one per
+//! file). Each module is one capability; its snapshots are named `suite__<module>__<test>`.
+
+mod support;
+mod xbetza_common;
+
+#[path = "browser.rs"]
+mod browser;
+#[path = "check.rs"]
+mod check;
+#[path = "diagram.rs"]
+mod diagram;
+#[path = "engine.rs"]
+mod engine;
+#[path = "import.rs"]
+mod import;
+#[path = "lint.rs"]
+mod lint;
+#[path = "perft.rs"]
+mod perft;
+#[path = "repro.rs"]
+mod repro;
+#[path = "robustness.rs"]
+mod robustness;
+#[path = "rules.rs"]
+mod rules;
+#[path = "runtime_cli.rs"]
+mod runtime_cli;
+#[path = "runtime_variants.rs"]
+mod runtime_variants;
+#[path = "variant_library.rs"]
+mod variant_library;
+#[path = "variants.rs"]
+mod variants;
+#[path = "xbetza_oracle.rs"]
+mod xbetza_oracle;
+#[path = "xbetza_seeds.rs"]
+mod xbetza_seeds;
+#[path = "xbetza_vectors.rs"]
+mod xbetza_vectors;
