@@ -141,6 +141,7 @@ fn reason(r: &GameResult) -> String {
         koma_runtime::result::Reason::PerpetualCheck => "perpetual check",
         koma_runtime::result::Reason::MoveLimit => "move limit",
         koma_runtime::result::Reason::BareRoyals => "bare royals",
+        koma_runtime::result::Reason::DropMate => "drop mate",
     }
     .to_string()
 }
@@ -173,6 +174,7 @@ pub fn move_info(pos: &Position, m: &Move) -> MoveInfo {
             MoveKind::Normal => "normal",
             MoveKind::Castle => "castle",
             MoveKind::Unload => "unload",
+            MoveKind::Drop => "drop",
         }
     };
     MoveInfo {
