@@ -32,6 +32,11 @@ struct UciText;
 
 impl MoveText for UciText {
     fn text(&self, pos: &mut Position, m: &Move) -> String {
+        if let Some(t) = m.dropped() {
+            let id = &pos.tables().spec.pieces[usize::from(t.0)].id;
+            let piece = koma_runtime::fen::piece_text(id, Player::First);
+            return format!("{piece}@{}", Wire::uci().square(pos, m.to));
+        }
         let suffix = match m.promotion() {
             None => String::new(),
             Some(p) => {
@@ -126,10 +131,10 @@ impl Uci {
         let mut out = Vec::new();
         for text in moves.split_whitespace() {
             let parsed = Wire::uci().parse(&mut pos, text, &|pos, m, s| {
-                m.promotion().is_some_and(|p| {
-                    pos.tables().spec.pieces[usize::from(p.0)]
-                        .id
-                        .eq_ignore_ascii_case(s)
+                m.dropped().or(m.promotion()).is_some_and(|p| {
+                    let id = &pos.tables().spec.pieces[usize::from(p.0)].id;
+                    id.eq_ignore_ascii_case(s.trim_start_matches('[').trim_end_matches(']'))
+                        || koma_runtime::fen::piece_text(id, Player::First) == s
                 })
             });
             match parsed {
@@ -147,6 +152,16 @@ impl Uci {
     }
 
     fn go(&mut self, arg: &str) -> Vec<Reply> {
+        // A finished game: say why, and that there is no move (a referee can rely on it).
+        if let Some(r) = self.pos.result() {
+            return vec![
+                Reply::Line(format!(
+                    "info string result {}",
+                    crate::cecp::result_line(&r)
+                )),
+                Reply::Line("bestmove (none)".into()),
+            ];
+        }
         let mut limits = Limits::default();
         let words: Vec<&str> = arg.split_whitespace().collect();
         let num = |i: usize| words.get(i + 1).and_then(|w| w.parse::<u64>().ok());
@@ -177,7 +192,7 @@ impl Uci {
         }
         self.next_id += 1;
         self.pending = Some(self.next_id);
-        vec![Reply::Search(Request {
+        vec![Reply::Search(Box::new(Request {
             id: self.next_id,
             position: self.pos.clone(),
             limits,
@@ -187,7 +202,7 @@ impl Uci {
                 style: InfoStyle::Uci,
                 moves: Arc::new(UciText),
             }),
-        })]
+        }))]
     }
 }
 
