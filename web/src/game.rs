@@ -40,6 +40,26 @@ pub struct Limits {
     pub millis: Option<u64>,
 }
 
+/// The engine of `koma-engine` at the page's strength: a depth and a time per move, whichever
+/// comes first (two seconds when the page sets neither; at most ten minutes).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EngineSearch;
+
+impl MovePicker for EngineSearch {
+    fn pick(&self, position: &mut Position, limits: Limits) -> Option<Move> {
+        let millis = match (limits.depth, limits.millis) {
+            (None, None) => Some(2000),
+            (_, m) => m.map(|m| m.min(600_000)),
+        };
+        let search = koma_engine::Limits {
+            depth: limits.depth.map(|d| d.clamp(1, 64)),
+            movetime: millis.map(std::time::Duration::from_millis),
+            ..koma_engine::Limits::default()
+        };
+        koma_engine::search(position, &search).best
+    }
+}
+
 /// Replays the game's moves from its start position; every move must be legal where it is
 /// played and no move may follow a finished game. Returns the position and the last move.
 pub fn replay(
