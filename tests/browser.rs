@@ -158,6 +158,19 @@ fn api_answers_from_the_runtime_and_rejects_malformed_requests() {
     assert_eq!(served, koma_moves(&chess, None));
     assert_eq!(state.pieces.len(), 32);
 
+    // Castling carries its partner's move, as in `koma moves`.
+    let castle = r#"{"start":"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1","moves":[]}"#;
+    let state: GameState =
+        serde_json::from_str(&server.post("/api/variants/0/state", castle).body).expect("state");
+    let served: Vec<Value> = state
+        .moves
+        .iter()
+        .map(|m| serde_json::to_value(m).expect("move"))
+        .collect();
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_eq!(served, koma_moves(&chess, Some(fen)));
+    assert!(served.iter().any(|m| m["kind"] == "castle"));
+
     let played = server.post(
         "/api/variants/0/state",
         r#"{"start":"startpos","moves":["e2e4","e7e5","g1f3"]}"#,
@@ -234,6 +247,8 @@ fn api_answers_from_the_runtime_and_rejects_malformed_requests() {
         .map(|m| m["text"].clone())
         .collect();
     assert!(legal.contains(&reply.json()["move"]), "{}", reply.body);
+    let foreign = http::request_for(&server.addr, "koma.example:80", "GET", "/", None);
+    assert_eq!(foreign.status, 403, "{}", foreign.body);
     let svg = server.get("/api/variants/0/diagram/0.svg");
     assert_eq!(svg.status, 200);
     assert!(svg.body.starts_with("<svg") && svg.body.contains("<title>"));

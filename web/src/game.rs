@@ -7,7 +7,7 @@ use koma_runtime::result::GameResult;
 use koma_runtime::spec::{PieceType, Player};
 use koma_runtime::{Move, MoveKind, Position, Tables};
 
-use crate::api::{GameRequest, GameState, MoveInfo, PlacedPiece, ResultInfo};
+use crate::api::{GameRequest, GameState, MoveInfo, Partner, PlacedPiece, ResultInfo};
 
 /// Why a game could not be replayed.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -191,5 +191,10 @@ pub fn move_info(pos: &Position, m: &Move) -> MoveInfo {
         piece: pos.piece_at(m.from).map(|(_, ty)| piece_id(pos, ty)),
         promotion: m.promotion().map(|ty| piece_id(pos, ty)),
         kind: kind.to_string(),
+        partner: m.castling_partner().map(|(a, b)| Partner {
+            from: geo.name(a),
+            to: geo.name(b),
+        }),
+        unload: m.unload_square().map(|u| geo.name(u)),
     }
 }
