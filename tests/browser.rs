@@ -24,6 +24,9 @@ use serde_json::{Value, json};
 use http::request;
 use webdriver::{Browser, find};
 
+/// Chess after 1. e4.
+const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -155,6 +158,19 @@ fn api_answers_from_the_runtime_and_rejects_malformed_requests() {
     assert_eq!(served, koma_moves(&chess, None));
     assert_eq!(state.pieces.len(), 32);
 
+    // Castling carries its partner's move, as in `koma moves`.
+    let castle = r#"{"start":"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1","moves":[]}"#;
+    let state: GameState =
+        serde_json::from_str(&server.post("/api/variants/0/state", castle).body).expect("state");
+    let served: Vec<Value> = state
+        .moves
+        .iter()
+        .map(|m| serde_json::to_value(m).expect("move"))
+        .collect();
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_eq!(served, koma_moves(&chess, Some(fen)));
+    assert!(served.iter().any(|m| m["kind"] == "castle"));
+
     let played = server.post(
         "/api/variants/0/state",
         r#"{"start":"startpos","moves":["e2e4","e7e5","g1f3"]}"#,
@@ -220,13 +236,19 @@ fn api_answers_from_the_runtime_and_rejects_malformed_requests() {
     );
     bad("GET", "/assets/..%2FCargo.toml", None, 404, "no asset");
     bad("GET", "/variants/chess.koma", None, 404, "no such page");
-    bad(
-        "POST",
+    bad("POST", "/api/variants/0/engine", Some("{}"), 400, "start");
+    let reply = server.post(
         "/api/variants/0/engine",
-        Some("{}"),
-        501,
-        "no engine",
+        r#"{"start":"startpos","moves":["e2e4"],"depth":2,"millis":5000}"#,
     );
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let legal: Vec<Value> = koma_moves(&chess, Some(AFTER_E4))
+        .into_iter()
+        .map(|m| m["text"].clone())
+        .collect();
+    assert!(legal.contains(&reply.json()["move"]), "{}", reply.body);
+    let foreign = http::request_for(&server.addr, "koma.example:80", "GET", "/", None);
+    assert_eq!(foreign.status, 403, "{}", foreign.body);
     let svg = server.get("/api/variants/0/diagram/0.svg");
     assert_eq!(svg.status, 200);
     assert!(svg.body.starts_with("<svg") && svg.body.contains("<title>"));
@@ -257,7 +279,7 @@ fn an_edit_on_disk_shows_its_diagnostics() {
     assert_eq!(refused.status, 409, "{}", refused.body);
 }
 
-/// Plays the first legal move: stands in for the engine of issue 14 to test the plug.
+/// Plays the first legal move: a picker whose answer the test knows, to test the plug.
 struct FirstMove;
 
 impl MovePicker for FirstMove {
@@ -284,10 +306,7 @@ fn the_engine_hook_answers_with_the_pickers_move() {
     let body = r#"{"start":"startpos","moves":["e2e4"],"depth":2}"#;
     let reply = request(&addr, "POST", "/api/variants/0/engine", Some(body));
     assert_eq!(reply.status, 200, "{}", reply.body);
-    let first = koma_moves(
-        &variant("chess.koma"),
-        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
-    );
+    let first = koma_moves(&variant("chess.koma"), Some(AFTER_E4));
     assert_eq!(reply.json()["move"], first[0]["text"]);
 }
 
@@ -466,12 +485,31 @@ fn the_page_plays_in_a_real_browser() {
     wait_ready(&b, 1);
     assert_eq!(strings(b.run(MOVES, json!([]))), ["b7b8=N"]);
     assert_eq!(piece_on(&b, "b8"), Some(("N".into(), "first".into())));
+    // The engine answers as the second player.
     b.click("#restart");
     wait_ready(&b, 0);
+    b.run(
+        "document.getElementById('engine-depth').value = 2; \
+         document.getElementById('engine-seconds').value = 2; \
+         const s = document.getElementById('engine-side'); s.value = 'second'; \
+         s.dispatchEvent(new Event('change')); return true;",
+        json!([]),
+    );
     b.click(&square("e2"));
     b.click(&square("e4"));
-    wait_ready(&b, 1);
-    b.click(&square("e7"));
+    wait_ready(&b, 2);
+    let reply = strings(b.run(MOVES, json!([])))[1].clone();
+    assert!(
+        koma_moves(&files[0], Some(AFTER_E4))
+            .iter()
+            .any(|m| m["text"] == reply.as_str()),
+        "the engine's reply `{reply}`"
+    );
+    b.run(
+        "const s = document.getElementById('engine-side'); s.value = 'none'; return true;",
+        json!([]),
+    );
+    b.click(&square("g1"));
     b.screenshot(&out.join("chess.png"));
 
     // Chu: the start, then a Lion's double capture chosen step by step.
@@ -551,6 +589,7 @@ fn the_page_plays_in_a_real_browser() {
         .arg(&files[1])
         .arg("-o")
         .arg(&book)
+        .stdout(Stdio::null())
         .status()
         .expect("koma book");
     assert!(status.success());

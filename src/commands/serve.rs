@@ -4,14 +4,17 @@ use std::io::Write;
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
+use std::sync::Arc;
+
 use koma_web::App;
+use koma_web::game::EngineSearch;
 
 use super::{CliError, CommandResult, load_tables, position};
 use crate::args::ServeArgs;
 use crate::report;
 
 pub fn serve(args: &ServeArgs) -> CommandResult {
-    let mut app = App::new(&args.files);
+    let mut app = App::new(&args.files).with_engine(Arc::new(EngineSearch));
     for (i, file) in args.files.iter().enumerate() {
         // A file with errors is still served (the page shows them); say so here too.
         if let Some(c) = app.compiled(i)

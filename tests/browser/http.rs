@@ -20,13 +20,18 @@ impl Answer {
 
 /// Sends one request to `host:port`; `body` is sent as JSON.
 pub fn request(addr: &str, method: &str, path: &str, body: Option<&str>) -> Answer {
+    request_for(addr, addr, method, path, body)
+}
+
+/// As [`request`], naming `host` in the `Host` header.
+pub fn request_for(addr: &str, host: &str, method: &str, path: &str, body: Option<&str>) -> Answer {
     let mut stream = TcpStream::connect(addr).unwrap_or_else(|e| panic!("connect {addr}: {e}"));
     stream
         .set_read_timeout(Some(Duration::from_secs(30)))
         .expect("timeout");
     let body = body.unwrap_or("");
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );

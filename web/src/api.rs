@@ -163,6 +163,19 @@ pub struct MoveInfo {
     pub promotion: Option<String>,
     /// `normal`, `pass`, `castle` or `unload`.
     pub kind: String,
+    /// Castling: where the partner goes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partner: Option<Partner>,
+    /// Unloading: where the victim reappears.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unload: Option<String>,
+}
+
+/// The castling partner's move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Partner {
+    pub from: String,
+    pub to: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

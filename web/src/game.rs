@@ -7,7 +7,7 @@ use koma_runtime::result::GameResult;
 use koma_runtime::spec::{PieceType, Player};
 use koma_runtime::{Move, MoveKind, Position, Tables};
 
-use crate::api::{GameRequest, GameState, MoveInfo, PlacedPiece, ResultInfo};
+use crate::api::{GameRequest, GameState, MoveInfo, Partner, PlacedPiece, ResultInfo};
 
 /// Why a game could not be replayed.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -38,6 +38,26 @@ pub trait MovePicker: Send + Sync {
 pub struct Limits {
     pub depth: Option<u32>,
     pub millis: Option<u64>,
+}
+
+/// The engine of `koma-engine` at the page's strength: a depth and a time per move, whichever
+/// comes first (two seconds when the page sets neither; at most ten minutes).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EngineSearch;
+
+impl MovePicker for EngineSearch {
+    fn pick(&self, position: &mut Position, limits: Limits) -> Option<Move> {
+        let millis = match (limits.depth, limits.millis) {
+            (None, None) => Some(2000),
+            (_, m) => m.map(|m| m.min(600_000)),
+        };
+        let search = koma_engine::Limits {
+            depth: limits.depth.map(|d| d.clamp(1, 64)),
+            movetime: millis.map(std::time::Duration::from_millis),
+            ..koma_engine::Limits::default()
+        };
+        koma_engine::search(position, &search).best
+    }
 }
 
 /// Replays the game's moves from its start position; every move must be legal where it is
@@ -171,5 +191,10 @@ pub fn move_info(pos: &Position, m: &Move) -> MoveInfo {
         piece: pos.piece_at(m.from).map(|(_, ty)| piece_id(pos, ty)),
         promotion: m.promotion().map(|ty| piece_id(pos, ty)),
         kind: kind.to_string(),
+        partner: m.castling_partner().map(|(a, b)| Partner {
+            from: geo.name(a),
+            to: geo.name(b),
+        }),
+        unload: m.unload_square().map(|u| geo.name(u)),
     }
 }

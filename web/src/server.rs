@@ -125,9 +125,44 @@ pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> std:
         .build()?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
-        ready(listener.local_addr()?);
-        axum::serve(listener, app.router()).await
+        let bound = listener.local_addr()?;
+        ready(bound);
+        let router = app.router();
+        let router = if bound.ip().is_loopback() {
+            router.layer(axum::middleware::from_fn(move |req, next| {
+                local_only(bound.port(), req, next)
+            }))
+        } else {
+            router
+        };
+        axum::serve(listener, router).await
     })
+}
+
+/// On a loopback address, answers only requests addressed to this machine by name: a web page
+/// elsewhere cannot reach the server through a DNS name that points at 127.0.0.1.
+async fn local_only(
+    port: u16,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    let local = ["127.0.0.1", "localhost", "[::1]"]
+        .iter()
+        .any(|name| host == *name || host == format!("{name}:{port}"));
+    if local {
+        next.run(req).await
+    } else {
+        error(
+            StatusCode::FORBIDDEN,
+            format!("requests for host `{host}` are refused: open http://127.0.0.1:{port}/"),
+        )
+        .into_response()
+    }
 }
 
 type Shared = State<Arc<App>>;
