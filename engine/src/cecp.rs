@@ -638,6 +638,7 @@ pub fn result_line(r: &GameResult) -> String {
         Reason::PerpetualCheck => "perpetual check",
         Reason::MoveLimit => "move limit",
         Reason::BareRoyals => "bare royal",
+        Reason::DropMate => "mate by a forbidden drop",
     };
     format!("{} {{{why}}}", r.score())
 }
