@@ -113,6 +113,11 @@ impl Wire {
                 }
             };
         }
+        if let Some(t) = m.dropped() {
+            // Drops read the same in XBoard and UCI: `P@e5`.
+            let id = &pos.tables().spec.pieces[usize::from(t.0)].id;
+            return format!("{}@{}", id.trim_start_matches('+'), self.square(pos, m.to));
+        }
         let shown = Wire::shown_captures(pos, m);
         let mut text = self.square(pos, m.from);
         for &c in &shown {
