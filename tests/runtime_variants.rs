@@ -160,3 +160,36 @@ fn checkmate_shortcut_in_multi_leg_games() {
         }
     }
 }
+
+/// The search hot path (generate, make, unmake, legality test) allocates nothing: a perft
+/// over thousands of nodes allocates only its per-ply move lists (a counting allocator).
+#[test]
+fn perft_allocates_only_its_move_lists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (file, depth) in [
+        ("variants/chess.koma", 4),
+        ("variants/minjiku-shogi.koma", 3),
+        ("variants/chu-shogi.koma", 3),
+        ("variants/suzumu-shogi.koma", 2),
+        ("variants/tenjiku-shogi.koma", 2),
+        ("tests/fixtures/bench/exotic-skirmish.koma", 3),
+    ] {
+        let loaded = koma_compiler::load(&root.join(file));
+        let ir = loaded.variant.unwrap_or_else(|| panic!("{file} compiles"));
+        let tables = Arc::new(Tables::new(koma_compiler::emit(&ir)));
+        let mut pos = Position::start(tables).expect("a setup");
+        // The first run grows the undo and history stacks to the depth.
+        let leaves = pos.perft(depth);
+        let mut again = 0;
+        let info = allocation_counter::measure(|| again = pos.perft(depth));
+        assert_eq!(again, leaves, "{file}");
+        // One list per ply plus the vector holding them; a list that outgrows its first
+        // capacity may grow a few times.
+        let lists = u64::from(depth) + 1;
+        assert!(
+            info.count_total <= 3 * lists,
+            "{file}: {} allocations in a perft({depth}) of {leaves} leaves",
+            info.count_total
+        );
+    }
+}
