@@ -121,9 +121,24 @@ impl Position {
             self.virgin[from.index()],
             &mut sink,
         );
-        for fl in &pt.firsts[a as usize..b as usize] {
+        let fp = &t.footprints;
+        let ty = usize::from(c.piece_type().0);
+        for (k, fl) in pt
+            .firsts
+            .iter()
+            .enumerate()
+            .take(b as usize)
+            .skip(a as usize)
+        {
             let path = pt.paths[fl.path as usize];
             if !path.attacks || path.attack_simple {
+                continue;
+            }
+            // A path whose footprint misses the target cannot remove it.
+            if fp
+                .path(ty, c.player(), k)
+                .is_some_and(|set| !crate::footprint::contains(set, target))
+            {
                 continue;
             }
             let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];

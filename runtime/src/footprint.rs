@@ -19,6 +19,9 @@ pub(crate) struct Footprints {
     attack: Vec<Vec<u64>>,
     /// Every path (what a burner's reach test walks); empty unless the type may burn.
     moves: Vec<Vec<u64>>,
+    /// Per type and player, one set per entry of `PieceTable::firsts`: what that path reads
+    /// (attack paths only; empty sets for the others, empty when the type has none).
+    paths: Vec<Vec<u64>>,
 }
 
 impl Footprints {
@@ -37,17 +40,18 @@ impl Footprints {
         let ntypes = t.piece_count();
         let mut attack = vec![Vec::new(); ntypes * 2];
         let mut moves = vec![Vec::new(); ntypes * 2];
+        let mut paths = vec![Vec::new(); ntypes * 2];
         for ty in 0..ntypes {
             for p in 0..2 {
                 let pt = t.pieces[ty].get(Player::from_index(p));
                 if pt.has_complex_attack {
-                    attack[ty * 2 + p] = build(t, pt, words, |path| {
+                    (attack[ty * 2 + p], paths[ty * 2 + p]) = build(t, pt, words, |path| {
                         let path = pt.paths[path as usize];
                         path.attacks && !path.attack_simple
                     });
                 }
                 if burners.get(ty).copied().unwrap_or(false) {
-                    moves[ty * 2 + p] = build(t, pt, words, |_| true);
+                    moves[ty * 2 + p] = build(t, pt, words, |_| true).0;
                 }
             }
         }
@@ -56,7 +60,16 @@ impl Footprints {
             nsq,
             attack,
             moves,
+            paths,
         }
+    }
+
+    /// What the attack path `PieceTable::firsts[first]` reads (`None`: no footprint).
+    #[inline]
+    pub fn path(&self, ty: usize, player: Player, first: usize) -> Option<&[u64]> {
+        let v = self.paths.get(ty * 2 + player.index())?;
+        let at = first * self.words;
+        v.get(at..at + self.words)
     }
 
     /// The squares the attack test may read for the piece on `sq` (`None`: it reads none).
@@ -90,10 +103,17 @@ impl Footprints {
     }
 }
 
-/// The footprint of the paths `keep` selects, for every square.
-fn build(t: &Tables, pt: &PieceTable, words: usize, keep: impl Fn(u32) -> bool) -> Vec<u64> {
+/// The footprint of the paths `keep` selects, for every square, and of each of them (one set
+/// per entry of `PieceTable::firsts`).
+fn build(
+    t: &Tables,
+    pt: &PieceTable,
+    words: usize,
+    keep: impl Fn(u32) -> bool,
+) -> (Vec<u64>, Vec<u64>) {
     let nsq = t.geo.len();
     let mut out = vec![0u64; nsq * words];
+    let mut per_path = vec![0u64; pt.firsts.len() * words];
     // What a later leg reads from a square does not depend on where the piece started, and
     // many paths share their later legs: one set per distinct leg suffix and square.
     let (suffix, nsuffix) = suffix_ids(pt);
@@ -106,7 +126,13 @@ fn build(t: &Tables, pt: &PieceTable, words: usize, keep: impl Fn(u32) -> bool) 
     };
     for sq in 0..nsq {
         let (a, b) = pt.first_index[sq];
-        for fl in &pt.firsts[a as usize..b as usize] {
+        for (k, fl) in pt
+            .firsts
+            .iter()
+            .enumerate()
+            .take(b as usize)
+            .skip(a as usize)
+        {
             if !keep(fl.path) {
                 continue;
             }
@@ -130,9 +156,10 @@ fn build(t: &Tables, pt: &PieceTable, words: usize, keep: impl Fn(u32) -> bool) 
                 .iter_mut()
                 .zip(&*set)
                 .for_each(|(w, m)| *w |= m);
+            per_path[k * words..(k + 1) * words].copy_from_slice(set);
         }
     }
-    out
+    (out, per_path)
 }
 
 /// Per leg (an index into `PieceTable::legs`) and start square: what that leg and the legs

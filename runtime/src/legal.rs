@@ -110,7 +110,15 @@ impl Position {
             if let Some(set) = fp.attack(ty, enemy, p)
                 && royals.iter().any(|&r| contains(set, r))
             {
-                watched.iter_mut().zip(set).for_each(|(w, s)| *w |= s);
+                // Only the paths that may reach a royal matter.
+                let (a, b) = t.piece(c.piece_type(), enemy).first_index[i];
+                for k in a as usize..b as usize {
+                    if let Some(path) = fp.path(ty, enemy, k)
+                        && royals.iter().any(|&r| contains(path, r))
+                    {
+                        watched.iter_mut().zip(path).for_each(|(w, s)| *w |= s);
+                    }
+                }
                 add(watched, p);
             }
             let Some(set) = fp.moves(ty, enemy, p) else {
