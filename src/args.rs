@@ -177,9 +177,12 @@ pub struct ImportArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct BenchArgs {
-    /// Folder holding the shipped variants.
-    #[arg(long, default_value = "variants")]
-    pub variants: PathBuf,
+    /// The koma source tree (holding `variants/` and `tests/fixtures/bench/`).
+    #[arg(long, default_value = ".")]
+    pub root: PathBuf,
+    /// Threads per perft (1 measures single-thread speed).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: u32,
 }
 
 #[derive(Debug, clap::Args)]

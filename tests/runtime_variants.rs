@@ -61,6 +61,29 @@ fn check(name: &str, pos: &mut Position, rng: &mut Rng) {
     assert_eq!(parsed.to_text(), text, "{name}");
     assert!(parsed == *pos, "{name}: position text round trip: {text}");
     let legal = pos.moves();
+    check_legality(name, pos, &legal, &text);
+    for _ in 0..legal.len().min(12) {
+        let m = legal[rng.below(legal.len())];
+        let mt = pos.move_text(&m);
+        assert_eq!(
+            pos.parse_move(&mt),
+            Ok(m),
+            "{name}: move text `{mt}` in {text}"
+        );
+        let before = pos.clone();
+        pos.make(m);
+        assert_eq!(
+            pos.hash(),
+            pos.compute_hash(),
+            "{name}: hash after {mt} in {text}"
+        );
+        pos.unmake();
+        assert!(before == *pos, "{name}: make/unmake of {mt} in {text}");
+    }
+}
+
+/// In checkmate variants: legal moves == pseudo-legal moves that expose no royal to any reply.
+fn check_legality(name: &str, pos: &mut Position, legal: &[Move], text: &str) {
     let t = pos.tables().clone();
     let two_royals_ok =
         t.spec.rules.royals.check_last_only && pos.royal_squares(pos.side_to_move()).len() >= 2;
@@ -80,24 +103,6 @@ fn check(name: &str, pos: &mut Position, rng: &mut Rng) {
                 }
             }
         }
-    }
-    for _ in 0..legal.len().min(12) {
-        let m = legal[rng.below(legal.len())];
-        let mt = pos.move_text(&m);
-        assert_eq!(
-            pos.parse_move(&mt),
-            Ok(m),
-            "{name}: move text `{mt}` in {text}"
-        );
-        let before = pos.clone();
-        pos.make(m);
-        assert_eq!(
-            pos.hash(),
-            pos.compute_hash(),
-            "{name}: hash after {mt} in {text}"
-        );
-        pos.unmake();
-        assert!(before == *pos, "{name}: make/unmake of {mt} in {text}");
     }
 }
 
@@ -124,5 +129,67 @@ fn random_games_in_every_variant() {
             }
             assert!(pos == start, "{name}: unmaking the whole game");
         }
+    }
+}
+
+/// The checkmate shortcut skips the legality test for moves outside the footprints of enemy
+/// multi-leg attackers and burners: longer random games in the games that lean on it most.
+#[test]
+fn checkmate_shortcut_in_multi_leg_games() {
+    let mut rng = Rng(0x0f00_7b17_5eed_0002);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for file in [
+        "variants/minjiku-shogi.koma",
+        "tests/fixtures/bench/exotic-skirmish.koma",
+    ] {
+        let loaded = koma_compiler::load(&root.join(file));
+        let ir = loaded.variant.unwrap_or_else(|| panic!("{file} compiles"));
+        let tables = Arc::new(Tables::new(koma_compiler::emit(&ir)));
+        let start = Position::start(tables).expect("a setup");
+        for _game in 0..4 {
+            let mut pos = start.clone();
+            for _ply in 0..50 {
+                let moves = pos.moves();
+                let text = pos.to_text();
+                check_legality(file, &mut pos, &moves, &text);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+}
+
+/// The search hot path (generate, make, unmake, legality test) allocates nothing: a perft
+/// over thousands of nodes allocates only its per-ply move lists (a counting allocator).
+#[test]
+fn perft_allocates_only_its_move_lists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (file, depth) in [
+        ("variants/chess.koma", 4),
+        ("variants/minjiku-shogi.koma", 3),
+        ("variants/chu-shogi.koma", 3),
+        ("variants/suzumu-shogi.koma", 2),
+        ("variants/tenjiku-shogi.koma", 2),
+        ("tests/fixtures/bench/exotic-skirmish.koma", 3),
+    ] {
+        let loaded = koma_compiler::load(&root.join(file));
+        let ir = loaded.variant.unwrap_or_else(|| panic!("{file} compiles"));
+        let tables = Arc::new(Tables::new(koma_compiler::emit(&ir)));
+        let mut pos = Position::start(tables).expect("a setup");
+        // The first run grows the undo and history stacks to the depth.
+        let leaves = pos.perft(depth);
+        let mut again = 0;
+        let info = allocation_counter::measure(|| again = pos.perft(depth));
+        assert_eq!(again, leaves, "{file}");
+        // One list per ply plus the vector holding them; a list that outgrows its first
+        // capacity may grow a few times.
+        let lists = u64::from(depth) + 1;
+        assert!(
+            info.count_total <= 3 * lists,
+            "{file}: {} allocations in a perft({depth}) of {leaves} leaves",
+            info.count_total
+        );
     }
 }

@@ -63,6 +63,7 @@ impl Position {
                 };
                 if pt.has_complex_attack
                     && pt.complex_reach.is_some_and(|r| r >= dist)
+                    && self.may_attack(s, c, sq)
                     && self.complex_attack(s, c, sq)
                 {
                     return true;
@@ -75,7 +76,10 @@ impl Position {
                 continue;
             }
             for s in t.geo.squares() {
-                if board[s.index()] == cell && self.complex_attack(s, cell, sq) {
+                if board[s.index()] == cell
+                    && self.may_attack(s, cell, sq)
+                    && self.complex_attack(s, cell, sq)
+                {
                     return true;
                 }
             }
@@ -84,6 +88,16 @@ impl Position {
             return true;
         }
         false
+    }
+
+    /// False when `target` lies outside the footprint of the non-simple capturing paths of the
+    /// piece `c` on `from` (so no walk can reach it); true when there is no footprint.
+    #[inline]
+    fn may_attack(&self, from: Square, c: Cell, target: Square) -> bool {
+        self.tables
+            .footprints
+            .attack(usize::from(c.piece_type().0), c.player(), from)
+            .is_none_or(|set| crate::footprint::contains(set, target))
     }
 
     /// Whether the piece `c` on `from` removes `target` with one of its non-simple paths.
@@ -107,9 +121,24 @@ impl Position {
             self.virgin[from.index()],
             &mut sink,
         );
-        for fl in &pt.firsts[a as usize..b as usize] {
+        let fp = &t.footprints;
+        let ty = usize::from(c.piece_type().0);
+        for (k, fl) in pt
+            .firsts
+            .iter()
+            .enumerate()
+            .take(b as usize)
+            .skip(a as usize)
+        {
             let path = pt.paths[fl.path as usize];
             if !path.attacks || path.attack_simple {
+                continue;
+            }
+            // A path whose footprint misses the target cannot remove it.
+            if fp
+                .path(ty, c.player(), k)
+                .is_some_and(|set| !crate::footprint::contains(set, target))
+            {
                 continue;
             }
             let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];

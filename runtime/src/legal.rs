@@ -1,15 +1,15 @@
 //! The checkmate legality filter's shortcut: most moves of a side that is not in check cannot
-//! expose a royal, so only moves that could (royal moves, pinned pieces, side captures, moves
-//! near an enemy multi-leg attacker) are played out and tested.
+//! expose a royal, so only moves that could are played out and tested: royal moves, moves of
+//! pinned pieces, side captures, and moves that touch a square that an enemy multi-leg
+//! attacker or burner able to reach a royal may read (its footprint, `crate::footprint`).
 
+use crate::footprint::{Footprints, contains};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 
 /// Words of a square bit set (every square fits).
-const WORDS: usize = crate::limits::MAX_SQUARES.div_ceil(64);
-/// Most enemy multi-leg attackers near a royal the shortcut keeps track of.
-const MAX_DANGER: usize = 8;
+const WORDS: usize = Footprints::MAX_WORDS;
 
 /// What the shortcut knows about the position of the side to move.
 #[derive(Debug)]
@@ -17,38 +17,35 @@ pub(crate) struct Shortcut {
     /// False: test every move.
     enabled: bool,
     pinned: [u64; WORDS],
-    /// Enemy pieces with non-simple captures close enough to a royal, with their reach.
-    danger: [(Square, u8); MAX_DANGER],
-    ndanger: usize,
+    /// Squares whose change may let an enemy multi-leg attacker or burner reach a royal.
+    watched: [u64; WORDS],
 }
 
 impl Shortcut {
     const OFF: Shortcut = Shortcut {
         enabled: false,
         pinned: [0; WORDS],
-        danger: [(Square(0), 0); MAX_DANGER],
-        ndanger: 0,
+        watched: [0; WORDS],
     };
 }
 
+#[inline]
+fn add(set: &mut [u64; WORDS], s: Square) {
+    set[s.index() / 64] |= 1 << (s.index() % 64);
+}
+
 impl Position {
-    /// Pins and nearby multi-leg attackers of the side to move.
+    /// Pins and watched squares of the side to move.
     pub(crate) fn shortcut(&self) -> Shortcut {
         let t = &*self.tables;
         let me = self.side;
         let enemy = me.opponent();
         let royals = self.royals.get(me).squares();
-        // Burn checks come from anywhere a burner can reach: no shortcut.
-        if royals.is_empty() || self.tables.geo.len() > WORDS * 64 || t.rules.burn_check {
-            return Shortcut::OFF;
-        }
-        // Hoppers and other unbounded multi-leg attackers: no shortcut while any is on the board.
-        let ntypes = t.piece_count();
-        if t.far_complex
-            .get(enemy)
-            .iter()
-            .any(|&ty| self.counts[crate::cell::Cell::piece(enemy, ty).slot(ntypes)] > 0)
-        {
+        let fp = &t.footprints;
+        let complex = *t.near_complex.get(enemy)
+            || !t.far_complex.get(enemy).is_empty()
+            || t.rules.burn_check;
+        if royals.is_empty() || self.tables.geo.len() > WORDS * 64 || (complex && !fp.built()) {
             return Shortcut::OFF;
         }
         let mut sc = Shortcut {
@@ -85,32 +82,70 @@ impl Position {
                     if let Some(p) = own
                         && usize::from(av.range[usize::from(c.piece_type().0)]) > i
                     {
-                        sc.pinned[p.index() / 64] |= 1 << (p.index() % 64);
+                        add(&mut sc.pinned, p);
                     }
                     break;
                 }
             }
-            if *t.near_complex.get(enemy) {
-                for &s in &t.near[r.index()].0 {
-                    let c = self.board[s.index()];
-                    if !c.is_piece() || c.player() != enemy {
-                        continue;
+        }
+        if complex {
+            self.watch_footprints(royals, &mut sc.watched);
+        }
+        sc
+    }
+
+    /// Adds the footprints of the enemy pieces whose multi-leg attacks or burns could reach
+    /// one of `royals`, with their squares and the squares that silence a burner.
+    fn watch_footprints(&self, royals: &[Square], watched: &mut [u64; WORDS]) {
+        let t = &*self.tables;
+        let fp = &t.footprints;
+        let me = self.side;
+        let enemy = me.opponent();
+        for (i, &c) in self.board.iter().enumerate() {
+            if !c.is_piece() || c.player() != enemy {
+                continue;
+            }
+            let p = Square(i as u16);
+            let ty = usize::from(c.piece_type().0);
+            if let Some(set) = fp.attack(ty, enemy, p)
+                && royals.iter().any(|&r| contains(set, r))
+            {
+                // Only the paths that may reach a royal matter.
+                let (a, b) = t.piece(c.piece_type(), enemy).first_index[i];
+                for k in a as usize..b as usize {
+                    if let Some(path) = fp.path(ty, enemy, k)
+                        && royals.iter().any(|&r| contains(path, r))
+                    {
+                        watched.iter_mut().zip(path).for_each(|(w, s)| *w |= s);
                     }
-                    let pt = t.piece(c.piece_type(), enemy);
-                    let Some(reach) = pt.complex_reach.filter(|_| pt.has_complex_attack) else {
-                        continue;
-                    };
-                    if self.distance(s, r) <= reach {
-                        if sc.ndanger == MAX_DANGER {
-                            return Shortcut::OFF;
+                }
+                add(watched, p);
+            }
+            let Some(set) = fp.moves(ty, enemy, p) else {
+                continue;
+            };
+            let mut relevant = false;
+            for b in t.rules.burns.iter().filter(|b| b.active) {
+                for &r in royals {
+                    for &d in &b.reverse.get(enemy)[r.index()] {
+                        if !contains(set, d) {
+                            continue;
                         }
-                        sc.danger[sc.ndanger] = (s, reach);
-                        sc.ndanger += 1;
+                        relevant = true;
+                        // A burner of mine next to `d` silences a burner that ends there.
+                        for s in t.rules.burns.iter() {
+                            for &q in &s.reverse.get(me)[d.index()] {
+                                add(watched, q);
+                            }
+                        }
                     }
                 }
             }
+            if relevant {
+                watched.iter_mut().zip(set).for_each(|(w, s)| *w |= s);
+                add(watched, p);
+            }
         }
-        sc
     }
 
     /// Whether a pseudo-legal move must be played out to know if it is legal.
@@ -119,14 +154,12 @@ impl Position {
         if !sc.enabled {
             return true;
         }
-        // A drop only adds a piece: it can expose a royal only by becoming a multi-leg
-        // attacker's hurdle (hoppers on the board turn the shortcut off).
+        // A drop only adds a piece: it can expose a royal only by landing on a square an
+        // enemy multi-leg attacker or burner able to reach a royal reads.
         if m.kind == MoveKind::Drop {
-            return sc.danger[..sc.ndanger]
-                .iter()
-                .any(|&(p, reach)| self.distance(p, m.to) <= reach);
+            return contains(&sc.watched, m.to);
         }
-        if m.kind != MoveKind::Normal || m.ncap > 0 {
+        if m.kind != MoveKind::Normal || m.ncap > 0 || m.creates_ep {
             return true;
         }
         let f = m.from.index();
@@ -137,9 +170,7 @@ impl Position {
         if self.tables.cell_is_royal(moved) {
             return true;
         }
-        sc.danger[..sc.ndanger]
-            .iter()
-            .any(|&(p, reach)| self.distance(p, m.from) <= reach || self.distance(p, m.to) <= reach)
+        contains(&sc.watched, m.from) || contains(&sc.watched, m.to)
     }
 
     /// Chebyshev distance between two squares.

@@ -6,6 +6,7 @@ mod attack;
 pub mod cell;
 mod drops;
 pub mod fen;
+mod footprint;
 pub mod geometry;
 mod legal;
 pub mod limits;

@@ -459,12 +459,9 @@ impl Position {
                     fresh.add(s);
                 }
             }
-            let mut extra = vec![m.to];
-            if m.kind != MoveKind::Normal {
-                extra.push(m.aux);
-                extra.push(m.aux2);
-            }
-            for s in extra {
+            let extra = [m.to, m.aux, m.aux2];
+            let n = if m.kind == MoveKind::Normal { 1 } else { 3 };
+            for &s in &extra[..n] {
                 let c = self.board[s.index()];
                 if c.is_piece()
                     && c.player() == me

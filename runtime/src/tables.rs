@@ -134,6 +134,8 @@ pub struct Tables {
     pub(crate) rules: crate::rules::RuleTables,
     /// Hands and drop clauses (`crate::drops`).
     pub(crate) drops: crate::drops::DropTables,
+    /// What multi-leg attackers and burners may read, for the checkmate legality shortcut.
+    pub(crate) footprints: crate::footprint::Footprints,
 }
 
 impl Tables {
@@ -197,6 +199,7 @@ impl Tables {
                 .collect(),
             rules: crate::rules::RuleTables::new(&geo, &spec.rules, ntypes),
             drops: crate::drops::DropTables::new(&geo, &spec),
+            footprints: crate::footprint::Footprints::default(),
             pieces,
             vectors,
             ray_index,
@@ -209,6 +212,11 @@ impl Tables {
         tables.build_castling();
         tables.build_attack_data();
         tables.build_stuck();
+        if tables.spec.rules.royals.win == crate::spec::WinCondition::Checkmate && tables.has_royals
+        {
+            let burners = tables.rules.potential_burners(&tables.spec);
+            tables.footprints = crate::footprint::Footprints::new(&tables, &burners);
+        }
         tables
     }
 

@@ -128,6 +128,7 @@ impl Position {
                 if c.is_piece()
                     && c.player() == by
                     && spec.burner[usize::from(c.piece_type().0)]
+                    && self.burner_may_reach(from, c, sq, spec)
                     && self.burner_reaches(from, c, sq, spec)
                 {
                     return true;
@@ -135,6 +136,21 @@ impl Position {
             }
         }
         false
+    }
+
+    /// False when no square of the burner's footprint burns `target` (no walk can end where
+    /// its burn reaches); true when there is no footprint.
+    #[inline]
+    fn burner_may_reach(&self, from: Square, c: Cell, target: Square, spec: &CBurn) -> bool {
+        let ty = usize::from(c.piece_type().0);
+        self.tables
+            .footprints
+            .moves(ty, c.player(), from)
+            .is_none_or(|set| {
+                spec.reverse.get(c.player())[target.index()]
+                    .iter()
+                    .any(|&d| crate::footprint::contains(set, d))
+            })
     }
 
     /// Whether the burner `c` on `from` has a move after which `target` lies in its area and it

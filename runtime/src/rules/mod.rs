@@ -130,6 +130,20 @@ impl RuleTables {
         })
     }
 
+    /// Per piece type: it burns actively, or may promote into a type that does (the pieces
+    /// whose moves can give burn check).
+    pub fn potential_burners(&self, spec: &crate::spec::VariantSpec) -> Vec<bool> {
+        let ntypes = spec.pieces.len();
+        let mut out = vec![false; ntypes];
+        for b in self.burns.iter().filter(|b| b.active) {
+            for (t, piece) in spec.pieces.iter().enumerate() {
+                let burns = |ty: usize| b.burner.get(ty).copied().unwrap_or(false);
+                out[t] |= burns(t) || piece.promotions.iter().any(|p| burns(usize::from(p.0)));
+            }
+        }
+        out
+    }
+
     /// Whether any burn clause exists.
     #[inline]
     pub fn has_burns(&self) -> bool {
