@@ -12,7 +12,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -381,6 +381,7 @@ impl Writer {
         }
         self.bool(rs.bare_royal_draw);
         self.bool(rs.bare_royal_loses);
+        self.bool(rs.bare == Bare::SinglePiece);
         let d = &r.drops;
         self.list(&d.to_hand, |w, t| {
             w.u16(t.map_or(u16::MAX, |t| u16::from(t.0)))
@@ -640,6 +641,11 @@ impl<'a> Reader<'a> {
             },
             bare_royal_draw: self.bool()?,
             bare_royal_loses: self.bool()?,
+            bare: if self.bool()? {
+                Bare::SinglePiece
+            } else {
+                Bare::RoyalsOnly
+            },
         };
         let drops = DropSpec {
             to_hand: self.list(|r| {
