@@ -291,14 +291,21 @@ fn agrees_with_shipped(fixture: &str, variant: &str, corrections: &[&str]) {
     assert_eq!(diffs, corrections, "imported {fixture} vs {variant}");
 }
 
+/// Suzumu and Kuuzen Dai: the diagrams' Free Eagle `caF` may turn 45 degrees after its
+/// capture; the shipped files spell the prose's diagonal continuations (docs/seed-rulings.md 29).
+const FREE_EAGLE_Q: &str = r#"piece +Q: imported Some(("A D Q caF mcabF", [])), shipped Some(("A D Q cafF casF mcabF", []))"#;
+const FREE_EAGLE_FE: &str = r#"piece FE: imported Some(("A D Q caF mcabF", [])), shipped Some(("A D Q cafF casF mcabF", []))"#;
+
 #[test]
 fn kuuzen_dai_agrees_with_the_shipped_variant_but_for_the_zone() {
-    // research/seed-games.md §6 item 10: the block's promoZone=4 is a slip; Dai Shogi's is 5.
+    // docs/seed-rulings.md §6 item 10: the block's promoZone=4 is a slip; Dai Shogi's is 5.
+    // Item 29: the Free Eagle's continuations follow the prose.
     // §3: the block spells the Horned Falcon's and Soaring Eagle's lion legs `fmabW`/`fmabF`,
     // the Dai Shogi file `fabW`/`fabF`: the same moves (a non-final leg is move-only anyway).
     let corrections = [
         r#"piece +DH: imported Some(("B bsR fD fW fcavW fmabW", [])), shipped Some(("B bsR fD fW fabW fcavW", []))"#,
         r#"piece +DK: imported Some(("R bB fA fF fcavF fmabF", [])), shipped Some(("R bB fA fF fabF fcavF", []))"#,
+        FREE_EAGLE_Q,
         "zone: imported 4 ranks, shipped 5",
     ];
     agrees_with_shipped(
@@ -314,7 +321,14 @@ fn suzumu_agrees_with_the_shipped_variant_but_for_the_fire_demon_burns() {
     // them into its `burn` rule (choose 2, immune Fire Demons), which the runtime adds to the
     // piece's moves, so its Fire Demon string is the block's without the burn terms.
     let demon = r#"imported Some(("(a)2K (a)2mpacabK (a)2mpacabmpacabK hsQ mcab(mpacab)1K shy(mpacab)2Q", [])), shipped Some(("(a)2K hsQ mcab(mpacab)1K", []))"#;
-    let corrections = [format!("piece +WB: {demon}"), format!("piece FD: {demon}")];
+    // The Free Eagle's `caF` becomes `cafFcasF`: two diagonal steps, as the prose says
+    // (docs/seed-rulings.md 29).
+    let corrections = [
+        FREE_EAGLE_Q.to_string(),
+        format!("piece +WB: {demon}"),
+        format!("piece FD: {demon}"),
+        FREE_EAGLE_FE.to_string(),
+    ];
     let corrections: Vec<&str> = corrections.iter().map(String::as_str).collect();
     agrees_with_shipped(
         "tests/fixtures/import/ok/suzumu-shogi.id",
@@ -500,4 +514,22 @@ fn imported_games_play_like_the_shipped_ones() {
             "perft {depth}: imported {fixture} vs {variant}"
         );
     }
+}
+
+/// What `koma import` writes is linted like any file: a Grand Chess-like block (promotion zone
+/// of three ranks on ten, entered only on `enter`, the pawn forced on the last rank alone) gives
+/// a pawn that steps from the 9th to the 10th rank without promoting and is stuck there.
+#[test]
+fn imported_deep_zone_pawns_are_caught_by_the_stuck_lint() {
+    let block = "files=10\nranks=10\npromoZone=3\npawn::::a3-j3\nqueen::::e1\nking::::f1\n";
+    let out = koma(&["import", "-"], block);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let dir = std::env::temp_dir().join(format!("koma-import-lint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("deep-zone.koma");
+    std::fs::write(&path, &out.stdout).expect("imported file written");
+    let lint = koma(&["lint", &path.display().to_string()], "");
+    let text = String::from_utf8_lossy(&lint.stdout);
+    assert!(text.contains("L005"), "{text}");
+    assert!(text.contains("`P` can get stuck on `"), "{text}");
 }

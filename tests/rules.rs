@@ -32,6 +32,9 @@ mod results;
 #[path = "rules/seeds.rs"]
 mod seeds;
 
+#[path = "rules/pages.rs"]
+mod pages;
+
 #[path = "rules/playout.rs"]
 mod playout;
 

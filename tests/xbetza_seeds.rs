@@ -1,4 +1,4 @@
-//! The XBetza strings of the five seed games (research/seed-games.md): every one expands on its
+//! The XBetza strings of the five seed games (docs/seed-rulings.md): every one expands on its
 //! game's board, and the pieces whose prose describes their moves produce exactly those moves.
 //! The expected sets below are derived from the prose, square by square, not from the program.
 

@@ -261,7 +261,11 @@ pub enum ClauseKind {
         moves: Spanned<u32>,
         reset: Vec<Spanned<ResetEvent>>,
     },
-    DrawBareRoyal,
+    /// `draw bare-royal [single-piece]`: both sides bare is a draw; bare means nothing but
+    /// royals, or with `single-piece` a lone royal.
+    DrawBareRoyal {
+        single_piece: bool,
+    },
     /// `bare-royal loses`: a side left with royals alone loses, unless it bares the other side
     /// on its very next move.
     BareRoyalLoses,
@@ -356,7 +360,7 @@ impl ClauseKind {
             ClauseKind::Stalemate(_) => "stalemate",
             ClauseKind::DrawRepetition(_) => "draw repetition",
             ClauseKind::DrawMoves { .. } => "draw moves",
-            ClauseKind::DrawBareRoyal => "draw bare-royal",
+            ClauseKind::DrawBareRoyal { .. } => "draw bare-royal",
             ClauseKind::BareRoyalLoses => "bare-royal",
             ClauseKind::PerpetualCheck(_) => "perpetual-check",
             ClauseKind::CapturesToHand { .. } => "captures",
@@ -402,6 +406,7 @@ pub enum Trigger {
     StartOrEnd,
     CaptureInZone,
     CaptureFromZone,
+    CaptureInsideZone,
     MidMove,
 }
 

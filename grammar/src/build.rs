@@ -479,6 +479,7 @@ impl LineParser {
                             "start-or-end" => Trigger::StartOrEnd,
                             "capture-in-zone" => Trigger::CaptureInZone,
                             "capture-from-zone" => Trigger::CaptureFromZone,
+                            "capture-inside-zone" => Trigger::CaptureInsideZone,
                             "mid-move" => Trigger::MidMove,
                             _ => Trigger::Enter,
                         };
@@ -644,7 +645,9 @@ impl LineParser {
                 }
                 Some(ClauseKind::DrawMoves { moves, reset })
             }
-            _ => Some(ClauseKind::DrawBareRoyal),
+            _ => Some(ClauseKind::DrawBareRoyal {
+                single_piece: rule.into_inner().any(|p| p.as_rule() == Rule::bare_kind),
+            }),
         }
     }
 }

@@ -30,7 +30,7 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::on_clause => "`on`",
         Rule::trigger => {
             "a trigger (`enter`, `leave`, `inside`, `start-or-end`, `capture-in-zone`, \
-             `capture-from-zone`, `mid-move`)"
+             `capture-from-zone`, `capture-inside-zone`, `mid-move`)"
         }
         Rule::promotion_kind => "`optional`, `mandatory`, `automatic`",
         Rule::forced_stuck => "`forced-when-stuck`",
@@ -67,7 +67,8 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::reset_event | Rule::reset_capture | Rule::reset_promotion => {
             "`capture`, `promotion` or a piece ID"
         }
-        Rule::draw_bare_royal => "`bare-royal`",
+        Rule::draw_bare_royal | Rule::bare_royal_word => "`bare-royal`",
+        Rule::bare_kind => "`single-piece`",
         Rule::perpetual_outcome => "`loses` or `draws`",
         Rule::bare_outcome => "`loses`",
         Rule::to_hand => "`to-hand`",

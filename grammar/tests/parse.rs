@@ -223,7 +223,16 @@ fn every_clause_of_the_reference_parses() {
             ResetEvent::Piece("P".into())
         ]
     );
-    assert_eq!(one_clause("draw bare-royal"), ClauseKind::DrawBareRoyal);
+    assert_eq!(
+        one_clause("draw bare-royal"),
+        ClauseKind::DrawBareRoyal {
+            single_piece: false
+        }
+    );
+    assert_eq!(
+        one_clause("draw bare-royal single-piece"),
+        ClauseKind::DrawBareRoyal { single_piece: true }
+    );
     assert_eq!(
         one_clause("burm FD"),
         ClauseKind::Unknown,

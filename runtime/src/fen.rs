@@ -44,13 +44,19 @@ impl Position {
         if text == "startpos" {
             return Position::start(tables).ok_or(PositionError::NoStartPosition);
         }
-        let fields: Vec<&str> = text.split_whitespace().collect();
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        // The positional fields, then named fields `name:value`.
+        let split = tokens
+            .iter()
+            .position(|t| t.contains(':'))
+            .unwrap_or(tokens.len());
+        let (fields, named) = tokens.split_at(split);
         let Some(board) = fields.first() else {
             return Err(bad("empty position text"));
         };
         if fields.len() > 6 {
             return Err(bad(format!(
-                "a position has at most 6 fields, found {}",
+                "a position has at most 6 fields before its named fields, found {}",
                 fields.len()
             )));
         }
@@ -76,7 +82,7 @@ impl Position {
         let fields: Vec<&str> = if fields.len() == 4 && numeric(2) && numeric(3) {
             vec![fields[0], fields[1], "-", "-", fields[2], fields[3]]
         } else {
-            fields
+            fields.to_vec()
         };
         pos.parse_castling(fields.get(2).copied().unwrap_or("-"))?;
         pos.parse_ep(fields.get(3).copied().unwrap_or("-"))?;
@@ -91,6 +97,9 @@ impl Position {
         let half = number(4, 0, "the halfmove clock")?;
         let full = number(5, 1, "the move number")?;
         pos.set_counters(half, full);
+        for field in named {
+            pos.parse_named(field)?;
+        }
         Ok(pos)
     }
 
@@ -109,6 +118,114 @@ impl Position {
             }
         }
         Ok(())
+    }
+
+    /// A named field: `moved:SQS`, `virgin:SQS`, `last:pass,strike`, `history:HASH[p],...`.
+    fn parse_named(&mut self, field: &str) -> Result<(), PositionError> {
+        let (name, value) = field.split_once(':').unwrap_or((field, ""));
+        let squares = |pos: &Position| -> Result<Vec<Square>, PositionError> {
+            value
+                .split(',')
+                .filter(|s| !s.is_empty())
+                .map(|s| {
+                    pos.tables
+                        .geo
+                        .parse_square(s)
+                        .ok_or_else(|| bad(format!("`{name}:`: `{s}` is not a square")))
+                })
+                .collect()
+        };
+        match name {
+            "moved" | "virgin" => {
+                for sq in squares(self)? {
+                    if self.piece_at(sq).is_none() {
+                        let n = self.tables.geo.name(sq);
+                        return Err(bad(format!("`{name}:`: no piece on `{n}`")));
+                    }
+                    self.set_virgin(sq, name == "virgin");
+                }
+            }
+            "last" => {
+                for fact in value.split(',').filter(|s| !s.is_empty()) {
+                    match fact {
+                        "pass" => self.prior.passed = true,
+                        "strike" => self.prior.struck = true,
+                        other => {
+                            return Err(bad(format!(
+                                "`last:` knows `pass` and `strike`, found `{other}`"
+                            )));
+                        }
+                    }
+                }
+            }
+            "history" => {
+                let mut entries = Vec::new();
+                for entry in value.split(',').filter(|s| !s.is_empty()) {
+                    let (hex, pass) = match entry.strip_suffix('p') {
+                        Some(h) => (h, true),
+                        None => (entry, false),
+                    };
+                    let hash = u64::from_str_radix(hex, 16).map_err(|_| {
+                        bad(format!("`history:`: `{entry}` is not a position hash"))
+                    })?;
+                    entries.push((hash, pass));
+                }
+                self.set_prior_history(&entries);
+            }
+            other => {
+                return Err(bad(format!(
+                    "unknown position field `{other}:` (known: `moved:`, `virgin:`, `last:`, \
+                     `history:`)"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The named fields that say what the positional fields cannot: virgin flags that differ
+    /// from what the setup squares and the castling field imply, and the rule state.
+    fn named_fields(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut implied = self.clone();
+        for sq in self.tables.geo.squares() {
+            implied.set_virgin(sq, false);
+        }
+        implied.derive_virgins();
+        // The castling text of this position always names king and partner in place.
+        let _ = implied.parse_castling(&self.castling_text());
+        let geo = &self.tables.geo;
+        for (name, virgin) in [("moved", false), ("virgin", true)] {
+            let list: Vec<String> = geo
+                .squares()
+                .filter(|&sq| {
+                    self.virgin[sq.index()] == virgin && implied.virgin[sq.index()] != virgin
+                })
+                .map(|sq| geo.name(sq))
+                .collect();
+            if !list.is_empty() {
+                out.push(format!("{name}:{}", list.join(",")));
+            }
+        }
+        let state = self.rule_state();
+        let mut last = Vec::new();
+        if state.passed {
+            last.push("pass");
+        }
+        if state.struck {
+            last.push("strike");
+        }
+        if !last.is_empty() {
+            out.push(format!("last:{}", last.join(",")));
+        }
+        if !state.history.is_empty() {
+            let entries: Vec<String> = state
+                .history
+                .iter()
+                .map(|&(h, pass)| format!("{h:016x}{}", if pass { "p" } else { "" }))
+                .collect();
+            out.push(format!("history:{}", entries.join(",")));
+        }
+        out
     }
 
     /// Reads the board field; returns the hand (`[...]` after the last row) if there is one.
@@ -453,6 +570,10 @@ impl Position {
         out.push(' ');
         out.push_str(&self.ep_text());
         out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        for field in self.named_fields() {
+            out.push(' ');
+            out.push_str(&field);
+        }
         out
     }
 

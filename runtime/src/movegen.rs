@@ -6,7 +6,7 @@ use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::moves::{MAX_CAPTURES, Move, MoveKind};
 use crate::position::{Position, Royals};
-use crate::spec::{Modes, Player, PromotionKind, Triggers, WinCondition};
+use crate::spec::{Modes, Player, PromotionKind, WinCondition};
 use crate::tables::{PieceTable, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
 
@@ -22,57 +22,94 @@ struct MoveSink<'a> {
     mover: Cell,
     dedupe: bool,
     start: usize,
-    seen: [u64; SEEN_WORDS],
+    /// Destinations of quiet moves already generated without promotion, and with promotion.
+    seen: [[u64; SEEN_WORDS]; 2],
 }
 
 impl MoveSink<'_> {
-    /// Adds a move unless the piece already has one with the same effect.
+    /// Adds a move (with its promotion choices) unless the piece already has one with the same
+    /// effect. Two routes with the same start, end and captures are one move, unless one route
+    /// fires a promotion trigger and the other does not (Kyou's Lion stepping into the zone and
+    /// out again): then the promoting and the plain move both exist.
     fn add(&mut self, m: Move, capture: bool, stops: &[Square]) {
-        if self.dedupe {
-            if m.ncap == 0 && m.kind == MoveKind::Normal {
-                let (w, b) = (m.to.index() / 64, m.to.index() % 64);
-                if w < SEEN_WORDS {
-                    if self.seen[w] & (1 << b) != 0 {
-                        return;
-                    }
-                    self.seen[w] |= 1 << b;
+        let fires = self.fires(m.to, capture, stops);
+        if !self.dedupe {
+            self.promote(m, fires, true, true);
+            return;
+        }
+        let (plain, promoted) = if m.ncap == 0 && m.kind == MoveKind::Normal {
+            let (w, b) = (m.to.index() / 64, m.to.index() % 64);
+            if w < SEEN_WORDS {
+                let mut fresh = [true; 2];
+                for (k, f) in fresh.iter_mut().enumerate() {
+                    *f = self.seen[k][w] & (1 << b) == 0;
                 }
-            } else if self.out[self.start..].iter().any(|x| x.same_base(&m)) {
-                return;
+                (fresh[0], fresh[1])
+            } else {
+                self.fresh_slow(&m)
+            }
+        } else {
+            self.fresh_slow(&m)
+        };
+        let pushed = self.promote(m, fires, plain, promoted);
+        if m.ncap == 0 && m.kind == MoveKind::Normal {
+            let (w, b) = (m.to.index() / 64, m.to.index() % 64);
+            if w < SEEN_WORDS {
+                for (k, &p) in pushed.iter().enumerate() {
+                    if p {
+                        self.seen[k][w] |= 1 << b;
+                    }
+                }
             }
         }
-        self.promote(m, capture, stops);
     }
 
-    /// Pushes the move with every promotion choice the rules give it.
-    fn promote(&mut self, mut m: Move, capture: bool, stops: &[Square]) {
+    /// Whether the piece has no move yet with this effect without promotion / with promotion.
+    fn fresh_slow(&self, m: &Move) -> (bool, bool) {
+        let same = |x: &&Move| x.same_base(m);
+        let earlier = || self.out[self.start..].iter().filter(same);
+        (
+            !earlier().any(|x| x.promotion().is_none()),
+            !earlier().any(|x| x.promotion().is_some()),
+        )
+    }
+
+    /// Whether the move fires one of the variant's promotion triggers.
+    fn fires(&self, to: Square, capture: bool, stops: &[Square]) -> bool {
         let t = self.t;
         let ty = self.mover.piece_type();
         if !t.can_promote[usize::from(ty.0)] {
-            self.out.push(m);
-            return;
+            return false;
         }
+        let zone = t.zone.get(self.mover.player());
+        let mid_in = stops.iter().any(|s| zone[s.index()]);
+        t.spec
+            .rules
+            .promotion
+            .fires(zone[self.from.index()], zone[to.index()], mid_in, capture)
+    }
+
+    /// Pushes the move with every promotion choice the rules give it: the promoted choices when
+    /// `fires` and `promoted` allows, the plain move when the rules do not force a promotion
+    /// and `plain` allows. Returns what was pushed: `[plain, promoted]`.
+    fn promote(&mut self, mut m: Move, fires: bool, plain: bool, promoted: bool) -> [bool; 2] {
+        if !fires {
+            if plain {
+                self.out.push(m);
+            }
+            return [plain, false];
+        }
+        let t = self.t;
+        let ty = self.mover.piece_type();
         let player = self.mover.player();
         let rules = &t.spec.rules.promotion;
-        let zone = t.zone.get(player);
-        let from_in = zone[self.from.index()];
-        let to_in = zone[m.to.index()];
-        let mid_in = rules.mid_move && stops.iter().any(|s| zone[s.index()]);
-        let tr = rules.triggers;
-        let fires = (tr.contains(Triggers::ENTER) && !from_in && (to_in || mid_in))
-            || (tr.contains(Triggers::LEAVE) && from_in && !to_in)
-            || (tr.contains(Triggers::INSIDE) && from_in && to_in)
-            || (tr.contains(Triggers::CAPTURE_IN_ZONE) && capture && (from_in || to_in))
-            || (tr.contains(Triggers::CAPTURE_FROM_ZONE) && capture && from_in);
-        if !fires {
-            self.out.push(m);
-            return;
-        }
         let choices = &t.spec.pieces[usize::from(ty.0)].promotions;
         if rules.kind == PromotionKind::Automatic {
-            m.set_promotion(choices.first().copied());
-            self.out.push(m);
-            return;
+            if promoted {
+                m.set_promotion(choices.first().copied());
+                self.out.push(m);
+            }
+            return [false, promoted];
         }
         let rows = t.rows_from_end.get(player)[m.to.index()];
         let forced = rules.kind == PromotionKind::Mandatory
@@ -81,14 +118,18 @@ impl MoveSink<'_> {
                 .forced
                 .iter()
                 .any(|f| rows < f.last_ranks && f.pieces.contains(&ty));
-        for &c in choices {
-            let mut p = m;
-            p.set_promotion(Some(c));
-            self.out.push(p);
+        if promoted {
+            for &c in choices {
+                let mut p = m;
+                p.set_promotion(Some(c));
+                self.out.push(p);
+            }
         }
-        if !forced {
+        let plain = plain && !forced;
+        if plain {
             self.out.push(m);
         }
+        [plain, promoted]
     }
 }
 
@@ -162,7 +203,7 @@ impl Position {
     /// A pass is one move whichever piece makes it; the variant may restrict passing.
     fn filter_passes(&self, out: &mut Vec<Move>, start: usize) {
         let rules = &self.tables.spec.rules.passing;
-        let after_pass = rules.not_after_pass && self.last_move().is_some_and(|m| self.is_pass(&m));
+        let after_pass = rules.not_after_pass && self.last_move_was_pass();
         let mut seen = false;
         let mut kept = start;
         for i in start..out.len() {
@@ -199,7 +240,7 @@ impl Position {
             mover: c,
             dedupe: pt.may_duplicate,
             start,
-            seen: [0; SEEN_WORDS],
+            seen: [[0; SEEN_WORDS]; 2],
         };
         let board = &self.board[..];
         let mut complex = false;

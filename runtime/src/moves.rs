@@ -30,6 +30,9 @@ pub struct Move {
     pub(crate) dropped: u8,
     pub(crate) kind: MoveKind,
     pub(crate) ncap: u8,
+    /// Bit `i` set: `caps[i]` is burned (by a burner's area, or the mover burned on arrival)
+    /// rather than captured on the way.
+    pub(crate) burned: u16,
     /// The move leaves e.p. squares on the squares between `from` and `to`.
     pub(crate) creates_ep: bool,
     pub(crate) aux: Square,
@@ -48,6 +51,7 @@ impl Move {
             dropped: NO_PROMOTION,
             kind: MoveKind::Normal,
             ncap: 0,
+            burned: 0,
             creates_ep: false,
             aux: Square(0),
             aux2: Square(0),
@@ -87,8 +91,36 @@ impl Move {
         self.creates_ep
     }
 
+    /// Squares the move burns (a subset of [`Move::side_captures`], sorted); a mover burned on
+    /// arrival lists its own destination.
+    pub fn burns(&self) -> impl Iterator<Item = Square> + '_ {
+        self.side_captures()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.burned & (1 << i) != 0)
+            .map(|(_, &s)| s)
+    }
+
+    /// Side captures that are not burns: pieces taken on the way (locust, igui, e.p.), sorted.
+    pub fn captures_on_the_way(&self) -> impl Iterator<Item = Square> + '_ {
+        self.side_captures()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.burned & (1 << i) == 0)
+            .map(|(_, &s)| s)
+    }
+
     /// Adds a side capture, keeping the list sorted; false when the list is full.
     pub(crate) fn push_capture(&mut self, sq: Square) -> bool {
+        self.insert_capture(sq, false)
+    }
+
+    /// Adds a burned square, keeping the list sorted; false when the list is full.
+    pub(crate) fn push_burn(&mut self, sq: Square) -> bool {
+        self.insert_capture(sq, true)
+    }
+
+    fn insert_capture(&mut self, sq: Square, burn: bool) -> bool {
         let n = usize::from(self.ncap);
         if n >= MAX_CAPTURES {
             return false;
@@ -99,6 +131,10 @@ impl Move {
             i -= 1;
         }
         self.caps[i] = sq;
+        // Bits at and above `i` move up one place with their squares.
+        let low = self.burned & ((1u16 << i) - 1);
+        let high = (self.burned >> i) << (i + 1);
+        self.burned = low | high | (u16::from(burn) << i);
         self.ncap += 1;
         true
     }
@@ -110,6 +146,7 @@ impl Move {
             && self.kind == other.kind
             && self.ncap == other.ncap
             && self.side_captures() == other.side_captures()
+            && self.burned == other.burned
             && (self.kind == MoveKind::Normal || (self.aux == other.aux && self.aux2 == other.aux2))
     }
 }

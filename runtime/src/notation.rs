@@ -1,6 +1,7 @@
 //! Move text in coordinate notation: `e2e4`, `e7e8=Q`, `b8b9+` (shogi-style promotion to the
-//! piece's `+` form), `f5xf6g7` (side captures listed between the squares), `pass`, `e1g1`
-//! (castling as the king's move), `d4d7@d4` (unloading), `P@e4` (a drop from the hand). Documented in docs/positions.md.
+//! piece's `+` form), `f5xf6g7` (captures on the way listed between the squares), `c1c2!b3`
+//! (burns listed after the move), `pass`, `e1g1` (castling as the king's move), `d4d7@d4`
+//! (unloading), `P@e4` (a drop from the hand). Documented in docs/positions.md.
 
 use std::fmt;
 
@@ -49,7 +50,7 @@ impl Position {
             return format!("{}@{}", piece_text(id, Player::First), geo.name(m.to));
         }
         let mut s = geo.name(m.from);
-        for &c in m.side_captures() {
+        for c in m.captures_on_the_way() {
             s.push('x');
             s.push_str(&geo.name(c));
         }
@@ -70,6 +71,10 @@ impl Position {
         if let Some(u) = m.unload_square() {
             s.push('@');
             s.push_str(&geo.name(u));
+        }
+        for b in m.burns() {
+            s.push('!');
+            s.push_str(&geo.name(b));
         }
         s
     }
@@ -95,8 +100,14 @@ impl Position {
             .filter(|m| {
                 m.from == parsed.from
                     && m.to == parsed.to
-                    && (parsed.captures.is_none()
-                        || parsed.captures.as_deref() == Some(m.side_captures()))
+                    && parsed
+                        .captures
+                        .as_ref()
+                        .is_none_or(|c| c.iter().copied().eq(m.captures_on_the_way()))
+                    && parsed
+                        .burns
+                        .as_ref()
+                        .is_none_or(|b| b.iter().copied().eq(m.burns()))
                     && self.promotion_matches(m, parsed.promotion.as_deref())
             })
             .collect();
@@ -159,6 +170,17 @@ impl Position {
             rest = r;
         }
         let (to, rest) = geo.parse_square_prefix(rest).ok_or_else(malformed)?;
+        let (rest, burns) = match rest.split_once('!') {
+            Some((a, b)) => {
+                let mut burns = Vec::new();
+                for name in b.split('!') {
+                    burns.push(geo.parse_square(name).ok_or_else(malformed)?);
+                }
+                burns.sort();
+                (a, Some(burns))
+            }
+            None => (rest, None),
+        };
         let (rest, _unload) = match rest.split_once('@') {
             Some((a, b)) => (a, Some(b)),
             None => (rest, None),
@@ -184,6 +206,7 @@ impl Position {
             from,
             to,
             captures: (!caps.is_empty()).then_some(caps),
+            burns,
             promotion,
         })
     }
@@ -193,5 +216,7 @@ struct Parts {
     from: crate::geometry::Square,
     to: crate::geometry::Square,
     captures: Option<Vec<crate::geometry::Square>>,
+    /// The squares after `!`, sorted; `None` when the text lists no burn.
+    burns: Option<Vec<crate::geometry::Square>>,
     promotion: Option<String>,
 }

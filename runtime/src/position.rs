@@ -91,8 +91,23 @@ pub struct Position {
     /// Pieces in hand: `hands[player * types + type]`.
     pub(crate) hands: Vec<u8>,
     undo: Vec<Undo>,
-    /// Hashes of the positions before each move played (for repetition).
+    /// Hashes of the positions before each move played (for repetition), oldest first: first
+    /// the positions the position text named (`history:`), then one per move in `undo`.
     history: Vec<u64>,
+    /// Rule state from before this position was set up (position text fields).
+    pub(crate) prior: Prior,
+}
+
+/// What the rules remember of the moves played before a position was set up from text: the
+/// position text's `last:` and `history:` fields (docs/positions.md).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Prior {
+    /// The last move was a pass (`pass not-after-pass`).
+    pub passed: bool,
+    /// The last move took an anti-trade victim with a non-attacker (`counter-strike`).
+    pub struck: bool,
+    /// Per entry of `history` named by the text: the move played from it was a pass.
+    pub passes: Vec<bool>,
 }
 
 impl PartialEq for Position {
@@ -107,6 +122,7 @@ impl PartialEq for Position {
             && self.fullmove == other.fullmove
             && self.hands == other.hands
             && self.hash == other.hash
+            && self.rule_state() == other.rule_state()
     }
 }
 
@@ -128,6 +144,7 @@ impl Position {
             hands: vec![0; 2 * tables.piece_count()],
             undo: Vec::new(),
             history: Vec::new(),
+            prior: Prior::default(),
             tables,
         }
     }
@@ -200,6 +217,22 @@ impl Position {
     /// Hashes of earlier positions, oldest first.
     pub fn history(&self) -> &[u64] {
         &self.history
+    }
+    /// Whether the move played from the `i`-th position of [`Position::history`] was a pass.
+    pub(crate) fn history_pass(&self, i: usize) -> bool {
+        let named = self.history.len() - self.undo.len();
+        match i.checked_sub(named) {
+            None => self.prior.passes.get(i).copied().unwrap_or(false),
+            Some(k) => self.is_pass(&self.undo[k].mv),
+        }
+    }
+    /// Sets the earlier positions named by position text, with their pass flags (no move may
+    /// have been played yet).
+    pub(crate) fn set_prior_history(&mut self, entries: &[(u64, bool)]) {
+        if self.undo.is_empty() {
+            self.history = entries.iter().map(|e| e.0).collect();
+            self.prior.passes = entries.iter().map(|e| e.1).collect();
+        }
     }
 
     // ---- editing (setup, FEN) ----
@@ -571,17 +604,10 @@ impl Position {
         }
     }
 
-    /// The move played `k` plies after this position was set up.
-    pub(crate) fn played_move(&self, k: usize) -> Move {
-        self.undo[k].mv
-    }
-
     /// Calls `f` with the piece that made the last move and the pieces that move removed;
-    /// false when no move was played (rules that look one move back: counter-strike).
-    pub(crate) fn last_move_pieces(&self, f: impl FnOnce(Cell, &[Cell]) -> bool) -> bool {
-        let Some(u) = self.undo.last() else {
-            return false;
-        };
+    /// `None` when no move was played since the position was set up.
+    pub(crate) fn last_move_pieces(&self, f: impl FnOnce(Cell, &[Cell]) -> bool) -> Option<bool> {
+        let u = self.undo.last()?;
         let mut taken = [Cell::EMPTY; MAX_CAPTURES + 1];
         let mut n = 0;
         for c in
@@ -592,7 +618,7 @@ impl Position {
                 n += 1;
             }
         }
-        f(u.moved, &taken[..n])
+        Some(f(u.moved, &taken[..n]))
     }
 
     /// The squares strictly between `from` and `to` on a straight line become e.p. squares.

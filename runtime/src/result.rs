@@ -3,7 +3,7 @@
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::spec::{Outcome, Player, WinCondition};
+use crate::spec::{Bare, Outcome, Player, WinCondition};
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,11 +178,19 @@ impl Position {
         })
     }
 
+    /// Whether `p` is bare in the sense of the variant's bare-royal rules.
     fn only_royals(&self, p: Player) -> bool {
         let t = &self.tables;
-        self.board
+        let mut own = self
+            .board
             .iter()
-            .all(|c| !c.is_piece() || c.player() != p || t.cell_is_royal(*c))
+            .filter(|c| c.is_piece() && c.player() == p);
+        match t.spec.rules.results.bare {
+            Bare::RoyalsOnly => own.all(|c| t.cell_is_royal(*c)),
+            Bare::SinglePiece => {
+                own.next().is_some_and(|c| t.cell_is_royal(*c)) && own.next().is_none()
+            }
+        }
     }
 
     /// The player all of whose moves since the previous occurrence of this position gave check.

@@ -383,6 +383,7 @@ impl Writer {
         }
         self.bool(rs.bare_royal_draw);
         self.bool(rs.bare_royal_loses);
+        self.bool(rs.bare == Bare::SinglePiece);
         let d = &r.drops;
         self.list(&d.to_hand, |w, t| {
             w.u16(t.map_or(u16::MAX, |t| u16::from(t.0)))
@@ -647,6 +648,11 @@ impl<'a> Reader<'a> {
             },
             bare_royal_draw: self.bool()?,
             bare_royal_loses: self.bool()?,
+            bare: if self.bool()? {
+                Bare::SinglePiece
+            } else {
+                Bare::RoyalsOnly
+            },
         };
         let drops = DropSpec {
             to_hand: self.list(|r| {

@@ -244,8 +244,25 @@ pub struct PromotionSpec {
     pub forced_when_stuck: bool,
     /// Must promote when a move that allows promotion ends on the last `ranks` ranks.
     pub forced: Vec<ForcedPromotion>,
-    /// Squares a multi-leg move stops on in the middle count for `enter` (Kyou's lions).
+    /// Squares a multi-leg move stops on in the middle count for `enter` (Kyou's lions): every
+    /// route of a move is seen, and a route that fires and one that does not give two moves.
     pub mid_move: bool,
+}
+
+impl PromotionSpec {
+    /// Whether a move of a promotable piece fires a trigger. `from_in` / `to_in`: its start and
+    /// end lie in the mover's zone; `mid_in`: one of the squares the route stops on in the
+    /// middle does (only counted with `mid_move`); `capture`: it removes a piece.
+    pub fn fires(&self, from_in: bool, to_in: bool, mid_in: bool, capture: bool) -> bool {
+        let tr = self.triggers;
+        let entered = to_in || (self.mid_move && mid_in);
+        (tr.contains(Triggers::ENTER) && !from_in && entered)
+            || (tr.contains(Triggers::LEAVE) && from_in && !to_in)
+            || (tr.contains(Triggers::INSIDE) && from_in && to_in)
+            || (tr.contains(Triggers::CAPTURE_IN_ZONE) && capture && (from_in || to_in))
+            || (tr.contains(Triggers::CAPTURE_FROM_ZONE) && capture && from_in)
+            || (tr.contains(Triggers::CAPTURE_INSIDE_ZONE) && capture && from_in && to_in)
+    }
 }
 
 /// A set of promotion triggers (bit set).
@@ -261,8 +278,10 @@ impl Triggers {
     pub const INSIDE: Triggers = Triggers(1 << 2);
     /// A capturing move that starts or ends in the zone.
     pub const CAPTURE_IN_ZONE: Triggers = Triggers(1 << 3);
-    /// A capturing move that starts in the zone.
+    /// A capturing move that starts in the zone (wherever it ends).
     pub const CAPTURE_FROM_ZONE: Triggers = Triggers(1 << 4);
+    /// A capturing move that starts and ends in the zone (Minjiku: "not when they leave").
+    pub const CAPTURE_INSIDE_ZONE: Triggers = Triggers(1 << 5);
 
     pub const fn contains(self, other: Triggers) -> bool {
         self.0 & other.0 == other.0
@@ -387,11 +406,24 @@ pub struct ResultSpec {
     pub perpetual_check_loses: bool,
     /// Draw after this many moves (plies / 2) without a reset event.
     pub move_limit: Option<MoveLimit>,
-    /// Draw when both sides are reduced to their royals alone.
+    /// Draw when both sides are bare (see `bare`).
     pub bare_royal_draw: bool,
-    /// A side reduced to its royals alone loses, unless it bares the other side on its very next
-    /// move (then both are bare: a draw). Shatranj's and Courier's bare king.
+    /// A bare side loses, unless it bares the other side on its very next move (then both are
+    /// bare: a draw). Shatranj's and Courier's bare king.
     pub bare_royal_loses: bool,
+    /// What "bare" means for the two clauses above.
+    pub bare: Bare,
+}
+
+/// When a side counts as bare for the bare-royal rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Bare {
+    /// Nothing but royal pieces (any number of them): Shatranj, Courier.
+    #[default]
+    RoyalsOnly,
+    /// A single piece, a royal (Kyou: "just a single piece left (King/Crown Prince)"; King and
+    /// Crown Prince together are two pieces, not bare).
+    SinglePiece,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

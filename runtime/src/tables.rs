@@ -197,7 +197,7 @@ impl Tables {
                 .iter()
                 .map(|p| !p.promotions.is_empty())
                 .collect(),
-            rules: crate::rules::RuleTables::new(&geo, &spec.rules, ntypes),
+            rules: crate::rules::RuleTables::new(&geo, &spec.rules, &spec.pieces, ntypes),
             drops: crate::drops::DropTables::new(&geo, &spec),
             footprints: crate::footprint::Footprints::default(),
             pieces,

@@ -58,7 +58,7 @@ fn reason(r: &GameResult) -> String {
 }
 
 /// One move: `from`, `to`, `captures` (every removed square, the destination included), and
-/// the move's text, piece, promotion and kind.
+/// the move's text, piece, promotion and kind; `burns` lists the captures that are burns.
 fn move_json(pos: &Position, m: &Move) -> Value {
     let t = pos.tables();
     let geo = &t.geo;
@@ -97,6 +97,10 @@ fn move_json(pos: &Position, m: &Move) -> Value {
     }
     if let Some(u) = m.unload_square() {
         v["unload"] = json!(geo.name(u));
+    }
+    let burns: Vec<String> = m.burns().map(|s| geo.name(s)).collect();
+    if !burns.is_empty() {
+        v["burns"] = json!(burns);
     }
     v
 }

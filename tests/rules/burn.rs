@@ -18,13 +18,13 @@ fn chosen_burns_are_separate_moves_and_spare_immune_pieces() {
         "c1b1",
         "c1d1",
         "c1b2",
-        "c1xb3b2",
+        "c1b2!b3",
         "c1c2",
-        "c1xb3c2",
-        "c1xd3c2",
-        "c1xb3xd3c2",
+        "c1c2!b3",
+        "c1c2!d3",
+        "c1c2!b3!d3",
         "c1d2",
-        "c1xd3d2",
+        "c1d2!d3",
     ]);
     assert_eq!(moves_from(&mut p, "c1"), expected);
 }
@@ -60,10 +60,10 @@ fn a_fire_demon_captures_a_fire_demon_by_displacement_and_burns_others() {
     let mut p = pos(&t, "4k/5/4p/3[fd]1/K1[FD]2 w");
     let moves = moves_from(&mut p, "c1");
     assert!(moves.contains(&"c1d2".to_string()), "{moves:?}");
-    assert!(moves.contains(&"c1xe3d2".to_string()), "{moves:?}");
+    assert!(moves.contains(&"c1d2!e3".to_string()), "{moves:?}");
     // b1, d1, b2, c2 (the Fire Demon on d2 is immune), d2 plain and d2 burning e3.
     assert_eq!(moves.len(), 6, "{moves:?}");
-    play(&mut p, &["c1xe3d2"]);
+    play(&mut p, &["c1d2!e3"]);
     assert_eq!(p.to_text().split(' ').next(), Some("4k/5/5/3[FD]1/K4"));
 }
 
@@ -73,9 +73,9 @@ fn automatic_burns_take_every_neighbour() {
     let mut p = pos(&t, "4k/5/1ppp1/5/K1[FD]2 w");
     assert_eq!(
         moves_from(&mut p, "c1"),
-        list(&["c1b1", "c1d1", "c1xb3xc3b2", "c1xb3xc3xd3c2", "c1xc3xd3d2"])
+        list(&["c1b1", "c1d1", "c1b2!b3!c3", "c1c2!b3!c3!d3", "c1d2!c3!d3"])
     );
-    play(&mut p, &["c1xb3xc3xd3c2"]);
+    play(&mut p, &["c1c2!b3!c3!d3"]);
     assert_eq!(p.to_text().split(' ').next(), Some("4k/5/5/2[FD]2/K4"));
     p.unmake();
     assert_eq!(p.to_text(), pos(&t, "4k/5/1ppp1/5/K1[FD]2 w").to_text());
@@ -88,13 +88,13 @@ fn passive_burns_remove_the_mover_and_a_king_that_steps_in_is_lost() {
     let mut p = pos(&t, fen);
     assert_eq!(
         all_moves(&mut p),
-        list(&["a2a1", "a2b1", "a2a3", "a2xb2b2", "a2xb3b3", "c1xc2c2"])
+        list(&["a2a1", "a2b1", "a2a3", "a2b2!b2", "a2b3!b3", "c1c2!c2"])
     );
-    play(&mut p, &["c1xc2c2"]);
+    play(&mut p, &["c1c2!c2"]);
     assert_eq!(p.to_text().split(' ').next(), Some("4k/5/2[fd]2/K4/5"));
     assert!(result(&mut p).is_none());
     let mut p = pos(&t, fen);
-    play(&mut p, &["a2xb2b2"]);
+    play(&mut p, &["a2b2!b2"]);
     let r = result(&mut p).expect("the King burned itself");
     assert_eq!(
         (r.winner, r.reason),
@@ -115,7 +115,7 @@ fn a_burner_meeting_an_enemy_burner_dies_and_burns_nothing() {
     let t = variant("burn-auto");
     assert_eq!(
         moves_from(&mut pos(&t, fen), "c1"),
-        list(&["c1b1", "c1d1", "c1xb2b2", "c1xc2c2", "c1xd2d2"])
+        list(&["c1b1", "c1d1", "c1b2!b2", "c1c2!c2", "c1d2!d2"])
     );
     // Passive alone: the Fire Demon still dies, but burns what is next to it as it goes.
     let t = variant_with("burn-auto", " burner-meets-burner", "");
@@ -124,9 +124,9 @@ fn a_burner_meeting_an_enemy_burner_dies_and_burns_nothing() {
         list(&[
             "c1b1",
             "c1d1",
-            "c1xb2xb3xc3b2",
-            "c1xc2xb3xc3c2",
-            "c1xd2xc3d2"
+            "c1b2!b2!b3!c3",
+            "c1c2!c2!b3!c3",
+            "c1d2!d2!c3"
         ])
     );
 }
@@ -167,7 +167,7 @@ fn a_queen_promoting_to_a_fire_dragon_burns_at_once() {
     let fen = "5k/Qq4/6/6/6/K5 w";
     let t = variant("burn-check");
     let moves = moves_from(&mut pos(&t, fen), "a5");
-    assert!(moves.contains(&"a5xb5a6+".to_string()), "{moves:?}");
+    assert!(moves.contains(&"a5a6+!b5".to_string()), "{moves:?}");
     assert!(moves.contains(&"a5a6".to_string()), "{moves:?}");
     let t = variant_with("burn-check", " on-promotion", "");
     let moves = moves_from(&mut pos(&t, fen), "a5");
@@ -180,10 +180,10 @@ fn a_moving_dragon_burned_passively_burns_nothing() {
     let fen = "5k/6/2q1f1/6/2F3/K5 w";
     let t = variant("burn-check");
     let moves = moves_from(&mut pos(&t, fen), "c2");
-    assert!(moves.contains(&"c2xd3d3".to_string()), "{moves:?}");
+    assert!(moves.contains(&"c2d3!d3".to_string()), "{moves:?}");
     let t = variant_with("burn-check", " burner-meets-burner", "");
     let moves = moves_from(&mut pos(&t, fen), "c2");
-    assert!(moves.contains(&"c2xd3xc4xe4d3".to_string()), "{moves:?}");
+    assert!(moves.contains(&"c2d3!d3!c4!e4".to_string()), "{moves:?}");
 }
 
 /// Suzumu's Interactive Diagram spells the Fire Demon's burns as XBetza locust legs; the
@@ -204,10 +204,10 @@ fn suzumu_verbatim_fire_demon_equals_the_clause() {
     let has = |m: &str| verbatim.contains(&m.to_string());
     // Igui and displacement may take a Fire Demon; a burn may not (g9 is next to f10).
     assert!(
-        has("h8xi9h8") && has("h8i9") && has("h8xh10g9"),
+        has("h8xi9h8") && has("h8i9") && has("h8g9!h10"),
         "{verbatim:?}"
     );
-    assert!(!has("h8xf10g9") && !has("h8xf10xh10g9"), "{verbatim:?}");
+    assert!(!has("h8g9!f10") && !has("h8g9!f10!h10"), "{verbatim:?}");
     // Without the clause the verbatim burn legs do burn the Fire Demon f10 after the slide to
     // g9 (so the test above is not vacuous), and the shipped string burns nothing.
     let t = variant_edited("suzumu-shogi", &[(SHIPPED, VERBATIM), (CLAUSE, "")]);
@@ -216,7 +216,9 @@ fn suzumu_verbatim_fire_demon_equals_the_clause() {
     let t = variant_with("suzumu-shogi", CLAUSE, "");
     let plain = moves_from(&mut pos(&t, fen), "h8");
     assert!(
-        !plain.iter().any(|m| m.ends_with("g9") && m.contains('x')),
+        !plain
+            .iter()
+            .any(|m| m.contains("g9") && (m.contains('x') || m.contains('!'))),
         "{plain:?}"
     );
 }
@@ -228,8 +230,8 @@ fn kyou_fire_demon_burns_automatically() {
     let fen = "k11/12/12/12/12/6p5/12/5[FD]6/12/12/12/K11 w";
     let t = variant("kyou-shogi");
     let moves = moves_from(&mut pos(&t, fen), "f5");
-    let burning: Vec<&String> = moves.iter().filter(|m| m.contains('x')).collect();
-    assert_eq!(burning, ["f5xg7g6", "f5xg7h7"]);
+    let burning: Vec<&String> = moves.iter().filter(|m| m.contains('!')).collect();
+    assert_eq!(burning, ["f5g6!g7", "f5h7!g7"]);
     let t = variant_with(
         "kyou-shogi",
         "  burn FD area king all active passive burner-meets-burner",
@@ -237,8 +239,30 @@ fn kyou_fire_demon_burns_automatically() {
     );
     let plain = moves_from(&mut pos(&t, fen), "f5");
     assert_eq!(plain.len(), moves.len());
-    assert!(plain.iter().all(|m| !m.contains('x')));
+    assert!(plain.iter().all(|m| !m.contains('!')));
     let t = variant("kyou-shogi");
     let mut p = pos(&t, &fen.replace(" w", " b"));
-    assert_eq!(moves_from(&mut p, "g7"), ["g7xg6g6"]);
+    assert_eq!(moves_from(&mut p, "g7"), ["g7g6!g6"]);
+}
+
+/// Move text tells a capture on the way (`x`, before the destination) from a burn (`!`, after
+/// it): a Fire Demon that takes b2 in passing on its way to c3 and then burns d4 is
+/// `a1xb2c3!d4`; the text reads back to the same move, and the reading with both squares as
+/// captures on the way names no move.
+#[test]
+fn burns_and_captures_on_the_way_are_told_apart() {
+    let t = variant_with("burn-auto", "\"Fire Demon\"  K", "\"Fire Demon\"  KcafK");
+    let mut p = pos(&t, "k4/3p1/5/1p3/[FD]3K w");
+    let moves = moves_from(&mut p, "a1");
+    assert!(moves.contains(&"a1xb2c3!d4".to_string()), "{moves:?}");
+    let m = p.parse_move("a1xb2c3!d4").expect("reads back");
+    assert_eq!(p.move_text(&m), "a1xb2c3!d4");
+    let name = |s| p.tables().geo.name(s);
+    let burns: Vec<String> = m.burns().map(name).collect();
+    let on_the_way: Vec<String> = m.captures_on_the_way().map(name).collect();
+    assert_eq!(
+        (burns, on_the_way),
+        (vec!["d4".to_string()], vec!["b2".to_string()])
+    );
+    assert!(p.parse_move("a1xb2xd4c3").is_err());
 }

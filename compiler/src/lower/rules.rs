@@ -181,7 +181,12 @@ impl Lowering<'_> {
                     .map(|n| n as u8);
             }
             ClauseKind::DrawMoves { moves, reset } => self.move_limit(file, moves, reset),
-            ClauseKind::DrawBareRoyal => self.rules.results.bare_royal_draw = true,
+            ClauseKind::DrawBareRoyal { single_piece } => {
+                self.rules.results.bare_royal_draw = true;
+                if *single_piece {
+                    self.rules.results.bare = koma_runtime::spec::Bare::SinglePiece;
+                }
+            }
             ClauseKind::BareRoyalLoses => self.rules.results.bare_royal_loses = true,
             ClauseKind::PerpetualCheck(loses) => {
                 self.rules.results.perpetual_check_loses = loses.value
@@ -329,6 +334,7 @@ impl Lowering<'_> {
                 Trigger::StartOrEnd => Triggers::ENTER.0 | Triggers::LEAVE.0 | Triggers::INSIDE.0,
                 Trigger::CaptureInZone => Triggers::CAPTURE_IN_ZONE.0,
                 Trigger::CaptureFromZone => Triggers::CAPTURE_FROM_ZONE.0,
+                Trigger::CaptureInsideZone => Triggers::CAPTURE_INSIDE_ZONE.0,
                 Trigger::MidMove => {
                     mid_move = true;
                     0

@@ -86,7 +86,8 @@ impl Position {
     }
 
     /// Counter-strike: the opponent's last move took a victim with a non-attacker, and this
-    /// move takes a victim with a non-attacker too.
+    /// move takes a victim with a non-attacker too. Before any move was played, the position
+    /// text's `last:strike` says what the last move did.
     fn counter_strike(
         &self,
         spec: &AntiTradeSpec,
@@ -99,5 +100,6 @@ impl Position {
         self.last_move_pieces(|mover, taken| {
             !in_list(&spec.attackers, mover) && taken.iter().any(|&c| in_list(&spec.victims, c))
         })
+        .unwrap_or(self.prior.struck)
     }
 }

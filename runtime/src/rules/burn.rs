@@ -53,7 +53,7 @@ impl Position {
                         {
                             match spec.choose_up_to {
                                 None => {
-                                    base.push_capture(s);
+                                    base.push_burn(s);
                                 }
                                 Some(_) if n < MAX_CHOICES => {
                                     cand[n] = s;
@@ -71,7 +71,7 @@ impl Position {
                 }
             }
             if burned {
-                base.push_capture(m.to);
+                base.push_burn(m.to);
             }
             out[i] = base;
             if let Some((cand, n, k)) = choices {
@@ -115,7 +115,8 @@ impl Position {
     }
 
     /// Whether an active burner of `by` could move so that its burn removes the piece on `sq`
-    /// (burning gives check where royals must not be left attacked).
+    /// (burning gives check where royals must not be left attacked). With `on-promotion`, a
+    /// piece whose move promotes it into a burner burns on arrival, so such moves count too.
     pub(crate) fn burn_attacked(&self, sq: Square, by: Player) -> bool {
         let t = &*self.tables;
         let target = self.board[sq.index()];
@@ -125,11 +126,19 @@ impl Position {
             }
             for from in t.geo.squares() {
                 let c = self.board[from.index()];
-                if c.is_piece()
-                    && c.player() == by
-                    && spec.burner[usize::from(c.piece_type().0)]
-                    && self.burner_may_reach(from, c, sq, spec)
-                    && self.burner_reaches(from, c, sq, spec)
+                if !c.is_piece() || c.player() != by {
+                    continue;
+                }
+                let ty = usize::from(c.piece_type().0);
+                let promoting = if spec.burner[ty] {
+                    None
+                } else if let Some(p) = spec.promotes_into.get(ty).copied().flatten() {
+                    Some(p)
+                } else {
+                    continue;
+                };
+                if self.burner_may_reach(from, c, sq, spec)
+                    && self.burner_reaches(from, c, sq, spec, promoting)
                 {
                     return true;
                 }
@@ -153,9 +162,17 @@ impl Position {
             })
     }
 
-    /// Whether the burner `c` on `from` has a move after which `target` lies in its area and it
-    /// is not silenced by an enemy burner.
-    fn burner_reaches(&self, from: Square, c: Cell, target: Square, spec: &CBurn) -> bool {
+    /// Whether the piece `c` on `from` has a move after which `target` lies in its burn area
+    /// and it is not silenced by an enemy burner. `promoting`: `c` is no burner, only the
+    /// burner it becomes by promotion, so only moves that fire a promotion trigger count.
+    fn burner_reaches(
+        &self,
+        from: Square,
+        c: Cell,
+        target: Square,
+        spec: &CBurn,
+        promoting: Option<crate::spec::PieceType>,
+    ) -> bool {
         let t = &*self.tables;
         let pt = t.piece(c.piece_type(), c.player());
         let (a, b) = pt.first_index[from.index()];
@@ -165,6 +182,7 @@ impl Position {
             from,
             mover: c,
             target,
+            promoting,
         };
         let mut walker = Walker::new(
             t,
@@ -194,6 +212,8 @@ struct ReachSink<'a> {
     from: Square,
     mover: Cell,
     target: Square,
+    /// The burner the mover becomes when the move promotes (the mover itself burns when `None`).
+    promoting: Option<crate::spec::PieceType>,
 }
 
 impl Sink for ReachSink<'_> {
@@ -209,9 +229,26 @@ impl Sink for ReachSink<'_> {
         if gone(self.target) {
             return false;
         }
-        let (_, silenced) = self
-            .pos
-            .mover_burned(player, self.mover.piece_type(), e.to, gone);
+        let placed = match self.promoting {
+            None => self.mover.piece_type(),
+            Some(p) => {
+                let t = &*self.pos.tables;
+                let zone = t.zone.get(player);
+                let mid_in = e.stops.iter().any(|s| zone[s.index()]);
+                let capture = e.dest_capture || !e.victims.is_empty();
+                let fires = t.spec.rules.promotion.fires(
+                    zone[self.from.index()],
+                    zone[e.to.index()],
+                    mid_in,
+                    capture,
+                );
+                if !fires {
+                    return false;
+                }
+                p
+            }
+        };
+        let (_, silenced) = self.pos.mover_burned(player, placed, e.to, gone);
         !silenced
     }
 }
@@ -243,7 +280,7 @@ fn push_choices(out: &mut Vec<Move>, base: Move, cand: &[Square], k: u8) {
         let mut fits = usize::from(m.ncap) + mask.count_ones() as usize <= MAX_CAPTURES;
         for (j, &s) in cand.iter().enumerate() {
             if fits && mask & (1 << j) != 0 {
-                fits = m.push_capture(s);
+                fits = m.push_burn(s);
             }
         }
         if fits {

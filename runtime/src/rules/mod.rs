@@ -10,6 +10,7 @@ mod anti_trade;
 mod burn;
 mod freeze;
 mod repetition;
+pub(crate) mod state;
 
 use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Geometry, Square};
@@ -32,6 +33,9 @@ pub(crate) struct CBurn {
     pub passive: bool,
     pub meets_dies: bool,
     pub on_promotion: bool,
+    /// Per piece type that is no burner: with `on_promotion`, a burner it may promote into
+    /// (it burns on arrival when the move promotes).
+    pub promotes_into: Vec<Option<crate::spec::PieceType>>,
 }
 
 /// A freeze clause with its area resolved to squares.
@@ -57,7 +61,12 @@ pub(crate) struct RuleTables {
 }
 
 impl RuleTables {
-    pub fn new(geo: &Geometry, rules: &RulesSpec, ntypes: usize) -> RuleTables {
+    pub fn new(
+        geo: &Geometry,
+        rules: &RulesSpec,
+        pieces: &[crate::spec::PieceSpec],
+        ntypes: usize,
+    ) -> RuleTables {
         let flags = |ids: &[crate::spec::PieceType]| {
             let mut v = vec![false; ntypes];
             for t in ids {
@@ -72,7 +81,17 @@ impl RuleTables {
             .iter()
             .map(|b| {
                 let (area, reverse) = areas(geo, &b.area);
+                let promotes_into = pieces
+                    .iter()
+                    .map(|p| {
+                        p.promotions
+                            .iter()
+                            .copied()
+                            .find(|c| b.on_promotion && b.burners.contains(c))
+                    })
+                    .collect();
                 CBurn {
+                    promotes_into,
                     burner: flags(&b.burners),
                     immune: flags(&b.immune),
                     area,

@@ -16,20 +16,17 @@ impl Position {
         let before = self.hash;
         self.make(m);
         let after = self.hash;
-        let ply = self.ply();
+        // The history now ends with `before`; the move played from entry k was made by `me`
+        // when n - 1 - k is even (entry n - 1 is `m` itself).
         let history = self.history();
-        let new_at = history[..ply - 1].iter().position(|&h| h == after);
+        let n = history.len();
+        let new_at = history[..n - 1].iter().position(|&h| h == after);
         let verdict = new_at.is_some_and(|j1| {
-            let j0 = history[..ply - 1].iter().position(|&h| h == before);
+            let j0 = history[..n - 1].iter().position(|&h| h == before);
             let j = j0.map_or(j1, |j0| j0.min(j1));
-            // Played moves j..ply (the last one is `m`); move k was made by `me` when
-            // ply - 1 - k is even.
-            (j..ply)
-                .find(|&k| {
-                    let mv = self.played_move(k);
-                    self.is_pass(&mv)
-                })
-                .is_some_and(|k| (ply - 1 - k).is_multiple_of(2))
+            (j..n)
+                .find(|&k| self.history_pass(k))
+                .is_some_and(|k| (n - 1 - k).is_multiple_of(2))
         });
         self.unmake();
         verdict
@@ -40,10 +37,7 @@ impl Position {
         let tables = self.tables.clone();
         let anti_trade = !tables.spec.rules.anti_trade.is_empty();
         let deviate = tables.spec.rules.passing.first_passer_deviates
-            && (0..self.ply()).any(|k| {
-                let mv = self.played_move(k);
-                self.is_pass(&mv)
-            });
+            && (0..self.history().len()).any(|k| self.history_pass(k));
         let mut kept = 0;
         for i in 0..out.len() {
             let m = out[i];
