@@ -36,6 +36,7 @@ fn piece(id: &str, expansion: &Expansion) -> PieceSpec {
         castling: expansion.castling.clone(),
         royal: false,
         promotions: Vec::new(),
+        value: None,
     }
 }
 

@@ -26,6 +26,7 @@ pub fn emit(variant: &Variant) -> VariantSpec {
                 paths: p.expansion.paths.clone(),
                 castling: p.expansion.castling.clone(),
                 royal: p.royal.is_some(),
+                value: p.value,
                 promotions: p.promotions.iter().map(|t| t.value).collect(),
             })
             .collect(),

@@ -138,6 +138,8 @@ pub struct Piece {
     pub promotions: Vec<Located<PieceType>>,
     /// Where the piece was made royal (its `royal` flag or a `royal` clause), if it is.
     pub royal: Option<Location>,
+    /// The designer's value in centipawns (`value N`); the engine estimates one otherwise.
+    pub value: Option<u32>,
     pub attributes: Vec<Attribute>,
 }
 

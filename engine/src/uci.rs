@@ -147,6 +147,16 @@ impl Uci {
     }
 
     fn go(&mut self, arg: &str) -> Vec<Reply> {
+        // A finished game: say why, and that there is no move (a referee can rely on it).
+        if let Some(r) = self.pos.result() {
+            return vec![
+                Reply::Line(format!(
+                    "info string result {}",
+                    crate::cecp::result_line(&r)
+                )),
+                Reply::Line("bestmove (none)".into()),
+            ];
+        }
         let mut limits = Limits::default();
         let words: Vec<&str> = arg.split_whitespace().collect();
         let num = |i: usize| words.get(i + 1).and_then(|w| w.parse::<u64>().ok());

@@ -3,6 +3,7 @@
 //! attack), and its destinations are weighted by direction (forward counts more than backward)
 //! and distance (near squares, which a piece controls more firmly, count more than far ones).
 //! Promotion adds a share of what the piece gains by promoting; royalty adds a fixed premium.
+//! A piece's `value N` in the variant file replaces the estimate.
 
 use std::sync::Arc;
 
@@ -34,8 +35,10 @@ pub struct PieceValue {
     /// Centipawns the piece gains by promoting (best choice), 0 when it cannot.
     pub promotion_gain: i32,
     pub royal: bool,
-    /// The value the engine uses, in centipawns.
+    /// The value the engine uses, in centipawns (the designer's `value` when given).
     pub value: i32,
+    /// The value came from the variant file.
+    pub given: bool,
 }
 
 /// Estimates the value of every piece type of a variant.
@@ -64,6 +67,10 @@ pub fn estimate(tables: &Arc<Tables>) -> Vec<PieceValue> {
         if royal {
             value += f64::from(ROYAL_PREMIUM);
         }
+        // The designer knows better.
+        if let Some(v) = spec.value {
+            value = f64::from(v);
+        }
         out.push(PieceValue {
             piece: PieceType(t as u8),
             id: spec.id.clone(),
@@ -73,6 +80,7 @@ pub fn estimate(tables: &Arc<Tables>) -> Vec<PieceValue> {
             promotion_gain: gain.round() as i32,
             royal,
             value: value.round().max(1.0) as i32,
+            given: spec.value.is_some(),
         });
     }
     out

@@ -149,7 +149,7 @@ pub enum PieceItem {
     },
 }
 
-/// `ID "Name" MOVES [promotes ID...] [royal]`
+/// `ID "Name" MOVES [promotes ID...] [royal] [value N]`
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceDef {
     pub attributes: Vec<Attribute>,
@@ -162,6 +162,8 @@ pub struct PieceDef {
     pub promotes: Option<(Span, Vec<Spanned<String>>)>,
     /// Span of the `royal` flag, when present.
     pub royal: Option<Span>,
+    /// `value N`: the designer's piece value in centipawns, for the engine.
+    pub value: Option<Spanned<u32>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -330,6 +330,7 @@ impl LineParser {
         };
         let mut promotes: Option<(Span, Vec<Spanned<String>>)> = None;
         let mut royal = None;
+        let mut value = None;
         for option in inner {
             let option_span = self.span(&option);
             let repeated = match option.as_rule() {
@@ -340,6 +341,10 @@ impl LineParser {
                         .map(|p| self.piece_ids(p))
                         .unwrap_or_default();
                     promotes.replace((option_span, ids)).is_some()
+                }
+                Rule::value => {
+                    let number = option.into_inner().next().and_then(|n| self.number(&n));
+                    number.is_some_and(|n| value.replace(n).is_some())
                 }
                 _ => royal.replace(option_span).is_some(),
             };
@@ -356,6 +361,7 @@ impl LineParser {
             moves,
             promotes,
             royal,
+            value,
         }));
     }
 

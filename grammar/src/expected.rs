@@ -24,6 +24,7 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::betza => "XBetza moves",
         Rule::promotes => "`promotes`",
         Rule::royal_flag => "`royal`",
+        Rule::value => "`value`",
         Rule::side => "`first` or `second`",
         Rule::zone_clause => "`zone`",
         Rule::on_clause => "`on`",

@@ -12,7 +12,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -294,6 +294,8 @@ impl Writer {
             });
             w.bool(p.royal);
             w.types(&p.promotions);
+            w.bool(p.value.is_some());
+            w.u32(p.value.unwrap_or(0));
         });
         match &s.setup {
             None => self.u8(0),
@@ -524,6 +526,11 @@ impl<'a> Reader<'a> {
                 })?,
                 royal: r.bool()?,
                 promotions: r.types()?,
+                value: {
+                    let given = r.bool()?;
+                    let v = r.u32()?;
+                    given.then_some(v)
+                },
             })
         })?;
         let setup = match self.u8()? {

@@ -57,6 +57,8 @@ pub struct PieceSpec {
     pub royal: bool,
     /// Promotion choices (empty: never promotes).
     pub promotions: Vec<PieceType>,
+    /// The designer's value in centipawns (the engine estimates one when `None`).
+    pub value: Option<u32>,
 }
 
 /// One way a piece can move: a sequence of legs walked square by square (XBetza `a` legs).

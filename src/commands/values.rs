@@ -24,8 +24,9 @@ pub fn values(args: &ValuesArgs) -> CommandResult {
     );
     for v in &values {
         let royal = if v.royal { "  royal" } else { "" };
+        let given = if v.given { "  (given)" } else { "" };
         println!(
-            "{:idw$}  {:namew$}  {:>6}  {:>6.2}  {:>6.2}  {:>7}{royal}",
+            "{:idw$}  {:namew$}  {:>6}  {:>6.2}  {:>6.2}  {:>7}{royal}{given}",
             v.id, v.name, v.value, v.reach, v.attack, v.promotion_gain
         );
     }

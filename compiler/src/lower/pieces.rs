@@ -202,6 +202,7 @@ fn piece(
         expansion,
         promotions,
         royal: def.royal.map(|s| location(file, s)),
+        value: def.value.as_ref().map(|v| v.value),
         attributes: attributes(file, &def.attributes),
     }
 }

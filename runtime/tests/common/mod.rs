@@ -60,6 +60,7 @@ pub fn piece(id: &str, name: &str, paths: Vec<PathTemplate>) -> PieceSpec {
         castling: Vec::new(),
         royal: false,
         promotions: Vec::new(),
+        value: None,
     }
 }
 
