@@ -127,3 +127,63 @@ fn uci_over_pipes_stops_an_infinite_search() {
     e.expect("bestmove ");
     e.quit();
 }
+
+/// `koma values`: the estimates order the chess pieces as players do, and a designer's
+/// `value N` replaces the estimate, also through a compiled tables file.
+#[test]
+fn values_estimates_and_given_values() {
+    let koma = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_koma"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("koma runs");
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let value = |table: &str, id: &str| -> i64 {
+        let line = table
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(id))
+            .unwrap_or_else(|| panic!("no {id} in {table}"));
+        line.split_whitespace().nth(2).and_then(|v| v.parse().ok()).expect("value column")
+    };
+    let chess = koma(&["values", "variants/chess.koma"]);
+    let (q, r, b, n, p) = (
+        value(&chess, "Q"),
+        value(&chess, "R"),
+        value(&chess, "B"),
+        value(&chess, "N"),
+        value(&chess, "P"),
+    );
+    assert!(q > r && r > b && r > n && b > p && n > p, "{chess}");
+
+    let dir = std::env::temp_dir().join(format!("koma-values-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.koma"),
+    )
+    .expect("chess.koma");
+    let given: String = text
+        .lines()
+        .map(|l| {
+            if l.trim_start().starts_with("N ") && l.contains("\"Knight\"") {
+                format!("{l} value 777\n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let file = dir.join("chess-given.koma");
+    std::fs::write(&file, given).expect("write");
+    let compiled = dir.join("chess-given.tables");
+    let file_text = file.display().to_string();
+    let compiled_text = compiled.display().to_string();
+    koma(&["compile", &file_text, "-o", &compiled_text]);
+    for source in [&file_text, &compiled_text] {
+        let table = koma(&["values", source]);
+        assert_eq!(value(&table, "N"), 777, "{table}");
+        assert!(table.lines().any(|l| l.starts_with("N ") && l.ends_with("(given)")), "{table}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
