@@ -329,7 +329,7 @@ impl Cecp {
             Pending::Think(id)
         });
         let new_game = std::mem::take(&mut self.new_game);
-        Reply::Search(Request {
+        Reply::Search(Box::new(Request {
             id,
             position: self.pos.clone(),
             limits,
@@ -339,7 +339,7 @@ impl Cecp {
                 style: InfoStyle::Cecp,
                 moves: self.text.clone(),
             }),
-        })
+        }))
     }
 
     /// The engine is to move: claim the result or start thinking.

@@ -19,7 +19,7 @@ pub enum Reply {
     /// Write this line.
     Line(String),
     /// Start a search (any search still running was stopped by an earlier [`Reply::Stop`]).
-    Search(Request),
+    Search(Box<Request>),
     /// Stop the running search; its result still comes back through [`Protocol::finished`].
     Stop,
     /// Stop everything and exit.
@@ -207,6 +207,7 @@ pub fn run<P: Protocol>(
                     };
                     let stop = Arc::new(AtomicBool::new(false));
                     let (stop2, tx2, out2) = (stop.clone(), tx.clone(), out.clone());
+                    let req = *req;
                     let handle = std::thread::spawn(move || {
                         let result = run_request(&mut s, &req, &stop2, &mut |l| {
                             write_line(&out2, &l);

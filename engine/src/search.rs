@@ -293,12 +293,11 @@ struct State<'a> {
 
 impl State<'_> {
     fn check_limits(&mut self) {
-        if self.nodes & 511 == 0 {
-            if self.stop.load(Ordering::Relaxed)
-                || self.hard.is_some_and(|h| self.start.elapsed() >= h)
-            {
-                self.stopped = true;
-            }
+        if self.nodes & 511 == 0
+            && (self.stop.load(Ordering::Relaxed)
+                || self.hard.is_some_and(|h| self.start.elapsed() >= h))
+        {
+            self.stopped = true;
         }
         if self.node_limit.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;

@@ -187,7 +187,7 @@ impl Uci {
         }
         self.next_id += 1;
         self.pending = Some(self.next_id);
-        vec![Reply::Search(Request {
+        vec![Reply::Search(Box::new(Request {
             id: self.next_id,
             position: self.pos.clone(),
             limits,
@@ -197,7 +197,7 @@ impl Uci {
                 style: InfoStyle::Uci,
                 moves: Arc::new(UciText),
             }),
-        })]
+        }))]
     }
 }
 

@@ -138,7 +138,11 @@ fn values_estimates_and_given_values() {
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .output()
             .expect("koma runs");
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
     let value = |table: &str, id: &str| -> i64 {
@@ -146,7 +150,10 @@ fn values_estimates_and_given_values() {
             .lines()
             .find(|l| l.split_whitespace().next() == Some(id))
             .unwrap_or_else(|| panic!("no {id} in {table}"));
-        line.split_whitespace().nth(2).and_then(|v| v.parse().ok()).expect("value column")
+        line.split_whitespace()
+            .nth(2)
+            .and_then(|v| v.parse().ok())
+            .expect("value column")
     };
     let chess = koma(&["values", "variants/chess.koma"]);
     let (q, r, b, n, p) = (
@@ -183,7 +190,12 @@ fn values_estimates_and_given_values() {
     for source in [&file_text, &compiled_text] {
         let table = koma(&["values", source]);
         assert_eq!(value(&table, "N"), 777, "{table}");
-        assert!(table.lines().any(|l| l.starts_with("N ") && l.ends_with("(given)")), "{table}");
+        assert!(
+            table
+                .lines()
+                .any(|l| l.starts_with("N ") && l.ends_with("(given)")),
+            "{table}"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
