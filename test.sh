@@ -5,6 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
+# Debian installs xboard and hachu in /usr/games, which is not on every PATH.
+export PATH="$PATH:/usr/games"
+
 # Debian package -> a command it provides.
 packages=(xvfb:Xvfb xboard:xboard hachu:hachu chromium:chromium chromium-driver:chromedriver neovim:nvim)
 missing=()

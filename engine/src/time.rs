@@ -24,7 +24,7 @@ pub struct Budget {
 /// Moves a game is assumed to still last when the control has no move count.
 const HORIZON: u32 = 35;
 /// Kept in reserve for the time the protocol and the GUI take.
-const OVERHEAD: Duration = Duration::from_millis(30);
+const OVERHEAD: Duration = Duration::from_millis(100);
 
 impl Clock {
     /// The thinking time for the next move.

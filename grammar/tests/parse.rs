@@ -279,7 +279,7 @@ fn every_bad_line_reports_its_own_error() {
         [
             ("expected `x`, found `9`", "9"),
             (
-                "expected `promotes`, `royal` or end of line, found `royl`",
+                "expected `promotes`, `royal`, `value` or end of line, found `royl`",
                 "royl"
             ),
             ("expected a piece ID, found `q`", "q"),

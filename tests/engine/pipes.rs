@@ -199,3 +199,54 @@ fn values_estimates_and_given_values() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn play(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
+        .arg("play")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("koma play starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("write moves");
+    drop(stdin);
+    let out = child.wait_with_output().expect("koma play ends");
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `koma play`: a person finishes a game; a move the text leaves open is asked for again.
+#[test]
+fn play_in_the_terminal() {
+    let out = play(
+        &[
+            "variants/chess.koma",
+            "--fen",
+            "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+            "--engine-time",
+            "0.05",
+        ],
+        "e2e4\na1a8\n",
+    );
+    assert!(out.contains("`e2e4` is not a legal move here"), "{out}");
+    assert!(out.contains("result 1-0 (Checkmate): you win"), "{out}");
+
+    // Chu: the Lion's stay-at-home moves on f5 are several; the engine replies, undo takes both back.
+    let fen =
+        "l[fl]csg[de]kgsc[fl]l/12/12/12/12/12/5p6/5[LN]6/12/12/12/L[FL]CSGK[DE]GSC[FL]L w - - 0 1";
+    let out = play(
+        &[
+            "variants/chu-shogi.koma",
+            "--fen",
+            fen,
+            "--engine-time",
+            "0.05",
+        ],
+        "f5f5\nf5xf6f5\nundo\nquit\n",
+    );
+    assert!(out.contains("`f5f5` can mean several moves"), "{out}");
+    assert!(out.contains("koma plays "), "{out}");
+    assert_eq!(out.matches("first to move").count(), 4, "{out}");
+}
