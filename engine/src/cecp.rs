@@ -82,6 +82,15 @@ struct CecpText {
 
 impl MoveText for CecpText {
     fn text(&self, pos: &mut Position, m: &Move) -> String {
+        if let Some(t) = m.dropped() {
+            let id = match &self.pieces {
+                Some(x) => x.text(t, Player::First),
+                None => pos.tables().spec.pieces[usize::from(t.0)]
+                    .id
+                    .to_ascii_uppercase(),
+            };
+            return format!("{id}@{}", self.wire.square(pos, m.to));
+        }
         let suffix = match m.promotion() {
             None => String::new(),
             Some(p) => {
@@ -214,16 +223,25 @@ impl Cecp {
                 return out;
             }
         };
-        let parent = if tables.spec.pieces.iter().any(|p| p.id.starts_with('+')) {
-            "chu"
-        } else {
-            "fairy"
+        let shogi_like = tables.spec.pieces.iter().any(|p| p.id.starts_with('+'));
+        // Holdings: one slot per piece type that can be in a hand.
+        let drops = &tables.spec.rules.drops;
+        let mut hand: Vec<_> = drops.to_hand.iter().flatten().copied().collect();
+        hand.extend(drops.start_hand.iter().map(|&(_, t)| t));
+        hand.sort();
+        hand.dedup();
+        let parent = match (shogi_like, hand.is_empty()) {
+            (true, true) => "chu",
+            (true, false) => "shogi",
+            (false, true) => "fairy",
+            (false, false) => "crazyhouse",
         };
         out.push(Reply::Line(format!(
-            "setup ({}) {}x{}+0_{} {}",
+            "setup ({}) {}x{}+{}_{} {}",
             pieces.table,
             geo.width,
             geo.height,
+            hand.len(),
             parent,
             pieces.fen(&self.pos)
         )));
@@ -255,7 +273,9 @@ impl Cecp {
         let wire = self.text.wire;
         let pieces = self.text.pieces.clone();
         let letters = move |pos: &Position, m: &Move, s: &str| {
-            let Some(p) = m.promotion() else { return false };
+            let Some(p) = m.dropped().or(m.promotion()) else {
+                return false;
+            };
             let id = &pos.tables().spec.pieces[usize::from(p.0)].id;
             pieces
                 .as_ref()

@@ -32,6 +32,11 @@ struct UciText;
 
 impl MoveText for UciText {
     fn text(&self, pos: &mut Position, m: &Move) -> String {
+        if let Some(t) = m.dropped() {
+            let id = &pos.tables().spec.pieces[usize::from(t.0)].id;
+            let piece = koma_runtime::fen::piece_text(id, Player::First);
+            return format!("{piece}@{}", Wire::uci().square(pos, m.to));
+        }
         let suffix = match m.promotion() {
             None => String::new(),
             Some(p) => {
@@ -126,10 +131,10 @@ impl Uci {
         let mut out = Vec::new();
         for text in moves.split_whitespace() {
             let parsed = Wire::uci().parse(&mut pos, text, &|pos, m, s| {
-                m.promotion().is_some_and(|p| {
-                    pos.tables().spec.pieces[usize::from(p.0)]
-                        .id
-                        .eq_ignore_ascii_case(s)
+                m.dropped().or(m.promotion()).is_some_and(|p| {
+                    let id = &pos.tables().spec.pieces[usize::from(p.0)].id;
+                    id.eq_ignore_ascii_case(s.trim_start_matches('[').trim_end_matches(']'))
+                        || koma_runtime::fen::piece_text(id, Player::First) == s
                 })
             });
             match parsed {

@@ -135,8 +135,8 @@ impl Wire {
         }
     }
 
-    /// Reads move text against the legal moves. `promotion(pos, m, suffix)` says whether a
-    /// promoting move matches a suffix other than `+` (a piece letter).
+    /// Reads move text against the legal moves. `promotion(pos, m, name)` says whether a
+    /// promoting move matches a suffix other than `+` (a piece letter), or a drop its piece.
     pub fn parse(
         &self,
         pos: &mut Position,
@@ -149,6 +149,18 @@ impl Wire {
             return moves
                 .iter()
                 .find(|m| pos.is_pass(m))
+                .copied()
+                .ok_or(WireError::Illegal);
+        }
+        // A drop: `P@e4`, the piece named as the protocol names it.
+        if let Some((piece, square)) = text.split_once('@') {
+            let (sq, rest) = self.parse_square(pos, square).ok_or(WireError::Malformed)?;
+            if !rest.is_empty() || piece.is_empty() {
+                return Err(WireError::Malformed);
+            }
+            return moves
+                .iter()
+                .find(|m| m.to == sq && m.dropped().is_some() && promotion(pos, m, piece))
                 .copied()
                 .ok_or(WireError::Illegal);
         }
