@@ -113,6 +113,11 @@ impl Wire {
                 }
             };
         }
+        if let Some(t) = m.dropped() {
+            // Drops read the same in XBoard and UCI: `P@e5`.
+            let id = &pos.tables().spec.pieces[usize::from(t.0)].id;
+            return format!("{}@{}", id.trim_start_matches('+'), self.square(pos, m.to));
+        }
         let shown = Wire::shown_captures(pos, m);
         let mut text = self.square(pos, m.from);
         for &c in &shown {
@@ -149,6 +154,26 @@ impl Wire {
             return moves
                 .iter()
                 .find(|m| pos.is_pass(m))
+                .copied()
+                .ok_or(WireError::Illegal);
+        }
+        if let Some((piece, square)) = text.split_once('@') {
+            let (to, rest) = self.parse_square(pos, square).ok_or(WireError::Malformed)?;
+            if !rest.is_empty() {
+                return Err(WireError::Malformed);
+            }
+            let piece = piece.to_ascii_uppercase();
+            return moves
+                .iter()
+                .find(|m| {
+                    m.to == to
+                        && m.dropped().is_some_and(|t| {
+                            pos.tables().spec.pieces[usize::from(t.0)]
+                                .id
+                                .trim_start_matches('+')
+                                == piece
+                        })
+                })
                 .copied()
                 .ok_or(WireError::Illegal);
         }
