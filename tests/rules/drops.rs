@@ -199,3 +199,33 @@ fn crazyhouse_promoted_pieces_go_back_as_pawns() {
     play(&mut p, &["e8d8"]);
     assert_eq!(p.to_text(), "3k4/8/8/8/8/8/8/R3K3[p] w - - 0 2");
 }
+
+/// The tutorial's drop game (docs/tutorial.md section 6), extending its first game, plays as the
+/// tutorial says: 40 Pawn drops in its example position.
+#[test]
+fn the_tutorial_drop_game_drops_where_the_tutorial_says() {
+    let text = std::fs::read_to_string(root().join("docs/tutorial.md")).expect("the tutorial");
+    let blocks: Vec<&str> = text.split("```").skip(1).step_by(2).collect();
+    let find = |name: &str| {
+        blocks
+            .iter()
+            .find(|b| b.contains(&format!("variant \"{name}\"")))
+            .map(|b| b.trim_start_matches('\n'))
+            .unwrap_or_else(|| panic!("no `{name}` block in the tutorial"))
+    };
+    let dir = std::env::temp_dir().join(format!("koma-tutorial-drops-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    std::fs::write(dir.join("little-lion.koma"), find("Little Lion Shogi")).expect("written");
+    let path = dir.join("little-drop.koma");
+    std::fs::write(&path, find("Little Drop Shogi")).expect("written");
+    let loaded = koma_compiler::load(&path);
+    let ir = loaded
+        .variant
+        .unwrap_or_else(|| panic!("does not compile: {:?}", loaded.diagnostics));
+    let t = std::sync::Arc::new(koma_runtime::Tables::new(koma_compiler::emit(&ir)));
+    let mut p = pos(&t, "3k3/7/3p3/7/7/7/3K3[P] w");
+    let d = drops(&mut p);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(d.len(), 40, "{d:?}");
+    assert!(!d.iter().any(|m| m.ends_with('7')));
+}

@@ -153,8 +153,14 @@ fn apply(s: &mut Settings, kind: KeyKind, item: &KeyItem, sink: &mut Sink) {
         KeyKind::HoldingsType => {
             s.holdings = number(item, sink).unwrap_or(s.holdings);
             s.holdings_text = Some(item.value.text.clone());
-            if s.holdings != 0 {
-                untranslated(item, "captured pieces go to a hand (drops)", sink);
+            // Negative: captured pieces change colour and join the capturer's hand (koma's
+            // `captures to-hand`); positive: they stay their owner's, which koma cannot say.
+            if s.holdings > 0 {
+                untranslated(
+                    item,
+                    "captured pieces go to their owner's hand (drops)",
+                    sink,
+                );
             }
         }
         KeyKind::Stalemate => s.stalemate_draws = Some(item.value.text == "draw"),

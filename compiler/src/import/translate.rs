@@ -340,17 +340,24 @@ fn rules(
         );
         lines.push(RuleLine::Comment(text));
     }
-    if s.holdings != 0 {
+    if s.holdings < 0 {
+        // -1 demotes the captured piece; other negative values keep its form.
+        lines.push(RuleLine::Clause(if s.holdings == -1 {
+            "captures to-hand".to_string()
+        } else {
+            "captures to-hand as-is".to_string()
+        }));
+    } else if s.holdings > 0 {
         let value = s.holdings_text.as_deref().unwrap_or("");
         let text = format!(
-            "holdingsType={value}: captured pieces go to a hand and may be dropped; not translated (koma has no drops)"
+            "holdingsType={value}: captured pieces go to their owner's hand; not translated (koma's hands hold the capturer's captures)"
         );
         lines.push(RuleLine::Comment(text));
     }
     let holdings = hand_counts(types, block, sink);
     if !holdings.is_empty() {
         lines.push(RuleLine::Comment(format!(
-            "initial holdings, not translated (no drops): {}",
+            "initial holdings, not translated (write them as `hand` lines in the setup): {}",
             holdings.join(", ")
         )));
     }
@@ -394,7 +401,9 @@ fn hand_counts(types: &Types, block: &Block, sink: &mut Sink) -> Vec<String> {
             continue;
         }
         out.push(format!("{} {}", types.slots[*slot].id, hand.text));
-        let message = "initial holdings are not translated: koma has no drops".to_string();
+        let message =
+            "initial holdings are not translated: write them as `hand` lines in the setup"
+                .to_string();
         sink.push(sink.warning("I013", message, hand.span, "becomes a comment"));
     }
     out

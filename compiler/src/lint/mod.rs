@@ -11,6 +11,7 @@ mod ambiguous_betza;
 mod anti_trade_never_meets;
 mod asymmetric_setup;
 mod dead_promotion;
+mod drop_rule_without_hands;
 mod duplicate_move;
 mod immobile_royal;
 mod impossible_move;
@@ -77,6 +78,7 @@ pub const LINTS: &[&Lint] = &[
     &pass_without_passers::LINT,
     &missing_source::LINT,
     &missing_inventor::LINT,
+    &drop_rule_without_hands::LINT,
 ];
 
 /// The lint with this code or name.
