@@ -8,9 +8,10 @@ use crate::parse::LineParser;
 use crate::span::{Span, Spanned};
 use crate::syntax::Rule;
 
-/// The meaningful children of a line pair (`EOI` dropped).
+/// The meaningful children of a line pair (`EOI` and the trailing comment dropped).
 fn children<'i>(pair: Pair<'i, Rule>) -> impl Iterator<Item = Pair<'i, Rule>> {
-    pair.into_inner().filter(|p| p.as_rule() != Rule::EOI)
+    pair.into_inner()
+        .filter(|p| !matches!(p.as_rule(), Rule::EOI | Rule::COMMENT))
 }
 
 /// Sets a flag option, noting a repeat.

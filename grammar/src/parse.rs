@@ -1,5 +1,6 @@
-//! Line-by-line parsing: each line is parsed on its own with the rule its section and first word
-//! select, so one bad line never hides the errors of the next.
+//! Parsing a file: the `file` rule of `koma.pest` gives the whole tree; its lines become AST items,
+//! and each `bad_line` is diagnosed on its own with the rule its section and first word select, so
+//! one bad line never hides the errors of the next.
 
 use pest::Parser as _;
 use pest::error::{ErrorVariant, InputLocation};
@@ -10,12 +11,16 @@ use crate::error::{ParseError, ParseErrorKind};
 use crate::expected::{expected_keywords, expected_list, usage};
 use crate::span::{Span, Spanned};
 use crate::syntax::{KomaParser, Rule};
+use crate::tree::SyntaxTree;
 
-/// The result of parsing one file: the tree of every line that parsed, and every syntax error.
+/// The result of parsing one file: the AST of every line that parsed, every syntax error, and
+/// the lossless tree of the whole text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Parsed {
     pub file: ast::File,
     pub errors: Vec<ParseError>,
+    /// The lossless tree: every line with its tokens, comment and layout.
+    pub tree: SyntaxTree,
 }
 
 /// Parses a whole `.koma` file. Never fails: lines with errors are left out of the tree and
@@ -30,17 +35,45 @@ pub fn parse(text: &str) -> Parsed {
     let mut parser = LineParser::default();
     // A byte-order mark is no content; spans keep counting from the file's first byte.
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut offset = text.len() - body.len();
-    for raw in body.split('\n') {
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
-        parser.offset = offset;
-        parser.line(line);
-        offset += raw.len() + 1;
-    }
+    let bom = text.len() - body.len();
+    // Every line of the grammar ends with a newline: give the last line one.
+    let padded;
+    let body = if body.is_empty() || body.ends_with('\n') {
+        body
+    } else {
+        padded = format!("{body}\n");
+        padded.as_str()
+    };
+    let tree = match KomaParser::parse(Rule::file, body) {
+        Ok(mut pairs) => {
+            let file = pairs.next();
+            let tree = file
+                .as_ref()
+                .map(|f| SyntaxTree::build(text, bom, f.clone()))
+                .unwrap_or_default();
+            if let Some(file) = file {
+                parser.file_pair(file, body, bom);
+            }
+            tree
+        }
+        // `bad_line` matches any line, so the file rule cannot fail; should it ever, every line
+        // is diagnosed on its own.
+        Err(_) => {
+            let mut offset = bom;
+            for raw in body.split('\n') {
+                let line = raw.strip_suffix('\r').unwrap_or(raw);
+                parser.offset = offset;
+                parser.line(line);
+                offset += raw.len() + 1;
+            }
+            SyntaxTree::default()
+        }
+    };
     parser.finish();
     Parsed {
         file: parser.file,
         errors: parser.errors,
+        tree,
     }
 }
 
@@ -119,7 +152,96 @@ pub(crate) struct LineParser {
 }
 
 impl LineParser {
+    /// Builds the AST from the tree of the `file` rule; `bom` is the length of a byte-order mark
+    /// before `body`, which the tree's positions do not count.
+    fn file_pair(&mut self, file: Pair<'_, Rule>, body: &str, bom: usize) {
+        for part in file.into_inner() {
+            match part.as_rule() {
+                Rule::head
+                | Rule::board_section
+                | Rule::pieces_section
+                | Rule::setup_section
+                | Rule::rules_section => {
+                    for line in part.into_inner() {
+                        self.offset = bom;
+                        self.tree_line(line, body, bom);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// One line of the tree: an item is built, a bad line diagnosed.
+    fn tree_line(&mut self, line: Pair<'_, Rule>, body: &str, bom: usize) {
+        let outer = line.as_rule();
+        if outer == Rule::bad_line {
+            let span = line.as_span();
+            let text = &body[span.start()..span.end()];
+            let text = text.strip_suffix('\n').unwrap_or(text);
+            let text = text.strip_suffix('\r').unwrap_or(text);
+            self.offset = bom + span.start();
+            self.line(text);
+            return;
+        }
+        let Some(inner) = line
+            .into_inner()
+            .find(|p| !matches!(p.as_rule(), Rule::COMMENT | Rule::EOI))
+        else {
+            return;
+        };
+        let rule = inner.as_rule();
+        match outer {
+            Rule::attribute_item => {
+                let attribute = self.attribute(inner);
+                self.pending.push(attribute);
+            }
+            Rule::metadata_item => {
+                self.file_attributes();
+                let keyword = self.keyword_span(&inner);
+                self.metadata(inner, keyword);
+            }
+            Rule::board_header | Rule::pieces_header | Rule::setup_header | Rule::rules_header => {
+                self.file_attributes();
+                let section = match rule {
+                    Rule::board_line => Section::Board,
+                    Rule::pieces_line => Section::Pieces,
+                    Rule::setup_line => Section::Setup,
+                    _ => Section::Rules,
+                };
+                self.enter_section(section, inner);
+            }
+            Rule::board_item => self.board_item(inner),
+            Rule::pieces_item if rule == Rule::remove_line => self.remove(inner),
+            Rule::pieces_item => self.piece(inner),
+            Rule::setup_item if rule == Rule::side_line => self.side(inner),
+            Rule::setup_item if rule == Rule::hand_line => self.hand(inner),
+            Rule::setup_item => self.placement(inner),
+            Rule::rules_item => {
+                let keyword = self.keyword_span(&inner);
+                let word = inner.as_str()[..keyword.len()].to_string();
+                self.clause(inner, Spanned::new(word, keyword));
+            }
+            _ => {}
+        }
+    }
+
+    /// The span of the first word of a line's item (where `line()` would cut it).
+    fn keyword_span(&self, pair: &Pair<'_, Rule>) -> Span {
+        let text = pair.as_str();
+        let len = text
+            .find(|c: char| c.is_whitespace() || c == '"' || c == '#')
+            .unwrap_or(text.len());
+        let start = self.offset + pair.as_span().start();
+        Span::new(start, start + len)
+    }
+
+    /// Diagnoses one line the grammar could not place (or, should it parse after all, builds it).
     fn line(&mut self, line: &str) {
+        // The line rules start at the first word: indentation moves the offset.
+        let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+        let line = &line[indent..];
+        self.offset += indent;
         let trimmed = line.trim_start();
         if trimmed.is_empty() {
             return;
@@ -236,15 +358,20 @@ impl LineParser {
             self.file.broken_sections.push(word.to_string());
             return;
         };
-        {
-            self.header_ok = true;
-            let span = self.span(&pair);
-            match section {
-                Section::Board => self.board_header(pair),
-                Section::Pieces => self.file.pieces_sections.push(span),
-                Section::Setup => self.setup_header(pair),
-                _ => self.file.rules_sections.push(span),
-            }
+        self.enter_section(section, pair);
+    }
+
+    /// A section header that parsed: its items follow.
+    fn enter_section(&mut self, section: Section, pair: Pair<'_, Rule>) {
+        self.section = section;
+        self.side = None;
+        self.header_ok = true;
+        let span = self.span(&pair);
+        match section {
+            Section::Board => self.board_header(pair),
+            Section::Pieces => self.file.pieces_sections.push(span),
+            Section::Setup => self.setup_header(pair),
+            _ => self.file.rules_sections.push(span),
         }
     }
 
@@ -399,7 +526,10 @@ fn last_token_end(pair: &Pair<'_, Rule>) -> Option<usize> {
     pair.clone()
         .into_inner()
         .flatten()
-        .filter(|p| p.as_rule() != Rule::EOI && p.clone().into_inner().next().is_none())
+        .filter(|p| {
+            !matches!(p.as_rule(), Rule::EOI | Rule::COMMENT)
+                && p.clone().into_inner().next().is_none()
+        })
         .map(|p| p.as_span().end())
         .max()
 }

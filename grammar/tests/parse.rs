@@ -2,7 +2,7 @@
 //! give located errors that name what was expected.
 
 use koma_grammar::ast::*;
-use koma_grammar::{ParseErrorKind, parse};
+use koma_grammar::{LineKind, ParseErrorKind, SectionKind, TokenKind, parse};
 
 const MINJIKU: &str = r#"# Minjiku Shogi, abridged
 variant "Minjiku Shogi"
@@ -350,4 +350,100 @@ fn a_byte_order_mark_is_skipped() {
     let parsed = parse(src);
     assert_eq!(parsed.errors, vec![]);
     assert_eq!(text(src, parsed.file.boards[0].span), "board 3 x 3");
+}
+
+/// The tree is lossless: its lines cover the text without gap, and every byte of a line that is
+/// not layout belongs to one token or to the comment.
+fn assert_lossless(src: &str) {
+    let tree = parse(src).tree;
+    let mut pos = tree.bom.end;
+    for line in tree.lines() {
+        assert_eq!(
+            line.span.start, pos,
+            "lines leave a gap at {pos} in {src:?}"
+        );
+        pos = line.span.end;
+        let mut covered = vec![false; line.span.len()];
+        let spans = line.tokens.iter().map(|t| t.span).chain(line.comment);
+        for span in spans {
+            for b in span.start..span.end {
+                let slot = &mut covered[b - line.span.start];
+                assert!(!*slot, "byte {b} in two tokens of {src:?}");
+                *slot = true;
+            }
+        }
+        for (i, c) in src[line.span.start..line.span.end].char_indices() {
+            let layout = matches!(c, ' ' | '\t' | '\r' | '\n');
+            assert!(
+                layout || covered[i],
+                "byte {} ({c:?}) of {src:?} is in no token",
+                line.span.start + i
+            );
+        }
+    }
+    assert_eq!(pos, src.len(), "the lines stop short of the end");
+}
+
+#[test]
+fn the_tree_is_lossless_on_every_shipped_variant_and_on_broken_text() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../variants");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).expect("variants/") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "koma") {
+            assert_lossless(&std::fs::read_to_string(&path).expect("read"));
+            count += 1;
+        }
+    }
+    assert!(count >= 10, "found {count} variants");
+    assert_lossless(MINJIKU);
+    for broken in [
+        "",
+        "\u{feff}variant \"X\"",
+        "variant \"X\"\r\nboard 9 y 9\r\n  ranks 1..\r\n#[allow(x\n",
+        "rules\n  drawmoves 50 # no keyword\n  win   checkmate#done",
+        "pieces\n  P \"Pawn\" fW promotes +P   # trailing\n\n\n   # indented comment\n",
+        "setup rotate\n first\n  K e1 , a2-b3\n\t\n  ? ? ?",
+    ] {
+        assert_lossless(broken);
+    }
+}
+
+#[test]
+fn the_tree_keeps_comments_sections_and_line_kinds() {
+    let src = "# head\nvariant \"X\"\nboard 3 x 3\n#[allow(dead-piece)]\npieces\n  P \"Pawn\" fW  # the pawn\n  Q oops\n";
+    let tree = parse(src).tree;
+    let kinds: Vec<SectionKind> = tree.sections.iter().map(|s| s.kind).collect();
+    assert_eq!(
+        kinds,
+        [SectionKind::Head, SectionKind::Board, SectionKind::Pieces]
+    );
+    let lines: Vec<LineKind> = tree.lines().map(|l| l.kind).collect();
+    use LineKind::*;
+    assert_eq!(
+        lines,
+        [Comment, Metadata, Header, Attribute, Header, Item, Error]
+    );
+    let pawn = tree.lines().nth(5).expect("pawn line");
+    assert_eq!(text(src, pawn.comment.expect("comment")), "# the pawn");
+    let words: Vec<(&str, TokenKind)> = pawn
+        .tokens
+        .iter()
+        .map(|t| (text(src, t.span), t.kind))
+        .collect();
+    assert_eq!(
+        words,
+        [
+            ("P", TokenKind::PieceId),
+            ("\"Pawn\"", TokenKind::String),
+            ("fW", TokenKind::Betza)
+        ]
+    );
+    let attribute = tree.lines().nth(3).expect("attribute line");
+    let words: Vec<&str> = attribute.tokens.iter().map(|t| text(src, t.span)).collect();
+    assert_eq!(words, ["#[", "allow", "(", "dead-piece", ")", "]"]);
+    let (_, token) = tree
+        .token_at(src.find("fW").expect("fW") + 1)
+        .expect("token");
+    assert_eq!(token.kind, TokenKind::Betza);
 }
