@@ -44,6 +44,10 @@ pub enum Command {
     Serve(ServeArgs),
     /// Write a variant's pages (board, pieces, diagrams, rules) as a static site.
     Book(BookArgs),
+    /// Rewrite variant files in the canonical layout.
+    Fmt(FmtArgs),
+    /// Serve the Language Server Protocol on standard input and output, for editors.
+    Lsp(LspArgs),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -84,6 +88,19 @@ pub struct LintArgs {
     #[arg(long)]
     pub list: bool,
 }
+
+#[derive(Debug, clap::Args)]
+pub struct FmtArgs {
+    #[arg(required = true)]
+    pub files: Vec<std::path::PathBuf>,
+    /// Change nothing; list the files that are not formatted and exit 1 if there are any.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// `koma lsp` takes no options: the editor starts it and speaks LSP on its stdin and stdout.
+#[derive(Debug, clap::Args)]
+pub struct LspArgs {}
 
 #[derive(Debug, clap::Args)]
 pub struct ExplainArgs {

@@ -30,6 +30,8 @@ fn main() -> ExitCode {
         Command::Values(a) => commands::values::values(&a),
         Command::Serve(a) => commands::serve::serve(&a),
         Command::Book(a) => commands::book::book(&a),
+        Command::Fmt(a) => commands::fmt::fmt(&a),
+        Command::Lsp(a) => commands::lsp::lsp(&a),
     };
     match result {
         Ok(code) => code,

@@ -254,13 +254,17 @@ fn lint_json_has_the_contract_fields() {
 }
 
 #[test]
-fn shipped_variants_lint_clean() {
-    let mut files: Vec<String> = std::fs::read_dir(root().join("variants"))
-        .expect("variants folder")
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|n| n.ends_with(".koma"))
-        .map(|n| format!("variants/{n}"))
-        .collect();
+fn shipped_variants_and_examples_lint_clean() {
+    let mut files: Vec<String> = Vec::new();
+    for folder in ["variants", "examples"] {
+        files.extend(
+            std::fs::read_dir(root().join(folder))
+                .expect("shipped folder")
+                .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .filter(|n| n.ends_with(".koma"))
+                .map(|n| format!("{folder}/{n}")),
+        );
+    }
     files.sort();
     let mut args = vec!["lint", "--deny-warnings"];
     args.extend(files.iter().map(String::as_str));

@@ -4,6 +4,7 @@ pub mod codes;
 pub mod diagnostic;
 pub mod diagram;
 pub mod emit;
+pub mod format;
 pub mod import;
 pub mod ir;
 pub mod lint;
@@ -35,6 +36,12 @@ impl Loaded {
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
+}
+
+/// The file an `extends "TARGET"` line in the file at `from` names (relative to it, `.koma`
+/// added when left out).
+pub fn extends_path(from: &Path, target: &str) -> PathBuf {
+    lower::extends::resolve(from, target)
 }
 
 /// Loads, checks and lowers the variant file at `path` (and the files it extends) from disk.

@@ -2,14 +2,19 @@
 
 use std::path::{Path, PathBuf};
 
-/// Every shipped variant file, `variants/*.koma`, sorted.
+/// Every shipped variant file: the library, `variants/*.koma`, then the gallery,
+/// `examples/*.koma`, each sorted.
 pub fn variant_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("variants folder")
-        .filter_map(|e| Some(e.ok()?.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "koma"))
-        .collect();
-    files.sort();
-    files
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut all = Vec::new();
+    for folder in ["variants", "examples"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(root.join(folder))
+            .unwrap_or_else(|e| panic!("{folder} folder: {e}"))
+            .filter_map(|e| Some(e.ok()?.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "koma"))
+            .collect();
+        files.sort();
+        all.extend(files);
+    }
+    all
 }

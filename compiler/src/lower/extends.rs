@@ -73,7 +73,7 @@ pub(crate) fn load_chain(
 }
 
 /// The file `target` names, relative to the file at `from`, with `.koma` added if left out.
-fn resolve(from: &Path, target: &str) -> PathBuf {
+pub(crate) fn resolve(from: &Path, target: &str) -> PathBuf {
     let base = from.parent().unwrap_or(Path::new(""));
     let mut path = base.join(target);
     if path.extension().is_none_or(|e| e != "koma") {

@@ -22,6 +22,7 @@
 mod directions;
 mod enumerate;
 mod legs;
+pub mod words;
 
 use koma_grammar::span::Span;
 use koma_runtime::spec::{CastlingSpec, PathTemplate};
