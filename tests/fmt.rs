@@ -2,7 +2,7 @@
 //! diagnostics before and after) on every shipped variant, example and test fixture, and every
 //! shipped file is already formatted.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -10,8 +10,12 @@ mod browser;
 mod check;
 #[path = "diagram.rs"]
 mod diagram;
+#[path = "editor.rs"]
+mod editor;
 #[path = "engine.rs"]
 mod engine;
+#[path = "fmt.rs"]
+mod fmt;
 #[path = "import.rs"]
 mod import;
 #[path = "lint.rs"]

@@ -2,7 +2,7 @@
 //! got wrong (issue 11). Each position is built from the sentence, not from koma's output, and
 //! each test names the sentence it checks.
 
-use crate::common::*;
+use super::common::*;
 use koma_runtime::result::Reason;
 
 /// The moves of the piece on `from` that capture `victim` on the way (`x` squares).
