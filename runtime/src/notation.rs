@@ -6,9 +6,10 @@
 use std::fmt;
 
 use crate::fen::piece_text;
+use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
-use crate::spec::Player;
+use crate::spec::{PieceType, Player};
 
 /// Why move text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +38,38 @@ impl Position {
     /// Whether a move is a pass: it ends where it started and removes nothing.
     pub fn is_pass(&self, m: &Move) -> bool {
         m.from == m.to && m.ncap == 0 && m.kind == MoveKind::Normal && m.promotion().is_none()
+    }
+
+    /// Every square whose piece a move legal in this position removes: the side captures, and
+    /// the destination when it holds a victim (a self-burned mover is listed once).
+    pub fn removed_squares(&self, m: &Move) -> Vec<Square> {
+        let mut squares = m.side_captures().to_vec();
+        if m.to != m.from
+            && m.kind != MoveKind::Castle
+            && self.piece_at(m.to).is_some()
+            && !squares.contains(&m.to)
+        {
+            squares.push(m.to);
+        }
+        squares
+    }
+
+    /// The piece type a move legal in this position moves or drops.
+    pub fn moving_piece(&self, m: &Move) -> Option<PieceType> {
+        m.dropped().or(self.piece_at(m.from).map(|(_, ty)| ty))
+    }
+
+    /// The move's kind in words: `pass`, `normal`, `castle`, `unload` or `drop`.
+    pub fn move_kind_name(&self, m: &Move) -> &'static str {
+        if self.is_pass(m) {
+            return "pass";
+        }
+        match m.kind {
+            MoveKind::Normal => "normal",
+            MoveKind::Castle => "castle",
+            MoveKind::Unload => "unload",
+            MoveKind::Drop => "drop",
+        }
     }
 
     /// The text of a move legal in this position.

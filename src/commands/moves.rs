@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use koma_runtime::result::GameResult;
 use koma_runtime::spec::Player;
-use koma_runtime::{Move, MoveKind, Position};
+use koma_runtime::{Move, Position};
 use serde_json::{Value, json};
 
 use super::CommandResult;
@@ -63,34 +63,19 @@ fn move_json(pos: &Position, m: &Move) -> Value {
     let t = pos.tables();
     let geo = &t.geo;
     let id = |ty: koma_runtime::spec::PieceType| t.spec.pieces[usize::from(ty.0)].id.clone();
-    let mut captures: Vec<String> = m.side_captures().iter().map(|&s| geo.name(s)).collect();
-    let to = geo.name(m.to);
-    // A self-burned mover already lists its destination among the side captures.
-    if m.to != m.from
-        && m.kind() != MoveKind::Castle
-        && pos.piece_at(m.to).is_some()
-        && !captures.contains(&to)
-    {
-        captures.push(to);
-    }
-    let kind = if pos.is_pass(m) {
-        "pass"
-    } else {
-        match m.kind() {
-            MoveKind::Normal => "normal",
-            MoveKind::Castle => "castle",
-            MoveKind::Unload => "unload",
-            MoveKind::Drop => "drop",
-        }
-    };
+    let captures: Vec<String> = pos
+        .removed_squares(m)
+        .iter()
+        .map(|&s| geo.name(s))
+        .collect();
     let mut v = json!({
         "text": pos.move_text(m),
         "from": geo.name(m.from),
         "to": geo.name(m.to),
         "captures": captures,
-        "piece": m.dropped().or(pos.piece_at(m.from).map(|(_, ty)| ty)).map(id),
+        "piece": pos.moving_piece(m).map(id),
         "promotion": m.promotion().map(id),
-        "kind": kind,
+        "kind": pos.move_kind_name(m),
     });
     if let Some((a, b)) = m.castling_partner() {
         v["partner"] = json!({ "from": geo.name(a), "to": geo.name(b) });

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use koma_runtime::result::GameResult;
 use koma_runtime::spec::{PieceType, Player};
-use koma_runtime::{Move, MoveKind, Position, Tables};
+use koma_runtime::{Move, Position, Tables};
 
 use crate::api::{GameRequest, GameState, MoveInfo, Partner, PlacedPiece, ResultInfo};
 
@@ -163,34 +163,19 @@ fn piece_id(pos: &Position, ty: PieceType) -> String {
 /// One legal move with every square it empties, as `koma moves --format json` gives it.
 pub fn move_info(pos: &Position, m: &Move) -> MoveInfo {
     let geo = &pos.tables().geo;
-    let mut captures: Vec<String> = m.side_captures().iter().map(|&s| geo.name(s)).collect();
-    let to = geo.name(m.to);
-    // A self-burned mover already lists its destination among the side captures.
-    if m.to != m.from
-        && m.kind() != MoveKind::Castle
-        && pos.piece_at(m.to).is_some()
-        && !captures.contains(&to)
-    {
-        captures.push(to.clone());
-    }
-    let kind = if pos.is_pass(m) {
-        "pass"
-    } else {
-        match m.kind() {
-            MoveKind::Normal => "normal",
-            MoveKind::Castle => "castle",
-            MoveKind::Unload => "unload",
-            MoveKind::Drop => "drop",
-        }
-    };
+    let captures: Vec<String> = pos
+        .removed_squares(m)
+        .iter()
+        .map(|&s| geo.name(s))
+        .collect();
     MoveInfo {
         text: pos.move_text(m),
         from: geo.name(m.from),
-        to,
+        to: geo.name(m.to),
         captures,
-        piece: pos.piece_at(m.from).map(|(_, ty)| piece_id(pos, ty)),
+        piece: pos.moving_piece(m).map(|ty| piece_id(pos, ty)),
         promotion: m.promotion().map(|ty| piece_id(pos, ty)),
-        kind: kind.to_string(),
+        kind: pos.move_kind_name(m).to_string(),
         partner: m.castling_partner().map(|(a, b)| Partner {
             from: geo.name(a),
             to: geo.name(b),
