@@ -13,7 +13,7 @@ use crate::Variant;
 use crate::driver::{InfoFormat, InfoStyle, MoveText, Protocol, Reply, Request};
 use crate::search::{Limits, SearchResult};
 use crate::time::Clock;
-use crate::wire::{Wire, WireError};
+use crate::wire::{Wire, WireError, WirePromotion, wire_promotion};
 use crate::xboard_setup::XboardPieces;
 
 /// Variant names XBoard knows itself: it ignores `setup` for them and uses its own letters.
@@ -91,20 +91,15 @@ impl MoveText for CecpText {
             };
             return format!("{id}@{}", self.wire.square(pos, m.to));
         }
-        let suffix = match m.promotion() {
+        let suffix = match wire_promotion(pos, m) {
             None => String::new(),
-            Some(p) => {
-                let ids = &pos.tables().spec.pieces;
-                let promoted = &ids[usize::from(p.0)].id;
-                let plus = pos
-                    .piece_at(m.from)
-                    .is_some_and(|(_, t)| *promoted == format!("+{}", ids[usize::from(t.0)].id));
-                match (&self.pieces, plus) {
-                    (_, true) => "+".to_string(),
-                    (Some(x), false) => x.letter(p),
-                    (None, false) => promoted.to_ascii_lowercase(),
-                }
-            }
+            Some(WirePromotion::Plus) => "+".to_string(),
+            Some(WirePromotion::To(p)) => match &self.pieces {
+                Some(x) => x.letter(p),
+                None => pos.tables().spec.pieces[usize::from(p.0)]
+                    .id
+                    .to_ascii_lowercase(),
+            },
         };
         self.wire.format(pos, m, &suffix)
     }

@@ -12,7 +12,7 @@ use crate::Variant;
 use crate::driver::{InfoFormat, InfoStyle, MoveText, Protocol, Reply, Request};
 use crate::search::{Limits, SearchResult};
 use crate::time::Clock;
-use crate::wire::Wire;
+use crate::wire::{Wire, WirePromotion, wire_promotion};
 
 /// The UCI engine state.
 #[derive(Debug)]
@@ -37,20 +37,12 @@ impl MoveText for UciText {
             let piece = koma_runtime::fen::piece_text(id, Player::First);
             return format!("{piece}@{}", Wire::uci().square(pos, m.to));
         }
-        let suffix = match m.promotion() {
+        let suffix = match wire_promotion(pos, m) {
             None => String::new(),
-            Some(p) => {
-                let ids = &pos.tables().spec.pieces;
-                let promoted = &ids[usize::from(p.0)].id;
-                let plus = pos
-                    .piece_at(m.from)
-                    .is_some_and(|(_, t)| *promoted == format!("+{}", ids[usize::from(t.0)].id));
-                if plus {
-                    "+".to_string()
-                } else {
-                    promoted.to_ascii_lowercase()
-                }
-            }
+            Some(WirePromotion::Plus) => "+".to_string(),
+            Some(WirePromotion::To(p)) => pos.tables().spec.pieces[usize::from(p.0)]
+                .id
+                .to_ascii_lowercase(),
         };
         Wire::uci().format(pos, m, &suffix)
     }

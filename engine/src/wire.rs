@@ -4,6 +4,7 @@
 //! or more pieces besides its destination (burns) is written plainly when that names one legal
 //! move, since XBoard 4.9.1 cannot carry more than two legs.
 
+use koma_runtime::spec::PieceType;
 use koma_runtime::{Move, Position, Square};
 
 /// How squares are numbered on the wire.
@@ -223,4 +224,28 @@ impl Wire {
             .copied()
             .ok_or(WireError::Illegal)
     }
+}
+
+/// A move's promotion as both protocols write it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WirePromotion {
+    /// To the mover's own `+` form: written `+`.
+    Plus,
+    /// To another piece type: written as that piece's letter or ID.
+    To(PieceType),
+}
+
+/// The promotion of a move legal in `pos`, if it promotes.
+pub fn wire_promotion(pos: &Position, m: &Move) -> Option<WirePromotion> {
+    let p = m.promotion()?;
+    let ids = &pos.tables().spec.pieces;
+    let promoted = &ids[usize::from(p.0)].id;
+    let plus = pos
+        .piece_at(m.from)
+        .is_some_and(|(_, t)| *promoted == format!("+{}", ids[usize::from(t.0)].id));
+    Some(if plus {
+        WirePromotion::Plus
+    } else {
+        WirePromotion::To(p)
+    })
 }

@@ -340,19 +340,13 @@ impl Position {
 
     // ---- make / unmake ----
 
-    /// Plays a move generated for this position.
-    pub fn make(&mut self, mv: Move) {
-        if mv.kind == MoveKind::Drop {
-            self.make_drop(mv);
-            return;
-        }
-        let from = mv.from;
-        let to = mv.to;
-        let moved = self.board[from.index()];
-        let mut undo = Undo {
+    /// What unmaking `mv` needs from the position as it stands, with nothing moved yet.
+    #[inline]
+    fn undo_record(&self, mv: Move) -> Undo {
+        Undo {
             mv,
-            moved,
-            moved_virgin: self.virgin[from.index()],
+            moved: Cell::EMPTY,
+            moved_virgin: false,
             dest: Cell::EMPTY,
             dest_virgin: false,
             victims: [(Cell::EMPTY, false); MAX_CAPTURES],
@@ -366,7 +360,21 @@ impl Position {
             nlapsed: 0,
             gained: [0; MAX_CAPTURES + 1],
             ngained: 0,
-        };
+        }
+    }
+
+    /// Plays a move generated for this position.
+    pub fn make(&mut self, mv: Move) {
+        if mv.kind == MoveKind::Drop {
+            self.make_drop(mv);
+            return;
+        }
+        let from = mv.from;
+        let to = mv.to;
+        let moved = self.board[from.index()];
+        let mut undo = self.undo_record(mv);
+        undo.moved = moved;
+        undo.moved_virgin = self.virgin[from.index()];
         if undo.moved_virgin && to != from {
             self.lapse_partners(from, moved, &mut undo);
         }
@@ -466,24 +474,7 @@ impl Position {
     fn make_drop(&mut self, mv: Move) {
         let side = self.side;
         let ty = PieceType(mv.dropped);
-        let undo = Undo {
-            mv,
-            moved: Cell::EMPTY,
-            moved_virgin: false,
-            dest: Cell::EMPTY,
-            dest_virgin: false,
-            victims: [(Cell::EMPTY, false); MAX_CAPTURES],
-            ep: self.ep,
-            halfmove: self.halfmove,
-            hash: self.hash,
-            royals: self.royals,
-            vanished: false,
-            unload_from: Cell::EMPTY,
-            lapsed: [Square(0); 4],
-            nlapsed: 0,
-            gained: [0; MAX_CAPTURES + 1],
-            ngained: 0,
-        };
+        let undo = self.undo_record(mv);
         self.history.push(self.hash);
         self.hand_take(side, ty);
         let placed = Cell::piece(side, ty);
