@@ -8,7 +8,8 @@ use crate::diagnostic::Location;
 use crate::ir::{Board, Piece, Variant};
 use crate::xbetza::{BoardSize, Expansion, expand};
 
-/// Which pieces can ever be on the board: in the setup or reachable by promotion from it.
+/// Which pieces can ever be on the board: in the setup (on a square or in a hand) or reachable
+/// by promotion from it.
 #[derive(Debug)]
 pub struct Analysis {
     pub in_play: Vec<bool>,
@@ -24,7 +25,9 @@ impl Analysis {
             };
         };
         let mut in_play = vec![false; n];
-        let mut stack: Vec<PieceType> = setup.placements.iter().map(|p| p.piece).collect();
+        let placed = setup.placements.iter().map(|p| p.piece);
+        let in_hand = setup.hands.iter().map(|h| h.value.1);
+        let mut stack: Vec<PieceType> = placed.chain(in_hand).collect();
         while let Some(piece) = stack.pop() {
             let i = usize::from(piece.0);
             if i < n && !in_play[i] {
