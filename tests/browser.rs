@@ -419,6 +419,7 @@ fn the_page_plays_in_a_real_browser() {
         variant("suzumu-shogi.koma"),
         variant("minjiku-shogi.koma"),
         edited.clone(),
+        variant("crazyhouse.koma"),
     ];
     let server = Server::start(&files);
     let b = Browser::start(
@@ -548,6 +549,26 @@ fn the_page_plays_in_a_real_browser() {
     assert_eq!(pieces, json!(suzumu.pieces.len()));
     b.click(&square("e6"));
     b.screenshot(&out.join("suzumu.png"));
+
+    // Crazyhouse: a Knight in hand marks exactly the runtime's drops, and a click drops it.
+    b.goto(&server.url("?variant=5"));
+    wait_ready(&b, 0);
+    let in_hand = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[N] w KQkq - 0 1";
+    set_up(&b, in_hand);
+    b.click("#hands button[data-hand='N'][data-player='first']");
+    let shown: BTreeSet<String> = strings(b.run(TARGETS, json!([]))).into_iter().collect();
+    let drops: BTreeSet<String> = koma_moves(&files[5], Some(in_hand))
+        .iter()
+        .filter(|m| m["kind"] == "drop" && m["piece"] == "N")
+        .filter_map(|m| m["to"].as_str().map(String::from))
+        .collect();
+    assert_eq!(drops.len(), 33);
+    assert_eq!(shown, drops);
+    b.click(&square("e4"));
+    wait_ready(&b, 1);
+    assert_eq!(strings(b.run(MOVES, json!([]))), ["N@e4"]);
+    assert_eq!(piece_on(&b, "e4"), Some(("N".into(), "first".into())));
+    b.screenshot(&out.join("crazyhouse.png"));
     b.goto(&server.url("?variant=3"));
     wait_ready(&b, 0);
     let info: VariantInfo =

@@ -242,6 +242,7 @@ function showState() {
     const who = r.winner ? `${r.winner === "first" ? "First" : "Second"} player wins` : "Draw";
     $("result").textContent = `${r.score}: ${who} by ${r.reason}`;
   }
+  showHands(state);
   const items = page.moves.map((m) => el("li", {}, m));
   items.push(...[...page.future].reverse().map((m) => el("li", { class: "redo" }, m)));
   $("moves").replaceChildren(...items);
@@ -296,6 +297,36 @@ async function play(text) {
 // there but take different pieces on the way (a Lion's double capture, igui, a chosen burn),
 // the squares that tell them apart are marked next, and the destination itself when one of them
 // takes nothing more; when they differ only in promotion, the promotion choice appears.
+
+// Pieces in hand: a button per piece type; the side to move's buttons select that piece's drops.
+function showHands(state) {
+  const rows = ["first", "second"].map((player) => {
+    const pieces = state.hands.filter((h) => h.player === player);
+    const label = `${player === "first" ? "First" : "Second"} player's hand: `;
+    const buttons = pieces.map((h) => {
+      const b = el("button", { "data-hand": h.id, "data-player": player }, `${h.id} ×${h.count}`);
+      b.disabled = book || player !== state.side || !!state.result;
+      b.addEventListener("click", () => selectHand(h.id));
+      return b;
+    });
+    const row = el("p", { class: "hand" }, label);
+    row.append(...(buttons.length ? buttons : [el("span", {}, "empty")]));
+    return row;
+  });
+  $("hands").replaceChildren(...rows);
+  $("hands").hidden = !page.info.variant.drops;
+}
+
+function selectHand(id) {
+  const moves = page.state.moves.filter((m) => m.kind === "drop" && m.piece === id);
+  if (!moves.length) return;
+  const marks = new Map(moves.map((m) => [m.to, "move"]));
+  page.selection = { from: `hand:${id}`, stage: "destination", moves, marks };
+  hidePromotion();
+  const q = pieceById(id);
+  message(`${q ? q.name : id} (${id}) from the hand: ${moves.length} square${moves.length === 1 ? "" : "s"} to drop on.`);
+  drawBoard();
+}
 
 function baseKey(m) {
   return [m.from, m.to, [...m.captures].sort().join(","), m.kind].join("|");

@@ -42,6 +42,8 @@ pub struct VariantData {
     pub start: String,
     /// `shogi` (pentagons pointing at the opponent) or `chess` (discs).
     pub style: String,
+    /// Pieces can be in hand: the page shows the hands and their drops.
+    pub drops: bool,
     pub rules: Vec<RuleInfo>,
 }
 
@@ -134,6 +136,8 @@ pub struct GameState {
     pub side: String,
     pub ply: usize,
     pub pieces: Vec<PlacedPiece>,
+    /// Pieces in hand, for variants with drops.
+    pub hands: Vec<HandPiece>,
     pub vanished: Vec<String>,
     /// Squares of the side to move's royals under attack.
     pub check: Vec<String>,
@@ -149,6 +153,15 @@ pub struct PlacedPiece {
     /// `first` or `second`.
     pub player: String,
     pub id: String,
+}
+
+/// Pieces of one type in one side's hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandPiece {
+    /// `first` or `second`.
+    pub player: String,
+    pub id: String,
+    pub count: u8,
 }
 
 /// One legal move, as `koma moves --format json` writes it.

@@ -7,7 +7,7 @@ use koma_runtime::result::GameResult;
 use koma_runtime::spec::{PieceType, Player};
 use koma_runtime::{Move, Position, Tables};
 
-use crate::api::{GameRequest, GameState, MoveInfo, Partner, PlacedPiece, ResultInfo};
+use crate::api::{GameRequest, GameState, HandPiece, MoveInfo, Partner, PlacedPiece, ResultInfo};
 
 /// Why a game could not be replayed.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -106,6 +106,19 @@ pub fn state(tables: Arc<Tables>, game: &GameRequest) -> Result<GameState, GameE
             });
         }
     }
+    let mut hands = Vec::new();
+    for player in [Player::First, Player::Second] {
+        for ty in (0..pos.tables().spec.pieces.len()).map(|i| PieceType(i as u8)) {
+            let count = pos.hand_count(player, ty);
+            if count > 0 {
+                hands.push(HandPiece {
+                    player: side(player).to_string(),
+                    id: piece_id(&pos, ty),
+                    count,
+                });
+            }
+        }
+    }
     let me = pos.side_to_move();
     let check = pos
         .royal_squares(me)
@@ -118,6 +131,7 @@ pub fn state(tables: Arc<Tables>, game: &GameRequest) -> Result<GameState, GameE
         side: side(me).to_string(),
         ply: game.moves.len(),
         pieces,
+        hands,
         vanished,
         check,
         moves: moves.iter().map(|m| move_info(&pos, m)).collect(),

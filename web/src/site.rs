@@ -171,6 +171,7 @@ fn variant_data(
         pieces,
         start,
         style: if shogi { "shogi" } else { "chess" }.to_string(),
+        drops: t.spec.rules.drops.has_hands(),
         rules: words::rules(v, &t.spec),
     }
 }
