@@ -6,6 +6,8 @@
 mod common;
 #[path = "engine/conversation.rs"]
 mod conversation;
+#[path = "engine/eval.rs"]
+mod eval;
 #[path = "engine/pipes.rs"]
 mod pipes;
 #[path = "engine/selfplay.rs"]

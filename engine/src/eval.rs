@@ -1,7 +1,8 @@
 //! Static evaluation: material from [`crate::values`] plus a positional table per piece, player
 //! and square (centralisation, promotion-zone proximity, a royal that stays home in checkmate
 //! games). The score is a sum over squares, so a move changes it only on the squares it touches
-//! and the search updates it incrementally ([`Evaluator::touched`]).
+//! and the search updates it incrementally ([`Evaluator::touched`]). Pieces in hand (drop
+//! variants) count at their estimated value ([`Evaluator::hands`]).
 
 use std::sync::Arc;
 
@@ -19,6 +20,8 @@ pub struct Evaluator {
     table: Vec<i32>,
     ntypes: usize,
     nsq: usize,
+    /// Pieces can be in hand: [`Evaluator::hands`] has work to do.
+    drops: bool,
 }
 
 impl Evaluator {
@@ -76,6 +79,7 @@ impl Evaluator {
             table,
             ntypes,
             nsq,
+            drops: spec.rules.drops.has_hands(),
         }
     }
 
@@ -105,13 +109,31 @@ impl Evaluator {
         }
     }
 
+    /// The material in both hands (positive for the first player); 0 without drops.
+    #[inline]
+    pub fn hands(&self, pos: &Position) -> i32 {
+        if !self.drops {
+            return 0;
+        }
+        let mut score = 0;
+        for (t, v) in self.values.iter().enumerate() {
+            let t = PieceType(t as u8);
+            let first = i32::from(pos.hand_count(Player::First, t));
+            let second = i32::from(pos.hand_count(Player::Second, t));
+            score += v.value * (first - second);
+        }
+        score
+    }
+
     /// The whole evaluation, positive when the first player stands better.
     pub fn full(&self, pos: &Position) -> i32 {
-        self.tables
+        let board: i32 = self
+            .tables
             .geo
             .squares()
             .map(|sq| self.square(pos, sq))
-            .sum()
+            .sum();
+        board + self.hands(pos)
     }
 
     /// The evaluation from the side to move's point of view.

@@ -307,9 +307,12 @@ impl State<'_> {
     /// Plays `m` and returns the new first-player evaluation.
     fn make(&mut self, pos: &mut Position, m: Move, eval: i32) -> i32 {
         Evaluator::touched(&m, &mut self.touched);
-        let before: i32 = self.touched.iter().map(|&s| self.eval.square(pos, s)).sum();
+        let squares = |pos: &Position| -> i32 {
+            self.touched.iter().map(|&s| self.eval.square(pos, s)).sum()
+        };
+        let before = squares(pos) + self.eval.hands(pos);
         pos.make(m);
-        let after: i32 = self.touched.iter().map(|&s| self.eval.square(pos, s)).sum();
+        let after = squares(pos) + self.eval.hands(pos);
         eval - before + after
     }
 
