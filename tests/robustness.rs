@@ -3,6 +3,8 @@
 use crate::support;
 use support::variant_files;
 
+use std::path::Path;
+
 use koma_compiler::loader::DiskLoader;
 
 /// A small deterministic generator (xorshift64), so failures reproduce.
@@ -180,5 +182,35 @@ fn invalid_utf8_on_disk_is_located() {
     let loaded = koma_compiler::load(&path);
     let codes: Vec<&str> = loaded.diagnostics.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(codes, ["E0003"]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn binary_and_compiled_files_get_one_error_without_their_bytes() {
+    let dir = std::env::temp_dir().join(format!("koma-robustness-bin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let binary = dir.join("binary.koma");
+    let bytes: Vec<u8> = (0..600u32).map(|i| (i * 131 % 256) as u8).collect();
+    std::fs::write(&binary, &bytes).expect("write");
+    let loaded = koma_compiler::load(&binary);
+    assert_eq!(loaded.diagnostics.len(), 1, "{:?}", loaded.diagnostics);
+    assert_eq!(loaded.diagnostics[0].code, "E0003");
+    assert!(loaded.diagnostics[0].message.contains("binary file"));
+
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.koma");
+    let variant = koma_compiler::load(&source)
+        .variant
+        .expect("chess compiles");
+    let compiled = dir.join("chess.kc");
+    let spec = koma_compiler::emit(&variant);
+    std::fs::write(&compiled, koma_runtime::serialize::encode(&spec)).expect("write");
+    let loaded = koma_compiler::load(&compiled);
+    assert_eq!(loaded.diagnostics.len(), 1, "{:?}", loaded.diagnostics);
+    assert_eq!(loaded.diagnostics[0].code, "E0005");
+    assert!(
+        loaded.diagnostics[0]
+            .message
+            .contains("compiled variant file")
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -77,6 +77,13 @@ pub fn load(path: &Path) -> Loaded {
             };
         }
     };
+    if let Some(diagnostic) = not_source(&mut sources, &name, &bytes) {
+        return Loaded {
+            sources,
+            variant: None,
+            diagnostics: vec![diagnostic],
+        };
+    }
     match String::from_utf8(bytes) {
         Ok(text) => compile(sources, &name, text, &DiskLoader, Vec::new()),
         Err(error) => {
@@ -97,6 +104,47 @@ pub fn load(path: &Path) -> Loaded {
             compile(sources, &name, text, &DiskLoader, vec![diagnostic])
         }
     }
+}
+
+/// One error, without echoing the bytes, for a file that is no variant source at all: a file
+/// written by `koma compile`, or binary data (a NUL byte, or more than a few invalid UTF-8
+/// sequences; a stray invalid byte in text is located by the caller instead).
+fn not_source(sources: &mut SourceMap, name: &str, bytes: &[u8]) -> Option<Diagnostic> {
+    const MAX_STRAY_BYTES: usize = 8;
+    let compiled = koma_runtime::serialize::is_compiled(bytes);
+    let binary = bytes.contains(&0)
+        || (std::str::from_utf8(bytes).is_err()
+            && String::from_utf8_lossy(bytes)
+                .matches(char::REPLACEMENT_CHARACTER)
+                .count()
+                > MAX_STRAY_BYTES);
+    if !compiled && !binary {
+        return None;
+    }
+    let at = Location {
+        file: sources.add(name.to_string(), String::new()),
+        start: 0,
+        end: 0,
+    };
+    Some(if compiled {
+        Diagnostic::error(
+            codes::UNREADABLE_FILE,
+            format!("`{name}` is a compiled variant file (written by `koma compile`), not source"),
+            at,
+            "compiled tables",
+        )
+        .with_help(
+            "check, lint and fmt read the `.koma` source; perft, moves and the engines read both",
+        )
+    } else {
+        Diagnostic::error(
+            codes::NOT_UTF8,
+            format!("`{name}` is a binary file, not variant source"),
+            at,
+            "binary data",
+        )
+        .with_help("give the `.koma` text file of the variant")
+    })
 }
 
 /// Checks and lowers `text`, shown to users as `name`; `extends` paths are relative to `name`
