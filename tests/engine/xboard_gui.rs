@@ -198,19 +198,10 @@ fn xboard_runs_koma_against_itself_and_against_hachu() {
             second: suzumu,
             variant: "suzumushogi",
             extra: &[
-                "-rankOffset",
-                "1",
-                "-testLegality",
-                "false",
-                "-ruleMoves",
-                "0",
-                "-repeatsToDraw",
-                "0",
-                "-testClaims",
-                "false",
-                "-materialDraws",
-                "false",
-            ],
+                &["-rankOffset", "1", "-testLegality", "false"],
+                no_adjudication,
+            ]
+            .concat(),
         },
     );
     play(
