@@ -150,6 +150,52 @@ fn fix_rewrites_to_the_canonical_spelling() {
     assert!(fixed.contains("\"Wazir rider\"  R\n"), "{fixed}");
 }
 
+/// `--fix` says what it changed and keeps the columns after a replaced XBetza string where they
+/// were: in a file in `koma fmt`'s layout the result is in that layout again; elsewhere the next
+/// column does not move.
+#[test]
+fn fix_keeps_columns_aligned_and_says_what_it_changed() {
+    let formatted = "variant \"Fix\"\ninventor \"koma tests\"\nsource \"https://example.org\"\n\n\
+board 8 x 8\n\npieces\n  K   \"King\"   K     royal\n  P   \"Pawn\"   fW    promotes +P\n\
+  +P  \"Gold\"   WfF\n  Q   \"Queen\"  RB    promotes +Q\n  +Q  \"Amazon\" QN\n\n\
+setup rotate\n  K  e1\n  Q  d1\n  P  a2-h2\n\nrules\n  promotion zone 1\n";
+    let formatted = koma_compiler::format::format(formatted).expect("formats");
+    let path = scratch("aligned.koma", &formatted);
+    let dir = path.parent().expect("folder");
+    let output = koma(dir, &["lint", "--fix", "aligned.koma"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("fixed aligned.koma:11: `RB` -> `Q` (L008 non-canonical-betza)"),
+        "{stderr}"
+    );
+    let fixed = std::fs::read_to_string(&path).expect("fixed");
+    assert!(fixed.contains("\"Queen\"   Q "), "{fixed}");
+    assert_eq!(
+        koma_compiler::format::format(&fixed).as_deref(),
+        Ok(fixed.as_str()),
+        "--fix left a formatted file unformatted"
+    );
+
+    // Not in fmt's layout (a comment at the margin): the `promotes` column stays where it was.
+    let loose = formatted.replace("pieces\n", "pieces\n# the army\n");
+    assert_ne!(
+        koma_compiler::format::format(&loose).as_deref(),
+        Ok(loose.as_str())
+    );
+    let path = scratch("loose.koma", &loose);
+    koma(dir, &["lint", "--fix", "loose.koma"]);
+    let fixed = std::fs::read_to_string(&path).expect("fixed");
+    let column = |text: &str| {
+        let line = text
+            .lines()
+            .find(|l| l.contains("Queen"))
+            .expect("queen line");
+        line.find("promotes").expect("promotes")
+    };
+    assert_eq!(column(&fixed), column(&loose), "{fixed}");
+    assert!(fixed.contains(" Q "), "{fixed}");
+}
+
 #[test]
 fn attributes_and_flags_set_levels() {
     let dir = root().join("tests/fixtures/lint");
@@ -198,15 +244,79 @@ fn attributes_and_flags_set_levels() {
 }
 
 #[test]
-fn unknown_codes_are_usage_errors() {
+fn unknown_names_on_the_command_line_are_warnings_naming_the_nearest_lint() {
     let output = koma(
         &root(),
-        &["lint", "--allow", "no-such-lint", "variants/chess.koma"],
+        &["lint", "--allow", "missing-sorce", "variants/chess.koma"],
     );
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("warning: no lint is named `missing-sorce`; did you mean `missing-source`"),
+        "{stderr}"
+    );
     let output = koma(&root(), &["explain", "missing-sorce"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("missing-source"));
+}
+
+/// The docs promise that an attribute on the line a finding points at sets that finding's level:
+/// for every finding of every fixture, `#[allow(NAME)]` written right above its line silences it
+/// and nothing else changes.
+#[test]
+fn an_allow_above_the_line_a_finding_points_at_silences_it() {
+    use koma_compiler::lint::{LintConfig, lint};
+    let config = LintConfig::default();
+    for entry in LINTS {
+        let name = format!("{}-{}.koma", entry.code, entry.name);
+        let path = root().join("tests/fixtures/lint").join(&name);
+        let loaded = koma_compiler::load(&path);
+        let variant = loaded.variant.as_ref().expect("fixture checks");
+        let found = lint(variant, &loaded.sources, &config);
+        let source = &loaded
+            .sources
+            .get(found[0].primary.location.file)
+            .expect("file")
+            .text;
+        for d in found.iter().filter(|d| d.code == entry.code) {
+            let at = d.primary.location.start;
+            let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+            let indent: String = source[line_start..]
+                .chars()
+                .take_while(|c| *c == ' ')
+                .collect();
+            let mut edited = source.clone();
+            edited.insert_str(line_start, &format!("{indent}#[allow({})]\n", entry.name));
+            let copy = scratch(&format!("allow-{name}"), &edited);
+            let again = koma_compiler::load(&copy);
+            let Some(variant) = again.variant.as_ref() else {
+                panic!(
+                    "{name}: the allow above line `{}` breaks the file",
+                    &source[line_start..at]
+                );
+            };
+            let after = lint(variant, &again.sources, &config);
+            let line = source[..at].matches('\n').count() + 1;
+            let text = &again
+                .sources
+                .get(d.primary.location.file)
+                .expect("file")
+                .text;
+            let still: Vec<_> = after
+                .iter()
+                .filter(|a| {
+                    a.code == entry.code
+                        && text[..a.primary.location.start].matches('\n').count() + 1 == line + 1
+                })
+                .collect();
+            assert!(
+                still.is_empty(),
+                "{name}: `#[allow({})]` above line {line} does not silence `{}`:\n{edited}",
+                entry.name,
+                d.message
+            );
+        }
+    }
 }
 
 #[test]

@@ -23,12 +23,13 @@ pub fn lint(args: &LintArgs) -> CommandResult {
         deny: args.deny.clone(),
         deny_warnings: args.deny_warnings,
     };
-    let unknown = lint::unknown_codes(&config);
-    if !unknown.is_empty() {
-        return Err(CliError::Usage(format!(
-            "unknown lint `{}` (see `koma lint --list`)",
-            unknown.join("`, `")
-        )));
+    // An unknown name changes no level; like a misspelt attribute (L000) it is a warning, so a
+    // script written for a newer koma still runs.
+    for (code, nearest) in lint::unknown_codes(&config) {
+        let hint = nearest
+            .map(|l| format!("; did you mean `{}` ({})?", l.name, l.code))
+            .unwrap_or_else(|| "; `koma lint --list` lists every lint".to_string());
+        eprintln!("warning: no lint is named `{code}`{hint}");
     }
     let mut reports = FileReports::new(args.format, "clean", false);
     for path in &args.files {
@@ -55,7 +56,9 @@ fn lint_file(path: &Path, config: &LintConfig) -> (SourceMap, Vec<Diagnostic>) {
 }
 
 /// Applies every suggestion in the file itself (not in files it extends), last first, skipping
-/// suggestions that overlap one already applied.
+/// suggestions that overlap one already applied, and says on standard error what it changed.
+/// Columns stay aligned: a shorter or longer replacement takes or gives back the spaces after
+/// it, and a file in `koma fmt`'s layout is laid out again so its tables stay aligned.
 fn fix(path: &Path, config: &LintConfig) -> Result<(), CliError> {
     let (sources, diagnostics) = lint_file(path, config);
     let own = FileId(0);
@@ -64,24 +67,63 @@ fn fix(path: &Path, config: &LintConfig) -> Result<(), CliError> {
     };
     let mut edits: Vec<_> = diagnostics
         .iter()
-        .filter_map(|d| d.suggestion.as_ref())
-        .filter(|s| s.location.file == own)
+        .filter_map(|d| d.suggestion.as_ref().map(|s| (d, s)))
+        .filter(|(_, s)| s.location.file == own)
         .collect();
     if edits.is_empty() {
         return Ok(());
     }
-    edits.sort_by_key(|s| std::cmp::Reverse((s.location.start, s.location.end)));
+    edits.sort_by_key(|(_, s)| std::cmp::Reverse((s.location.start, s.location.end)));
     let mut text = file.text.clone();
     let mut floor = usize::MAX;
-    for s in edits {
-        if s.location.end > floor || s.location.end > text.len() {
+    let mut done = Vec::new();
+    for (d, s) in edits {
+        let (start, end) = (s.location.start, s.location.end);
+        if end > floor || end > text.len() || !text.is_char_boundary(start) {
             continue;
         }
-        text.replace_range(s.location.start..s.location.end, &s.replacement);
-        floor = s.location.start;
+        let old = text[start..end].to_string();
+        text.replace_range(start..end, &s.replacement);
+        realign(&mut text, start + s.replacement.len(), &old, &s.replacement);
+        floor = start;
+        let line = file.text[..start].matches('\n').count() + 1;
+        let name = lint::find(&d.code).map_or("", |l| l.name);
+        done.push(format!(
+            "fixed {}:{line}: `{old}` -> `{}` ({} {name})",
+            path.display(),
+            s.replacement,
+            d.code
+        ));
+    }
+    if koma_compiler::format::format(&file.text).as_ref() == Ok(&file.text) {
+        if let Ok(formatted) = koma_compiler::format::format(&text) {
+            text = formatted;
+        }
     }
     std::fs::write(path, text)
-        .map_err(|e| CliError::Failed(format!("cannot write `{}`: {e}", path.display())))
+        .map_err(|e| CliError::Failed(format!("cannot write `{}`: {e}", path.display())))?;
+    for line in done.iter().rev() {
+        eprintln!("{line}");
+    }
+    Ok(())
+}
+
+/// Keeps the column after a replaced word where it was: the spaces between the word's new end
+/// `at` and the next word on the line grow or shrink by the change in width (one space stays).
+fn realign(text: &mut String, at: usize, old: &str, new: &str) {
+    let rest = &text[at..];
+    let spaces = rest.len() - rest.trim_start_matches(' ').len();
+    let next = rest[spaces..].chars().next();
+    if spaces == 0 || matches!(next, None | Some('\n' | '\r')) {
+        return;
+    }
+    let (old, new) = (old.chars().count(), new.chars().count());
+    if new < old {
+        text.insert_str(at, &" ".repeat(old - new));
+    } else {
+        let remove = (new - old).min(spaces - 1);
+        text.replace_range(at..at + remove, "");
+    }
 }
 
 fn print_list() {

@@ -27,6 +27,7 @@ mod stuck_on_last_ranks;
 mod stuck_on_setup_square;
 mod stuck_on_vanishing_square;
 mod symmetric_setup_written_out;
+mod unknown_lint;
 mod unreachable_piece;
 mod useless_modifier;
 mod zone_misses_pawn_line;
@@ -55,6 +56,7 @@ pub struct Lint {
 
 /// Every lint, in code order.
 pub const LINTS: &[&Lint] = &[
+    &unknown_lint::LINT,
     &unreachable_piece::LINT,
     &dead_promotion::LINT,
     &promotion_loses_moves::LINT,
@@ -123,10 +125,12 @@ pub struct LintConfig {
     pub deny_warnings: bool,
 }
 
-/// Names on the command line that are no lint.
-pub fn unknown_codes(config: &LintConfig) -> Vec<String> {
+/// Names on the command line that are no lint, each with the nearest lint if one is near.
+pub fn unknown_codes(config: &LintConfig) -> Vec<(String, Option<&'static Lint>)> {
     let all = config.allow.iter().chain(&config.warn).chain(&config.deny);
-    all.filter(|c| find(c).is_none()).cloned().collect()
+    all.filter(|c| find(c).is_none())
+        .map(|c| (c.clone(), unknown_lint::nearest(c)))
+        .collect()
 }
 
 /// Runs every lint over a checked variant and returns the findings at their resolved levels
@@ -174,18 +178,32 @@ fn level_for(lint: &Lint, d: &Diagnostic, variant: &Variant, config: &LintConfig
         level = LintLevel::Deny;
     }
     let at = d.primary.location;
+    // An item's attributes cover the item and the attribute lines written above it (where an
+    // unknown lint name is reported).
+    let covers = |item: Location, attributes: &[Attribute]| {
+        contains(item, at) || attributes.iter().any(|a| contains(a.location, at))
+    };
     let item_attributes = variant
         .pieces
         .iter()
-        .filter(|p| contains(p.location, at))
+        .filter(|p| covers(p.location, &p.attributes))
         .flat_map(|p| &p.attributes)
         .chain(
             variant
                 .rules
                 .clauses
                 .iter()
-                .filter(|c| contains(c.location, at))
+                .filter(|c| covers(c.location, &c.attributes))
                 .flat_map(|c| &c.attributes),
+        )
+        .chain(
+            variant
+                .setup
+                .iter()
+                .flat_map(|s| &s.placements)
+                .filter(|p| !p.derived && covers(p.line, &p.attributes))
+                .take(1)
+                .flat_map(|p| &p.attributes),
         );
     for attribute in variant.attributes.iter().chain(item_attributes) {
         if applies(attribute, lint) {
@@ -210,7 +228,7 @@ mod tests {
     #[test]
     fn codes_and_names_are_unique_and_ordered() {
         for (i, lint) in LINTS.iter().enumerate() {
-            assert_eq!(lint.code, format!("L{:03}", i + 1), "{}", lint.name);
+            assert_eq!(lint.code, format!("L{i:03}"), "{}", lint.name);
             assert!(
                 lint.name
                     .chars()

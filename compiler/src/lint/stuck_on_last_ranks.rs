@@ -15,7 +15,8 @@ pub const LINT: Lint = Lint {
     summary: "a piece can get stuck on the last ranks without a forced promotion",
     explanation: "A forward-only piece (pawn, lance, knight) that reaches the far ranks without promoting \
 can never move again. Shogi and chess force the promotion there; if this variant really allows dead \
-pieces (Chu Shogi does), allow the lint on the promotion clause with a comment saying so. A forced \
+pieces (Chu Shogi does), write `#[allow(stuck-on-last-ranks)]` on the line above the piece, with a comment saying so \
+(or above the `variant` line, for every piece). A forced \
 promotion only applies to a move that fires a promotion trigger: in a zone deeper than one rank that \
 promotes only on `enter`, a piece that entered without promoting steps on inside the zone, fires \
 nothing, and reaches the last rank unpromoted (add `inside` to the triggers).",
