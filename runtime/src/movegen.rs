@@ -228,8 +228,9 @@ impl Position {
     fn piece_moves(&self, from: Square, c: Cell, out: &mut Vec<Move>) {
         let t = &*self.tables;
         let pt = t.piece(c.piece_type(), c.player());
-        let (a, b) = pt.first_index[from.index()];
-        let firsts = &pt.firsts[a as usize..b as usize];
+        let [a, b, e] = pt.start_index[from.index()];
+        let simple = &pt.starts[a as usize..b as usize];
+        let roots = &pt.starts[b as usize..e as usize];
         let virgin = self.virgin[from.index()];
         let start = out.len();
         let mut sink = MoveSink {
@@ -243,13 +244,8 @@ impl Position {
             seen: [[0; SEEN_WORDS]; 2],
         };
         let board = &self.board[..];
-        let mut complex = false;
-        for fl in firsts {
+        for fl in simple {
             let path = pt.paths[fl.path as usize];
-            if !path.simple {
-                complex = true;
-                continue;
-            }
             let leg = pt.legs[path.first_leg as usize];
             if leg.modes.contains(Modes::INITIAL) && !virgin {
                 continue;
@@ -300,15 +296,12 @@ impl Position {
                 break;
             }
         }
-        if complex {
+        if !roots.is_empty() {
             let mut walker = Walker::new(t, board, pt, from, c, &self.ep, virgin, &mut sink);
-            for fl in firsts {
-                let path = pt.paths[fl.path as usize];
-                if !path.simple {
-                    let ray =
-                        &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
-                    walker.walk(path, ray);
-                }
+            for fl in roots {
+                let ray =
+                    &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
+                walker.walk_tree(fl.path, ray);
             }
         }
         if virgin {

@@ -21,7 +21,7 @@ pub(crate) struct Vector {
 }
 
 /// One compiled leg: the direction is an index into the ray table.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct CLeg {
     pub vec: u16,
     /// Maximum steps; 0 = unlimited.
@@ -55,6 +55,21 @@ pub(crate) struct FirstLeg {
     pub ray_len: u8,
 }
 
+/// A node of a piece's continuation tree: one leg shared by every non-simple path whose legs
+/// up to here are the same, so move generation walks a shared leg once for all of them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TNode {
+    pub leg: CLeg,
+    /// Some path ends with this leg: its stopping squares are destinations.
+    pub last: bool,
+    /// A final hopping leg (walked by the hopper's rules; never has children). Kept apart from
+    /// a non-final node with the same leg, which is walked the plain way.
+    pub hop_last: bool,
+    /// The children are `tree[children..children + nchildren]`.
+    pub children: u32,
+    pub nchildren: u32,
+}
+
 /// A castling move available from a square.
 #[derive(Clone, Debug)]
 pub(crate) struct CCastle {
@@ -75,6 +90,12 @@ pub(crate) struct PieceTable {
     /// Per square, a range into `firsts`.
     pub first_index: Vec<(u32, u32)>,
     pub firsts: Vec<FirstLeg>,
+    /// The continuation tree of the non-simple paths (see [`TNode`]).
+    pub tree: Vec<TNode>,
+    /// Per square, the moves generation walks: `starts[a..b]` are simple paths (`path` indexes
+    /// `paths`), `starts[b..c]` are tree roots (`path` indexes `tree`), for `start_index[sq] = [a, b, c]`.
+    pub start_index: Vec<[u32; 3]>,
+    pub starts: Vec<FirstLeg>,
     /// Per square, the castling moves.
     pub castling: Vec<Vec<CCastle>>,
     /// Two paths may produce the same move: generation removes duplicates.
@@ -284,6 +305,48 @@ impl Tables {
                     }
                     table.first_index.push((start, table.firsts.len() as u32));
                 }
+                table.tree = build_tree(&table);
+                table.starts.clear();
+                table.start_index.clear();
+                let roots = table.tree.first().map_or(0..0, |r| {
+                    r.children as usize..(r.children + r.nchildren) as usize
+                });
+                for sq in 0..nsq {
+                    let (a, b) = table.first_index[sq];
+                    let start = table.starts.len() as u32;
+                    for k in a..b {
+                        let fl = table.firsts[k as usize];
+                        if table.paths[fl.path as usize].simple {
+                            table.starts.push(fl);
+                        }
+                    }
+                    let mid = table.starts.len() as u32;
+                    for ni in roots.clone() {
+                        let node = table.tree[ni];
+                        let (off, len) =
+                            self.ray_index[sq * self.vectors.len() + usize::from(node.leg.vec)];
+                        let range = if node.leg.modes.contains(Modes::HALF_BOARD) {
+                            half_board_range(&self.geo, Square(sq as u16), player)
+                        } else {
+                            node.leg.range
+                        };
+                        let len = if range == 0 || node.hop_last {
+                            len
+                        } else {
+                            len.min(range)
+                        };
+                        if len > 0 {
+                            table.starts.push(FirstLeg {
+                                path: ni as u32,
+                                ray_off: off,
+                                ray_len: len,
+                            });
+                        }
+                    }
+                    table
+                        .start_index
+                        .push([start, mid, table.starts.len() as u32]);
+                }
                 *self.pieces[t].get_mut(player) = table;
             }
         }
@@ -469,6 +532,83 @@ impl Tables {
             }
         }
     }
+}
+
+/// The continuation tree of a piece's non-simple paths. Node 0 is a sentinel whose children
+/// are the roots; every node's children are contiguous. Paths with the same first `n` legs share their first `n` nodes.
+fn build_tree(table: &PieceTable) -> Vec<TNode> {
+    let suffixes: Vec<&[CLeg]> = table
+        .paths
+        .iter()
+        .filter(|p| !p.simple)
+        .map(|p| &table.legs[p.first_leg as usize..p.first_leg as usize + usize::from(p.legs)])
+        .filter(|legs| !legs.is_empty())
+        .collect();
+    let sentinel = TNode {
+        leg: CLeg {
+            vec: NO_VEC,
+            range: 0,
+            modes: Modes::default(),
+            between_vec: NO_VEC,
+            between_n: 0,
+        },
+        last: false,
+        hop_last: false,
+        children: 1,
+        nchildren: 0,
+    };
+    let mut tree = vec![sentinel];
+    let (children, n) = build_level(&mut tree, suffixes);
+    tree[0].children = children;
+    tree[0].nchildren = n;
+    tree
+}
+
+/// Adds one level of the tree for paths whose remaining legs are `suffixes`; returns where
+/// its nodes start and how many there are.
+fn build_level(tree: &mut Vec<TNode>, suffixes: Vec<&[CLeg]>) -> (u32, u32) {
+    let hopping = Modes::HOP.union(Modes::GRASSHOP);
+    // (node, the suffixes that continue after it), in order of first appearance.
+    let mut groups: Vec<(TNode, Vec<&[CLeg]>)> = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    for legs in suffixes {
+        let leg = legs[0];
+        let last = legs.len() == 1;
+        let hop_last = last && leg.modes.intersects(hopping);
+        let i = match index.get(&(leg, hop_last)) {
+            Some(&i) => i,
+            None => {
+                index.insert((leg, hop_last), groups.len());
+                groups.push((
+                    TNode {
+                        leg,
+                        last: false,
+                        hop_last,
+                        children: 0,
+                        nchildren: 0,
+                    },
+                    Vec::new(),
+                ));
+                groups.len() - 1
+            }
+        };
+        if last {
+            groups[i].0.last = true;
+        } else {
+            groups[i].1.push(&legs[1..]);
+        }
+    }
+    let start = tree.len();
+    let count = groups.len() as u32;
+    tree.extend(groups.iter().map(|(n, _)| *n));
+    for (i, (_, rest)) in groups.into_iter().enumerate() {
+        if !rest.is_empty() {
+            let (c, n) = build_level(tree, rest);
+            tree[start + i].children = c;
+            tree[start + i].nchildren = n;
+        }
+    }
+    (start as u32, count)
 }
 
 /// XBetza range `*`: up to the last rank of the mover's own half, at least one step.

@@ -9,7 +9,7 @@ use crate::geometry::Square;
 use crate::moves::MAX_CAPTURES;
 use crate::position::EpState;
 use crate::spec::{Modes, Player};
-use crate::tables::{CLeg, CPath, PieceTable, Tables};
+use crate::tables::{CLeg, CPath, PieceTable, TNode, Tables};
 
 /// Every square a multi-leg move stops on in the middle is remembered.
 pub(crate) const MAX_STOPS: usize = crate::limits::MAX_LEGS;
@@ -102,6 +102,146 @@ impl<'a, S: Sink> Walker<'a, S> {
         self.unload = None;
         self.creates_ep = false;
         self.leg(0, self.from, ray, 0)
+    }
+
+    /// Walks the continuation tree below root node `root` (every path that starts with its leg)
+    /// whose first ray is `ray`; returns `true` if the sink asked to stop.
+    pub fn walk_tree(&mut self, root: u32, ray: &'a [Square]) -> bool {
+        self.nvictims = 0;
+        self.nstops = 0;
+        self.unload = None;
+        self.creates_ep = false;
+        self.node(0, root, self.from, ray, 0)
+    }
+
+    /// Walks tree node `ni` at depth `depth` (0 = first leg) from `start` along `ray`.
+    fn node(&mut self, depth: usize, ni: u32, start: Square, ray: &[Square], prev: usize) -> bool {
+        let node = self.pt.tree[ni as usize];
+        let leg = node.leg;
+        if depth == 0 && leg.modes.contains(Modes::INITIAL) && !self.virgin {
+            return false;
+        }
+        let saved = (self.unload, self.creates_ep);
+        if leg.modes.contains(Modes::UNLOAD) {
+            self.unload = Some(start);
+        }
+        if leg.modes.contains(Modes::CREATES_EP) {
+            self.creates_ep = true;
+        }
+        let stop = if node.hop_last {
+            self.hop_leg(&leg, start, ray)
+        } else {
+            self.tree_leg(depth, &node, start, ray, prev)
+        };
+        (self.unload, self.creates_ep) = saved;
+        stop
+    }
+
+    /// A plain leg shared by several paths: its stopping squares are destinations when some
+    /// path ends here (`node.last`) and hand over to the children (`plain_leg` for one path).
+    fn tree_leg(
+        &mut self,
+        depth: usize,
+        node: &TNode,
+        start: Square,
+        ray: &[Square],
+        prev: usize,
+    ) -> bool {
+        let leg = &node.leg;
+        let last = node.last;
+        let inner = node.nchildren > 0;
+        let iso = depth > 0 && leg.modes.contains(Modes::ISO);
+        let ski = leg.modes.contains(Modes::JUMP) && leg.range != 1;
+        let (min_k, max_k) = if iso { (prev, prev) } else { (1, ray.len()) };
+        if !self.leap_clear(leg, start) {
+            return false;
+        }
+        for (i, &s) in ray.iter().enumerate().take(max_k) {
+            let k = i + 1;
+            if ski && k == 1 {
+                continue;
+            }
+            let c = self.at(s);
+            if c.is_empty() {
+                if k >= min_k {
+                    if last {
+                        if leg.modes.contains(Modes::MOVE) && self.finish(s, false) {
+                            return true;
+                        }
+                        if leg.modes.contains(Modes::EN_PASSANT) && self.ep_capture(s) {
+                            return true;
+                        }
+                    }
+                    if inner && leg.modes.contains(Modes::MOVE) && self.children(depth, node, s, k)
+                    {
+                        return true;
+                    }
+                }
+                continue;
+            }
+            if c.is_wall() || k < min_k {
+                return false;
+            }
+            let removable = self.removable(c, leg.modes);
+            if last && removable && self.finish(s, true) {
+                return true;
+            }
+            if !inner {
+                return false;
+            }
+            if removable {
+                // A square captured twice is one capture.
+                let fresh = !self.victims[..self.nvictims].contains(&s);
+                if fresh && self.nvictims == MAX_CAPTURES {
+                    return false;
+                }
+                if fresh {
+                    self.victims[self.nvictims] = s;
+                    self.nvictims += 1;
+                }
+                let stop = self.children(depth, node, s, k);
+                if fresh {
+                    self.nvictims -= 1;
+                }
+                if stop {
+                    return true;
+                }
+            }
+            if leg.modes.intersects(HOPPING) && self.may_leap(c) && self.children(depth, node, s, k)
+            {
+                return true;
+            }
+            return false;
+        }
+        false
+    }
+
+    /// Hands over from `node`'s leg, stopped on `s` after `steps` steps, to each child.
+    fn children(&mut self, depth: usize, node: &TNode, s: Square, steps: usize) -> bool {
+        let t = self.t;
+        let pushed = self.nstops < MAX_STOPS;
+        if pushed {
+            self.stops[self.nstops] = s;
+            self.nstops += 1;
+        }
+        let mut stop = false;
+        for ci in node.children..node.children + node.nchildren {
+            let child = self.pt.tree[ci as usize];
+            let full = t.ray(s, child.leg.vec);
+            let len = if child.leg.range == 0 || child.hop_last {
+                full.len()
+            } else {
+                full.len().min(usize::from(child.leg.range))
+            };
+            if self.node(depth + 1, ci, s, &full[..len], steps) {
+                stop = true;
+                break;
+            }
+        }
+        if pushed {
+            self.nstops -= 1;
+        }
+        stop
     }
 
     /// What a later leg sees on a square: the origin is empty; pieces removed by earlier legs
