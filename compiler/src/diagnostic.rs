@@ -159,20 +159,139 @@ impl miette::Diagnostic for Diagnostic {
             .as_ref()
             .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
+    /// The labels in the primary label's file (the spans are byte offsets into it); give the
+    /// diagnostic its sources with [`Diagnostic::with_sources`] to see labels in other files.
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        let primary = std::iter::once(&self.primary).map(|l| {
+        Some(Box::new(self.labels_in(self.primary.location.file)))
+    }
+}
+
+impl Diagnostic {
+    /// The labels that lie in `file`, the primary first, as miette spans.
+    fn labels_in(&self, file: FileId) -> impl Iterator<Item = miette::LabeledSpan> + '_ {
+        let primary = std::iter::once(&self.primary)
+            .filter(move |l| l.location.file == file)
+            .map(|l| {
+                miette::LabeledSpan::new_primary_with_span(
+                    Some(l.message.clone()),
+                    (l.location.start, l.location.end - l.location.start),
+                )
+            });
+        let secondary = self
+            .secondary
+            .iter()
+            .filter(move |l| l.location.file == file)
+            .map(|l| {
+                miette::LabeledSpan::new_with_span(
+                    Some(l.message.clone()),
+                    (l.location.start, l.location.end - l.location.start),
+                )
+            });
+        primary.chain(secondary)
+    }
+
+    /// The diagnostic with the text of every file it points into, for miette's renderers: its
+    /// source is the primary label's file (a file reached through `extends` when the error is
+    /// there), and each label in another file becomes a related diagnostic with that file.
+    pub fn with_sources(&self, sources: &SourceMap) -> SourcedDiagnostic {
+        let named = |file: FileId| {
+            let f = sources.get(file);
+            miette::NamedSource::new(
+                f.map_or("<unknown>", |f| f.name.as_str()),
+                f.map_or_else(String::new, |f| f.text.clone()),
+            )
+        };
+        let home = self.primary.location.file;
+        let elsewhere = self
+            .secondary
+            .iter()
+            .filter(|l| l.location.file != home)
+            .map(|l| ElsewhereLabel {
+                label: l.clone(),
+                source: named(l.location.file),
+            })
+            .collect();
+        SourcedDiagnostic {
+            diagnostic: self.clone(),
+            source: named(home),
+            elsewhere,
+        }
+    }
+}
+
+/// A [`Diagnostic`] with the source text its labels point into (see
+/// [`Diagnostic::with_sources`]).
+#[derive(Debug)]
+pub struct SourcedDiagnostic {
+    pub diagnostic: Diagnostic,
+    source: miette::NamedSource<String>,
+    elsewhere: Vec<ElsewhereLabel>,
+}
+
+/// A secondary label in another file than the primary one, shown as a related note.
+#[derive(Debug)]
+struct ElsewhereLabel {
+    label: Label,
+    source: miette::NamedSource<String>,
+}
+
+impl fmt::Display for SourcedDiagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.diagnostic.fmt(f)
+    }
+}
+
+impl std::error::Error for SourcedDiagnostic {}
+
+impl miette::Diagnostic for SourcedDiagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        miette::Diagnostic::code(&self.diagnostic)
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        miette::Diagnostic::severity(&self.diagnostic)
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        miette::Diagnostic::help(&self.diagnostic)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        miette::Diagnostic::labels(&self.diagnostic)
+    }
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+        if self.elsewhere.is_empty() {
+            return None;
+        }
+        Some(Box::new(
+            self.elsewhere.iter().map(|e| e as &dyn miette::Diagnostic),
+        ))
+    }
+}
+
+impl fmt::Display for ElsewhereLabel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.label.message)
+    }
+}
+
+impl std::error::Error for ElsewhereLabel {}
+
+impl miette::Diagnostic for ElsewhereLabel {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(miette::Severity::Advice)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        let l = &self.label;
+        Some(Box::new(std::iter::once(
             miette::LabeledSpan::new_primary_with_span(
                 Some(l.message.clone()),
                 (l.location.start, l.location.end - l.location.start),
-            )
-        });
-        let secondary = self.secondary.iter().map(|l| {
-            miette::LabeledSpan::new_with_span(
-                Some(l.message.clone()),
-                (l.location.start, l.location.end - l.location.start),
-            )
-        });
-        Some(Box::new(primary.chain(secondary)))
+            ),
+        )))
     }
 }
 

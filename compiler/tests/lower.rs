@@ -228,3 +228,45 @@ fn mirror_and_none_setups_place_the_second_army() {
     assert!(placements.iter().all(|p| !p.derived));
     assert_eq!(variant.board.square_name(placements[1].at), "b5");
 }
+
+/// A diagnostic given its sources names the file of each label: the error in the child's setup
+/// shows the child's text, and the board declared in the parent is a related note showing the
+/// parent's text.
+#[test]
+fn diagnostics_with_sources_point_into_the_file_of_each_label() {
+    use miette::Diagnostic as _;
+    let parent = "variant \"Parent\"\nboard 3 x 3\npieces\n  K \"King\" K royal\n";
+    let loader = MemoryLoader::new().with("parent.koma", parent);
+    let child = "variant \"Child\"\nextends \"parent\"\nsetup rotate\n  K  e5\n";
+    let loaded = load_source("child.koma", child, &loader);
+    let d = loaded
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "E0203")
+        .expect("square off the board");
+    let sourced = d.with_sources(&loaded.sources);
+    let span_text = |diag: &dyn miette::Diagnostic| {
+        let label = diag.labels().and_then(|mut l| l.next()).expect("a label");
+        let contents = diag
+            .source_code()
+            .expect("a source")
+            .read_span(label.inner(), 0, 0)
+            .expect("the span reads");
+        (
+            contents.name().map(str::to_string),
+            String::from_utf8_lossy(contents.data()).into_owned(),
+        )
+    };
+    assert_eq!(
+        span_text(&sourced),
+        (Some("child.koma".to_string()), "e5".to_string())
+    );
+    let related: Vec<_> = sourced.related().expect("the board label").collect();
+    assert_eq!(related.len(), 1);
+    let (name, text) = span_text(related[0]);
+    assert!(name.is_some_and(|n| n.ends_with("parent.koma")));
+    assert!(text.starts_with("board 3 x 3"), "{text}");
+    assert_eq!(related[0].to_string(), "the board is declared here");
+    // Without its sources the diagnostic still lists only the labels of the primary file.
+    assert_eq!(d.labels().map(|l| l.count()), Some(1));
+}

@@ -198,7 +198,7 @@ impl Cecp {
         let geo = &tables.geo;
         if geo.height == 16 && !self.options.zero_based_ranks {
             out.push(Reply::Line(
-                "# koma: with 16 ranks XBoard 4.9.1 needs -rankOffset 1 and `koma xboard --zero-based-ranks`"
+                "# koma: with 16 ranks XBoard 4.9.1 needs -rankOffset 1 and zero-based ranks from koma (docs/engine.md)"
                     .into(),
             ));
         }
@@ -408,10 +408,13 @@ impl Cecp {
     fn set_board(&mut self, fen: &str) -> Vec<Reply> {
         let tables = self.pos.tables().clone();
         let parsed = match &self.text.pieces {
-            Some(p) if !BUILT_IN.contains(&self.variant_name()) => p.parse_fen(&tables, fen),
+            Some(p) if !BUILT_IN.contains(&self.variant_name()) => {
+                p.parse_fen(&tables, fen).map_err(|e| e.to_string())
+            }
             _ => Err(String::new()),
         }
         .or_else(|e| {
+            // koma's own position text as a fallback; XBoard's reading explains a failure.
             Position::from_text(tables, fen)
                 .map_err(|e2| if e.is_empty() { e2.to_string() } else { e })
         });

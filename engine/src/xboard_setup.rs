@@ -2,7 +2,7 @@
 //! type (a letter, dressed with `'` or `!` when letters run out; `+X` for a promoted form), the
 //! piece-to-char table of the `setup` command, `piece` commands with each piece's XBetza where
 //! XBoard 4.9.1 can read it, and positions as XBoard FEN. XBoard's limits (16x16, 66 piece types
-//! a side, 12 files with holdings) are checked here and reported as text.
+//! a side, 12 files with holdings) are checked here and reported as typed errors.
 
 use std::sync::Arc;
 
@@ -16,6 +16,62 @@ const KING_SLOT: usize = SLOTS - 1;
 /// plain entry in 11..=21 is read as the promoted partner of slot - 11.
 const PROMOTED_SLOTS: std::ops::RangeInclusive<usize> = 11..=21;
 
+/// Why XBoard cannot show a variant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+pub enum XboardLimit {
+    #[error("XBoard shows boards up to 16x16; `{variant}` is {width}x{height}")]
+    #[diagnostic(
+        code(koma::xboard::board),
+        help("play the variant in the browser (`koma serve`) instead")
+    )]
+    Board {
+        variant: String,
+        width: u8,
+        height: u8,
+    },
+    #[error("XBoard shows at most {SLOTS} piece types a side; `{variant}` has {count}")]
+    #[diagnostic(
+        code(koma::xboard::piece_types),
+        help("play the variant in the browser (`koma serve`) instead")
+    )]
+    PieceTypes { variant: String, count: usize },
+    #[error("`{variant}` has more piece types than XBoard has letters")]
+    #[diagnostic(
+        code(koma::xboard::letters),
+        help("play the variant in the browser (`koma serve`) instead")
+    )]
+    Letters { variant: String },
+}
+
+/// Why an XBoard FEN could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+pub enum XboardFenError {
+    #[error("empty position")]
+    #[diagnostic(code(koma::xboard::fen_empty))]
+    Empty,
+    #[error("{found} ranks, the board has {expected}")]
+    #[diagnostic(
+        code(koma::xboard::fen_ranks),
+        help("separate the board's ranks with `/`, the last rank first")
+    )]
+    Ranks { found: usize, expected: u8 },
+    #[error("rank {rank}: `+` without a piece")]
+    #[diagnostic(
+        code(koma::xboard::fen_plus),
+        help("write `+` right before a piece letter")
+    )]
+    PlusWithoutPiece { rank: usize },
+    #[error("unknown piece `{token}`")]
+    #[diagnostic(
+        code(koma::xboard::fen_piece),
+        help("use the piece letters of the `setup` command koma sent")
+    )]
+    UnknownPiece { token: String },
+    #[error("piece `{token}` off the board")]
+    #[diagnostic(code(koma::xboard::fen_off_board), help("a rank has too many squares"))]
+    OffBoard { token: String },
+}
+
 /// XBoard's names for a variant's pieces.
 #[derive(Clone, Debug)]
 pub struct XboardPieces {
@@ -27,14 +83,15 @@ pub struct XboardPieces {
 
 impl XboardPieces {
     /// Assigns XBoard IDs, or says why XBoard cannot show the variant.
-    pub fn new(tables: &Tables) -> Result<XboardPieces, String> {
+    pub fn new(tables: &Tables) -> Result<XboardPieces, XboardLimit> {
         let spec = &tables.spec;
         let (w, h) = (spec.board.width, spec.board.height);
         if w > 16 || h > 16 {
-            return Err(format!(
-                "XBoard shows boards up to 16x16; `{}` is {w}x{h}",
-                spec.name
-            ));
+            return Err(XboardLimit::Board {
+                variant: spec.name.clone(),
+                width: w,
+                height: h,
+            });
         }
         let n = spec.pieces.len();
         let index_of = |id: &str| spec.pieces.iter().position(|p| p.id == id);
@@ -73,10 +130,9 @@ impl XboardPieces {
                 continue;
             }
             let id = pick_id(&spec.pieces[t].id, &spec.pieces[t].name, &used).ok_or_else(|| {
-                format!(
-                    "`{}` has more piece types than XBoard has letters",
-                    spec.name
-                )
+                XboardLimit::Letters {
+                    variant: spec.name.clone(),
+                }
             })?;
             used.push(id.clone());
             let slot = if Some(t) == king {
@@ -163,19 +219,18 @@ impl XboardPieces {
     }
 
     /// Reads an XBoard FEN written with these IDs.
-    pub fn parse_fen(&self, tables: &Arc<Tables>, fen: &str) -> Result<Position, String> {
+    pub fn parse_fen(&self, tables: &Arc<Tables>, fen: &str) -> Result<Position, XboardFenError> {
         let mut fields = fen.split_whitespace();
-        let board = fields.next().ok_or("empty position")?;
+        let board = fields.next().ok_or(XboardFenError::Empty)?;
         let board = board.split('[').next().unwrap_or(board);
         let geo = &tables.geo;
         let mut pos = Position::empty(tables.clone());
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != usize::from(geo.height) {
-            return Err(format!(
-                "{} ranks, the board has {}",
-                rows.len(),
-                geo.height
-            ));
+            return Err(XboardFenError::Ranks {
+                found: rows.len(),
+                expected: geo.height,
+            });
         }
         for (r, row) in rows.iter().enumerate() {
             let y = i32::from(geo.height) - 1 - r as i32;
@@ -204,7 +259,7 @@ impl XboardPieces {
                     i += 1;
                 }
                 let Some(&letter) = chars.get(i) else {
-                    return Err(format!("rank {}: `+` without a piece", r + 1));
+                    return Err(XboardFenError::PlusWithoutPiece { rank: r + 1 });
                 };
                 token.push(letter);
                 i += 1;
@@ -227,10 +282,12 @@ impl XboardPieces {
                     .ids
                     .iter()
                     .position(|id| *id == wanted)
-                    .ok_or_else(|| format!("unknown piece `{token}`"))?;
-                let sq = geo
-                    .square(x, y)
-                    .ok_or_else(|| format!("piece `{token}` off the board"))?;
+                    .ok_or_else(|| XboardFenError::UnknownPiece {
+                        token: token.clone(),
+                    })?;
+                let sq = geo.square(x, y).ok_or_else(|| XboardFenError::OffBoard {
+                    token: token.clone(),
+                })?;
                 pos.put(sq, Some((player, PieceType(t as u8))));
                 x += 1;
             }
@@ -246,8 +303,11 @@ fn free_slot(slots: &[Option<String>], order: &[usize]) -> Option<usize> {
     order.iter().copied().find(|&s| slots[s].is_none())
 }
 
-fn too_many(name: &str, n: usize) -> String {
-    format!("XBoard shows at most {SLOTS} piece types a side; `{name}` has {n}")
+fn too_many(name: &str, n: usize) -> XboardLimit {
+    XboardLimit::PieceTypes {
+        variant: name.to_string(),
+        count: n,
+    }
 }
 
 /// An unused XBoard ID for a piece: a letter of its ID or name, then dressed forms.

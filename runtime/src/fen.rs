@@ -24,7 +24,10 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::NoStartPosition => {
-                write!(f, "the variant has no start position; give one with --fen")
+                write!(
+                    f,
+                    "the variant has no start position; a position must be given"
+                )
             }
             PositionError::Malformed(m) => write!(f, "{m}"),
         }

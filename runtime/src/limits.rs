@@ -114,6 +114,8 @@ impl fmt::Display for Exceeded {
     }
 }
 
+impl std::error::Error for Exceeded {}
+
 /// Whether a board grid fits.
 pub fn board_fits(width: u8, height: u8) -> bool {
     (1..=MAX_FILES).contains(&width)

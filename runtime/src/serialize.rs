@@ -25,8 +25,8 @@ pub enum LoadError {
     Truncated,
     /// The payload does not match its checksum.
     Checksum,
-    /// The payload decodes, but not into a valid variant.
-    Invalid(String),
+    /// The payload does not decode into a valid variant.
+    Invalid(Invalid),
     /// The variant exceeds a capacity of this runtime.
     Exceeds(Exceeded),
 }
@@ -41,13 +41,78 @@ impl fmt::Display for LoadError {
             ),
             LoadError::Truncated => write!(f, "the compiled file is truncated"),
             LoadError::Checksum => write!(f, "the compiled file is corrupted (checksum mismatch)"),
-            LoadError::Invalid(m) => write!(f, "the compiled file is corrupted: {m}"),
+            LoadError::Invalid(why) => write!(f, "the compiled file is corrupted: {why}"),
             LoadError::Exceeds(e) => write!(f, "the compiled variant does not fit: {e}"),
         }
     }
 }
 
-impl std::error::Error for LoadError {}
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LoadError::Invalid(why) => Some(why),
+            LoadError::Exceeds(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// What is wrong inside a compiled payload whose checksum is right (a crafted or mis-built file).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Invalid {
+    /// Bytes after the checksum, or after the payload's last field.
+    TrailingBytes,
+    /// A tag or flag byte with no meaning (`field` names what was being read).
+    BadTag { field: &'static str, value: u32 },
+    /// A text field that is not UTF-8.
+    NotUtf8,
+    /// The board's square map does not have width x height entries.
+    BoardMapSize,
+    /// A square of a board list (`what`) lies off the board.
+    OffBoard { what: &'static str },
+    /// No piece types, or more than a [`PieceType`] can index.
+    PieceCount(usize),
+    /// A piece promotes to a type that does not exist.
+    UnknownPromotion { piece: String },
+    /// A piece has a path with no legs or more than [`limits::MAX_LEGS`].
+    BadPath { piece: String },
+    /// A setup placement or a rule names a type that does not exist (`what` says which).
+    UnknownType { what: &'static str },
+    /// The board exceeds the runtime's capacity.
+    Exceeds(Exceeded),
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Invalid::TrailingBytes => write!(f, "trailing bytes"),
+            Invalid::BadTag { field, value } => write!(f, "{field} {value} has no meaning"),
+            Invalid::NotUtf8 => write!(f, "a text field is not UTF-8"),
+            Invalid::BoardMapSize => write!(f, "the board square map has the wrong size"),
+            Invalid::OffBoard { what } => write!(f, "a {what} is off the board"),
+            Invalid::PieceCount(n) => write!(f, "{n} piece types (1 to 255 allowed)"),
+            Invalid::UnknownPromotion { piece } => {
+                write!(f, "piece `{piece}` promotes to an unknown type")
+            }
+            Invalid::BadPath { piece } => write!(
+                f,
+                "piece `{piece}` has a path with no legs or more than {}",
+                limits::MAX_LEGS
+            ),
+            Invalid::UnknownType { what } => write!(f, "a {what} names an unknown piece type"),
+            Invalid::Exceeds(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Invalid {}
+
+fn bad_tag(field: &'static str, value: impl Into<u32>) -> LoadError {
+    LoadError::Invalid(Invalid::BadTag {
+        field,
+        value: value.into(),
+    })
+}
 
 /// True when the bytes start like a compiled variant file.
 pub fn is_compiled(bytes: &[u8]) -> bool {
@@ -103,9 +168,7 @@ pub fn decode(bytes: &[u8]) -> Result<VariantSpec, LoadError> {
     let payload = r.take(len)?;
     let sum = r.u64()?;
     if !r.bytes.is_empty() {
-        return Err(LoadError::Invalid(
-            "trailing bytes after the checksum".to_string(),
-        ));
+        return Err(LoadError::Invalid(Invalid::TrailingBytes));
     }
     if fnv1a(payload) != sum {
         return Err(LoadError::Checksum);
@@ -113,9 +176,7 @@ pub fn decode(bytes: &[u8]) -> Result<VariantSpec, LoadError> {
     let mut r = Reader { bytes: payload };
     let spec = r.spec()?;
     if !r.bytes.is_empty() {
-        return Err(LoadError::Invalid(
-            "trailing bytes in the payload".to_string(),
-        ));
+        return Err(LoadError::Invalid(Invalid::TrailingBytes));
     }
     validate(&spec).map_err(LoadError::Invalid)?;
     if let Some(e) = limits::check(&spec).into_iter().next() {
@@ -125,51 +186,61 @@ pub fn decode(bytes: &[u8]) -> Result<VariantSpec, LoadError> {
 }
 
 /// Checks what the runtime relies on, so a crafted file cannot make table building panic.
-pub fn validate(spec: &VariantSpec) -> Result<(), String> {
+pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
     let b = &spec.board;
     let cells = usize::from(b.width) * usize::from(b.height);
     if !limits::board_fits(b.width, b.height) {
-        return Err(limits::Exceeded::Board {
+        return Err(Invalid::Exceeds(limits::Exceeded::Board {
             width: b.width,
             height: b.height,
-        }
-        .to_string());
+        }));
     }
     if b.real.len() != cells {
-        return Err("board square map has the wrong size".to_string());
+        return Err(Invalid::BoardMapSize);
     }
     let on_board = |c: &Coord| c.x < b.width && c.y < b.height;
     if !b.vanishing.iter().all(on_board) {
-        return Err("a vanishing square is off the board".to_string());
+        return Err(Invalid::OffBoard {
+            what: "vanishing square",
+        });
     }
     let n = spec.pieces.len();
     if n == 0 || n > 255 {
-        return Err(format!("{n} piece types (1 to 255 allowed)"));
+        return Err(Invalid::PieceCount(n));
     }
     let ok_type = |t: &PieceType| usize::from(t.0) < n;
     for p in &spec.pieces {
         if !p.promotions.iter().all(ok_type) {
-            return Err(format!("piece `{}` promotes to an unknown type", p.id));
+            return Err(Invalid::UnknownPromotion {
+                piece: p.id.clone(),
+            });
         }
         if p.paths
             .iter()
             .any(|path| path.legs.is_empty() || path.legs.len() > limits::MAX_LEGS)
         {
-            return Err(format!(
-                "piece `{}` has a path with no legs or more than {}",
-                p.id,
-                limits::MAX_LEGS
-            ));
+            return Err(Invalid::BadPath {
+                piece: p.id.clone(),
+            });
         }
     }
     if let Some(setup) = &spec.setup
         && !setup.iter().all(|p| ok_type(&p.piece) && on_board(&p.at))
     {
-        return Err("a setup placement is off the board or of an unknown type".to_string());
+        if !setup.iter().all(|p| on_board(&p.at)) {
+            return Err(Invalid::OffBoard {
+                what: "setup placement",
+            });
+        }
+        return Err(Invalid::UnknownType {
+            what: "setup placement",
+        });
     }
     let r = &spec.rules;
     if !r.promotion.zone.iter().all(on_board) {
-        return Err("a promotion zone square is off the board".to_string());
+        return Err(Invalid::OffBoard {
+            what: "promotion zone square",
+        });
     }
     let lists = r
         .promotion
@@ -208,11 +279,13 @@ pub fn validate(spec: &VariantSpec) -> Result<(), String> {
         .chain(&d.no_mate)
         .chain(d.zones.iter().flat_map(|z| z.pieces.iter()));
     if !d.zones.iter().flat_map(|z| z.squares.iter()).all(on_board) {
-        return Err("a drop zone square is off the board".to_string());
+        return Err(Invalid::OffBoard {
+            what: "drop zone square",
+        });
     }
     for t in lists {
         if !ok_type(t) {
-            return Err("a rule names an unknown piece type".to_string());
+            return Err(Invalid::UnknownType { what: "rule" });
         }
     }
     Ok(())
@@ -429,7 +502,7 @@ impl<'a> Reader<'a> {
         match self.u8()? {
             0 => Ok(false),
             1 => Ok(true),
-            v => Err(LoadError::Invalid(format!("flag byte {v}"))),
+            v => Err(bad_tag("flag byte", v)),
         }
     }
     fn i8(&mut self) -> R<i8> {
@@ -457,8 +530,7 @@ impl<'a> Reader<'a> {
     }
     fn str(&mut self) -> R<String> {
         let n = self.len()?;
-        String::from_utf8(self.take(n)?.to_vec())
-            .map_err(|_| LoadError::Invalid("invalid UTF-8".to_string()))
+        String::from_utf8(self.take(n)?.to_vec()).map_err(|_| LoadError::Invalid(Invalid::NotUtf8))
     }
     fn list<T>(&mut self, mut f: impl FnMut(&mut Self) -> R<T>) -> R<Vec<T>> {
         let n = self.len()?;
@@ -478,7 +550,7 @@ impl<'a> Reader<'a> {
             0 => Ok(Outcome::Win),
             1 => Ok(Outcome::Draw),
             2 => Ok(Outcome::Loss),
-            v => Err(LoadError::Invalid(format!("outcome {v}"))),
+            v => Err(bad_tag("outcome", v)),
         }
     }
     fn opt_u8(&mut self) -> R<Option<u8>> {
@@ -486,9 +558,7 @@ impl<'a> Reader<'a> {
         if v == u16::MAX {
             Ok(None)
         } else {
-            u8::try_from(v)
-                .map(Some)
-                .map_err(|_| LoadError::Invalid(format!("count {v}")))
+            u8::try_from(v).map(Some).map_err(|_| bad_tag("count", v))
         }
     }
 
@@ -548,7 +618,7 @@ impl<'a> Reader<'a> {
                     at: r.coord()?,
                 })
             })?),
-            v => return Err(LoadError::Invalid(format!("setup tag {v}"))),
+            v => return Err(bad_tag("setup tag", v)),
         };
         let rules = self.rules()?;
         Ok(VariantSpec {
@@ -572,7 +642,7 @@ impl<'a> Reader<'a> {
                 0 => PromotionKind::Optional,
                 1 => PromotionKind::Mandatory,
                 2 => PromotionKind::Automatic,
-                v => return Err(LoadError::Invalid(format!("promotion kind {v}"))),
+                v => return Err(bad_tag("promotion kind", v)),
             },
             forced_when_stuck: self.bool()?,
             forced: self.list(|r| {
@@ -644,7 +714,7 @@ impl<'a> Reader<'a> {
                     reset_on_promotion: self.bool()?,
                     reset_on_pieces: self.types()?,
                 }),
-                v => return Err(LoadError::Invalid(format!("move limit tag {v}"))),
+                v => return Err(bad_tag("move limit tag", v)),
             },
             bare_royal_draw: self.bool()?,
             bare_royal_loses: self.bool()?,

@@ -24,6 +24,7 @@ use std::sync::Arc;
 
 use koma_compiler::diagnostic::Diagnostic;
 use koma_compiler::ir::Variant;
+use koma_runtime::fen::PositionError;
 use koma_runtime::{Position, Tables, serialize};
 
 use crate::report;
@@ -71,6 +72,10 @@ pub fn load_tables(path: &Path) -> Result<Arc<Tables>, CliError> {
 
 /// The position given with `--fen`, or the start position.
 pub fn position(tables: Arc<Tables>, fen: Option<&str>) -> Result<Position, CliError> {
-    Position::from_text(tables, fen.unwrap_or("startpos"))
-        .map_err(|e| CliError::Usage(format!("--fen: {e}")))
+    Position::from_text(tables, fen.unwrap_or("startpos")).map_err(|e| match e {
+        PositionError::NoStartPosition => {
+            CliError::Usage("the variant has no start position; give one with --fen".to_string())
+        }
+        PositionError::Malformed(_) => CliError::Usage(format!("--fen: {e}")),
+    })
 }

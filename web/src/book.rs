@@ -12,11 +12,17 @@ use crate::site::Compiled;
 /// Why a book could not be written.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum BookError {
-    #[error("`{0}` has errors; `koma check` shows them")]
-    #[diagnostic(code(koma::book::invalid))]
-    Invalid(String),
-    #[error("cannot write `{path}`: {source}")]
-    #[diagnostic(code(koma::book::write))]
+    #[error("`{}` has errors", path.display())]
+    #[diagnostic(
+        code(koma::book::invalid),
+        help("`koma check` shows them; fix them and write the book again")
+    )]
+    Invalid { path: PathBuf },
+    #[error("cannot write `{}`: {source}", path.display())]
+    #[diagnostic(
+        code(koma::book::write),
+        help("choose an output folder you can write to")
+    )]
     Write {
         path: PathBuf,
         source: std::io::Error,
@@ -38,7 +44,9 @@ pub struct Book {
 pub fn write(file: &Path, out: &Path) -> Result<Book, BookError> {
     let compiled = Compiled::load(file, &|n| format!("diagrams/{n}.svg"));
     let Some(tables) = compiled.tables.clone() else {
-        return Err(BookError::Invalid(file.display().to_string()));
+        return Err(BookError::Invalid {
+            path: file.to_path_buf(),
+        });
     };
     let start = GameRequest {
         start: "startpos".to_string(),

@@ -13,18 +13,29 @@ use crate::api::{GameRequest, GameState, HandPiece, MoveInfo, Partner, PlacedPie
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum GameError {
     #[error("bad start position `{text}`: {reason}")]
-    #[diagnostic(code(koma::web::position))]
-    Position { text: String, reason: String },
+    #[diagnostic(
+        code(koma::web::position),
+        help("docs/positions.md describes position text")
+    )]
+    Position {
+        text: String,
+        #[source]
+        reason: koma_runtime::fen::PositionError,
+    },
     #[error("move {number} `{text}`: {reason}")]
-    #[diagnostic(code(koma::web::bad_move))]
+    #[diagnostic(
+        code(koma::web::bad_move),
+        help("the page sends moves the runtime listed; reload it")
+    )]
     Move {
         number: usize,
         text: String,
-        reason: String,
+        #[source]
+        reason: koma_runtime::notation::MoveError,
     },
-    #[error("the game has ended ({0}); no move can follow it")]
-    #[diagnostic(code(koma::web::ended))]
-    Ended(String),
+    #[error("the game has ended ({}); no move can follow it", describe(.0))]
+    #[diagnostic(code(koma::web::ended), help("undo a move or start a new game"))]
+    Ended(koma_runtime::result::GameResult),
 }
 
 /// Picks a move for the side to move: the plug for an engine. `None` when there is no legal
@@ -68,17 +79,17 @@ pub fn replay(
 ) -> Result<(Position, Option<MoveInfo>), GameError> {
     let mut pos = Position::from_text(tables, &game.start).map_err(|e| GameError::Position {
         text: game.start.clone(),
-        reason: e.to_string(),
+        reason: e,
     })?;
     let mut last = None;
     for (i, text) in game.moves.iter().enumerate() {
         if let Some(r) = pos.result() {
-            return Err(GameError::Ended(describe(&r)));
+            return Err(GameError::Ended(r));
         }
         let m = pos.parse_move(text).map_err(|e| GameError::Move {
             number: i + 1,
             text: text.clone(),
-            reason: e.to_string(),
+            reason: e,
         })?;
         last = Some(move_info(&pos, &m));
         pos.make(m);
@@ -153,7 +164,7 @@ pub fn engine_move(
 ) -> Result<Option<String>, GameError> {
     let (mut pos, _) = replay(tables, game)?;
     if let Some(r) = pos.result() {
-        return Err(GameError::Ended(describe(&r)));
+        return Err(GameError::Ended(r));
     }
     Ok(picker.pick(&mut pos, limits).map(|m| pos.move_text(&m)))
 }
