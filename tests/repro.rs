@@ -154,7 +154,9 @@ fn costly_moves_are_rejected_at_check_naming_the_budget() {
 }
 
 #[test]
-fn explosive_diagrams_end_in_a_diagnostic() {
+/// The diagram walker merges equivalent routes, so strings with billions of routes draw at once
+/// (the oracle test checks the merged walker against the runtime's route-by-route walk).
+fn explosive_diagrams_are_drawn() {
     let cases: &[&[&str]] = &[
         &["--betza", "aaaaQ", "--board", "26x26"],
         &[
@@ -185,13 +187,25 @@ fn explosive_diagrams_end_in_a_diagnostic() {
         let mut all = vec!["diagram"];
         all.extend_from_slice(args);
         let out = koma(&all);
-        let report = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {report}");
-        assert!(
-            report.contains("E0311") && report.contains("budget"),
-            "{args:?}: {report}"
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
         );
+        assert!(!out.stdout.is_empty(), "{args:?}");
     }
+    // Five queen moves over an empty board reach every square, the start square included.
+    let out = koma(&[
+        "diagram", "--betza", "aaaaQ", "--board", "26x26", "--format", "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let moves = json["moves"].as_array().expect("moves");
+    let squares: std::collections::BTreeSet<_> = moves
+        .iter()
+        .map(|m| m["to"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!((moves.len(), squares.len()), (676, 676));
 }
 
 #[test]

@@ -1,9 +1,10 @@
-//! Any XBetza string on a board of any size: an expansion within the budgets or a diagnostic,
-//! and a diagram drawn in bounded time.
+//! Any XBetza string on a board of any size: an expansion within the budgets or a diagnostic
+//! for the runtime, and a diagram drawn in bounded time without the route budget (the walker
+//! merges routes).
 #![no_main]
 
 use koma_compiler::diagram::{Scene, draw, render_svg};
-use koma_compiler::xbetza::{BoardSize, expand};
+use koma_compiler::xbetza::{BoardSize, expand, expand_templates};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -18,6 +19,8 @@ fuzz_target!(|data: &[u8]| {
         let routes =
             koma_runtime::limits::route_count(&expansion.paths, board.files, board.ranks);
         assert!(routes <= koma_runtime::limits::MAX_ROUTES);
+    }
+    if let Ok((expansion, _)) = expand_templates(&text, board) {
         let d = draw(&expansion, &Scene::centre(board));
         let _ = render_svg(&d, &text);
     }

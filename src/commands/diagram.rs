@@ -8,7 +8,7 @@ use koma_compiler::diagnostic::{Diagnostic, Location, SourceMap, did_you_mean};
 use koma_compiler::diagram::{
     Scene, draw, parse_square, piece_title, render_json, render_svg, render_text,
 };
-use koma_compiler::xbetza::{BetzaProblem, BoardSize, Expansion, expand};
+use koma_compiler::xbetza::{BetzaProblem, BoardSize, Expansion, expand_templates};
 use koma_runtime::spec::Coord;
 
 use super::{CliError, CommandResult, load_variant};
@@ -61,11 +61,12 @@ pub fn diagram(args: &DiagramArgs) -> CommandResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--betza`: expands the string on the `--board` (default 9x9). XBetza errors are reported
+/// `--betza`: expands the string on the `--board` (default 9x9), without the runtime's route
+/// budget (the walker merges routes, so any string draws in time). XBetza errors are reported
 /// and give exit code 1.
 fn from_betza(betza: &str, board: Option<&str>) -> Result<Result<Subject, ExitCode>, CliError> {
     let board = parse_board(board.unwrap_or("9x9"))?;
-    match expand(betza, board) {
+    match expand_templates(betza, board) {
         Ok((expansion, warnings)) => {
             report_problems(betza, &warnings);
             Ok(Ok(Subject {

@@ -266,9 +266,7 @@ pub fn draw(expansion: &Expansion, scene: &Scene) -> Diagram {
     } else {
         &[]
     };
-    for t in paths {
-        walker.template(t);
-    }
+    walker.routes(&walk::Routes::new(paths));
     for c in castling {
         walker.castling(c);
     }

@@ -2,8 +2,16 @@
 //! moves and the per-square marks. It is the oracle the runtime's move generator is checked
 //! against, so it follows research/xbetza.md sections 6-7 directly and shares no code with
 //! the runtime.
+//!
+//! Equivalent routes are merged as they are walked, so the work is proportional to the moves
+//! and marks produced, not to the routes: the templates are first folded into a graph in which
+//! templates that share their first legs share a walk and identical remainders are one node
+//! ([`Routes`]); a walk that reaches a node on a square in a state (captures, unload and e.p.
+//! squares so far) already walked from there is not walked again, because it would record the
+//! same moves and marks. `aaaaQ` on 26x26 (32,768 templates, about 10^11 routes) visits a few
+//! thousand states.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use koma_runtime::spec::{CastlingSpec, Coord, Leg, Modes, PathTemplate};
 
@@ -19,6 +27,118 @@ enum Occupant {
     /// The mover's own square during its first leg (only reachable by wrapping round).
     Mover,
 }
+
+/// One way on from a node: a leg, whether a template ends with it, and the node its
+/// continuations start from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Edge {
+    leg: Leg,
+    ends: bool,
+    next: Option<u32>,
+}
+
+/// Every template of an expansion as one graph: node 0 holds the first legs; each edge's `next`
+/// node holds the legs that may follow it. Nodes with the same ways on are one node.
+pub(super) struct Routes {
+    nodes: Vec<Vec<Edge>>,
+    root: u32,
+    /// Whether a node has an edge whose range depends on the previous leg's length (`o`/iso).
+    iso: Vec<bool>,
+}
+
+impl Routes {
+    pub(super) fn new(templates: &[PathTemplate]) -> Routes {
+        // A trie of the templates first (ways on in first-seen order)...
+        let mut trie: Vec<Vec<(Leg, bool, Option<usize>)>> = vec![Vec::new()];
+        for t in templates {
+            let mut node = 0;
+            for (i, leg) in t.legs.iter().enumerate() {
+                let last = i + 1 == t.legs.len();
+                let at = match trie[node].iter().position(|e| e.0 == *leg) {
+                    Some(at) => at,
+                    None => {
+                        trie[node].push((*leg, false, None));
+                        trie[node].len() - 1
+                    }
+                };
+                if last {
+                    trie[node][at].1 = true;
+                } else {
+                    let next = match trie[node][at].2 {
+                        Some(next) => next,
+                        None => {
+                            trie.push(Vec::new());
+                            let next = trie.len() - 1;
+                            trie[node][at].2 = Some(next);
+                            next
+                        }
+                    };
+                    node = next;
+                }
+            }
+        }
+        // ...then identical subtrees become one node, children before parents.
+        let mut routes = Routes {
+            nodes: Vec::new(),
+            root: 0,
+            iso: Vec::new(),
+        };
+        let mut ids: HashMap<Vec<Edge>, u32> = HashMap::new();
+        let mut canon: Vec<Option<u32>> = vec![None; trie.len()];
+        let mut order = Vec::with_capacity(trie.len());
+        let mut stack = vec![(0usize, false)];
+        while let Some((n, expanded)) = stack.pop() {
+            if expanded {
+                order.push(n);
+                continue;
+            }
+            stack.push((n, true));
+            stack.extend(trie[n].iter().filter_map(|e| e.2).map(|c| (c, false)));
+        }
+        for n in order {
+            if canon[n].is_some() {
+                continue;
+            }
+            let edges: Vec<Edge> = trie[n]
+                .iter()
+                .map(|&(leg, ends, next)| Edge {
+                    leg,
+                    ends,
+                    next: next.and_then(|c| canon[c]),
+                })
+                .collect();
+            let id = if n == 0 {
+                // The root stays apart: its legs are first legs.
+                routes.nodes.len() as u32
+            } else {
+                *ids.entry(edges.clone())
+                    .or_insert(routes.nodes.len() as u32)
+            };
+            if id as usize == routes.nodes.len() {
+                routes
+                    .iso
+                    .push(edges.iter().any(|e| e.leg.modes.contains(Modes::ISO)));
+                routes.nodes.push(edges);
+            }
+            canon[n] = Some(id);
+        }
+        routes.root = canon[0].unwrap_or(0);
+        routes
+    }
+}
+
+/// A walk state that fully decides what the rest of the walk records: the node, the square,
+/// the previous leg's length where an iso leg follows, what was captured, the unload square,
+/// the e.p. squares, and whether the first leg was an initial move.
+type StateKey = (
+    u32,
+    (i32, i32),
+    i32,
+    Vec<Coord>,
+    Option<Coord>,
+    Vec<Coord>,
+    bool,
+);
 
 /// Per-path state: what the legs so far did.
 #[derive(Default)]
@@ -39,6 +159,16 @@ pub(super) struct Walker<'a> {
     index: HashMap<MoveKey, usize>,
     pub(super) marks: Vec<Marks>,
     max_steps: i32,
+    /// Walk states already walked ([`Walker::enter`]).
+    seen: HashSet<StateKey>,
+}
+
+/// Where a walk is: the route graph, the template's first leg, and the leg's index.
+#[derive(Clone, Copy)]
+struct Way<'r> {
+    routes: &'r Routes,
+    first: Leg,
+    depth: usize,
 }
 
 impl<'a> Walker<'a> {
@@ -50,6 +180,7 @@ impl<'a> Walker<'a> {
             index: HashMap::new(),
             marks: vec![Marks::default(); (w * h) as usize],
             max_steps: w.max(h) * 2,
+            seen: HashSet::new(),
         }
     }
 
@@ -113,12 +244,45 @@ impl<'a> Walker<'a> {
         (on_board && !self.scene.holes.contains(&Self::coord((x, y)))).then_some((x, y))
     }
 
-    pub(super) fn template(&mut self, t: &PathTemplate) {
+    /// Walks every template of `routes` from the scene's square.
+    pub(super) fn routes(&mut self, routes: &Routes) {
         let from = (self.scene.from.x as i32, self.scene.from.y as i32);
-        if t.legs.is_empty() || (t.legs[0].modes.contains(Modes::INITIAL) && !self.scene.virgin) {
+        let root = routes.root as usize;
+        for edge in &routes.nodes[root] {
+            if edge.leg.modes.contains(Modes::INITIAL) && !self.scene.virgin {
+                continue;
+            }
+            let way = Way {
+                routes,
+                first: edge.leg,
+                depth: 0,
+            };
+            self.leg(&way, edge, from, 0, &mut PathState::default());
+        }
+    }
+
+    /// Walks the ways on from `node`, unless this state was walked before.
+    fn enter(&mut self, way: &Way<'_>, node: u32, start: (i32, i32), k: i32, st: &mut PathState) {
+        let routes = way.routes;
+        let key = (
+            node,
+            start,
+            if routes.iso[node as usize] { k } else { 0 },
+            st.captures.clone(),
+            st.unload,
+            st.en_passant.clone(),
+            way.first.modes.contains(Modes::INITIAL),
+        );
+        if !self.seen.insert(key) {
             return;
         }
-        self.leg(t, 0, from, 0, &mut PathState::default());
+        let next = Way {
+            depth: way.depth + 1,
+            ..*way
+        };
+        for edge in &routes.nodes[node as usize] {
+            self.leg(&next, edge, start, k, st);
+        }
     }
 
     fn vector(&self, leg: &Leg) -> (i32, i32) {
@@ -167,14 +331,14 @@ impl<'a> Walker<'a> {
 
     fn leg(
         &mut self,
-        t: &PathTemplate,
-        i: usize,
+        way: &Way<'_>,
+        edge: &Edge,
         start: (i32, i32),
         prev_steps: i32,
         st: &mut PathState,
     ) {
-        let leg = t.legs[i];
-        let last = i + 1 == t.legs.len();
+        let leg = edge.leg;
+        let i = way.depth;
         let m = leg.modes;
         let v = self.vector(&leg);
         let unit = v.0.abs().max(v.1.abs()) == 1;
@@ -221,7 +385,7 @@ impl<'a> Walker<'a> {
                 st.en_passant.extend(passed.iter().copied());
                 st.en_passant.extend(over.iter().map(|&p| Self::coord(p)));
             }
-            let stop = self.stop(t, i, last, k, pos, occ, st);
+            let stop = self.stop(way, edge, k, pos, occ, st);
             st.en_passant.truncate(ep_len);
             if !stop {
                 break;
@@ -232,43 +396,45 @@ impl<'a> Walker<'a> {
         st.unload = saved_unload;
     }
 
-    /// What the leg may do on `pos` (reached after `k` steps); returns whether it slides on.
-    #[allow(clippy::too_many_arguments)]
+    /// What the leg may do on `pos` (reached after `k` steps): end a template there when one
+    /// ends with this leg, go on when templates continue; returns whether it slides on.
     fn stop(
         &mut self,
-        t: &PathTemplate,
-        i: usize,
-        last: bool,
+        way: &Way<'_>,
+        edge: &Edge,
         k: i32,
         pos: (i32, i32),
         occ: Occupant,
         st: &mut PathState,
     ) -> bool {
-        let m = t.legs[i].modes;
+        let i = way.depth;
+        let m = edge.leg.modes;
         let here = Self::coord(pos);
         let captures = m.contains(Modes::CAPTURE)
             || m.contains(Modes::ROYAL_CAPTURE) && matches!(occ, Occupant::Enemy { royal: true });
         match occ {
             Occupant::Empty => {
-                if last {
+                if edge.ends {
                     self.mark_final(
-                        t,
+                        way,
+                        edge,
                         pos,
                         m.contains(Modes::MOVE),
                         m.intersects(Modes::CAPTURE.union(Modes::ROYAL_CAPTURE)),
                         m.contains(Modes::DESTROY),
                     );
                     if m.contains(Modes::MOVE) {
-                        self.emit(t, here, None, st);
+                        self.emit(way, here, None, st);
                     }
                     if let Some(ep) = self
                         .scene
                         .en_passant
                         .filter(|ep| m.contains(Modes::EN_PASSANT) && ep.square == here)
                     {
-                        self.emit(t, here, Some(ep.victim), st);
+                        self.emit(way, here, Some(ep.victim), st);
                     }
-                } else {
+                }
+                if let Some(next) = edge.next {
                     let idx = self.index(pos);
                     // Cyan squares of the ID: where a first-leg capture may happen.
                     if i == 0 && m.intersects(Modes::CAPTURE.union(Modes::DESTROY)) {
@@ -278,40 +444,40 @@ impl<'a> Walker<'a> {
                         self.marks[idx].hop = true;
                     }
                     if m.contains(Modes::MOVE) {
-                        self.leg(t, i + 1, pos, k, st);
+                        self.enter(way, next, pos, k, st);
                     }
                 }
                 true
             }
             Occupant::Enemy { .. } => {
-                if last {
-                    if captures {
-                        self.mark_final(t, pos, m.contains(Modes::MOVE), true, false);
-                        self.emit(t, here, Some(here), st);
-                    }
-                } else {
+                if edge.ends && captures {
+                    self.mark_final(way, edge, pos, m.contains(Modes::MOVE), true, false);
+                    self.emit(way, here, Some(here), st);
+                }
+                if let Some(next) = edge.next {
                     if captures {
                         let idx = self.index(pos);
                         self.marks[idx].locust = true;
-                        self.with_capture(t, i, pos, k, st);
+                        self.with_capture(way, next, pos, k, st);
                     }
                     if m.contains(Modes::HOP) {
-                        self.leg(t, i + 1, pos, k, st);
+                        self.enter(way, next, pos, k, st);
                     }
                 }
                 false
             }
             Occupant::Friend => {
                 if m.contains(Modes::DESTROY) {
-                    if last {
-                        self.mark_final(t, pos, false, false, true);
-                        self.emit(t, here, Some(here), st);
-                    } else {
-                        self.with_capture(t, i, pos, k, st);
+                    if edge.ends {
+                        self.mark_final(way, edge, pos, false, false, true);
+                        self.emit(way, here, Some(here), st);
+                    }
+                    if let Some(next) = edge.next {
+                        self.with_capture(way, next, pos, k, st);
                     }
                 }
-                if !last && m.contains(Modes::HOP) {
-                    self.leg(t, i + 1, pos, k, st);
+                if let Some(next) = edge.next.filter(|_| m.contains(Modes::HOP)) {
+                    self.enter(way, next, pos, k, st);
                 }
                 false
             }
@@ -321,28 +487,31 @@ impl<'a> Walker<'a> {
 
     fn with_capture(
         &mut self,
-        t: &PathTemplate,
-        i: usize,
+        way: &Way<'_>,
+        next: u32,
         pos: (i32, i32),
         k: i32,
         st: &mut PathState,
     ) {
         st.captures.push(Self::coord(pos));
-        self.leg(t, i + 1, pos, k, st);
+        self.enter(way, next, pos, k, st);
         st.captures.pop();
     }
 
     fn mark_final(
         &mut self,
-        t: &PathTemplate,
+        way: &Way<'_>,
+        edge: &Edge,
         pos: (i32, i32),
         mv: bool,
         capture: bool,
         destroy: bool,
     ) {
-        let first = t.legs[0];
+        let first = way.first;
         let v = self.vector(&first);
-        let unblockable = t.legs.len() == 1
+        // A one-leg template: its only leg is this edge's, walked from the root.
+        let unblockable = way.depth == 0
+            && edge.ends
             && first.range == 1
             && v.0.abs().max(v.1.abs()) > 1
             && !first.modes.intersects(Modes::LAME.union(Modes::JUMP));
@@ -359,7 +528,7 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn emit(&mut self, t: &PathTemplate, to: Coord, extra: Option<Coord>, st: &PathState) {
+    fn emit(&mut self, way: &Way<'_>, to: Coord, extra: Option<Coord>, st: &PathState) {
         let mut captures = Vec::new();
         for c in st.captures.iter().copied().chain(extra) {
             if !captures.contains(&c) {
@@ -375,7 +544,7 @@ impl<'a> Walker<'a> {
             to,
             captures,
             unload,
-            initial: t.legs[0].modes.contains(Modes::INITIAL),
+            initial: way.first.modes.contains(Modes::INITIAL),
             castling: None,
             en_passant,
         });

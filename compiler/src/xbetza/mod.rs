@@ -94,8 +94,20 @@ pub(crate) fn warning(
     }
 }
 
-/// Expands `text` for a board of `board` size.
+/// Expands `text` for a board of `board` size, for the runtime: the templates must also fit the
+/// route budget the runtime's move generator walks within ([`koma_runtime::limits::MAX_ROUTES`]).
 pub fn expand(
+    text: &str,
+    board: BoardSize,
+) -> Result<(Expansion, Vec<BetzaProblem>), Vec<BetzaProblem>> {
+    let (expansion, warnings) = expand_templates(text, board)?;
+    check_routes(text, &expansion, board)?;
+    Ok((expansion, warnings))
+}
+
+/// Expands `text` for a board of `board` size without the route budget: for diagrams, whose
+/// walker merges equivalent routes as it walks them (`aaaaQ` on 26x26 draws at once).
+pub fn expand_templates(
     text: &str,
     board: BoardSize,
 ) -> Result<(Expansion, Vec<BetzaProblem>), Vec<BetzaProblem>> {
@@ -119,7 +131,16 @@ pub fn expand(
             "",
         )]);
     }
-    let (expansion, warnings) = enumerate::expand_moves(&betza, board)?;
+    enumerate::expand_moves(&betza, board)
+}
+
+/// The route budget: E0311 on the whole string when walking the templates from one square may
+/// take more routes than the runtime allows.
+fn check_routes(
+    text: &str,
+    expansion: &Expansion,
+    board: BoardSize,
+) -> Result<(), Vec<BetzaProblem>> {
     let routes = koma_runtime::limits::route_count(&expansion.paths, board.files, board.ranks);
     if routes > koma_runtime::limits::MAX_ROUTES {
         return Err(vec![problem(
@@ -136,5 +157,5 @@ pub fn expand(
              fewer legs, or a smaller board",
         )]);
     }
-    Ok((expansion, warnings))
+    Ok(())
 }
