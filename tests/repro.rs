@@ -45,6 +45,46 @@ fn a_lion_on_a_tall_board_lists_each_move_once() {
     assert_eq!(unique.len(), moves.len(), "duplicate moves: {moves:?}");
 }
 
+/// Taikyoku Shogi's 36 files: after `z` come `aa` to `aj` (docs/positions.md). A King and a
+/// Rook a side on 36 x 36 check, name their squares, round-trip as position text, and give
+/// the perft an independent count gives (a short Python walk of the same position: 70 and
+/// 4,831), from source and from the compiled file.
+#[test]
+fn thirty_six_files_are_named_beyond_z_and_perft_correctly() {
+    let source = fixture("thirty-six-files.koma");
+    let path = source.to_str().expect("path");
+    let check = koma(&["check", path]);
+    assert!(check.status.success(), "{}", text(&check.stdout));
+    let moves = text(&koma(&["moves", path]).stdout);
+    for m in ["a1a2", "ai1aj1", "ai1ai36", "ai1b1"] {
+        assert!(moves.lines().any(|l| l == m), "{m} missing:\n{moves}");
+    }
+    let t = tables("thirty-six-files.koma");
+    let mut pos = Position::start(t.clone()).expect("start position");
+    assert_eq!(pos.perft(1), 70);
+    assert_eq!(pos.perft(2), 4831);
+    let text_form = pos.to_text();
+    assert!(text_form.starts_with("1r33k/36/"), "{text_form}");
+    let again = Position::from_text(t.clone(), &text_form).expect("reads back");
+    assert_eq!(again.to_text(), text_form);
+    let m = pos.parse_move("ai1aj1").expect("a move onto file aj");
+    pos.make(m);
+    assert!(pos.to_text().contains("/K34R "), "{}", pos.to_text());
+
+    let dir = std::env::temp_dir().join(format!("koma-repro-36-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let compiled = dir.join("t36.kc");
+    let out = koma(&["compile", path, "-o", compiled.to_str().expect("path")]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let perft = koma(&["perft", compiled.to_str().expect("path"), "--depth", "2"]);
+    assert!(
+        text(&perft.stdout).contains("nodes 4831"),
+        "{}",
+        text(&perft.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_compiled_tall_board_reads_back_with_the_same_perft() {
     let dir = std::env::temp_dir().join(format!("koma-repro-{}", std::process::id()));

@@ -135,7 +135,7 @@ pub const ALL: &[(&str, &str)] = &[
     (TOO_MANY_PIECES, "more than 256 piece types"),
     (
         BAD_BOARD_SIZE,
-        "the board has no squares, more than 26 files, or too many ranks",
+        "the board has no squares, more than 36 files, or too many ranks",
     ),
     (
         BAD_RANK_NUMBERING,

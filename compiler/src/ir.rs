@@ -94,7 +94,7 @@ impl Board {
 
     /// The square's name as a user writes it (`e0`, `p16`).
     pub fn square_name(&self, c: Coord) -> String {
-        let file = char::from(b'a' + c.x);
+        let file = koma_runtime::geometry::file_name(c.x);
         format!("{file}{}", i32::from(self.first_rank) + i32::from(c.y))
     }
 

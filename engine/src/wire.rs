@@ -53,27 +53,23 @@ impl Wire {
         let c = pos.tables().geo.coord(sq);
         format!(
             "{}{}",
-            (b'a' + c.x) as char,
+            koma_runtime::geometry::file_name(c.x),
             i32::from(c.y) + self.first_rank
         )
     }
 
     fn parse_square<'a>(&self, pos: &Position, text: &'a str) -> Option<(Square, &'a str)> {
-        let bytes = text.as_bytes();
-        let file = *bytes.first()?;
-        if !file.is_ascii_lowercase() {
-            return None;
-        }
-        let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let (file, text) = koma_runtime::geometry::parse_file(text)?;
+        let digits = text.bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 {
             return None;
         }
-        let rank: i32 = text[1..1 + digits].parse().ok()?;
+        let rank: i32 = text[..digits].parse().ok()?;
         let sq = pos
             .tables()
             .geo
-            .square(i32::from(file - b'a'), rank - self.first_rank)?;
-        Some((sq, &text[1 + digits..]))
+            .square(i32::try_from(file).ok()?, rank - self.first_rank)?;
+        Some((sq, &text[digits..]))
     }
 
     /// The side captures the text of `m` shows: a single one always (a GUI or another engine

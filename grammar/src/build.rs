@@ -78,10 +78,16 @@ impl LineParser {
     fn square(&mut self, pair: &Pair<'_, Rule>) -> Option<SquareName> {
         let span = self.span(pair);
         let text = pair.as_str();
-        let file = text.as_bytes().first().map_or(0, |b| b - b'a');
-        match text[1..].parse::<u32>() {
-            Ok(rank) => Some(SquareName { file, rank, span }),
-            Err(_) => {
+        // Files run `a`..`z`, then `aa`, `ab`, ... (koma_runtime::geometry::file_name).
+        let letters = text.bytes().take_while(u8::is_ascii_lowercase).count();
+        let file = text
+            .bytes()
+            .take(letters)
+            .fold(0u32, |n, b| n * 26 + u32::from(b - b'a') + 1)
+            - 1;
+        match (u8::try_from(file), text[letters..].parse::<u32>()) {
+            (Ok(file), Ok(rank)) => Some(SquareName { file, rank, span }),
+            _ => {
                 self.too_large(span);
                 None
             }

@@ -701,6 +701,6 @@ fn piece_token(
     Ok((id, upper))
 }
 
-fn file(x: i32) -> char {
-    (b'a' + x.clamp(0, 25) as u8) as char
+fn file(x: i32) -> String {
+    crate::geometry::file_name(x.clamp(0, i32::from(u8::MAX)) as u8)
 }

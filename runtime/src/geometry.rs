@@ -128,12 +128,12 @@ impl Geometry {
         }
     }
 
-    /// The square name: file letter and rank number (`e4`, `p16`, `e0`).
+    /// The square name: file letters and rank number (`e4`, `p16`, `e0`, `ab36`).
     pub fn name(&self, sq: Square) -> String {
         let c = self.coord(sq);
         format!(
             "{}{}",
-            (b'a' + c.x) as char,
+            file_name(c.x),
             i32::from(c.y) + i32::from(self.first_rank)
         )
     }
@@ -146,24 +146,21 @@ impl Geometry {
 
     /// Parses a square name at the start of `text`, returning the rest.
     pub fn parse_square_prefix<'a>(&self, text: &'a str) -> Option<(Square, &'a str)> {
+        let (file, text) = parse_file(text)?;
         let bytes = text.as_bytes();
-        let file = *bytes.first()?;
-        if !file.is_ascii_lowercase() {
-            return None;
-        }
-        let mut end = 1;
-        if bytes.get(end) == Some(&b'-') && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) {
+        let mut end = 0;
+        if bytes.first() == Some(&b'-') && bytes.get(1).is_some_and(u8::is_ascii_digit) {
             end += 1;
         }
         while bytes.get(end).is_some_and(u8::is_ascii_digit) {
             end += 1;
         }
-        if end == 1 {
+        if end == 0 {
             return None;
         }
-        let rank: i32 = text[1..end].parse().ok()?;
+        let rank: i32 = text[..end].parse().ok()?;
         let y = rank - i32::from(self.first_rank);
-        let sq = self.square(i32::from(file - b'a'), y)?;
+        let sq = self.square(i32::try_from(file).ok()?, y)?;
         Some((sq, &text[end..]))
     }
 
@@ -171,4 +168,37 @@ impl Geometry {
     pub fn squares(&self) -> impl Iterator<Item = Square> + use<> {
         (0..u16::try_from(self.coords.len()).unwrap_or(u16::MAX)).map(Square)
     }
+}
+
+/// The name of file `x` (from 0): `a` to `z`, then `aa`, `ab`, ... like spreadsheet columns,
+/// so Taikyoku Shogi's 36 files run from `a` to `aj`.
+///
+/// ```
+/// use koma_runtime::geometry::{file_name, parse_file};
+/// assert_eq!((file_name(0), file_name(25), file_name(26), file_name(35)), ("a".into(), "z".into(), "aa".into(), "aj".into()));
+/// assert_eq!(parse_file("aj36"), Some((35, "36")));
+/// ```
+pub fn file_name(x: u8) -> String {
+    let mut n = u32::from(x) + 1;
+    let mut letters = Vec::new();
+    while n > 0 {
+        n -= 1;
+        letters.push(char::from(b'a' + (n % 26) as u8));
+        n /= 26;
+    }
+    letters.iter().rev().collect()
+}
+
+/// The file named by the lowercase letters at the start of `text` (see [`file_name`]) and the
+/// rest of the text; `None` without letters or with more than three.
+pub fn parse_file(text: &str) -> Option<(u32, &str)> {
+    let letters = text.bytes().take_while(u8::is_ascii_lowercase).count();
+    if letters == 0 || letters > 3 {
+        return None;
+    }
+    let n = text
+        .bytes()
+        .take(letters)
+        .fold(0u32, |n, b| n * 26 + u32::from(b - b'a') + 1);
+    Some((n - 1, &text[letters..]))
 }

@@ -121,7 +121,7 @@ fn board(pos: &Position) -> String {
     let top = i32::from(geo.height) - 1 + i32::from(geo.first_rank);
     let label = top.to_string().len().max(geo.first_rank.to_string().len());
     let letters: String = (0..geo.width)
-        .map(|f| format!(" {:>cell$}", (b'a' + f) as char))
+        .map(|f| format!(" {:>cell$}", koma_runtime::geometry::file_name(f)))
         .collect();
     let mut out = format!("{:label$}{letters}\n", "");
     for y in (0..i32::from(geo.height)).rev() {

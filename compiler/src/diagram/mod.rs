@@ -20,6 +20,7 @@ pub use json::render_json;
 pub use svg::render_svg;
 pub use text::render_text;
 
+use koma_runtime::geometry::{file_name, parse_file};
 use koma_runtime::spec::Coord;
 
 use crate::xbetza::{BoardSize, Expansion};
@@ -106,16 +107,15 @@ impl Scene {
 
 /// `e5` for `Coord { x: 4, y: 4 }` with ranks numbered from 1.
 pub fn square_name(c: Coord, first_rank: i16) -> String {
-    let file = (b'a' + c.x) as char;
+    let file = file_name(c.x);
     format!("{file}{}", c.y as i16 + first_rank)
 }
 
 /// Parses a square name such as `e5` on `board`; `None` when malformed or off the board.
 pub fn parse_square(text: &str, board: BoardSize, first_rank: i16) -> Option<Coord> {
-    let mut chars = text.chars();
-    let file = chars.next().filter(char::is_ascii_lowercase)?;
-    let rank: i16 = chars.as_str().parse().ok()?;
-    let x = file as u8 - b'a';
+    let (x, rank) = parse_file(text)?;
+    let x = u8::try_from(x).ok()?;
+    let rank: i16 = rank.parse().ok()?;
     let y = rank.checked_sub(first_rank)?;
     (x < board.files && (0..board.ranks as i16).contains(&y)).then_some(Coord { x, y: y as u8 })
 }

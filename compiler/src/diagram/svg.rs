@@ -102,7 +102,7 @@ pub fn render_svg(diagram: &Diagram, title: &str) -> String {
             body,
             "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\">{}</text>",
             board_bottom + 16,
-            (b'a' + file as u8) as char
+            koma_runtime::geometry::file_name(file as u8)
         );
     }
     for row in 0..ranks {

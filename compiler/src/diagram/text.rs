@@ -31,7 +31,7 @@ pub fn render_text(diagram: &Diagram, colour: bool) -> String {
         .len()
         .max(s.first_rank.to_string().len());
     let letters: String = (0..files)
-        .map(|f| format!(" {}", (b'a' + f as u8) as char))
+        .map(|f| format!(" {}", koma_runtime::geometry::file_name(f as u8)))
         .collect();
     let mut out = String::new();
     let _ = writeln!(out, "{:label_width$}{letters}", "");

@@ -2,6 +2,7 @@
 //! turning written squares into grid coordinates.
 
 use koma_grammar::ast::{self, BoardItemKind, SquareItem, SquareName};
+use koma_runtime::geometry::file_name;
 use koma_runtime::spec::Coord;
 
 use crate::codes;
@@ -9,10 +10,10 @@ use crate::diagnostic::{Diagnostic, FileId};
 use crate::ir::{Board, Located};
 use crate::parse::location;
 
-/// Files are letters `a`..`z`.
-const MAX_FILES: u32 = 26;
+/// Files are named `a`..`z`, then `aa`..: as many as the runtime holds (Taikyoku Shogi's 36).
+const MAX_FILES: u32 = koma_runtime::limits::MAX_FILES as u32;
 /// Grid rows the runtime indexes with a `u8`, kept well below its limit.
-const MAX_RANKS: u32 = 99;
+const MAX_RANKS: u32 = koma_runtime::limits::MAX_RANKS as u32;
 
 pub(crate) fn lower_board(
     file: FileId,
@@ -30,7 +31,8 @@ pub(crate) fn lower_board(
                 "board size out of range",
             )
             .with_help(format!(
-                "boards have 1 to {MAX_FILES} files (`a`..`z`) and 1 to {MAX_RANKS} ranks"
+                "boards have 1 to {MAX_FILES} files (`a`..`{}`) and 1 to {MAX_RANKS} ranks",
+                file_name(MAX_FILES as u8 - 1)
             )),
         );
         return None;
@@ -331,8 +333,8 @@ impl Board {
     }
 
     fn off_board(&self, file: FileId, s: &SquareName) -> Diagnostic {
-        let name = format!("{}{}", char::from(b'a' + s.file), s.rank);
-        let last_file = char::from(b'a' + self.files - 1);
+        let name = format!("{}{}", file_name(s.file), s.rank);
+        let last_file = file_name(self.files - 1);
         let (r0, r1) = (
             i32::from(self.first_rank) + i32::from(self.rect_rows.0),
             i32::from(self.first_rank) + i32::from(self.rect_rows.1),
