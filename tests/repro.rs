@@ -47,8 +47,8 @@ fn a_lion_on_a_tall_board_lists_each_move_once() {
 
 /// Taikyoku Shogi's 36 files: after `z` come `aa` to `aj` (docs/positions.md). A King and a
 /// Rook a side on 36 x 36 check, name their squares, round-trip as position text, and give
-/// the perft an independent count gives (a short Python walk of the same position: 70 and
-/// 4,831), from source and from the compiled file.
+/// the perft an independent count gives (a short Python walk of the same position: 70, 4,831
+/// and 335,089), from source and from the compiled file.
 #[test]
 fn thirty_six_files_are_named_beyond_z_and_perft_correctly() {
     let source = fixture("thirty-six-files.koma");
@@ -63,6 +63,7 @@ fn thirty_six_files_are_named_beyond_z_and_perft_correctly() {
     let mut pos = Position::start(t.clone()).expect("start position");
     assert_eq!(pos.perft(1), 70);
     assert_eq!(pos.perft(2), 4831);
+    assert_eq!(pos.perft(3), 335_089);
     let text_form = pos.to_text();
     assert!(text_form.starts_with("1r33k/36/"), "{text_form}");
     let again = Position::from_text(t.clone(), &text_form).expect("reads back");
