@@ -106,11 +106,29 @@ impl Position {
     }
 
     /// As `complex_attack`, on a board that may differ from the position's.
-    fn complex_attack_on(&self, board: &[Cell], from: Square, c: Cell, target: Square) -> bool {
+    pub(crate) fn complex_attack_on(
+        &self,
+        board: &[Cell],
+        from: Square,
+        c: Cell,
+        target: Square,
+    ) -> bool {
+        self.complex_walk(board, from, c, target, &mut AttackSink { target })
+    }
+
+    /// Walks the non-simple capturing paths of the piece `c` on `from` whose footprint holds
+    /// `target`, into `sink`; true when the sink stopped the walk.
+    pub(crate) fn complex_walk<S: Sink>(
+        &self,
+        board: &[Cell],
+        from: Square,
+        c: Cell,
+        target: Square,
+        sink: &mut S,
+    ) -> bool {
         let t = &*self.tables;
         let pt = t.piece(c.piece_type(), c.player());
         let (a, b) = pt.first_index[from.index()];
-        let mut sink = AttackSink { target };
         let mut walker = Walker::new(
             t,
             board,
@@ -119,8 +137,9 @@ impl Position {
             c,
             &self.ep,
             self.virgin[from.index()],
-            &mut sink,
+            sink,
         );
+        walker.target = Some(target);
         let fp = &t.footprints;
         let ty = usize::from(c.piece_type().0);
         for (k, fl) in pt
@@ -147,6 +166,33 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Walks the path `PieceTable::firsts[k]` of the piece `c` on `from` into `sink`; true
+    /// when the sink stopped the walk.
+    pub(crate) fn walk_first<S: Sink>(
+        &self,
+        board: &[Cell],
+        from: Square,
+        c: Cell,
+        k: usize,
+        target: Square,
+        sink: &mut S,
+    ) -> bool {
+        let t = &*self.tables;
+        let pt = t.piece(c.piece_type(), c.player());
+        let fl = pt.firsts[k];
+        let path = pt.paths[fl.path as usize];
+        let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
+        let virgin = self.virgin[from.index()];
+        let mut walker = Walker::new(t, board, pt, from, c, &self.ep, virgin, sink);
+        walker.target = Some(target);
+        walker.walk(path, ray)
+    }
+
+    /// Whether the path `PieceTable::firsts[k]` of the piece `c` on `from` removes `target`.
+    pub(crate) fn path_attacks(&self, from: Square, c: Cell, k: usize, target: Square) -> bool {
+        self.walk_first(&self.board, from, c, k, target, &mut AttackSink { target })
     }
 
     /// Whether `piece` would be attacked by `by` standing on the (empty) square `sq`: rides and

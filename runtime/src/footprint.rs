@@ -22,6 +22,9 @@ pub(crate) struct Footprints {
     /// Per type and player, one set per entry of `PieceTable::firsts`: what that path reads
     /// (attack paths only; empty sets for the others, empty when the type has none).
     paths: Vec<Vec<u64>>,
+    /// Per type and player, what the later legs of the attack paths read: per leg (an index
+    /// into `PieceTable::legs`) and square it starts on, that leg and the legs after it.
+    reach: Vec<Memo>,
 }
 
 impl Footprints {
@@ -41,14 +44,16 @@ impl Footprints {
         let mut attack = vec![Vec::new(); ntypes * 2];
         let mut moves = vec![Vec::new(); ntypes * 2];
         let mut paths = vec![Vec::new(); ntypes * 2];
+        let mut reach: Vec<Memo> = (0..ntypes * 2).map(|_| Memo::default()).collect();
         for ty in 0..ntypes {
             for p in 0..2 {
                 let pt = t.pieces[ty].get(Player::from_index(p));
                 if pt.has_complex_attack {
-                    (attack[ty * 2 + p], paths[ty * 2 + p]) = build(t, pt, words, |path| {
-                        let path = pt.paths[path as usize];
-                        path.attacks && !path.attack_simple
-                    });
+                    (attack[ty * 2 + p], paths[ty * 2 + p], reach[ty * 2 + p]) =
+                        build(t, pt, words, |path| {
+                            let path = pt.paths[path as usize];
+                            path.attacks && !path.attack_simple
+                        });
                 }
                 if burners.get(ty).copied().unwrap_or(false) {
                     moves[ty * 2 + p] = build(t, pt, words, |_| true).0;
@@ -61,6 +66,28 @@ impl Footprints {
             attack,
             moves,
             paths,
+            reach,
+        }
+    }
+
+    /// Whether an attack walk of the piece type `ty` of `player` that goes on with leg `leg`
+    /// (an index into `PieceTable::legs`) from `s` could still read `target` (true when
+    /// unknown).
+    #[inline]
+    pub fn may_reach(
+        &self,
+        ty: usize,
+        player: Player,
+        leg: usize,
+        s: Square,
+        target: Square,
+    ) -> bool {
+        match self.reach.get(ty * 2 + player.index()) {
+            Some(memo) if !memo.suffix.is_empty() => {
+                let key = memo.suffix[leg] * memo.nsq + s.index();
+                !memo.done[key] || contains(memo.get(leg, s), target)
+            }
+            _ => true,
         }
     }
 
@@ -110,7 +137,7 @@ fn build(
     pt: &PieceTable,
     words: usize,
     keep: impl Fn(u32) -> bool,
-) -> (Vec<u64>, Vec<u64>) {
+) -> (Vec<u64>, Vec<u64>, Memo) {
     let nsq = t.geo.len();
     let mut out = vec![0u64; nsq * words];
     let mut per_path = vec![0u64; pt.firsts.len() * words];
@@ -159,12 +186,13 @@ fn build(
             per_path[k * words..(k + 1) * words].copy_from_slice(set);
         }
     }
-    (out, per_path)
+    (out, per_path, memo)
 }
 
 /// Per leg (an index into `PieceTable::legs`) and start square: what that leg and the legs
 /// after it may read.
-struct Memo {
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Memo {
     sets: Vec<u64>,
     done: Vec<bool>,
     /// Per leg, the id of the suffix of its path that starts there.

@@ -3,13 +3,21 @@
 //! pinned pieces, side captures, and moves that touch a square that an enemy multi-leg
 //! attacker or burner able to reach a royal may read (its footprint, `crate::footprint`).
 
+use crate::cell::Cell;
 use crate::footprint::{Footprints, contains};
 use crate::geometry::Square;
-use crate::moves::{Move, MoveKind};
+use crate::moves::{MAX_CAPTURES, Move, MoveKind};
 use crate::position::Position;
+use crate::walk::{PathEnd, Sink};
 
 /// Words of a square bit set (every square fits).
 const WORDS: usize = Footprints::MAX_WORDS;
+
+/// Paths of enemy multi-leg attackers the cheap test walks; with more, moves get the full test.
+const MAX_PATHS: usize = 48;
+
+/// Boards of up to this many words keep each path's reads apart.
+const READ_WORDS: usize = 4;
 
 /// What the shortcut knows about the position of the side to move.
 #[derive(Debug)]
@@ -19,6 +27,17 @@ pub(crate) struct Shortcut {
     pinned: [u64; WORDS],
     /// Squares whose change may let an enemy multi-leg attacker or burner reach a royal.
     watched: [u64; WORDS],
+    /// The paths of enemy multi-leg attackers able to reach a royal, when `cheap`: the
+    /// piece's square, the piece, and the path's index in `PieceTable::firsts`.
+    paths: [(Square, Cell, u32); MAX_PATHS],
+    npaths: usize,
+    /// Per path, the squares its walk reads (when `apart`): a move that changes none of them
+    /// leaves the path as harmless as it is.
+    reads: [[u64; READ_WORDS]; MAX_PATHS],
+    apart: bool,
+    /// A move that needs a test only because it touches `watched` is tested by walking
+    /// `paths` alone (no burners, and every such path is listed).
+    cheap: bool,
 }
 
 impl Shortcut {
@@ -26,7 +45,39 @@ impl Shortcut {
         enabled: false,
         pinned: [0; WORDS],
         watched: [0; WORDS],
+        paths: [(Square(0), Cell::EMPTY, 0); MAX_PATHS],
+        npaths: 0,
+        reads: [[0; READ_WORDS]; MAX_PATHS],
+        apart: false,
+        cheap: false,
     };
+}
+
+/// How a pseudo-legal move is tested for royal safety.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Test {
+    /// It cannot expose a royal.
+    None,
+    /// Only the listed multi-leg attackers could reach a royal after it.
+    Attackers,
+    /// Play it out and run the whole attack test.
+    Full,
+}
+
+/// Records every square a walk reads.
+struct ReadSink {
+    reads: [std::cell::Cell<u64>; WORDS],
+}
+
+impl Sink for ReadSink {
+    fn end(&mut self, _: PathEnd<'_>) -> bool {
+        false
+    }
+    #[inline]
+    fn read(&self, s: Square) {
+        let w = &self.reads[s.index() / 64];
+        w.set(w.get() | 1 << (s.index() % 64));
+    }
 }
 
 #[inline]
@@ -50,6 +101,7 @@ impl Position {
         }
         let mut sc = Shortcut {
             enabled: true,
+            cheap: !t.rules.burn_check,
             ..Shortcut::OFF
         };
         for &r in royals {
@@ -89,18 +141,23 @@ impl Position {
             }
         }
         if complex {
-            self.watch_footprints(royals, &mut sc.watched);
+            self.watch_footprints(royals, &mut sc);
         }
         sc
     }
 
     /// Adds the footprints of the enemy pieces whose multi-leg attacks or burns could reach
     /// one of `royals`, with their squares and the squares that silence a burner.
-    fn watch_footprints(&self, royals: &[Square], watched: &mut [u64; WORDS]) {
+    fn watch_footprints(&self, royals: &[Square], sc: &mut Shortcut) {
         let t = &*self.tables;
         let fp = &t.footprints;
         let me = self.side;
         let enemy = me.opponent();
+        let words = fp.words;
+        sc.apart = words <= READ_WORDS;
+        let mut sink = ReadSink {
+            reads: Default::default(),
+        };
         for (i, &c) in self.board.iter().enumerate() {
             if !c.is_piece() || c.player() != enemy {
                 continue;
@@ -110,16 +167,40 @@ impl Position {
             if let Some(set) = fp.attack(ty, enemy, p)
                 && royals.iter().any(|&r| contains(set, r))
             {
-                // Only the paths that may reach a royal matter.
-                let (a, b) = t.piece(c.piece_type(), enemy).first_index[i];
+                // A walk is decided by the squares it reads: a move that changes none of the
+                // squares the paths able to reach a royal read now leaves them as they are
+                // (they do not reach it: the side to move is not in check).
+                let pt = t.piece(c.piece_type(), enemy);
+                let (a, b) = pt.first_index[i];
                 for k in a as usize..b as usize {
-                    if let Some(path) = fp.path(ty, enemy, k)
-                        && royals.iter().any(|&r| contains(path, r))
+                    let path = pt.paths[pt.firsts[k].path as usize];
+                    if !path.attacks
+                        || path.attack_simple
+                        || fp
+                            .path(ty, enemy, k)
+                            .is_some_and(|set| !royals.iter().any(|&r| contains(set, r)))
                     {
-                        watched.iter_mut().zip(path).for_each(|(w, s)| *w |= s);
+                        continue;
+                    }
+                    for &r in royals {
+                        self.walk_first(&self.board, p, c, k, r, &mut sink);
+                    }
+                    let n = sc.npaths;
+                    if n < MAX_PATHS {
+                        sc.paths[n] = (p, c, k as u32);
+                        sc.npaths += 1;
+                    } else {
+                        sc.cheap = false;
+                    }
+                    for (w, r) in sink.reads.iter().enumerate().take(words) {
+                        sc.watched[w] |= r.get();
+                        if sc.apart && n < MAX_PATHS {
+                            sc.reads[n][w] = r.get();
+                        }
+                        r.set(0);
                     }
                 }
-                add(watched, p);
+                add(&mut sc.watched, p);
             }
             let Some(set) = fp.moves(ty, enemy, p) else {
                 continue;
@@ -135,42 +216,87 @@ impl Position {
                         // A burner of mine next to `d` silences a burner that ends there.
                         for s in t.rules.burns.iter() {
                             for &q in &s.reverse.get(me)[d.index()] {
-                                add(watched, q);
+                                add(&mut sc.watched, q);
                             }
                         }
                     }
                 }
             }
             if relevant {
-                watched.iter_mut().zip(set).for_each(|(w, s)| *w |= s);
-                add(watched, p);
+                sc.watched.iter_mut().zip(set).for_each(|(w, s)| *w |= s);
+                add(&mut sc.watched, p);
             }
         }
     }
 
-    /// Whether a pseudo-legal move must be played out to know if it is legal.
+    /// How a pseudo-legal move must be tested to know if it is legal.
     #[inline]
-    pub(crate) fn needs_test(&self, sc: &Shortcut, m: &Move) -> bool {
+    pub(crate) fn needs_test(&self, sc: &Shortcut, m: &Move) -> Test {
         if !sc.enabled {
-            return true;
+            return Test::Full;
         }
+        let watched = if sc.cheap {
+            Test::Attackers
+        } else {
+            Test::Full
+        };
         // A drop only adds a piece: it can expose a royal only by landing on a square an
         // enemy multi-leg attacker or burner able to reach a royal reads.
         if m.kind == MoveKind::Drop {
-            return contains(&sc.watched, m.to);
+            return if m.dropped().is_some_and(|ty| self.tables.is_royal(ty)) {
+                Test::Full
+            } else if contains(&sc.watched, m.to) {
+                watched
+            } else {
+                Test::None
+            };
         }
         if m.kind != MoveKind::Normal || m.ncap > 0 || m.creates_ep {
-            return true;
+            return Test::Full;
         }
         let f = m.from.index();
         if sc.pinned[f / 64] & (1 << (f % 64)) != 0 {
-            return true;
+            return Test::Full;
         }
         let moved = self.board[f];
         if self.tables.cell_is_royal(moved) {
-            return true;
+            return Test::Full;
         }
-        contains(&sc.watched, m.from) || contains(&sc.watched, m.to)
+        if contains(&sc.watched, m.from) || contains(&sc.watched, m.to) {
+            watched
+        } else {
+            Test::None
+        }
+    }
+
+    /// For a move [`Position::needs_test`] sent to `Test::Attackers`: whether it leaves the
+    /// royals safe. It moves no royal and no pinned piece and removes nothing but what stands
+    /// on its destination, so rides and leaps cannot reach a royal after it: only the listed
+    /// paths of multi-leg attackers still on the board can, and of those only the paths whose
+    /// reads it changes.
+    pub(crate) fn attackers_miss(&mut self, sc: &Shortcut, m: Move) -> bool {
+        let me = self.side;
+        let mut saved = [(Square(0), Cell::EMPTY); MAX_CAPTURES + 5];
+        let n = self.apply_cells(m, &mut saved);
+        let royals = *self.royals.get(me);
+        let ok = (royals.n >= 2 && self.tables.spec.rules.royals.check_last_only)
+            || !sc.paths[..sc.npaths]
+                .iter()
+                .enumerate()
+                .any(|(j, &(s, c, k))| {
+                    let reads = &sc.reads[j];
+                    let touched = |q: Square| reads[q.index() / 64] & (1 << (q.index() % 64)) != 0;
+                    (!sc.apart || touched(m.to) || (m.from != m.to && touched(m.from)))
+                        && self.board[s.index()] == c
+                        && royals
+                            .squares()
+                            .iter()
+                            .any(|&r| self.path_attacks(s, c, k as usize, r))
+                });
+        for &(sq, c) in saved[..n].iter().rev() {
+            self.board[sq.index()] = c;
+        }
+        ok
     }
 
     /// Chebyshev distance between two squares.

@@ -4,6 +4,7 @@
 
 use crate::cell::Cell;
 use crate::geometry::Square;
+use crate::legal::Test;
 use crate::moves::{MAX_CAPTURES, Move, MoveKind};
 use crate::position::{Position, Royals};
 use crate::spec::{Modes, Player, PromotionKind, WinCondition};
@@ -383,7 +384,12 @@ impl Position {
         let mut kept = 0;
         for i in 0..out.len() {
             let m = out[i];
-            if !self.needs_test(&sc, &m) || self.is_legal_pseudo(m) {
+            let legal = match self.needs_test(&sc, &m) {
+                Test::None => true,
+                Test::Attackers => self.attackers_miss(&sc, m),
+                Test::Full => self.is_legal_pseudo(m),
+            };
+            if legal {
                 out[kept] = m;
                 kept += 1;
             }
@@ -417,7 +423,7 @@ impl Position {
 
     /// Plays a move on the board cells only (no hash, counts or history), recording each
     /// changed cell in `saved` so the caller can put them back in reverse order.
-    fn apply_cells(&mut self, m: Move, saved: &mut [(Square, Cell)]) -> usize {
+    pub(crate) fn apply_cells(&mut self, m: Move, saved: &mut [(Square, Cell)]) -> usize {
         let mut n = 0;
         let mut set = |board: &mut Vec<Cell>, sq: Square, c: Cell| {
             saved[n] = (sq, board[sq.index()]);

@@ -31,6 +31,9 @@ pub(crate) struct PathEnd<'a> {
 /// Receives finished paths; returns `true` to stop walking.
 pub(crate) trait Sink {
     fn end(&mut self, end: PathEnd<'_>) -> bool;
+    /// Told of every square the walk looks at (the checkmate shortcut records them).
+    #[inline]
+    fn read(&self, _s: Square) {}
 }
 
 const HOPPING: Modes = Modes(Modes::HOP.0 | Modes::GRASSHOP.0);
@@ -47,6 +50,9 @@ pub(crate) struct Walker<'a, S: Sink> {
     pub sink: &'a mut S,
     /// The mover has never moved (for `INITIAL` legs).
     pub virgin: bool,
+    /// Only ways that could reach this square matter (attack walks): a later leg whose
+    /// footprint from where it would start misses it is not walked.
+    pub target: Option<Square>,
     victims: [Square; MAX_CAPTURES],
     nvictims: usize,
     stops: [Square; MAX_STOPS],
@@ -78,6 +84,7 @@ impl<'a, S: Sink> Walker<'a, S> {
             ep,
             sink,
             virgin,
+            target: None,
             victims: [Square(0); MAX_CAPTURES],
             nvictims: 0,
             stops: [Square(0); MAX_STOPS],
@@ -251,6 +258,7 @@ impl<'a, S: Sink> Walker<'a, S> {
         if s == self.from {
             Cell::EMPTY
         } else {
+            self.sink.read(s);
             self.board[s.index()]
         }
     }
@@ -345,7 +353,24 @@ impl<'a, S: Sink> Walker<'a, S> {
     ) -> bool {
         let iso = li > 0 && leg.modes.contains(Modes::ISO);
         let ski = leg.modes.contains(Modes::JUMP) && leg.range != 1;
-        let (min_k, max_k) = if iso { (prev, prev) } else { (1, ray.len()) };
+        let (min_k, mut max_k) = if iso { (prev, prev) } else { (1, ray.len()) };
+        if !last
+            && let Some(target) = self.target
+            && !self.victims[..self.nvictims].contains(&target)
+        {
+            // A non-final leg matters only up to the target itself or the last square the
+            // next leg could reach it from; what lies beyond is neither walked nor read.
+            let next = self.path.first_leg as usize + li + 1;
+            let ty = usize::from(self.mover.piece_type().0);
+            let fp = &self.t.footprints;
+            match ray[..max_k.min(ray.len())]
+                .iter()
+                .rposition(|&s| s == target || fp.may_reach(ty, self.player, next, s, target))
+            {
+                Some(i) => max_k = i + 1,
+                None => return false,
+            }
+        }
         if !self.leap_clear(leg, start) {
             return false;
         }
@@ -466,6 +491,16 @@ impl<'a, S: Sink> Walker<'a, S> {
 
     /// Hands over to leg `li + 1` from square `s`.
     fn next(&mut self, li: usize, s: Square, steps: usize) -> bool {
+        // Once the target is a victim, the rest of the path decides whether the move exists.
+        if let Some(target) = self.target
+            && !self.victims[..self.nvictims].contains(&target)
+        {
+            let leg = self.path.first_leg as usize + li + 1;
+            let ty = usize::from(self.mover.piece_type().0);
+            if !self.t.footprints.may_reach(ty, self.player, leg, s, target) {
+                return false;
+            }
+        }
         let next = self.leg_data(li + 1);
         let t = self.t;
         let full = t.ray(s, next.vec);
