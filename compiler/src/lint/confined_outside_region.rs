@@ -1,4 +1,4 @@
-//! L031 `confined-outside-region`: a confined piece that starts outside its region.
+//! L026 `confined-outside-region`: a confined piece that starts outside its region.
 
 use super::stuck_on_setup_square::first_player_view;
 use super::{Context, Lint};
@@ -6,7 +6,7 @@ use crate::diagnostic::Diagnostic;
 use crate::ir::LintLevel;
 
 pub const LINT: Lint = Lint {
-    code: "L031",
+    code: "L026",
     name: "confined-outside-region",
     default: LintLevel::Warn,
     summary: "a confined piece starts outside the region it is confined to",

@@ -1,4 +1,4 @@
-//! L032 `overlapping-region-moves`: two `in REGION` options of a piece whose regions share
+//! L027 `overlapping-region-moves`: two `in REGION` options of a piece whose regions share
 //! squares (there, only the first applies).
 
 use super::{Context, Lint};
@@ -6,7 +6,7 @@ use crate::diagnostic::Diagnostic;
 use crate::ir::LintLevel;
 
 pub const LINT: Lint = Lint {
-    code: "L032",
+    code: "L027",
     name: "overlapping-region-moves",
     default: LintLevel::Warn,
     summary: "two `in REGION` options of one piece cover the same squares",

@@ -1,11 +1,11 @@
-//! L030 `unused-region`: a region that no piece is confined to or moves differently in.
+//! L025 `unused-region`: a region that no piece is confined to or moves differently in.
 
 use super::{Context, Lint};
 use crate::diagnostic::Diagnostic;
 use crate::ir::LintLevel;
 
 pub const LINT: Lint = Lint {
-    code: "L030",
+    code: "L025",
     name: "unused-region",
     default: LintLevel::Warn,
     summary: "a region that no piece uses",
