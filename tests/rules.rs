@@ -40,3 +40,6 @@ mod playout;
 
 #[path = "rules/drops.rs"]
 mod drops;
+
+#[path = "rules/regions.rs"]
+mod regions;

@@ -75,6 +75,16 @@ pub const CONFLICTING_PASS: &str = "E0606";
 /// `promotion forced` names a piece that never promotes.
 pub const FORCED_WITHOUT_PROMOTION: &str = "E0607";
 
+/// A region name that no `region` line defines.
+pub const UNKNOWN_REGION: &str = "E0801";
+/// Two `region` lines define the same name.
+pub const DUPLICATE_REGION: &str = "E0802";
+/// A region without a single square of the board.
+pub const EMPTY_REGION: &str = "E0803";
+/// A confined piece with a multi-leg move whose legs ride or hop (its squares depend on the
+/// position, so the region cannot be checked when the tables are built).
+pub const UNCONFINABLE_MOVE: &str = "E0804";
+
 /// A variant the runtime cannot play exactly: it exceeds one of its capacities
 /// (`koma_runtime::limits`), named in the message.
 pub const EXCEEDS_CAPACITY: &str = "E0701";
@@ -185,6 +195,16 @@ pub const ALL: &[(&str, &str)] = &[
     (
         FORCED_WITHOUT_PROMOTION,
         "`promotion forced` names a piece that never promotes",
+    ),
+    (
+        UNKNOWN_REGION,
+        "a region name that no `region` line defines",
+    ),
+    (DUPLICATE_REGION, "two `region` lines define the same name"),
+    (EMPTY_REGION, "a region without a square of the board"),
+    (
+        UNCONFINABLE_MOVE,
+        "a confined piece with a multi-leg move whose legs ride or hop",
     ),
     (
         EXCEEDS_CAPACITY,

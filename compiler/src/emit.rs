@@ -2,6 +2,8 @@
 
 use koma_runtime::spec::{BoardSpec, DropSpec, PieceSpec, Placement, RulesSpec, VariantSpec};
 
+use koma_runtime::regions::{PieceRegions, RegionSpec, RegionsSpec};
+
 use crate::ir::Variant;
 
 /// The runtime specification of a checked variant.
@@ -23,7 +25,13 @@ pub fn emit(variant: &Variant) -> VariantSpec {
                 id: p.id.clone(),
                 name: p.name.clone(),
                 betza: p.betza.clone(),
-                paths: p.expansion.paths.clone(),
+                paths: p
+                    .expansion
+                    .paths
+                    .iter()
+                    .chain(p.in_regions.iter().flat_map(|r| r.expansion.paths.iter()))
+                    .cloned()
+                    .collect(),
                 castling: p.expansion.castling.clone(),
                 royal: p.royal.is_some(),
                 value: p.value,
@@ -64,5 +72,43 @@ fn rules(variant: &Variant) -> RulesSpec {
                 .collect(),
             ..rules.drops.clone()
         },
+        regions: regions(variant),
+    }
+}
+
+/// Regions, and per piece which region each of its paths belongs to (its own moves first,
+/// then each `in REGION` option's, in the order `emit` lists the paths).
+fn regions(variant: &Variant) -> RegionsSpec {
+    let used = variant
+        .pieces
+        .iter()
+        .any(|p| p.confined.is_some() || !p.in_regions.is_empty());
+    RegionsSpec {
+        regions: variant
+            .board
+            .regions
+            .iter()
+            .map(|r| RegionSpec {
+                name: r.name.clone(),
+                squares: r.squares.clone(),
+            })
+            .collect(),
+        pieces: if used {
+            variant
+                .pieces
+                .iter()
+                .map(|p| PieceRegions {
+                    path_region: std::iter::repeat_n(None, p.expansion.paths.len())
+                        .chain(p.in_regions.iter().flat_map(|r| {
+                            std::iter::repeat_n(Some(r.region), r.expansion.paths.len())
+                        }))
+                        .collect(),
+                    confined: p.confined.as_ref().map(|c| c.value),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        facing_royals_forbidden: variant.rules.facing_royals_forbidden,
     }
 }

@@ -81,6 +81,30 @@ pub struct Board {
     pub extra: Vec<Located<Coord>>,
     pub holes: Vec<Located<Coord>>,
     pub vanishing: Vec<Located<Coord>>,
+    /// Named regions (`region NAME SQUARES`), in order; their index is the runtime's.
+    pub regions: Vec<Region>,
+}
+
+/// A named set of squares, for the first player (the second player's is the 180 degree
+/// rotation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    pub name: String,
+    /// The whole `region` line, and the name in it.
+    pub location: Location,
+    pub name_location: Location,
+    pub squares: Vec<Coord>,
+}
+
+impl Board {
+    /// The region called `name`, with its index.
+    pub fn region(&self, name: &str) -> Option<(u8, &Region)> {
+        self.regions
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.name == name)
+            .map(|(i, r)| (i as u8, r))
+    }
 }
 
 impl Board {
@@ -140,7 +164,39 @@ pub struct Piece {
     pub royal: Option<Location>,
     /// The designer's value in centipawns (`value N`); the engine estimates one otherwise.
     pub value: Option<u32>,
+    /// `confined REGION`: the region's index, where the option is written.
+    pub confined: Option<Located<u8>>,
+    /// `in REGION MOVES`: the piece's moves on a region's squares instead of its own.
+    pub in_regions: Vec<InRegion>,
     pub attributes: Vec<Attribute>,
+}
+
+/// A piece's moves on the squares of one region (`in REGION MOVES`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InRegion {
+    /// Index into [`Board::regions`].
+    pub region: u8,
+    /// The whole option.
+    pub location: Location,
+    pub betza: String,
+    pub betza_location: Location,
+    pub expansion: Expansion,
+}
+
+impl Piece {
+    /// The moves the piece has on `at` (a first-player square): those of the first `in`
+    /// option whose region holds it, else its own.
+    pub fn expansion_at(&self, board: &Board, at: Coord) -> &Expansion {
+        self.in_regions
+            .iter()
+            .find(|r| {
+                board
+                    .regions
+                    .get(usize::from(r.region))
+                    .is_some_and(|region| region.squares.contains(&at))
+            })
+            .map_or(&self.expansion, |r| &r.expansion)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -199,6 +255,8 @@ pub struct Rules {
     pub results: ResultSpec,
     /// Hands and drops (`start_hand` comes from the setup's `hand` lines at emission).
     pub drops: DropSpec,
+    /// `facing-royals forbidden`.
+    pub facing_royals_forbidden: bool,
     pub clauses: Vec<ClauseInfo>,
 }
 

@@ -96,6 +96,11 @@ pub enum BoardItemKind {
     Extra(Vec<SquareItem>),
     Holes(Vec<SquareItem>),
     Vanishing(Vec<SquareItem>),
+    /// `region NAME SQUARES`: a named set of squares, for the first player.
+    Region {
+        name: Spanned<String>,
+        squares: Vec<SquareItem>,
+    },
 }
 
 impl BoardItemKind {
@@ -105,6 +110,7 @@ impl BoardItemKind {
             BoardItemKind::Extra(_) => "extra",
             BoardItemKind::Holes(_) => "holes",
             BoardItemKind::Vanishing(_) => "vanishing",
+            BoardItemKind::Region { .. } => "region",
         }
     }
 }
@@ -164,6 +170,20 @@ pub struct PieceDef {
     pub royal: Option<Span>,
     /// `value N`: the designer's piece value in centipawns, for the engine.
     pub value: Option<Spanned<u32>>,
+    /// `confined REGION`: the region's name.
+    pub confined: Option<Spanned<String>>,
+    /// `in REGION MOVES`: the piece's moves on the region's squares, in order.
+    pub in_regions: Vec<InRegion>,
+}
+
+/// `in REGION MOVES` on a piece line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InRegion {
+    /// The whole option.
+    pub span: Span,
+    pub region: Spanned<String>,
+    /// XBetza, raw.
+    pub moves: Spanned<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -287,6 +307,8 @@ pub enum ClauseKind {
         pieces: Vec<Spanned<String>>,
         squares: Vec<SquareItem>,
     },
+    /// `facing-royals forbidden`: royals may not face each other on an open file.
+    FacingRoyalsForbidden,
     /// `remove KIND`: drops the clauses of kind `KIND` inherited through `extends`.
     Remove(Spanned<String>),
     /// A line whose first word is no clause keyword; the compiler reports it.
@@ -322,6 +344,7 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "drop one-per-file",
     "drop no-mate",
     "drop zone",
+    "facing-royals",
 ];
 
 /// The clause kind a `remove` line names, accepting the clause's own words
@@ -331,6 +354,7 @@ pub fn clause_kind(words: &str) -> Option<&'static str> {
     let alias = match words.as_str() {
         "promotion optional" | "promotion mandatory" | "promotion automatic" => "promotion kind",
         "check last-royal-only" => "check",
+        "facing-royals forbidden" => "facing-royals",
         "captures to-hand" | "captures to-hand as-is" => "captures",
         other => other,
     };
@@ -368,6 +392,7 @@ impl ClauseKind {
             ClauseKind::DropOnePerFile(_) => "drop one-per-file",
             ClauseKind::DropNoMate(_) => "drop no-mate",
             ClauseKind::DropZone { .. } => "drop zone",
+            ClauseKind::FacingRoyalsForbidden => "facing-royals",
             ClauseKind::Remove(_) => "remove",
             ClauseKind::Unknown => "unknown",
         }

@@ -193,6 +193,15 @@ impl LineParser {
                 return;
             };
             BoardItemKind::Ranks { first, last }
+        } else if rule == Rule::region_line {
+            let mut inner = children(pair);
+            let (Some(name), Some(list)) = (inner.next(), inner.next()) else {
+                return;
+            };
+            BoardItemKind::Region {
+                name: self.text(&name),
+                squares: self.square_list(list),
+            }
         } else {
             let Some(list) = children(pair).next() else {
                 return;
@@ -338,6 +347,8 @@ impl LineParser {
         let mut promotes: Option<(Span, Vec<Spanned<String>>)> = None;
         let mut royal = None;
         let mut value = None;
+        let mut confined = None;
+        let mut in_regions = Vec::new();
         for option in inner {
             let option_span = self.span(&option);
             let repeated = match option.as_rule() {
@@ -352,6 +363,21 @@ impl LineParser {
                 Rule::value => {
                     let number = option.into_inner().next().and_then(|n| self.number(&n));
                     number.is_some_and(|n| value.replace(n).is_some())
+                }
+                Rule::confined => option
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::region_name)
+                    .is_some_and(|name| confined.replace(self.text(&name)).is_some()),
+                Rule::in_region => {
+                    let mut parts = option.into_inner().filter(|p| p.as_rule() != Rule::in_word);
+                    if let (Some(region), Some(moves)) = (parts.next(), parts.next()) {
+                        in_regions.push(InRegion {
+                            span: option_span,
+                            region: self.text(&region),
+                            moves: self.text(&moves),
+                        });
+                    }
+                    false
                 }
                 _ => royal.replace(option_span).is_some(),
             };
@@ -369,6 +395,8 @@ impl LineParser {
             promotes,
             royal,
             value,
+            confined,
+            in_regions,
         }));
     }
 
@@ -440,6 +468,7 @@ impl LineParser {
                 as_is: children(pair).any(|p| p.as_rule() == Rule::as_is),
             }),
             Rule::drop_line => self.drop_rule(first),
+            Rule::facing_royals_line => Some(ClauseKind::FacingRoyalsForbidden),
             Rule::remove_clause_line => Some(ClauseKind::Remove(self.text(&first))),
             _ => Some(ClauseKind::PerpetualCheck(Spanned::new(
                 first.as_str() == "loses",

@@ -25,6 +25,11 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::promotes => "`promotes`",
         Rule::royal_flag => "`royal`",
         Rule::value => "`value`",
+        Rule::confined | Rule::confined_word => "`confined`",
+        Rule::in_region | Rule::in_word => "`in`",
+        Rule::region_name => "a region name",
+        Rule::region_betza => "XBetza moves",
+        Rule::facing_kind => "`forbidden`",
         Rule::side => "`first` or `second`",
         Rule::zone_clause => "`zone`",
         Rule::on_clause => "`on`",
@@ -140,8 +145,11 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
             "list squares separated by spaces or commas, e.g. `e0 f0` or `a5-p5`"
         }
         Rule::piece_line => {
-            "a piece line reads `ID \"Name\" MOVES [promotes ID...] [royal]` or `ID \"Name\" like ID`"
+            "a piece line reads `ID \"Name\" MOVES [promotes ID...] [royal] [confined REGION] \
+             [in REGION MOVES]` or `ID \"Name\" like ID`"
         }
+        Rule::region_line => "write `region NAME SQUARES`, e.g. `region palace d1-f3`",
+        Rule::facing_royals_line => "write `facing-royals forbidden`",
         Rule::remove_line => "write `remove ID`",
         Rule::side_line => "`first` and `second` stand alone on their line",
         Rule::placement_line => "a placement reads `ID SQUARES...`, e.g. `P a3-i3`",

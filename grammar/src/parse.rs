@@ -95,6 +95,7 @@ const BOARD_ITEMS: &[(&str, Rule)] = &[
     ("extra", Rule::extra_line),
     ("holes", Rule::holes_line),
     ("vanishing", Rule::vanishing_line),
+    ("region", Rule::region_line),
 ];
 
 /// Every rules clause keyword with its line rule.
@@ -114,6 +115,7 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("perpetual-check", Rule::perpetual_line),
     ("captures", Rule::captures_line),
     ("drop", Rule::drop_line),
+    ("facing-royals", Rule::facing_royals_line),
     ("remove", Rule::remove_clause_line),
 ];
 
@@ -285,11 +287,11 @@ impl LineParser {
                     }
                 }
                 None => {
-                    let allowed = ["ranks", "extra", "holes", "vanishing"];
+                    let allowed = ["ranks", "extra", "holes", "vanishing", "region"];
                     self.unknown_line(
                         word,
                         word_span,
-                        "a board line (`ranks`, `extra`, `holes`, `vanishing`)",
+                        "a board line (`ranks`, `extra`, `holes`, `vanishing`, `region`)",
                         &allowed,
                     )
                 }

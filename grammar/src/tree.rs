@@ -226,7 +226,7 @@ impl Walk<'_> {
             Rule::string => Some(TokenKind::String),
             Rule::number | Rule::dimension => Some(TokenKind::Number),
             Rule::square => Some(TokenKind::Square),
-            Rule::betza => Some(TokenKind::Betza),
+            Rule::betza | Rule::region_betza => Some(TokenKind::Betza),
             Rule::lint_code => Some(TokenKind::LintCode),
             Rule::bad_text => Some(TokenKind::Error),
             _ => None,

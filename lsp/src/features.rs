@@ -256,8 +256,10 @@ pub fn references(doc: &Document, at: usize, include_declaration: bool) -> Optio
 
 const METADATA: &[&str] = &["variant", "inventor", "year", "source", "extends"];
 const SECTIONS: &[&str] = &["board", "pieces", "setup", "rules"];
-const BOARD: &[&str] = &["ranks", "extra", "holes", "vanishing"];
-const PIECE_WORDS: &[&str] = &["like", "promotes", "royal", "remove"];
+const BOARD: &[&str] = &["ranks", "extra", "holes", "vanishing", "region"];
+const PIECE_WORDS: &[&str] = &[
+    "like", "promotes", "royal", "value", "confined", "in", "remove",
+];
 const SETUP: &[&str] = &["first", "second", "hand", "rotate", "mirror", "none"];
 /// The words that follow a clause keyword.
 const CLAUSE_WORDS: &[&str] = &[

@@ -87,7 +87,7 @@ impl Position {
         if t.rules.burn_check && self.burn_attacked(sq, by) {
             return true;
         }
-        false
+        self.royal_faces(sq, by)
     }
 
     /// False when `target` lies outside the footprint of the non-simple capturing paths of the

@@ -74,6 +74,7 @@ impl DropTables {
                 }
             }
         }
+        crate::regions::confine_drops(geo, spec, &mut zone);
         let mut home = vec![Cell::EMPTY; geo.len()];
         for p in spec.setup.iter().flatten() {
             if let Some(sq) = geo.square_at(p.at)

@@ -108,6 +108,9 @@ impl Position {
             if self.is_attacked(r, enemy) {
                 return Shortcut::OFF;
             }
+            for p in self.facing_pins(r).into_iter().flatten() {
+                add(&mut sc.pinned, p);
+            }
             for av in t.attack_vectors.get(enemy) {
                 let ray = t.ray(r, av.reverse);
                 let lim = if av.max_range == 255 {

@@ -15,6 +15,7 @@ pub mod moves;
 pub mod notation;
 mod perft;
 pub mod position;
+pub mod regions;
 pub mod result;
 mod rules;
 pub mod serialize;

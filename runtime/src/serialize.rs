@@ -8,11 +8,12 @@
 use std::fmt;
 
 use crate::limits::{self, Exceeded};
+use crate::regions::{PieceRegions, RegionSpec, RegionsSpec};
 use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -288,6 +289,25 @@ pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
             return Err(Invalid::UnknownType { what: "rule" });
         }
     }
+    let g = &r.regions;
+    if !g
+        .regions
+        .iter()
+        .flat_map(|z| z.squares.iter())
+        .all(on_board)
+    {
+        return Err("a region square is off the board".to_string());
+    }
+    let region_ok = |x: &Option<u8>| x.is_none_or(|x| usize::from(x) < g.regions.len());
+    if g.pieces.len() > spec.pieces.len()
+        || g.pieces.iter().zip(&spec.pieces).any(|(p, piece)| {
+            p.path_region.len() > piece.paths.len()
+                || !p.path_region.iter().all(region_ok)
+                || !region_ok(&p.confined)
+        })
+    {
+        return Err("a piece uses an unknown region".to_string());
+    }
     Ok(())
 }
 
@@ -472,6 +492,16 @@ impl Writer {
             w.types(&z.pieces);
             w.list(&z.squares, Writer::coord);
         });
+        let g = &r.regions;
+        self.list(&g.regions, |w, region| {
+            w.str(&region.name);
+            w.list(&region.squares, Writer::coord);
+        });
+        self.list(&g.pieces, |w, p| {
+            w.list(&p.path_region, |w, r| w.u16(r.map_or(u16::MAX, u16::from)));
+            w.u16(p.confined.map_or(u16::MAX, u16::from));
+        });
+        self.bool(g.facing_royals_forbidden);
     }
 }
 
@@ -747,7 +777,24 @@ impl<'a> Reader<'a> {
                 })
             })?,
         };
+        let opt_region = |v: u16| (v != u16::MAX).then_some(v as u8);
+        let regions = RegionsSpec {
+            regions: self.list(|r| {
+                Ok(RegionSpec {
+                    name: r.str()?,
+                    squares: r.list(Reader::coord)?,
+                })
+            })?,
+            pieces: self.list(|r| {
+                Ok(PieceRegions {
+                    path_region: r.list(|r| Ok(opt_region(r.u16()?)))?,
+                    confined: opt_region(r.u16()?),
+                })
+            })?,
+            facing_royals_forbidden: self.bool()?,
+        };
         Ok(RulesSpec {
+            regions,
             promotion,
             royals,
             burning,

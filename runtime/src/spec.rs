@@ -196,6 +196,8 @@ pub struct RulesSpec {
     pub passing: PassSpec,
     pub results: ResultSpec,
     pub drops: DropSpec,
+    /// Regions and the facing-royals rule (`crate::regions`).
+    pub regions: crate::regions::RegionsSpec,
 }
 
 /// Hands and drops: where captured pieces go, which pieces start in hand, and where a piece in

@@ -155,6 +155,8 @@ pub struct Tables {
     pub(crate) rules: crate::rules::RuleTables,
     /// Hands and drop clauses (`crate::drops`).
     pub(crate) drops: crate::drops::DropTables,
+    /// Regions and the facing-royals rule (`crate::regions`).
+    pub(crate) regions: crate::regions::RegionTables,
     /// What multi-leg attackers and burners may read, for the checkmate legality shortcut.
     pub(crate) footprints: crate::footprint::Footprints,
 }
@@ -170,9 +172,17 @@ impl Tables {
         };
         let ntypes = spec.pieces.len();
         let mut pieces = Vec::with_capacity(ntypes);
-        for piece in &spec.pieces {
-            let first = builder.piece_paths(piece, Player::First);
-            let second = builder.piece_paths(piece, Player::Second);
+        for (t, piece) in spec.pieces.iter().enumerate() {
+            // A piece whose moves depend on its square is found by walking its paths from
+            // where it stands, not by the reverse rays of the attack test.
+            let bound = spec
+                .rules
+                .regions
+                .pieces
+                .get(t)
+                .is_some_and(crate::regions::PieceRegions::is_bound);
+            let first = builder.piece_paths(piece, Player::First, bound);
+            let second = builder.piece_paths(piece, Player::Second, bound);
             pieces.push(ByPlayer::new(first, second));
         }
         // Attack vectors need the reverse of every simple capturing direction.
@@ -220,6 +230,7 @@ impl Tables {
                 .collect(),
             rules: crate::rules::RuleTables::new(&geo, &spec.rules, &spec.pieces, ntypes),
             drops: crate::drops::DropTables::new(&geo, &spec),
+            regions: crate::regions::RegionTables::new(&geo, &spec.rules.regions),
             footprints: crate::footprint::Footprints::default(),
             pieces,
             vectors,
@@ -277,9 +288,13 @@ impl Tables {
                 let mut table = std::mem::take(self.pieces[t].get_mut(player));
                 table.first_index.clear();
                 table.firsts.clear();
+                let bound = self.regions.is_bound(t);
                 for sq in 0..nsq {
                     let start = table.firsts.len() as u32;
                     for (i, path) in table.paths.iter().enumerate() {
+                        if bound && !self.regions.path_applies(t, player, Square(sq as u16), i) {
+                            continue;
+                        }
                         let leg = table.legs[path.first_leg as usize];
                         let (off, len) =
                             self.ray_index[sq * self.vectors.len() + usize::from(leg.vec)];
@@ -290,11 +305,22 @@ impl Tables {
                         } else {
                             leg.range
                         };
-                        let len = if range == 0 || hop {
+                        let mut len = if range == 0 || hop {
                             len
                         } else {
                             len.min(range)
                         };
+                        if bound && let Some(template) = self.spec.pieces[t].paths.get(i) {
+                            let ray = &self.rays[off as usize..off as usize + usize::from(len)];
+                            len = self.regions.confined_len(
+                                &self.geo,
+                                t,
+                                player,
+                                Square(sq as u16),
+                                template,
+                                ray,
+                            ) as u8;
+                        }
                         if len > 0 {
                             table.firsts.push(FirstLeg {
                                 path: i as u32,
@@ -727,7 +753,12 @@ impl Builder<'_> {
         (self.vectors.len() - 1) as u16
     }
 
-    fn piece_paths(&mut self, piece: &crate::spec::PieceSpec, player: Player) -> PieceTable {
+    fn piece_paths(
+        &mut self,
+        piece: &crate::spec::PieceSpec,
+        player: Player,
+        bound: bool,
+    ) -> PieceTable {
         let sign: i8 = if player == Player::First { 1 } else { -1 };
         let mut table = PieceTable::default();
         let special = Modes::HOP
@@ -777,7 +808,7 @@ impl Builder<'_> {
             let attacks = path.legs.iter().any(|l| l.modes.intersects(capture));
             let lame =
                 first.modes.contains(Modes::LAME) && table.legs[first_leg as usize].between_n > 0;
-            let attack_simple = simple && !first.modes.contains(Modes::INITIAL) && !lame;
+            let attack_simple = simple && !first.modes.contains(Modes::INITIAL) && !lame && !bound;
             if attacks && !attack_simple {
                 complex = true;
                 reach = match (reach, path_reach) {

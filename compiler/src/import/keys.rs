@@ -57,7 +57,12 @@ const UNTRANSLATED: &[(&str, &str, bool)] = &[
     ("castleFlip", "castling on the mirrored side", false),
     ("autoGate", "Seirawan-style gating", false),
     ("shuffle", "shuffled start positions", false),
-    ("zonal", "a page-supplied zone function", false),
+    (
+        "zonal",
+        "a page-supplied zone function (`BadZone`); write its areas as `region` lines and \
+         `confined REGION` on the pieces it keeps in",
+        false,
+    ),
     (
         "trackPieces",
         "newer diagram feature; tracks this type",

@@ -50,6 +50,11 @@ pub struct Setup {
     pub first: Vec<(String, Vec<String>)>,
     /// Only with `Symmetry::None`.
     pub second: Vec<(String, Vec<String>)>,
+    /// Pieces in hand at the start, one ID per piece: both players' under `rotate`/`mirror`
+    /// (then `hand_second` is empty), the first player's under `none`.
+    pub hand_first: Vec<String>,
+    /// The second player's pieces in hand, only with `Symmetry::None`.
+    pub hand_second: Vec<String>,
     /// Comment lines at the top of the section.
     pub notes: Vec<String>,
 }

@@ -125,6 +125,8 @@ fn position(
     let explicit_second = second.iter().any(|s| !s.is_empty());
     if symmetry != Symmetry::None && !explicit_second {
         return Some(model::Setup {
+            hand_first: Vec::new(),
+            hand_second: Vec::new(),
             symmetry,
             first: ids(&first),
             second: Vec::new(),
@@ -150,6 +152,8 @@ fn position(
         };
         let note = format!("the block writes both armies out; the second is the first {word}");
         return Some(model::Setup {
+            hand_first: Vec::new(),
+            hand_second: Vec::new(),
             symmetry: found,
             first: ids(&first),
             second: Vec::new(),
@@ -165,6 +169,8 @@ fn position(
         );
     }
     Some(model::Setup {
+        hand_first: Vec::new(),
+        hand_second: Vec::new(),
         symmetry: Symmetry::None,
         first: ids(&first),
         second: ids(&second),

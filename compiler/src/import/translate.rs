@@ -23,7 +23,12 @@ pub fn translate(block: &Block, name: &str, sink: &mut Sink) -> KomaFile {
         );
         sink.push(d.with_help("a piece line is `name:ID:moves:image:squares`"));
     }
-    let layout = setup(block, settings.geometry(), settings.symmetry, &types, sink);
+    let mut layout = setup(block, settings.geometry(), settings.symmetry, &types, sink);
+    let holdings = hand_counts(&types, block);
+    let untranslated_hands = match layout.setup.as_mut() {
+        Some(setup) => place_hands(setup, &holdings),
+        None => holdings,
+    };
     let promotion = promotion(&settings, &types, sink);
     let (royal, royal_note) = royals(&settings, &types, sink);
     let mut pieces = Vec::new();
@@ -53,8 +58,42 @@ pub fn translate(block: &Block, name: &str, sink: &mut Sink) -> KomaFile {
         pieces,
         piece_notes,
         setup: layout.setup,
-        rules: rules(&settings, &types, block, sink, promotion.lines),
+        rules: rules(
+            &settings,
+            &types,
+            sink,
+            promotion.lines,
+            &untranslated_hands,
+        ),
     }
+}
+
+/// A piece line's initial holdings: its ID, the first and the second player's counts, and
+/// the field. The diagram reads `n` as `n` for each player, `w,b` as one count each.
+#[derive(Clone)]
+struct Holding {
+    id: String,
+    first: u32,
+    second: u32,
+    field: super::block::Field,
+}
+
+/// Puts the holdings into the setup as `hand` lines. Under `rotate`/`mirror` a `hand` line
+/// gives both players the same pieces, so holdings that differ between the players stay
+/// untranslated (returned).
+fn place_hands(setup: &mut super::model::Setup, holdings: &[Holding]) -> Vec<Holding> {
+    let symmetric = setup.symmetry != super::square::Symmetry::None;
+    if symmetric && holdings.iter().any(|h| h.first != h.second) {
+        return holdings.to_vec();
+    }
+    for h in holdings {
+        let copies = |n: u32| std::iter::repeat_n(h.id.clone(), n as usize);
+        setup.hand_first.extend(copies(h.first));
+        if !symmetric {
+            setup.hand_second.extend(copies(h.second));
+        }
+    }
+    Vec::new()
 }
 
 fn stray_items(block: &Block, sink: &mut Sink) {
@@ -320,9 +359,9 @@ fn wrap(lead: &str, words: &[String], width: usize) -> Vec<String> {
 fn rules(
     s: &Settings,
     types: &Types,
-    block: &Block,
     sink: &mut Sink,
     mut lines: Vec<RuleLine>,
+    untranslated_hands: &[Holding],
 ) -> Vec<RuleLine> {
     match s.stalemate_draws {
         Some(true) => lines.push(RuleLine::Clause("stalemate draws".to_string())),
@@ -354,11 +393,20 @@ fn rules(
         );
         lines.push(RuleLine::Comment(text));
     }
-    let holdings = hand_counts(types, block, sink);
-    if !holdings.is_empty() {
+    if !untranslated_hands.is_empty() {
+        for h in untranslated_hands {
+            let message = "initial holdings that differ between the players are not translated: \
+                           write them as `hand` lines under `setup none`"
+                .to_string();
+            sink.push(sink.warning("I013", message, h.field.span, "becomes a comment"));
+        }
+        let list: Vec<String> = untranslated_hands
+            .iter()
+            .map(|h| format!("{} {}", h.id, h.field.text))
+            .collect();
         lines.push(RuleLine::Comment(format!(
-            "initial holdings, not translated (write them as `hand` lines in the setup): {}",
-            holdings.join(", ")
+            "initial holdings, not translated (the players' differ; write `hand` lines under `setup none`): {}",
+            list.join(", ")
         )));
     }
     for (item, about, indexed) in &s.untranslated {
@@ -386,25 +434,29 @@ fn indexed_target(n: Option<i64>, indexed: bool, types: &Types) -> String {
     }
 }
 
-/// `ID w` or `ID w,b` for every piece line whose sixth field holds a non-zero count.
-fn hand_counts(types: &Types, block: &Block, sink: &mut Sink) -> Vec<String> {
+/// Every piece line whose sixth field holds a non-zero count. A count that is no number
+/// reads as 0, as the diagram's `parseInt` reads it as `NaN`, which holds nothing.
+fn hand_counts(types: &Types, block: &Block) -> Vec<Holding> {
     let mut out = Vec::new();
     for (line, role) in block.pieces().zip(&types.roles) {
         let (Some(hand), super::pieces::Role::Piece(slot)) = (&line.hand, role) else {
             continue;
         };
-        if hand
+        let mut counts = hand
             .text
             .split(',')
-            .all(|c| c.trim().is_empty() || c.trim() == "0")
-        {
+            .map(|c| c.trim().parse::<u32>().unwrap_or(0).min(64));
+        let first = counts.next().unwrap_or(0);
+        let second = counts.next().unwrap_or(first);
+        if first == 0 && second == 0 {
             continue;
         }
-        out.push(format!("{} {}", types.slots[*slot].id, hand.text));
-        let message =
-            "initial holdings are not translated: write them as `hand` lines in the setup"
-                .to_string();
-        sink.push(sink.warning("I013", message, hand.span, "becomes a comment"));
+        out.push(Holding {
+            id: types.slots[*slot].id.clone(),
+            first,
+            second,
+            field: hand.clone(),
+        });
     }
     out
 }

@@ -127,10 +127,19 @@ fn setup(out: &mut String, setup: &Setup) {
     if setup.symmetry == Symmetry::None {
         out.push_str("  first\n");
         placements(out, "    ", &setup.first, id_w);
+        hand(out, "    ", &setup.hand_first);
         out.push_str("  second\n");
         placements(out, "    ", &setup.second, id_w);
+        hand(out, "    ", &setup.hand_second);
     } else {
         placements(out, "  ", &setup.first, id_w);
+        hand(out, "  ", &setup.hand_first);
+    }
+}
+
+fn hand(out: &mut String, indent: &str, ids: &[String]) {
+    if !ids.is_empty() {
+        let _ = writeln!(out, "{indent}hand {}", ids.join(" "));
     }
 }
 

@@ -10,6 +10,7 @@ mod analysis;
 mod ambiguous_betza;
 mod anti_trade_never_meets;
 mod asymmetric_setup;
+mod confined_outside_region;
 mod dead_promotion;
 mod drop_rule_without_hands;
 mod duplicate_move;
@@ -18,6 +19,7 @@ mod impossible_move;
 mod missing_inventor;
 mod missing_source;
 mod non_canonical_betza;
+mod overlapping_region_moves;
 mod pass_without_passers;
 mod piece_starts_in_zone;
 mod promotion_loses_moves;
@@ -29,6 +31,7 @@ mod stuck_on_vanishing_square;
 mod symmetric_setup_written_out;
 mod unknown_lint;
 mod unreachable_piece;
+mod unused_region;
 mod useless_modifier;
 mod zone_misses_pawn_line;
 mod zone_overlaps_own_camp;
@@ -81,6 +84,9 @@ pub const LINTS: &[&Lint] = &[
     &missing_source::LINT,
     &missing_inventor::LINT,
     &drop_rule_without_hands::LINT,
+    &unused_region::LINT,
+    &confined_outside_region::LINT,
+    &overlapping_region_moves::LINT,
 ];
 
 /// The lint with this code or name.

@@ -44,7 +44,10 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 ]
             })
             .filter(|c| v.board.contains(*c))
-            .find(|c| !can_leave(&v.board, &piece.expansion, *c) && !forced_to_promote(v, ty, *c));
+            .find(|c| {
+                !can_leave(&v.board, piece.expansion_at(&v.board, *c), *c)
+                    && !forced_to_promote(v, ty, *c)
+            });
         if let Some(square) = stuck {
             let help = if piece.promotions.is_empty() {
                 "the piece never promotes: give it a way back, or a promotion"
@@ -123,7 +126,8 @@ fn forced_on(v: &Variant, piece: PieceType, c: Coord) -> bool {
     matches!(
         rules.kind,
         PromotionKind::Mandatory | PromotionKind::Automatic
-    ) || (rules.forced_when_stuck && !can_leave(&v.board, &v.piece(piece).expansion, c))
+    ) || (rules.forced_when_stuck
+        && !can_leave(&v.board, v.piece(piece).expansion_at(&v.board, c), c))
         || rules
             .forced
             .iter()

@@ -25,7 +25,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for p in setup.placements.iter().filter(|p| !p.derived) {
         let piece = v.piece(p.piece);
         let at = first_player_view(&v.board, p.at, p.player);
-        if !can_leave(&v.board, &piece.expansion, at) {
+        if !can_leave(&v.board, piece.expansion_at(&v.board, at), at) {
             out.push(
                 Diagnostic::warning(
                     "",

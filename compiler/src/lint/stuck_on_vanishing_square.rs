@@ -28,11 +28,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         .filter(|p| !p.derived && vanishing.contains(&p.at))
     {
         let piece = v.piece(p.piece);
-        if !can_leave(
-            &v.board,
-            &piece.expansion,
-            first_player_view(&v.board, p.at, p.player),
-        ) {
+        let at = first_player_view(&v.board, p.at, p.player);
+        if !can_leave(&v.board, piece.expansion_at(&v.board, at), at) {
             out.push(
                 Diagnostic::warning(
                     "",

@@ -7,7 +7,7 @@ use koma_runtime::spec::Coord;
 
 use crate::codes;
 use crate::diagnostic::{Diagnostic, FileId};
-use crate::ir::{Board, Located};
+use crate::ir::{Board, Located, Region};
 use crate::parse::location;
 
 /// Files are named `a`..`z`, then `aa`..: as many as the runtime holds (Taikyoku Shogi's 36).
@@ -144,6 +144,7 @@ pub(crate) fn lower_board(
         extra: Vec::new(),
         holes: Vec::new(),
         vanishing: Vec::new(),
+        regions: Vec::new(),
     };
     for s in &extra_names {
         let c = Coord {
@@ -170,7 +171,62 @@ pub(crate) fn lower_board(
             }
         }
     }
+    lower_regions(&mut lowered, file, board, diagnostics);
     Some(lowered)
+}
+
+/// `region NAME SQUARES` lines: unique names, at least one square each.
+fn lower_regions(
+    board: &mut Board,
+    file: FileId,
+    ast: &ast::Board,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for item in &ast.items {
+        let BoardItemKind::Region { name, squares } = &item.kind else {
+            continue;
+        };
+        let name_location = location(file, name.span);
+        if let Some((_, first)) = board.region(&name.value) {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::DUPLICATE_REGION,
+                    format!("region `{}` is defined twice", name.value),
+                    name_location,
+                    "defined again here",
+                )
+                .with_secondary(first.name_location, "first defined here")
+                .with_help("give each region its own name, or merge the square lists"),
+            );
+            continue;
+        }
+        let mut coords = Vec::new();
+        for square in squares {
+            for c in board.coords(file, square, diagnostics) {
+                if !coords.contains(&c) {
+                    coords.push(c);
+                }
+            }
+        }
+        let whole = location(file, item.span);
+        if coords.is_empty() {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::EMPTY_REGION,
+                    format!("region `{}` has no square of the board", name.value),
+                    whole,
+                    "no square here exists",
+                )
+                .with_help("list squares of the board, e.g. `region palace d1-f3`"),
+            );
+        }
+        board.regions.push(Region {
+            name: name.value.clone(),
+            location: whole,
+            name_location,
+            squares: coords,
+        });
+    }
 }
 
 fn lower_holes(

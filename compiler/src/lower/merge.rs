@@ -177,7 +177,8 @@ fn check_duplicates(unit: &Unit, diagnostics: &mut Vec<Diagnostic>) {
     }
     for board in &ast.boards {
         let mut seen = HashMap::new();
-        for item in &board.items {
+        // Region lines repeat: each defines its own name (`lower_regions` checks the names).
+        for item in board.items.iter().filter(|i| i.kind.keyword() != "region") {
             let keyword = item.kind.keyword();
             match seen.get(keyword) {
                 Some(first) => {

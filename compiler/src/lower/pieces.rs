@@ -8,7 +8,7 @@ use koma_runtime::spec::PieceType;
 
 use crate::codes;
 use crate::diagnostic::{Diagnostic, FileId, Location, Severity, did_you_mean};
-use crate::ir::{Attribute, Board, Located, Piece};
+use crate::ir::{Attribute, Board, InRegion, Located, Piece};
 use crate::parse::location;
 use crate::xbetza::{self, BoardSize, Expansion};
 
@@ -142,7 +142,13 @@ pub(crate) fn lower_pieces(
     });
     let mut lowered: Vec<Piece> = pieces
         .iter()
-        .map(|(file, def)| piece(*file, def, names, size, diagnostics))
+        .map(|(file, def)| {
+            let mut p = piece(*file, def, names, size, diagnostics);
+            if let Some(board) = board {
+                regions(*file, def, board, size, &mut p, diagnostics);
+            }
+            p
+        })
         .collect();
     resolve_likes(pieces, &mut lowered, diagnostics);
     lowered
@@ -203,8 +209,107 @@ fn piece(
         promotions,
         royal: def.royal.map(|s| location(file, s)),
         value: def.value.as_ref().map(|v| v.value),
+        confined: None,
+        in_regions: Vec::new(),
         attributes: attributes(file, &def.attributes),
     }
+}
+
+/// Resolves a piece's `confined REGION` and `in REGION MOVES` options.
+fn regions(
+    file: FileId,
+    def: &PieceDef,
+    board: &Board,
+    size: BoardSize,
+    piece: &mut Piece,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let resolve = |name: &Spanned<String>, diagnostics: &mut Vec<Diagnostic>| {
+        if let Some((i, _)) = board.region(&name.value) {
+            return Some(i);
+        }
+        let at = location(file, name.span);
+        let mut d = Diagnostic::error(
+            codes::UNKNOWN_REGION,
+            format!("unknown region `{}`", name.value),
+            at,
+            "no `region` line defines this name",
+        );
+        let known = board.regions.iter().map(|r| r.name.as_str());
+        d = match did_you_mean(&name.value, known) {
+            Some(near) => d
+                .with_help(format!("did you mean `{near}`?"))
+                .with_suggestion(crate::diagnostic::Suggestion {
+                    location: at,
+                    replacement: near.to_string(),
+                    message: format!("replace with `{near}`"),
+                }),
+            None => d.with_help("define it in the board section: `region NAME SQUARES`"),
+        };
+        diagnostics.push(d);
+        None
+    };
+    piece.confined = def.confined.as_ref().and_then(|name| {
+        resolve(name, diagnostics).map(|r| Located {
+            value: r,
+            location: location(file, name.span),
+        })
+    });
+    for option in &def.in_regions {
+        let Some(region) = resolve(&option.region, diagnostics) else {
+            continue;
+        };
+        let at = location(file, option.moves.span);
+        piece.in_regions.push(InRegion {
+            region,
+            location: location(file, option.span),
+            betza: option.moves.value.clone(),
+            betza_location: at,
+            expansion: expand(&option.moves.value, at, size, diagnostics),
+        });
+    }
+    if let Some(confined) = &piece.confined {
+        let own = piece.expansion.paths.iter();
+        let all = own.chain(
+            piece
+                .in_regions
+                .iter()
+                .flat_map(|r| r.expansion.paths.iter()),
+        );
+        if all.into_iter().any(|path| !confinable(path)) {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::UNCONFINABLE_MOVE,
+                    format!(
+                        "`{}` is confined, but one of its multi-leg moves rides or hops",
+                        piece.id
+                    ),
+                    confined.location,
+                    "confined here",
+                )
+                .with_help(
+                    "a confined piece's multi-leg moves must be made of single steps and leaps \
+                     (`mafsW`), so that their squares are known in advance",
+                ),
+            );
+        }
+    }
+}
+
+/// Whether the region of a confined piece can be checked on the path when the tables are
+/// built: one leg, or legs of one step or leap each.
+fn confinable(path: &koma_runtime::spec::PathTemplate) -> bool {
+    use koma_runtime::spec::Modes;
+    path.legs.len() == 1
+        || path.legs.iter().all(|l| {
+            l.range == 1
+                && !l.modes.intersects(
+                    Modes::HOP
+                        .union(Modes::GRASSHOP)
+                        .union(Modes::CYLINDER)
+                        .union(Modes::HALF_BOARD),
+                )
+        })
 }
 
 /// Expands an XBetza string, turning its problems into diagnostics at their place in the file.
@@ -269,7 +374,11 @@ fn resolve_likes(
                     lowered[t].betza_location,
                     lowered[t].expansion.clone(),
                 );
+                let in_regions = lowered[t].in_regions.clone();
                 let piece = &mut lowered[i];
+                if piece.in_regions.is_empty() {
+                    piece.in_regions = in_regions;
+                }
                 piece.betza = betza;
                 piece.betza_location = at;
                 piece.expansion = expansion;

@@ -222,6 +222,7 @@ impl Lowering<'_> {
                     squares: coords,
                 });
             }
+            ClauseKind::FacingRoyalsForbidden => self.rules.facing_royals_forbidden = true,
             ClauseKind::Unknown | ClauseKind::Remove(_) => {}
         }
     }

@@ -1,0 +1,255 @@
+//! Regions: named sets of squares that confine pieces or change their moves (a palace, each
+//! side of a river), and the rule that royals may not face each other on an open file.
+//!
+//! Regions are table data. A piece's moves on a square are chosen when the tables are built:
+//! the paths of its `in REGION` moves start only on that region's squares, its other paths
+//! only where none of those regions lies, and a confined piece keeps only the paths that stay
+//! in its region (a ride is cut where it would leave). Move generation then walks the tables
+//! as usual. Only the facing-royals rule is a runtime test: an enemy royal at the far end of
+//! an open file attacks like a rook along it ([`Position::royal_faces`]).
+
+use crate::geometry::{ByPlayer, Geometry, Square};
+use crate::position::Position;
+use crate::spec::{Coord, Modes, PathTemplate, Player};
+
+/// Regions of a variant and how its pieces use them.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RegionsSpec {
+    /// Every named region.
+    pub regions: Vec<RegionSpec>,
+    /// Per piece type (empty: no piece uses a region).
+    pub pieces: Vec<PieceRegions>,
+    /// Royals may not face each other on a file with nothing between them (Xiangqi's flying
+    /// general): a move that leaves them so is illegal.
+    pub facing_royals_forbidden: bool,
+}
+
+/// A named set of squares, given for the first player; the second player's region is the 180
+/// degree rotation (each side's palace, each side's half of the board).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RegionSpec {
+    pub name: String,
+    pub squares: Vec<Coord>,
+}
+
+/// How one piece type uses regions.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct PieceRegions {
+    /// Per path of the piece (`PieceSpec::paths`): the region whose `in` moves the path
+    /// belongs to; `None` marks the piece's own moves, which apply on the squares that none of
+    /// its `in` regions covers. Empty: every path is one of its own moves.
+    pub path_region: Vec<Option<u8>>,
+    /// The region the piece never leaves.
+    pub confined: Option<u8>,
+}
+
+impl PieceRegions {
+    /// Whether the piece's moves depend on where it stands.
+    pub fn is_bound(&self) -> bool {
+        self.confined.is_some() || self.path_region.iter().any(Option::is_some)
+    }
+}
+
+/// Regions per player as square masks, and per piece how to filter its paths.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RegionTables {
+    /// `masks[region].get(player)[square]`.
+    masks: Vec<ByPlayer<Vec<bool>>>,
+    pieces: Vec<PieceRegions>,
+    pub facing: bool,
+}
+
+impl RegionTables {
+    pub fn new(geo: &Geometry, spec: &RegionsSpec) -> RegionTables {
+        let masks = spec
+            .regions
+            .iter()
+            .map(|r| {
+                let mut first = vec![false; geo.len()];
+                let mut second = vec![false; geo.len()];
+                for &c in &r.squares {
+                    if let Some(sq) = geo.square_at(c) {
+                        first[sq.index()] = true;
+                    }
+                    if let Some(sq) = geo.square_at(geo.rotate(c)) {
+                        second[sq.index()] = true;
+                    }
+                }
+                ByPlayer::new(first, second)
+            })
+            .collect();
+        RegionTables {
+            masks,
+            pieces: spec.pieces.clone(),
+            facing: spec.facing_royals_forbidden,
+        }
+    }
+
+    /// Whether the piece type's moves depend on where it stands.
+    pub fn is_bound(&self, ty: usize) -> bool {
+        self.pieces.get(ty).is_some_and(PieceRegions::is_bound)
+    }
+
+    fn inside(&self, region: u8, player: Player, sq: Square) -> bool {
+        self.masks
+            .get(usize::from(region))
+            .is_some_and(|m| m.get(player)[sq.index()])
+    }
+
+    /// The region a confined piece type never leaves, as a square mask.
+    pub fn confinement(&self, ty: usize, player: Player) -> Option<&[bool]> {
+        let r = self.pieces.get(ty)?.confined?;
+        self.masks.get(usize::from(r)).map(|m| &m.get(player)[..])
+    }
+
+    /// Whether path `path` of piece type `ty` applies on `sq`: its own moves where no `in`
+    /// region of the piece covers `sq`, an `in` move only inside its region.
+    pub fn path_applies(&self, ty: usize, player: Player, sq: Square, path: usize) -> bool {
+        let Some(pr) = self.pieces.get(ty) else {
+            return true;
+        };
+        match pr.path_region.get(path).copied().flatten() {
+            Some(r) => self.inside(r, player, sq),
+            None => !pr
+                .path_region
+                .iter()
+                .flatten()
+                .any(|&r| self.inside(r, player, sq)),
+        }
+    }
+
+    /// For a confined piece: how much of a first leg's ray (`ray`, already clipped to the leg's
+    /// range) it may use. A single-leg path keeps the squares up to where it would leave its
+    /// region; a multi-leg path of single steps and leaps stays whole when every square it
+    /// stops on lies inside, and is dropped otherwise (0), as is any other multi-leg path.
+    pub fn confined_len(
+        &self,
+        geo: &Geometry,
+        ty: usize,
+        player: Player,
+        from: Square,
+        template: &PathTemplate,
+        ray: &[Square],
+    ) -> usize {
+        let Some(mask) = self.confinement(ty, player) else {
+            return ray.len();
+        };
+        if template.legs.len() == 1 {
+            return ray.iter().take_while(|s| mask[s.index()]).count();
+        }
+        let sign: i32 = if player == Player::First { 1 } else { -1 };
+        let fixed = template.legs.iter().all(|l| {
+            l.range == 1
+                && !l.modes.intersects(
+                    Modes::HOP
+                        .union(Modes::GRASSHOP)
+                        .union(Modes::CYLINDER)
+                        .union(Modes::HALF_BOARD),
+                )
+        });
+        if !fixed {
+            return 0;
+        }
+        let c = geo.coord(from);
+        let (mut x, mut y) = (i32::from(c.x), i32::from(c.y));
+        for leg in &template.legs {
+            x += sign * i32::from(leg.dx);
+            y += sign * i32::from(leg.dy);
+            match geo.square(x, y) {
+                Some(s) if mask[s.index()] => {}
+                _ => return 0,
+            }
+        }
+        ray.len()
+    }
+}
+
+impl Position {
+    /// Whether an enemy royal stands at the far end of an open file from `sq` (facing-royals
+    /// rule): for a royal of the other side on `sq`, that is an attack.
+    pub(crate) fn royal_faces(&self, sq: Square, by: Player) -> bool {
+        let t = &*self.tables;
+        if !t.regions.facing {
+            return false;
+        }
+        let own = self.board[sq.index()];
+        if !own.is_piece() || own.player() == by || !t.cell_is_royal(own) {
+            return false;
+        }
+        let geo = &t.geo;
+        let c = geo.coord(sq);
+        for dy in [1i32, -1] {
+            let mut y = i32::from(c.y) + dy;
+            while let Some(s) = geo.square(i32::from(c.x), y) {
+                let cell = self.board[s.index()];
+                if !cell.is_empty() {
+                    if cell.is_piece() && cell.player() == by && t.cell_is_royal(cell) {
+                        return true;
+                    }
+                    break;
+                }
+                y += dy;
+            }
+        }
+        false
+    }
+
+    /// For the legality shortcut: the pieces of the side to move that alone stand between
+    /// `royal` and an enemy royal on its file, up and down (moving one off the file is not
+    /// safe).
+    pub(crate) fn facing_pins(&self, royal: Square) -> [Option<Square>; 2] {
+        let t = &*self.tables;
+        let mut pins = [None; 2];
+        if !t.regions.facing {
+            return pins;
+        }
+        let me = self.side;
+        let geo = &t.geo;
+        let c = geo.coord(royal);
+        for (k, dy) in [1i32, -1].into_iter().enumerate() {
+            let mut y = i32::from(c.y) + dy;
+            let mut own: Option<Square> = None;
+            while let Some(s) = geo.square(i32::from(c.x), y) {
+                let cell = self.board[s.index()];
+                y += dy;
+                if cell.is_empty() {
+                    continue;
+                }
+                if !cell.is_piece() {
+                    break;
+                }
+                if cell.player() == me && own.is_none() {
+                    own = Some(s);
+                    continue;
+                }
+                if cell.player() != me && t.cell_is_royal(cell) {
+                    pins[k] = own;
+                }
+                break;
+            }
+        }
+        pins
+    }
+}
+
+/// A confined piece may be dropped only inside its region: narrows the per-type drop zones
+/// (`None`: anywhere) to the regions of confined types.
+pub(crate) fn confine_drops(
+    geo: &Geometry,
+    spec: &crate::spec::VariantSpec,
+    zones: &mut [Option<ByPlayer<Vec<bool>>>],
+) {
+    let regions = RegionTables::new(geo, &spec.rules.regions);
+    for (ty, zone) in zones.iter_mut().enumerate() {
+        for player in [Player::First, Player::Second] {
+            let Some(mask) = regions.confinement(ty, player) else {
+                continue;
+            };
+            let z = zone
+                .get_or_insert_with(|| ByPlayer::new(vec![true; geo.len()], vec![true; geo.len()]));
+            for (allowed, inside) in z.get_mut(player).iter_mut().zip(mask) {
+                *allowed &= *inside;
+            }
+        }
+    }
+}
