@@ -79,6 +79,8 @@ pub enum Invalid {
     BadPath { piece: String },
     /// A setup placement or a rule names a type that does not exist (`what` says which).
     UnknownType { what: &'static str },
+    /// A piece's path or confinement names a region that does not exist.
+    UnknownRegion,
     /// The board exceeds the runtime's capacity.
     Exceeds(Exceeded),
 }
@@ -101,6 +103,7 @@ impl fmt::Display for Invalid {
                 limits::MAX_LEGS
             ),
             Invalid::UnknownType { what } => write!(f, "a {what} names an unknown piece type"),
+            Invalid::UnknownRegion => write!(f, "a piece uses an unknown region"),
             Invalid::Exceeds(e) => e.fmt(f),
         }
     }
@@ -296,7 +299,7 @@ pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
         .flat_map(|z| z.squares.iter())
         .all(on_board)
     {
-        return Err("a region square is off the board".to_string());
+        return Err(Invalid::OffBoard { what: "region square" });
     }
     let region_ok = |x: &Option<u8>| x.is_none_or(|x| usize::from(x) < g.regions.len());
     if g.pieces.len() > spec.pieces.len()
@@ -306,7 +309,7 @@ pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
                 || !region_ok(&p.confined)
         })
     {
-        return Err("a piece uses an unknown region".to_string());
+        return Err(Invalid::UnknownRegion);
     }
     Ok(())
 }
