@@ -299,7 +299,9 @@ pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
         .flat_map(|z| z.squares.iter())
         .all(on_board)
     {
-        return Err(Invalid::OffBoard { what: "region square" });
+        return Err(Invalid::OffBoard {
+            what: "region square",
+        });
     }
     let region_ok = |x: &Option<u8>| x.is_none_or(|x| usize::from(x) < g.regions.len());
     if g.pieces.len() > spec.pieces.len()

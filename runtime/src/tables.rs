@@ -331,7 +331,12 @@ impl Tables {
                     }
                     table.first_index.push((start, table.firsts.len() as u32));
                 }
-                table.tree = build_tree(&table);
+                // A piece whose paths depend on its square (regions) keeps one chain per path,
+                // entered from that square's own filtered and clipped first legs.
+                let chain_roots = bound.then(|| build_chains(&mut table));
+                if !bound {
+                    table.tree = build_tree(&table);
+                }
                 table.starts.clear();
                 table.start_index.clear();
                 let roots = table.tree.first().map_or(0..0, |r| {
@@ -347,6 +352,15 @@ impl Tables {
                         }
                     }
                     let mid = table.starts.len() as u32;
+                    if let Some(chain_roots) = &chain_roots {
+                        for k in a..b {
+                            let fl = table.firsts[k as usize];
+                            let root = chain_roots[fl.path as usize];
+                            if root != u32::MAX {
+                                table.starts.push(FirstLeg { path: root, ..fl });
+                            }
+                        }
+                    }
                     for ni in roots.clone() {
                         let node = table.tree[ni];
                         let (off, len) =
@@ -588,6 +602,28 @@ fn build_tree(table: &PieceTable) -> Vec<TNode> {
     tree[0].children = children;
     tree[0].nchildren = n;
     tree
+}
+
+/// One unshared chain of nodes per non-simple path; returns each path's root (`u32::MAX` for
+/// simple paths). The tree's sentinel has no children, so only the square's own first legs
+/// lead into it.
+fn build_chains(table: &mut PieceTable) -> Vec<u32> {
+    let mut tree = build_tree(&PieceTable::default());
+    let roots = table
+        .paths
+        .iter()
+        .map(|p| {
+            let legs =
+                &table.legs[p.first_leg as usize..p.first_leg as usize + usize::from(p.legs)];
+            if p.simple || legs.is_empty() {
+                u32::MAX
+            } else {
+                build_level(&mut tree, vec![legs]).0
+            }
+        })
+        .collect();
+    table.tree = tree;
+    roots
 }
 
 /// Adds one level of the tree for paths whose remaining legs are `suffixes`; returns where
