@@ -14,7 +14,7 @@ use crate::walk::{PathEnd, Sink};
 const WORDS: usize = Footprints::MAX_WORDS;
 
 /// Paths of enemy multi-leg attackers the cheap test walks; with more, moves get the full test.
-const MAX_PATHS: usize = 48;
+const MAX_PATHS: usize = 256;
 
 /// Boards of up to this many words keep each path's reads apart.
 const READ_WORDS: usize = 4;
@@ -27,30 +27,41 @@ pub(crate) struct Shortcut {
     pinned: [u64; WORDS],
     /// Squares whose change may let an enemy multi-leg attacker or burner reach a royal.
     watched: [u64; WORDS],
-    /// The paths of enemy multi-leg attackers able to reach a royal, when `cheap`: the
-    /// piece's square, the piece, and the path's index in `PieceTable::firsts`.
-    paths: [(Square, Cell, u32); MAX_PATHS],
-    npaths: usize,
-    /// Per path, the squares its walk reads (when `apart`): a move that changes none of them
-    /// leaves the path as harmless as it is.
-    reads: [[u64; READ_WORDS]; MAX_PATHS],
+    /// The paths of enemy multi-leg attackers able to reach a royal, when `cheap` (a buffer
+    /// the position lends, so no node allocates).
+    pub(crate) paths: Vec<WatchedPath>,
+    /// Each path's `reads` holds what it reads (the board fits in `READ_WORDS` words).
     apart: bool,
     /// A move that needs a test only because it touches `watched` is tested by walking
     /// `paths` alone (no burners, and every such path is listed).
     cheap: bool,
 }
 
+/// A path of an enemy multi-leg attacker that could reach a royal.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WatchedPath {
+    /// The attacker's square and the attacker.
+    at: Square,
+    piece: Cell,
+    /// The path's index in `PieceTable::firsts`.
+    first: u32,
+    /// What its walk reads now (when `Shortcut::apart`): a move that changes none of these
+    /// squares leaves the path as harmless as it is.
+    reads: [u64; READ_WORDS],
+}
+
 impl Shortcut {
-    const OFF: Shortcut = Shortcut {
-        enabled: false,
-        pinned: [0; WORDS],
-        watched: [0; WORDS],
-        paths: [(Square(0), Cell::EMPTY, 0); MAX_PATHS],
-        npaths: 0,
-        reads: [[0; READ_WORDS]; MAX_PATHS],
-        apart: false,
-        cheap: false,
-    };
+    fn off(mut paths: Vec<WatchedPath>) -> Shortcut {
+        paths.clear();
+        Shortcut {
+            enabled: false,
+            pinned: [0; WORDS],
+            watched: [0; WORDS],
+            paths,
+            apart: false,
+            cheap: false,
+        }
+    }
 }
 
 /// How a pseudo-legal move is tested for royal safety.
@@ -86,8 +97,9 @@ fn add(set: &mut [u64; WORDS], s: Square) {
 }
 
 impl Position {
-    /// Pins and watched squares of the side to move.
-    pub(crate) fn shortcut(&self) -> Shortcut {
+    /// Pins and watched squares of the side to move; `paths` is the buffer for the watched
+    /// paths.
+    pub(crate) fn shortcut(&self, paths: Vec<WatchedPath>) -> Shortcut {
         let t = &*self.tables;
         let me = self.side;
         let enemy = me.opponent();
@@ -97,16 +109,16 @@ impl Position {
             || !t.far_complex.get(enemy).is_empty()
             || t.rules.burn_check;
         if royals.is_empty() || self.tables.geo.len() > WORDS * 64 || (complex && !fp.built()) {
-            return Shortcut::OFF;
+            return Shortcut::off(paths);
         }
         let mut sc = Shortcut {
             enabled: true,
             cheap: !t.rules.burn_check,
-            ..Shortcut::OFF
+            ..Shortcut::off(paths)
         };
         for &r in royals {
             if self.is_attacked(r, enemy) {
-                return Shortcut::OFF;
+                return Shortcut::off(sc.paths);
             }
             for p in self.facing_pins(r).into_iter().flatten() {
                 add(&mut sc.pinned, p);
@@ -188,19 +200,23 @@ impl Position {
                     for &r in royals {
                         self.walk_first(&self.board, p, c, k, r, &mut sink);
                     }
-                    let n = sc.npaths;
-                    if n < MAX_PATHS {
-                        sc.paths[n] = (p, c, k as u32);
-                        sc.npaths += 1;
-                    } else {
-                        sc.cheap = false;
-                    }
+                    let mut path = WatchedPath {
+                        at: p,
+                        piece: c,
+                        first: k as u32,
+                        reads: [0; READ_WORDS],
+                    };
                     for (w, r) in sink.reads.iter().enumerate().take(words) {
                         sc.watched[w] |= r.get();
-                        if sc.apart && n < MAX_PATHS {
-                            sc.reads[n][w] = r.get();
+                        if sc.apart {
+                            path.reads[w] = r.get();
                         }
                         r.set(0);
+                    }
+                    if sc.paths.len() < MAX_PATHS {
+                        sc.paths.push(path);
+                    } else {
+                        sc.cheap = false;
                     }
                 }
                 add(&mut sc.watched, p);
@@ -283,19 +299,15 @@ impl Position {
         let n = self.apply_cells(m, &mut saved);
         let royals = *self.royals.get(me);
         let ok = (royals.n >= 2 && self.tables.spec.rules.royals.check_last_only)
-            || !sc.paths[..sc.npaths]
-                .iter()
-                .enumerate()
-                .any(|(j, &(s, c, k))| {
-                    let reads = &sc.reads[j];
-                    let touched = |q: Square| reads[q.index() / 64] & (1 << (q.index() % 64)) != 0;
-                    (!sc.apart || touched(m.to) || (m.from != m.to && touched(m.from)))
-                        && self.board[s.index()] == c
-                        && royals
-                            .squares()
-                            .iter()
-                            .any(|&r| self.path_attacks(s, c, k as usize, r))
-                });
+            || !sc.paths.iter().any(|w| {
+                let touched = |q: Square| w.reads[q.index() / 64] & (1 << (q.index() % 64)) != 0;
+                (!sc.apart || touched(m.to) || (m.from != m.to && touched(m.from)))
+                    && self.board[w.at.index()] == w.piece
+                    && royals
+                        .squares()
+                        .iter()
+                        .any(|&r| self.path_attacks(w.at, w.piece, w.first as usize, r))
+            });
         for &(sq, c) in saved[..n].iter().rev() {
             self.board[sq.index()] = c;
         }

@@ -380,7 +380,8 @@ impl Position {
         if self.tables.spec.rules.royals.win != WinCondition::Checkmate || !self.tables.has_royals {
             return;
         }
-        let sc = self.shortcut();
+        let buffer = std::mem::take(&mut self.watch);
+        let sc = self.shortcut(buffer);
         let mut kept = 0;
         for i in 0..out.len() {
             let m = out[i];
@@ -395,6 +396,7 @@ impl Position {
             }
         }
         out.truncate(kept);
+        self.watch = sc.paths;
     }
 
     /// The legal moves as a new vector.

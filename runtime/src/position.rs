@@ -96,6 +96,8 @@ pub struct Position {
     history: Vec<u64>,
     /// Rule state from before this position was set up (position text fields).
     pub(crate) prior: Prior,
+    /// A buffer the checkmate legality test reuses at every node (`crate::legal`).
+    pub(crate) watch: Vec<crate::legal::WatchedPath>,
 }
 
 /// What the rules remember of the moves played before a position was set up from text: the
@@ -145,6 +147,7 @@ impl Position {
             undo: Vec::new(),
             history: Vec::new(),
             prior: Prior::default(),
+            watch: Vec::new(),
             tables,
         }
     }

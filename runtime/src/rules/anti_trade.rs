@@ -10,9 +10,12 @@ use crate::spec::{AntiTradeSpec, AntiTradeWhen, PieceType};
 impl Position {
     /// Whether a pseudo-legal move of the side to move breaks an anti-trade clause.
     pub(crate) fn breaks_anti_trade(&mut self, m: Move) -> bool {
-        let tables = self.tables.clone();
         let mover = self.board[m.from.index()];
-        if !mover.is_piece() {
+        if !mover.is_piece()
+            || (m.side_captures().is_empty()
+                && (m.to == m.from || !self.board[m.to.index()].is_piece()))
+        {
+            // Removes nothing (the common case, decided without building the list).
             return false;
         }
         let (removed, n) = self.removed_by(&m);
@@ -20,6 +23,8 @@ impl Position {
         if removed.is_empty() {
             return false;
         }
+        // Only captures get here: the reference count is not touched for the other moves.
+        let tables = self.tables.clone();
         for spec in &tables.spec.rules.anti_trade {
             let attacker = spec.attackers.contains(&mover.piece_type());
             if attacker && self.forbidden_trade(spec, m, removed) {
