@@ -10,6 +10,8 @@ mod conversation;
 mod eval;
 #[path = "engine/pipes.rs"]
 mod pipes;
+#[path = "engine/repetition.rs"]
+mod repetition;
 #[path = "engine/selfplay.rs"]
 mod selfplay;
 #[path = "engine/xboard_gui.rs"]

@@ -63,8 +63,9 @@ impl Position {
             && !self.history().is_empty()
     }
 
-    /// With `repeat loses`: the side that just recreated an earlier position loses.
-    pub(crate) fn repeat_result(&mut self) -> Option<GameResult> {
+    /// With `repeat loses`: the side that just recreated an earlier position loses (part of
+    /// [`Position::result`]; cheap enough for a search to ask at every node).
+    pub fn repeat_result(&mut self) -> Option<GameResult> {
         let rule = self.tables.spec.rules.repeat?;
         if !rule.loses || !self.recreated() {
             return None;
