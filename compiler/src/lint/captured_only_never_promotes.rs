@@ -1,4 +1,4 @@
-//! L030 `captured-only-never-promotes`: `promotion captured-only` where no promotion choice
+//! L028 `captured-only-never-promotes`: `promotion captured-only` where no promotion choice
 //! can ever have been lost, so no piece ever promotes.
 
 use koma_runtime::spec::PieceType;
@@ -8,7 +8,7 @@ use crate::diagnostic::Diagnostic;
 use crate::ir::LintLevel;
 
 pub const LINT: Lint = Lint {
-    code: "L030",
+    code: "L028",
     name: "captured-only-never-promotes",
     default: LintLevel::Warn,
     summary: "`promotion captured-only`, but no promotion choice starts on the board or in hand",

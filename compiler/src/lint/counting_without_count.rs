@@ -1,4 +1,4 @@
-//! L031 `counting-without-count`: counting clauses that can never count: no count is given,
+//! L029 `counting-without-count`: counting clauses that can never count: no count is given,
 //! or the variant has no royal piece (a side counts by the pieces' honour when its royal
 //! stands alone), or a `pieces-honour` entry names a piece that is never in play.
 
@@ -9,7 +9,7 @@ use crate::diagnostic::Diagnostic;
 use crate::ir::LintLevel;
 
 pub const LINT: Lint = Lint {
-    code: "L031",
+    code: "L029",
     name: "counting-without-count",
     default: LintLevel::Warn,
     summary: "a counting clause that never counts",

@@ -1,4 +1,4 @@
-//! L032 `repetition-rules-never-apply`: a repetition draw or perpetual rule beside a `repeat`
+//! L030 `repetition-rules-never-apply`: a repetition draw or perpetual rule beside a `repeat`
 //! clause without exceptions, which lets no position occur twice.
 
 use super::{Context, Lint};
@@ -6,7 +6,7 @@ use crate::diagnostic::Diagnostic;
 use crate::ir::LintLevel;
 
 pub const LINT: Lint = Lint {
-    code: "L032",
+    code: "L030",
     name: "repetition-rules-never-apply",
     default: LintLevel::Warn,
     summary: "`draw repetition` or a perpetual rule beside `repeat` without exceptions",
