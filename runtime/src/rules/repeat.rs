@@ -41,7 +41,7 @@ impl Position {
         let evasion = rule.except_evasion && self.in_check();
         let quiet = after.is_some_and(|after| {
             let before = self.attacked_pieces(mover.opponent(), mover);
-            // A piece that moved away is no new attack: only pieces left in place count.
+            // The mover's own move leaves the enemy pieces where they stand: compare squares.
             after.iter().all(|s| before.contains(s))
         });
         self.make(m);
