@@ -14,7 +14,7 @@ impl Position {
     /// Whether the current position occurred before (the last move recreated it).
     fn recreated(&self) -> bool {
         let h = self.hash;
-        self.history().iter().any(|&x| x == h)
+        self.history().contains(&h)
     }
 
     /// Squares of `of`'s pieces that `by` attacks.
