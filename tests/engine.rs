@@ -8,8 +8,12 @@ mod common;
 mod conversation;
 #[path = "engine/eval.rs"]
 mod eval;
+#[path = "engine/hachu_repetition.rs"]
+mod hachu_repetition;
 #[path = "engine/pipes.rs"]
 mod pipes;
+#[path = "engine/repetition.rs"]
+mod repetition;
 #[path = "engine/selfplay.rs"]
 mod selfplay;
 #[path = "engine/xboard_gui.rs"]

@@ -43,3 +43,12 @@ mod drops;
 
 #[path = "rules/regions.rs"]
 mod regions;
+
+#[path = "rules/counting.rs"]
+mod counting;
+
+#[path = "rules/repeat.rs"]
+mod repeat;
+
+#[path = "rules/captured.rs"]
+mod captured;

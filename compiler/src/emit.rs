@@ -64,6 +64,8 @@ fn rules(variant: &Variant) -> RulesSpec {
         jump_rank: rules.jump_rank.clone(),
         passing: rules.passing.clone(),
         results: rules.results.clone(),
+        repeat: rules.repeat,
+        counting: rules.counting.clone(),
         drops: DropSpec {
             start_hand: variant
                 .setup

@@ -257,6 +257,10 @@ pub struct Rules {
     pub drops: DropSpec,
     /// `facing-royals forbidden`.
     pub facing_royals_forbidden: bool,
+    /// `repeat`: modern repetition.
+    pub repeat: Option<koma_runtime::spec::RepeatSpec>,
+    /// `counting` clauses.
+    pub counting: Option<koma_runtime::spec::CountingSpec>,
     pub clauses: Vec<ClauseInfo>,
 }
 

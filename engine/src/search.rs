@@ -158,7 +158,12 @@ impl Searcher {
         let nsq = pos.tables().geo.len();
         let rules = &pos.tables().spec.rules;
         let checkmate = rules.royals.win == WinCondition::Checkmate;
-        let path_draws = rules.results.repetition.is_some() && !rules.results.perpetual_check_loses;
+        // A repetition inside the search is scored as a draw only where every repetition is one:
+        // not with perpetual check or attack rules, nor with `repeat` (illegal or losing).
+        let path_draws = rules.results.repetition.is_some()
+            && !rules.results.perpetual_check_loses
+            && !rules.results.perpetual_attack_loses
+            && rules.repeat.is_none();
         let root_eval = eval.full(&pos);
         let root_ply = pos.ply();
         let mut s = State {
@@ -184,6 +189,7 @@ impl Searcher {
                     .is_royal(koma_runtime::spec::PieceType(t as u8))
             }),
             path_draws,
+            repeat_loses: rules.repeat.is_some_and(|r| r.loses),
             root_ply,
         };
 
@@ -288,6 +294,8 @@ struct State<'a> {
     /// The variant has royal pieces (losing the last one loses).
     royals: bool,
     path_draws: bool,
+    /// `repeat loses`: quiescence asks for the result of a repetition.
+    repeat_loses: bool,
     root_ply: usize,
 }
 
@@ -513,6 +521,12 @@ impl State<'_> {
         let stand = self.eval.relative(pos, eval);
         if ply >= MAX_PLY || qdepth >= MAX_QDEPTH {
             return stand;
+        }
+        // A losing repetition ends the game even where quiescence looks at captures only.
+        if self.repeat_loses
+            && let Some(r) = pos.repeat_result()
+        {
+            return self.terminal(pos, r, ply);
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let in_check = self.checkmate && pos.in_check();

@@ -309,6 +309,28 @@ pub enum ClauseKind {
     },
     /// `facing-royals forbidden`: royals may not face each other on an open file.
     FacingRoyalsForbidden,
+    /// `promotion captured-only`: a piece may promote only into a type its side has lost
+    /// (fewer on the board and in its hand than the setup gives it); a move that must promote
+    /// and has no such type left cannot be played.
+    PromotionCapturedOnly,
+    /// `repeat illegal|loses [except-evasion] [except-no-new-attack]`: a move that recreates
+    /// an earlier position (same side to move) is illegal, or loses for its maker.
+    Repeat {
+        outcome: Spanned<RepeatOutcome>,
+        exceptions: Vec<Spanned<RepeatException>>,
+    },
+    /// `perpetual-attack loses` (true) or `perpetual-attack draws` (false).
+    PerpetualAttack(Spanned<bool>),
+    /// `counting board-honour N`: once counting runs, a draw after N moves.
+    CountingBoard(Spanned<u32>),
+    /// `counting pieces-honour IDS N, ..., else N`: the count of a side left with its royal
+    /// alone, by the first entry whose pieces the other side has.
+    CountingPieces {
+        entries: Vec<HonourEntry>,
+        default: Option<Spanned<u32>>,
+    },
+    /// `counting without IDS`: counting runs only while none of these is on the board.
+    CountingWithout(Vec<Spanned<String>>),
     /// `remove KIND`: drops the clauses of kind `KIND` inherited through `extends`.
     Remove(Spanned<String>),
     /// A line whose first word is no clause keyword; the compiler reports it.
@@ -345,6 +367,12 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "drop no-mate",
     "drop zone",
     "facing-royals",
+    "promotion captured-only",
+    "repeat",
+    "perpetual-attack",
+    "counting board-honour",
+    "counting pieces-honour",
+    "counting without",
 ];
 
 /// The clause kind a `remove` line names, accepting the clause's own words
@@ -393,6 +421,12 @@ impl ClauseKind {
             ClauseKind::DropNoMate(_) => "drop no-mate",
             ClauseKind::DropZone { .. } => "drop zone",
             ClauseKind::FacingRoyalsForbidden => "facing-royals",
+            ClauseKind::PromotionCapturedOnly => "promotion captured-only",
+            ClauseKind::Repeat { .. } => "repeat",
+            ClauseKind::PerpetualAttack(_) => "perpetual-attack",
+            ClauseKind::CountingBoard(_) => "counting board-honour",
+            ClauseKind::CountingPieces { .. } => "counting pieces-honour",
+            ClauseKind::CountingWithout(_) => "counting without",
             ClauseKind::Remove(_) => "remove",
             ClauseKind::Unknown => "unknown",
         }
@@ -414,6 +448,32 @@ impl ClauseKind {
                 | ClauseKind::Unknown
         )
     }
+}
+
+/// What `repeat` does to a move that recreates an earlier position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RepeatOutcome {
+    Illegal,
+    Loses,
+}
+
+/// Moves a `repeat` clause lets repeat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RepeatException {
+    /// `except-evasion`: a move made while in check.
+    Evasion,
+    /// `except-no-new-attack`: a move after which the mover attacks no enemy piece it did not
+    /// attack before.
+    NoNewAttack,
+}
+
+/// One entry of `counting pieces-honour`: the other side has these pieces (an ID given twice
+/// means two of them), the count is `moves`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HonourEntry {
+    pub span: Span,
+    pub pieces: Vec<Spanned<String>>,
+    pub moves: Spanned<u32>,
 }
 
 /// `promotion zone N` or `promotion zone SQUARES`.

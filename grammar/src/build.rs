@@ -295,6 +295,58 @@ impl LineParser {
         }
     }
 
+    fn repeat(&mut self, pair: Pair<'_, Rule>) -> ClauseKind {
+        let mut outcome = Spanned::new(RepeatOutcome::Illegal, self.span(&pair));
+        let mut exceptions = Vec::new();
+        for p in children(pair) {
+            let span = self.span(&p);
+            match (p.as_rule(), p.as_str()) {
+                (Rule::repeat_outcome, "loses") => {
+                    outcome = Spanned::new(RepeatOutcome::Loses, span)
+                }
+                (Rule::repeat_outcome, _) => outcome = Spanned::new(RepeatOutcome::Illegal, span),
+                (_, "except-evasion") => {
+                    exceptions.push(Spanned::new(RepeatException::Evasion, span));
+                }
+                _ => exceptions.push(Spanned::new(RepeatException::NoNewAttack, span)),
+            }
+        }
+        ClauseKind::Repeat {
+            outcome,
+            exceptions,
+        }
+    }
+
+    fn counting(&mut self, rule: Pair<'_, Rule>) -> Option<ClauseKind> {
+        let kind = rule.as_rule();
+        let mut inner = rule.into_inner();
+        Some(match kind {
+            Rule::counting_board => ClauseKind::CountingBoard(self.number(&inner.next()?)?),
+            Rule::counting_without => ClauseKind::CountingWithout(self.piece_ids(inner.next()?)),
+            _ => {
+                let mut entries = Vec::new();
+                let mut default = None;
+                for p in inner {
+                    let span = self.span(&p);
+                    let is_else = p.as_rule() == Rule::honour_else;
+                    let mut parts = p.into_inner();
+                    if is_else {
+                        default = self.number(&parts.next()?);
+                        continue;
+                    }
+                    let pieces = self.piece_ids(parts.next()?);
+                    let moves = self.number(&parts.next()?)?;
+                    entries.push(HonourEntry {
+                        span,
+                        pieces,
+                        moves,
+                    });
+                }
+                ClauseKind::CountingPieces { entries, default }
+            }
+        })
+    }
+
     fn drop_rule(&mut self, rule: Pair<'_, Rule>) -> Option<ClauseKind> {
         let kind = rule.as_rule();
         let mut inner = rule.into_inner();
@@ -470,6 +522,12 @@ impl LineParser {
             Rule::drop_line => self.drop_rule(first),
             Rule::facing_royals_line => Some(ClauseKind::FacingRoyalsForbidden),
             Rule::remove_clause_line => Some(ClauseKind::Remove(self.text(&first))),
+            Rule::repeat_line => Some(self.repeat(pair)),
+            Rule::perpetual_attack_line => Some(ClauseKind::PerpetualAttack(Spanned::new(
+                first.as_str() == "loses",
+                self.span(&first),
+            ))),
+            Rule::counting_line => self.counting(first),
             _ => Some(ClauseKind::PerpetualCheck(Spanned::new(
                 first.as_str() == "loses",
                 self.span(&first),
@@ -523,6 +581,7 @@ impl LineParser {
                     .collect(),
             ),
             Rule::forced_stuck => ClauseKind::PromotionForcedWhenStuck,
+            Rule::captured_only => ClauseKind::PromotionCapturedOnly,
             Rule::forced_clause => {
                 let mut inner = clause.into_inner();
                 let pieces = self.piece_ids(inner.next()?);

@@ -82,6 +82,14 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::drop_one_per_file => "`one-per-file`",
         Rule::drop_no_mate => "`no-mate`",
         Rule::drop_zone => "`zone`",
+        Rule::captured_only => "`captured-only`",
+        Rule::repeat_outcome => "`illegal` or `loses`",
+        Rule::repeat_exception => "`except-evasion` or `except-no-new-attack`",
+        Rule::counting_board => "`board-honour`",
+        Rule::counting_pieces => "`pieces-honour`",
+        Rule::counting_without => "`without`",
+        Rule::honour_entry => "piece IDs and a number of moves",
+        Rule::honour_else => "`else`",
         Rule::clause_key => "a clause kind (`check`, `promotion forced`, ...)",
         _ => return None,
     };
@@ -181,6 +189,15 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
         }
         Rule::perpetual_line => "write `perpetual-check loses` or `perpetual-check draws`",
         Rule::bare_royal_line => "write `bare-royal loses`",
+        Rule::repeat_line => {
+            "write `repeat illegal` or `repeat loses`, optionally with `except-evasion` and \
+             `except-no-new-attack`"
+        }
+        Rule::perpetual_attack_line => "write `perpetual-attack loses` or `perpetual-attack draws`",
+        Rule::counting_line => {
+            "write `counting board-honour N`, `counting pieces-honour IDS N, ..., else N` or \
+             `counting without IDS`"
+        }
         Rule::captures_line => "write `captures to-hand` or `captures to-hand as-is`",
         Rule::drop_line => {
             "write `drop not-stuck`, `drop one-per-file IDS`, `drop no-mate IDS` or \

@@ -116,6 +116,9 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("captures", Rule::captures_line),
     ("drop", Rule::drop_line),
     ("facing-royals", Rule::facing_royals_line),
+    ("repeat", Rule::repeat_line),
+    ("perpetual-attack", Rule::perpetual_attack_line),
+    ("counting", Rule::counting_line),
     ("remove", Rule::remove_clause_line),
 ];
 

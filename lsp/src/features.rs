@@ -311,6 +311,14 @@ const CLAUSE_WORDS: &[&str] = &[
     "capture",
     "promotion",
     "bare-royal",
+    "captured-only",
+    "illegal",
+    "except-evasion",
+    "except-no-new-attack",
+    "board-honour",
+    "pieces-honour",
+    "else",
+    "without",
 ];
 
 /// Completion: the keywords of the section the cursor is in, rules clauses and their words,

@@ -88,7 +88,13 @@ impl Position {
             fields.to_vec()
         };
         pos.parse_castling(fields.get(2).copied().unwrap_or("-"))?;
-        pos.parse_ep(fields.get(3).copied().unwrap_or("-"))?;
+        // Fairy-Stockfish writes a running count in place of the e.p. field, and the plies
+        // counted in place of the halfmove clock.
+        let fs_count = pos.tables.spec.rules.counting.is_some()
+            && fields.get(3).is_some_and(|f| f.parse::<u16>().is_ok());
+        if !fs_count {
+            pos.parse_ep(fields.get(3).copied().unwrap_or("-"))?;
+        }
         let number = |i: usize, default: u32, what: &str| -> Result<u32, PositionError> {
             match fields.get(i) {
                 None => Ok(default),
@@ -99,7 +105,16 @@ impl Position {
         };
         let half = number(4, 0, "the halfmove clock")?;
         let full = number(5, 1, "the move number")?;
-        pos.set_counters(half, full);
+        if fs_count {
+            let limit = number(3, 0, "the count")?;
+            pos.counting = crate::rules::CountState {
+                limit: limit.min(u32::from(u16::MAX)) as u16,
+                ply: half.min(u32::from(u16::MAX)) as u16,
+            };
+            pos.set_counters(0, full);
+        } else {
+            pos.set_counters(half, full);
+        }
         for field in named {
             pos.parse_named(field)?;
         }
@@ -175,10 +190,29 @@ impl Position {
                 }
                 self.set_prior_history(&entries);
             }
+            "count" => {
+                let parsed = value.split_once('/').and_then(|(p, l)| {
+                    Some(crate::rules::CountState {
+                        ply: p.parse().ok()?,
+                        limit: l.parse().ok()?,
+                    })
+                });
+                match parsed {
+                    Some(state) if self.tables.spec.rules.counting.is_some() => {
+                        self.counting = state
+                    }
+                    Some(_) => return Err(bad("`count:` in a variant without counting")),
+                    None => {
+                        return Err(bad(format!(
+                            "`count:` takes `PLIES/LIMIT` in plies, found `{value}`"
+                        )));
+                    }
+                }
+            }
             other => {
                 return Err(bad(format!(
                     "unknown position field `{other}:` (known: `moved:`, `virgin:`, `last:`, \
-                     `history:`)"
+                     `history:`, `count:`)"
                 )));
             }
         }
@@ -227,6 +261,12 @@ impl Position {
                 .map(|&(h, pass)| format!("{h:016x}{}", if pass { "p" } else { "" }))
                 .collect();
             out.push(format!("history:{}", entries.join(",")));
+        }
+        if state.counting.limit > 0 {
+            out.push(format!(
+                "count:{}/{}",
+                state.counting.ply, state.counting.limit
+            ));
         }
         out
     }

@@ -27,4 +27,5 @@ mod zobrist;
 pub use geometry::{ByPlayer, Square};
 pub use moves::{Move, MoveKind};
 pub use position::Position;
+pub use rules::CountState;
 pub use tables::Tables;

@@ -8,9 +8,13 @@ use crate::position::Position;
 
 impl Position {
     /// The number of leaf nodes `depth` plies below this position.
+    /// Perft ignores repetition: `repeat illegal` filters no move here.
     pub fn perft(&mut self, depth: u32) -> u64 {
         let mut lists = move_lists(depth);
-        perft_in(self, depth, &mut lists)
+        let checks = std::mem::replace(&mut self.repeat_checks, false);
+        let n = perft_in(self, depth, &mut lists);
+        self.repeat_checks = checks;
+        n
     }
 
     /// Perft per legal first move, in generation order.
@@ -39,6 +43,7 @@ impl Position {
         done: &(dyn Fn(usize, usize) + Sync),
     ) -> Vec<(Move, u64)> {
         let depth = depth.max(1);
+        let checks = std::mem::replace(&mut self.repeat_checks, false);
         let moves = self.moves();
         let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
         let next = AtomicUsize::new(0);
@@ -67,6 +72,7 @@ impl Position {
                 work(self);
             });
         }
+        self.repeat_checks = checks;
         moves
             .into_iter()
             .zip(counts)

@@ -72,6 +72,7 @@ struct Undo {
     /// Piece types the move added to the mover's hand (captures).
     gained: [u8; MAX_CAPTURES + 1],
     ngained: u8,
+    counting: crate::rules::CountState,
 }
 
 /// A game position of one variant.
@@ -98,6 +99,10 @@ pub struct Position {
     pub(crate) prior: Prior,
     /// A buffer the checkmate legality test reuses at every node (`crate::legal`).
     pub(crate) watch: Vec<crate::legal::WatchedPath>,
+    /// The counting state (`counting` clauses).
+    pub(crate) counting: crate::rules::CountState,
+    /// Whether `repeat illegal` filters moves (perft turns it off: perft ignores repetition).
+    pub(crate) repeat_checks: bool,
 }
 
 /// What the rules remember of the moves played before a position was set up from text: the
@@ -148,6 +153,8 @@ impl Position {
             history: Vec::new(),
             prior: Prior::default(),
             watch: Vec::new(),
+            counting: crate::rules::CountState::default(),
+            repeat_checks: true,
             tables,
         }
     }
@@ -363,6 +370,7 @@ impl Position {
             nlapsed: 0,
             gained: [0; MAX_CAPTURES + 1],
             ngained: 0,
+            counting: self.counting,
         }
     }
 
@@ -471,6 +479,9 @@ impl Position {
         }
         self.hash ^= self.tables.zobrist.side;
         self.undo.push(undo);
+        if self.tables.spec.rules.counting.is_some() {
+            self.count_move();
+        }
     }
 
     /// Plays a drop: one piece leaves the mover's hand for an empty square.
@@ -497,6 +508,9 @@ impl Position {
         self.side = side.opponent();
         self.hash ^= self.tables.zobrist.side;
         self.undo.push(undo);
+        if self.tables.spec.rules.counting.is_some() {
+            self.count_move();
+        }
     }
 
     /// Puts the pieces a move removed into the mover's hand, as the variant says (a victim that
@@ -699,6 +713,7 @@ impl Position {
             self.virgin[p.index()] = true;
         }
         self.ep = u.ep;
+        self.counting = u.counting;
         self.halfmove = u.halfmove;
         self.hash = u.hash;
         self.royals = u.royals;

@@ -19,6 +19,12 @@ pub enum Reason {
     /// The last move was a drop that checkmated, which the variant forbids (shogi's
     /// uchifuzume): the dropper loses.
     DropMate,
+    /// The last move recreated an earlier position, which loses (`repeat loses`).
+    RepeatedPosition,
+    /// The repetition came from one side attacking the same piece after every move.
+    PerpetualAttack,
+    /// The count ran out (`counting`): a draw.
+    Counting,
 }
 
 impl Reason {
@@ -33,6 +39,9 @@ impl Reason {
             Reason::MoveLimit => "move limit",
             Reason::BareRoyals => "bare royals",
             Reason::DropMate => "drop mate",
+            Reason::RepeatedPosition => "repeated position",
+            Reason::PerpetualAttack => "perpetual attack",
+            Reason::Counting => "counting",
         }
     }
 }
@@ -111,6 +120,12 @@ impl Position {
         {
             return Some(result);
         }
+        if let Some(result) = self.repeat_result() {
+            return Some(result);
+        }
+        if let Some(result) = self.counting_result() {
+            return Some(result);
+        }
         if let Some(n) = rules.results.repetition {
             let seen = self.history().iter().filter(|&&h| h == self.hash).count() + 1;
             if seen >= usize::from(n.max(1)) {
@@ -120,6 +135,14 @@ impl Position {
                     return Some(GameResult {
                         winner: Some(loser.opponent()),
                         reason: Reason::PerpetualCheck,
+                    });
+                }
+                if rules.results.perpetual_attack_loses
+                    && let Some(loser) = self.perpetual_attacker()
+                {
+                    return Some(GameResult {
+                        winner: Some(loser.opponent()),
+                        reason: Reason::PerpetualAttack,
                     });
                 }
                 return Some(GameResult {

@@ -13,7 +13,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -281,7 +281,14 @@ pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
         .chain(d.start_hand.iter().map(|(_, t)| t))
         .chain(&d.one_per_file)
         .chain(&d.no_mate)
-        .chain(d.zones.iter().flat_map(|z| z.pieces.iter()));
+        .chain(d.zones.iter().flat_map(|z| z.pieces.iter()))
+        .chain(r.counting.iter().flat_map(|c| {
+            c.without.iter().chain(
+                c.pieces_honour
+                    .iter()
+                    .flat_map(|h| h.pieces.iter().map(|p| &p.0)),
+            )
+        }));
     if !d.zones.iter().flat_map(|z| z.squares.iter()).all(on_board) {
         return Err(Invalid::OffBoard {
             what: "drop zone square",
@@ -507,6 +514,33 @@ impl Writer {
             w.u16(p.confined.map_or(u16::MAX, u16::from));
         });
         self.bool(g.facing_royals_forbidden);
+        self.bool(p.captured_only);
+        self.bool(rs.perpetual_attack_loses);
+        match r.repeat {
+            None => self.u8(0),
+            Some(rp) => {
+                self.u8(1);
+                self.bool(rp.loses);
+                self.bool(rp.except_evasion);
+                self.bool(rp.except_no_new_attack);
+            }
+        }
+        match &r.counting {
+            None => self.u8(0),
+            Some(c) => {
+                self.u8(1);
+                self.u16(c.board_honour.unwrap_or(u16::MAX));
+                self.list(&c.pieces_honour, |w, h| {
+                    w.list(&h.pieces, |w, &(t, n)| {
+                        w.u8(t.0);
+                        w.u8(n);
+                    });
+                    w.u16(h.moves);
+                });
+                self.u16(c.pieces_default.unwrap_or(u16::MAX));
+                self.types(&c.without);
+            }
+        }
     }
 }
 
@@ -687,6 +721,7 @@ impl<'a> Reader<'a> {
                 })
             })?,
             mid_move: self.bool()?,
+            captured_only: false,
         };
         let win = if self.bool()? {
             WinCondition::Checkmate
@@ -741,6 +776,7 @@ impl<'a> Reader<'a> {
             stalemate: self.outcome()?,
             repetition: self.opt_u8()?,
             perpetual_check_loses: self.bool()?,
+            perpetual_attack_loses: false,
             move_limit: match self.u8()? {
                 0 => None,
                 1 => Some(MoveLimit {
@@ -798,8 +834,39 @@ impl<'a> Reader<'a> {
             })?,
             facing_royals_forbidden: self.bool()?,
         };
+        let mut promotion = promotion;
+        let mut results = results;
+        promotion.captured_only = self.bool()?;
+        results.perpetual_attack_loses = self.bool()?;
+        let repeat = match self.u8()? {
+            0 => None,
+            1 => Some(RepeatSpec {
+                loses: self.bool()?,
+                except_evasion: self.bool()?,
+                except_no_new_attack: self.bool()?,
+            }),
+            v => return Err(bad_tag("repeat tag", v)),
+        };
+        let opt = |v: u16| (v != u16::MAX).then_some(v);
+        let counting = match self.u8()? {
+            0 => None,
+            1 => Some(CountingSpec {
+                board_honour: opt(self.u16()?),
+                pieces_honour: self.list(|r| {
+                    Ok(HonourSpec {
+                        pieces: r.list(|r| Ok((PieceType(r.u8()?), r.u8()?)))?,
+                        moves: r.u16()?,
+                    })
+                })?,
+                pieces_default: opt(self.u16()?),
+                without: self.types()?,
+            }),
+            v => return Err(bad_tag("counting tag", v)),
+        };
         Ok(RulesSpec {
             regions,
+            repeat,
+            counting,
             promotion,
             royals,
             burning,

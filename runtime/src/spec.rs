@@ -198,6 +198,10 @@ pub struct RulesSpec {
     pub drops: DropSpec,
     /// Regions and the facing-royals rule (`crate::regions`).
     pub regions: crate::regions::RegionsSpec,
+    /// Modern repetition: a move that recreates an earlier position.
+    pub repeat: Option<RepeatSpec>,
+    /// Makruk-style counting draws.
+    pub counting: Option<CountingSpec>,
 }
 
 /// Hands and drops: where captured pieces go, which pieces start in hand, and where a piece in
@@ -249,6 +253,10 @@ pub struct PromotionSpec {
     /// Squares a multi-leg move stops on in the middle count for `enter` (Kyou's lions): every
     /// route of a move is seen, and a route that fires and one that does not give two moves.
     pub mid_move: bool,
+    /// A piece promotes only into a type its side has lost: fewer of that type on the board and
+    /// in the side's hand than the setup gives the side (Grand Chess). A move that must
+    /// promote and has no such type left cannot be played.
+    pub captured_only: bool,
 }
 
 impl PromotionSpec {
@@ -406,6 +414,9 @@ pub struct ResultSpec {
     pub repetition: Option<u8>,
     /// A player whose every move since the previous occurrence was a check loses.
     pub perpetual_check_loses: bool,
+    /// A player who attacked one same enemy piece after every one of its moves since the
+    /// previous occurrence loses (a check is an attack on a royal).
+    pub perpetual_attack_loses: bool,
     /// Draw after this many moves (plies / 2) without a reset event.
     pub move_limit: Option<MoveLimit>,
     /// Draw when both sides are bare (see `bare`).
@@ -435,4 +446,40 @@ pub struct MoveLimit {
     pub reset_on_promotion: bool,
     /// Moves of these pieces reset the counter (the chess pawn).
     pub reset_on_pieces: Vec<PieceType>,
+}
+
+/// `repeat`: what happens to a move that recreates a position that occurred before with the
+/// same side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RepeatSpec {
+    /// True: the mover loses; false: the move is illegal.
+    pub loses: bool,
+    /// A move made while in check may repeat.
+    pub except_evasion: bool,
+    /// A move after which the mover attacks no enemy piece it did not attack before may repeat.
+    pub except_no_new_attack: bool,
+}
+
+/// Counting (Makruk): once no `without` piece is left on the board, the game is drawn when the
+/// counting side has not won within its count. Counts are in moves (two plies each).
+///
+/// The count of a side: none while a `without` piece stands or the other side has nothing but
+/// one piece; `board_honour` while the side has more than one piece; else (its royal alone)
+/// the first `pieces_honour` entry whose pieces the other side has, else `pieces_default`,
+/// else `board_honour`. Counting starts for the side to move when it first has a count; it
+/// restarts for a side that a capture or promotion left bare, from the number of pieces on the
+/// board (Fairy-Stockfish's `MAKRUK_COUNTING`).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct CountingSpec {
+    pub board_honour: Option<u16>,
+    pub pieces_honour: Vec<HonourSpec>,
+    pub pieces_default: Option<u16>,
+    pub without: Vec<PieceType>,
+}
+
+/// One `pieces-honour` entry: the other side has at least `count` of each listed type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HonourSpec {
+    pub pieces: Vec<(PieceType, u8)>,
+    pub moves: u16,
 }

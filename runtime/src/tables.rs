@@ -228,7 +228,8 @@ impl Tables {
                 .iter()
                 .map(|p| !p.promotions.is_empty())
                 .collect(),
-            rules: crate::rules::RuleTables::new(&geo, &spec.rules, &spec.pieces, ntypes),
+            rules: crate::rules::RuleTables::new(&geo, &spec.rules, &spec.pieces, ntypes)
+                .with_setup(&spec),
             drops: crate::drops::DropTables::new(&geo, &spec),
             regions: crate::regions::RegionTables::new(&geo, &spec.rules.regions),
             footprints: crate::footprint::Footprints::default(),

@@ -113,6 +113,12 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         if p.mid_move {
             s.push_str(" A square a multi-leg move stops on in passing counts as entering.");
         }
+        if p.captured_only {
+            s.push_str(
+                " A piece promotes only into a piece its side has lost; where it must promote \
+                 and nothing was lost, it cannot make that move.",
+            );
+        }
         rule("Promotion", s);
     }
 
@@ -265,6 +271,51 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
             "Draws",
             format!("The game is drawn when {}.", join(&draws, "or when")),
         );
+    }
+    if let Some(rp) = v.rules.repeat {
+        let mut s = if rp.loses {
+            String::from(
+                "A move that recreates an earlier position loses for the side that makes it",
+            )
+        } else {
+            String::from("A move that recreates an earlier position is illegal")
+        };
+        let mut except = Vec::new();
+        if rp.except_evasion {
+            except.push("a move out of check".to_string());
+        }
+        if rp.except_no_new_attack {
+            except.push("a move that creates no new attack".to_string());
+        }
+        if !except.is_empty() {
+            s.push_str(&format!(", except {}", join(&except, "or")));
+        }
+        s.push('.');
+        rule("Repetition", s);
+    }
+    if res.perpetual_attack_loses {
+        rule(
+            "Perpetual attack",
+            "A side that reaches a repetition by attacking the same piece after every move loses."
+                .to_string(),
+        );
+    }
+    if let Some(c) = &v.rules.counting {
+        let mut s = String::from("Counting");
+        if !c.without.is_empty() {
+            s.push_str(&format!(" starts once no {} is left", names(&c.without)));
+        }
+        if let Some(n) = c.board_honour {
+            s.push_str(&format!(
+                "; the side to move counts {} for the other side to win (board's honour)",
+                plural(usize::from(n), "move")
+            ));
+        }
+        if !c.pieces_honour.is_empty() || c.pieces_default.is_some() {
+            s.push_str("; a lone royal counts by the pieces it faces (pieces' honour)");
+        }
+        s.push_str(". The game is drawn when the count runs out.");
+        rule("Counting", s);
     }
     if res.bare_royal_loses {
         rule(

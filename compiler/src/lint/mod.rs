@@ -11,6 +11,8 @@ mod ambiguous_betza;
 mod anti_trade_never_meets;
 mod asymmetric_setup;
 mod confined_outside_region;
+mod captured_only_never_promotes;
+mod counting_without_count;
 mod dead_promotion;
 mod drop_rule_without_hands;
 mod duplicate_move;
@@ -24,6 +26,7 @@ mod pass_without_passers;
 mod piece_starts_in_zone;
 mod promotion_loses_moves;
 mod range_beyond_board;
+mod repetition_rules_never_apply;
 mod rule_names_absent_piece;
 mod stuck_on_last_ranks;
 mod stuck_on_setup_square;
@@ -87,6 +90,9 @@ pub const LINTS: &[&Lint] = &[
     &unused_region::LINT,
     &confined_outside_region::LINT,
     &overlapping_region_moves::LINT,
+    &captured_only_never_promotes::LINT,
+    &counting_without_count::LINT,
+    &repetition_rules_never_apply::LINT,
 ];
 
 /// The lint with this code or name.

@@ -5,8 +5,8 @@ use koma_grammar::ast::{
     self, Area, BurnOption, Clause, ClauseKind, FreezeOption, PassRule, ResetEvent, Trigger, Zone,
 };
 use koma_runtime::spec::{
-    AntiTradeSpec, AntiTradeWhen, BurnSpec, DropZone, ForcedPromotion, FreezeSpec, MoveLimit,
-    Outcome, PieceType, PromotionKind, Triggers, WinCondition,
+    AntiTradeSpec, AntiTradeWhen, BurnSpec, DropZone, ForcedPromotion, FreezeSpec, HonourSpec,
+    MoveLimit, Outcome, PieceType, PromotionKind, RepeatSpec, Triggers, WinCondition,
 };
 
 use super::pieces::{Names, attributes};
@@ -223,6 +223,70 @@ impl Lowering<'_> {
                 });
             }
             ClauseKind::FacingRoyalsForbidden => self.rules.facing_royals_forbidden = true,
+            ClauseKind::PromotionCapturedOnly => self.rules.promotion.captured_only = true,
+            ClauseKind::Repeat {
+                outcome,
+                exceptions,
+            } => {
+                self.rules.repeat = Some(RepeatSpec {
+                    loses: outcome.value == ast::RepeatOutcome::Loses,
+                    except_evasion: exceptions
+                        .iter()
+                        .any(|e| e.value == ast::RepeatException::Evasion),
+                    except_no_new_attack: exceptions
+                        .iter()
+                        .any(|e| e.value == ast::RepeatException::NoNewAttack),
+                });
+            }
+            ClauseKind::PerpetualAttack(loses) => {
+                self.rules.results.perpetual_attack_loses = loses.value
+            }
+            ClauseKind::CountingBoard(n) => {
+                let n = self
+                    .in_range(file, n, 1, 10_000, "the count")
+                    .map(|n| n as u16);
+                self.rules
+                    .counting
+                    .get_or_insert_with(Default::default)
+                    .board_honour = n;
+            }
+            ClauseKind::CountingPieces { entries, default } => {
+                let mut honour = Vec::new();
+                for e in entries {
+                    let ids =
+                        self.names
+                            .resolve_all(file, &e.pieces, "in `counting`", self.diagnostics);
+                    let mut pieces: Vec<(PieceType, u8)> = Vec::new();
+                    for t in ids {
+                        match pieces.iter_mut().find(|p| p.0 == t) {
+                            Some(p) => p.1 = p.1.saturating_add(1),
+                            None => pieces.push((t, 1)),
+                        }
+                    }
+                    if let Some(moves) = self.in_range(file, &e.moves, 1, 10_000, "the count") {
+                        honour.push(HonourSpec {
+                            pieces,
+                            moves: moves as u16,
+                        });
+                    }
+                }
+                let default = default
+                    .as_ref()
+                    .and_then(|d| self.in_range(file, d, 1, 10_000, "the count"))
+                    .map(|n| n as u16);
+                let c = self.rules.counting.get_or_insert_with(Default::default);
+                c.pieces_honour = honour;
+                c.pieces_default = default;
+            }
+            ClauseKind::CountingWithout(ids) => {
+                let ids =
+                    self.names
+                        .resolve_all(file, ids, "in `counting without`", self.diagnostics);
+                self.rules
+                    .counting
+                    .get_or_insert_with(Default::default)
+                    .without = ids;
+            }
             ClauseKind::Unknown | ClauseKind::Remove(_) => {}
         }
     }

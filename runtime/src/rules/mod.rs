@@ -8,9 +8,15 @@
 
 mod anti_trade;
 mod burn;
+mod captured;
+mod counting;
 mod freeze;
+mod perpetual;
+mod repeat;
 mod repetition;
 pub(crate) mod state;
+
+pub use counting::CountState;
 
 use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Geometry, Square};
@@ -58,6 +64,8 @@ pub(crate) struct RuleTables {
     pub legal_filter: bool,
     /// Per piece type: burns by choice (its XBetza burn legs are ignored).
     pub choose_burner: Vec<bool>,
+    /// Per player and piece type: how many the setup gives (`promotion captured-only`).
+    pub start_counts: ByPlayer<Vec<u16>>,
 }
 
 impl RuleTables {
@@ -126,10 +134,22 @@ impl RuleTables {
             choose_burner,
             burn_check: rules.royals.win == WinCondition::Checkmate
                 && burns.iter().any(|b| b.active),
-            legal_filter: !rules.anti_trade.is_empty() || rules.passing.first_passer_deviates,
+            legal_filter: !rules.anti_trade.is_empty()
+                || rules.passing.first_passer_deviates
+                || rules.promotion.captured_only
+                || rules.repeat.is_some_and(|r| !r.loses),
             burns,
             freezes,
+            start_counts: ByPlayer::default(),
         }
+    }
+
+    /// Adds what the rules read from the setup (`promotion captured-only`).
+    pub fn with_setup(mut self, spec: &crate::spec::VariantSpec) -> RuleTables {
+        if spec.rules.promotion.captured_only {
+            self.start_counts = captured::start_counts(spec);
+        }
+        self
     }
 
     /// Whether a path end of the piece `mover` from `from` is a burn written as XBetza locust

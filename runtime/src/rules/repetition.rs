@@ -32,17 +32,22 @@ impl Position {
         verdict
     }
 
-    /// Removes the moves the anti-trade and pass-repetition rules forbid.
+    /// Removes the moves the anti-trade, pass-repetition, modern repetition and
+    /// captured-only promotion rules forbid.
     pub(crate) fn filter_rule_moves(&mut self, out: &mut Vec<Move>) {
         let tables = self.tables.clone();
         let anti_trade = !tables.spec.rules.anti_trade.is_empty();
         let deviate = tables.spec.rules.passing.first_passer_deviates
             && (0..self.history().len()).any(|k| self.history_pass(k));
+        let captured_only = tables.spec.rules.promotion.captured_only;
+        let repeat = self.repeat_filter_active();
         let mut kept = 0;
         for i in 0..out.len() {
             let m = out[i];
-            let bad = (anti_trade && self.breaks_anti_trade(m))
-                || (deviate && self.first_passer_repeats(m));
+            let bad = (captured_only && !self.promotion_available(&m))
+                || (anti_trade && self.breaks_anti_trade(m))
+                || (deviate && self.first_passer_repeats(m))
+                || (repeat && self.repeat_forbids(m));
             if !bad {
                 out[kept] = m;
                 kept += 1;

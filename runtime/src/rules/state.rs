@@ -1,7 +1,8 @@
 //! The rule state a position carries beyond its board: what the last move was, as far as
 //! `pass not-after-pass` and anti-trade `counter-strike` care, and the earlier positions that
 //! `pass first-passer-deviates` looks back on. Position text writes it (`last:`, `history:`) so
-//! that a position read back has the same legal moves (docs/positions.md).
+//! that a position read back has the same legal moves (docs/positions.md). `repeat` reads the
+//! history too, and `counting` its own state (`count:`).
 
 use crate::position::Position;
 
@@ -16,6 +17,8 @@ pub(crate) struct RuleState {
     /// Earlier positions and whether the move played from each was a pass, oldest first (only
     /// with `pass first-passer-deviates`, and only once some move in it was a pass).
     pub history: Vec<(u64, bool)>,
+    /// The counting state (only with `counting` clauses).
+    pub counting: super::CountState,
 }
 
 impl Position {
@@ -50,8 +53,8 @@ impl Position {
     pub(crate) fn rule_state(&self) -> RuleState {
         let rules = &self.tables.spec.rules;
         let n = self.history().len();
-        let history = if rules.passing.first_passer_deviates && (0..n).any(|i| self.history_pass(i))
-        {
+        let passes = rules.passing.first_passer_deviates && (0..n).any(|i| self.history_pass(i));
+        let history = if passes || rules.repeat.is_some() {
             (0..n)
                 .map(|i| (self.history()[i], self.history_pass(i)))
                 .collect()
@@ -62,6 +65,7 @@ impl Position {
             passed: rules.passing.not_after_pass && self.last_move_was_pass(),
             struck: rules.anti_trade.iter().any(|s| s.counter_strike) && self.struck(),
             history,
+            counting: self.counting,
         }
     }
 }

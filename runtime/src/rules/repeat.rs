@@ -1,0 +1,82 @@
+//! Modern repetition (`repeat illegal|loses`, Chu and Tengu Dai Shogi): a move that recreates a
+//! position that occurred before with the same side to move is illegal, or loses for the side
+//! that made it, unless an exception of the clause lets it repeat (an evasion of check, a move
+//! that creates no new attack). Earlier positions are the position's history: the moves played
+//! since it was set up and the positions its text named (`history:`).
+
+use crate::geometry::Square;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::result::{GameResult, Reason};
+use crate::spec::Player;
+
+impl Position {
+    /// Whether the current position occurred before (the last move recreated it).
+    fn recreated(&self) -> bool {
+        let h = self.hash;
+        self.history().contains(&h)
+    }
+
+    /// Squares of `of`'s pieces that `by` attacks.
+    fn attacked_pieces(&self, of: Player, by: Player) -> Vec<Square> {
+        self.tables
+            .geo
+            .squares()
+            .filter(|&s| self.piece_at(s).is_some_and(|(p, _)| p == of) && self.is_attacked(s, by))
+            .collect()
+    }
+
+    /// Whether the move just played may repeat by an exception of the `repeat` clause: the
+    /// mover was in check before it, or it created no new attack. Plays the move back and
+    /// forth; `m` is the last move.
+    fn repeat_excused(&mut self, m: Move) -> bool {
+        let Some(rule) = self.tables.spec.rules.repeat else {
+            return false;
+        };
+        let mover = self.side.opponent();
+        let after = rule
+            .except_no_new_attack
+            .then(|| self.attacked_pieces(self.side, mover));
+        self.unmake();
+        let evasion = rule.except_evasion && self.in_check();
+        let quiet = after.is_some_and(|after| {
+            let before = self.attacked_pieces(mover.opponent(), mover);
+            // The mover's own move leaves the enemy pieces where they stand: compare squares.
+            after.iter().all(|s| before.contains(s))
+        });
+        self.make(m);
+        evasion || quiet
+    }
+
+    /// Whether `repeat illegal` forbids `m` for the side to move.
+    pub(crate) fn repeat_forbids(&mut self, m: Move) -> bool {
+        self.make(m);
+        let bad = self.recreated() && !self.repeat_excused(m);
+        self.unmake();
+        bad
+    }
+
+    /// Whether the `repeat illegal` filter has anything to look at.
+    pub(crate) fn repeat_filter_active(&self) -> bool {
+        self.tables.spec.rules.repeat.is_some_and(|r| !r.loses)
+            && self.repeat_checks
+            && !self.history().is_empty()
+    }
+
+    /// With `repeat loses`: the side that just recreated an earlier position loses (part of
+    /// [`Position::result`]; cheap enough for a search to ask at every node).
+    pub fn repeat_result(&mut self) -> Option<GameResult> {
+        let rule = self.tables.spec.rules.repeat?;
+        if !rule.loses || !self.recreated() {
+            return None;
+        }
+        let m = self.last_move()?;
+        if self.repeat_excused(m) {
+            return None;
+        }
+        Some(GameResult {
+            winner: Some(self.side),
+            reason: Reason::RepeatedPosition,
+        })
+    }
+}
