@@ -257,6 +257,8 @@ pub struct Rules {
     pub drops: DropSpec,
     /// `facing-royals forbidden`.
     pub facing_royals_forbidden: bool,
+    /// `facing-royals must-break`.
+    pub facing_royals_must_break: bool,
     pub clauses: Vec<ClauseInfo>,
 }
 

@@ -307,8 +307,12 @@ pub enum ClauseKind {
         pieces: Vec<Spanned<String>>,
         squares: Vec<SquareItem>,
     },
-    /// `facing-royals forbidden`: royals may not face each other on an open file.
-    FacingRoyalsForbidden,
+    /// `facing-royals forbidden`: royals may not face each other on an open file;
+    /// `facing-royals must-break` (`must_break`): they may, but the side to move must then
+    /// break the line or pass.
+    FacingRoyals {
+        must_break: bool,
+    },
     /// `remove KIND`: drops the clauses of kind `KIND` inherited through `extends`.
     Remove(Spanned<String>),
     /// A line whose first word is no clause keyword; the compiler reports it.
@@ -332,6 +336,8 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "pass forbidden",
     "pass only",
     "pass not-after-pass",
+    "pass twice-ends",
+    "pass anytime",
     "pass first-passer-deviates",
     "stalemate",
     "draw repetition",
@@ -354,7 +360,7 @@ pub fn clause_kind(words: &str) -> Option<&'static str> {
     let alias = match words.as_str() {
         "promotion optional" | "promotion mandatory" | "promotion automatic" => "promotion kind",
         "check last-royal-only" => "check",
-        "facing-royals forbidden" => "facing-royals",
+        "facing-royals forbidden" | "facing-royals must-break" => "facing-royals",
         "captures to-hand" | "captures to-hand as-is" => "captures",
         other => other,
     };
@@ -380,6 +386,8 @@ impl ClauseKind {
             ClauseKind::Pass(PassRule::Forbidden) => "pass forbidden",
             ClauseKind::Pass(PassRule::Only(_)) => "pass only",
             ClauseKind::Pass(PassRule::NotAfterPass) => "pass not-after-pass",
+            ClauseKind::Pass(PassRule::TwiceEnds) => "pass twice-ends",
+            ClauseKind::Pass(PassRule::Anytime(_)) => "pass anytime",
             ClauseKind::Pass(PassRule::FirstPasserDeviates) => "pass first-passer-deviates",
             ClauseKind::Stalemate(_) => "stalemate",
             ClauseKind::DrawRepetition(_) => "draw repetition",
@@ -392,7 +400,7 @@ impl ClauseKind {
             ClauseKind::DropOnePerFile(_) => "drop one-per-file",
             ClauseKind::DropNoMate(_) => "drop no-mate",
             ClauseKind::DropZone { .. } => "drop zone",
-            ClauseKind::FacingRoyalsForbidden => "facing-royals",
+            ClauseKind::FacingRoyals { .. } => "facing-royals",
             ClauseKind::Remove(_) => "remove",
             ClauseKind::Unknown => "unknown",
         }
@@ -511,6 +519,10 @@ pub enum PassRule {
     Forbidden,
     Only(Vec<Spanned<String>>),
     NotAfterPass,
+    /// `pass twice-ends`: two passes in a row end the game, a draw.
+    TwiceEnds,
+    /// `pass anytime IDS`: these pieces may pass whatever surrounds them.
+    Anytime(Vec<Spanned<String>>),
     FirstPasserDeviates,
 }
 

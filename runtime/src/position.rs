@@ -96,6 +96,9 @@ pub struct Position {
     history: Vec<u64>,
     /// Rule state from before this position was set up (position text fields).
     pub(crate) prior: Prior,
+    /// While the legality filter tests the moves of a side that must break facing royals
+    /// (`crate::regions`): facing counts as an attack.
+    pub(crate) facing_check: bool,
 }
 
 /// What the rules remember of the moves played before a position was set up from text: the
@@ -145,6 +148,7 @@ impl Position {
             undo: Vec::new(),
             history: Vec::new(),
             prior: Prior::default(),
+            facing_check: false,
             tables,
         }
     }

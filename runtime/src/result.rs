@@ -19,6 +19,9 @@ pub enum Reason {
     /// The last move was a drop that checkmated, which the variant forbids (shogi's
     /// uchifuzume): the dropper loses.
     DropMate,
+    /// Two passes in a row (`pass twice-ends`), or a pass while the royals face each other
+    /// (`facing-royals must-break`): a draw.
+    Passing,
 }
 
 impl Reason {
@@ -33,6 +36,7 @@ impl Reason {
             Reason::MoveLimit => "move limit",
             Reason::BareRoyals => "bare royals",
             Reason::DropMate => "drop mate",
+            Reason::Passing => "passing",
         }
     }
 }
@@ -78,6 +82,12 @@ impl Position {
             return Some(GameResult {
                 winner: Some(me),
                 reason: Reason::RoyalsLost,
+            });
+        }
+        if self.ended_by_passing() {
+            return Some(GameResult {
+                winner: None,
+                reason: Reason::Passing,
             });
         }
         if moves.is_empty() {

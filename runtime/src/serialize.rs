@@ -269,6 +269,7 @@ pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
                 .chain(&x.except_bridge_capture_not)
         }))
         .chain(r.passing.only.iter())
+        .chain(r.passing.anytime.iter())
         .chain(
             r.results
                 .move_limit
@@ -464,6 +465,8 @@ impl Writer {
         self.bool(ps.forbidden);
         self.types(&ps.only);
         self.bool(ps.not_after_pass);
+        self.bool(ps.twice_ends);
+        self.types(&ps.anytime);
         self.bool(ps.first_passer_deviates);
         let rs = &r.results;
         self.outcome(rs.stalemate);
@@ -507,6 +510,7 @@ impl Writer {
             w.u16(p.confined.map_or(u16::MAX, u16::from));
         });
         self.bool(g.facing_royals_forbidden);
+        self.bool(g.facing_royals_must_break);
     }
 }
 
@@ -735,6 +739,8 @@ impl<'a> Reader<'a> {
             forbidden: self.bool()?,
             only: self.types()?,
             not_after_pass: self.bool()?,
+            twice_ends: self.bool()?,
+            anytime: self.types()?,
             first_passer_deviates: self.bool()?,
         };
         let results = ResultSpec {
@@ -797,6 +803,7 @@ impl<'a> Reader<'a> {
                 })
             })?,
             facing_royals_forbidden: self.bool()?,
+            facing_royals_must_break: self.bool()?,
         };
         Ok(RulesSpec {
             regions,

@@ -222,7 +222,10 @@ impl Lowering<'_> {
                     squares: coords,
                 });
             }
-            ClauseKind::FacingRoyalsForbidden => self.rules.facing_royals_forbidden = true,
+            ClauseKind::FacingRoyals { must_break } => {
+                self.rules.facing_royals_forbidden = !must_break;
+                self.rules.facing_royals_must_break = *must_break;
+            }
             ClauseKind::Unknown | ClauseKind::Remove(_) => {}
         }
     }
@@ -545,6 +548,12 @@ impl Lowering<'_> {
                         .resolve_all(file, ids, "in `pass only`", self.diagnostics);
             }
             PassRule::NotAfterPass => passing.not_after_pass = true,
+            PassRule::TwiceEnds => passing.twice_ends = true,
+            PassRule::Anytime(ids) => {
+                passing.anytime =
+                    self.names
+                        .resolve_all(file, ids, "in `pass anytime`", self.diagnostics);
+            }
             PassRule::FirstPasserDeviates => passing.first_passer_deviates = true,
         }
     }
