@@ -112,5 +112,6 @@ fn regions(variant: &Variant) -> RegionsSpec {
             Vec::new()
         },
         facing_royals_forbidden: variant.rules.facing_royals_forbidden,
+        facing_royals_must_break: variant.rules.facing_royals_must_break,
     }
 }

@@ -261,6 +261,8 @@ pub struct Rules {
     pub repeat: Option<koma_runtime::spec::RepeatSpec>,
     /// `counting` clauses.
     pub counting: Option<koma_runtime::spec::CountingSpec>,
+    /// `facing-royals must-break`.
+    pub facing_royals_must_break: bool,
     pub clauses: Vec<ClauseInfo>,
 }
 

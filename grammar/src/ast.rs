@@ -144,6 +144,9 @@ impl SquareItem {
 }
 
 /// A line of the `pieces` section.
+// Piece lines far outnumber `remove` lines, so boxing the large variant would only add an
+// allocation per piece line.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PieceItem {
     Define(PieceDef),
@@ -307,8 +310,6 @@ pub enum ClauseKind {
         pieces: Vec<Spanned<String>>,
         squares: Vec<SquareItem>,
     },
-    /// `facing-royals forbidden`: royals may not face each other on an open file.
-    FacingRoyalsForbidden,
     /// `promotion captured-only`: a piece may promote only into a type its side has lost
     /// (fewer on the board and in its hand than the setup gives it); a move that must promote
     /// and has no such type left cannot be played.
@@ -331,6 +332,12 @@ pub enum ClauseKind {
     },
     /// `counting without IDS`: counting runs only while none of these is on the board.
     CountingWithout(Vec<Spanned<String>>),
+    /// `facing-royals forbidden`: royals may not face each other on an open file;
+    /// `facing-royals must-break` (`must_break`): they may, but the side to move must then
+    /// break the line or pass.
+    FacingRoyals {
+        must_break: bool,
+    },
     /// `remove KIND`: drops the clauses of kind `KIND` inherited through `extends`.
     Remove(Spanned<String>),
     /// A line whose first word is no clause keyword; the compiler reports it.
@@ -354,6 +361,8 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "pass forbidden",
     "pass only",
     "pass not-after-pass",
+    "pass twice-ends",
+    "pass anytime",
     "pass first-passer-deviates",
     "stalemate",
     "draw repetition",
@@ -382,7 +391,7 @@ pub fn clause_kind(words: &str) -> Option<&'static str> {
     let alias = match words.as_str() {
         "promotion optional" | "promotion mandatory" | "promotion automatic" => "promotion kind",
         "check last-royal-only" => "check",
-        "facing-royals forbidden" => "facing-royals",
+        "facing-royals forbidden" | "facing-royals must-break" => "facing-royals",
         "captures to-hand" | "captures to-hand as-is" => "captures",
         other => other,
     };
@@ -408,6 +417,8 @@ impl ClauseKind {
             ClauseKind::Pass(PassRule::Forbidden) => "pass forbidden",
             ClauseKind::Pass(PassRule::Only(_)) => "pass only",
             ClauseKind::Pass(PassRule::NotAfterPass) => "pass not-after-pass",
+            ClauseKind::Pass(PassRule::TwiceEnds) => "pass twice-ends",
+            ClauseKind::Pass(PassRule::Anytime(_)) => "pass anytime",
             ClauseKind::Pass(PassRule::FirstPasserDeviates) => "pass first-passer-deviates",
             ClauseKind::Stalemate(_) => "stalemate",
             ClauseKind::DrawRepetition(_) => "draw repetition",
@@ -420,13 +431,13 @@ impl ClauseKind {
             ClauseKind::DropOnePerFile(_) => "drop one-per-file",
             ClauseKind::DropNoMate(_) => "drop no-mate",
             ClauseKind::DropZone { .. } => "drop zone",
-            ClauseKind::FacingRoyalsForbidden => "facing-royals",
             ClauseKind::PromotionCapturedOnly => "promotion captured-only",
             ClauseKind::Repeat { .. } => "repeat",
             ClauseKind::PerpetualAttack(_) => "perpetual-attack",
             ClauseKind::CountingBoard(_) => "counting board-honour",
             ClauseKind::CountingPieces { .. } => "counting pieces-honour",
             ClauseKind::CountingWithout(_) => "counting without",
+            ClauseKind::FacingRoyals { .. } => "facing-royals",
             ClauseKind::Remove(_) => "remove",
             ClauseKind::Unknown => "unknown",
         }
@@ -571,6 +582,10 @@ pub enum PassRule {
     Forbidden,
     Only(Vec<Spanned<String>>),
     NotAfterPass,
+    /// `pass twice-ends`: two passes in a row end the game, a draw.
+    TwiceEnds,
+    /// `pass anytime IDS`: these pieces may pass whatever surrounds them.
+    Anytime(Vec<Spanned<String>>),
     FirstPasserDeviates,
 }
 

@@ -494,6 +494,14 @@ impl LineParser {
             Rule::pass_line => Some(ClauseKind::Pass(match first.as_rule() {
                 Rule::pass_forbidden => PassRule::Forbidden,
                 Rule::pass_not_after_pass => PassRule::NotAfterPass,
+                Rule::pass_twice_ends => PassRule::TwiceEnds,
+                Rule::pass_anytime => PassRule::Anytime(
+                    first
+                        .into_inner()
+                        .next()
+                        .map(|p| self.piece_ids(p))
+                        .unwrap_or_default(),
+                ),
                 Rule::pass_first_passer => PassRule::FirstPasserDeviates,
                 _ => PassRule::Only(
                     first
@@ -520,7 +528,9 @@ impl LineParser {
                 as_is: children(pair).any(|p| p.as_rule() == Rule::as_is),
             }),
             Rule::drop_line => self.drop_rule(first),
-            Rule::facing_royals_line => Some(ClauseKind::FacingRoyalsForbidden),
+            Rule::facing_royals_line => Some(ClauseKind::FacingRoyals {
+                must_break: first.as_str() == "must-break",
+            }),
             Rule::remove_clause_line => Some(ClauseKind::Remove(self.text(&first))),
             Rule::repeat_line => Some(self.repeat(pair)),
             Rule::perpetual_attack_line => Some(ClauseKind::PerpetualAttack(Spanned::new(

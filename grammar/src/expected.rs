@@ -29,7 +29,7 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::in_region | Rule::in_word => "`in`",
         Rule::region_name => "a region name",
         Rule::region_betza => "XBetza moves",
-        Rule::facing_kind => "`forbidden`",
+        Rule::facing_kind => "`forbidden` or `must-break`",
         Rule::side => "`first` or `second`",
         Rule::zone_clause => "`zone`",
         Rule::on_clause => "`on`",
@@ -64,6 +64,8 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::pass_forbidden => "`forbidden`",
         Rule::pass_only => "`only`",
         Rule::pass_not_after_pass => "`not-after-pass`",
+        Rule::pass_twice_ends => "`twice-ends`",
+        Rule::pass_anytime => "`anytime`",
         Rule::pass_first_passer => "`first-passer-deviates`",
         Rule::outcome => "`draws`, `loses` or `wins`",
         Rule::draw_repetition => "`repetition`",
@@ -157,7 +159,7 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
              [in REGION MOVES]` or `ID \"Name\" like ID`"
         }
         Rule::region_line => "write `region NAME SQUARES`, e.g. `region palace d1-f3`",
-        Rule::facing_royals_line => "write `facing-royals forbidden`",
+        Rule::facing_royals_line => "write `facing-royals forbidden` or `facing-royals must-break`",
         Rule::remove_line => "write `remove ID`",
         Rule::side_line => "`first` and `second` stand alone on their line",
         Rule::placement_line => "a placement reads `ID SQUARES...`, e.g. `P a3-i3`",
@@ -181,7 +183,8 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
             "write the ranks from highest to lowest, e.g. `jump-rank K > J > A > +M = D`"
         }
         Rule::pass_line => {
-            "write `pass forbidden`, `pass only IDS`, `pass not-after-pass` or `pass first-passer-deviates`"
+            "write `pass forbidden`, `pass only IDS`, `pass not-after-pass`, `pass first-passer-deviates`, \
+             `pass twice-ends` or `pass anytime IDS`"
         }
         Rule::stalemate_line => "write `stalemate draws`, `stalemate loses` or `stalemate wins`",
         Rule::draw_line => {

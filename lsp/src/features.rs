@@ -301,6 +301,8 @@ const CLAUSE_WORDS: &[&str] = &[
     "forbidden",
     "only",
     "not-after-pass",
+    "twice-ends",
+    "anytime",
     "first-passer-deviates",
     "draws",
     "loses",

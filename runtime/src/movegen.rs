@@ -186,7 +186,10 @@ impl Position {
         if t.drops.enabled {
             self.drop_moves(out);
         }
-        if t.multi_leg {
+        if !t.spec.rules.passing.anytime.is_empty() {
+            self.anytime_passes(out);
+        }
+        if t.multi_leg || !t.spec.rules.passing.anytime.is_empty() {
             self.filter_passes(out, start);
         }
     }
@@ -374,10 +377,18 @@ impl Position {
 
     /// Removes the pseudo-legal moves the rules or the win condition forbid.
     fn keep_legal(&mut self, out: &mut Vec<Move>) {
+        if self.ended_by_passing() {
+            out.clear();
+            return;
+        }
         if self.tables.rules.legal_filter {
             self.filter_rule_moves(out);
         }
         if self.tables.spec.rules.royals.win != WinCondition::Checkmate || !self.tables.has_royals {
+            return;
+        }
+        if self.must_break_facing() {
+            self.keep_breaking_facing(out);
             return;
         }
         let buffer = std::mem::take(&mut self.watch);
@@ -397,6 +408,22 @@ impl Position {
         }
         out.truncate(kept);
         self.watch = sc.paths;
+    }
+
+    /// `facing-royals must-break` with the royals facing: a pass is legal even in check, any
+    /// other move must leave the royals safe and no longer facing.
+    fn keep_breaking_facing(&mut self, out: &mut Vec<Move>) {
+        self.facing_check = true;
+        let mut kept = 0;
+        for i in 0..out.len() {
+            let m = out[i];
+            if self.is_pass(&m) || self.is_legal_pseudo(m) {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        self.facing_check = false;
+        out.truncate(kept);
     }
 
     /// The legal moves as a new vector.

@@ -103,6 +103,9 @@ pub struct Position {
     pub(crate) counting: crate::rules::CountState,
     /// Whether `repeat illegal` filters moves (perft turns it off: perft ignores repetition).
     pub(crate) repeat_checks: bool,
+    /// While the legality filter tests the moves of a side that must break facing royals
+    /// (`crate::regions`): facing counts as an attack.
+    pub(crate) facing_check: bool,
 }
 
 /// What the rules remember of the moves played before a position was set up from text: the
@@ -155,6 +158,7 @@ impl Position {
             watch: Vec::new(),
             counting: crate::rules::CountState::default(),
             repeat_checks: true,
+            facing_check: false,
             tables,
         }
     }

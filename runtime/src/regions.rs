@@ -22,6 +22,9 @@ pub struct RegionsSpec {
     /// Royals may not face each other on a file with nothing between them (Xiangqi's flying
     /// general): a move that leaves them so is illegal.
     pub facing_royals_forbidden: bool,
+    /// Royals may come to face each other, but the side to move while they face must break
+    /// the line or pass, and may pass even in check (Janggi's bikjang).
+    pub facing_royals_must_break: bool,
 }
 
 /// A named set of squares, given for the first player; the second player's region is the 180
@@ -57,6 +60,7 @@ pub(crate) struct RegionTables {
     masks: Vec<ByPlayer<Vec<bool>>>,
     pieces: Vec<PieceRegions>,
     pub facing: bool,
+    pub must_break: bool,
 }
 
 impl RegionTables {
@@ -82,6 +86,7 @@ impl RegionTables {
             masks,
             pieces: spec.pieces.clone(),
             facing: spec.facing_royals_forbidden,
+            must_break: spec.facing_royals_must_break,
         }
     }
 
@@ -141,8 +146,7 @@ impl RegionTables {
         let fixed = template.legs.iter().all(|l| {
             l.range == 1
                 && !l.modes.intersects(
-                    Modes::HOP
-                        .union(Modes::GRASSHOP)
+                    Modes::GRASSHOP
                         .union(Modes::CYLINDER)
                         .union(Modes::HALF_BOARD),
                 )
@@ -169,29 +173,11 @@ impl Position {
     /// rule): for a royal of the other side on `sq`, that is an attack.
     pub(crate) fn royal_faces(&self, sq: Square, by: Player) -> bool {
         let t = &*self.tables;
-        if !t.regions.facing {
+        if !t.regions.facing && !self.facing_check {
             return false;
         }
         let own = self.board[sq.index()];
-        if !own.is_piece() || own.player() == by || !t.cell_is_royal(own) {
-            return false;
-        }
-        let geo = &t.geo;
-        let c = geo.coord(sq);
-        for dy in [1i32, -1] {
-            let mut y = i32::from(c.y) + dy;
-            while let Some(s) = geo.square(i32::from(c.x), y) {
-                let cell = self.board[s.index()];
-                if !cell.is_empty() {
-                    if cell.is_piece() && cell.player() == by && t.cell_is_royal(cell) {
-                        return true;
-                    }
-                    break;
-                }
-                y += dy;
-            }
-        }
-        false
+        own.is_piece() && own.player() != by && t.cell_is_royal(own) && self.facing_line(sq, by)
     }
 
     /// For the legality shortcut: the pieces of the side to move that alone stand between
@@ -200,7 +186,7 @@ impl Position {
     pub(crate) fn facing_pins(&self, royal: Square) -> [Option<Square>; 2] {
         let t = &*self.tables;
         let mut pins = [None; 2];
-        if !t.regions.facing {
+        if !t.regions.facing && !self.facing_check {
             return pins;
         }
         let me = self.side;
@@ -229,6 +215,69 @@ impl Position {
             }
         }
         pins
+    }
+}
+
+impl Position {
+    /// Whether passing has ended the game: two passes in a row (`pass twice-ends`), or a pass
+    /// made while the royals face each other (`facing-royals must-break`). Then there is no
+    /// legal move, and the result is a draw.
+    pub(crate) fn ended_by_passing(&self) -> bool {
+        let t = &*self.tables;
+        let twice = t.spec.rules.passing.twice_ends;
+        if !(twice || t.regions.must_break) || !self.last_move_was_pass() {
+            return false;
+        }
+        let n = self.history().len();
+        let before = n >= 2 && self.history_pass(n - 2) || (self.ply() == 1 && self.prior.passed);
+        (twice && before) || (t.regions.must_break && self.must_break_facing())
+    }
+
+    /// Under `facing-royals must-break`: whether the side to move's royal faces an enemy royal
+    /// on an open file (Janggi's bikjang). Then its passes are legal even in check, and its other
+    /// moves must break the line.
+    pub(crate) fn must_break_facing(&self) -> bool {
+        let t = &*self.tables;
+        t.regions.must_break
+            && self.royals.get(self.side).squares().iter().any(|&r| {
+                let by = self.side.opponent();
+                self.facing_line(r, by)
+            })
+    }
+
+    /// Whether an enemy (`by`) royal stands at the far end of an open file from `sq`.
+    fn facing_line(&self, sq: Square, by: Player) -> bool {
+        let t = &*self.tables;
+        let geo = &t.geo;
+        let c = geo.coord(sq);
+        [1i32, -1].into_iter().any(|dy| {
+            let mut y = i32::from(c.y) + dy;
+            while let Some(s) = geo.square(i32::from(c.x), y) {
+                let cell = self.board[s.index()];
+                if !cell.is_empty() {
+                    return cell.is_piece() && cell.player() == by && t.cell_is_royal(cell);
+                }
+                y += dy;
+            }
+            false
+        })
+    }
+}
+
+impl Position {
+    /// `pass anytime IDS`: a pass by the first piece of one of these types (one pass is
+    /// enough; `filter_passes` keeps one per position).
+    pub(crate) fn anytime_passes(&self, out: &mut Vec<crate::moves::Move>) {
+        let anytime = &self.tables.spec.rules.passing.anytime;
+        let side = self.side;
+        if let Some(i) = self
+            .board
+            .iter()
+            .position(|c| c.is_piece() && c.player() == side && anytime.contains(&c.piece_type()))
+        {
+            let sq = Square(i as u16);
+            out.push(crate::moves::Move::new(sq, sq));
+        }
     }
 }
 

@@ -25,6 +25,9 @@ pub enum Reason {
     PerpetualAttack,
     /// The count ran out (`counting`): a draw.
     Counting,
+    /// Two passes in a row (`pass twice-ends`), or a pass while the royals face each other
+    /// (`facing-royals must-break`): a draw.
+    Passing,
 }
 
 impl Reason {
@@ -42,6 +45,7 @@ impl Reason {
             Reason::RepeatedPosition => "repeated position",
             Reason::PerpetualAttack => "perpetual attack",
             Reason::Counting => "counting",
+            Reason::Passing => "passing",
         }
     }
 }
@@ -87,6 +91,12 @@ impl Position {
             return Some(GameResult {
                 winner: Some(me),
                 reason: Reason::RoyalsLost,
+            });
+        }
+        if self.ended_by_passing() {
+            return Some(GameResult {
+                winner: None,
+                reason: Reason::Passing,
             });
         }
         if moves.is_empty() {

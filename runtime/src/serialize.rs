@@ -269,6 +269,7 @@ pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
                 .chain(&x.except_bridge_capture_not)
         }))
         .chain(r.passing.only.iter())
+        .chain(r.passing.anytime.iter())
         .chain(
             r.results
                 .move_limit
@@ -471,6 +472,8 @@ impl Writer {
         self.bool(ps.forbidden);
         self.types(&ps.only);
         self.bool(ps.not_after_pass);
+        self.bool(ps.twice_ends);
+        self.types(&ps.anytime);
         self.bool(ps.first_passer_deviates);
         let rs = &r.results;
         self.outcome(rs.stalemate);
@@ -514,6 +517,7 @@ impl Writer {
             w.u16(p.confined.map_or(u16::MAX, u16::from));
         });
         self.bool(g.facing_royals_forbidden);
+        self.bool(g.facing_royals_must_break);
         self.bool(p.captured_only);
         self.bool(rs.perpetual_attack_loses);
         match r.repeat {
@@ -770,6 +774,8 @@ impl<'a> Reader<'a> {
             forbidden: self.bool()?,
             only: self.types()?,
             not_after_pass: self.bool()?,
+            twice_ends: self.bool()?,
+            anytime: self.types()?,
             first_passer_deviates: self.bool()?,
         };
         let results = ResultSpec {
@@ -833,6 +839,7 @@ impl<'a> Reader<'a> {
                 })
             })?,
             facing_royals_forbidden: self.bool()?,
+            facing_royals_must_break: self.bool()?,
         };
         let mut promotion = promotion;
         let mut results = results;

@@ -392,6 +392,11 @@ pub struct PassSpec {
     pub only: Vec<PieceType>,
     /// Not on the move right after the opponent passed.
     pub not_after_pass: bool,
+    /// Two passes in a row end the game, a draw (Fairy-Stockfish's Janggi).
+    pub twice_ends: bool,
+    /// These pieces may pass whatever surrounds them, even without a move that comes back
+    /// (Janggi's General).
+    pub anytime: Vec<PieceType>,
     /// In a repetition, the player who passed first must deviate.
     pub first_passer_deviates: bool,
 }

@@ -145,3 +145,116 @@ fn stalemate_loses_for_the_side_without_a_move() {
     let r = result(&mut pos(&t, fen)).expect("the game is over");
     assert_eq!(r.winner, None);
 }
+
+// Janggi (variants/janggi.koma): bikjang, passing, the Cannon's limits.
+
+#[test]
+fn bikjang_allows_only_moves_that_break_the_line_and_the_pass() {
+    // The Generals face on the e-file: the Guard may step onto it (d1e2) or the General off
+    // it (e1f1), or White passes; d1d2 would leave them facing.
+    let fen = "4k4/9/9/9/9/9/9/9/9/3AK4 w";
+    let t = variant("janggi");
+    assert_eq!(
+        all_moves(&mut pos(&t, fen)),
+        list(&["d1e2", "e1f1", "pass"])
+    );
+    // Without the clause facing means nothing.
+    let t = variant_with("janggi", "facing-royals must-break", "");
+    assert_eq!(
+        all_moves(&mut pos(&t, fen)),
+        list(&["d1d2", "d1e2", "e1e2", "e1f1", "pass"])
+    );
+}
+
+#[test]
+fn in_bikjang_the_pass_is_legal_even_in_check() {
+    // The Horse on c2 gives check; the Generals face each other.
+    let fen = "4k4/9/9/9/9/9/9/9/2n6/4K4 w";
+    let t = variant("janggi");
+    let mut p = pos(&t, fen);
+    assert!(p.in_check());
+    assert_eq!(all_moves(&mut p), list(&["e1d1", "e1f1", "pass"]));
+    let t = variant_with("janggi", "facing-royals must-break", "");
+    assert_eq!(
+        all_moves(&mut pos(&t, fen)),
+        list(&["e1d1", "e1e2", "e1f1"])
+    );
+}
+
+#[test]
+fn a_pass_in_bikjang_ends_the_game() {
+    let t = variant("janggi");
+    let mut p = pos(&t, "4k4/9/9/9/9/9/9/9/9/3AK4 w");
+    play(&mut p, &["pass"]);
+    assert!(p.moves().is_empty());
+    let r = result(&mut p).expect("the game is over");
+    assert_eq!((r.winner, r.reason), (None, Reason::Passing));
+}
+
+#[test]
+fn two_passes_in_a_row_end_the_game() {
+    let t = variant("janggi");
+    let mut p = koma_runtime::Position::start(t.clone()).expect("a setup");
+    play(&mut p, &["pass"]);
+    assert!(result(&mut p).is_none());
+    play(&mut p, &["pass"]);
+    assert!(p.moves().is_empty());
+    assert_eq!(result(&mut p).map(|r| r.reason), Some(Reason::Passing));
+    let t = variant_with("janggi", "pass twice-ends", "");
+    let mut p = koma_runtime::Position::start(t).expect("a setup");
+    play(&mut p, &["pass", "pass"]);
+    assert_eq!(p.moves().len(), 32);
+}
+
+#[test]
+fn a_general_passes_anytime_even_hemmed_in_by_cannons() {
+    // Its own Cannons on d1, f1 and e2: no move of its own comes back to e1.
+    let fen = "4k4/9/9/9/9/9/9/9/4C4/3CKC3 w";
+    let t = variant("janggi");
+    assert!(all_moves(&mut pos(&t, fen)).contains(&"pass".to_string()));
+    let t = variant_with("janggi", "pass anytime K", "");
+    assert!(!all_moves(&mut pos(&t, fen)).contains(&"pass".to_string()));
+}
+
+#[test]
+fn a_cannon_neither_jumps_nor_captures_a_cannon() {
+    // The Cannon on a5: the Cannon on c5 is no hurdle, the one on a9 no victim.
+    let fen = "4k4/c8/9/P8/9/C1c6/9/9/9/3K5 w";
+    let t = variant("janggi");
+    assert_eq!(moves_from(&mut pos(&t, fen), "a5"), list(&["a5a8"]));
+    let t = variant_edited(
+        "janggi",
+        &[("jump-rank C", ""), ("anti-trade C takes C always", "")],
+    );
+    assert_eq!(
+        moves_from(&mut pos(&t, fen), "a5"),
+        list(&[
+            "a5a8", "a5a9", "a5d5", "a5e5", "a5f5", "a5g5", "a5h5", "a5i5"
+        ])
+    );
+}
+
+#[test]
+fn palace_lines_give_diagonal_moves_on_their_points() {
+    let t = variant("janggi");
+    // The Chariot on d1 runs up the line to e2 and f3; from d2 (no line) it has none.
+    let mut p = pos(&t, "4k4/9/9/9/9/9/9/9/9/3R1K3 w");
+    let d1 = moves_from(&mut p, "d1");
+    assert!(
+        d1.contains(&"d1e2".to_string()) && d1.contains(&"d1f3".to_string()),
+        "{d1:?}"
+    );
+    let mut p = pos(&t, "4k4/9/9/9/9/9/9/9/3R5/5K3 w");
+    assert!(!moves_from(&mut p, "d2").contains(&"d2e3".to_string()));
+    // The Soldier in the enemy palace: from d8 also to e9, from e9 also to d10 and f10.
+    let mut p = pos(&t, "5k3/9/3P5/9/9/9/9/9/9/4K4 w");
+    assert_eq!(
+        moves_from(&mut p, "d8"),
+        list(&["d8c8", "d8d9", "d8e8", "d8e9"])
+    );
+    let mut p = pos(&t, "9/4P4/4k4/9/9/9/9/9/9/3K5 w");
+    assert_eq!(
+        moves_from(&mut p, "e9"),
+        list(&["e9d10", "e9d9", "e9e10", "e9f10", "e9f9"])
+    );
+}

@@ -219,7 +219,63 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
             ),
         );
     }
+    let regions = &r.regions;
+    for (i, piece) in v.pieces.iter().enumerate() {
+        let region = |k: u8| {
+            v.board
+                .regions
+                .get(usize::from(k))
+                .map_or(String::new(), |g| g.name.clone())
+        };
+        let mut parts = Vec::new();
+        if let Some(c) = regions.pieces.get(i).and_then(|p| p.confined) {
+            parts.push(format!("never leaves the {}", region(c)));
+        }
+        for m in &piece.in_regions {
+            parts.push(format!("moves {} in the {}", m.betza, region(m.region)));
+        }
+        if !parts.is_empty() {
+            rule(
+                "Regions",
+                format!(
+                    "{} ({}) {} (each region is the first player's; the second player's is \
+                     turned around).",
+                    piece.name,
+                    piece.id,
+                    join(&parts, "and")
+                ),
+            );
+        }
+    }
+    if regions.facing_royals_forbidden {
+        rule(
+            "Facing royals",
+            "Royals of the two sides may not face each other on a file with nothing between \
+             them."
+                .to_string(),
+        );
+    }
+    if regions.facing_royals_must_break {
+        rule(
+            "Facing royals",
+            "When the royals face each other on an open file, the player to move must break the \
+             line or pass (even in check); a pass then ends the game, a draw."
+                .to_string(),
+        );
+    }
     let pass = &r.passing;
+    if !pass.anytime.is_empty() {
+        rule(
+            "Passing",
+            format!("{} may pass the turn.", names(&pass.anytime)),
+        );
+    }
+    if pass.twice_ends {
+        rule(
+            "Passing",
+            "Two passes in a row end the game, a draw.".to_string(),
+        );
+    }
     if pass.forbidden {
         rule("Passing", "No piece may pass.".to_string());
     } else if !pass.only.is_empty() || pass.not_after_pass || pass.first_passer_deviates {

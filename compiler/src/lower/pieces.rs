@@ -281,7 +281,7 @@ fn regions(
                 Diagnostic::error(
                     codes::UNCONFINABLE_MOVE,
                     format!(
-                        "`{}` is confined, but one of its multi-leg moves rides or hops",
+                        "`{}` is confined, but one of its multi-leg moves rides or hops along a line",
                         piece.id
                     ),
                     confined.location,
@@ -304,8 +304,7 @@ fn confinable(path: &koma_runtime::spec::PathTemplate) -> bool {
         || path.legs.iter().all(|l| {
             l.range == 1
                 && !l.modes.intersects(
-                    Modes::HOP
-                        .union(Modes::GRASSHOP)
+                    Modes::GRASSHOP
                         .union(Modes::CYLINDER)
                         .union(Modes::HALF_BOARD),
                 )

@@ -222,7 +222,6 @@ impl Lowering<'_> {
                     squares: coords,
                 });
             }
-            ClauseKind::FacingRoyalsForbidden => self.rules.facing_royals_forbidden = true,
             ClauseKind::PromotionCapturedOnly => self.rules.promotion.captured_only = true,
             ClauseKind::Repeat {
                 outcome,
@@ -286,6 +285,10 @@ impl Lowering<'_> {
                     .counting
                     .get_or_insert_with(Default::default)
                     .without = ids;
+            }
+            ClauseKind::FacingRoyals { must_break } => {
+                self.rules.facing_royals_forbidden = !must_break;
+                self.rules.facing_royals_must_break = *must_break;
             }
             ClauseKind::Unknown | ClauseKind::Remove(_) => {}
         }
@@ -609,6 +612,12 @@ impl Lowering<'_> {
                         .resolve_all(file, ids, "in `pass only`", self.diagnostics);
             }
             PassRule::NotAfterPass => passing.not_after_pass = true,
+            PassRule::TwiceEnds => passing.twice_ends = true,
+            PassRule::Anytime(ids) => {
+                passing.anytime =
+                    self.names
+                        .resolve_all(file, ids, "in `pass anytime`", self.diagnostics);
+            }
             PassRule::FirstPasserDeviates => passing.first_passer_deviates = true,
         }
     }

@@ -10,7 +10,8 @@ use crate::position::Position;
 /// rules never read are left empty, so positions that differ only there are equal).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct RuleState {
-    /// The last move was a pass (only with `pass not-after-pass`).
+    /// The last move was a pass (only with `pass not-after-pass`, `pass twice-ends` or
+    /// `facing-royals must-break`).
     pub passed: bool,
     /// The last move took an anti-trade victim with a non-attacker (only with `counter-strike`).
     pub struck: bool,
@@ -62,7 +63,10 @@ impl Position {
             Vec::new()
         };
         RuleState {
-            passed: rules.passing.not_after_pass && self.last_move_was_pass(),
+            passed: (rules.passing.not_after_pass
+                || rules.passing.twice_ends
+                || rules.regions.facing_royals_must_break)
+                && self.last_move_was_pass(),
             struck: rules.anti_trade.iter().any(|s| s.counter_strike) && self.struck(),
             history,
             counting: self.counting,
