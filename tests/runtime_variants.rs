@@ -103,8 +103,11 @@ fn check_legality(name: &str, pos: &mut Position, legal: &[Move], text: &str) {
                 let mt = pos.move_text(&m);
                 if is_legal {
                     assert!(safe, "{name}: legal `{mt}` exposes a royal in {text}");
-                } else if t.spec.rules.anti_trade.is_empty() {
-                    // Rule filters (anti-trade) may remove safe moves; nothing else may.
+                } else if t.spec.rules.anti_trade.is_empty()
+                    && !t.spec.rules.regions.facing_royals_forbidden
+                {
+                    // Rule filters (anti-trade, facing royals) may remove safe moves; nothing
+                    // else may.
                     assert!(!safe, "{name}: safe `{mt}` was filtered out in {text}");
                 }
             }
