@@ -105,6 +105,7 @@ fn check_legality(name: &str, pos: &mut Position, legal: &[Move], text: &str) {
                     assert!(safe, "{name}: legal `{mt}` exposes a royal in {text}");
                 } else if t.spec.rules.anti_trade.is_empty()
                     && !t.spec.rules.regions.facing_royals_forbidden
+                    && !t.spec.rules.regions.facing_royals_must_break
                 {
                     // Rule filters (anti-trade, facing royals) may remove safe moves; nothing
                     // else may.
