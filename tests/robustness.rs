@@ -3,24 +3,13 @@
 use crate::support;
 use support::variant_files;
 
+use std::cell::Cell;
 use std::path::Path;
 
+use proptest::prelude::*;
+use proptest::test_runner::{RngAlgorithm, TestRng, TestRunner};
+
 use koma_compiler::loader::DiskLoader;
-
-/// A small deterministic generator (xorshift64), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// A char boundary at or before `i`.
 fn boundary(text: &str, mut i: usize) -> usize {
@@ -31,85 +20,139 @@ fn boundary(text: &str, mut i: usize) -> usize {
     i
 }
 
-/// One damaged copy of `text`: kind 0 deletes a character, 1 inserts one, 2 swaps two
-/// tokens of a line, 3 cuts the file short, 4 overwrites a byte with a random byte.
-fn damage(text: &str, kind: usize, rng: &mut Rng) -> String {
-    let at = boundary(text, rng.below(text.len()));
-    match kind {
-        0 => {
+/// One kind of damage, placed at a fraction of the file.
+#[derive(Clone, Debug)]
+enum Damage {
+    /// Delete the character there.
+    Delete,
+    /// Insert one of a few troublesome characters.
+    Insert(char),
+    /// Swap two neighbouring words of the line there.
+    Swap,
+    /// Cut the file short there.
+    Cut,
+    /// Overwrite the byte there.
+    Byte(u8),
+}
+
+fn damage_strategy() -> impl Strategy<Value = Damage> {
+    prop_oneof![
+        Just(Damage::Delete),
+        proptest::sample::select(vec![
+            'x', '#', '"', '-', '(', '9', ' ', '\n', 'é', '+', 'Q', ',', '.'
+        ])
+        .prop_map(Damage::Insert),
+        Just(Damage::Swap),
+        Just(Damage::Cut),
+        any::<u8>().prop_map(Damage::Byte),
+    ]
+}
+
+/// `text` with `damage` at `at` (a fraction of its length, in thousandths).
+fn damage(text: &str, damage: &Damage, at: usize, word: usize) -> String {
+    let at = boundary(text, text.len() * at / 1000);
+    match damage {
+        Damage::Delete => {
             let mut s = text.to_string();
             if at < s.len() {
                 s.remove(at);
             }
             s
         }
-        1 => {
-            let inserts = [
-                'x', '#', '"', '-', '(', '9', ' ', '\n', 'é', '+', 'Q', ',', '.',
-            ];
+        Damage::Insert(c) => {
             let mut s = text.to_string();
-            s.insert(at, inserts[rng.below(inserts.len())]);
+            s.insert(at, *c);
             s
         }
-        2 => {
+        Damage::Swap => {
+            let line = text[..at].matches('\n').count();
             let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-            let line = rng.below(lines.len());
-            let mut words: Vec<&str> = lines[line].split_whitespace().collect();
-            if words.len() >= 2 {
-                let i = rng.below(words.len() - 1);
-                words.swap(i, i + 1);
+            if let Some(l) = lines.get_mut(line) {
+                let mut words: Vec<&str> = l.split_whitespace().collect();
+                if words.len() >= 2 {
+                    let i = word % (words.len() - 1);
+                    words.swap(i, i + 1);
+                }
+                *l = words.join(" ");
             }
-            lines[line] = words.join(" ");
             lines.join("\n")
         }
-        3 => text[..at].to_string(),
-        _ => {
+        Damage::Cut => text[..at].to_string(),
+        Damage::Byte(b) => {
             let mut bytes = text.as_bytes().to_vec();
-            if !bytes.is_empty() {
-                let i = rng.below(bytes.len());
-                bytes[i] = (rng.next() & 0xff) as u8;
+            if let Some(x) = bytes.get_mut(at) {
+                *x = *b;
             }
             String::from_utf8_lossy(&bytes).into_owned()
         }
     }
 }
 
+/// Property: a damaged copy of any shipped variant loads without a panic, every diagnostic
+/// is an error code located inside its file, and a variant comes out exactly when there is no
+/// error. Over all cases, most damaged copies must be flagged.
 #[test]
 fn damaged_variants_never_panic_and_report_located_errors() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let (mut damaged, mut flagged) = (0, 0);
-    for path in variant_files() {
-        let text = std::fs::read_to_string(&path).expect("variant file");
-        let name = path.display().to_string();
-        for round in 0..40 {
-            let copy = damage(&text, round % 5, &mut rng);
-            if copy == text {
-                continue;
-            }
-            let loaded = koma_compiler::load_source(&name, &copy, &DiskLoader);
-            damaged += 1;
-            flagged += usize::from(loaded.has_errors());
-            for d in &loaded.diagnostics {
-                let file = loaded
-                    .sources
-                    .get(d.primary.location.file)
-                    .expect("diagnostic file is known");
-                let (start, end) = (d.primary.location.start, d.primary.location.end);
-                assert!(
-                    start <= end && end <= file.text.len(),
-                    "{name}: {} out of the file: {start}..{end}",
-                    d.code
-                );
-                assert!(
-                    !d.message.is_empty() && d.code.starts_with('E'),
-                    "{name}: {d:?}"
-                );
-            }
-            assert_eq!(loaded.variant.is_some(), !loaded.has_errors());
+    let files: Vec<(String, String)> = variant_files()
+        .iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(p).expect("variant file");
+            (p.display().to_string(), text)
+        })
+        .collect();
+    let (damaged, flagged) = (Cell::new(0usize), Cell::new(0usize));
+    let config = ProptestConfig {
+        cases: 40 * files.len() as u32,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    let mut runner =
+        TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha));
+    let strategy = (
+        0..files.len(),
+        damage_strategy(),
+        0..1000usize,
+        any::<usize>(),
+    );
+    let result = runner.run(&strategy, |(file, kind, at, word)| {
+        let (name, text) = &files[file];
+        let copy = damage(text, &kind, at, word);
+        if copy == *text {
+            return Ok(());
         }
+        let loaded = koma_compiler::load_source(name, &copy, &DiskLoader);
+        damaged.set(damaged.get() + 1);
+        flagged.set(flagged.get() + usize::from(loaded.has_errors()));
+        for d in &loaded.diagnostics {
+            let file = loaded
+                .sources
+                .get(d.primary.location.file)
+                .expect("diagnostic file is known");
+            let (start, end) = (d.primary.location.start, d.primary.location.end);
+            prop_assert!(
+                start <= end && end <= file.text.len(),
+                "{}: {} out of the file: {}..{}",
+                name,
+                d.code,
+                start,
+                end
+            );
+            prop_assert!(
+                !d.message.is_empty() && d.code.starts_with('E'),
+                "{}: {:?}",
+                name,
+                d
+            );
+        }
+        prop_assert_eq!(loaded.variant.is_some(), !loaded.has_errors());
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
     }
     // Damage inside comments, names or whitespace can leave a valid file (about three copies
     // in five do here); a checker that stopped flagging the rest fails this.
+    let (damaged, flagged) = (damaged.get(), flagged.get());
     assert!(
         flagged * 4 > damaged,
         "only {flagged} of {damaged} damaged copies were flagged"

@@ -1,4 +1,4 @@
-//! Property tests over random games in every shipped variant with a setup: incremental hash,
+//! Property tests (proptest) over random games in every shipped variant with a setup: incremental hash,
 //! position text and move text round trips, make/unmake, and (checkmate variants) legal moves ==
 //! pseudo-legal moves that do not expose a royal to any enemy reply.
 
@@ -8,18 +8,41 @@ use support::variant_files;
 use std::path::Path;
 use std::sync::Arc;
 
+use proptest::prelude::*;
+use proptest::test_runner::{RngAlgorithm, TestRng, TestRunner};
+
 use koma_runtime::spec::WinCondition;
 use koma_runtime::{Move, Position, Tables};
 
-struct Rng(u64);
+/// The choices of one random game, drawn by proptest (so a failure shrinks to a short game).
+struct Picks {
+    values: Vec<usize>,
+    at: usize,
+}
 
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+impl Picks {
+    fn new(values: Vec<usize>) -> Picks {
+        Picks { values, at: 0 }
     }
+    fn below(&mut self, n: usize) -> usize {
+        let v = self
+            .values
+            .get(self.at % self.values.len().max(1))
+            .copied()
+            .unwrap_or(0);
+        self.at += 1;
+        v % n.max(1)
+    }
+}
+
+/// A deterministic proptest runner: the same games on every run, `cases` of them.
+fn runner(cases: u32) -> TestRunner {
+    let config = ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha))
 }
 
 fn variants() -> Vec<(String, Arc<Tables>)> {
@@ -53,7 +76,7 @@ fn exposes_royal(pos: &mut Position, m: Move) -> bool {
     hit
 }
 
-fn check(name: &str, pos: &mut Position, rng: &mut Rng) {
+fn check(name: &str, pos: &mut Position, rng: &mut Picks) {
     let text = pos.to_text();
     assert_eq!(pos.hash(), pos.compute_hash(), "{name}: hash at {text}");
     let mut parsed = Position::from_text(pos.tables().clone(), &text)
@@ -121,31 +144,47 @@ fn check_legality(name: &str, pos: &mut Position, legal: &[Move], text: &str) {
 const NO_SETUP_START: &str = "[fd]1[ln]1k1[fe]1[hf]1[se]1/pppppppppppp/12/12/12/12/12/12/12/12/\
                               PPPPPPPPPPPP/1[SE]1[HF]1[FE]1K1[LN]1[FD] w";
 
+/// Property: along any game (30 plies) in any shipped variant, `check` holds at every ply and
+/// unmaking the whole game gives the start back.
 #[test]
 fn random_games_in_every_variant() {
-    let mut rng = Rng(0x00c0_ffee_1234_5678);
-    for (name, tables) in variants() {
-        let start = match Position::start(tables.clone()) {
-            Some(start) => start,
-            None => Position::from_text(tables, NO_SETUP_START)
-                .unwrap_or_else(|e| panic!("{name}: a start for variants without setup: {e}")),
-        };
-        for _game in 0..2 {
-            let mut pos = start.clone();
-            for _ply in 0..30 {
-                check(&name, &mut pos, &mut rng);
-                let moves = pos.moves();
-                if moves.is_empty() {
-                    assert!(pos.result().is_some(), "{name}: no moves but no result");
-                    break;
-                }
-                pos.make(moves[rng.below(moves.len())]);
+    let variants = variants();
+    let starts: Vec<(String, Position)> = variants
+        .into_iter()
+        .map(|(name, tables)| {
+            let start = match Position::start(tables.clone()) {
+                Some(start) => start,
+                None => Position::from_text(tables, NO_SETUP_START)
+                    .unwrap_or_else(|e| panic!("{name}: a start for variants without setup: {e}")),
+            };
+            (name, start)
+        })
+        .collect();
+    let strategy = (
+        0..starts.len(),
+        proptest::collection::vec(any::<usize>(), 1..64),
+    );
+    let result = runner(2 * starts.len() as u32).run(&strategy, |(which, picks)| {
+        let (name, start) = &starts[which];
+        let mut rng = Picks::new(picks);
+        let mut pos = start.clone();
+        for _ply in 0..30 {
+            check(name, &mut pos, &mut rng);
+            let moves = pos.moves();
+            if moves.is_empty() {
+                prop_assert!(pos.result().is_some(), "{}: no moves but no result", name);
+                break;
             }
-            while pos.ply() > 0 {
-                pos.unmake();
-            }
-            assert!(pos == start, "{name}: unmaking the whole game");
+            pos.make(moves[rng.below(moves.len())]);
         }
+        while pos.ply() > 0 {
+            pos.unmake();
+        }
+        prop_assert!(pos == *start, "{}: unmaking the whole game", name);
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
     }
 }
 
@@ -153,28 +192,40 @@ fn random_games_in_every_variant() {
 /// multi-leg attackers and burners: longer random games in the games that lean on it most.
 #[test]
 fn checkmate_shortcut_in_multi_leg_games() {
-    let mut rng = Rng(0x0f00_7b17_5eed_0002);
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for file in [
+    let starts: Vec<(&str, Position)> = [
         "variants/minjiku-shogi.koma",
         "tests/fixtures/bench/exotic-skirmish.koma",
-    ] {
+    ]
+    .into_iter()
+    .map(|file| {
         let loaded = koma_compiler::load(&root.join(file));
         let ir = loaded.variant.unwrap_or_else(|| panic!("{file} compiles"));
         let tables = Arc::new(Tables::new(koma_compiler::emit(&ir)));
-        let start = Position::start(tables).expect("a setup");
-        for _game in 0..4 {
-            let mut pos = start.clone();
-            for _ply in 0..50 {
-                let moves = pos.moves();
-                let text = pos.to_text();
-                check_legality(file, &mut pos, &moves, &text);
-                if moves.is_empty() {
-                    break;
-                }
-                pos.make(moves[rng.below(moves.len())]);
+        (file, Position::start(tables).expect("a setup"))
+    })
+    .collect();
+    let strategy = (
+        0..starts.len(),
+        proptest::collection::vec(any::<usize>(), 1..64),
+    );
+    let result = runner(8).run(&strategy, |(which, picks)| {
+        let (file, start) = &starts[which];
+        let mut rng = Picks::new(picks);
+        let mut pos = start.clone();
+        for _ply in 0..50 {
+            let moves = pos.moves();
+            let text = pos.to_text();
+            check_legality(file, &mut pos, &moves, &text);
+            if moves.is_empty() {
+                break;
             }
+            pos.make(moves[rng.below(moves.len())]);
         }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
     }
 }
 
