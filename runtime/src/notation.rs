@@ -14,20 +14,27 @@ use crate::spec::{PieceType, Player};
 /// Why move text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
-    /// The text is not move notation.
-    Malformed(String),
+    /// The text is not move notation (`drop`: it has an `@` but is no drop).
+    Malformed { text: String, drop: bool },
     /// Well formed, but no legal move matches.
-    Illegal(String),
-    /// Several legal moves match; the message lists them.
-    Ambiguous(String),
+    Illegal { text: String },
+    /// Several legal moves match: their texts.
+    Ambiguous { choices: Vec<String> },
 }
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Malformed(m) => write!(f, "{m}"),
-            MoveError::Illegal(m) => write!(f, "`{m}` is not a legal move here"),
-            MoveError::Ambiguous(m) => write!(f, "ambiguous move; write one of {m}"),
+            MoveError::Malformed { text, drop: true } => {
+                write!(f, "`{text}` is not a drop (expected e.g. `P@e4`)")
+            }
+            MoveError::Malformed { text, drop: false } => {
+                write!(f, "`{text}` is not a move (expected e.g. `e2e4`)")
+            }
+            MoveError::Illegal { text } => write!(f, "`{text}` is not a legal move here"),
+            MoveError::Ambiguous { choices } => {
+                write!(f, "ambiguous move; write one of `{}`", choices.join("`, `"))
+            }
         }
     }
 }
@@ -145,14 +152,13 @@ impl Position {
             })
             .collect();
         match candidates.len() {
-            0 => Err(MoveError::Illegal(text.to_string())),
+            0 => Err(MoveError::Illegal {
+                text: text.to_string(),
+            }),
             1 => Ok(candidates[0]),
             _ => {
-                let names: Vec<String> = candidates
-                    .iter()
-                    .map(|m| format!("`{}`", self.move_text(m)))
-                    .collect();
-                Err(MoveError::Ambiguous(names.join(", ")))
+                let choices = candidates.iter().map(|m| self.move_text(m)).collect();
+                Err(MoveError::Ambiguous { choices })
             }
         }
     }
@@ -165,8 +171,10 @@ impl Position {
         square: &str,
         moves: &[Move],
     ) -> Result<Move, MoveError> {
-        let malformed =
-            || MoveError::Malformed(format!("`{text}` is not a drop (expected e.g. `P@e4`)"));
+        let malformed = || MoveError::Malformed {
+            text: text.to_string(),
+            drop: true,
+        };
         let to = self.tables.geo.parse_square(square).ok_or_else(malformed)?;
         let id = piece.replace(['[', ']'], "").to_ascii_uppercase();
         moves
@@ -177,7 +185,9 @@ impl Position {
                         .is_some_and(|t| self.tables.spec.pieces[usize::from(t.0)].id == id)
             })
             .copied()
-            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+            .ok_or_else(|| MoveError::Illegal {
+                text: text.to_string(),
+            })
     }
 
     fn promotion_matches(&self, m: &Move, wanted: Option<&str>) -> bool {
@@ -193,8 +203,10 @@ impl Position {
 
     fn parse_parts(&self, text: &str) -> Result<Parts, MoveError> {
         let geo = &self.tables.geo;
-        let malformed =
-            || MoveError::Malformed(format!("`{text}` is not a move (expected e.g. `e2e4`)"));
+        let malformed = || MoveError::Malformed {
+            text: text.to_string(),
+            drop: false,
+        };
         let (from, mut rest) = geo.parse_square_prefix(text).ok_or_else(malformed)?;
         let mut caps = Vec::new();
         while let Some(r) = rest.strip_prefix('x') {

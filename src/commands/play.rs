@@ -95,9 +95,10 @@ pub fn play(args: &PlayArgs) -> CommandResult {
             }
             text => match pos.parse_move(text) {
                 Ok(m) => pos.make(m),
-                Err(MoveError::Ambiguous(choices)) => {
-                    println!("`{text}` can mean several moves; type one of {choices}")
-                }
+                Err(MoveError::Ambiguous { choices }) => println!(
+                    "`{text}` can mean several moves; type one of `{}`",
+                    choices.join("`, `")
+                ),
                 Err(e) => println!("{e}"),
             },
         }
