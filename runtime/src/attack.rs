@@ -40,6 +40,7 @@ impl Position {
                 if c.is_piece()
                     && c.player() == by
                     && usize::from(av.range[usize::from(c.piece_type().0)]) > i
+                    && self.can_act(s, c)
                 {
                     return true;
                 }
@@ -64,6 +65,7 @@ impl Position {
                 if pt.has_complex_attack
                     && pt.complex_reach.is_some_and(|r| r >= dist)
                     && self.may_attack(s, c, sq)
+                    && self.can_act(s, c)
                     && self.complex_attack(s, c, sq)
                 {
                     return true;
@@ -78,6 +80,7 @@ impl Position {
             for s in t.geo.squares() {
                 if board[s.index()] == cell
                     && self.may_attack(s, cell, sq)
+                    && self.can_act(s, cell)
                     && self.complex_attack(s, cell, sq)
                 {
                     return true;

@@ -148,6 +148,7 @@ impl Position {
                     }
                     if let Some(p) = own
                         && usize::from(av.range[usize::from(c.piece_type().0)]) > i
+                        && self.can_act(s, c)
                     {
                         add(&mut sc.pinned, p);
                     }
@@ -178,6 +179,11 @@ impl Position {
                 continue;
             }
             let p = Square(i as u16);
+            // A frozen piece stays frozen through any move the shortcut lets pass (those move
+            // no freezer and capture nothing), so it can attack nothing.
+            if !self.can_act(p, c) {
+                continue;
+            }
             let ty = usize::from(c.piece_type().0);
             if let Some(set) = fp.attack(ty, enemy, p)
                 && royals.iter().any(|&r| contains(set, r))
@@ -278,7 +284,8 @@ impl Position {
             return Test::Full;
         }
         let moved = self.board[f];
-        if self.tables.cell_is_royal(moved) {
+        // A freezer that moves away may thaw an enemy attacker.
+        if self.tables.cell_is_royal(moved) || self.is_freezer(moved) {
             return Test::Full;
         }
         if contains(&sc.watched, m.from) || contains(&sc.watched, m.to) {

@@ -51,3 +51,36 @@ fn suzumu_heavenly_tetrarch_freezes() {
     // Gold (WfF, rotated): g8, f9, h9, g10, f8, and h8 taking the Tetrarch.
     assert_eq!(moves_from(&mut p, "g9").len(), 6);
 }
+
+/// The freezing fixture under `win checkmate`.
+fn under_checkmate() -> std::sync::Arc<koma_runtime::Tables> {
+    variant_with(
+        "freeze",
+        "  freeze T area king immune T",
+        "  freeze T area king immune T\n  win checkmate",
+    )
+}
+
+/// White King a1 next to a Black Lion b2 that the White Tetrarch c3 freezes.
+const FROZEN_CHECKER: &str = "4k/5/2T2/1l3/K4 w";
+
+#[test]
+fn a_frozen_piece_gives_no_check() {
+    let t = under_checkmate();
+    let mut p = pos(&t, FROZEN_CHECKER);
+    assert!(!p.in_check());
+    assert_eq!(moves_from(&mut p, "a1"), list(&["a1a2", "a1b1", "a1b2"]));
+    // Thawed, the Lion checks: the King may only take it.
+    let t = variant_with("freeze", "  freeze T area king immune T", "  win checkmate");
+    let mut p = pos(&t, FROZEN_CHECKER);
+    assert!(p.in_check());
+    assert_eq!(moves_from(&mut p, "a1"), list(&["a1b2"]));
+}
+
+#[test]
+fn a_freezer_may_not_step_away_from_a_checker_it_holds() {
+    let t = under_checkmate();
+    let mut p = pos(&t, FROZEN_CHECKER);
+    // Only where it still touches b2 (or takes the Lion) does the Tetrarch keep it frozen.
+    assert_eq!(moves_from(&mut p, "c3"), list(&["c3b2", "c3b3", "c3c2"]));
+}

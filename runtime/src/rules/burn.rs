@@ -138,6 +138,7 @@ impl Position {
                     continue;
                 };
                 if self.burner_may_reach(from, c, sq, spec)
+                    && self.can_act(from, c)
                     && self.burner_reaches(from, c, sq, spec, promoting)
                 {
                     return true;

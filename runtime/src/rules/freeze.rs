@@ -18,4 +18,17 @@ impl Position {
                 })
         })
     }
+
+    /// Whether the piece `c` on `sq` can move at all, so can attack: a frozen piece neither
+    /// moves nor captures, so it gives no check.
+    #[inline]
+    pub(crate) fn can_act(&self, sq: Square, c: Cell) -> bool {
+        self.tables.rules.freezes.is_empty() || !self.is_frozen(sq, c)
+    }
+
+    /// Whether `c` freezes anything: moving it away may thaw enemy attackers.
+    pub(crate) fn is_freezer(&self, c: Cell) -> bool {
+        let ty = usize::from(c.piece_type().0);
+        self.tables.rules.freezes.iter().any(|f| f.freezer[ty])
+    }
 }
