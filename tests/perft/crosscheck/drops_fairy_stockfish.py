@@ -7,8 +7,8 @@ Usage (from the repository root):
     FAIRY_STOCKFISH=/path/to/stockfish python3 tests/perft/crosscheck/drops_fairy_stockfish.py [seed]
 The engine is Fairy-Stockfish built from its public source with `largeboards=yes`
 (`make -j2 build ARCH=x86-64-modern largeboards=yes`); its `go perft N` gives the counts.
-Each random position gets the deepest depth (up to 4) whose count stays under NODE_BUDGET,
-so that the whole suite runs in seconds in release. Positions are printed in Fairy-Stockfish's
+Every position gets depth 4; a start position goes one ply deeper while its count stays
+under NODE_BUDGET, so that the whole suite runs in seconds in release. Positions are printed in Fairy-Stockfish's
 notation, which koma reads as it is (hands `[...]`, `w 0 1` counters, promoted `Q~`).
 """
 import os
@@ -99,14 +99,14 @@ def main():
         for name, fen, deepest in cases:
             counts = []
             for depth in range(1, deepest + 1):
-                if counts and depth >= 3:
+                if counts and depth > 4:
                     # Estimate the next count from the branching so far; stop before the budget.
                     guess = counts[-1][1] * max(1, counts[-1][1] // max(1, counts[-2][1] if len(counts) > 1 else 1))
                     if guess > NODE_BUDGET:
                         break
                 nodes = engine.perft(fsv, fen, depth)
                 counts.append((depth, nodes))
-                if nodes > NODE_BUDGET:
+                if nodes > NODE_BUDGET and depth >= 4:
                     break
             lines.append(f"id {koma}-{name}")
             lines.append(f"variant {koma}")
