@@ -11,34 +11,163 @@ use crate::position::Position;
 use crate::spec::{Modes, PieceType, Player};
 use crate::tables::Tables;
 
-/// Why a position text was rejected.
+/// Why a position text was rejected. Each variant carries what the message quotes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
     /// The variant has no setup, so `startpos` means nothing.
     NoStartPosition,
-    /// A field is malformed; the message says which and why.
-    Malformed(String),
+    Empty,
+    /// More than six space-separated fields before the named ones.
+    TooManyFields(usize),
+    /// The side to move is not `w` or `b`.
+    Side(String),
+    NotANumber {
+        what: &'static str,
+        found: String,
+    },
+    /// More royals than the runtime holds.
+    Exceeds(crate::limits::Exceeded),
+    /// A named field (`moved:`, `virgin:`) lists something that is not a square.
+    FieldSquare {
+        field: String,
+        found: String,
+    },
+    /// A named field lists an empty square.
+    FieldEmptySquare {
+        field: String,
+        square: String,
+    },
+    /// `last:` holds something other than `pass` and `strike`.
+    Last(String),
+    History(String),
+    CountWithoutCounting,
+    Count(String),
+    UnknownField(String),
+    /// The board field has the wrong number of rows.
+    Rows {
+        board: u8,
+        text: usize,
+    },
+    RankTooLong {
+        rank: i32,
+        width: u8,
+    },
+    /// A piece or empty run covers a non-square, which must be written `*`.
+    NonSquareNotStar {
+        rank: i32,
+        file: String,
+    },
+    UnknownPiece {
+        rank: i32,
+        id: String,
+    },
+    /// A piece stands on a non-square.
+    NonSquare {
+        rank: i32,
+        file: String,
+    },
+    RankWidth {
+        rank: i32,
+        files: i32,
+        width: u8,
+    },
+    HandBrackets(String),
+    HandCount(String),
+    HandPiece {
+        hand: String,
+        id: String,
+    },
+    NoHands(String),
+    HandOverflow {
+        hand: String,
+        id: String,
+    },
+    Castling(char),
+    EpSquare(String),
+    EpVictim(String),
+    NoEpVictim,
+    PlusAlone(String),
+    Unclosed {
+        row: String,
+        column: usize,
+    },
+    Unexpected {
+        row: String,
+        ch: char,
+    },
+    EmptyName(String),
+    MixedCase {
+        row: String,
+        base: String,
+    },
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionError as E;
         match self {
-            PositionError::NoStartPosition => {
-                write!(
-                    f,
-                    "the variant has no start position; a position must be given"
-                )
+            E::NoStartPosition => write!(
+                f,
+                "the variant has no start position; a position must be given"
+            ),
+            E::Empty => write!(f, "empty position text"),
+            E::TooManyFields(n) => write!(
+                f,
+                "a position has at most 6 fields before its named fields, found {n}"
+            ),
+            E::Side(s) => write!(f, "side to move must be `w` or `b`, found `{s}`"),
+            E::NotANumber { what, found } => write!(f, "{what} must be a number, found `{found}`"),
+            E::Exceeds(e) => write!(f, "{e}"),
+            E::FieldSquare { field, found } => write!(f, "`{field}:`: `{found}` is not a square"),
+            E::FieldEmptySquare { field, square } => {
+                write!(f, "`{field}:`: no piece on `{square}`")
             }
-            PositionError::Malformed(m) => write!(f, "{m}"),
+            E::Last(s) => write!(f, "`last:` knows `pass` and `strike`, found `{s}`"),
+            E::History(s) => write!(f, "`history:`: `{s}` is not a position hash"),
+            E::CountWithoutCounting => write!(f, "`count:` in a variant without counting"),
+            E::Count(s) => write!(f, "`count:` takes `PLIES/LIMIT` in plies, found `{s}`"),
+            E::UnknownField(s) => write!(
+                f,
+                "unknown position field `{s}:` (known: `moved:`, `virgin:`, `last:`, \
+                 `history:`, `count:`)"
+            ),
+            E::Rows { board, text } => {
+                write!(f, "the board has {board} rows, the position text {text}")
+            }
+            E::RankTooLong { rank, width } => write!(f, "rank {rank} has more than {width} files"),
+            E::NonSquareNotStar { rank, file } => {
+                write!(f, "rank {rank}: file {file} is not a square; write `*`")
+            }
+            E::UnknownPiece { rank, id } => write!(f, "rank {rank}: unknown piece `{id}`"),
+            E::NonSquare { rank, file } => write!(f, "rank {rank}: file {file} is not a square"),
+            E::RankWidth { rank, files, width } => {
+                write!(f, "rank {rank} has {files} files, the board {width}")
+            }
+            E::HandBrackets(t) => write!(f, "`{t}`: the hand must be written `[...]`"),
+            E::HandCount(t) => write!(f, "hand `{t}`: a count must be followed by a piece"),
+            E::HandPiece { hand, id } => write!(f, "hand `{hand}`: unknown piece `{id}`"),
+            E::NoHands(t) => write!(
+                f,
+                "hand `{t}`: this variant has no hands (its rules give no `captures to-hand` \
+                 and its setup no `hand`)"
+            ),
+            E::HandOverflow { hand, id } => {
+                write!(f, "hand `{hand}`: more than 255 `{id}` in one hand")
+            }
+            E::Castling(ch) => write!(f, "castling right `{ch}` has no king and partner in place"),
+            E::EpSquare(s) => write!(f, "`{s}` is not an e.p. square"),
+            E::EpVictim(s) => write!(f, "`{s}` is not a square"),
+            E::NoEpVictim => write!(f, "no piece for the e.p. square(s)"),
+            E::PlusAlone(row) => write!(f, "`{row}`: `+` must be followed by a piece"),
+            E::Unclosed { row, column } => write!(f, "`{row}`: unclosed `[` at column {column}"),
+            E::Unexpected { row, ch } => write!(f, "`{row}`: unexpected `{ch}`"),
+            E::EmptyName(row) => write!(f, "`{row}`: empty piece name"),
+            E::MixedCase { row, base } => write!(f, "`{row}`: `{base}` mixes upper and lower case"),
         }
     }
 }
 
 impl std::error::Error for PositionError {}
-
-fn bad(message: impl Into<String>) -> PositionError {
-    PositionError::Malformed(message.into())
-}
 
 impl Position {
     /// Parses position text (`startpos`, FEN, or koma's extended FEN).
@@ -55,13 +184,10 @@ impl Position {
             .unwrap_or(tokens.len());
         let (fields, named) = tokens.split_at(split);
         let Some(board) = fields.first() else {
-            return Err(bad("empty position text"));
+            return Err(PositionError::Empty);
         };
         if fields.len() > 6 {
-            return Err(bad(format!(
-                "a position has at most 6 fields before its named fields, found {}",
-                fields.len()
-            )));
+            return Err(PositionError::TooManyFields(fields.len()));
         }
         let mut pos = Position::empty(tables);
         let hand = pos.parse_board(board)?;
@@ -73,9 +199,7 @@ impl Position {
             "w" => Player::First,
             "b" => Player::Second,
             other => {
-                return Err(bad(format!(
-                    "side to move must be `w` or `b`, found `{other}`"
-                )));
+                return Err(PositionError::Side(other.to_string()));
             }
         };
         pos.set_side_to_move(side);
@@ -95,12 +219,13 @@ impl Position {
         if !fs_count {
             pos.parse_ep(fields.get(3).copied().unwrap_or("-"))?;
         }
-        let number = |i: usize, default: u32, what: &str| -> Result<u32, PositionError> {
+        let number = |i: usize, default: u32, what: &'static str| -> Result<u32, PositionError> {
             match fields.get(i) {
                 None => Ok(default),
-                Some(t) => t
-                    .parse()
-                    .map_err(|_| bad(format!("{what} must be a number, found `{t}`"))),
+                Some(t) => t.parse().map_err(|_| PositionError::NotANumber {
+                    what,
+                    found: t.to_string(),
+                }),
             }
         };
         let half = number(4, 0, "the halfmove clock")?;
@@ -130,9 +255,10 @@ impl Position {
                 .filter(|c| c.is_piece() && c.player() == player && self.tables.cell_is_royal(**c))
                 .count();
             if count > crate::limits::MAX_ROYALS {
-                return Err(bad(
-                    crate::limits::Exceeded::Royals { player, count }.to_string()
-                ));
+                return Err(PositionError::Exceeds(crate::limits::Exceeded::Royals {
+                    player,
+                    count,
+                }));
             }
         }
         Ok(())
@@ -149,7 +275,10 @@ impl Position {
                     pos.tables
                         .geo
                         .parse_square(s)
-                        .ok_or_else(|| bad(format!("`{name}:`: `{s}` is not a square")))
+                        .ok_or_else(|| PositionError::FieldSquare {
+                            field: name.to_string(),
+                            found: s.to_string(),
+                        })
                 })
                 .collect()
         };
@@ -158,7 +287,10 @@ impl Position {
                 for sq in squares(self)? {
                     if self.piece_at(sq).is_none() {
                         let n = self.tables.geo.name(sq);
-                        return Err(bad(format!("`{name}:`: no piece on `{n}`")));
+                        return Err(PositionError::FieldEmptySquare {
+                            field: name.to_string(),
+                            square: n,
+                        });
                     }
                     self.set_virgin(sq, name == "virgin");
                 }
@@ -169,9 +301,7 @@ impl Position {
                         "pass" => self.prior.passed = true,
                         "strike" => self.prior.struck = true,
                         other => {
-                            return Err(bad(format!(
-                                "`last:` knows `pass` and `strike`, found `{other}`"
-                            )));
+                            return Err(PositionError::Last(other.to_string()));
                         }
                     }
                 }
@@ -183,9 +313,8 @@ impl Position {
                         Some(h) => (h, true),
                         None => (entry, false),
                     };
-                    let hash = u64::from_str_radix(hex, 16).map_err(|_| {
-                        bad(format!("`history:`: `{entry}` is not a position hash"))
-                    })?;
+                    let hash = u64::from_str_radix(hex, 16)
+                        .map_err(|_| PositionError::History(entry.to_string()))?;
                     entries.push((hash, pass));
                 }
                 self.set_prior_history(&entries);
@@ -201,19 +330,14 @@ impl Position {
                     Some(state) if self.tables.spec.rules.counting.is_some() => {
                         self.counting = state
                     }
-                    Some(_) => return Err(bad("`count:` in a variant without counting")),
+                    Some(_) => return Err(PositionError::CountWithoutCounting),
                     None => {
-                        return Err(bad(format!(
-                            "`count:` takes `PLIES/LIMIT` in plies, found `{value}`"
-                        )));
+                        return Err(PositionError::Count(value.to_string()));
                     }
                 }
             }
             other => {
-                return Err(bad(format!(
-                    "unknown position field `{other}:` (known: `moved:`, `virgin:`, `last:`, \
-                     `history:`, `count:`)"
-                )));
+                return Err(PositionError::UnknownField(other.to_string()));
             }
         }
         Ok(())
@@ -277,11 +401,10 @@ impl Position {
         let geo = &t.geo;
         let rows: Vec<&str> = text.split('/').collect();
         if rows.len() != usize::from(geo.height) {
-            return Err(bad(format!(
-                "the board has {} rows, the position text {}",
-                geo.height,
-                rows.len()
-            )));
+            return Err(PositionError::Rows {
+                board: geo.height,
+                text: rows.len(),
+            });
         }
         let mut hand = None;
         for (r, row) in rows.iter().enumerate() {
@@ -304,19 +427,19 @@ impl Position {
                     }
                     // A count past the edge is an error at once, not a long walk off the board.
                     if i64::from(x) + i64::from(n) > i64::from(geo.width) {
-                        return Err(bad(format!(
-                            "rank {rank} has more than {} files",
-                            geo.width
-                        )));
+                        return Err(PositionError::RankTooLong {
+                            rank,
+                            width: geo.width,
+                        });
                     }
                     for _ in 0..n {
                         if let Some(sq) = geo.square(x, y) {
                             let _ = sq;
                         } else if x < i32::from(geo.width) {
-                            return Err(bad(format!(
-                                "rank {rank}: file {} is not a square; write `*`",
-                                file(x)
-                            )));
+                            return Err(PositionError::NonSquareNotStar {
+                                rank,
+                                file: file(x),
+                            });
                         }
                         x += 1;
                     }
@@ -336,23 +459,24 @@ impl Position {
                     id = format!("+{id}");
                 }
                 let Some(ty) = t.spec.pieces.iter().position(|p| p.id == id) else {
-                    return Err(bad(format!("rank {rank}: unknown piece `{id}`")));
+                    return Err(PositionError::UnknownPiece { rank, id });
                 };
                 let Some(sq) = geo.square(x, y) else {
-                    return Err(bad(format!(
-                        "rank {rank}: file {} is not a square",
-                        file(x)
-                    )));
+                    return Err(PositionError::NonSquare {
+                        rank,
+                        file: file(x),
+                    });
                 };
                 let player = if upper { Player::First } else { Player::Second };
                 self.put(sq, Some((player, PieceType(ty as u8))));
                 x += 1;
             }
             if x != i32::from(geo.width) {
-                return Err(bad(format!(
-                    "rank {rank} has {x} files, the board {}",
-                    geo.width
-                )));
+                return Err(PositionError::RankWidth {
+                    rank,
+                    files: x,
+                    width: geo.width,
+                });
             }
         }
         Ok(hand)
@@ -362,7 +486,7 @@ impl Position {
     /// an optional count before a piece (`[2Pn]`).
     fn parse_hand(&mut self, text: &str) -> Result<(), PositionError> {
         let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
-            return Err(bad(format!("`{text}`: the hand must be written `[...]`")));
+            return Err(PositionError::HandBrackets(text.to_string()));
         };
         let t = Arc::clone(&self.tables);
         let mut chars = inner.char_indices().peekable();
@@ -381,28 +505,28 @@ impl Position {
                     chars.next();
                 }
                 let Some((j, c)) = chars.next() else {
-                    return Err(bad(format!(
-                        "hand `{text}`: a count must be followed by a piece"
-                    )));
+                    return Err(PositionError::HandCount(text.to_string()));
                 };
                 (i, ch) = (j, c);
             }
             let (id, upper) = piece_token(inner, i, ch, &mut chars)?;
             let Some(ty) = t.spec.pieces.iter().position(|p| p.id == id) else {
-                return Err(bad(format!("hand `{text}`: unknown piece `{id}`")));
+                return Err(PositionError::HandPiece {
+                    hand: text.to_string(),
+                    id,
+                });
             };
             if !t.drops.enabled {
-                return Err(bad(format!(
-                    "hand `{text}`: this variant has no hands (its rules give no `captures to-hand` and its setup no `hand`)"
-                )));
+                return Err(PositionError::NoHands(text.to_string()));
             }
             let player = if upper { Player::First } else { Player::Second };
             let ty = PieceType(ty as u8);
             let total = u32::from(self.hand_count(player, ty)) + count;
             let Ok(total) = u8::try_from(total) else {
-                return Err(bad(format!(
-                    "hand `{text}`: more than 255 `{id}` in one hand"
-                )));
+                return Err(PositionError::HandOverflow {
+                    hand: text.to_string(),
+                    id,
+                });
             };
             self.set_hand_count(player, ty, total);
         }
@@ -522,9 +646,7 @@ impl Position {
                 }
             }
             if !found {
-                return Err(bad(format!(
-                    "castling right `{ch}` has no king and partner in place"
-                )));
+                return Err(PositionError::Castling(ch));
             }
         }
         Ok(())
@@ -543,16 +665,16 @@ impl Position {
         for name in list.split(',') {
             squares.push(
                 geo.parse_square(name)
-                    .ok_or_else(|| bad(format!("`{name}` is not an e.p. square")))?,
+                    .ok_or_else(|| PositionError::EpSquare(name.to_string()))?,
             );
         }
         let victim = match victim {
             Some(v) => geo
                 .parse_square(v)
-                .ok_or_else(|| bad(format!("`{v}` is not a square")))?,
+                .ok_or_else(|| PositionError::EpVictim(v.to_string()))?,
             None => self
                 .default_ep_victim(&squares)
-                .ok_or_else(|| bad("no piece for the e.p. square(s)"))?,
+                .ok_or_else(|| PositionError::NoEpVictim)?,
         };
         self.set_ep(&squares, victim);
         Ok(())
@@ -703,7 +825,7 @@ fn piece_token(
         ch = chars
             .next()
             .map(|(_, c)| c)
-            .ok_or_else(|| bad(format!("`{row}`: `+` must be followed by a piece")))?;
+            .ok_or_else(|| PositionError::PlusAlone(row.to_string()))?;
     }
     let base: String = if ch == '[' {
         let mut s = String::new();
@@ -711,7 +833,12 @@ fn piece_token(
             match chars.next() {
                 Some((_, ']')) => break,
                 Some((_, c)) => s.push(c),
-                None => return Err(bad(format!("`{row}`: unclosed `[` at column {}", i + 1))),
+                None => {
+                    return Err(PositionError::Unclosed {
+                        row: row.to_string(),
+                        column: i + 1,
+                    });
+                }
             }
         }
         if let Some(rest) = s.strip_prefix('+') {
@@ -722,16 +849,22 @@ fn piece_token(
     } else if ch.is_ascii_alphabetic() {
         ch.to_string()
     } else {
-        return Err(bad(format!("`{row}`: unexpected `{ch}`")));
+        return Err(PositionError::Unexpected {
+            row: row.to_string(),
+            ch,
+        });
     };
     let letters: Vec<char> = base.chars().filter(char::is_ascii_alphabetic).collect();
     if letters.is_empty() {
-        return Err(bad(format!("`{row}`: empty piece name")));
+        return Err(PositionError::EmptyName(row.to_string()));
     }
     let upper = letters.iter().all(char::is_ascii_uppercase);
     let lower = letters.iter().all(char::is_ascii_lowercase);
     if !upper && !lower {
-        return Err(bad(format!("`{row}`: `{base}` mixes upper and lower case")));
+        return Err(PositionError::MixedCase {
+            row: row.to_string(),
+            base,
+        });
     }
     let id = format!(
         "{}{}",

@@ -76,6 +76,6 @@ pub fn position(tables: Arc<Tables>, fen: Option<&str>) -> Result<Position, CliE
         PositionError::NoStartPosition => {
             CliError::Usage("the variant has no start position; give one with --fen".to_string())
         }
-        PositionError::Malformed(_) => CliError::Usage(format!("--fen: {e}")),
+        _ => CliError::Usage(format!("--fen: {e}")),
     })
 }
