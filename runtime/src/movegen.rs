@@ -21,10 +21,11 @@ struct MoveSink<'a> {
     out: &'a mut Vec<Move>,
     from: Square,
     mover: Cell,
-    dedupe: bool,
     start: usize,
-    /// Destinations of quiet moves already generated without promotion, and with promotion.
-    seen: [[u64; SEEN_WORDS]; 2],
+    /// Destinations of quiet moves already generated without promotion, and with promotion;
+    /// empty when no two routes of the piece can give the same move (then nothing is deduplicated,
+    /// and the bit sets are never zeroed: most pieces of most variants, every piece of chess).
+    seen: &'a mut [[u64; SEEN_WORDS]],
 }
 
 impl MoveSink<'_> {
@@ -34,8 +35,12 @@ impl MoveSink<'_> {
     /// out again): then the promoting and the plain move both exist.
     fn add(&mut self, m: Move, capture: bool, stops: &[Square]) {
         let fires = self.fires(m.to, capture, stops);
-        if !self.dedupe {
-            self.promote(m, fires, true, true);
+        if self.seen.is_empty() {
+            if fires {
+                self.promote(m, true, true, true);
+            } else {
+                self.out.push(m);
+            }
             return;
         }
         let (plain, promoted) = if m.ncap == 0 && m.kind == MoveKind::Normal {
@@ -76,6 +81,7 @@ impl MoveSink<'_> {
     }
 
     /// Whether the move fires one of the variant's promotion triggers.
+    #[inline]
     fn fires(&self, to: Square, capture: bool, stops: &[Square]) -> bool {
         let t = self.t;
         let ty = self.mover.piece_type();
@@ -237,15 +243,21 @@ impl Position {
         let roots = &pt.starts[b as usize..e as usize];
         let virgin = self.virgin[from.index()];
         let start = out.len();
+        let mut seen_sets;
+        let seen: &mut [[u64; SEEN_WORDS]] = if pt.may_duplicate {
+            seen_sets = [[0; SEEN_WORDS]; 2];
+            &mut seen_sets
+        } else {
+            &mut []
+        };
         let mut sink = MoveSink {
             t,
             pt,
             out,
             from,
             mover: c,
-            dedupe: pt.may_duplicate,
             start,
-            seen: [[0; SEEN_WORDS]; 2],
+            seen,
         };
         let board = &self.board[..];
         for fl in simple {
@@ -395,14 +407,18 @@ impl Position {
         let sc = self.shortcut(buffer);
         let mut kept = 0;
         for i in 0..out.len() {
-            let m = out[i];
-            let legal = match self.needs_test(&sc, &m) {
+            // Moves are copied only to test them fully or to close a gap: most are kept where
+            // they stand.
+            let m = &out[i];
+            let legal = match self.needs_test(&sc, m) {
                 Test::None => true,
-                Test::Attackers => self.attackers_miss(&sc, m),
-                Test::Full => self.is_legal_pseudo(m),
+                Test::Attackers => self.attackers_miss(&sc, *m),
+                Test::Full => self.is_legal_pseudo(*m),
             };
             if legal {
-                out[kept] = m;
+                if kept != i {
+                    out[kept] = out[i];
+                }
                 kept += 1;
             }
         }
