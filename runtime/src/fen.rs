@@ -674,7 +674,7 @@ impl Position {
                 .ok_or_else(|| PositionError::EpVictim(v.to_string()))?,
             None => self
                 .default_ep_victim(&squares)
-                .ok_or_else(|| PositionError::NoEpVictim)?,
+                .ok_or(PositionError::NoEpVictim)?,
         };
         self.set_ep(&squares, victim);
         Ok(())
