@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every fuzz target from a copy of the committed seed corpus (corpus/TARGET), so the seeds
 # stay as committed. Usage: fuzz/run.sh SECONDS_PER_TARGET [RUNS_PER_TARGET] [TARGET...]
-# Each input must finish within 2 s and 1 GB (libFuzzer reports a hang or OOM otherwise).
+# Each input must finish within FUZZ_TIMEOUT seconds (default 2) and 1 GB (libFuzzer reports a
+# hang or OOM otherwise).
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-10}
@@ -14,6 +15,6 @@ for t in "${targets[@]}"; do
   mkdir -p "$work/$t"
   cp -n corpus/"$t"/* "$work/$t"/ 2>/dev/null || true
   cargo +nightly fuzz run -O "$t" "$work/$t" -- \
-    -runs="$runs" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=1024 \
+    -runs="$runs" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-2}" -rss_limit_mb=1024 \
     -max_len=4096 -print_final_stats=1 -close_fd_mask=3
 done
