@@ -13,10 +13,12 @@ games and are printed in Fairy-Stockfish's notation, which koma reads as it is.
 """
 import os
 import random
-import subprocess
 import sys
 
 import pyffish as sf
+
+sys.path.insert(0, os.path.dirname(__file__))
+from drops_fairy_stockfish import Engine  # noqa: E402
 
 SEED = int(sys.argv[1]) if len(sys.argv) > 1 else 20
 ENGINE = os.environ.get("FAIRY_STOCKFISH", "/work/oracles/fairy-stockfish-large/src/stockfish")
@@ -24,36 +26,6 @@ OUT = os.path.join(os.path.dirname(__file__), "..", "grand.perft")
 VARIANT = "grand"
 RANDOM = 12
 DEPTH = 4
-
-
-class Engine:
-    def __init__(self, path):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.send("uci")
-        self.wait("uciok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine exited")
-            lines.append(line.strip())
-            if line.startswith(prefix):
-                return lines
-
-    def perft(self, fen, depth):
-        self.send(f"setoption name UCI_Variant value {VARIANT}")
-        self.send(f"position fen {fen}")
-        self.send(f"go perft {depth}")
-        for line in self.wait("Nodes searched"):
-            if line.startswith("Nodes searched"):
-                return int(line.split(":")[1])
-        raise RuntimeError("no perft result")
 
 
 def near_promotion(fen):
@@ -131,7 +103,7 @@ def main():
         lines.append("variant grand")
         lines.append(f"fen {fen}")
         for depth in range(1, DEPTH + 1):
-            nodes = engine.perft(fen, depth)
+            nodes = engine.perft(VARIANT, fen, depth)
             lines.append(f"perft {depth} {nodes}")
             total += nodes
         lines.append("")
