@@ -1,6 +1,6 @@
 //! Loading variants and running a protocol state machine synchronously.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -52,4 +52,13 @@ pub fn converse(p: &mut impl Protocol, lines: &[&str]) -> Vec<String> {
         }
     }
     out
+}
+
+/// An outside program on PATH or in /usr/games, where Debian installs xboard and hachu.
+pub fn find_program(program: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([PathBuf::from("/usr/games")])
+        .map(|d| d.join(program))
+        .find(|p| p.is_file())
 }

@@ -12,15 +12,7 @@ use std::time::Duration;
 
 use koma_runtime::{Move, Position};
 
-use super::common::tables;
-
-fn find(program: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain([PathBuf::from("/usr/games")])
-        .map(|d| d.join(program))
-        .find(|p| p.is_file())
-}
+use super::common::{find_program, tables};
 
 struct HaChu {
     child: Child,
@@ -122,7 +114,7 @@ fn plain(p: &Position, m: &Move) -> bool {
 
 #[test]
 fn hachu_and_koma_agree_on_which_moves_repeat_in_chu() {
-    let Some(path) = find("hachu") else {
+    let Some(path) = find_program("hachu") else {
         let why = "hachu missing";
         if std::env::var_os("KOMA_REQUIRE_EXTERNAL").is_some() {
             panic!("{why}");

@@ -9,16 +9,14 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-fn find(program: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain([PathBuf::from("/usr/games")])
-        .map(|d| d.join(program))
-        .find(|p| p.is_file())
-}
+use super::common::find_program;
 
 fn programs() -> Option<(PathBuf, PathBuf, PathBuf)> {
-    let found = (find("xboard"), find("xvfb-run"), find("hachu"));
+    let found = (
+        find_program("xboard"),
+        find_program("xvfb-run"),
+        find_program("hachu"),
+    );
     match found {
         (Some(x), Some(v), Some(h)) => Some((x, v, h)),
         _ => {
