@@ -24,6 +24,62 @@ impl Position {
     /// a piece standing there, as far as rides and leaps are concerned).
     pub fn is_attacked(&self, sq: Square, by: Player) -> bool {
         let t = &*self.tables;
+        if t.ray_bits {
+            if self.rides_attack(sq, by) {
+                return true;
+            }
+        } else if self.rides_attack_walked(sq, by) {
+            return true;
+        }
+        self.complex_attacked(sq, by)
+    }
+
+    /// Whether a simple ride or leap of `by` removes the piece on `sq`, found from the
+    /// occupancy bits: per attack vector, the first piece on the reverse ray from `sq`.
+    #[inline]
+    pub(crate) fn rides_attack(&self, sq: Square, by: Player) -> bool {
+        let t = &*self.tables;
+        for av in t.attack_vectors.get(by) {
+            let mask = av.masks[sq.index()];
+            let hit = mask & self.occ;
+            if hit == 0 {
+                continue;
+            }
+            let first = if av.ascending {
+                hit.trailing_zeros()
+            } else {
+                63 - hit.leading_zeros()
+            };
+            let c = self.board[first as usize];
+            if !c.is_piece() || c.player() != by {
+                continue;
+            }
+            let range = av.range[usize::from(c.piece_type().0)];
+            if range == 0 {
+                continue;
+            }
+            if range != 255 {
+                // Squares of the ray before the piece.
+                let bit = 1u64 << first;
+                let before = if av.ascending {
+                    mask & (bit - 1)
+                } else {
+                    mask & !(bit | (bit - 1))
+                };
+                if before.count_ones() >= u32::from(range) {
+                    continue;
+                }
+            }
+            if self.can_act(Square(first as u16), c) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// As [`Position::rides_attack`], walking each reverse ray.
+    fn rides_attack_walked(&self, sq: Square, by: Player) -> bool {
+        let t = &*self.tables;
         let board = &self.board[..];
         for av in t.attack_vectors.get(by) {
             let ray = t.ray(sq, av.reverse);
@@ -47,6 +103,14 @@ impl Position {
                 break;
             }
         }
+        false
+    }
+
+    /// The rest of the attack test: multi-leg and other non-simple attackers, burns and
+    /// facing royals.
+    fn complex_attacked(&self, sq: Square, by: Player) -> bool {
+        let t = &*self.tables;
+        let board = &self.board[..];
         if *t.near_complex.get(by) {
             let (list, ends) = &t.near[sq.index()];
             for (i, &s) in list.iter().enumerate() {

@@ -51,6 +51,24 @@ pub(crate) struct WatchedPath {
 }
 
 impl Shortcut {
+    /// Whether the shortcut decides every move that moves no royal and no pinned piece and
+    /// removes nothing but its destination's piece: those are all legal (the side to move is
+    /// not in check and no enemy multi-leg attacker or burner watches any square).
+    pub(crate) fn settled(&self) -> bool {
+        self.enabled && self.paths.is_empty() && self.watched.iter().all(|&w| w == 0)
+    }
+
+    /// Whether the piece on `sq` is pinned to a royal.
+    #[inline]
+    pub(crate) fn is_pinned(&self, sq: Square) -> bool {
+        contains(&self.pinned, sq)
+    }
+
+    /// The watched-path buffer, to lend to the next node.
+    pub(crate) fn into_paths(self) -> Vec<WatchedPath> {
+        self.paths
+    }
+
     fn off(mut paths: Vec<WatchedPath>) -> Shortcut {
         paths.clear();
         Shortcut {
@@ -276,7 +294,13 @@ impl Position {
                 Test::None
             };
         }
-        if m.kind != MoveKind::Normal || m.ncap > 0 || m.creates_ep {
+        // A move that leaves e.p. squares changes the board as any other move does (only the
+        // mover can be taken e.p., and a royal mover is tested below); a promotion into a
+        // royal makes a new royal, which must be safe.
+        if m.kind != MoveKind::Normal
+            || m.ncap > 0
+            || m.promotion().is_some_and(|p| self.tables.is_royal(p))
+        {
             return Test::Full;
         }
         let f = m.from.index();
@@ -316,7 +340,7 @@ impl Position {
                         .any(|&r| self.path_attacks(w.at, w.piece, w.first as usize, r))
             });
         for &(sq, c) in saved[..n].iter().rev() {
-            self.board[sq.index()] = c;
+            self.set_raw(sq, c);
         }
         ok
     }

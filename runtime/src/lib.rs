@@ -4,6 +4,7 @@
 
 mod attack;
 pub mod cell;
+mod count;
 mod drops;
 pub mod fen;
 mod footprint;

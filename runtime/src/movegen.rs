@@ -118,13 +118,7 @@ impl MoveSink<'_> {
             }
             return [false, promoted];
         }
-        let rows = t.rows_from_end.get(player)[m.to.index()];
-        let forced = rules.kind == PromotionKind::Mandatory
-            || (rules.forced_when_stuck && self.pt.stuck[m.to.index()])
-            || rules
-                .forced
-                .iter()
-                .any(|f| rows < f.last_ranks && f.pieces.contains(&ty));
+        let forced = t.promotion_forced(self.pt, player, ty, m.to);
         if promoted {
             for &c in choices {
                 let mut p = m;
@@ -235,7 +229,7 @@ impl Position {
     }
 
     /// Appends the pseudo-legal moves of the piece `c` standing on `from`.
-    fn piece_moves(&self, from: Square, c: Cell, out: &mut Vec<Move>) {
+    pub(crate) fn piece_moves(&self, from: Square, c: Cell, out: &mut Vec<Move>) {
         let t = &*self.tables;
         let pt = t.piece(c.piece_type(), c.player());
         let [a, b, e] = pt.start_index[from.index()];
@@ -325,7 +319,13 @@ impl Position {
         }
     }
 
-    fn castling_moves(&self, from: Square, c: Cell, pt: &PieceTable, out: &mut Vec<Move>) {
+    pub(crate) fn castling_moves(
+        &self,
+        from: Square,
+        c: Cell,
+        pt: &PieceTable,
+        out: &mut Vec<Move>,
+    ) {
         let Some(list) = pt.castling.get(from.index()) else {
             return;
         };
@@ -461,7 +461,7 @@ impl Position {
         let royals = self.royals_after(m, me);
         let ok = self.royals_safe(me, royals.squares());
         for &(sq, c) in saved[..n].iter().rev() {
-            self.board[sq.index()] = c;
+            self.set_raw(sq, c);
         }
         ok
     }
@@ -470,28 +470,28 @@ impl Position {
     /// changed cell in `saved` so the caller can put them back in reverse order.
     pub(crate) fn apply_cells(&mut self, m: Move, saved: &mut [(Square, Cell)]) -> usize {
         let mut n = 0;
-        let mut set = |board: &mut Vec<Cell>, sq: Square, c: Cell| {
-            saved[n] = (sq, board[sq.index()]);
+        let mut set = |pos: &mut Position, sq: Square, c: Cell| {
+            saved[n] = (sq, pos.board[sq.index()]);
             n += 1;
-            board[sq.index()] = c;
+            pos.set_raw(sq, c);
         };
         if let Some(ty) = m.dropped() {
-            set(&mut self.board, m.to, Cell::piece(self.side, ty));
+            set(self, m.to, Cell::piece(self.side, ty));
             return n;
         }
         let moved = self.board[m.from.index()];
-        set(&mut self.board, m.from, Cell::EMPTY);
+        set(self, m.from, Cell::EMPTY);
         let victim = m.side_captures().last().map(|s| self.board[s.index()]);
         for &s in m.side_captures() {
-            set(&mut self.board, s, Cell::EMPTY);
+            set(self, s, Cell::EMPTY);
         }
         let dest = self.board[m.to.index()];
         match m.kind {
             MoveKind::Normal => {}
             MoveKind::Castle => {
                 let partner = self.board[m.aux.index()];
-                set(&mut self.board, m.aux, Cell::EMPTY);
-                set(&mut self.board, m.aux2, partner);
+                set(self, m.aux, Cell::EMPTY);
+                set(self, m.aux2, partner);
             }
             MoveKind::Drop => {}
             MoveKind::Unload => {
@@ -501,7 +501,7 @@ impl Position {
                     victim.unwrap_or(Cell::EMPTY)
                 };
                 if v.is_piece() && self.board[m.aux.index()].is_empty() {
-                    set(&mut self.board, m.aux, v);
+                    set(self, m.aux, v);
                 }
             }
         }
@@ -509,15 +509,15 @@ impl Position {
             Some(t) => Cell::piece(moved.player(), t),
             None => moved,
         };
-        set(&mut self.board, m.to, placed);
+        set(self, m.to, placed);
         if m.burns_mover() {
-            set(&mut self.board, m.to, Cell::EMPTY);
+            set(self, m.to, Cell::EMPTY);
         }
         if m.to != m.from
             && self.tables.vanishing[m.from.index()]
             && self.board[m.from.index()].is_empty()
         {
-            set(&mut self.board, m.from, Cell::WALL);
+            set(self, m.from, Cell::WALL);
         }
         n
     }

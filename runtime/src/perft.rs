@@ -93,10 +93,10 @@ fn perft_in(pos: &mut Position, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
     let Some((list, rest)) = lists.split_first_mut() else {
         return 1;
     };
-    pos.legal_moves(list);
     if depth == 1 {
-        return list.len() as u64;
+        return pos.count_legal(list);
     }
+    pos.legal_moves(list);
     let mut nodes = 0;
     for &m in list.iter() {
         pos.make(m);

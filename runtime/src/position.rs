@@ -80,6 +80,8 @@ struct Undo {
 pub struct Position {
     pub(crate) tables: Arc<Tables>,
     pub(crate) board: Vec<Cell>,
+    /// The squares `board` does not hold empty (pieces and walls), for the squares below 64.
+    pub(crate) occ: u64,
     pub(crate) virgin: Vec<bool>,
     pub(crate) side: Player,
     pub(crate) ep: EpState,
@@ -143,6 +145,7 @@ impl Position {
         let slots = Cell::slots(tables.piece_count());
         Position {
             board: vec![Cell::EMPTY; nsq],
+            occ: 0,
             virgin: vec![false; nsq],
             side: Player::First,
             ep: EpState::default(),
@@ -327,7 +330,14 @@ impl Position {
                 self.royals.get_mut(new.player()).add(sq);
             }
         }
-        self.board[sq.index()] = new;
+        self.set_raw(sq, new);
+    }
+
+    /// Replaces a cell on the board and in the occupancy bits, nothing else.
+    #[inline]
+    pub(crate) fn set_raw(&mut self, sq: Square, c: Cell) {
+        self.board[sq.index()] = c;
+        mark(&mut self.occ, sq, c);
     }
 
     /// Hash recomputed from scratch (tests compare it with the incremental one).
@@ -670,7 +680,8 @@ impl Position {
         }
         // Restore cells directly; hash, royals and e.p. come back from the undo record.
         let ntypes = self.tables.piece_count();
-        let restore = |board: &mut Vec<Cell>, counts: &mut Vec<u16>, sq: Square, c: Cell| {
+        let mut occ = self.occ;
+        let mut restore = |board: &mut Vec<Cell>, counts: &mut Vec<u16>, sq: Square, c: Cell| {
             let old = board[sq.index()];
             if old.is_piece() {
                 counts[old.slot(ntypes)] -= 1;
@@ -679,6 +690,7 @@ impl Position {
                 counts[c.slot(ntypes)] += 1;
             }
             board[sq.index()] = c;
+            mark(&mut occ, sq, c);
         };
         if u.vanished {
             restore(&mut self.board, &mut self.counts, mv.from, Cell::EMPTY);
@@ -716,10 +728,25 @@ impl Position {
         for &p in &u.lapsed[..usize::from(u.nlapsed)] {
             self.virgin[p.index()] = true;
         }
+        self.occ = occ;
         self.ep = u.ep;
         self.counting = u.counting;
         self.halfmove = u.halfmove;
         self.hash = u.hash;
         self.royals = u.royals;
+    }
+}
+
+/// Sets or clears the occupancy bit of `sq` (squares from 64 on have none).
+#[inline]
+pub(crate) fn mark(occ: &mut u64, sq: Square, c: Cell) {
+    let i = sq.index();
+    if i < 64 {
+        let b = 1u64 << i;
+        if c.is_empty() {
+            *occ &= !b;
+        } else {
+            *occ |= b;
+        }
     }
 }

@@ -116,6 +116,11 @@ pub(crate) struct AttackVector {
     pub max_range: u8,
     /// Per piece type: range (0 = cannot, 255 = unlimited).
     pub range: Vec<u8>,
+    /// Per square, the squares of its reverse ray within `max_range` as one bit set, when
+    /// [`Tables::ray_bits`]: the first piece on the ray is the lowest (`ascending`) or highest
+    /// set bit of the mask and the occupancy.
+    pub masks: Vec<u64>,
+    pub ascending: bool,
 }
 
 /// The compiled variant: everything the runtime needs, built from a spec.
@@ -141,6 +146,16 @@ pub struct Tables {
     pub(crate) rows_from_end: ByPlayer<Vec<u8>>,
     pub(crate) vanishing: Vec<bool>,
     pub(crate) attack_vectors: ByPlayer<Vec<AttackVector>>,
+    /// Every square fits one `u64` and every attack vector's reverse rays run through square
+    /// indices in one order: the attack test finds the first piece on a ray from the
+    /// position's occupancy bits (`AttackVector::masks`) instead of walking the ray.
+    pub(crate) ray_bits: bool,
+    /// Perft may count the last ply's legal moves without building them all (`crate::count`):
+    /// the win is by checkmate, and no rule clause, drop, pass or multi-leg path takes part
+    /// in the legal move list beyond the pieces' own moves.
+    pub(crate) bulk_count: bool,
+    /// Per piece type: some promotion choice is royal (a move that promotes makes a royal).
+    pub(crate) promotes_royal: Vec<bool>,
     /// Per square, the squares within Chebyshev distance 1, 2, 3 (sorted by distance), and
     /// where each distance ends.
     pub(crate) near: Vec<(Vec<Square>, [u8; 4])>,
@@ -200,6 +215,8 @@ impl Tables {
                         reverse,
                         max_range,
                         range: ranges,
+                        masks: Vec::new(),
+                        ascending: false,
                     });
             }
         }
@@ -215,6 +232,17 @@ impl Tables {
             rows_from_end: ByPlayer::default(),
             vanishing: vec![false; geo.len()],
             attack_vectors,
+            ray_bits: false,
+            bulk_count: false,
+            promotes_royal: spec
+                .pieces
+                .iter()
+                .map(|p| {
+                    p.promotions
+                        .iter()
+                        .any(|t| spec.pieces.get(usize::from(t.0)).is_some_and(|q| q.royal))
+                })
+                .collect(),
             near: Vec::new(),
             far_complex: ByPlayer::default(),
             near_complex: ByPlayer::default(),
@@ -241,6 +269,8 @@ impl Tables {
             spec,
         };
         tables.index_first_legs();
+        tables.build_ray_bits();
+        tables.bulk_count = tables.bulk_countable();
         tables.build_board_data();
         tables.build_castling();
         tables.build_attack_data();
@@ -279,6 +309,58 @@ impl Tables {
             Player::First => self.geo.square_at(c),
             Player::Second => self.geo.square_at(self.geo.rotate(c)),
         }
+    }
+
+    /// The attack vectors' ray masks, when every square fits one `u64` and every reverse ray
+    /// runs through square indices in one order (no wrapping board).
+    fn build_ray_bits(&mut self) {
+        let nsq = self.geo.len();
+        if nsq > 64 {
+            return;
+        }
+        let mut all = ByPlayer::<Vec<AttackVector>>::default();
+        for p in [Player::First, Player::Second] {
+            let mut list = self.attack_vectors.get(p).clone();
+            for av in &mut list {
+                let mut dir = None;
+                for sq in 0..nsq {
+                    let sq = Square(sq as u16);
+                    let ray = self.ray(sq, av.reverse);
+                    let lim = ray.len().min(usize::from(av.max_range));
+                    let mut mask = 0u64;
+                    let mut prev = sq;
+                    for &s in &ray[..lim] {
+                        let up = s > prev;
+                        if s == prev || *dir.get_or_insert(up) != up {
+                            return;
+                        }
+                        prev = s;
+                        mask |= 1 << s.index();
+                    }
+                    av.masks.push(mask);
+                }
+                av.ascending = dir.unwrap_or(true);
+            }
+            *all.get_mut(p) = list;
+        }
+        self.attack_vectors = all;
+        self.ray_bits = true;
+    }
+
+    /// See [`Tables::bulk_count`].
+    fn bulk_countable(&self) -> bool {
+        let rules = &self.spec.rules;
+        rules.royals.win == crate::spec::WinCondition::Checkmate
+            && self.has_royals
+            && !self.rules.legal_filter
+            && !self.rules.has_burns()
+            && !self.rules.burn_check
+            && self.rules.freezes.is_empty()
+            && !self.drops.enabled
+            && rules.passing.anytime.is_empty()
+            && !rules.passing.twice_ends
+            && !self.regions.must_break
+            && !self.multi_leg
     }
 
     fn index_first_legs(&mut self) {
@@ -910,5 +992,25 @@ impl Tables {
     #[inline]
     pub(crate) fn cell_is_royal(&self, c: Cell) -> bool {
         self.royal[usize::from(c.piece_type().0)]
+    }
+
+    /// Whether a move of `ty` (table `pt`) to `to` that fires a promotion trigger must
+    /// promote: the rules force it, or the piece would be stuck there, or it reaches its
+    /// forced last ranks.
+    pub(crate) fn promotion_forced(
+        &self,
+        pt: &PieceTable,
+        player: Player,
+        ty: PieceType,
+        to: Square,
+    ) -> bool {
+        let rules = &self.spec.rules.promotion;
+        let rows = self.rows_from_end.get(player)[to.index()];
+        rules.kind == crate::spec::PromotionKind::Mandatory
+            || (rules.forced_when_stuck && pt.stuck[to.index()])
+            || rules
+                .forced
+                .iter()
+                .any(|f| rows < f.last_ranks && f.pieces.contains(&ty))
     }
 }
