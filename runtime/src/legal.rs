@@ -35,6 +35,10 @@ pub(crate) struct Shortcut {
     /// A move that needs a test only because it touches `watched` is tested by walking
     /// `paths` alone (no burners, and every such path is listed).
     cheap: bool,
+    /// The side to move is in check and `watched` holds every square the checks read (each
+    /// checker's square, the squares of a ride up to the checker, what a checking multi-leg
+    /// path reads up to the royal): a move that changes none of them leaves the check.
+    evading: bool,
 }
 
 /// A path of an enemy multi-leg attacker that could reach a royal.
@@ -78,6 +82,7 @@ impl Shortcut {
             paths,
             apart: false,
             cheap: false,
+            evading: false,
         }
     }
 }
@@ -87,20 +92,25 @@ impl Shortcut {
 pub(crate) enum Test {
     /// It cannot expose a royal.
     None,
+    /// It leaves a royal in check (it changes no square the check depends on).
+    Illegal,
     /// Only the listed multi-leg attackers could reach a royal after it.
     Attackers,
     /// Play it out and run the whole attack test.
     Full,
 }
 
-/// Records every square a walk reads.
+/// Records every square a walk reads, and stops it once it removes `target`.
 struct ReadSink {
     reads: [std::cell::Cell<u64>; WORDS],
+    target: Square,
+    hit: bool,
 }
 
 impl Sink for ReadSink {
-    fn end(&mut self, _: PathEnd<'_>) -> bool {
-        false
+    fn end(&mut self, e: PathEnd<'_>) -> bool {
+        self.hit |= (e.dest_capture && e.to == self.target) || e.victims.contains(&self.target);
+        self.hit
     }
     #[inline]
     fn read(&self, s: Square) {
@@ -134,8 +144,18 @@ impl Position {
             cheap: !t.rules.burn_check,
             ..Shortcut::off(paths)
         };
+        // With multi-leg attackers, checks are found on the way (rides below, multi-leg paths
+        // by `watch_footprints`), with the squares each depends on.
+        let mut checks = [0u64; WORDS];
+        let mut checked = false;
         for &r in royals {
-            if self.is_attacked(r, enemy) {
+            if complex {
+                if self.royal_faces(r, enemy)
+                    || (t.rules.burn_check && self.burn_attacked(r, enemy))
+                {
+                    return Shortcut::off(sc.paths);
+                }
+            } else if self.is_attacked(r, enemy) {
                 return Shortcut::off(sc.paths);
             }
             for p in self.facing_pins(r).into_iter().flatten() {
@@ -164,25 +184,47 @@ impl Position {
                         own = Some(s);
                         continue;
                     }
-                    if let Some(p) = own
-                        && usize::from(av.range[usize::from(c.piece_type().0)]) > i
+                    if usize::from(av.range[usize::from(c.piece_type().0)]) > i
                         && self.can_act(s, c)
                     {
-                        add(&mut sc.pinned, p);
+                        match own {
+                            Some(p) => add(&mut sc.pinned, p),
+                            None => {
+                                checked = true;
+                                ray[..=i].iter().for_each(|&q| add(&mut checks, q));
+                            }
+                        }
                     }
                     break;
                 }
             }
         }
         if complex {
-            self.watch_footprints(royals, &mut sc);
+            checked |= self.watch_footprints(royals, &mut sc, &mut checks);
+        }
+        if checked {
+            if royals.len() >= 2 && t.spec.rules.royals.check_last_only {
+                return Shortcut::off(sc.paths);
+            }
+            sc.paths.clear();
+            sc.watched = checks;
+            sc.pinned = [0; WORDS];
+            sc.cheap = false;
+            sc.evading = true;
         }
         sc
     }
 
     /// Adds the footprints of the enemy pieces whose multi-leg attacks or burns could reach
-    /// one of `royals`, with their squares and the squares that silence a burner.
-    fn watch_footprints(&self, royals: &[Square], sc: &mut Shortcut) {
+    /// one of `royals`, with their squares and the squares that silence a burner. Returns
+    /// whether a multi-leg path gives check; `checks` gets what each checking path reads
+    /// until it reaches the royal, and the checker's square.
+    fn watch_footprints(
+        &self,
+        royals: &[Square],
+        sc: &mut Shortcut,
+        checks: &mut [u64; WORDS],
+    ) -> bool {
         let t = &*self.tables;
         let fp = &t.footprints;
         let me = self.side;
@@ -191,7 +233,10 @@ impl Position {
         sc.apart = words <= READ_WORDS;
         let mut sink = ReadSink {
             reads: Default::default(),
+            target: Square(0),
+            hit: false,
         };
+        let mut checked = false;
         for (i, &c) in self.board.iter().enumerate() {
             if !c.is_piece() || c.player() != enemy {
                 continue;
@@ -221,8 +266,22 @@ impl Position {
                     {
                         continue;
                     }
+                    let mut hit = false;
                     for &r in royals {
+                        sink.target = r;
+                        sink.hit = false;
                         self.walk_first(&self.board, p, c, k, r, &mut sink);
+                        hit |= sink.hit;
+                    }
+                    if hit {
+                        // A check: what the path read up to the royal decides it.
+                        checked = true;
+                        add(checks, p);
+                        for (w, r) in sink.reads.iter().enumerate().take(words) {
+                            checks[w] |= r.get();
+                            r.set(0);
+                        }
+                        continue;
                     }
                     let mut path = WatchedPath {
                         at: p,
@@ -270,6 +329,7 @@ impl Position {
                 add(&mut sc.watched, p);
             }
         }
+        checked
     }
 
     /// How a pseudo-legal move must be tested to know if it is legal.
@@ -277,6 +337,9 @@ impl Position {
     pub(crate) fn needs_test(&self, sc: &Shortcut, m: &Move) -> Test {
         if !sc.enabled {
             return Test::Full;
+        }
+        if sc.evading {
+            return self.evasion_test(sc, m);
         }
         let watched = if sc.cheap {
             Test::Attackers
@@ -316,6 +379,31 @@ impl Position {
             watched
         } else {
             Test::None
+        }
+    }
+
+    /// `needs_test` in check: a move that changes no square a check depends on (and moves no
+    /// royal, makes none, captures nothing on the side and moves no freezer, which could
+    /// freeze the checker) leaves the royal in check.
+    fn evasion_test(&self, sc: &Shortcut, m: &Move) -> Test {
+        let t = &*self.tables;
+        let touches = |s: Square| contains(&sc.watched, s);
+        if m.kind == MoveKind::Drop {
+            return if m.dropped().is_some_and(|ty| t.is_royal(ty)) || touches(m.to) {
+                Test::Full
+            } else {
+                Test::Illegal
+            };
+        }
+        if m.kind != MoveKind::Normal || m.ncap > 0 || m.promotion().is_some_and(|p| t.is_royal(p))
+        {
+            return Test::Full;
+        }
+        let moved = self.board[m.from.index()];
+        if t.cell_is_royal(moved) || self.is_freezer(moved) || touches(m.from) || touches(m.to) {
+            Test::Full
+        } else {
+            Test::Illegal
         }
     }
 
