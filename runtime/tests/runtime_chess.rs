@@ -63,18 +63,26 @@ fn deep_counts() {
     assert_eq!(perft(POS5, 4), 2103487);
 }
 
+/// Black to move mates at once (Qh4#): a first move without replies.
+const FOOLS_MATE: &str = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2";
+
 #[test]
 fn threads_count_the_same_as_one_thread() {
-    for fen in [KIWIPETE, POS4] {
+    for fen in [KIWIPETE, POS4, FOOLS_MATE] {
         let mut pos =
             Position::from_text(common::tables(common::chess_spec()), fen).expect("valid FEN");
         let one = pos.divide(3);
         for threads in [2, 3, 64] {
-            assert_eq!(
-                pos.divide_threads(3, threads, &|_, _| {}),
-                one,
-                "{threads} threads"
-            );
+            // Progress: one call per first move, each with the total, the last with all done.
+            let calls = std::sync::Mutex::new(Vec::new());
+            let counts = pos.divide_threads(3, threads, &|finished, total| {
+                calls.lock().expect("no panic").push((finished, total));
+            });
+            assert_eq!(counts, one, "{threads} threads");
+            let mut calls = calls.into_inner().expect("no panic");
+            calls.sort_unstable();
+            let n = one.len();
+            assert_eq!(calls, (1..=n).map(|k| (k, n)).collect::<Vec<_>>());
             assert_eq!(
                 pos.perft_threads(3, threads),
                 one.iter().map(|&(_, n)| n).sum::<u64>()
