@@ -30,8 +30,8 @@ export KOMA_REQUIRE_EXTERNAL=1
 cargo test --workspace --profile ci --locked -- --include-ignored
 
 # Fuzzing smoke run (issue 12): every cargo-fuzz target for KOMA_FUZZ_SECONDS seconds (default
-# 12; 0 turns it off) from the committed seed corpus. On the 2-core machine its cold nightly
-# sanitizer build takes about 1 minute and the run 1 minute more. A smoke run looks for panics,
+# 12; 0 turns it off) from the committed seed corpus (docs/fuzzing.md). On the 2-core machine its
+# cold nightly build takes about 1 minute and the run 1 minute more. A smoke run looks for panics,
 # so an input may take up to 10 s here (FUZZ_TIMEOUT); long campaigns keep the 2 s bound. Needs
 # the nightly toolchain; cargo-fuzz is installed when missing.
 fuzz_seconds=${KOMA_FUZZ_SECONDS:-12}

@@ -10,7 +10,10 @@ fuzz_target!(|data: &[u8]| {
     let loaded = koma_compiler::load_source("fuzz.koma", &text, &MemoryLoader::new());
     if let Some(variant) = loaded.variant {
         let spec = koma_compiler::emit(&variant);
-        assert!(koma_runtime::limits::check(&spec).is_empty(), "check accepted a variant the runtime cannot hold");
+        assert!(
+            koma_runtime::limits::check(&spec).is_empty(),
+            "check accepted a variant the runtime cannot hold"
+        );
         let tables = std::sync::Arc::new(koma_runtime::Tables::new(spec));
         if let Some(mut pos) = koma_runtime::Position::start(tables) {
             let _ = pos.moves();

@@ -9,7 +9,9 @@ use libfuzzer_sys::fuzz_target;
 mod variants;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&which, rest)) = data.split_first() else { return };
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
     let tables = variants::pick(which);
     let text = String::from_utf8_lossy(rest);
     if let Ok(pos) = Position::from_text(tables.clone(), &text) {

@@ -553,15 +553,19 @@ impl Position {
     /// virgin on a square where the setup puts the same piece (anywhere, without a setup).
     fn derive_virgins(&mut self) {
         let t = Arc::clone(&self.tables);
+        // Whether each piece type has an initial move, found once per type (a large piece has
+        // thousands of paths, and a board hundreds of its pieces).
+        let mut initial_of: Vec<Option<bool>> = vec![None; t.spec.pieces.len()];
         for sq in t.geo.squares() {
             let Some((player, ty)) = self.piece_at(sq) else {
                 continue;
             };
-            let piece = &t.spec.pieces[usize::from(ty.0)];
-            let initial = piece.paths.iter().any(|p| {
-                p.legs
-                    .first()
-                    .is_some_and(|l| l.modes.contains(Modes::INITIAL))
+            let initial = *initial_of[usize::from(ty.0)].get_or_insert_with(|| {
+                t.spec.pieces[usize::from(ty.0)].paths.iter().any(|p| {
+                    p.legs
+                        .first()
+                        .is_some_and(|l| l.modes.contains(Modes::INITIAL))
+                })
             });
             if !initial {
                 continue;
@@ -709,10 +713,11 @@ impl Position {
                             empty = 0;
                         }
                         match cell {
-                            Some(c) if c.is_piece() => out.push_str(&piece_text(
+                            Some(c) if c.is_piece() => push_piece_text(
+                                &mut out,
                                 &t.spec.pieces[usize::from(c.piece_type().0)].id,
                                 c.player(),
-                            )),
+                            ),
                             _ => out.push('*'),
                         }
                     }
@@ -795,19 +800,31 @@ impl Position {
 
 /// A piece as position text: `P`/`p`, `+P`, `[FD]`/`[fd]`, `+[CS]`.
 pub fn piece_text(id: &str, player: Player) -> String {
+    let mut out = String::new();
+    push_piece_text(&mut out, id, player);
+    out
+}
+
+/// Appends [`piece_text`] to `out` (without a string per piece: position text of a large board).
+fn push_piece_text(out: &mut String, id: &str, player: Player) {
     let (plus, base) = match id.strip_prefix('+') {
         Some(b) => ("+", b),
         None => ("", id),
     };
-    let base = if player == Player::First {
-        base.to_ascii_uppercase()
-    } else {
-        base.to_ascii_lowercase()
+    let case = |c: char| {
+        if player == Player::First {
+            c.to_ascii_uppercase()
+        } else {
+            c.to_ascii_lowercase()
+        }
     };
+    out.push_str(plus);
     if base.chars().count() == 1 {
-        format!("{plus}{base}")
+        out.extend(base.chars().map(case));
     } else {
-        format!("{plus}[{base}]")
+        out.push('[');
+        out.extend(base.chars().map(case));
+        out.push(']');
     }
 }
 
