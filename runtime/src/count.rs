@@ -67,6 +67,7 @@ impl Position {
         for m in scratch.iter() {
             let legal = match self.needs_test(sc, m) {
                 Test::None => true,
+                Test::Illegal => false,
                 Test::Attackers => self.attackers_miss(sc, *m),
                 Test::Full => self.is_legal_pseudo(*m),
             };
