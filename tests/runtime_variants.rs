@@ -91,6 +91,13 @@ fn check(name: &str, pos: &mut Position, rng: &mut Picks) {
         "{name}: legal moves after reading {text}"
     );
     check_legality(name, pos, &legal, &text);
+    // Perft's bulk count at the last ply counts what the generator and the filter keep.
+    let mut scratch = Vec::new();
+    assert_eq!(
+        pos.count_legal(&mut scratch),
+        legal.len() as u64,
+        "{name}: counted legal moves in {text}"
+    );
     for _ in 0..legal.len().min(12) {
         let m = legal[rng.below(legal.len())];
         let mt = pos.move_text(&m);

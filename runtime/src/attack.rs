@@ -108,7 +108,7 @@ impl Position {
 
     /// The rest of the attack test: multi-leg and other non-simple attackers, burns and
     /// facing royals.
-    fn complex_attacked(&self, sq: Square, by: Player) -> bool {
+    pub(crate) fn complex_attacked(&self, sq: Square, by: Player) -> bool {
         let t = &*self.tables;
         let board = &self.board[..];
         if *t.near_complex.get(by) {

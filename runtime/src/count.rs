@@ -37,30 +37,22 @@ impl Position {
 
     /// Counts with the shortcut settled (not in check, nothing watched).
     fn count_settled(&mut self, sc: &Shortcut, scratch: &mut Vec<Move>) -> u64 {
-        let tables = std::sync::Arc::clone(&self.tables);
-        let t = &*tables;
-        let side = self.side;
-        let mut n = 0u64;
         scratch.clear();
-        for i in 0..self.board.len() {
-            let c = self.board[i];
-            if !c.is_piece() || c.player() != side {
-                continue;
+        let mut n = 0u64;
+        if self.board.len() <= 64 {
+            let mut own = self.side_occ[self.side.index()];
+            while own != 0 {
+                let i = own.trailing_zeros() as usize;
+                own &= own - 1;
+                n += self.count_piece(sc, Square(i as u16), scratch);
             }
-            let from = Square(i as u16);
-            let ty = usize::from(c.piece_type().0);
-            let pt = t.piece(c.piece_type(), side);
-            let [_, b, e] = pt.start_index[i];
-            if t.cell_is_royal(c)
-                || sc.is_pinned(from)
-                || b != e
-                || pt.may_duplicate
-                || t.promotes_royal[ty]
-            {
-                self.piece_moves(from, c, scratch);
-                continue;
+        } else {
+            for i in 0..self.board.len() {
+                let c = self.board[i];
+                if c.is_piece() && c.player() == self.side {
+                    n += self.count_piece(sc, Square(i as u16), scratch);
+                }
             }
-            n += self.count_simple(t, pt, from, c, scratch);
         }
         // Moves the counting could not settle: every move of royal, pinned and multi-leg
         // pieces, and e.p. and castling moves.
@@ -74,6 +66,26 @@ impl Position {
             n += u64::from(legal);
         }
         n
+    }
+
+    /// The moves of the piece on `from` that need no test, counted; the others go to `scratch`.
+    #[inline]
+    fn count_piece(&self, sc: &Shortcut, from: Square, scratch: &mut Vec<Move>) -> u64 {
+        let t = &*self.tables;
+        let c = self.board[from.index()];
+        let ty = usize::from(c.piece_type().0);
+        let pt = t.piece(c.piece_type(), c.player());
+        let [_, b, e] = pt.start_index[from.index()];
+        if t.cell_is_royal(c)
+            || sc.is_pinned(from)
+            || b != e
+            || pt.may_duplicate
+            || t.promotes_royal[ty]
+        {
+            self.piece_moves(from, c, scratch);
+            return 0;
+        }
+        self.count_simple(t, pt, from, c, scratch)
     }
 
     /// The moves of a piece on `from` with only simple paths there, unpinned and not royal:
@@ -91,7 +103,44 @@ impl Position {
         let board = &self.board[..];
         let promotes = t.can_promote[usize::from(c.piece_type().0)];
         let mut n = 0u64;
-        for fl in &pt.starts[a as usize..b as usize] {
+        let occ = self.occ;
+        for (k, fl) in pt.starts[a as usize..b as usize].iter().enumerate() {
+            if let Some(sb) = pt.start_bits.get(a as usize + k)
+                && sb.plain
+            {
+                if sb.initial && !virgin {
+                    continue;
+                }
+                let hit = sb.mask & occ;
+                if hit == 0 {
+                    if sb.quiet {
+                        n += u64::from(sb.len);
+                    }
+                    continue;
+                }
+                // The first piece on the ray, and the empty squares before it.
+                let first = if sb.ascending {
+                    hit.trailing_zeros()
+                } else {
+                    63 - hit.leading_zeros()
+                } as usize;
+                if sb.quiet {
+                    n += if sb.unit == 1 {
+                        u64::from(t.cheb[from.index() * 64 + first]) - 1
+                    } else if sb.unit != 0 {
+                        u64::from(t.cheb[from.index() * 64 + first] / sb.unit) - 1
+                    } else if sb.ascending {
+                        u64::from((sb.mask & ((1u64 << first) - 1)).count_ones())
+                    } else {
+                        u64::from((sb.mask & !(u64::MAX >> (63 - first))).count_ones())
+                    };
+                }
+                if sb.capture {
+                    let target = board[first];
+                    n += u64::from(target.is_piece() && target.player() != c.player());
+                }
+                continue;
+            }
             let path = pt.paths[fl.path as usize];
             let leg = pt.legs[path.first_leg as usize];
             if leg.modes.contains(Modes::INITIAL) && !virgin {
@@ -150,7 +199,7 @@ impl Position {
                 break;
             }
         }
-        if virgin {
+        if virgin && pt.castling.get(from.index()).is_some_and(|l| !l.is_empty()) {
             self.castling_moves(from, c, pt, scratch);
         }
         n

@@ -59,7 +59,7 @@ impl Shortcut {
     /// removes nothing but its destination's piece: those are all legal (the side to move is
     /// not in check and no enemy multi-leg attacker or burner watches any square).
     pub(crate) fn settled(&self) -> bool {
-        self.enabled && self.paths.is_empty() && self.watched.iter().all(|&w| w == 0)
+        self.enabled && !self.evading && self.paths.is_empty() && self.watched.iter().all(|&w| w == 0)
     }
 
     /// Whether the piece on `sq` is pinned to a royal.
@@ -149,6 +149,17 @@ impl Position {
         let mut checks = [0u64; WORDS];
         let mut checked = false;
         for &r in royals {
+            // Rides and leaps alone (no multi-leg attacker): checks and pins from the
+            // occupancy bits.
+            if t.ray_bits && !complex {
+                if self.ride_pins(r, &mut sc.pinned) || self.complex_attacked(r, enemy) {
+                    return Shortcut::off(sc.paths);
+                }
+                for p in self.facing_pins(r).into_iter().flatten() {
+                    add(&mut sc.pinned, p);
+                }
+                continue;
+            }
             if complex {
                 if self.royal_faces(r, enemy)
                     || (t.rules.burn_check && self.burn_attacked(r, enemy))
@@ -213,6 +224,68 @@ impl Position {
             sc.evading = true;
         }
         sc
+    }
+
+    /// With [`Tables::ray_bits`](crate::tables::Tables): whether an enemy ride or leap
+    /// attacks the royal on `r` (true: the caller turns the shortcut off) and, if none does,
+    /// the pieces of the side to move that alone shield it from one, added to `pinned`. Per
+    /// attack vector: the first and second piece on the reverse ray, from the occupancy bits.
+    fn ride_pins(&self, r: Square, pinned: &mut [u64; WORDS]) -> bool {
+        let t = &*self.tables;
+        let enemy = self.side.opponent();
+        let first = |hit: u64, asc: bool| {
+            if asc {
+                hit.trailing_zeros()
+            } else {
+                63 - hit.leading_zeros()
+            }
+        };
+        // Whether the enemy piece `c` on bit `f` of the ray reaches the royal.
+        let reaches = |av: &crate::tables::AttackVector, f: u32, c: Cell| {
+            let range = av.range[usize::from(c.piece_type().0)];
+            if range == 0 {
+                return false;
+            }
+            if range != 255 {
+                let bit = 1u64 << f;
+                let before = if av.ascending {
+                    av.masks[r.index()] & (bit - 1)
+                } else {
+                    av.masks[r.index()] & !(bit | (bit - 1))
+                };
+                if before.count_ones() >= u32::from(range) {
+                    return false;
+                }
+            }
+            self.can_act(Square(f as u16), c)
+        };
+        for av in t.attack_vectors.get(enemy) {
+            let hit = av.masks[r.index()] & self.occ;
+            if hit == 0 {
+                continue;
+            }
+            let f = first(hit, av.ascending);
+            let c = self.board[f as usize];
+            if !c.is_piece() {
+                continue;
+            }
+            if c.player() == enemy {
+                if reaches(av, f, c) {
+                    return true;
+                }
+                continue;
+            }
+            let rest = hit & !(1u64 << f);
+            if rest == 0 {
+                continue;
+            }
+            let g = first(rest, av.ascending);
+            let e = self.board[g as usize];
+            if e.is_piece() && e.player() == enemy && reaches(av, g, e) {
+                pinned[0] |= 1 << f;
+            }
+        }
+        false
     }
 
     /// Adds the footprints of the enemy pieces whose multi-leg attacks or burns could reach

@@ -82,6 +82,8 @@ pub struct Position {
     pub(crate) board: Vec<Cell>,
     /// The squares `board` does not hold empty (pieces and walls), for the squares below 64.
     pub(crate) occ: u64,
+    /// Per player, the squares below 64 that hold its pieces.
+    pub(crate) side_occ: [u64; 2],
     pub(crate) virgin: Vec<bool>,
     pub(crate) side: Player,
     pub(crate) ep: EpState,
@@ -146,6 +148,7 @@ impl Position {
         Position {
             board: vec![Cell::EMPTY; nsq],
             occ: 0,
+            side_occ: [0; 2],
             virgin: vec![false; nsq],
             side: Player::First,
             ep: EpState::default(),
@@ -337,7 +340,7 @@ impl Position {
     #[inline]
     pub(crate) fn set_raw(&mut self, sq: Square, c: Cell) {
         self.board[sq.index()] = c;
-        mark(&mut self.occ, sq, c);
+        mark(&mut self.occ, &mut self.side_occ, sq, c);
     }
 
     /// Hash recomputed from scratch (tests compare it with the incremental one).
@@ -680,7 +683,7 @@ impl Position {
         }
         // Restore cells directly; hash, royals and e.p. come back from the undo record.
         let ntypes = self.tables.piece_count();
-        let mut occ = self.occ;
+        let (mut occ, mut side_occ) = (self.occ, self.side_occ);
         let mut restore = |board: &mut Vec<Cell>, counts: &mut Vec<u16>, sq: Square, c: Cell| {
             let old = board[sq.index()];
             if old.is_piece() {
@@ -690,7 +693,7 @@ impl Position {
                 counts[c.slot(ntypes)] += 1;
             }
             board[sq.index()] = c;
-            mark(&mut occ, sq, c);
+            mark(&mut occ, &mut side_occ, sq, c);
         };
         if u.vanished {
             restore(&mut self.board, &mut self.counts, mv.from, Cell::EMPTY);
@@ -729,6 +732,7 @@ impl Position {
             self.virgin[p.index()] = true;
         }
         self.occ = occ;
+        self.side_occ = side_occ;
         self.ep = u.ep;
         self.counting = u.counting;
         self.halfmove = u.halfmove;
@@ -737,16 +741,22 @@ impl Position {
     }
 }
 
-/// Sets or clears the occupancy bit of `sq` (squares from 64 on have none).
+/// Sets or clears the occupancy bits of `sq` for what it now holds (squares from 64 on have
+/// none).
 #[inline]
-pub(crate) fn mark(occ: &mut u64, sq: Square, c: Cell) {
+pub(crate) fn mark(occ: &mut u64, side_occ: &mut [u64; 2], sq: Square, c: Cell) {
     let i = sq.index();
     if i < 64 {
         let b = 1u64 << i;
+        side_occ[0] &= !b;
+        side_occ[1] &= !b;
         if c.is_empty() {
             *occ &= !b;
         } else {
             *occ |= b;
+            if c.is_piece() {
+                side_occ[c.player().index()] |= b;
+            }
         }
     }
 }

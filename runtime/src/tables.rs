@@ -70,6 +70,28 @@ pub(crate) struct TNode {
     pub nchildren: u32,
 }
 
+/// A simple path's first ray from one square as a bit set: its moves are counted from the
+/// occupancy bits (`plain`) or square by square.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct StartBits {
+    pub mask: u64,
+    /// The ray runs up through square indices (its first piece is the lowest bit).
+    pub ascending: bool,
+    /// Counting by bits gives what the generator's square-by-square walk gives: the ray runs
+    /// in one order, the leg has no e.p., destroying, royal-capture or lame-leap mode, and no
+    /// square of it (nor the start) lies in a promotion zone of a piece that can promote.
+    pub plain: bool,
+    /// The leg's modes that matter then: moves to empty squares, captures, first move only.
+    pub quiet: bool,
+    pub capture: bool,
+    pub initial: bool,
+    /// The squares on the ray.
+    pub len: u8,
+    /// The Chebyshev length of one step, when the `k`-th square of the ray lies at Chebyshev
+    /// distance `k * unit` from the start (no wrapping); 0 otherwise.
+    pub unit: u8,
+}
+
 /// A castling move available from a square.
 #[derive(Clone, Debug)]
 pub(crate) struct CCastle {
@@ -96,6 +118,9 @@ pub(crate) struct PieceTable {
     /// `paths`), `starts[b..c]` are tree roots (`path` indexes `tree`), for `start_index[sq] = [a, b, c]`.
     pub start_index: Vec<[u32; 3]>,
     pub starts: Vec<FirstLeg>,
+    /// Per simple entry of `starts` (same index), its ray as a bit set, when the board fits
+    /// one `u64` (else empty): what bulk counting needs (`crate::count`).
+    pub start_bits: Vec<StartBits>,
     /// Per square, the castling moves.
     pub castling: Vec<Vec<CCastle>>,
     /// Two paths may produce the same move: generation removes duplicates.
@@ -154,6 +179,9 @@ pub struct Tables {
     /// the win is by checkmate, and no rule clause, drop, pass or multi-leg path takes part
     /// in the legal move list beyond the pieces' own moves.
     pub(crate) bulk_count: bool,
+    /// On boards of up to 64 squares: `cheb[a * 64 + b]` is the Chebyshev distance of two
+    /// squares (bulk counting turns the first piece on a ray into a number of squares).
+    pub(crate) cheb: Vec<u8>,
     /// Per piece type: some promotion choice is royal (a move that promotes makes a royal).
     pub(crate) promotes_royal: Vec<bool>,
     /// Per square, the squares within Chebyshev distance 1, 2, 3 (sorted by distance), and
@@ -234,6 +262,7 @@ impl Tables {
             attack_vectors,
             ray_bits: false,
             bulk_count: false,
+            cheb: Vec::new(),
             promotes_royal: spec
                 .pieces
                 .iter()
@@ -273,6 +302,19 @@ impl Tables {
         tables.bulk_count = tables.bulk_countable();
         tables.build_board_data();
         tables.build_castling();
+        tables.build_start_bits();
+        if tables.geo.len() <= 64 {
+            tables.cheb = (0..64 * 64)
+                .map(|i| {
+                    let (a, b) = (i / 64, i % 64);
+                    if a < tables.geo.len() && b < tables.geo.len() {
+                        tables.chebyshev(Square(a as u16), Square(b as u16))
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+        }
         tables.build_attack_data();
         tables.build_stuck();
         if tables.spec.rules.royals.win == crate::spec::WinCondition::Checkmate && tables.has_royals
@@ -533,6 +575,72 @@ impl Tables {
                 }
             }
         }
+    }
+
+    /// See [`PieceTable::start_bits`].
+    fn build_start_bits(&mut self) {
+        let nsq = self.geo.len();
+        if nsq > 64 {
+            return;
+        }
+        let special = Modes::EN_PASSANT
+            .union(Modes::DESTROY)
+            .union(Modes::ROYAL_CAPTURE);
+        for t in 0..self.pieces.len() {
+            for player in [Player::First, Player::Second] {
+                let zone = self.zone.get(player);
+                let promotes = self.can_promote[t];
+                let pt = self.pieces[t].get(player);
+                let mut bits = vec![StartBits::default(); pt.starts.len()];
+                for sq in 0..nsq {
+                    let [a, b, _] = pt.start_index[sq];
+                    for k in a as usize..b as usize {
+                        let fl = pt.starts[k];
+                        let leg = pt.legs[pt.paths[fl.path as usize].first_leg as usize];
+                        let ray = &self.rays
+                            [fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
+                        let mut mask = 0u64;
+                        let mut order = None;
+                        let mut monotonic = true;
+                        let mut prev = sq;
+                        let mut in_zone = zone[sq];
+                        let unit = ray
+                            .first()
+                            .map_or(0, |&s| self.chebyshev(Square(sq as u16), s));
+                        let mut stepped = unit > 0;
+                        for (j, &s) in ray.iter().enumerate() {
+                            stepped &= usize::from(self.chebyshev(Square(sq as u16), s))
+                                == (j + 1) * usize::from(unit);
+                            let up = s.index() > prev;
+                            monotonic &= s.index() != prev && *order.get_or_insert(up) == up;
+                            prev = s.index();
+                            mask |= 1 << s.index();
+                            in_zone |= zone[s.index()];
+                        }
+                        bits[k] = StartBits {
+                            mask,
+                            ascending: order.unwrap_or(true),
+                            plain: monotonic
+                                && !leg.modes.intersects(special)
+                                && !(leg.between_n > 0 && leg.modes.contains(Modes::LAME))
+                                && !(promotes && in_zone),
+                            quiet: leg.modes.contains(Modes::MOVE),
+                            capture: leg.modes.contains(Modes::CAPTURE),
+                            initial: leg.modes.contains(Modes::INITIAL),
+                            len: fl.ray_len,
+                            unit: if stepped { unit } else { 0 },
+                        };
+                    }
+                }
+                self.pieces[t].get_mut(player).start_bits = bits;
+            }
+        }
+    }
+
+    /// Chebyshev distance between two squares.
+    pub(crate) fn chebyshev(&self, a: Square, b: Square) -> u8 {
+        let (ca, cb) = (self.geo.coord(a), self.geo.coord(b));
+        ca.x.abs_diff(cb.x).max(ca.y.abs_diff(cb.y))
     }
 
     fn build_castling(&mut self) {
