@@ -11,7 +11,7 @@ use crate::legal::{Shortcut, Test};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::spec::{Modes, PromotionKind};
-use crate::tables::{PieceTable, Tables};
+use crate::tables::{FirstLeg, PieceTable, Tables};
 
 impl Position {
     /// The number of legal moves: the length [`Position::legal_moves`] would leave in `list`
@@ -99,16 +99,25 @@ impl Position {
         scratch: &mut Vec<Move>,
     ) -> u64 {
         let [a, b, _] = pt.start_index[from.index()];
+        let (a, b) = (a as usize, b as usize);
         let virgin = self.virgin[from.index()];
-        let board = &self.board[..];
-        let promotes = t.can_promote[usize::from(c.piece_type().0)];
         let mut n = 0u64;
-        let occ = self.occ;
-        for (k, fl) in pt.starts[a as usize..b as usize].iter().enumerate() {
-            if let Some(sb) = pt.start_bits.get(a as usize + k)
-                && sb.plain
-            {
-                if sb.initial && !virgin {
+        if let Some(bits) = pt.start_bits.get(a..b) {
+            let occ = self.occ;
+            let enemy = c.player().opponent();
+            // The e.p. squares: a leg that takes e.p. is walked only when its ray holds one.
+            let ep = self
+                .ep
+                .squares()
+                .iter()
+                .filter(|s| s.index() < 64)
+                .fold(0u64, |m, s| m | 1 << s.index());
+            for (k, sb) in bits.iter().enumerate() {
+                if !sb.plain || (sb.ep && sb.mask & ep != 0) {
+                    n += self.count_walked(t, pt, pt.starts[a + k], from, c, virgin, scratch);
+                    continue;
+                }
+                if (sb.initial && !virgin) || sb.block & occ != 0 {
                     continue;
                 }
                 let hit = sb.mask & occ;
@@ -125,82 +134,107 @@ impl Position {
                     63 - hit.leading_zeros()
                 } as usize;
                 if sb.quiet {
-                    n += if sb.unit == 1 {
-                        u64::from(t.cheb[from.index() * 64 + first]) - 1
-                    } else if sb.unit != 0 {
-                        u64::from(t.cheb[from.index() * 64 + first] / sb.unit) - 1
-                    } else if sb.ascending {
-                        u64::from((sb.mask & ((1u64 << first) - 1)).count_ones())
-                    } else {
-                        u64::from((sb.mask & !(u64::MAX >> (63 - first))).count_ones())
+                    let d = u64::from(t.cheb[(from.index() * 64 + first) & 4095]);
+                    n += match sb.unit {
+                        1 => d - 1,
+                        0 => u64::from(
+                            if sb.ascending {
+                                sb.mask & ((1u64 << first) - 1)
+                            } else {
+                                sb.mask & !(u64::MAX >> (63 - first))
+                            }
+                            .count_ones(),
+                        ),
+                        u => d / u64::from(u) - 1,
                     };
                 }
                 if sb.capture {
-                    let target = board[first];
-                    n += u64::from(target.is_piece() && target.player() != c.player());
-                }
-                continue;
-            }
-            let path = pt.paths[fl.path as usize];
-            let leg = pt.legs[path.first_leg as usize];
-            if leg.modes.contains(Modes::INITIAL) && !virgin {
-                continue;
-            }
-            if leg.between_n > 0 && leg.modes.contains(Modes::LAME) {
-                let between = t.ray(from, leg.between_vec);
-                if between.len() < usize::from(leg.between_n)
-                    || between[..usize::from(leg.between_n)]
-                        .iter()
-                        .any(|s| !board[s.index()].is_empty())
-                {
-                    continue;
+                    let target = self.board[first];
+                    n += u64::from(target.is_piece() && target.player() == enemy);
                 }
             }
-            let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
-            let quiet = leg.modes.contains(Modes::MOVE);
-            for &s in ray {
-                let target = board[s.index()];
-                if target.is_empty() {
-                    if quiet {
-                        n += if promotes {
-                            self.choices(t, pt, from, c, s, false)
-                        } else {
-                            1
-                        };
-                    }
-                    if leg.modes.contains(Modes::EN_PASSANT)
-                        && self.ep.n > 0
-                        && self.ep.squares().contains(&s)
-                    {
-                        let victim = board[self.ep.victim.index()];
-                        if victim.is_piece() && victim.player() != c.player() {
-                            let mut m = Move::new(from, s);
-                            m.push_capture(self.ep.victim);
-                            self.push_with_choices(t, pt, from, c, m, scratch);
-                        }
-                    }
-                    continue;
-                }
-                if target.is_piece() {
-                    let ok = if target.player() != c.player() {
-                        leg.modes.contains(Modes::CAPTURE)
-                            || (leg.modes.contains(Modes::ROYAL_CAPTURE) && t.cell_is_royal(target))
-                    } else {
-                        leg.modes.contains(Modes::DESTROY)
-                    };
-                    if ok {
-                        n += if promotes {
-                            self.choices(t, pt, from, c, s, true)
-                        } else {
-                            1
-                        };
-                    }
-                }
-                break;
+        } else {
+            for &fl in &pt.starts[a..b] {
+                n += self.count_walked(t, pt, fl, from, c, virgin, scratch);
             }
         }
         if virgin && pt.castling.get(from.index()).is_some_and(|l| !l.is_empty()) {
             self.castling_moves(from, c, pt, scratch);
+        }
+        n
+    }
+
+    /// One simple path counted square by square, as the generator walks it.
+    #[allow(clippy::too_many_arguments)]
+    fn count_walked(
+        &self,
+        t: &Tables,
+        pt: &PieceTable,
+        fl: FirstLeg,
+        from: Square,
+        c: Cell,
+        virgin: bool,
+        scratch: &mut Vec<Move>,
+    ) -> u64 {
+        let board = &self.board[..];
+        let promotes = t.can_promote[usize::from(c.piece_type().0)];
+        let path = pt.paths[fl.path as usize];
+        let leg = pt.legs[path.first_leg as usize];
+        if leg.modes.contains(Modes::INITIAL) && !virgin {
+            return 0;
+        }
+        if leg.between_n > 0 && leg.modes.contains(Modes::LAME) {
+            let between = t.ray(from, leg.between_vec);
+            if between.len() < usize::from(leg.between_n)
+                || between[..usize::from(leg.between_n)]
+                    .iter()
+                    .any(|s| !board[s.index()].is_empty())
+            {
+                return 0;
+            }
+        }
+        let mut n = 0;
+        let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
+        let quiet = leg.modes.contains(Modes::MOVE);
+        for &s in ray {
+            let target = board[s.index()];
+            if target.is_empty() {
+                if quiet {
+                    n += if promotes {
+                        self.choices(t, pt, from, c, s, false)
+                    } else {
+                        1
+                    };
+                }
+                if leg.modes.contains(Modes::EN_PASSANT)
+                    && self.ep.n > 0
+                    && self.ep.squares().contains(&s)
+                {
+                    let victim = board[self.ep.victim.index()];
+                    if victim.is_piece() && victim.player() != c.player() {
+                        let mut m = Move::new(from, s);
+                        m.push_capture(self.ep.victim);
+                        self.push_with_choices(t, pt, from, c, m, scratch);
+                    }
+                }
+                continue;
+            }
+            if target.is_piece() {
+                let ok = if target.player() != c.player() {
+                    leg.modes.contains(Modes::CAPTURE)
+                        || (leg.modes.contains(Modes::ROYAL_CAPTURE) && t.cell_is_royal(target))
+                } else {
+                    leg.modes.contains(Modes::DESTROY)
+                };
+                if ok {
+                    n += if promotes {
+                        self.choices(t, pt, from, c, s, true)
+                    } else {
+                        1
+                    };
+                }
+            }
+            break;
         }
         n
     }

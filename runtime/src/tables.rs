@@ -85,6 +85,10 @@ pub(crate) struct StartBits {
     pub quiet: bool,
     pub capture: bool,
     pub initial: bool,
+    /// For a lame leap: the squares it passes over, which must be empty.
+    pub block: u64,
+    /// The leg takes e.p.: counted by bits only while there are no e.p. squares.
+    pub ep: bool,
     /// The squares on the ray.
     pub len: u8,
     /// The Chebyshev length of one step, when the `k`-th square of the ray lies at Chebyshev
@@ -181,7 +185,7 @@ pub struct Tables {
     pub(crate) bulk_count: bool,
     /// On boards of up to 64 squares: `cheb[a * 64 + b]` is the Chebyshev distance of two
     /// squares (bulk counting turns the first piece on a ray into a number of squares).
-    pub(crate) cheb: Vec<u8>,
+    pub(crate) cheb: Box<[u8; 64 * 64]>,
     /// Per piece type: some promotion choice is royal (a move that promotes makes a royal).
     pub(crate) promotes_royal: Vec<bool>,
     /// Per square, the squares within Chebyshev distance 1, 2, 3 (sorted by distance), and
@@ -262,7 +266,7 @@ impl Tables {
             attack_vectors,
             ray_bits: false,
             bulk_count: false,
-            cheb: Vec::new(),
+            cheb: Box::new([0; 64 * 64]),
             promotes_royal: spec
                 .pieces
                 .iter()
@@ -304,16 +308,14 @@ impl Tables {
         tables.build_castling();
         tables.build_start_bits();
         if tables.geo.len() <= 64 {
-            tables.cheb = (0..64 * 64)
-                .map(|i| {
-                    let (a, b) = (i / 64, i % 64);
-                    if a < tables.geo.len() && b < tables.geo.len() {
-                        tables.chebyshev(Square(a as u16), Square(b as u16))
-                    } else {
-                        0
-                    }
-                })
-                .collect();
+            let mut cheb = Box::new([0u8; 64 * 64]);
+            for (i, d) in cheb.iter_mut().enumerate() {
+                let (a, b) = (i / 64, i % 64);
+                if a < tables.geo.len() && b < tables.geo.len() {
+                    *d = tables.chebyshev(Square(a as u16), Square(b as u16));
+                }
+            }
+            tables.cheb = cheb;
         }
         tables.build_attack_data();
         tables.build_stuck();
@@ -583,9 +585,7 @@ impl Tables {
         if nsq > 64 {
             return;
         }
-        let special = Modes::EN_PASSANT
-            .union(Modes::DESTROY)
-            .union(Modes::ROYAL_CAPTURE);
+        let special = Modes::DESTROY.union(Modes::ROYAL_CAPTURE);
         for t in 0..self.pieces.len() {
             for player in [Player::First, Player::Second] {
                 let zone = self.zone.get(player);
@@ -594,8 +594,13 @@ impl Tables {
                 let mut bits = vec![StartBits::default(); pt.starts.len()];
                 for sq in 0..nsq {
                     let [a, b, _] = pt.start_index[sq];
-                    for k in a as usize..b as usize {
-                        let fl = pt.starts[k];
+                    for (k, &fl) in pt
+                        .starts
+                        .iter()
+                        .enumerate()
+                        .take(b as usize)
+                        .skip(a as usize)
+                    {
                         let leg = pt.legs[pt.paths[fl.path as usize].first_leg as usize];
                         let ray = &self.rays
                             [fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
@@ -617,13 +622,29 @@ impl Tables {
                             mask |= 1 << s.index();
                             in_zone |= zone[s.index()];
                         }
+                        let lame = leg.between_n > 0 && leg.modes.contains(Modes::LAME);
+                        let between: &[Square] = if lame {
+                            self.ray(Square(sq as u16), leg.between_vec)
+                        } else {
+                            &[]
+                        };
+                        let blocked = lame && between.len() < usize::from(leg.between_n);
+                        let block = if lame && !blocked {
+                            between[..usize::from(leg.between_n)]
+                                .iter()
+                                .fold(0u64, |m, s| m | 1 << s.index())
+                        } else {
+                            0
+                        };
                         bits[k] = StartBits {
                             mask,
                             ascending: order.unwrap_or(true),
                             plain: monotonic
                                 && !leg.modes.intersects(special)
-                                && !(leg.between_n > 0 && leg.modes.contains(Modes::LAME))
-                                && !(promotes && in_zone),
+                                && !blocked
+                                && (!promotes || !in_zone),
+                            block,
+                            ep: leg.modes.contains(Modes::EN_PASSANT),
                             quiet: leg.modes.contains(Modes::MOVE),
                             capture: leg.modes.contains(Modes::CAPTURE),
                             initial: leg.modes.contains(Modes::INITIAL),
