@@ -108,6 +108,28 @@ impl Footprints {
         }
     }
 
+    /// [`Footprints::may_reach`] for one leg and target, to ask of many squares (`None`:
+    /// unknown, so true).
+    #[inline]
+    pub fn reach_row(
+        &self,
+        ty: usize,
+        player: Player,
+        leg: usize,
+        target: Square,
+    ) -> Option<ReachRow<'_>> {
+        let memo = self.reach.get(ty * 2 + player.index())?;
+        let id = *memo.suffix.get(leg)?;
+        let (nsq, words) = (memo.nsq, memo.words);
+        Some(ReachRow {
+            done: &memo.done[id * nsq..(id + 1) * nsq],
+            sets: &memo.sets[id * nsq * words..(id + 1) * nsq * words],
+            words,
+            word: target.index() / 64,
+            bit: 1 << (target.index() % 64),
+        })
+    }
+
     /// What the attack path `PieceTable::firsts[first]` reads (`None`: no footprint).
     #[inline]
     pub fn path(&self, ty: usize, player: Player, first: usize) -> Option<&[u64]> {
@@ -204,6 +226,24 @@ fn build(
         }
     }
     (out, per_path, memo)
+}
+
+/// Whether a walk going on with one leg from a square could still read one target.
+pub(crate) struct ReachRow<'a> {
+    done: &'a [bool],
+    sets: &'a [u64],
+    words: usize,
+    word: usize,
+    bit: u64,
+}
+
+impl ReachRow<'_> {
+    /// Whether a walk going on from `s` could read the target (true when unknown).
+    #[inline]
+    pub fn may(&self, s: Square) -> bool {
+        let i = s.index();
+        !self.done[i] || self.sets[i * self.words + self.word] & self.bit != 0
+    }
 }
 
 /// Per leg (an index into `PieceTable::legs`) and start square: what that leg and the legs
