@@ -31,6 +31,10 @@ pub(crate) struct Shortcut {
     /// The squares of `watched` where a piece put down may do so (the others can only be
     /// opened by emptying them: `crate::footprint::Footprints::opens`).
     filled: [u64; WORDS],
+    /// When `quick`: `pinned` and `watched` together, so a plain move from outside it to
+    /// outside `filled` (of no royal) needs no test, found with two bit tests.
+    hot: [u64; WORDS],
+    quick: bool,
     /// The paths of enemy multi-leg attackers able to reach a royal, when `cheap` (a buffer
     /// the position lends, so no node allocates).
     paths: Vec<WatchedPath>,
@@ -109,6 +113,8 @@ impl Shortcut {
             pinned: [0; WORDS],
             watched: [0; WORDS],
             filled: [0; WORDS],
+            hot: [0; WORDS],
+            quick: false,
             paths,
             attackers,
             listed: false,
@@ -243,6 +249,11 @@ impl Position {
             sc.pinned = [0; WORDS];
             sc.cheap = false;
             sc.evading = true;
+        } else if t.rules.freezes.is_empty() {
+            sc.quick = true;
+            for (h, (p, w)) in sc.hot.iter_mut().zip(sc.pinned.iter().zip(&sc.watched)) {
+                *h = p | w;
+            }
         }
         sc
     }
@@ -378,8 +389,24 @@ impl Position {
     }
 
     /// How a pseudo-legal move must be tested to know if it is legal.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn needs_test(&self, sc: &Shortcut, m: &Move) -> Test {
+        // Most moves: plain, of an unpinned piece that is no royal, touching nothing watched.
+        if sc.quick
+            && m.kind == MoveKind::Normal
+            && m.ncap == 0
+            && m.promotion().is_none()
+            && !contains(&sc.hot, m.from)
+            && !contains(&sc.filled, m.to)
+            && !self.tables.cell_is_royal(self.board[m.from.index()])
+        {
+            return Test::None;
+        }
+        self.needs_test_slow(sc, m)
+    }
+
+    /// [`Position::needs_test`] for the moves its quick test does not settle.
+    fn needs_test_slow(&self, sc: &Shortcut, m: &Move) -> Test {
         if !sc.enabled {
             return Test::Full;
         }
