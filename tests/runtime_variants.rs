@@ -236,6 +236,44 @@ fn checkmate_shortcut_in_multi_leg_games() {
     }
 }
 
+/// In check, the shortcut rejects without a test every move that changes no square the
+/// check depends on: the first positions in check of the games that lean on it most (found
+/// depth first within three plies), each against the independent test.
+#[test]
+fn checkmate_shortcut_in_check() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for file in [
+        "variants/minjiku-shogi.koma",
+        "tests/fixtures/bench/exotic-skirmish.koma",
+    ] {
+        let loaded = koma_compiler::load(&root.join(file));
+        let ir = loaded.variant.unwrap_or_else(|| panic!("{file} compiles"));
+        let tables = Arc::new(Tables::new(koma_compiler::emit(&ir)));
+        let mut pos = Position::start(tables).expect("a setup");
+        let mut found = 0;
+        check_in_check(file, &mut pos, 3, &mut found);
+        assert!(found > 0, "{file}: no position in check within three plies");
+    }
+}
+
+/// Checks the legal moves of the positions in check below `pos`, up to 25 of them.
+fn check_in_check(file: &str, pos: &mut Position, depth: u32, found: &mut usize) {
+    let moves = pos.moves();
+    if pos.in_check() {
+        *found += 1;
+        let text = pos.to_text();
+        check_legality(file, pos, &moves, &text);
+    }
+    for &m in &moves {
+        if depth == 0 || *found >= 25 {
+            return;
+        }
+        pos.make(m);
+        check_in_check(file, pos, depth - 1, found);
+        pos.unmake();
+    }
+}
+
 /// The search hot path (generate, make, unmake, legality test) allocates nothing: a perft
 /// over thousands of nodes allocates only its per-ply move lists (a counting allocator).
 #[test]

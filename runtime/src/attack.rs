@@ -23,15 +23,17 @@ impl Position {
     /// True when `by` has a move that would remove the piece on `sq` (for an empty square:
     /// a piece standing there, as far as rides and leaps are concerned).
     pub fn is_attacked(&self, sq: Square, by: Player) -> bool {
-        let t = &*self.tables;
-        if t.ray_bits {
-            if self.rides_attack(sq, by) {
-                return true;
-            }
-        } else if self.rides_attack_walked(sq, by) {
-            return true;
+        self.rides_attacked(sq, by) || self.complex_attacked(sq, by)
+    }
+
+    /// Whether a simple ride or leap of `by` removes the piece on `sq`.
+    #[inline]
+    pub(crate) fn rides_attacked(&self, sq: Square, by: Player) -> bool {
+        if self.tables.ray_bits {
+            self.rides_attack(sq, by)
+        } else {
+            self.rides_attack_walked(sq, by)
         }
-        self.complex_attacked(sq, by)
     }
 
     /// Whether a simple ride or leap of `by` removes the piece on `sq`, found from the
@@ -160,7 +162,7 @@ impl Position {
     /// False when `target` lies outside the footprint of the non-simple capturing paths of the
     /// piece `c` on `from` (so no walk can reach it); true when there is no footprint.
     #[inline]
-    fn may_attack(&self, from: Square, c: Cell, target: Square) -> bool {
+    pub(crate) fn may_attack(&self, from: Square, c: Cell, target: Square) -> bool {
         self.tables
             .footprints
             .attack(usize::from(c.piece_type().0), c.player(), from)

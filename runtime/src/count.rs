@@ -21,14 +21,14 @@ impl Position {
             self.legal_moves(list);
             return list.len() as u64;
         }
-        let buffer = std::mem::take(&mut self.watch);
-        let sc = self.shortcut(buffer);
+        let buffers = std::mem::take(&mut self.watch);
+        let sc = self.shortcut(buffers);
         let n = if sc.settled() {
             Some(self.count_settled(&sc, list))
         } else {
             None
         };
-        self.watch = sc.into_paths();
+        self.watch = sc.buffers();
         n.unwrap_or_else(|| {
             self.legal_moves(list);
             list.len() as u64
@@ -61,7 +61,7 @@ impl Position {
                 Test::None => true,
                 Test::Illegal => false,
                 Test::Attackers => self.attackers_miss(sc, *m),
-                Test::Full => self.is_legal_pseudo(*m),
+                Test::Full => self.full_test(sc, *m),
             };
             n += u64::from(legal);
         }

@@ -25,6 +25,10 @@ pub(crate) struct Footprints {
     /// Per type and player, what the later legs of the attack paths read: per leg (an index
     /// into `PieceTable::legs`) and square it starts on, that leg and the legs after it.
     reach: Vec<Memo>,
+    /// Per type and player, one flag per entry of `PieceTable::paths`: a piece put on a
+    /// square the path reads may open it (it hops, jumps, or captures on the way); without
+    /// it, a piece put on a square can only block the path.
+    opens: Vec<Vec<bool>>,
 }
 
 impl Footprints {
@@ -45,10 +49,12 @@ impl Footprints {
         let mut moves = vec![Vec::new(); ntypes * 2];
         let mut paths = vec![Vec::new(); ntypes * 2];
         let mut reach: Vec<Memo> = (0..ntypes * 2).map(|_| Memo::default()).collect();
+        let mut opens = vec![Vec::new(); ntypes * 2];
         for ty in 0..ntypes {
             for p in 0..2 {
                 let pt = t.pieces[ty].get(Player::from_index(p));
                 if pt.has_complex_attack {
+                    opens[ty * 2 + p] = pt.paths.iter().map(|&path| may_open(pt, path)).collect();
                     (attack[ty * 2 + p], paths[ty * 2 + p], reach[ty * 2 + p]) =
                         build(t, pt, words, |path| {
                             let path = pt.paths[path as usize];
@@ -67,7 +73,18 @@ impl Footprints {
             moves,
             paths,
             reach,
+            opens,
         }
+    }
+
+    /// Whether a piece put on a square the path `PieceTable::paths[path]` reads may open it
+    /// (true when unknown).
+    #[inline]
+    pub fn opens(&self, ty: usize, player: Player, path: u32) -> bool {
+        self.opens
+            .get(ty * 2 + player.index())
+            .and_then(|v| v.get(path as usize))
+            .is_none_or(|&o| o)
     }
 
     /// Whether an attack walk of the piece type `ty` of `player` that goes on with leg `leg`
@@ -89,6 +106,28 @@ impl Footprints {
             }
             _ => true,
         }
+    }
+
+    /// [`Footprints::may_reach`] for one leg and target, to ask of many squares (`None`:
+    /// unknown, so true).
+    #[inline]
+    pub fn reach_row(
+        &self,
+        ty: usize,
+        player: Player,
+        leg: usize,
+        target: Square,
+    ) -> Option<ReachRow<'_>> {
+        let memo = self.reach.get(ty * 2 + player.index())?;
+        let id = *memo.suffix.get(leg)?;
+        let (nsq, words) = (memo.nsq, memo.words);
+        Some(ReachRow {
+            done: &memo.done[id * nsq..(id + 1) * nsq],
+            sets: &memo.sets[id * nsq * words..(id + 1) * nsq * words],
+            words,
+            word: target.index() / 64,
+            bit: 1 << (target.index() % 64),
+        })
     }
 
     /// What the attack path `PieceTable::firsts[first]` reads (`None`: no footprint).
@@ -189,6 +228,24 @@ fn build(
     (out, per_path, memo)
 }
 
+/// Whether a walk going on with one leg from a square could still read one target.
+pub(crate) struct ReachRow<'a> {
+    done: &'a [bool],
+    sets: &'a [u64],
+    words: usize,
+    word: usize,
+    bit: u64,
+}
+
+impl ReachRow<'_> {
+    /// Whether a walk going on from `s` could read the target (true when unknown).
+    #[inline]
+    pub fn may(&self, s: Square) -> bool {
+        let i = s.index();
+        !self.done[i] || self.sets[i * self.words + self.word] & self.bit != 0
+    }
+}
+
 /// Per leg (an index into `PieceTable::legs`) and start square: what that leg and the legs
 /// after it may read.
 #[derive(Clone, Debug, Default)]
@@ -259,6 +316,22 @@ fn suffix_ids(pt: &PieceTable) -> (Vec<usize>, usize) {
         }
     }
     (out, ids.len().max(1))
+}
+
+/// Whether a piece put on a square the path reads may let it go further: a hop or a jump
+/// needs one, and a leg that captures on the way goes on past its victim. Other legs stop at
+/// any piece, and a last leg that takes one there ends there.
+fn may_open(pt: &PieceTable, path: CPath) -> bool {
+    let first = path.first_leg as usize;
+    let n = usize::from(path.legs);
+    let needs = Modes::HOP.union(Modes::GRASSHOP).union(Modes::JUMP);
+    let through = Modes::CAPTURE
+        .union(Modes::DESTROY)
+        .union(Modes::ROYAL_CAPTURE);
+    pt.legs[first..first + n]
+        .iter()
+        .enumerate()
+        .any(|(i, l)| l.modes.intersects(needs) || (i + 1 < n && l.modes.intersects(through)))
 }
 
 /// The squares a long leap passes over (lame and must-jump legs read them).

@@ -8,6 +8,7 @@ use crate::footprint::{Footprints, contains};
 use crate::geometry::Square;
 use crate::moves::{MAX_CAPTURES, Move, MoveKind};
 use crate::position::Position;
+use crate::spec::Player;
 use crate::walk::{PathEnd, Sink};
 
 /// Words of a square bit set (every square fits).
@@ -27,9 +28,21 @@ pub(crate) struct Shortcut {
     pinned: [u64; WORDS],
     /// Squares whose change may let an enemy multi-leg attacker or burner reach a royal.
     watched: [u64; WORDS],
+    /// The squares of `watched` where a piece put down may do so (the others can only be
+    /// opened by emptying them: `crate::footprint::Footprints::opens`).
+    filled: [u64; WORDS],
+    /// When `quick`: `pinned` and `watched` together, so a plain move from outside it to
+    /// outside `filled` (of no royal) needs no test, found with two bit tests.
+    hot: [u64; WORDS],
+    quick: bool,
     /// The paths of enemy multi-leg attackers able to reach a royal, when `cheap` (a buffer
     /// the position lends, so no node allocates).
-    pub(crate) paths: Vec<WatchedPath>,
+    paths: Vec<WatchedPath>,
+    /// When `listed`: every enemy piece with a non-simple attack, and its square. A move adds
+    /// no enemy piece (unless it unloads one), so the attack test after it need look at no
+    /// other square for one.
+    attackers: Vec<(Square, Cell)>,
+    listed: bool,
     /// Each path's `reads` holds what it reads (the board fits in `READ_WORDS` words).
     apart: bool,
     /// A move that needs a test only because it touches `watched` is tested by walking
@@ -49,9 +62,18 @@ pub(crate) struct WatchedPath {
     piece: Cell,
     /// The path's index in `PieceTable::firsts`.
     first: u32,
+    /// A piece put on a square it reads may open it (`Footprints::opens`).
+    opens: bool,
     /// What its walk reads now (when `Shortcut::apart`): a move that changes none of these
     /// squares leaves the path as harmless as it is.
     reads: [u64; READ_WORDS],
+}
+
+/// Buffers the checkmate legality test reuses at every node (so no node allocates).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Buffers {
+    paths: Vec<WatchedPath>,
+    attackers: Vec<(Square, Cell)>,
 }
 
 impl Shortcut {
@@ -71,18 +93,31 @@ impl Shortcut {
         contains(&self.pinned, sq)
     }
 
-    /// The watched-path buffer, to lend to the next node.
-    pub(crate) fn into_paths(self) -> Vec<WatchedPath> {
-        self.paths
+    /// Gives the buffers back.
+    pub(crate) fn buffers(self) -> Buffers {
+        Buffers {
+            paths: self.paths,
+            attackers: self.attackers,
+        }
     }
 
-    fn off(mut paths: Vec<WatchedPath>) -> Shortcut {
+    fn off(b: Buffers) -> Shortcut {
+        let Buffers {
+            mut paths,
+            mut attackers,
+        } = b;
         paths.clear();
+        attackers.clear();
         Shortcut {
             enabled: false,
             pinned: [0; WORDS],
             watched: [0; WORDS],
+            filled: [0; WORDS],
+            hot: [0; WORDS],
+            quick: false,
             paths,
+            attackers,
+            listed: false,
             apart: false,
             cheap: false,
             evading: false,
@@ -130,7 +165,7 @@ fn add(set: &mut [u64; WORDS], s: Square) {
 impl Position {
     /// Pins and watched squares of the side to move; `paths` is the buffer for the watched
     /// paths.
-    pub(crate) fn shortcut(&self, paths: Vec<WatchedPath>) -> Shortcut {
+    pub(crate) fn shortcut(&self, buffers: Buffers) -> Shortcut {
         let t = &*self.tables;
         let me = self.side;
         let enemy = me.opponent();
@@ -140,12 +175,12 @@ impl Position {
             || !t.far_complex.get(enemy).is_empty()
             || t.rules.burn_check;
         if royals.is_empty() || self.tables.geo.len() > WORDS * 64 || (complex && !fp.built()) {
-            return Shortcut::off(paths);
+            return Shortcut::off(buffers);
         }
         let mut sc = Shortcut {
             enabled: true,
             cheap: !t.rules.burn_check,
-            ..Shortcut::off(paths)
+            ..Shortcut::off(buffers)
         };
         // With multi-leg attackers, checks are found on the way (rides below, multi-leg paths
         // by `watch_footprints`), with the squares each depends on.
@@ -167,10 +202,10 @@ impl Position {
                 if self.royal_faces(r, enemy)
                     || (t.rules.burn_check && self.burn_attacked(r, enemy))
                 {
-                    return Shortcut::off(sc.paths);
+                    return Shortcut::off(sc.buffers());
                 }
             } else if self.is_attacked(r, enemy) {
-                return Shortcut::off(sc.paths);
+                return Shortcut::off(sc.buffers());
             }
             for p in self.facing_pins(r).into_iter().flatten() {
                 add(&mut sc.pinned, p);
@@ -218,13 +253,18 @@ impl Position {
         }
         if checked {
             if royals.len() >= 2 && t.spec.rules.royals.check_last_only {
-                return Shortcut::off(sc.paths);
+                return Shortcut::off(sc.buffers());
             }
             sc.paths.clear();
             sc.watched = checks;
             sc.pinned = [0; WORDS];
             sc.cheap = false;
             sc.evading = true;
+        } else if t.rules.freezes.is_empty() {
+            sc.quick = true;
+            for (h, (p, w)) in sc.hot.iter_mut().zip(sc.pinned.iter().zip(&sc.watched)) {
+                *h = p | w;
+            }
         }
         sc
     }
@@ -313,17 +353,21 @@ impl Position {
             hit: false,
         };
         let mut checked = false;
+        sc.listed = true;
         for (i, &c) in self.board.iter().enumerate() {
             if !c.is_piece() || c.player() != enemy {
                 continue;
             }
             let p = Square(i as u16);
+            let ty = usize::from(c.piece_type().0);
+            if t.piece(c.piece_type(), enemy).has_complex_attack {
+                sc.attackers.push((p, c));
+            }
             // A frozen piece stays frozen through any move the shortcut lets pass (those move
             // no freezer and capture nothing), so it can attack nothing.
             if !self.can_act(p, c) {
                 continue;
             }
-            let ty = usize::from(c.piece_type().0);
             if let Some(set) = fp.attack(ty, enemy, p)
                 && royals.iter().any(|&r| contains(set, r))
             {
@@ -333,7 +377,8 @@ impl Position {
                 let pt = t.piece(c.piece_type(), enemy);
                 let (a, b) = pt.first_index[i];
                 for k in a as usize..b as usize {
-                    let path = pt.paths[pt.firsts[k].path as usize];
+                    let pi = pt.firsts[k].path;
+                    let path = pt.paths[pi as usize];
                     if !path.attacks
                         || path.attack_simple
                         || fp
@@ -359,14 +404,19 @@ impl Position {
                         }
                         continue;
                     }
+                    let opens = fp.opens(ty, enemy, pi);
                     let mut path = WatchedPath {
                         at: p,
                         piece: c,
                         first: k as u32,
+                        opens,
                         reads: [0; READ_WORDS],
                     };
                     for (w, r) in sink.reads.iter().enumerate().take(words) {
                         sc.watched[w] |= r.get();
+                        if opens {
+                            sc.filled[w] |= r.get();
+                        }
                         if sc.apart {
                             path.reads[w] = r.get();
                         }
@@ -395,6 +445,7 @@ impl Position {
                         for s in t.rules.burns.iter() {
                             for &q in &s.reverse.get(me)[d.index()] {
                                 add(&mut sc.watched, q);
+                                add(&mut sc.filled, q);
                             }
                         }
                     }
@@ -402,15 +453,33 @@ impl Position {
             }
             if relevant {
                 sc.watched.iter_mut().zip(set).for_each(|(w, s)| *w |= s);
+                sc.filled.iter_mut().zip(set).for_each(|(w, s)| *w |= s);
                 add(&mut sc.watched, p);
+                add(&mut sc.filled, p);
             }
         }
         checked
     }
 
     /// How a pseudo-legal move must be tested to know if it is legal.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn needs_test(&self, sc: &Shortcut, m: &Move) -> Test {
+        // Most moves: plain, of an unpinned piece that is no royal, touching nothing watched.
+        if sc.quick
+            && m.kind == MoveKind::Normal
+            && m.ncap == 0
+            && m.promotion().is_none()
+            && !contains(&sc.hot, m.from)
+            && !contains(&sc.filled, m.to)
+            && !self.tables.cell_is_royal(self.board[m.from.index()])
+        {
+            return Test::None;
+        }
+        self.needs_test_slow(sc, m)
+    }
+
+    /// [`Position::needs_test`] for the moves its quick test does not settle.
+    fn needs_test_slow(&self, sc: &Shortcut, m: &Move) -> Test {
         if !sc.enabled {
             return Test::Full;
         }
@@ -427,7 +496,7 @@ impl Position {
         if m.kind == MoveKind::Drop {
             return if m.dropped().is_some_and(|ty| self.tables.is_royal(ty)) {
                 Test::Full
-            } else if contains(&sc.watched, m.to) {
+            } else if contains(&sc.filled, m.to) {
                 watched
             } else {
                 Test::None
@@ -451,7 +520,9 @@ impl Position {
         if self.tables.cell_is_royal(moved) || self.is_freezer(moved) {
             return Test::Full;
         }
-        if contains(&sc.watched, m.from) || contains(&sc.watched, m.to) {
+        // The destination is filled (a burned mover is a side capture): only paths a piece
+        // put down may open care.
+        if contains(&sc.watched, m.from) || contains(&sc.filled, m.to) {
             watched
         } else {
             Test::None
@@ -496,7 +567,7 @@ impl Position {
         let ok = (royals.n >= 2 && self.tables.spec.rules.royals.check_last_only)
             || !sc.paths.iter().any(|w| {
                 let touched = |q: Square| w.reads[q.index() / 64] & (1 << (q.index() % 64)) != 0;
-                (!sc.apart || touched(m.to) || (m.from != m.to && touched(m.from)))
+                (!sc.apart || (w.opens && touched(m.to)) || (m.from != m.to && touched(m.from)))
                     && self.board[w.at.index()] == w.piece
                     && royals
                         .squares()
@@ -507,6 +578,44 @@ impl Position {
             self.set_raw(sq, c);
         }
         ok
+    }
+
+    /// The whole test for a pseudo-legal move (as [`Position::is_legal_pseudo`]), with the
+    /// node's list of enemy multi-leg attackers when there is one.
+    pub(crate) fn full_test(&mut self, sc: &Shortcut, m: Move) -> bool {
+        if !sc.listed || m.kind == MoveKind::Unload {
+            return self.is_legal_pseudo(m);
+        }
+        let me = self.side;
+        let enemy = me.opponent();
+        let mut saved = [(Square(0), Cell::EMPTY); MAX_CAPTURES + 5];
+        let n = self.apply_cells(m, &mut saved);
+        let royals = self.royals_after(m, me);
+        let royals = royals.squares();
+        let ok = !royals.is_empty()
+            && ((royals.len() >= 2 && self.tables.spec.rules.royals.check_last_only)
+                || royals
+                    .iter()
+                    .all(|&r| !self.attacked_listed(r, enemy, &sc.attackers)));
+        for &(sq, c) in saved[..n].iter().rev() {
+            self.set_raw(sq, c);
+        }
+        ok
+    }
+
+    /// As [`Position::is_attacked`], with the non-simple attackers of `by` taken from `list`
+    /// (those of them still on the board).
+    fn attacked_listed(&self, sq: Square, by: Player, list: &[(Square, Cell)]) -> bool {
+        let t = &*self.tables;
+        self.rides_attacked(sq, by)
+            || list.iter().any(|&(s, c)| {
+                self.board[s.index()] == c
+                    && self.may_attack(s, c, sq)
+                    && self.can_act(s, c)
+                    && self.complex_attack_on(&self.board, s, c, sq)
+            })
+            || (t.rules.burn_check && self.burn_attacked(sq, by))
+            || self.royal_faces(sq, by)
     }
 
     /// Chebyshev distance between two squares.

@@ -403,8 +403,8 @@ impl Position {
             self.keep_breaking_facing(out);
             return;
         }
-        let buffer = std::mem::take(&mut self.watch);
-        let sc = self.shortcut(buffer);
+        let buffers = std::mem::take(&mut self.watch);
+        let sc = self.shortcut(buffers);
         let mut kept = 0;
         for i in 0..out.len() {
             // Moves are copied only to test them fully or to close a gap: most are kept where
@@ -414,7 +414,7 @@ impl Position {
                 Test::None => true,
                 Test::Illegal => false,
                 Test::Attackers => self.attackers_miss(&sc, *m),
-                Test::Full => self.is_legal_pseudo(*m),
+                Test::Full => self.full_test(&sc, *m),
             };
             if legal {
                 if kept != i {
@@ -424,7 +424,7 @@ impl Position {
             }
         }
         out.truncate(kept);
-        self.watch = sc.paths;
+        self.watch = sc.buffers();
     }
 
     /// `facing-royals must-break` with the royals facing: a pass is legal even in check, any
@@ -524,7 +524,7 @@ impl Position {
     }
 
     /// The royal squares of `me` after `m` (already applied to the cells).
-    fn royals_after(&self, m: Move, me: Player) -> Royals {
+    pub(crate) fn royals_after(&self, m: Move, me: Player) -> Royals {
         let mut royals = *self.royals.get(me);
         let t = &self.tables;
         if let Some(ty) = m.dropped() {

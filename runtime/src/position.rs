@@ -102,7 +102,7 @@ pub struct Position {
     /// Rule state from before this position was set up (position text fields).
     pub(crate) prior: Prior,
     /// A buffer the checkmate legality test reuses at every node (`crate::legal`).
-    pub(crate) watch: Vec<crate::legal::WatchedPath>,
+    pub(crate) watch: crate::legal::Buffers,
     /// The counting state (`counting` clauses).
     pub(crate) counting: crate::rules::CountState,
     /// Whether `repeat illegal` filters moves (perft turns it off: perft ignores repetition).
@@ -161,7 +161,7 @@ impl Position {
             undo: Vec::new(),
             history: Vec::new(),
             prior: Prior::default(),
-            watch: Vec::new(),
+            watch: Default::default(),
             counting: crate::rules::CountState::default(),
             repeat_checks: true,
             facing_check: false,

@@ -354,6 +354,8 @@ impl<'a, S: Sink> Walker<'a, S> {
         let iso = li > 0 && leg.modes.contains(Modes::ISO);
         let ski = leg.modes.contains(Modes::JUMP) && leg.range != 1;
         let (min_k, mut max_k) = if iso { (prev, prev) } else { (1, ray.len()) };
+        // Where the next leg could still reach the target from (attack walks).
+        let mut row = None;
         if !last
             && let Some(target) = self.target
             && !self.victims[..self.nvictims].contains(&target)
@@ -362,13 +364,16 @@ impl<'a, S: Sink> Walker<'a, S> {
             // next leg could reach it from; what lies beyond is neither walked nor read.
             let next = self.path.first_leg as usize + li + 1;
             let ty = usize::from(self.mover.piece_type().0);
-            let fp = &self.t.footprints;
-            match ray[..max_k.min(ray.len())]
-                .iter()
-                .rposition(|&s| s == target || fp.may_reach(ty, self.player, next, s, target))
-            {
-                Some(i) => max_k = i + 1,
-                None => return false,
+            let t = self.t;
+            if let Some(r) = t.footprints.reach_row(ty, self.player, next, target) {
+                match ray[..max_k.min(ray.len())]
+                    .iter()
+                    .rposition(|&s| s == target || r.may(s))
+                {
+                    Some(i) => max_k = i + 1,
+                    None => return false,
+                }
+                row = Some(r);
             }
         }
         if !self.leap_clear(leg, start) {
@@ -389,7 +394,12 @@ impl<'a, S: Sink> Walker<'a, S> {
                         if leg.modes.contains(Modes::EN_PASSANT) && self.ep_capture(s) {
                             return true;
                         }
-                    } else if leg.modes.contains(Modes::MOVE) && self.next(li, s, k) {
+                    } else if leg.modes.contains(Modes::MOVE)
+                        && match &row {
+                            Some(r) => r.may(s) && self.hand_over(li, s, k),
+                            None => self.next(li, s, k),
+                        }
+                    {
                         return true;
                     }
                 }
@@ -501,6 +511,11 @@ impl<'a, S: Sink> Walker<'a, S> {
                 return false;
             }
         }
+        self.hand_over(li, s, steps)
+    }
+
+    /// Hands over to leg `li + 1` from square `s`, unchecked.
+    fn hand_over(&mut self, li: usize, s: Square, steps: usize) -> bool {
         let next = self.leg_data(li + 1);
         let t = self.t;
         let full = t.ray(s, next.vec);
