@@ -17,7 +17,10 @@ work=${FUZZ_WORK:-$(mktemp -d)}
 for t in "${targets[@]}"; do
   mkdir -p "$work/$t"
   cp -n corpus/"$t"/* "$work/$t"/ 2>/dev/null || true
+  # Whole compiled shogi variants are 8-13 KB; text inputs stay within 4 KB.
+  max_len=4096
+  [ "$t" != loader ] || max_len=16384
   cargo +nightly fuzz run -O -s none --no-trace-compares "$t" "$work/$t" -- \
     -runs="$runs" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-2}" -rss_limit_mb=1024 \
-    -max_len=4096 -print_final_stats=1 -close_fd_mask=3
+    -max_len="$max_len" -print_final_stats=1 -close_fd_mask=3
 done

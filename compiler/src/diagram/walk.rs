@@ -6,9 +6,9 @@
 //! Equivalent routes are merged as they are walked, so the work is proportional to the moves
 //! and marks produced, not to the routes: the templates are first folded into a graph in which
 //! templates that share their first legs share a walk and identical remainders are one node
-//! ([`Routes`]); a walk that reaches a node on a square in a state (captures, unload and e.p.
-//! squares so far) already walked from there is not walked again, because it would record the
-//! same moves and marks. `aaaaQ` on 26x26 (32,768 templates, about 10^11 routes) visits a few
+//! ([`Routes`]); a walk that reaches a node on a square in a state (captures so far, and the
+//! unload square where something can be captured) already walked from there is not walked
+//! again, because it would record the same moves and marks ([`StateKey`]). `aaaaQ` on 26x26 (32,768 templates, about 10^11 routes) visits a few
 //! thousand states.
 
 use std::collections::{HashMap, HashSet};
@@ -127,18 +127,16 @@ impl Routes {
     }
 }
 
-/// A walk state that fully decides what the rest of the walk records: the node, the square,
+/// A walk state that decides which moves the rest of the walk records: the node, the square,
 /// the previous leg's length where an iso leg follows, what was captured, the unload square,
-/// the e.p. squares, and whether the first leg was an initial move.
-type StateKey = (
-    u32,
-    (i32, i32),
-    i32,
-    Vec<Coord>,
-    Option<Coord>,
-    Vec<Coord>,
-    bool,
-);
+/// and whether the first leg was an initial move. The e.p. squares passed so far are left out:
+/// they steer nothing, and a move found again is merged into the first one found (with its
+/// e.p. squares), so a second route into the same state would only find moves already found.
+/// With them in, each route of a string such as `aalnnaaaalinnnbnQlinnananQnbiQK` that creates
+/// e.p. squares on every leg was a state of its own (4.5 s and 260 MB on a 20 x 4 board).
+/// Likewise the unload square, where no move can capture: an unloading leg (`u`) on every
+/// route of a cylinder string took 7 s on an empty 22 x 10 board.
+type StateKey = (u32, (i32, i32), i32, Vec<Coord>, Option<Coord>, bool);
 
 /// Per-path state: what the legs so far did.
 #[derive(Default)]
@@ -161,6 +159,9 @@ pub(super) struct Walker<'a> {
     max_steps: i32,
     /// Walk states already walked ([`Walker::enter`]).
     seen: HashSet<StateKey>,
+    /// Whether the scene has a piece a move could capture (or an e.p. victim): without one, no
+    /// move records an unload square, so it is no part of the walk state.
+    may_capture: bool,
 }
 
 /// Where a walk is: the route graph, the template's first leg, and the leg's index.
@@ -181,6 +182,9 @@ impl<'a> Walker<'a> {
             marks: vec![Marks::default(); (w * h) as usize],
             max_steps: w.max(h) * 2,
             seen: HashSet::new(),
+            may_capture: !scene.enemies.is_empty()
+                || !scene.friends.is_empty()
+                || scene.en_passant.is_some(),
         }
     }
 
@@ -269,8 +273,7 @@ impl<'a> Walker<'a> {
             start,
             if routes.iso[node as usize] { k } else { 0 },
             st.captures.clone(),
-            st.unload,
-            st.en_passant.clone(),
+            st.unload.filter(|_| self.may_capture),
             way.first.modes.contains(Modes::INITIAL),
         );
         if !self.seen.insert(key) {
@@ -593,5 +596,63 @@ impl<'a> Walker<'a> {
             )),
             en_passant: Vec::new(),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xbetza::{BoardSize, expand_templates};
+
+    /// Found by fuzzing (the `xbetza` target): every leg of this string creates e.p. squares,
+    /// and when they were part of the walk state each route was a state of its own (several
+    /// million on a 20 x 4 board). Without captures, iso legs or unload squares a state is a
+    /// route-graph node, a square and whether the first leg was initial.
+    #[test]
+    fn routes_with_different_ep_squares_share_a_state() {
+        let board = BoardSize {
+            files: 20,
+            ranks: 4,
+        };
+        let (expansion, _) =
+            expand_templates("aalnnaaaalinnnbnQlinnananQnbiQK", board).expect("expands");
+        let routes = Routes::new(&expansion.paths);
+        let scene = Scene::centre(board);
+        let mut walker = Walker::new(&scene);
+        walker.routes(&routes);
+        let bound = routes.nodes.len() * 20 * 4 * 2;
+        assert!(
+            walker.seen.len() <= bound,
+            "{} states, more than {bound}",
+            walker.seen.len()
+        );
+        assert!(!walker.moves.is_empty());
+        assert!(walker.moves.iter().any(|m| !m.en_passant.is_empty()));
+    }
+
+    /// Found by fuzzing too: unloading legs (`u`) on a cylinder made every route's unload
+    /// square part of its state (275,663 states on an empty 22 x 10 board), though with
+    /// nothing to capture no move records one.
+    #[test]
+    fn unload_squares_are_no_state_where_nothing_can_be_captured() {
+        let board = BoardSize {
+            files: 22,
+            ranks: 10,
+        };
+        let betza = "llnnnnnnnnntttmamabaubsmvatttttttaubsmvatttttttttttttttttttttttnnonnFFF\
+                     ttttttttttttttttnnonnFFF";
+        let (expansion, _) = expand_templates(betza, board).expect("expands");
+        let routes = Routes::new(&expansion.paths);
+        let scene = Scene::centre(board);
+        let mut walker = Walker::new(&scene);
+        walker.routes(&routes);
+        let bound = routes.nodes.len() * 22 * 10 * 2;
+        assert!(
+            walker.seen.len() <= bound,
+            "{} states, more than {bound}",
+            walker.seen.len()
+        );
+        assert!(walker.moves.iter().all(|m| m.unload.is_none()));
+        assert_eq!(walker.moves.len(), 22 * 10);
     }
 }
