@@ -59,7 +59,10 @@ impl Shortcut {
     /// removes nothing but its destination's piece: those are all legal (the side to move is
     /// not in check and no enemy multi-leg attacker or burner watches any square).
     pub(crate) fn settled(&self) -> bool {
-        self.enabled && !self.evading && self.paths.is_empty() && self.watched.iter().all(|&w| w == 0)
+        self.enabled
+            && !self.evading
+            && self.paths.is_empty()
+            && self.watched.iter().all(|&w| w == 0)
     }
 
     /// Whether the piece on `sq` is pinned to a royal.
