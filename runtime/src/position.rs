@@ -483,15 +483,17 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = self.side.opponent();
-        let t = Arc::clone(&self.tables);
+        let partner_only = &self.tables.partner_only;
         let partner_left =
-            |c: Cell, v: bool| v && c.is_piece() && t.partner_only[usize::from(c.piece_type().0)];
-        if partner_left(moved, undo.moved_virgin && to != from) {
+            |c: Cell, v: bool| v && c.is_piece() && partner_only[usize::from(c.piece_type().0)];
+        let mine_left = partner_left(moved, undo.moved_virgin && to != from);
+        let theirs_left = partner_left(undo.dest, undo.dest_virgin)
+            || (0..usize::from(mv.ncap))
+                .any(|i| partner_left(undo.victims[i].0, undo.victims[i].1));
+        if mine_left {
             self.lapse_kings(moved.player(), &mut undo);
         }
-        if partner_left(undo.dest, undo.dest_virgin)
-            || (0..usize::from(mv.ncap)).any(|i| partner_left(undo.victims[i].0, undo.victims[i].1))
-        {
+        if theirs_left {
             self.lapse_kings(moved.player().opponent(), &mut undo);
         }
         self.hash ^= self.tables.zobrist.side;
@@ -550,23 +552,25 @@ impl Position {
                 removed[i] = Cell::EMPTY;
             }
         }
-        let t = Arc::clone(&self.tables);
-        for &c in &removed[..n] {
-            if !c.is_piece() {
-                continue;
-            }
-            if let Some(h) = t.drops.to_hand[usize::from(c.piece_type().0)] {
-                self.hand_add(mover, h);
-                undo.gained[usize::from(undo.ngained)] = h.0;
-                undo.ngained += 1;
-            }
+        let to_hand = &self.tables.drops.to_hand;
+        let gained = removed.map(|c| {
+            c.is_piece()
+                .then(|| to_hand[usize::from(c.piece_type().0)])
+                .flatten()
+        });
+        for &h in gained[..n].iter().flatten() {
+            self.hand_add(mover, h);
+            undo.gained[usize::from(undo.ngained)] = h.0;
+            undo.ngained += 1;
         }
     }
 
     /// When a castling piece first moves, its partners' virginity stops mattering: clearing it
     /// keeps positions that differ only there equal (and position text exact).
     fn lapse_partners(&mut self, from: Square, moved: Cell, undo: &mut Undo) {
-        let t = Arc::clone(&self.tables);
+        // First list the partners (the tables stay borrowed), then clear them.
+        let first = undo.nlapsed;
+        let t = &*self.tables;
         let pt = t.piece(moved.piece_type(), moved.player());
         let Some(list) = pt.castling.get(from.index()) else {
             return;
@@ -581,19 +585,21 @@ impl Position {
                 && usize::from(undo.nlapsed) < undo.lapsed.len()
                 && !undo.lapsed[..usize::from(undo.nlapsed)].contains(&p)
             {
-                self.set_virgin(p, false);
                 undo.lapsed[usize::from(undo.nlapsed)] = p;
                 undo.nlapsed += 1;
             }
+        }
+        for &p in &undo.lapsed[usize::from(first)..usize::from(undo.nlapsed)] {
+            self.set_virgin(p, false);
         }
     }
 
     /// A castling piece without initial moves whose last virgin partner left is no longer
     /// virgin in any way that matters.
     fn lapse_kings(&mut self, player: Player, undo: &mut Undo) {
-        let t = Arc::clone(&self.tables);
-        for sq in t.geo.squares() {
+        for sq in self.tables.geo.squares() {
             let c = self.board[sq.index()];
+            let t = &*self.tables;
             if !self.virgin[sq.index()]
                 || !c.is_piece()
                 || c.player() != player
