@@ -191,7 +191,7 @@ impl Position {
             // occupancy bits.
             if t.ray_bits && !complex {
                 if self.ride_pins(r, &mut sc.pinned) || self.complex_attacked(r, enemy) {
-                    return Shortcut::off(sc.paths);
+                    return Shortcut::off(sc.buffers());
                 }
                 for p in self.facing_pins(r).into_iter().flatten() {
                     add(&mut sc.pinned, p);
