@@ -39,18 +39,25 @@ impl Position {
     fn count_settled(&mut self, sc: &Shortcut, scratch: &mut Vec<Move>) -> u64 {
         scratch.clear();
         let mut n = 0u64;
+        // The e.p. squares: a leg that takes e.p. is walked only when its ray holds one.
+        let ep = self
+            .ep
+            .squares()
+            .iter()
+            .filter(|s| s.index() < 64)
+            .fold(0u64, |m, s| m | 1 << s.index());
         if self.board.len() <= 64 {
             let mut own = self.side_occ[self.side.index()];
             while own != 0 {
                 let i = own.trailing_zeros() as usize;
                 own &= own - 1;
-                n += self.count_piece(sc, Square(i as u16), scratch);
+                n += self.count_piece(sc, Square(i as u16), ep, scratch);
             }
         } else {
             for i in 0..self.board.len() {
                 let c = self.board[i];
                 if c.is_piece() && c.player() == self.side {
-                    n += self.count_piece(sc, Square(i as u16), scratch);
+                    n += self.count_piece(sc, Square(i as u16), ep, scratch);
                 }
             }
         }
@@ -70,7 +77,7 @@ impl Position {
 
     /// The moves of the piece on `from` that need no test, counted; the others go to `scratch`.
     #[inline]
-    fn count_piece(&self, sc: &Shortcut, from: Square, scratch: &mut Vec<Move>) -> u64 {
+    fn count_piece(&self, sc: &Shortcut, from: Square, ep: u64, scratch: &mut Vec<Move>) -> u64 {
         let t = &*self.tables;
         let c = self.board[from.index()];
         let ty = usize::from(c.piece_type().0);
@@ -85,36 +92,37 @@ impl Position {
             self.piece_moves(from, c, scratch);
             return 0;
         }
-        self.count_simple(t, pt, from, c, scratch)
+        self.count_simple(t, pt, from, c, ep, scratch)
     }
 
     /// The moves of a piece on `from` with only simple paths there, unpinned and not royal:
     /// counted, except e.p. captures and castling, which go to `scratch`.
+    #[allow(clippy::too_many_arguments)]
     fn count_simple(
         &self,
         t: &Tables,
         pt: &PieceTable,
         from: Square,
         c: Cell,
+        ep: u64,
         scratch: &mut Vec<Move>,
     ) -> u64 {
         let [a, b, _] = pt.start_index[from.index()];
         let (a, b) = (a as usize, b as usize);
         let virgin = self.virgin[from.index()];
         let mut n = 0u64;
-        if let Some(bits) = pt.start_bits.get(a..b) {
+        if let Some(&[i, j]) = pt.count_index.get(from.index()) {
             let occ = self.occ;
             let enemy = c.player().opponent();
-            // The e.p. squares: a leg that takes e.p. is walked only when its ray holds one.
-            let ep = self
-                .ep
-                .squares()
-                .iter()
-                .filter(|s| s.index() < 64)
-                .fold(0u64, |m, s| m | 1 << s.index());
-            for (k, sb) in bits.iter().enumerate() {
+            let leaps = pt.count_leaps[from.index()];
+            if leaps != 0 {
+                n += u64::from((leaps & !occ).count_ones())
+                    + u64::from((leaps & self.side_occ[enemy.index()]).count_ones());
+            }
+            for sb in &pt.count_bits[i as usize..j as usize] {
                 if !sb.plain || (sb.ep && sb.mask & ep != 0) {
-                    n += self.count_walked(t, pt, pt.starts[a + k], from, c, virgin, scratch);
+                    let fl = pt.starts[sb.start as usize];
+                    n += self.count_walked(t, pt, fl, from, c, virgin, scratch);
                     continue;
                 }
                 if (sb.initial && !virgin) || sb.block & occ != 0 {

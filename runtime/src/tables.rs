@@ -74,6 +74,8 @@ pub(crate) struct TNode {
 /// occupancy bits (`plain`) or square by square.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct StartBits {
+    /// The entry of `PieceTable::starts` (walked when not `plain`).
+    pub start: u32,
     pub mask: u64,
     /// The ray runs up through square indices (its first piece is the lowest bit).
     pub ascending: bool,
@@ -122,9 +124,12 @@ pub(crate) struct PieceTable {
     /// `paths`), `starts[b..c]` are tree roots (`path` indexes `tree`), for `start_index[sq] = [a, b, c]`.
     pub start_index: Vec<[u32; 3]>,
     pub starts: Vec<FirstLeg>,
-    /// Per simple entry of `starts` (same index), its ray as a bit set, when the board fits
-    /// one `u64` (else empty): what bulk counting needs (`crate::count`).
-    pub start_bits: Vec<StartBits>,
+    /// What bulk counting needs (`crate::count`), when the board fits one `u64` (else all
+    /// empty): per square, the targets of its plain one-square leaps as one bit set, and a
+    /// range `[a, b)` of `count_bits` for its other simple paths.
+    pub count_leaps: Vec<u64>,
+    pub count_index: Vec<[u32; 2]>,
+    pub count_bits: Vec<StartBits>,
     /// Per square, the castling moves.
     pub castling: Vec<Vec<CCastle>>,
     /// Two paths may produce the same move: generation removes duplicates.
@@ -306,7 +311,7 @@ impl Tables {
         tables.bulk_count = tables.bulk_countable();
         tables.build_board_data();
         tables.build_castling();
-        tables.build_start_bits();
+        tables.build_count_bits();
         if tables.geo.len() <= 64 {
             let mut cheb = Box::new([0u8; 64 * 64]);
             for (i, d) in cheb.iter_mut().enumerate() {
@@ -579,8 +584,8 @@ impl Tables {
         }
     }
 
-    /// See [`PieceTable::start_bits`].
-    fn build_start_bits(&mut self) {
+    /// See [`PieceTable::count_bits`].
+    fn build_count_bits(&mut self) {
         let nsq = self.geo.len();
         if nsq > 64 {
             return;
@@ -591,9 +596,12 @@ impl Tables {
                 let zone = self.zone.get(player);
                 let promotes = self.can_promote[t];
                 let pt = self.pieces[t].get(player);
-                let mut bits = vec![StartBits::default(); pt.starts.len()];
+                let mut bits = Vec::new();
+                let mut leaps = vec![0u64; nsq];
+                let mut index = Vec::with_capacity(nsq);
                 for sq in 0..nsq {
                     let [a, b, _] = pt.start_index[sq];
+                    let first = bits.len() as u32;
                     for (k, &fl) in pt
                         .starts
                         .iter()
@@ -636,7 +644,8 @@ impl Tables {
                         } else {
                             0
                         };
-                        bits[k] = StartBits {
+                        let sb = StartBits {
+                            start: k as u32,
                             mask,
                             ascending: order.unwrap_or(true),
                             plain: monotonic
@@ -651,9 +660,27 @@ impl Tables {
                             len: fl.ray_len,
                             unit: if stepped { unit } else { 0 },
                         };
+                        // A plain leap to one square that both moves and captures: counted
+                        // with the piece's other such leaps from the occupancy bits at once.
+                        if sb.plain
+                            && sb.len == 1
+                            && sb.quiet
+                            && sb.capture
+                            && !sb.initial
+                            && !sb.ep
+                            && sb.block == 0
+                        {
+                            leaps[sq] |= sb.mask;
+                        } else {
+                            bits.push(sb);
+                        }
                     }
+                    index.push([first, bits.len() as u32]);
                 }
-                self.pieces[t].get_mut(player).start_bits = bits;
+                let pt = self.pieces[t].get_mut(player);
+                pt.count_bits = bits;
+                pt.count_leaps = leaps;
+                pt.count_index = index;
             }
         }
     }
