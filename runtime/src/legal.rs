@@ -31,9 +31,8 @@ pub(crate) struct Shortcut {
     /// The squares of `watched` where a piece put down may do so (the others can only be
     /// opened by emptying them: `crate::footprint::Footprints::opens`).
     filled: [u64; WORDS],
-    /// When `quick`: `pinned` and `watched` together, so a plain move from outside it to
-    /// outside `filled` (of no royal) needs no test, found with two bit tests.
-    hot: [u64; WORDS],
+    /// A plain move of no royal from outside `pinned` and `watched` to outside `filled` needs
+    /// no test (no freezers, not in check): three bit tests settle most moves.
     quick: bool,
     /// The paths of enemy multi-leg attackers able to reach a royal, when `cheap` (a buffer
     /// the position lends, so no node allocates).
@@ -113,7 +112,6 @@ impl Shortcut {
             pinned: [0; WORDS],
             watched: [0; WORDS],
             filled: [0; WORDS],
-            hot: [0; WORDS],
             quick: false,
             paths,
             attackers,
@@ -177,11 +175,10 @@ impl Position {
         if royals.is_empty() || self.tables.geo.len() > WORDS * 64 || (complex && !fp.built()) {
             return Shortcut::off(buffers);
         }
-        let mut sc = Shortcut {
-            enabled: true,
-            cheap: !t.rules.burn_check,
-            ..Shortcut::off(buffers)
-        };
+        // Built in place: the struct is large (three square sets).
+        let mut sc = Shortcut::off(buffers);
+        sc.enabled = true;
+        sc.cheap = !t.rules.burn_check;
         // With multi-leg attackers, checks are found on the way (rides below, multi-leg paths
         // by `watch_footprints`), with the squares each depends on.
         let mut checks = [0u64; WORDS];
@@ -260,11 +257,8 @@ impl Position {
             sc.pinned = [0; WORDS];
             sc.cheap = false;
             sc.evading = true;
-        } else if t.rules.freezes.is_empty() {
-            sc.quick = true;
-            for (h, (p, w)) in sc.hot.iter_mut().zip(sc.pinned.iter().zip(&sc.watched)) {
-                *h = p | w;
-            }
+        } else {
+            sc.quick = t.rules.freezes.is_empty();
         }
         sc
     }
@@ -469,7 +463,8 @@ impl Position {
             && m.kind == MoveKind::Normal
             && m.ncap == 0
             && m.promotion().is_none()
-            && !contains(&sc.hot, m.from)
+            && !contains(&sc.pinned, m.from)
+            && !contains(&sc.watched, m.from)
             && !contains(&sc.filled, m.to)
             && !self.tables.cell_is_royal(self.board[m.from.index()])
         {
