@@ -1,12 +1,10 @@
 //! Perft: counts the leaves of the legal move tree, with bulk counting at the last ply, on one
 //! thread or split at the root over several.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::tables::Tables;
 
 impl Position {
     /// The number of leaf nodes `depth` plies below this position.
@@ -118,22 +116,12 @@ impl Position {
     }
 }
 
-/// Boards up to this many squares get a copy of the tables per extra thread ([`own_copy`]).
-const COPY_TABLES_UP_TO: usize = 100;
-
-/// A copy of `pos` for another thread, made on that thread (so its buffers come from that
-/// thread's allocations). On small boards it also gets its own copy of the tables: `make` clones
-/// and drops the tables' `Arc` at every move, and threads sharing one `Arc` bounce its reference
-/// count between cores at every node (chess perft(6): 4 % more CPU time on two threads, 12 %
-/// once the work is split finer). Large boards make far fewer moves per second, so the
-/// contention costs them little, while their tables are large (Suzumu and Tenjiku: about
-/// 25 MB, as much again per thread); they share one copy.
+/// A copy of `pos` for another thread, made on that thread, so that its buffers come from that
+/// thread's allocations and share no cache line with another thread's. The tables are shared:
+/// `make` borrows them without touching the `Arc`'s reference count (which, cloned at every
+/// move, cost chess perft(6) 4-12 % more CPU time on two threads).
 fn own_copy(pos: &Position) -> Position {
-    let mut own = pos.clone();
-    if pos.tables.geo.len() <= COPY_TABLES_UP_TO {
-        own.tables = Arc::new(Tables::clone(&pos.tables));
-    }
-    own
+    pos.clone()
 }
 
 /// One reusable move list per ply.
