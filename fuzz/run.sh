@@ -4,8 +4,8 @@
 # Each input must finish within FUZZ_TIMEOUT seconds (default 2) and 1 GB (libFuzzer reports a
 # hang or OOM otherwise).
 # Built without a sanitizer and without compare tracing (docs/fuzzing.md): koma has no unsafe
-# code for AddressSanitizer to watch, and both together made the targets 3 to 6 times slower;
-# compare tracing found no more coverage in the same time.
+# code for AddressSanitizer to watch, and compare tracing made each input 1.7 to 2.8 times slower
+# while finding no more coverage in the same time.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-10}
