@@ -186,20 +186,9 @@ impl Position {
     ) -> u64 {
         let board = &self.board[..];
         let promotes = t.can_promote[usize::from(c.piece_type().0)];
-        let path = pt.paths[fl.path as usize];
-        let leg = pt.legs[path.first_leg as usize];
-        if leg.modes.contains(Modes::INITIAL) && !virgin {
+        let leg = pt.legs[pt.paths[fl.path as usize].first_leg as usize];
+        if !self.first_leg_open(&leg, from, virgin) {
             return 0;
-        }
-        if leg.between_n > 0 && leg.modes.contains(Modes::LAME) {
-            let between = t.ray(from, leg.between_vec);
-            if between.len() < usize::from(leg.between_n)
-                || between[..usize::from(leg.between_n)]
-                    .iter()
-                    .any(|s| !board[s.index()].is_empty())
-            {
-                return 0;
-            }
         }
         let mut n = 0;
         let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
@@ -227,20 +216,12 @@ impl Position {
                 }
                 continue;
             }
-            if target.is_piece() {
-                let ok = if target.player() != c.player() {
-                    leg.modes.contains(Modes::CAPTURE)
-                        || (leg.modes.contains(Modes::ROYAL_CAPTURE) && t.cell_is_royal(target))
+            if target.is_piece() && t.removable(c.player(), target, leg.modes) {
+                n += if promotes {
+                    self.choices(t, pt, from, c, s, true)
                 } else {
-                    leg.modes.contains(Modes::DESTROY)
+                    1
                 };
-                if ok {
-                    n += if promotes {
-                        self.choices(t, pt, from, c, s, true)
-                    } else {
-                        1
-                    };
-                }
             }
             break;
         }

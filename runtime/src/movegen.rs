@@ -8,7 +8,7 @@ use crate::legal::Test;
 use crate::moves::{MAX_CAPTURES, Move, MoveKind};
 use crate::position::{Position, Royals};
 use crate::spec::{Modes, Player, PromotionKind, WinCondition};
-use crate::tables::{PieceTable, Tables};
+use crate::tables::{CLeg, PieceTable, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
 
 /// Words of the per-piece "destination already generated" bit set (every square fits).
@@ -228,6 +228,24 @@ impl Position {
         out.truncate(kept);
     }
 
+    /// Whether a simple path's first leg may start from `from`: an initial-only leg needs a
+    /// piece that has not moved, a lame leap needs the squares it passes over empty.
+    #[inline]
+    pub(crate) fn first_leg_open(&self, leg: &CLeg, from: Square, virgin: bool) -> bool {
+        if leg.modes.contains(Modes::INITIAL) && !virgin {
+            return false;
+        }
+        if leg.between_n == 0 || !leg.modes.contains(Modes::LAME) {
+            return true;
+        }
+        let n = usize::from(leg.between_n);
+        let between = self.tables.ray(from, leg.between_vec);
+        between.len() >= n
+            && between[..n]
+                .iter()
+                .all(|s| self.board[s.index()].is_empty())
+    }
+
     /// Appends the pseudo-legal moves of the piece `c` standing on `from`.
     pub(crate) fn piece_moves(&self, from: Square, c: Cell, out: &mut Vec<Move>) {
         let t = &*self.tables;
@@ -255,20 +273,9 @@ impl Position {
         };
         let board = &self.board[..];
         for fl in simple {
-            let path = pt.paths[fl.path as usize];
-            let leg = pt.legs[path.first_leg as usize];
-            if leg.modes.contains(Modes::INITIAL) && !virgin {
+            let leg = pt.legs[pt.paths[fl.path as usize].first_leg as usize];
+            if !self.first_leg_open(&leg, from, virgin) {
                 continue;
-            }
-            if leg.between_n > 0 && leg.modes.contains(Modes::LAME) {
-                let between = t.ray(from, leg.between_vec);
-                if between.len() < usize::from(leg.between_n)
-                    || between[..usize::from(leg.between_n)]
-                        .iter()
-                        .any(|s| !board[s.index()].is_empty())
-                {
-                    continue;
-                }
             }
             let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
             for &s in ray {
@@ -292,16 +299,8 @@ impl Position {
                     }
                     continue;
                 }
-                if target.is_piece() {
-                    let ok = if target.player() != c.player() {
-                        leg.modes.contains(Modes::CAPTURE)
-                            || (leg.modes.contains(Modes::ROYAL_CAPTURE) && t.cell_is_royal(target))
-                    } else {
-                        leg.modes.contains(Modes::DESTROY)
-                    };
-                    if ok {
-                        sink.add(Move::new(from, s), true, &[]);
-                    }
+                if target.is_piece() && t.removable(c.player(), target, leg.modes) {
+                    sink.add(Move::new(from, s), true, &[]);
                 }
                 break;
             }

@@ -1150,6 +1150,18 @@ impl Tables {
         self.royal[usize::from(c.piece_type().0)]
     }
 
+    /// Whether a leg with `modes` of a piece of `mover` may remove the piece `c`: capture an
+    /// enemy (a royal one with royal capture), destroy a friend.
+    #[inline]
+    pub(crate) fn removable(&self, mover: Player, c: Cell, modes: Modes) -> bool {
+        if c.player() != mover {
+            modes.contains(Modes::CAPTURE)
+                || (modes.contains(Modes::ROYAL_CAPTURE) && self.cell_is_royal(c))
+        } else {
+            modes.contains(Modes::DESTROY)
+        }
+    }
+
     /// Whether a move of `ty` (table `pt`) to `to` that fires a promotion trigger must
     /// promote: the rules force it, or the piece would be stuck there, or it reaches its
     /// forced last ranks.

@@ -265,12 +265,7 @@ impl<'a, S: Sink> Walker<'a, S> {
 
     #[inline]
     fn removable(&self, c: Cell, modes: Modes) -> bool {
-        if c.player() != self.player {
-            modes.contains(Modes::CAPTURE)
-                || (modes.contains(Modes::ROYAL_CAPTURE) && self.t.cell_is_royal(c))
-        } else {
-            modes.contains(Modes::DESTROY)
-        }
+        self.t.removable(self.player, c, modes)
     }
 
     /// Whether a hop may leap the piece `c` (jump ranks).
