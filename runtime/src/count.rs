@@ -10,7 +10,7 @@ use crate::geometry::Square;
 use crate::legal::{Shortcut, Test};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
-use crate::spec::{Modes, PromotionKind};
+use crate::spec::Modes;
 use crate::tables::{FirstLeg, PieceTable, Tables};
 
 impl Position {
@@ -239,18 +239,13 @@ impl Position {
         to: Square,
         capture: bool,
     ) -> u64 {
-        let player = c.player();
-        let ty = c.piece_type();
-        let zone = t.zone.get(player);
+        let zone = t.zone.get(c.player());
         let rules = &t.spec.rules.promotion;
         if !rules.fires(zone[from.index()], zone[to.index()], false, capture) {
             return 1;
         }
-        if rules.kind == PromotionKind::Automatic {
-            return 1;
-        }
-        let choices = t.spec.pieces[usize::from(ty.0)].promotions.len() as u64;
-        choices + u64::from(!t.promotion_forced(pt, player, ty, to))
+        let (choices, may_stay) = t.promotion_choices(pt, c, to);
+        choices.len() as u64 + u64::from(may_stay)
     }
 
     /// Pushes an e.p. capture with its promotion choices, as the move generator would.

@@ -7,7 +7,7 @@ use crate::geometry::Square;
 use crate::legal::Test;
 use crate::moves::{MAX_CAPTURES, Move, MoveKind};
 use crate::position::{Position, Royals};
-use crate::spec::{Modes, Player, PromotionKind, WinCondition};
+use crate::spec::{Modes, Player, WinCondition};
 use crate::tables::{CLeg, PieceTable, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
 
@@ -99,26 +99,14 @@ impl MoveSink<'_> {
     /// Pushes the move with every promotion choice the rules give it: the promoted choices when
     /// `fires` and `promoted` allows, the plain move when the rules do not force a promotion
     /// and `plain` allows. Returns what was pushed: `[plain, promoted]`.
-    fn promote(&mut self, mut m: Move, fires: bool, plain: bool, promoted: bool) -> [bool; 2] {
+    fn promote(&mut self, m: Move, fires: bool, plain: bool, promoted: bool) -> [bool; 2] {
         if !fires {
             if plain {
                 self.out.push(m);
             }
             return [plain, false];
         }
-        let t = self.t;
-        let ty = self.mover.piece_type();
-        let player = self.mover.player();
-        let rules = &t.spec.rules.promotion;
-        let choices = &t.spec.pieces[usize::from(ty.0)].promotions;
-        if rules.kind == PromotionKind::Automatic {
-            if promoted {
-                m.set_promotion(choices.first().copied());
-                self.out.push(m);
-            }
-            return [false, promoted];
-        }
-        let forced = t.promotion_forced(self.pt, player, ty, m.to);
+        let (choices, may_stay) = self.t.promotion_choices(self.pt, self.mover, m.to);
         if promoted {
             for &c in choices {
                 let mut p = m;
@@ -126,7 +114,7 @@ impl MoveSink<'_> {
                 self.out.push(p);
             }
         }
-        let plain = plain && !forced;
+        let plain = plain && may_stay;
         if plain {
             self.out.push(m);
         }

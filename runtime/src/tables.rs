@@ -4,7 +4,7 @@
 
 use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Geometry, Square};
-use crate::spec::{Coord, Modes, PieceType, Player, VariantSpec};
+use crate::spec::{Coord, Modes, PieceType, Player, PromotionKind, VariantSpec};
 use crate::zobrist::Zobrist;
 
 /// Sentinel for "no vector".
@@ -1160,6 +1160,23 @@ impl Tables {
         } else {
             modes.contains(Modes::DESTROY)
         }
+    }
+
+    /// The promotions open to a move of `mover` (table `pt`, a piece that can promote) to `to`
+    /// that fires a promotion trigger: the types it may become, and whether it may also stay
+    /// as it is. Automatic promotion gives the first type only.
+    pub(crate) fn promotion_choices(
+        &self,
+        pt: &PieceTable,
+        mover: Cell,
+        to: Square,
+    ) -> (&[PieceType], bool) {
+        let ty = mover.piece_type();
+        let choices = &self.spec.pieces[usize::from(ty.0)].promotions;
+        if self.spec.rules.promotion.kind == PromotionKind::Automatic {
+            return (&choices[..choices.len().min(1)], false);
+        }
+        (choices, !self.promotion_forced(pt, mover.player(), ty, to))
     }
 
     /// Whether a move of `ty` (table `pt`) to `to` that fires a promotion trigger must
