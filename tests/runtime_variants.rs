@@ -274,6 +274,134 @@ fn check_in_check(file: &str, pos: &mut Position, depth: u32, found: &mut usize)
     }
 }
 
+/// In check, the check-evasion generator (where the variant allows it) gives the moves that
+/// generating every move and filtering gives, in the same order. Positions: one ply beyond
+/// each position of random games in every shipped variant, and the whole trees of check-heavy
+/// chess positions.
+#[test]
+fn evasions_match_filtered_generation() {
+    let mut found: Vec<(String, usize)> = Vec::new();
+    for (name, tables) in variants() {
+        let start = match Position::start(tables.clone()) {
+            Some(start) => start,
+            None => Position::from_text(tables, NO_SETUP_START)
+                .unwrap_or_else(|e| panic!("{name}: a start for variants without setup: {e}")),
+        };
+        let mut n = 0;
+        // xorshift64*: the same games on every run.
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut below = |k: usize| {
+            seed ^= seed >> 12;
+            seed ^= seed << 25;
+            seed ^= seed >> 27;
+            (seed.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % k.max(1)
+        };
+        for _game in 0..6 {
+            let mut pos = start.clone();
+            for _ply in 0..60 {
+                let moves = pos.moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in &moves {
+                    pos.make(m);
+                    n += usize::from(compare_evasions(&name, &mut pos));
+                    pos.unmake();
+                }
+                pos.make(moves[below(moves.len())]);
+            }
+        }
+        found.push((name, n));
+    }
+    let chess = Arc::new(Tables::new(koma_compiler::emit(
+        &koma_compiler::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.koma"))
+            .variant
+            .expect("chess compiles"),
+    )));
+    for (fen, depth) in [
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            3,
+        ),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            4,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            2,
+        ),
+    ] {
+        let mut pos = Position::from_text(chess.clone(), fen).expect("a FEN");
+        let mut n = 0;
+        evasions_below(fen, &mut pos, depth, &mut n);
+        found.push((fen.to_string(), n));
+    }
+    eprintln!("positions in check given to the evasion generator: {found:?}");
+    let get = |k: &str| found.iter().find(|(name, _)| name == k).map_or(0, |f| f.1);
+    // It applies in chess and its relatives (and in Shogi, whose drops may block).
+    for k in [
+        "chess",
+        "capablanca",
+        "makruk",
+        "shogi",
+        "courier",
+        "shatranj",
+    ] {
+        assert!(get(k) >= 20, "{k}: only {} positions in check", get(k));
+    }
+    assert!(
+        found.iter().map(|f| f.1).sum::<usize>() >= 2000,
+        "{found:?}"
+    );
+}
+
+/// Compares the evasion generator with the filtered generation in every position in check
+/// of the tree below `pos` (the leaves included).
+fn evasions_below(name: &str, pos: &mut Position, depth: u32, n: &mut usize) {
+    *n += usize::from(compare_evasions(name, pos));
+    if depth == 0 {
+        return;
+    }
+    for m in pos.moves() {
+        pos.make(m);
+        evasions_below(name, pos, depth - 1, n);
+        pos.unmake();
+    }
+}
+
+/// Where the evasion generator applies (the side to move is in check): its moves are the
+/// filtered generation's, and the legal moves and the bulk count are those. Returns whether
+/// it applied.
+fn compare_evasions(name: &str, pos: &mut Position) -> bool {
+    let mut evasions = Vec::new();
+    if !pos.evasion_moves(&mut evasions) {
+        assert!(evasions.is_empty(), "{name}: {}", pos.to_text());
+        return false;
+    }
+    let text = pos.to_text();
+    assert!(pos.in_check(), "{name}: evasions out of check in {text}");
+    let mut filtered = Vec::new();
+    pos.legal_moves_filtered(&mut filtered);
+    let show =
+        |pos: &Position, list: &[Move]| list.iter().map(|m| pos.move_text(m)).collect::<Vec<_>>();
+    assert_eq!(
+        show(pos, &evasions),
+        show(pos, &filtered),
+        "{name}: evasions against filtered generation in {text}"
+    );
+    assert_eq!(evasions, filtered, "{name}: {text}");
+    assert_eq!(pos.moves(), filtered, "{name}: legal moves in {text}");
+    let mut scratch = Vec::new();
+    assert_eq!(
+        pos.count_legal(&mut scratch),
+        filtered.len() as u64,
+        "{name}: counted in {text}"
+    );
+    true
+}
+
 /// The search hot path (generate, make, unmake, legality test) allocates nothing: a perft
 /// over thousands of nodes allocates only its per-ply move lists (a counting allocator).
 #[test]

@@ -25,6 +25,9 @@ impl Position {
         let sc = self.shortcut(buffers);
         let n = if sc.settled() {
             Some(self.count_settled(&sc, list))
+        } else if self.tables.evasion {
+            self.legal_moves_with(&sc, list);
+            Some(list.len() as u64)
         } else {
             None
         };

@@ -86,6 +86,12 @@ impl Shortcut {
             && self.watched.iter().all(|&w| w == 0)
     }
 
+    /// Whether the shortcut decides moves (off: every move gets the whole test; in variants
+    /// where the check-evasion generator applies, off means the side to move is in check).
+    pub(crate) fn enabled(&self) -> bool {
+        self.enabled
+    }
+
     /// Whether the piece on `sq` is pinned to a royal.
     #[inline]
     pub(crate) fn is_pinned(&self, sq: Square) -> bool {

@@ -6,6 +6,7 @@ mod attack;
 pub mod cell;
 mod count;
 mod drops;
+mod evasion;
 pub mod fen;
 mod footprint;
 pub mod geometry;

@@ -4,7 +4,7 @@
 
 use crate::cell::Cell;
 use crate::geometry::Square;
-use crate::legal::Test;
+use crate::legal::{Shortcut, Test};
 use crate::moves::{MAX_CAPTURES, Move, MoveKind};
 use crate::position::{Position, Royals};
 use crate::spec::{Modes, Player, WinCondition};
@@ -350,6 +350,33 @@ impl Position {
     /// Replaces `out` with the legal moves of the side to move.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         out.clear();
+        if self.tables.evasion {
+            let buffers = std::mem::take(&mut self.watch);
+            let sc = self.shortcut(buffers);
+            self.legal_moves_with(&sc, out);
+            self.watch = sc.buffers();
+            return;
+        }
+        self.pseudo_legal_moves(out);
+        self.keep_legal(out);
+    }
+
+    /// Where [`Tables::evasion`] holds, the legal moves with the node's shortcut: the
+    /// check-evasion generator when the shortcut is off (the side to move is in check),
+    /// otherwise every pseudo-legal move through the shortcut's filter.
+    pub(crate) fn legal_moves_with(&mut self, sc: &Shortcut, out: &mut Vec<Move>) {
+        if sc.enabled() || !self.evasion_moves(out) {
+            self.pseudo_legal_moves(out);
+            self.filter_legal(sc, out);
+        }
+    }
+
+    /// The legal moves found by generating every pseudo-legal move and filtering them, even
+    /// in check where [`Tables::evasion`] holds (the reference the evasion generator is
+    /// tested against).
+    #[doc(hidden)]
+    pub fn legal_moves_filtered(&mut self, out: &mut Vec<Move>) {
+        out.clear();
         self.pseudo_legal_moves(out);
         self.keep_legal(out);
     }
@@ -392,16 +419,22 @@ impl Position {
         }
         let buffers = std::mem::take(&mut self.watch);
         let sc = self.shortcut(buffers);
+        self.filter_legal(&sc, out);
+        self.watch = sc.buffers();
+    }
+
+    /// Keeps the pseudo-legal moves that leave the royals safe, as the shortcut decides them.
+    fn filter_legal(&mut self, sc: &Shortcut, out: &mut Vec<Move>) {
         let mut kept = 0;
         for i in 0..out.len() {
             // Moves are copied only to test them fully or to close a gap: most are kept where
             // they stand.
             let m = &out[i];
-            let legal = match self.needs_test(&sc, m) {
+            let legal = match self.needs_test(sc, m) {
                 Test::None => true,
                 Test::Illegal => false,
-                Test::Attackers => self.attackers_miss(&sc, *m),
-                Test::Full => self.full_test(&sc, *m),
+                Test::Attackers => self.attackers_miss(sc, *m),
+                Test::Full => self.full_test(sc, *m),
             };
             if legal {
                 if kept != i {
@@ -411,7 +444,6 @@ impl Position {
             }
         }
         out.truncate(kept);
-        self.watch = sc.buffers();
     }
 
     /// `facing-royals must-break` with the royals facing: a pass is legal even in check, any

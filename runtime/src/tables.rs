@@ -188,6 +188,9 @@ pub struct Tables {
     /// the win is by checkmate, and no rule clause, drop, pass or multi-leg path takes part
     /// in the legal move list beyond the pieces' own moves.
     pub(crate) bulk_count: bool,
+    /// In check, the legal moves come from the check-evasion generator (`crate::evasion`):
+    /// every attack is a simple ride or leap, and nothing else makes a move legal or not.
+    pub(crate) evasion: bool,
     /// On boards of up to 64 squares: `cheb[a * 64 + b]` is the Chebyshev distance of two
     /// squares (bulk counting turns the first piece on a ray into a number of squares).
     pub(crate) cheb: Box<[u8; 64 * 64]>,
@@ -271,6 +274,7 @@ impl Tables {
             attack_vectors,
             ray_bits: false,
             bulk_count: false,
+            evasion: false,
             cheb: Box::new([0; 64 * 64]),
             promotes_royal: spec
                 .pieces
@@ -324,6 +328,7 @@ impl Tables {
         }
         tables.build_attack_data();
         tables.build_stuck();
+        tables.evasion = tables.evasion_applies();
         if tables.spec.rules.royals.win == crate::spec::WinCondition::Checkmate && tables.has_royals
         {
             let burners = tables.rules.potential_burners(&tables.spec);

@@ -1,0 +1,282 @@
+//! The check-evasion generator. When the side to move is in check from rides and leaps, the
+//! legal moves are the royal's moves that leave it safe and the moves of other pieces that
+//! resolve every check: by taking the checker (on the destination, or e.p.) or by standing
+//! on a square strictly between a riding checker and the royal. Only those are generated and
+//! tested, instead of every move of the side being generated and played out.
+//!
+//! It applies where a move resolves a check in no other way ([`Tables::evasion`]): the win
+//! is by checkmate, neither side has an attack beyond simple rides and leaps (no multi-leg,
+//! hopping, lame or initial-only capture, no burns, no freezing, no facing royals), no rule
+//! filters the legal list (anti-trade, repetition, passes), no move can make a royal or leave
+//! a wall, and the side to move has one royal. Drops are kept where they block.
+
+use crate::footprint::{Footprints, contains};
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::spec::{Player, WinCondition};
+use crate::tables::Tables;
+
+/// Words of a square bit set (every square fits).
+const WORDS: usize = Footprints::MAX_WORDS;
+
+/// Checking lines the generator handles; with more, the side's moves are generated and
+/// filtered as elsewhere.
+const MAX_LINES: usize = 16;
+
+/// One enemy attack on the royal: the checker, and the attack vector and number of squares
+/// between them (the first `between` squares of the reverse ray from the royal).
+#[derive(Clone, Copy, Debug, Default)]
+struct Line {
+    checker: Square,
+    vector: u16,
+    between: u16,
+}
+
+/// What the generator knows about a position in check.
+struct Checks {
+    royal: Square,
+    lines: [Line; MAX_LINES],
+    n: usize,
+    /// Squares where a piece put down, or a capture, resolves every check.
+    resolve: [u64; WORDS],
+    /// Pieces of the side to move that alone shield the royal from a ride or leap.
+    pinned: [u64; WORDS],
+}
+
+#[inline]
+fn add(set: &mut [u64; WORDS], s: Square) {
+    set[s.index() / 64] |= 1 << (s.index() % 64);
+}
+
+impl Tables {
+    /// See [`Tables::evasion`].
+    pub(crate) fn evasion_applies(&self) -> bool {
+        let rules = &self.spec.rules;
+        let simple = |p: Player| !*self.near_complex.get(p) && self.far_complex.get(p).is_empty();
+        rules.royals.win == WinCondition::Checkmate
+            && self.has_royals
+            && !self.rules.legal_filter
+            && !self.rules.has_burns()
+            && !self.rules.burn_check
+            && self.rules.freezes.is_empty()
+            && rules.passing.anytime.is_empty()
+            && !rules.passing.twice_ends
+            && !self.regions.facing
+            && !self.regions.must_break
+            && !self.multi_leg
+            && !self.promotes_royal.iter().any(|&r| r)
+            && !self.vanishing.iter().any(|&v| v)
+            && simple(Player::First)
+            && simple(Player::Second)
+    }
+}
+
+impl Line {
+    /// Whether a piece put on `s` (or a capture there) ends this attack.
+    fn resolved_at(&self, t: &Tables, royal: Square, s: Square) -> bool {
+        s == self.checker || t.ray(royal, self.vector)[..usize::from(self.between)].contains(&s)
+    }
+}
+
+impl Position {
+    /// In check from rides and leaps, where [`Tables::evasion`] allows: replaces `out` with
+    /// the legal moves, in the order [`Position::legal_moves`] gives them, and returns true.
+    /// Otherwise (not in check, or a case it leaves to the general path) returns false and
+    /// leaves `out` empty.
+    #[doc(hidden)]
+    pub fn evasion_moves(&mut self, out: &mut Vec<Move>) -> bool {
+        out.clear();
+        if !self.tables.evasion {
+            return false;
+        }
+        let Some(checks) = self.checks() else {
+            return false;
+        };
+        self.evasion_candidates(&checks, out);
+        self.keep_safe_evasions(&checks, out);
+        true
+    }
+
+    /// The checks on the royal of the side to move (none: `None`), with its pinned pieces.
+    fn checks(&self) -> Option<Checks> {
+        let t = &*self.tables;
+        let me = self.side;
+        let enemy = me.opponent();
+        let royals = self.royals.get(me);
+        if royals.n != 1 {
+            return None;
+        }
+        let royal = royals.sq[0];
+        let mut c = Checks {
+            royal,
+            lines: [Line::default(); MAX_LINES],
+            n: 0,
+            resolve: [0; WORDS],
+            pinned: [0; WORDS],
+        };
+        for av in t.attack_vectors.get(enemy).iter() {
+            let ray = t.ray(royal, av.reverse);
+            let lim = if av.max_range == 255 {
+                ray.len()
+            } else {
+                ray.len().min(usize::from(av.max_range))
+            };
+            let mut own: Option<Square> = None;
+            for (i, &s) in ray[..lim].iter().enumerate() {
+                let cell = self.board[s.index()];
+                if cell.is_empty() {
+                    continue;
+                }
+                if !cell.is_piece() {
+                    break;
+                }
+                if cell.player() == me {
+                    if own.is_some() {
+                        break;
+                    }
+                    own = Some(s);
+                    continue;
+                }
+                if usize::from(av.range[usize::from(cell.piece_type().0)]) > i
+                    && self.can_act(s, cell)
+                {
+                    match own {
+                        Some(p) => add(&mut c.pinned, p),
+                        None if c.n < MAX_LINES => {
+                            c.lines[c.n] = Line {
+                                checker: s,
+                                vector: av.reverse,
+                                between: i as u16,
+                            };
+                            c.n += 1;
+                        }
+                        None => return None,
+                    }
+                }
+                break;
+            }
+        }
+        if c.n == 0 {
+            return None;
+        }
+        // The squares that resolve the first check and every other one.
+        let first = c.lines[0];
+        let ray = t.ray(royal, first.vector);
+        for &s in ray[..usize::from(first.between)]
+            .iter()
+            .chain(std::iter::once(&first.checker))
+        {
+            if c.lines[1..c.n].iter().all(|l| l.resolved_at(t, royal, s)) {
+                add(&mut c.resolve, s);
+            }
+        }
+        Some(c)
+    }
+
+    /// Whether the non-royal move `m` ends every check: it lands on a square that does, or
+    /// takes on the way the checkers of the lines its destination leaves open.
+    #[inline]
+    fn resolves(&self, c: &Checks, m: &Move) -> bool {
+        if contains(&c.resolve, m.to) {
+            return true;
+        }
+        m.ncap > 0
+            && c.lines[..c.n].iter().all(|l| {
+                m.side_captures().contains(&l.checker) || l.resolved_at(&self.tables, c.royal, m.to)
+            })
+    }
+
+    /// The pseudo-legal moves that may be legal in check, in generation order: every move of
+    /// the royal, castling, and the moves and drops of other pieces that end every check.
+    fn evasion_candidates(&self, c: &Checks, out: &mut Vec<Move>) {
+        let t = &*self.tables;
+        let side = self.side;
+        // With no square that ends every check, only a side capture (e.p.) of a checker
+        // could help another piece's move.
+        let others = c.resolve[..t.geo.len().div_ceil(64)]
+            .iter()
+            .any(|&w| w != 0)
+            || (self.ep.n > 0 && c.lines[..c.n].iter().any(|l| l.checker == self.ep.victim));
+        let piece = |i: usize, out: &mut Vec<Move>| {
+            let sq = Square(i as u16);
+            let cell = self.board[i];
+            if sq == c.royal {
+                self.piece_moves(sq, cell, out);
+                return;
+            }
+            if !others {
+                // Castling moves of another piece move the royal or a blocker: tested below.
+                if self.virgin[i] {
+                    let pt = t.piece(cell.piece_type(), side);
+                    if pt.castling.get(i).is_some_and(|l| !l.is_empty()) {
+                        self.castling_moves(sq, cell, pt, out);
+                    }
+                }
+                return;
+            }
+            let start = out.len();
+            self.piece_moves(sq, cell, out);
+            let mut kept = start;
+            for k in start..out.len() {
+                let m = out[k];
+                if m.kind == MoveKind::Castle || self.resolves(c, &m) {
+                    out[kept] = m;
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+        };
+        if t.ray_bits {
+            let mut own = self.side_occ[side.index()];
+            while own != 0 {
+                let i = own.trailing_zeros() as usize;
+                own &= own - 1;
+                piece(i, out);
+            }
+        } else {
+            for i in 0..self.board.len() {
+                let cell = self.board[i];
+                if cell.is_piece() && cell.player() == side {
+                    piece(i, out);
+                }
+            }
+        }
+        if t.drops.enabled {
+            let start = out.len();
+            self.drop_moves(out);
+            let mut kept = start;
+            for k in start..out.len() {
+                let m = out[k];
+                if contains(&c.resolve, m.to) || m.dropped().is_some_and(|ty| t.is_royal(ty)) {
+                    out[kept] = m;
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+        }
+    }
+
+    /// Keeps the candidates that leave the royal safe. A plain move of an unpinned piece
+    /// other than the royal that ends every check is legal: it opens no line to the royal
+    /// (the only square it empties shields the royal from nothing), and the enemy attacks
+    /// only by rides and leaps. Every other candidate is played out and tested.
+    fn keep_safe_evasions(&mut self, c: &Checks, out: &mut Vec<Move>) {
+        let mut kept = 0;
+        for i in 0..out.len() {
+            let m = out[i];
+            let sure = match m.kind {
+                MoveKind::Normal => {
+                    m.from != c.royal && m.ncap == 0 && !contains(&c.pinned, m.from)
+                }
+                MoveKind::Drop => !m.dropped().is_some_and(|ty| self.tables.is_royal(ty)),
+                _ => false,
+            };
+            if sure || self.is_legal_pseudo(m) {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+}
