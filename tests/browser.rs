@@ -16,7 +16,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
-use koma_runtime::{Move, Position};
+use koma_runtime::{FullMove, Position};
 use koma_web::api::{GameState, VariantInfo};
 use koma_web::game::{Limits, MovePicker};
 use serde_json::{Value, json};
@@ -283,7 +283,7 @@ fn an_edit_on_disk_shows_its_diagnostics() {
 struct FirstMove;
 
 impl MovePicker for FirstMove {
-    fn pick(&self, position: &mut Position, _: Limits) -> Option<Move> {
+    fn pick(&self, position: &mut Position, _: Limits) -> Option<FullMove> {
         position.moves().first().copied()
     }
 }

@@ -69,7 +69,7 @@ fn thirty_six_files_are_named_beyond_z_and_perft_correctly() {
     let again = Position::from_text(t.clone(), &text_form).expect("reads back");
     assert_eq!(again.to_text(), text_form);
     let m = pos.parse_move("ai1aj1").expect("a move onto file aj");
-    pos.make(m);
+    pos.make(&m);
     assert!(pos.to_text().contains("/K34R "), "{}", pos.to_text());
 
     let dir = std::env::temp_dir().join(format!("koma-repro-36-{}", std::process::id()));
@@ -164,7 +164,7 @@ fn a_seventeenth_royal_is_kept_safe() {
         "ignores the check: {texts:?}"
     );
     for m in moves {
-        pos.make(m);
+        pos.make(&m);
         for &r in pos.royal_squares(koma_runtime::spec::Player::First) {
             assert!(!pos.is_attacked(r, koma_runtime::spec::Player::Second));
         }

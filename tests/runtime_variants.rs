@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{RngAlgorithm, TestRng, TestRunner};
 
 use koma_runtime::spec::WinCondition;
-use koma_runtime::{Move, Position, Tables};
+use koma_runtime::{FullMove, MoveList, Position, Tables};
 
 /// The choices of one random game, drawn by proptest (so a failure shrinks to a short game).
 struct Picks {
@@ -62,12 +62,13 @@ fn variants() -> Vec<(String, Arc<Tables>)> {
         .collect()
 }
 
-fn exposes_royal(pos: &mut Position, m: Move) -> bool {
+fn exposes_royal(pos: &mut Position, m: FullMove) -> bool {
     let me = pos.side_to_move();
-    pos.make(m);
+    pos.make(&m);
     let royals: Vec<_> = pos.royal_squares(me).to_vec();
-    let mut replies = Vec::new();
+    let mut replies = MoveList::new();
     pos.pseudo_legal_moves(&mut replies);
+    let replies = replies.to_vec();
     let hit = royals.is_empty()
         || replies.iter().any(|r| {
             royals.contains(&r.to) || r.side_captures().iter().any(|s| royals.contains(s))
@@ -92,7 +93,7 @@ fn check(name: &str, pos: &mut Position, rng: &mut Picks) {
     );
     check_legality(name, pos, &legal, &text);
     // Perft's bulk count at the last ply counts what the generator and the filter keep.
-    let mut scratch = Vec::new();
+    let mut scratch = MoveList::new();
     assert_eq!(
         pos.count_legal(&mut scratch),
         legal.len() as u64,
@@ -107,7 +108,7 @@ fn check(name: &str, pos: &mut Position, rng: &mut Picks) {
             "{name}: move text `{mt}` in {text}"
         );
         let before = pos.clone();
-        pos.make(m);
+        pos.make(&m);
         assert_eq!(
             pos.hash(),
             pos.compute_hash(),
@@ -119,13 +120,14 @@ fn check(name: &str, pos: &mut Position, rng: &mut Picks) {
 }
 
 /// In checkmate variants: legal moves == pseudo-legal moves that expose no royal to any reply.
-fn check_legality(name: &str, pos: &mut Position, legal: &[Move], text: &str) {
+fn check_legality(name: &str, pos: &mut Position, legal: &[FullMove], text: &str) {
     let t = pos.tables().clone();
     let two_royals_ok =
         t.spec.rules.royals.check_last_only && pos.royal_squares(pos.side_to_move()).len() >= 2;
     if t.spec.rules.royals.win == WinCondition::Checkmate && !two_royals_ok {
-        let mut pseudo = Vec::new();
+        let mut pseudo = MoveList::new();
         pos.pseudo_legal_moves(&mut pseudo);
+        let pseudo = pseudo.to_vec();
         for &m in &pseudo {
             if m.castling_partner().is_none() {
                 let is_legal = legal.contains(&m);
@@ -182,7 +184,7 @@ fn random_games_in_every_variant() {
                 prop_assert!(pos.result().is_some(), "{}: no moves but no result", name);
                 break;
             }
-            pos.make(moves[rng.below(moves.len())]);
+            pos.make(&moves[rng.below(moves.len())]);
         }
         while pos.ply() > 0 {
             pos.unmake();
@@ -227,7 +229,7 @@ fn checkmate_shortcut_in_multi_leg_games() {
             if moves.is_empty() {
                 break;
             }
-            pos.make(moves[rng.below(moves.len())]);
+            pos.make(&moves[rng.below(moves.len())]);
         }
         Ok(())
     });
@@ -268,7 +270,7 @@ fn check_in_check(file: &str, pos: &mut Position, depth: u32, found: &mut usize)
         if depth == 0 || *found >= 25 {
             return;
         }
-        pos.make(m);
+        pos.make(&m);
         check_in_check(file, pos, depth - 1, found);
         pos.unmake();
     }
@@ -303,12 +305,12 @@ fn evasions_match_filtered_generation() {
                 if moves.is_empty() {
                     break;
                 }
-                for &m in &moves {
+                for m in &moves {
                     pos.make(m);
                     n += usize::from(compare_evasions(&name, &mut pos));
                     pos.unmake();
                 }
-                pos.make(moves[below(moves.len())]);
+                pos.make(&moves[below(moves.len())]);
             }
         }
         found.push((name, n));
@@ -365,7 +367,7 @@ fn evasions_below(name: &str, pos: &mut Position, depth: u32, n: &mut usize) {
         return;
     }
     for m in pos.moves() {
-        pos.make(m);
+        pos.make(&m);
         evasions_below(name, pos, depth - 1, n);
         pos.unmake();
     }
@@ -375,17 +377,20 @@ fn evasions_below(name: &str, pos: &mut Position, depth: u32, n: &mut usize) {
 /// filtered generation's, and the legal moves and the bulk count are those. Returns whether
 /// it applied.
 fn compare_evasions(name: &str, pos: &mut Position) -> bool {
-    let mut evasions = Vec::new();
+    let mut evasions = MoveList::new();
     if !pos.evasion_moves(&mut evasions) {
         assert!(evasions.is_empty(), "{name}: {}", pos.to_text());
         return false;
     }
     let text = pos.to_text();
     assert!(pos.in_check(), "{name}: evasions out of check in {text}");
-    let mut filtered = Vec::new();
+    let evasions = evasions.to_vec();
+    let mut filtered = MoveList::new();
     pos.legal_moves_filtered(&mut filtered);
-    let show =
-        |pos: &Position, list: &[Move]| list.iter().map(|m| pos.move_text(m)).collect::<Vec<_>>();
+    let filtered = filtered.to_vec();
+    let show = |pos: &Position, list: &[FullMove]| {
+        list.iter().map(|m| pos.move_text(m)).collect::<Vec<_>>()
+    };
     assert_eq!(
         show(pos, &evasions),
         show(pos, &filtered),
@@ -393,7 +398,7 @@ fn compare_evasions(name: &str, pos: &mut Position) -> bool {
     );
     assert_eq!(evasions, filtered, "{name}: {text}");
     assert_eq!(pos.moves(), filtered, "{name}: legal moves in {text}");
-    let mut scratch = Vec::new();
+    let mut scratch = MoveList::new();
     assert_eq!(
         pos.count_legal(&mut scratch),
         filtered.len() as u64,
@@ -424,8 +429,8 @@ fn perft_allocates_only_its_move_lists() {
         let mut again = 0;
         let info = allocation_counter::measure(|| again = pos.perft(depth));
         assert_eq!(again, leaves, "{file}");
-        // One list per ply plus the vector holding them; a list that outgrows its first
-        // capacity may grow a few times.
+        // One list per ply (its moves and their removed squares) plus the vector holding
+        // them; a list that outgrows its first capacity may grow a few times.
         let lists = u64::from(depth) + 1;
         assert!(
             info.count_total <= 3 * lists,

@@ -12,7 +12,7 @@ use koma_compiler::xbetza::{BoardSize, Expansion, expand_templates};
 use koma_runtime::spec::{
     BoardSpec, Coord, PieceSpec, PieceType, Placement, Player, RulesSpec, VariantSpec,
 };
-use koma_runtime::{Position, Tables};
+use koma_runtime::{MoveList, Position, Tables};
 
 /// A small deterministic generator (no dependency, same positions on every run).
 struct Lcg(u64);
@@ -65,8 +65,9 @@ fn runtime_moves(tables: &Arc<Tables>, scene: &Scene) -> BTreeSet<String> {
         pos.put(sq(e), Some((other, PieceType(1))));
     }
     pos.set_side_to_move(mover);
-    let mut moves = Vec::new();
+    let mut moves = MoveList::new();
     pos.pseudo_legal_moves(&mut moves);
+    let moves = moves.to_vec();
     moves
         .iter()
         .filter(|m| m.from == sq(scene.from))

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use koma_runtime::result::GameResult;
 use koma_runtime::spec::Player;
-use koma_runtime::{Move, Position};
+use koma_runtime::{FullMove, Position};
 
 use crate::Variant;
 use crate::driver::{InfoFormat, InfoStyle, MoveText, Protocol, Reply, Request};
@@ -65,7 +65,7 @@ pub struct Cecp {
     clock: Option<Duration>,
     post: bool,
     hash_mb: usize,
-    excluded: Vec<Move>,
+    excluded: Vec<FullMove>,
     analyzing: bool,
     next_id: u64,
     pending: Option<Pending>,
@@ -81,7 +81,7 @@ struct CecpText {
 }
 
 impl MoveText for CecpText {
-    fn text(&self, pos: &mut Position, m: &Move) -> String {
+    fn text(&self, pos: &mut Position, m: &FullMove) -> String {
         if let Some(t) = m.dropped() {
             let id = match &self.pieces {
                 Some(x) => x.text(t, Player::First),
@@ -264,10 +264,10 @@ impl Cecp {
         locust_legs || choose_burn
     }
 
-    fn parse_move(&mut self, text: &str) -> Result<Move, WireError> {
+    fn parse_move(&mut self, text: &str) -> Result<FullMove, WireError> {
         let wire = self.text.wire;
         let pieces = self.text.pieces.clone();
-        let letters = move |pos: &Position, m: &Move, s: &str| {
+        let letters = move |pos: &Position, m: &FullMove, s: &str| {
             let Some(p) = m.dropped().or(m.promotion()) else {
                 return false;
             };
@@ -320,7 +320,7 @@ impl Cecp {
     }
 
     /// Root moves: not excluded, and expressible in XBoard's move syntax (at most two legs).
-    fn root_moves(&mut self) -> Vec<Move> {
+    fn root_moves(&mut self) -> Vec<FullMove> {
         let moves = self.pos.moves();
         moves
             .iter()
@@ -388,7 +388,7 @@ impl Cecp {
         }
         match self.parse_move(text) {
             Ok(m) => {
-                self.pos.make(m);
+                self.pos.make(&m);
                 if self.analyzing {
                     out.extend(self.restart_analysis());
                 } else if let Some(r) = self.pos.result() {
@@ -636,7 +636,7 @@ impl Protocol for Cecp {
                 Reply::Line(format!("move {leg}{comma}"))
             })
             .collect();
-        self.pos.make(best);
+        self.pos.make(&best);
         self.engine_moves += 1;
         self.excluded.clear();
         if let Some(r) = self.pos.result() {

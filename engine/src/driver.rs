@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::thread::JoinHandle;
 
-use koma_runtime::{Move, Position};
+use koma_runtime::{FullMove, Position};
 
 use crate::search::{Info, Limits, SearchResult, Searcher};
 
@@ -42,7 +42,7 @@ pub struct Request {
 
 /// How a protocol writes moves.
 pub trait MoveText: Send + Sync + std::fmt::Debug {
-    fn text(&self, pos: &mut Position, m: &Move) -> String;
+    fn text(&self, pos: &mut Position, m: &FullMove) -> String;
 }
 
 /// Thinking output: the protocol's line style and its move writer.
@@ -62,7 +62,7 @@ pub enum InfoStyle {
 
 impl InfoFormat {
     /// The moves of a PV as text, played out from `pos`.
-    pub fn pv(&self, pos: &Position, pv: &[Move]) -> Vec<String> {
+    pub fn pv(&self, pos: &Position, pv: &[FullMove]) -> Vec<String> {
         let mut p = pos.clone();
         let mut out = Vec::new();
         for &m in pv {
@@ -70,7 +70,7 @@ impl InfoFormat {
                 break;
             }
             out.push(self.moves.text(&mut p, &m));
-            p.make(m);
+            p.make(&m);
         }
         out
     }

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use koma_runtime::spec::{PieceType, Player, WinCondition};
-use koma_runtime::{Move, Position, Square, Tables};
+use koma_runtime::{MoveRef, Position, Square, Tables};
 
 use crate::values::{PieceValue, estimate};
 
@@ -145,7 +145,7 @@ impl Evaluator {
     }
 
     /// Every square whose contents a move can change; the evaluation of the others stays.
-    pub fn touched(m: &Move, out: &mut Vec<Square>) {
+    pub fn touched(m: MoveRef<'_>, out: &mut Vec<Square>) {
         out.clear();
         out.push(m.from);
         if m.to != m.from {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use koma_runtime::result::GameResult;
 use koma_runtime::spec::{Player, WinCondition};
-use koma_runtime::{Move, Position, Square, Tables};
+use koma_runtime::{FullMove, Move, MoveList, MoveRef, Position, Square, Tables};
 
 use crate::eval::Evaluator;
 use crate::time::{Budget, Clock};
@@ -34,7 +34,7 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     pub clock: Option<Clock>,
     /// Search only these root moves (XBoard `exclude`, moves a GUI cannot carry).
-    pub root_moves: Option<Vec<Move>>,
+    pub root_moves: Option<Vec<FullMove>>,
 }
 
 /// A score from the side to move's point of view.
@@ -65,7 +65,7 @@ pub struct Info {
     pub score: Score,
     pub nodes: u64,
     pub time: Duration,
-    pub pv: Vec<Move>,
+    pub pv: Vec<FullMove>,
 }
 
 impl Info {
@@ -80,14 +80,14 @@ impl Info {
 #[derive(Clone, Debug)]
 pub struct SearchResult {
     /// `None` only when the side to move has no legal move (or the game is over).
-    pub best: Option<Move>,
+    pub best: Option<FullMove>,
     /// The reply the search expects.
-    pub ponder: Option<Move>,
+    pub ponder: Option<FullMove>,
     pub score: Score,
     pub depth: u32,
     pub nodes: u64,
     pub time: Duration,
-    pub pv: Vec<Move>,
+    pub pv: Vec<FullMove>,
 }
 
 /// Searches `pos` with a fresh 16 MB table: the simple entry point for other crates.
@@ -180,7 +180,7 @@ impl Searcher {
             history: vec![0; 2 * ntypes * nsq],
             ntypes,
             nsq,
-            buffers: vec![Vec::new(); MAX_PLY + 2],
+            buffers: vec![MoveList::new(); MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             touched: Vec::with_capacity(16),
             checkmate,
@@ -193,9 +193,9 @@ impl Searcher {
             root_ply,
         };
 
-        let mut root: Vec<Move> = pos.moves();
+        let mut root: Vec<FullMove> = pos.moves();
         if let Some(only) = &limits.root_moves {
-            let kept: Vec<Move> = root.iter().copied().filter(|m| only.contains(m)).collect();
+            let kept: Vec<FullMove> = root.iter().copied().filter(|m| only.contains(m)).collect();
             if !kept.is_empty() {
                 root = kept;
             }
@@ -230,7 +230,7 @@ impl Searcher {
             root.insert(0, best);
             let sc = scores.remove(bi);
             scores.insert(0, sc);
-            let pv: Vec<Move> = std::iter::once(best)
+            let pv: Vec<FullMove> = std::iter::once(best)
                 .chain(s.pv[1].iter().copied())
                 .collect();
             result.best = Some(best);
@@ -283,12 +283,12 @@ struct State<'a> {
     nodes: u64,
     stopped: bool,
     seldepth: u32,
-    killers: Vec<[Option<Move>; 2]>,
+    killers: Vec<[Option<FullMove>; 2]>,
     history: Vec<i32>,
     ntypes: usize,
     nsq: usize,
-    buffers: Vec<Vec<Move>>,
-    pv: Vec<Vec<Move>>,
+    buffers: Vec<MoveList>,
+    pv: Vec<Vec<FullMove>>,
     touched: Vec<Square>,
     checkmate: bool,
     /// The variant has royal pieces (losing the last one loses).
@@ -313,8 +313,8 @@ impl State<'_> {
     }
 
     /// Plays `m` and returns the new first-player evaluation.
-    fn make(&mut self, pos: &mut Position, m: Move, eval: i32) -> i32 {
-        Evaluator::touched(&m, &mut self.touched);
+    fn make(&mut self, pos: &mut Position, m: MoveRef<'_>, eval: i32) -> i32 {
+        Evaluator::touched(m, &mut self.touched);
         let squares = |pos: &Position| -> i32 {
             self.touched.iter().map(|&s| self.eval.square(pos, s)).sum()
         };
@@ -336,7 +336,7 @@ impl State<'_> {
     fn root(
         &mut self,
         pos: &mut Position,
-        root: &mut [Move],
+        root: &mut [FullMove],
         scores: &mut [i32],
         depth: i32,
         eval: i32,
@@ -347,7 +347,7 @@ impl State<'_> {
         self.pv[0].clear();
         for i in 0..root.len() {
             let m = root[i];
-            let child_eval = self.make(pos, m, eval);
+            let child_eval = self.make(pos, m.as_ref(), eval);
             self.nodes += 1;
             let ext = i32::from(self.checkmate && pos.in_check());
             let score = if i == 0 {
@@ -436,7 +436,7 @@ impl State<'_> {
         let mut best_move = None;
         for i in 0..moves.len() {
             let k = pick(&mut order, i);
-            let m = moves[k];
+            let m = moves.get(k);
             let tactical = order[i].1 >= TACTICAL;
             let child_eval = self.make(pos, m, eval);
             self.nodes += 1;
@@ -474,12 +474,12 @@ impl State<'_> {
             }
             if score > best {
                 best = score;
-                best_move = Some(m);
+                best_move = Some(m.to_full());
                 if score > alpha {
                     alpha = score;
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
-                    head[ply].push(m);
+                    head[ply].push(m.to_full());
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
                         if !tactical {
@@ -558,7 +558,7 @@ impl State<'_> {
         }
         for i in 0..order.len() {
             let k = pick(&mut order, i);
-            let m = moves[k];
+            let m = moves.get(k);
             let child_eval = self.make(pos, m, eval);
             self.nodes += 1;
             let score = -self.quiesce(pos, -beta, -alpha, ply + 1, child_eval, qdepth + 1);
@@ -573,7 +573,7 @@ impl State<'_> {
                     alpha = score;
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
-                    head[ply].push(m);
+                    head[ply].push(m.to_full());
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
                         break;
@@ -602,8 +602,8 @@ impl State<'_> {
     fn order(
         &self,
         pos: &Position,
-        moves: &[Move],
-        hash_move: Option<Move>,
+        moves: &MoveList,
+        hash_move: Option<FullMove>,
         ply: usize,
     ) -> Vec<(usize, i64)> {
         let me = pos.side_to_move();
@@ -611,7 +611,7 @@ impl State<'_> {
             .iter()
             .enumerate()
             .map(|(i, m)| {
-                let score = if Some(*m) == hash_move {
+                let score = if hash_move.is_some_and(|h| h == m) {
                     HASH_MOVE
                 } else {
                     let gain = self.material_gain(pos, m, me);
@@ -620,12 +620,12 @@ impl State<'_> {
                         CAPTURE + i64::from(gain) * 64 - i64::from(attacker)
                     } else if m.promotion().is_some() {
                         TACTICAL + 1
-                    } else if self.killers[ply][0] == Some(*m) {
+                    } else if self.killers[ply][0].is_some_and(|k| k == m) {
                         KILLER + 1
-                    } else if self.killers[ply][1] == Some(*m) {
+                    } else if self.killers[ply][1].is_some_and(|k| k == m) {
                         KILLER
                     } else {
-                        i64::from(self.history[self.history_index(pos, m)])
+                        i64::from(self.history[self.history_index(pos, &m)])
                     }
                 };
                 (i, score)
@@ -634,7 +634,7 @@ impl State<'_> {
     }
 
     /// Material the move removes from the opponent minus its own pieces it removes.
-    fn material_gain(&self, pos: &Position, m: &Move, me: Player) -> i32 {
+    fn material_gain(&self, pos: &Position, m: MoveRef<'_>, me: Player) -> i32 {
         let mut gain = 0;
         let mut value_at = |s: Square| {
             if let Some((p, t)) = pos.piece_at(s) {
@@ -667,10 +667,10 @@ impl State<'_> {
         cell * self.nsq + m.to.index()
     }
 
-    fn reward(&mut self, pos: &Position, m: Move, depth: i32, ply: usize) {
-        if self.killers[ply][0] != Some(m) {
+    fn reward(&mut self, pos: &Position, m: MoveRef<'_>, depth: i32, ply: usize) {
+        if self.killers[ply][0].is_none_or(|k| k != m) {
             self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(m);
+            self.killers[ply][0] = Some(m.to_full());
         }
         let i = self.history_index(pos, &m);
         self.history[i] = (self.history[i] + depth * depth).min(KILLER as i32 - 1);
@@ -678,7 +678,7 @@ impl State<'_> {
 }
 
 /// Whether a move removes a piece of the opponent (on its destination or on the way).
-fn is_capture(pos: &Position, m: &Move) -> bool {
+fn is_capture(pos: &Position, m: MoveRef<'_>) -> bool {
     !m.side_captures().is_empty()
         || m.to != m.from
             && pos

@@ -1,7 +1,7 @@
 //! The transposition table: one entry per slot, indexed by the position hash, replaced when the
 //! new result is deeper or the old one comes from an earlier search.
 
-use koma_runtime::Move;
+use koma_runtime::FullMove;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bound {
@@ -15,7 +15,7 @@ pub(crate) enum Bound {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
     pub key: u64,
-    pub mv: Option<Move>,
+    pub mv: Option<FullMove>,
     pub score: i32,
     pub depth: i16,
     pub bound: Bound,
@@ -61,7 +61,7 @@ impl Tt {
         self.entries[self.slot(key)].filter(|e| e.key == key)
     }
 
-    pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i16, bound: Bound) {
+    pub fn store(&mut self, key: u64, mv: Option<FullMove>, score: i32, depth: i16, bound: Bound) {
         let age = self.age;
         let i = self.slot(key);
         let slot = &mut self.entries[i];

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use koma_runtime::spec::Player;
-use koma_runtime::{Move, Position};
+use koma_runtime::{FullMove, Position};
 
 use crate::Variant;
 use crate::driver::{InfoFormat, InfoStyle, MoveText, Protocol, Reply, Request};
@@ -31,7 +31,7 @@ pub struct Uci {
 struct UciText;
 
 impl MoveText for UciText {
-    fn text(&self, pos: &mut Position, m: &Move) -> String {
+    fn text(&self, pos: &mut Position, m: &FullMove) -> String {
         if let Some(t) = m.dropped() {
             let id = &pos.tables().spec.pieces[usize::from(t.0)].id;
             let piece = koma_runtime::fen::piece_text(id, Player::First);
@@ -130,7 +130,7 @@ impl Uci {
                 })
             });
             match parsed {
-                Ok(m) => pos.make(m),
+                Ok(m) => pos.make(&m),
                 Err(_) => {
                     out.push(Reply::Line(format!(
                         "info string illegal move {text}: it and the moves after it are ignored"
@@ -261,7 +261,7 @@ impl Protocol for Uci {
         };
         let text = UciText.text(&mut pos, &best);
         let ponder = result.ponder.and_then(|p| {
-            pos.make(best);
+            pos.make(&best);
             pos.moves().contains(&p).then(|| UciText.text(&mut pos, &p))
         });
         match ponder {

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use koma_runtime::spec::{PieceType, Player};
-use koma_runtime::{Move, Position, Square, Tables};
+use koma_runtime::{MoveList, Position, Square, Tables};
 
 /// Centipawns for one weighted destination: a piece that only steps forward is worth 100.
 const UNIT: f64 = 100.0;
@@ -114,7 +114,7 @@ fn measure(tables: &Arc<Tables>, t: PieceType, filler: PieceType) -> (f64, f64) 
     for &s in &squares {
         full.put(s, Some((Player::Second, filler)));
     }
-    let mut moves: Vec<Move> = Vec::new();
+    let mut moves = MoveList::new();
     let mut seen = vec![false; geo.len()];
     let (mut reach, mut attack) = (0.0, 0.0);
     for &s in &squares {

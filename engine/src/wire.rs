@@ -5,7 +5,7 @@
 //! move, since XBoard 4.9.1 cannot carry more than two legs.
 
 use koma_runtime::spec::PieceType;
-use koma_runtime::{Move, Position, Square};
+use koma_runtime::{FullMove, Position, Square};
 
 /// How squares are numbered on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,13 +76,13 @@ impl Wire {
     /// reads a plain move as capturing on its destination only), several only when the plain
     /// form would name more than one legal move. A mover burned on its own destination is never
     /// shown.
-    pub fn shown_captures(pos: &mut Position, m: &Move) -> Vec<Square> {
+    pub fn shown_captures(pos: &mut Position, m: &FullMove) -> Vec<Square> {
         let moves = pos.moves();
         Wire::shown_captures_among(&moves, m)
     }
 
     /// As [`Wire::shown_captures`], given the legal moves.
-    pub fn shown_captures_among(moves: &[Move], m: &Move) -> Vec<Square> {
+    pub fn shown_captures_among(moves: &[FullMove], m: &FullMove) -> Vec<Square> {
         let caps: Vec<Square> = m
             .side_captures()
             .iter()
@@ -100,7 +100,7 @@ impl Wire {
     }
 
     /// The text of a legal move; `suffix` writes its promotion (`+`, `q`, or nothing).
-    pub fn format(&self, pos: &mut Position, m: &Move, suffix: &str) -> String {
+    pub fn format(&self, pos: &mut Position, m: &FullMove, suffix: &str) -> String {
         if pos.is_pass(m) {
             return match self.pass {
                 PassStyle::AtSigns => "@@@@".to_string(),
@@ -129,7 +129,7 @@ impl Wire {
     }
 
     /// How many legs the text of `m` has, given the legal moves.
-    pub fn legs(pos: &Position, moves: &[Move], m: &Move) -> usize {
+    pub fn legs(pos: &Position, moves: &[FullMove], m: &FullMove) -> usize {
         if pos.is_pass(m) {
             1
         } else {
@@ -143,8 +143,8 @@ impl Wire {
         &self,
         pos: &mut Position,
         text: &str,
-        promotion: &dyn Fn(&Position, &Move, &str) -> bool,
-    ) -> Result<Move, WireError> {
+        promotion: &dyn Fn(&Position, &FullMove, &str) -> bool,
+    ) -> Result<FullMove, WireError> {
         let text = text.trim();
         let moves = pos.moves();
         if text == "@@@@" || text == "0000" {
@@ -190,7 +190,7 @@ impl Wire {
             .filter(|&s| pos.piece_at(s).is_some())
             .collect();
         let suffix = suffix.trim_end_matches('=');
-        let promotes = |m: &Move| match (m.promotion(), suffix) {
+        let promotes = |m: &FullMove| match (m.promotion(), suffix) {
             (None, "") => true,
             (Some(p), "+") => pos.tables().spec.pieces[usize::from(p.0)]
                 .id
@@ -198,13 +198,13 @@ impl Wire {
             (Some(_), s) if !s.is_empty() && s != "+" => promotion(pos, m, s),
             _ => false,
         };
-        let mut candidates: Vec<Move> = moves
+        let mut candidates: Vec<FullMove> = moves
             .iter()
             .copied()
             .filter(|m| m.from == from && m.to == to)
             .filter(|m| kills.iter().all(|k| m.side_captures().contains(k)))
             .collect();
-        let exact: Vec<Move> = candidates.iter().copied().filter(|m| promotes(m)).collect();
+        let exact: Vec<FullMove> = candidates.iter().copied().filter(|m| promotes(m)).collect();
         if !exact.is_empty() {
             candidates = exact;
         } else if suffix.is_empty() {
@@ -232,7 +232,7 @@ pub enum WirePromotion {
 }
 
 /// The promotion of a move legal in `pos`, if it promotes.
-pub fn wire_promotion(pos: &Position, m: &Move) -> Option<WirePromotion> {
+pub fn wire_promotion(pos: &Position, m: &FullMove) -> Option<WirePromotion> {
     let p = m.promotion()?;
     let ids = &pos.tables().spec.pieces;
     let promoted = &ids[usize::from(p.0)].id;

@@ -39,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
         if let Some(mut pos) = koma_runtime::Position::start(tables) {
             let moves = pos.moves();
             for m in moves.into_iter().take(8) {
-                pos.make(m);
+                pos.make(&m);
                 let _ = pos.moves();
                 pos.unmake();
             }

@@ -38,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
         // every move took a third of the time on the large boards.
         let stride = moves.len().div_ceil(8);
         for (i, &m) in moves.iter().enumerate() {
-            pos.make(m);
+            pos.make(&m);
             if checkmate {
                 for &r in pos.royal_squares(me) {
                     assert!(
@@ -54,7 +54,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(pos.hash(), before.1, "make/unmake restores the hash");
         }
         assert_eq!((pos.to_text(), pos.hash()), before, "make/unmake restores");
-        pos.make(moves[played]);
+        pos.make(&moves[played]);
     }
     // Depth 2 where the position is small enough (a Tenjiku perft 2 takes a quarter second
     // under the sanitizer); depth 1 still checks bulk counting against the move list.

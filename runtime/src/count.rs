@@ -8,7 +8,7 @@
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::legal::{Shortcut, Test};
-use crate::moves::{Move, MoveKind};
+use crate::moves::{FullMove, Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::spec::Modes;
 use crate::tables::{FirstLeg, PieceTable, Tables};
@@ -16,7 +16,7 @@ use crate::tables::{FirstLeg, PieceTable, Tables};
 impl Position {
     /// The number of legal moves: the length [`Position::legal_moves`] would leave in `list`
     /// (which serves as scratch space).
-    pub fn count_legal(&mut self, list: &mut Vec<Move>) -> u64 {
+    pub fn count_legal(&mut self, list: &mut MoveList) -> u64 {
         if !self.tables.bulk_count {
             self.legal_moves(list);
             return list.len() as u64;
@@ -39,7 +39,7 @@ impl Position {
     }
 
     /// Counts with the shortcut settled (not in check, nothing watched).
-    fn count_settled(&mut self, sc: &Shortcut, scratch: &mut Vec<Move>) -> u64 {
+    fn count_settled(&mut self, sc: &Shortcut, scratch: &mut MoveList) -> u64 {
         scratch.clear();
         let mut n = 0u64;
         // The e.p. squares: a leg that takes e.p. is walked only when its ray holds one.
@@ -66,12 +66,12 @@ impl Position {
         }
         // Moves the counting could not settle: every move of royal, pinned and multi-leg
         // pieces, and e.p. and castling moves.
-        for m in scratch.iter() {
+        for m in scratch.compact() {
             let legal = match self.needs_test(sc, m) {
                 Test::None => true,
                 Test::Illegal => false,
-                Test::Attackers => self.attackers_miss(sc, *m),
-                Test::Full => self.full_test(sc, *m),
+                Test::Attackers => self.attackers_miss(sc, scratch.pair(*m)),
+                Test::Full => self.full_test(sc, scratch.pair(*m)),
             };
             n += u64::from(legal);
         }
@@ -80,7 +80,7 @@ impl Position {
 
     /// The moves of the piece on `from` that need no test, counted; the others go to `scratch`.
     #[inline]
-    fn count_piece(&self, sc: &Shortcut, from: Square, ep: u64, scratch: &mut Vec<Move>) -> u64 {
+    fn count_piece(&self, sc: &Shortcut, from: Square, ep: u64, scratch: &mut MoveList) -> u64 {
         let t = &*self.tables;
         let c = self.board[from.index()];
         let ty = usize::from(c.piece_type().0);
@@ -108,7 +108,7 @@ impl Position {
         from: Square,
         c: Cell,
         ep: u64,
-        scratch: &mut Vec<Move>,
+        scratch: &mut MoveList,
     ) -> u64 {
         let [a, b, _] = pt.start_index[from.index()];
         let (a, b) = (a as usize, b as usize);
@@ -185,7 +185,7 @@ impl Position {
         from: Square,
         c: Cell,
         virgin: bool,
-        scratch: &mut Vec<Move>,
+        scratch: &mut MoveList,
     ) -> u64 {
         let board = &self.board[..];
         let promotes = t.can_promote[usize::from(c.piece_type().0)];
@@ -212,8 +212,9 @@ impl Position {
                 {
                     let victim = board[self.ep.victim.index()];
                     if victim.is_piece() && victim.player() != c.player() {
-                        let mut m = Move::new(from, s);
+                        let mut m = FullMove::from(Move::new(from, s));
                         m.push_capture(self.ep.victim);
+                        let m = scratch.intern(&m);
                         self.push_with_choices(t, pt, from, c, m, scratch);
                     }
                 }
@@ -259,7 +260,7 @@ impl Position {
         from: Square,
         c: Cell,
         m: Move,
-        out: &mut Vec<Move>,
+        out: &mut MoveList,
     ) {
         let k = if t.can_promote[usize::from(c.piece_type().0)] {
             self.choices(t, pt, from, c, m.to, true)
@@ -268,7 +269,7 @@ impl Position {
         };
         // Promotion choices do not change whether the capture is legal (the piece does not
         // promote into a royal), so the move is tested once per choice, unpromoted.
-        debug_assert!(m.kind == MoveKind::Normal);
+        debug_assert!(m.kind() == MoveKind::Normal);
         for _ in 0..k {
             out.push(m);
         }

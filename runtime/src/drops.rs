@@ -8,8 +8,8 @@
 //! per generation call.
 
 use crate::cell::Cell;
-use crate::geometry::{ByPlayer, Geometry, Square};
-use crate::moves::{Move, MoveKind};
+use crate::geometry::{ByPlayer, Geometry};
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::spec::{Modes, PieceType, Player, VariantSpec};
 
@@ -107,21 +107,6 @@ impl DropTables {
     }
 }
 
-impl Move {
-    /// A drop of `piece` from the mover's hand onto `to`.
-    pub(crate) const fn drop(to: Square, piece: PieceType) -> Move {
-        let mut m = Move::new(to, to);
-        m.kind = MoveKind::Drop;
-        m.dropped = piece.0;
-        m
-    }
-
-    /// For a drop: the piece type taken from the hand.
-    pub fn dropped(&self) -> Option<PieceType> {
-        (self.kind == MoveKind::Drop).then_some(PieceType(self.dropped))
-    }
-}
-
 impl Position {
     /// How many pieces of a type a player holds in hand.
     pub fn hand_count(&self, player: Player, piece: PieceType) -> u8 {
@@ -163,7 +148,7 @@ impl Position {
     }
 
     /// Appends the drops of the side to move.
-    pub(crate) fn drop_moves(&self, out: &mut Vec<Move>) {
+    pub(crate) fn drop_moves(&self, out: &mut MoveList) {
         let t = &*self.tables;
         let d = &t.drops;
         let side = self.side;

@@ -12,7 +12,7 @@
 
 use crate::footprint::{Footprints, contains};
 use crate::geometry::Square;
-use crate::moves::{Move, MoveKind};
+use crate::moves::{MoveKind, MoveList, MoveRef};
 use crate::position::Position;
 use crate::spec::{Player, WinCondition};
 use crate::tables::Tables;
@@ -85,7 +85,7 @@ impl Position {
     /// Otherwise (not in check, or a case it leaves to the general path) returns false and
     /// leaves `out` empty.
     #[doc(hidden)]
-    pub fn evasion_moves(&mut self, out: &mut Vec<Move>) -> bool {
+    pub fn evasion_moves(&mut self, out: &mut MoveList) -> bool {
         out.clear();
         if !self.tables.evasion {
             return false;
@@ -177,11 +177,11 @@ impl Position {
     /// Whether the non-royal move `m` ends every check: it lands on a square that does, or
     /// takes on the way the checkers of the lines its destination leaves open.
     #[inline]
-    fn resolves(&self, c: &Checks, m: &Move) -> bool {
+    fn resolves(&self, c: &Checks, m: MoveRef<'_>) -> bool {
         if contains(&c.resolve, m.to) {
             return true;
         }
-        m.ncap > 0
+        m.ncap() > 0
             && c.lines[..c.n].iter().all(|l| {
                 m.side_captures().contains(&l.checker) || l.resolved_at(&self.tables, c.royal, m.to)
             })
@@ -189,7 +189,7 @@ impl Position {
 
     /// The pseudo-legal moves that may be legal in check, in generation order: every move of
     /// the royal, castling, and the moves and drops of other pieces that end every check.
-    fn evasion_candidates(&self, c: &Checks, out: &mut Vec<Move>) {
+    fn evasion_candidates(&self, c: &Checks, out: &mut MoveList) {
         let t = &*self.tables;
         let side = self.side;
         // With no square that ends every check, only a side capture (e.p.) of a checker
@@ -198,7 +198,7 @@ impl Position {
             .iter()
             .any(|&w| w != 0)
             || (self.ep.n > 0 && c.lines[..c.n].iter().any(|l| l.checker == self.ep.victim));
-        let piece = |i: usize, out: &mut Vec<Move>| {
+        let piece = |i: usize, out: &mut MoveList| {
             let sq = Square(i as u16);
             let cell = self.board[i];
             if sq == c.royal {
@@ -219,9 +219,9 @@ impl Position {
             self.piece_moves(sq, cell, out);
             let mut kept = start;
             for k in start..out.len() {
-                let m = out[k];
-                if m.kind == MoveKind::Castle || self.resolves(c, &m) {
-                    out[kept] = m;
+                let m = out.get(k);
+                if m.kind() == MoveKind::Castle || self.resolves(c, m) {
+                    out.set(kept, out.at(k));
                     kept += 1;
                 }
             }
@@ -245,15 +245,9 @@ impl Position {
         if t.drops.enabled {
             let start = out.len();
             self.drop_moves(out);
-            let mut kept = start;
-            for k in start..out.len() {
-                let m = out[k];
-                if contains(&c.resolve, m.to) || m.dropped().is_some_and(|ty| t.is_royal(ty)) {
-                    out[kept] = m;
-                    kept += 1;
-                }
-            }
-            out.truncate(kept);
+            out.retain_from(start, |m| {
+                contains(&c.resolve, m.to) || m.dropped().is_some_and(|ty| t.is_royal(ty))
+            });
         }
     }
 
@@ -261,19 +255,19 @@ impl Position {
     /// other than the royal that ends every check is legal: it opens no line to the royal
     /// (the only square it empties shields the royal from nothing), and the enemy attacks
     /// only by rides and leaps. Every other candidate is played out and tested.
-    fn keep_safe_evasions(&mut self, c: &Checks, out: &mut Vec<Move>) {
+    fn keep_safe_evasions(&mut self, c: &Checks, out: &mut MoveList) {
         let mut kept = 0;
         for i in 0..out.len() {
-            let m = out[i];
-            let sure = match m.kind {
+            let m = out.get(i);
+            let sure = match m.kind() {
                 MoveKind::Normal => {
-                    m.from != c.royal && m.ncap == 0 && !contains(&c.pinned, m.from)
+                    m.from != c.royal && m.ncap() == 0 && !contains(&c.pinned, m.from)
                 }
                 MoveKind::Drop => !m.dropped().is_some_and(|ty| self.tables.is_royal(ty)),
                 _ => false,
             };
             if sure || self.is_legal_pseudo(m) {
-                out[kept] = m;
+                out.set(kept, out.at(i));
                 kept += 1;
             }
         }

@@ -6,7 +6,7 @@
 use crate::cell::Cell;
 use crate::footprint::{Footprints, contains};
 use crate::geometry::Square;
-use crate::moves::{MAX_CAPTURES, Move, MoveKind};
+use crate::moves::{MAX_CAPTURES, Move, MoveKind, MoveRef};
 use crate::position::Position;
 use crate::spec::Player;
 use crate::walk::{PathEnd, Sink};
@@ -466,8 +466,8 @@ impl Position {
     pub(crate) fn needs_test(&self, sc: &Shortcut, m: &Move) -> Test {
         // Most moves: plain, of an unpinned piece that is no royal, touching nothing watched.
         if sc.quick
-            && m.kind == MoveKind::Normal
-            && m.ncap == 0
+            && m.kind() == MoveKind::Normal
+            && m.ncap() == 0
             && m.promotion().is_none()
             && !contains(&sc.pinned, m.from)
             && !contains(&sc.watched, m.from)
@@ -494,7 +494,7 @@ impl Position {
         };
         // A drop only adds a piece: it can expose a royal only by landing on a square an
         // enemy multi-leg attacker or burner able to reach a royal reads.
-        if m.kind == MoveKind::Drop {
+        if m.kind() == MoveKind::Drop {
             return if m.dropped().is_some_and(|ty| self.tables.is_royal(ty)) {
                 Test::Full
             } else if contains(&sc.filled, m.to) {
@@ -506,8 +506,8 @@ impl Position {
         // A move that leaves e.p. squares changes the board as any other move does (only the
         // mover can be taken e.p., and a royal mover is tested below); a promotion into a
         // royal makes a new royal, which must be safe.
-        if m.kind != MoveKind::Normal
-            || m.ncap > 0
+        if m.kind() != MoveKind::Normal
+            || m.ncap() > 0
             || m.promotion().is_some_and(|p| self.tables.is_royal(p))
         {
             return Test::Full;
@@ -536,14 +536,16 @@ impl Position {
     fn evasion_test(&self, sc: &Shortcut, m: &Move) -> Test {
         let t = &*self.tables;
         let touches = |s: Square| contains(&sc.watched, s);
-        if m.kind == MoveKind::Drop {
+        if m.kind() == MoveKind::Drop {
             return if m.dropped().is_some_and(|ty| t.is_royal(ty)) || touches(m.to) {
                 Test::Full
             } else {
                 Test::Illegal
             };
         }
-        if m.kind != MoveKind::Normal || m.ncap > 0 || m.promotion().is_some_and(|p| t.is_royal(p))
+        if m.kind() != MoveKind::Normal
+            || m.ncap() > 0
+            || m.promotion().is_some_and(|p| t.is_royal(p))
         {
             return Test::Full;
         }
@@ -560,7 +562,7 @@ impl Position {
     /// on its destination, so rides and leaps cannot reach a royal after it: only the listed
     /// paths of multi-leg attackers still on the board can, and of those only the paths whose
     /// reads it changes.
-    pub(crate) fn attackers_miss(&mut self, sc: &Shortcut, m: Move) -> bool {
+    pub(crate) fn attackers_miss(&mut self, sc: &Shortcut, m: MoveRef<'_>) -> bool {
         let me = self.side;
         let mut saved = [(Square(0), Cell::EMPTY); MAX_CAPTURES + 5];
         let n = self.apply_cells(m, &mut saved);
@@ -583,8 +585,8 @@ impl Position {
 
     /// The whole test for a pseudo-legal move (as [`Position::is_legal_pseudo`]), with the
     /// node's list of enemy multi-leg attackers when there is one.
-    pub(crate) fn full_test(&mut self, sc: &Shortcut, m: Move) -> bool {
-        if !sc.listed || m.kind == MoveKind::Unload {
+    pub(crate) fn full_test(&mut self, sc: &Shortcut, m: MoveRef<'_>) -> bool {
+        if !sc.listed || m.kind() == MoveKind::Unload {
             return self.is_legal_pseudo(m);
         }
         let me = self.side;

@@ -27,7 +27,7 @@ mod walk;
 mod zobrist;
 
 pub use geometry::{ByPlayer, Square};
-pub use moves::{Move, MoveKind};
+pub use moves::{FullMove, Move, MoveKind, MoveList, MoveRef};
 pub use position::Position;
 pub use rules::CountState;
 pub use tables::Tables;

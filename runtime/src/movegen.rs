@@ -5,7 +5,7 @@
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::legal::{Shortcut, Test};
-use crate::moves::{MAX_CAPTURES, Move, MoveKind};
+use crate::moves::{FullMove, MAX_CAPTURES, Move, MoveKind, MoveList, MoveRef};
 use crate::position::{Position, Royals};
 use crate::spec::{Modes, Player, WinCondition};
 use crate::tables::{CLeg, PieceTable, Tables};
@@ -18,7 +18,7 @@ const SEEN_WORDS: usize = crate::limits::MAX_SQUARES.div_ceil(64);
 struct MoveSink<'a> {
     t: &'a Tables,
     pt: &'a PieceTable,
-    out: &'a mut Vec<Move>,
+    out: &'a mut MoveList,
     from: Square,
     mover: Cell,
     start: usize,
@@ -29,8 +29,8 @@ struct MoveSink<'a> {
 }
 
 impl MoveSink<'_> {
-    /// Adds a move (with its promotion choices) unless the piece already has one with the same
-    /// effect. Two routes with the same start, end and captures are one move, unless one route
+    /// Adds a move (with its promotion choices; its removed squares already in `out`'s
+    /// buffer) unless the piece already has one with the same effect. Two routes with the same start, end and captures are one move, unless one route
     /// fires a promotion trigger and the other does not (Kyou's Lion stepping into the zone and
     /// out again): then the promoting and the plain move both exist.
     fn add(&mut self, m: Move, capture: bool, stops: &[Square]) {
@@ -43,7 +43,7 @@ impl MoveSink<'_> {
             }
             return;
         }
-        let (plain, promoted) = if m.ncap == 0 && m.kind == MoveKind::Normal {
+        let (plain, promoted) = if m.ncap() == 0 && m.kind() == MoveKind::Normal {
             let (w, b) = (m.to.index() / 64, m.to.index() % 64);
             if w < SEEN_WORDS {
                 let mut fresh = [true; 2];
@@ -58,7 +58,7 @@ impl MoveSink<'_> {
             self.fresh_slow(&m)
         };
         let pushed = self.promote(m, fires, plain, promoted);
-        if m.ncap == 0 && m.kind == MoveKind::Normal {
+        if m.ncap() == 0 && m.kind() == MoveKind::Normal {
             let (w, b) = (m.to.index() / 64, m.to.index() % 64);
             if w < SEEN_WORDS {
                 for (k, &p) in pushed.iter().enumerate() {
@@ -72,8 +72,13 @@ impl MoveSink<'_> {
 
     /// Whether the piece has no move yet with this effect without promotion / with promotion.
     fn fresh_slow(&self, m: &Move) -> (bool, bool) {
-        let same = |x: &&Move| x.same_base(m);
-        let earlier = || self.out[self.start..].iter().filter(same);
+        let out = &*self.out;
+        let m = out.pair(*m);
+        let earlier = || {
+            (self.start..out.len())
+                .map(|i| out.get(i))
+                .filter(|x| x.same_base(m))
+        };
         (
             !earlier().any(|x| x.promotion().is_none()),
             !earlier().any(|x| x.promotion().is_some()),
@@ -130,20 +135,21 @@ impl Sink for MoveSink<'_> {
         }
         let mut m = Move::new(self.from, e.to);
         // A locust victim that is also the destination is the destination's capture.
-        for &v in e
-            .victims
-            .iter()
-            .filter(|&&v| v != e.to || e.to == self.from)
-        {
-            if !m.push_capture(v) {
-                return false;
+        let side = |&&v: &&Square| v != e.to || e.to == self.from;
+        if e.victims.iter().any(|v| side(&v)) {
+            let mut full = FullMove::from(m);
+            for &v in e.victims.iter().filter(side) {
+                if !full.push_capture(v) {
+                    return false;
+                }
             }
+            m = self.out.intern(&full);
         }
         if let Some(u) = e.unload {
-            m.kind = MoveKind::Unload;
+            m.set_kind(MoveKind::Unload);
             m.aux = u;
         }
-        m.creates_ep = e.creates_ep;
+        m.set_creates_ep(e.creates_ep);
         let capture = e.dest_capture || !e.victims.is_empty();
         self.add(m, capture, e.stops);
         false
@@ -152,7 +158,7 @@ impl Sink for MoveSink<'_> {
 
 impl Position {
     /// Appends the pseudo-legal moves of the side to move (none once it has lost its last royal).
-    pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
+    pub fn pseudo_legal_moves(&self, out: &mut MoveList) {
         let t = &*self.tables;
         let side = self.side;
         if t.has_royals && self.royals.get(side).n == 0 {
@@ -185,7 +191,7 @@ impl Position {
     /// Appends the moves of the piece on `sq` by its tables alone, whoever is to move and
     /// whatever the royal and rule clauses say (no burns, freezing or check): the static
     /// mobility query behind the engine's piece values.
-    pub fn piece_moves_unchecked(&self, sq: Square, out: &mut Vec<Move>) {
+    pub fn piece_moves_unchecked(&self, sq: Square, out: &mut MoveList) {
         let c = self.board[sq.index()];
         if c.is_piece() {
             self.piece_moves(sq, c, out);
@@ -193,27 +199,22 @@ impl Position {
     }
 
     /// A pass is one move whichever piece makes it; the variant may restrict passing.
-    fn filter_passes(&self, out: &mut Vec<Move>, start: usize) {
+    fn filter_passes(&self, out: &mut MoveList, start: usize) {
         let rules = &self.tables.spec.rules.passing;
         let after_pass = rules.not_after_pass && self.last_move_was_pass();
         let mut seen = false;
-        let mut kept = start;
-        for i in start..out.len() {
-            let m = out[i];
-            if self.is_pass(&m) {
-                let piece = self.board[m.from.index()].piece_type();
-                let allowed = !rules.forbidden
-                    && !after_pass
-                    && (rules.only.is_empty() || rules.only.contains(&piece));
-                if seen || !allowed {
-                    continue;
-                }
-                seen = true;
+        out.retain_from(start, |m| {
+            if !self.is_pass(m) {
+                return true;
             }
-            out[kept] = m;
-            kept += 1;
-        }
-        out.truncate(kept);
+            let piece = self.board[m.from.index()].piece_type();
+            let allowed = !rules.forbidden
+                && !after_pass
+                && (rules.only.is_empty() || rules.only.contains(&piece));
+            let keep = !seen && allowed;
+            seen |= keep;
+            keep
+        });
     }
 
     /// Whether a simple path's first leg may start from `from`: an initial-only leg needs a
@@ -235,7 +236,7 @@ impl Position {
     }
 
     /// Appends the pseudo-legal moves of the piece `c` standing on `from`.
-    pub(crate) fn piece_moves(&self, from: Square, c: Cell, out: &mut Vec<Move>) {
+    pub(crate) fn piece_moves(&self, from: Square, c: Cell, out: &mut MoveList) {
         let t = &*self.tables;
         let pt = t.piece(c.piece_type(), c.player());
         let [a, b, e] = pt.start_index[from.index()];
@@ -271,7 +272,7 @@ impl Position {
                 if target.is_empty() {
                     if leg.modes.contains(Modes::MOVE) {
                         let mut m = Move::new(from, s);
-                        m.creates_ep = leg.modes.contains(Modes::CREATES_EP);
+                        m.set_creates_ep(leg.modes.contains(Modes::CREATES_EP));
                         sink.add(m, false, &[]);
                     }
                     if leg.modes.contains(Modes::EN_PASSANT)
@@ -280,8 +281,9 @@ impl Position {
                     {
                         let victim = board[self.ep.victim.index()];
                         if victim.is_piece() && victim.player() != c.player() {
-                            let mut m = Move::new(from, s);
+                            let mut m = FullMove::from(Move::new(from, s));
                             m.push_capture(self.ep.victim);
+                            let m = sink.out.intern(&m);
                             sink.add(m, true, &[]);
                         }
                     }
@@ -311,7 +313,7 @@ impl Position {
         from: Square,
         c: Cell,
         pt: &PieceTable,
-        out: &mut Vec<Move>,
+        out: &mut MoveList,
     ) {
         let Some(list) = pt.castling.get(from.index()) else {
             return;
@@ -340,7 +342,7 @@ impl Position {
                 continue;
             }
             let mut m = Move::new(from, castle.to);
-            m.kind = MoveKind::Castle;
+            m.set_kind(MoveKind::Castle);
             m.aux = castle.partner;
             m.aux2 = castle.partner_to;
             out.push(m);
@@ -348,7 +350,7 @@ impl Position {
     }
 
     /// Replaces `out` with the legal moves of the side to move.
-    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+    pub fn legal_moves(&mut self, out: &mut MoveList) {
         out.clear();
         if self.tables.evasion {
             let buffers = std::mem::take(&mut self.watch);
@@ -364,7 +366,7 @@ impl Position {
     /// Where [`Tables::evasion`] holds, the legal moves with the node's shortcut: the
     /// check-evasion generator when the shortcut is off (the side to move is in check),
     /// otherwise every pseudo-legal move through the shortcut's filter.
-    pub(crate) fn legal_moves_with(&mut self, sc: &Shortcut, out: &mut Vec<Move>) {
+    pub(crate) fn legal_moves_with(&mut self, sc: &Shortcut, out: &mut MoveList) {
         if sc.enabled() || !self.evasion_moves(out) {
             self.pseudo_legal_moves(out);
             self.filter_legal(sc, out);
@@ -375,7 +377,7 @@ impl Position {
     /// in check where [`Tables::evasion`] holds (the reference the evasion generator is
     /// tested against).
     #[doc(hidden)]
-    pub fn legal_moves_filtered(&mut self, out: &mut Vec<Move>) {
+    pub fn legal_moves_filtered(&mut self, out: &mut MoveList) {
         out.clear();
         self.pseudo_legal_moves(out);
         self.keep_legal(out);
@@ -385,15 +387,15 @@ impl Position {
     /// royal-safety tests run only on the pseudo-legal moves `keep` lets through.
     pub fn legal_moves_where(
         &mut self,
-        out: &mut Vec<Move>,
-        keep: impl Fn(&Position, &Move) -> bool,
+        out: &mut MoveList,
+        keep: impl Fn(&Position, MoveRef<'_>) -> bool,
     ) {
         out.clear();
         self.pseudo_legal_moves(out);
         let mut kept = 0;
         for i in 0..out.len() {
-            if keep(self, &out[i]) {
-                out[kept] = out[i];
+            if keep(self, out.get(i)) {
+                out.set(kept, out.at(i));
                 kept += 1;
             }
         }
@@ -402,7 +404,7 @@ impl Position {
     }
 
     /// Removes the pseudo-legal moves the rules or the win condition forbid.
-    fn keep_legal(&mut self, out: &mut Vec<Move>) {
+    fn keep_legal(&mut self, out: &mut MoveList) {
         if self.ended_by_passing() {
             out.clear();
             return;
@@ -424,21 +426,20 @@ impl Position {
     }
 
     /// Keeps the pseudo-legal moves that leave the royals safe, as the shortcut decides them.
-    fn filter_legal(&mut self, sc: &Shortcut, out: &mut Vec<Move>) {
+    fn filter_legal(&mut self, sc: &Shortcut, out: &mut MoveList) {
         let mut kept = 0;
         for i in 0..out.len() {
-            // Moves are copied only to test them fully or to close a gap: most are kept where
-            // they stand.
-            let m = &out[i];
-            let legal = match self.needs_test(sc, m) {
+            // Most moves are settled from the compact move alone and kept where they stand.
+            let m = out.at(i);
+            let legal = match self.needs_test(sc, &m) {
                 Test::None => true,
                 Test::Illegal => false,
-                Test::Attackers => self.attackers_miss(sc, *m),
-                Test::Full => self.full_test(sc, *m),
+                Test::Attackers => self.attackers_miss(sc, out.pair(m)),
+                Test::Full => self.full_test(sc, out.pair(m)),
             };
             if legal {
                 if kept != i {
-                    out[kept] = out[i];
+                    out.set(kept, m);
                 }
                 kept += 1;
             }
@@ -448,13 +449,13 @@ impl Position {
 
     /// `facing-royals must-break` with the royals facing: a pass is legal even in check, any
     /// other move must leave the royals safe and no longer facing.
-    fn keep_breaking_facing(&mut self, out: &mut Vec<Move>) {
+    fn keep_breaking_facing(&mut self, out: &mut MoveList) {
         self.facing_check = true;
         let mut kept = 0;
         for i in 0..out.len() {
-            let m = out[i];
+            let m = out.get(i);
             if self.is_pass(&m) || self.is_legal_pseudo(m) {
-                out[kept] = m;
+                out.set(kept, out.at(i));
                 kept += 1;
             }
         }
@@ -462,15 +463,16 @@ impl Position {
         out.truncate(kept);
     }
 
-    /// The legal moves as a new vector.
-    pub fn moves(&mut self) -> Vec<Move> {
-        let mut out = Vec::new();
+    /// The legal moves as owned values (outside the move loop: a list reused per ply is
+    /// [`Position::legal_moves`]).
+    pub fn moves(&mut self) -> Vec<FullMove> {
+        let mut out = MoveList::new();
         self.legal_moves(&mut out);
-        out
+        out.to_vec()
     }
 
     /// For a pseudo-legal move: whether the win condition allows it.
-    pub(crate) fn is_legal_pseudo(&mut self, m: Move) -> bool {
+    pub(crate) fn is_legal_pseudo(&mut self, m: MoveRef<'_>) -> bool {
         let t = &self.tables;
         if t.spec.rules.royals.win != WinCondition::Checkmate || !t.has_royals {
             return true;
@@ -488,7 +490,7 @@ impl Position {
 
     /// Plays a move on the board cells only (no hash, counts or history), recording each
     /// changed cell in `saved` so the caller can put them back in reverse order.
-    pub(crate) fn apply_cells(&mut self, m: Move, saved: &mut [(Square, Cell)]) -> usize {
+    pub(crate) fn apply_cells(&mut self, m: MoveRef<'_>, saved: &mut [(Square, Cell)]) -> usize {
         let mut n = 0;
         let mut set = |pos: &mut Position, sq: Square, c: Cell| {
             saved[n] = (sq, pos.board[sq.index()]);
@@ -506,7 +508,7 @@ impl Position {
             set(self, s, Cell::EMPTY);
         }
         let dest = self.board[m.to.index()];
-        match m.kind {
+        match m.kind() {
             MoveKind::Normal => {}
             MoveKind::Castle => {
                 let partner = self.board[m.aux.index()];
@@ -543,7 +545,7 @@ impl Position {
     }
 
     /// The royal squares of `me` after `m` (already applied to the cells).
-    pub(crate) fn royals_after(&self, m: Move, me: Player) -> Royals {
+    pub(crate) fn royals_after(&self, m: MoveRef<'_>, me: Player) -> Royals {
         let mut royals = *self.royals.get(me);
         let t = &self.tables;
         if let Some(ty) = m.dropped() {
@@ -555,17 +557,17 @@ impl Position {
         let touched = |s: Square| s == m.from || s == m.to || m.side_captures().contains(&s);
         let stale = royals.squares().iter().any(|&s| touched(s))
             || m.promotion().is_some_and(|p| t.is_royal(p))
-            || m.kind != MoveKind::Normal;
+            || m.kind() != MoveKind::Normal;
         if stale {
             // Rare: recompute from the cells that may have changed.
             let mut fresh = Royals::default();
             for &s in royals.squares() {
-                if !touched(s) && !(m.kind == MoveKind::Castle && (s == m.aux || s == m.aux2)) {
+                if !touched(s) && !(m.kind() == MoveKind::Castle && (s == m.aux || s == m.aux2)) {
                     fresh.add(s);
                 }
             }
             let extra = [m.to, m.aux, m.aux2];
-            let n = if m.kind == MoveKind::Normal { 1 } else { 3 };
+            let n = if m.kind() == MoveKind::Normal { 1 } else { 3 };
             for &s in &extra[..n] {
                 let c = self.board[s.index()];
                 if c.is_piece()

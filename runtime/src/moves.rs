@@ -1,5 +1,23 @@
-//! The move value: from, to, a small inline list of removed squares, a promotion choice, and
-//! the extra data castling and unloading need.
+//! The move values: the compact [`Move`] (16 bytes) that the move lists hold, the
+//! [`MoveList`] that keeps every move's removed squares in one buffer, the borrowed
+//! [`MoveRef`] (a move with its removed squares) that make, the legality test and notation
+//! read, and the owned [`FullMove`] that code outside the move loop keeps (a search's best
+//! line, a game's history, the wire protocols).
+//!
+//! ```
+//! use koma_runtime::{FullMove, Move, MoveRef};
+//! assert!(std::mem::size_of::<Move>() <= 16);
+//! # fn play(pos: &mut koma_runtime::Position, list: &koma_runtime::MoveList, kept: &FullMove) {
+//! // A list entry is played in place; an owned move is played through a reference.
+//! pos.make(list.get(0));
+//! pos.unmake();
+//! pos.make(kept);
+//! # let _: MoveRef<'_> = list.get(0);
+//! # }
+//! ```
+
+use std::hash::{Hash, Hasher};
+use std::ops::Deref;
 
 use crate::geometry::Square;
 use crate::spec::PieceType;
@@ -8,58 +26,79 @@ pub use crate::limits::MAX_CAPTURES;
 
 /// What kind of move this is beyond a plain from/to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
 pub enum MoveKind {
     #[default]
-    Normal,
+    Normal = 0,
     /// Castling: the partner goes from `aux` to `aux2`.
-    Castle,
+    Castle = 1,
     /// The move's victim reappears on `aux` (XBetza `u`).
-    Unload,
+    Unload = 2,
     /// A piece from the mover's hand is put on `to` (`from == to`).
-    Drop,
+    Drop = 3,
 }
 
-/// One move. Captures on the destination are implied by the board (the destination holds a
-/// piece other than the mover); `captures` lists every *other* removed square, sorted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// One move, in 16 bytes: from and to, the promotion choice, the kind (castling, unloading and
+/// drops use `aux`/`aux2`), whether it leaves e.p. squares, and where its removed squares lie
+/// in the buffer of the [`MoveList`] (or position) that owns it, with how many there are and
+/// which of them are burned. Captures on the destination are implied by the board (the
+/// destination holds a piece other than the mover); the removed squares are every *other*
+/// removed square, sorted.
+///
+/// A `Move` alone does not know its removed squares: read them through a [`MoveRef`]
+/// ([`MoveList::get`]) or keep the move as a [`FullMove`] ([`MoveRef::to_full`]).
+#[derive(Clone, Copy, Debug)]
 pub struct Move {
     pub from: Square,
     pub to: Square,
-    pub(crate) promotion: u8,
-    /// For a drop: the piece type taken from the hand.
-    pub(crate) dropped: u8,
-    pub(crate) kind: MoveKind,
-    pub(crate) ncap: u8,
-    /// Bit `i` set: `caps[i]` is burned (by a burner's area, or the mover burned on arrival)
-    /// rather than captured on the way.
-    pub(crate) burned: u16,
-    /// The move leaves e.p. squares on the squares between `from` and `to`.
-    pub(crate) creates_ep: bool,
+    /// Castling: the partner's start. Unloading: where the victim reappears. A drop: the piece
+    /// type taken from the hand.
     pub(crate) aux: Square,
+    /// Castling: the partner's destination.
     pub(crate) aux2: Square,
-    pub(crate) caps: [Square; MAX_CAPTURES],
+    /// Bit `i` set: removed square `i` is burned (by a burner's area, or the mover burned on
+    /// arrival) rather than captured on the way.
+    pub(crate) burned: u16,
+    pub(crate) promotion: u8,
+    /// Bits 0-1: the kind; bit 2: leaves e.p. squares; bits 3-7: the number of removed squares.
+    pub(crate) flags: u8,
+    /// Where the removed squares start in the owner's capture buffer.
+    pub(crate) caps: u32,
 }
 
+const _: () = assert!(size_of::<Move>() <= 16);
+// The burned mask is a `u16` and the count has five bits.
+const _: () = assert!(MAX_CAPTURES <= 16);
+
 const NO_PROMOTION: u8 = u8::MAX;
+const KIND_BITS: u8 = 0b11;
+const EP_BIT: u8 = 0b100;
+const NCAP_SHIFT: u32 = 3;
 
 impl Move {
     pub(crate) const fn new(from: Square, to: Square) -> Move {
         Move {
             from,
             to,
-            promotion: NO_PROMOTION,
-            dropped: NO_PROMOTION,
-            kind: MoveKind::Normal,
-            ncap: 0,
-            burned: 0,
-            creates_ep: false,
             aux: Square(0),
             aux2: Square(0),
-            caps: [Square(0); MAX_CAPTURES],
+            burned: 0,
+            promotion: NO_PROMOTION,
+            flags: 0,
+            caps: 0,
         }
     }
 
+    /// A drop of `piece` from the mover's hand onto `to`.
+    pub(crate) const fn drop(to: Square, piece: PieceType) -> Move {
+        let mut m = Move::new(to, to);
+        m.aux = Square(piece.0 as u16);
+        m.flags = MoveKind::Drop as u8;
+        m
+    }
+
     /// The piece type the mover becomes, if it promotes.
+    #[inline]
     pub fn promotion(&self) -> Option<PieceType> {
         (self.promotion != NO_PROMOTION).then_some(PieceType(self.promotion))
     }
@@ -68,46 +107,264 @@ impl Move {
         self.promotion = p.map_or(NO_PROMOTION, |t| t.0);
     }
 
+    #[inline]
     pub fn kind(&self) -> MoveKind {
-        self.kind
+        match self.flags & KIND_BITS {
+            0 => MoveKind::Normal,
+            1 => MoveKind::Castle,
+            2 => MoveKind::Unload,
+            _ => MoveKind::Drop,
+        }
     }
 
-    /// Removed squares other than the destination (locust victims, e.p. victim), sorted.
-    pub fn side_captures(&self) -> &[Square] {
-        &self.caps[..usize::from(self.ncap)]
+    pub(crate) fn set_kind(&mut self, kind: MoveKind) {
+        self.flags = (self.flags & !KIND_BITS) | kind as u8;
+    }
+
+    /// Whether the move leaves e.p. squares on the squares between `from` and `to`.
+    #[inline]
+    pub fn creates_ep(&self) -> bool {
+        self.flags & EP_BIT != 0
+    }
+
+    pub(crate) fn set_creates_ep(&mut self, on: bool) {
+        self.flags = (self.flags & !EP_BIT) | if on { EP_BIT } else { 0 };
+    }
+
+    /// How many squares the move removes besides its destination.
+    #[inline]
+    pub fn ncap(&self) -> usize {
+        usize::from(self.flags >> NCAP_SHIFT)
+    }
+
+    fn set_ncap(&mut self, n: usize) {
+        self.flags = (self.flags & ((1 << NCAP_SHIFT) - 1)) | ((n as u8) << NCAP_SHIFT);
     }
 
     /// For castling: the partner's start and destination squares.
     pub fn castling_partner(&self) -> Option<(Square, Square)> {
-        (self.kind == MoveKind::Castle).then_some((self.aux, self.aux2))
+        (self.kind() == MoveKind::Castle).then_some((self.aux, self.aux2))
     }
 
     /// For an unloading move: where the victim reappears.
     pub fn unload_square(&self) -> Option<Square> {
-        (self.kind == MoveKind::Unload).then_some(self.aux)
+        (self.kind() == MoveKind::Unload).then_some(self.aux)
     }
 
-    pub fn creates_ep(&self) -> bool {
-        self.creates_ep
+    /// For a drop: the piece type taken from the hand.
+    #[inline]
+    pub fn dropped(&self) -> Option<PieceType> {
+        (self.kind() == MoveKind::Drop).then_some(PieceType(self.aux.0 as u8))
     }
 
-    /// Squares the move burns (a subset of [`Move::side_captures`], sorted); a mover burned on
-    /// arrival lists its own destination.
-    pub fn burns(&self) -> impl Iterator<Item = Square> + '_ {
-        self.side_captures()
+    /// The fields that make two moves the same move, removed squares aside (not their place).
+    fn key(&self) -> (Square, Square, Square, Square, u16, u8, u8) {
+        (
+            self.from,
+            self.to,
+            self.aux,
+            self.aux2,
+            self.burned,
+            self.promotion,
+            self.flags,
+        )
+    }
+}
+
+/// A move with its removed squares, borrowed from the list (or position) that holds them: what
+/// [`Position::make`](crate::Position::make), notation and the legality test read. Dereferences
+/// to the [`Move`].
+#[derive(Clone, Copy, Debug)]
+pub struct MoveRef<'a> {
+    mv: Move,
+    caps: &'a [Square],
+}
+
+impl Deref for MoveRef<'_> {
+    type Target = Move;
+    #[inline]
+    fn deref(&self) -> &Move {
+        &self.mv
+    }
+}
+
+impl<'a> MoveRef<'a> {
+    /// The move of a list whose capture buffer is `buffer`.
+    #[inline]
+    pub(crate) fn new(mv: Move, buffer: &'a [Square]) -> MoveRef<'a> {
+        let n = mv.ncap();
+        // Most moves remove nothing besides their destination: no slicing for them.
+        let caps = if n == 0 {
+            &[]
+        } else {
+            let start = mv.caps as usize;
+            &buffer[start..start + n]
+        };
+        MoveRef { mv, caps }
+    }
+
+    /// The compact move (its removed squares stay where they are).
+    #[inline]
+    pub fn compact(self) -> Move {
+        self.mv
+    }
+
+    /// Removed squares other than the destination (locust victims, e.p. victim, burns), sorted.
+    #[inline]
+    pub fn side_captures(self) -> &'a [Square] {
+        self.caps
+    }
+
+    /// Squares the move burns (a subset of [`MoveRef::side_captures`], sorted); a mover burned
+    /// on arrival lists its own destination.
+    pub fn burns(self) -> impl Iterator<Item = Square> + 'a {
+        let burned = self.mv.burned;
+        self.caps
             .iter()
             .enumerate()
-            .filter(|(i, _)| self.burned & (1 << i) != 0)
+            .filter(move |(i, _)| burned & (1 << i) != 0)
             .map(|(_, &s)| s)
     }
 
     /// Side captures that are not burns: pieces taken on the way (locust, igui, e.p.), sorted.
-    pub fn captures_on_the_way(&self) -> impl Iterator<Item = Square> + '_ {
-        self.side_captures()
+    pub fn captures_on_the_way(self) -> impl Iterator<Item = Square> + 'a {
+        let burned = self.mv.burned;
+        self.caps
             .iter()
             .enumerate()
-            .filter(|(i, _)| self.burned & (1 << i) == 0)
+            .filter(move |(i, _)| burned & (1 << i) == 0)
             .map(|(_, &s)| s)
+    }
+
+    /// The mover is burned on its destination (it ended in an enemy burner's area): its own
+    /// destination is listed among the side captures.
+    #[inline]
+    pub fn burns_mover(self) -> bool {
+        !self.caps.is_empty() && self.caps.contains(&self.mv.to)
+    }
+
+    /// The move as an owned value, with its removed squares inline.
+    pub fn to_full(self) -> FullMove {
+        let mut caps = [Square(0); MAX_CAPTURES];
+        caps[..self.caps.len()].copy_from_slice(self.caps);
+        let mut mv = self.mv;
+        mv.caps = 0;
+        FullMove { mv, caps }
+    }
+
+    /// Same effect apart from the promotion choice (promotion options depend only on that).
+    pub(crate) fn same_base(self, other: MoveRef<'_>) -> bool {
+        let (a, b) = (&self.mv, &other.mv);
+        a.from == b.from
+            && a.to == b.to
+            && a.kind() == b.kind()
+            && self.caps == other.caps
+            && a.burned == b.burned
+            && (a.kind() == MoveKind::Normal || (a.aux == b.aux && a.aux2 == b.aux2))
+    }
+}
+
+impl<'a> From<&MoveRef<'a>> for MoveRef<'a> {
+    fn from(m: &MoveRef<'a>) -> MoveRef<'a> {
+        *m
+    }
+}
+
+impl<'a> From<&'a FullMove> for MoveRef<'a> {
+    #[inline]
+    fn from(m: &'a FullMove) -> MoveRef<'a> {
+        m.as_ref()
+    }
+}
+
+/// A move that owns its removed squares (48 bytes): how code outside the move loop keeps a
+/// move (a search's best line, a game's moves, the wire protocols), built from a list entry
+/// with [`MoveRef::to_full`] or [`MoveList::to_vec`]. Played with `pos.make(&m)`;
+/// dereferences to the [`Move`]. Two full moves are equal when they have the same effect.
+#[derive(Clone, Copy, Debug)]
+pub struct FullMove {
+    /// The move, with `caps` 0 (its removed squares are `caps[..ncap]` below).
+    mv: Move,
+    caps: [Square; MAX_CAPTURES],
+}
+
+impl Deref for FullMove {
+    type Target = Move;
+    #[inline]
+    fn deref(&self) -> &Move {
+        &self.mv
+    }
+}
+
+impl PartialEq for FullMove {
+    fn eq(&self, other: &FullMove) -> bool {
+        self.mv.key() == other.mv.key() && self.side_captures() == other.side_captures()
+    }
+}
+
+impl Eq for FullMove {}
+
+impl PartialEq<MoveRef<'_>> for FullMove {
+    fn eq(&self, other: &MoveRef<'_>) -> bool {
+        self.mv.key() == other.mv.key() && self.side_captures() == other.caps
+    }
+}
+
+impl Hash for FullMove {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.mv.key().hash(h);
+        self.side_captures().hash(h);
+    }
+}
+
+impl From<Move> for FullMove {
+    /// A move that removes nothing besides its destination: it needs no buffer.
+    fn from(mv: Move) -> FullMove {
+        debug_assert!(mv.ncap() == 0);
+        let mut mv = mv;
+        mv.caps = 0;
+        mv.set_ncap(0);
+        mv.burned = 0;
+        FullMove {
+            mv,
+            caps: [Square(0); MAX_CAPTURES],
+        }
+    }
+}
+
+impl FullMove {
+    /// The move with its removed squares borrowed.
+    #[inline]
+    pub fn as_ref(&self) -> MoveRef<'_> {
+        MoveRef {
+            mv: self.mv,
+            caps: &self.caps[..self.mv.ncap()],
+        }
+    }
+
+    /// The compact move without its removed squares.
+    pub fn compact(&self) -> Move {
+        self.mv
+    }
+
+    /// Removed squares other than the destination (locust victims, e.p. victim, burns), sorted.
+    pub fn side_captures(&self) -> &[Square] {
+        &self.caps[..self.mv.ncap()]
+    }
+
+    /// Squares the move burns (see [`MoveRef::burns`]).
+    pub fn burns(&self) -> impl Iterator<Item = Square> + '_ {
+        self.as_ref().burns()
+    }
+
+    /// Side captures that are not burns (see [`MoveRef::captures_on_the_way`]).
+    pub fn captures_on_the_way(&self) -> impl Iterator<Item = Square> + '_ {
+        self.as_ref().captures_on_the_way()
+    }
+
+    /// The mover is burned on its destination (see [`MoveRef::burns_mover`]).
+    pub fn burns_mover(&self) -> bool {
+        self.as_ref().burns_mover()
     }
 
     /// Adds a side capture, keeping the list sorted; false when the list is full.
@@ -121,7 +378,7 @@ impl Move {
     }
 
     fn insert_capture(&mut self, sq: Square, burn: bool) -> bool {
-        let n = usize::from(self.ncap);
+        let n = self.mv.ncap();
         if n >= MAX_CAPTURES {
             return false;
         }
@@ -132,21 +389,193 @@ impl Move {
         }
         self.caps[i] = sq;
         // Bits at and above `i` move up one place with their squares.
-        let low = self.burned & ((1u16 << i) - 1);
-        let high = (self.burned >> i) << (i + 1);
-        self.burned = low | high | (u16::from(burn) << i);
-        self.ncap += 1;
+        let burned = u32::from(self.mv.burned);
+        let low = burned & ((1u32 << i) - 1);
+        let high = (burned >> i) << (i + 1);
+        self.mv.burned = (low | high | (u32::from(burn) << i)) as u16;
+        self.mv.set_ncap(n + 1);
         true
     }
+}
 
-    /// Same effect apart from the promotion choice (promotion options depend only on that).
-    pub(crate) fn same_base(&self, other: &Move) -> bool {
-        self.from == other.from
-            && self.to == other.to
-            && self.kind == other.kind
-            && self.ncap == other.ncap
-            && self.side_captures() == other.side_captures()
-            && self.burned == other.burned
-            && (self.kind == MoveKind::Normal || (self.aux == other.aux && self.aux2 == other.aux2))
+/// The moves of one position, with every move's removed squares in one buffer that the list
+/// owns: the list is cleared and refilled at each node, so once its vectors have grown, making
+/// moves allocates nothing. Moves are compact ([`Move`], 16 bytes); [`MoveList::get`] pairs one
+/// with its removed squares.
+#[derive(Clone, Debug, Default)]
+pub struct MoveList {
+    moves: Vec<Move>,
+    caps: Vec<Square>,
+}
+
+impl MoveList {
+    pub fn new() -> MoveList {
+        MoveList::default()
+    }
+
+    /// An empty list with room for `n` moves (and as many removed squares).
+    pub fn with_capacity(n: usize) -> MoveList {
+        MoveList {
+            moves: Vec::with_capacity(n),
+            caps: Vec::with_capacity(n),
+        }
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// Empties the list (keeping its capacity).
+    #[inline]
+    pub fn clear(&mut self) {
+        self.moves.clear();
+        self.caps.clear();
+    }
+
+    /// Move `i` with its removed squares.
+    #[inline]
+    pub fn get(&self, i: usize) -> MoveRef<'_> {
+        MoveRef::new(self.moves[i], &self.caps)
+    }
+
+    /// A move whose removed squares lie in this list's buffer, with them.
+    #[inline]
+    pub(crate) fn pair(&self, m: Move) -> MoveRef<'_> {
+        MoveRef::new(m, &self.caps)
+    }
+
+    /// Every move with its removed squares, in order.
+    pub fn iter(&self) -> Iter<'_> {
+        Iter {
+            moves: self.moves.iter(),
+            caps: &self.caps,
+        }
+    }
+
+    /// Every move as an owned value.
+    pub fn to_vec(&self) -> Vec<FullMove> {
+        self.iter().map(MoveRef::to_full).collect()
+    }
+
+    /// The compact moves, in order (their removed squares through [`MoveList::get`]).
+    pub fn compact(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Appends a move whose removed squares already lie in this list's buffer (or that has
+    /// none): a move this list's [`MoveList::intern`] returned, or [`Move::new`].
+    #[inline]
+    pub(crate) fn push(&mut self, m: Move) {
+        self.moves.push(m);
+    }
+
+    /// Copies a move's removed squares into the buffer and returns the compact move that
+    /// refers to them (not yet in the list: [`MoveList::push`] it, once per promotion choice).
+    #[inline]
+    pub(crate) fn intern(&mut self, m: &FullMove) -> Move {
+        let mut c = m.mv;
+        if c.ncap() > 0 {
+            c.caps = self.caps.len() as u32;
+            self.caps.extend_from_slice(m.side_captures());
+        }
+        c
+    }
+
+    /// Appends an owned move (its removed squares copied into the buffer).
+    pub fn push_full(&mut self, m: &FullMove) {
+        let c = self.intern(m);
+        self.moves.push(c);
+    }
+
+    /// Replaces move `i` by a move whose removed squares lie in this list's buffer.
+    #[inline]
+    pub(crate) fn set(&mut self, i: usize, m: Move) {
+        self.moves[i] = m;
+    }
+
+    /// The compact move `i`.
+    #[inline]
+    pub(crate) fn at(&self, i: usize) -> Move {
+        self.moves[i]
+    }
+
+    /// Keeps the first `n` moves (the buffer keeps what the others referred to until
+    /// [`MoveList::clear`]).
+    #[inline]
+    pub(crate) fn truncate(&mut self, n: usize) {
+        self.moves.truncate(n);
+    }
+
+    /// Keeps the moves from `start` on that `keep` accepts (from their compact form), in
+    /// order; a move is copied only to close a gap.
+    #[inline]
+    pub(crate) fn retain_from(&mut self, start: usize, mut keep: impl FnMut(&Move) -> bool) {
+        let moves = &mut self.moves[start..];
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            if keep(&m) {
+                if kept != i {
+                    moves[kept] = m;
+                }
+                kept += 1;
+            }
+        }
+        self.moves.truncate(start + kept);
+    }
+
+    /// Keeps the moves `keep` accepts, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(MoveRef<'_>) -> bool) {
+        let caps = &self.caps;
+        self.moves.retain(|&m| keep(MoveRef::new(m, caps)));
+    }
+
+    /// The index of the first move equal to `m` (same effect), if any.
+    pub fn position(&self, m: &FullMove) -> Option<usize> {
+        self.iter().position(|x| *m == x)
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = MoveRef<'a>;
+    type IntoIter = Iter<'a>;
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+/// The moves of a [`MoveList`] with their removed squares ([`MoveList::iter`]).
+#[derive(Clone, Debug)]
+pub struct Iter<'a> {
+    moves: std::slice::Iter<'a, Move>,
+    caps: &'a [Square],
+}
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = MoveRef<'a>;
+    #[inline]
+    fn next(&mut self) -> Option<MoveRef<'a>> {
+        self.moves.next().map(|&m| MoveRef::new(m, self.caps))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.moves.size_hint()
+    }
+}
+
+impl ExactSizeIterator for Iter<'_> {}
+
+impl<'a> FromIterator<&'a FullMove> for MoveList {
+    fn from_iter<I: IntoIterator<Item = &'a FullMove>>(moves: I) -> MoveList {
+        let mut list = MoveList::new();
+        for m in moves {
+            list.push_full(m);
+        }
+        list
     }
 }

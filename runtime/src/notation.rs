@@ -7,7 +7,7 @@ use std::fmt;
 
 use crate::fen::piece_text;
 use crate::geometry::Square;
-use crate::moves::{Move, MoveKind};
+use crate::moves::{FullMove, Move, MoveKind, MoveRef};
 use crate::position::Position;
 use crate::spec::{PieceType, Player};
 
@@ -44,15 +44,16 @@ impl std::error::Error for MoveError {}
 impl Position {
     /// Whether a move is a pass: it ends where it started and removes nothing.
     pub fn is_pass(&self, m: &Move) -> bool {
-        m.from == m.to && m.ncap == 0 && m.kind == MoveKind::Normal && m.promotion().is_none()
+        m.from == m.to && m.ncap() == 0 && m.kind() == MoveKind::Normal && m.promotion().is_none()
     }
 
     /// Every square whose piece a move legal in this position removes: the side captures, and
     /// the destination when it holds a victim (a self-burned mover is listed once).
-    pub fn removed_squares(&self, m: &Move) -> Vec<Square> {
+    pub fn removed_squares<'a>(&self, m: impl Into<MoveRef<'a>>) -> Vec<Square> {
+        let m = m.into();
         let mut squares = m.side_captures().to_vec();
         if m.to != m.from
-            && m.kind != MoveKind::Castle
+            && m.kind() != MoveKind::Castle
             && self.piece_at(m.to).is_some()
             && !squares.contains(&m.to)
         {
@@ -71,7 +72,7 @@ impl Position {
         if self.is_pass(m) {
             return "pass";
         }
-        match m.kind {
+        match m.kind() {
             MoveKind::Normal => "normal",
             MoveKind::Castle => "castle",
             MoveKind::Unload => "unload",
@@ -80,8 +81,9 @@ impl Position {
     }
 
     /// The text of a move legal in this position.
-    pub fn move_text(&self, m: &Move) -> String {
-        if self.is_pass(m) {
+    pub fn move_text<'a>(&self, m: impl Into<MoveRef<'a>>) -> String {
+        let m = m.into();
+        if self.is_pass(&m) {
             return "pass".to_string();
         }
         let geo = &self.tables.geo;
@@ -122,10 +124,10 @@ impl Position {
     /// Parses move text against the legal moves. Exact notation always matches; shorter forms
     /// are accepted when they name one move: side captures may be left out, and a chess-style
     /// lower-case promotion letter (`e7e8q`) is read as `=Q`.
-    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
+    pub fn parse_move(&mut self, text: &str) -> Result<FullMove, MoveError> {
         let text = text.trim();
         let moves = self.moves();
-        if let Some(m) = moves.iter().find(|m| self.move_text(m) == text) {
+        if let Some(m) = moves.iter().find(|&m| self.move_text(m) == text) {
             return Ok(*m);
         }
         if let Some((piece, square)) = text.split_once('@')
@@ -135,7 +137,7 @@ impl Position {
             return self.parse_drop(text, piece, square, &moves);
         }
         let parsed = self.parse_parts(text)?;
-        let candidates: Vec<Move> = moves
+        let candidates: Vec<FullMove> = moves
             .into_iter()
             .filter(|m| {
                 m.from == parsed.from
@@ -169,8 +171,8 @@ impl Position {
         text: &str,
         piece: &str,
         square: &str,
-        moves: &[Move],
-    ) -> Result<Move, MoveError> {
+        moves: &[FullMove],
+    ) -> Result<FullMove, MoveError> {
         let malformed = || MoveError::Malformed {
             text: text.to_string(),
             drop: true,

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use crate::moves::Move;
+use crate::moves::{FullMove, MoveList};
 use crate::position::Position;
 
 impl Position {
@@ -18,7 +18,7 @@ impl Position {
     }
 
     /// Perft per legal first move, in generation order.
-    pub fn divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+    pub fn divide(&mut self, depth: u32) -> Vec<(FullMove, u64)> {
         self.divide_threads(depth, 1, &|_, _| {})
     }
 
@@ -46,13 +46,13 @@ impl Position {
         depth: u32,
         threads: usize,
         done: &(dyn Fn(usize, usize) + Sync),
-    ) -> Vec<(Move, u64)> {
+    ) -> Vec<(FullMove, u64)> {
         let depth = depth.max(1);
         let checks = std::mem::replace(&mut self.repeat_checks, false);
         let moves = self.moves();
         // (first move, second move or none): a first move without replies stays one item.
-        let mut items: Vec<(usize, Option<Move>)> = Vec::new();
-        for (i, &m) in moves.iter().enumerate() {
+        let mut items: Vec<(usize, Option<FullMove>)> = Vec::new();
+        for (i, m) in moves.iter().enumerate() {
             if threads > 1 && depth >= 3 {
                 self.make(m);
                 let replies = self.moves();
@@ -78,10 +78,10 @@ impl Position {
                 let Some(&(i, second)) = items.get(k) else {
                     break;
                 };
-                pos.make(moves[i]);
+                pos.make(&moves[i]);
                 let n = match second {
                     Some(r) => {
-                        pos.make(r);
+                        pos.make(&r);
                         let n = perft_in(pos, depth - 2, &mut lists);
                         pos.unmake();
                         n
@@ -119,11 +119,11 @@ impl Position {
 }
 
 /// One reusable move list per ply.
-fn move_lists(depth: u32) -> Vec<Vec<Move>> {
-    (0..depth).map(|_| Vec::with_capacity(256)).collect()
+fn move_lists(depth: u32) -> Vec<MoveList> {
+    (0..depth).map(|_| MoveList::with_capacity(256)).collect()
 }
 
-fn perft_in(pos: &mut Position, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
+fn perft_in(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -135,8 +135,8 @@ fn perft_in(pos: &mut Position, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
     }
     pos.legal_moves(list);
     let mut nodes = 0;
-    for &m in list.iter() {
-        pos.make(m);
+    for i in 0..list.len() {
+        pos.make(list.get(i));
         nodes += perft_in(pos, depth - 1, rest);
         pos.unmake();
     }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Square};
-use crate::moves::{MAX_CAPTURES, Move, MoveKind};
+use crate::moves::{MAX_CAPTURES, Move, MoveKind, MoveRef};
 use crate::spec::{PieceType, Player};
 use crate::tables::Tables;
 
@@ -51,7 +51,9 @@ impl Royals {
     }
 }
 
-/// Everything make changes that unmake cannot recompute.
+/// Everything make changes that unmake cannot recompute. The move's removed squares and what
+/// stood on them are in the position's undo buffers (`undo_caps`, `undo_victims`) from
+/// `mv.caps` on.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     mv: Move,
@@ -59,7 +61,6 @@ struct Undo {
     moved_virgin: bool,
     dest: Cell,
     dest_virgin: bool,
-    victims: [(Cell, bool); MAX_CAPTURES],
     ep: EpState,
     halfmove: u32,
     hash: u64,
@@ -96,6 +97,10 @@ pub struct Position {
     /// Pieces in hand: `hands[player * types + type]`.
     pub(crate) hands: Vec<u8>,
     undo: Vec<Undo>,
+    /// The removed squares of the moves in `undo`, each move's from its `mv.caps` on.
+    undo_caps: Vec<Square>,
+    /// What stood on each square of `undo_caps` before the move, and its virgin flag.
+    undo_victims: Vec<(Cell, bool)>,
     /// Hashes of the positions before each move played (for repetition), oldest first: first
     /// the positions the position text named (`history:`), then one per move in `undo`.
     history: Vec<u64>,
@@ -159,6 +164,8 @@ impl Position {
             counts: vec![0; slots],
             hands: vec![0; 2 * tables.piece_count()],
             undo: Vec::new(),
+            undo_caps: Vec::new(),
+            undo_victims: Vec::new(),
             history: Vec::new(),
             prior: Prior::default(),
             watch: Default::default(),
@@ -231,8 +238,10 @@ impl Position {
         self.undo.len()
     }
     /// The last move played, if any.
-    pub fn last_move(&self) -> Option<Move> {
-        self.undo.last().map(|u| u.mv)
+    pub fn last_move(&self) -> Option<MoveRef<'_>> {
+        self.undo
+            .last()
+            .map(|u| MoveRef::new(u.mv, &self.undo_caps))
     }
     /// Hashes of earlier positions, oldest first.
     pub fn history(&self) -> &[u64] {
@@ -371,12 +380,14 @@ impl Position {
     #[inline]
     fn undo_record(&self, mv: Move) -> Undo {
         Undo {
-            mv,
+            mv: Move {
+                caps: self.undo_caps.len() as u32,
+                ..mv
+            },
             moved: Cell::EMPTY,
             moved_virgin: false,
             dest: Cell::EMPTY,
             dest_virgin: false,
-            victims: [(Cell::EMPTY, false); MAX_CAPTURES],
             ep: self.ep,
             halfmove: self.halfmove,
             hash: self.hash,
@@ -391,16 +402,22 @@ impl Position {
         }
     }
 
-    /// Plays a move generated for this position.
-    pub fn make(&mut self, mv: Move) {
-        if mv.kind == MoveKind::Drop {
-            self.make_drop(mv);
+    /// Plays a move generated for this position: a list entry ([`crate::MoveList::get`]) or
+    /// an owned move (`pos.make(&m)`).
+    #[inline]
+    pub fn make<'a>(&mut self, mv: impl Into<MoveRef<'a>>) {
+        self.play(mv.into());
+    }
+
+    fn play(&mut self, mv: MoveRef<'_>) {
+        if mv.kind() == MoveKind::Drop {
+            self.make_drop(*mv);
             return;
         }
         let from = mv.from;
         let to = mv.to;
         let moved = self.board[from.index()];
-        let mut undo = self.undo_record(mv);
+        let mut undo = self.undo_record(*mv);
         undo.moved = moved;
         undo.moved_virgin = self.virgin[from.index()];
         if undo.moved_virgin && to != from {
@@ -411,9 +428,11 @@ impl Position {
         // Lift the mover, then remove side victims, then the destination's occupant.
         self.set_virgin(from, false);
         self.set_cell(from, moved, Cell::EMPTY);
-        for (i, &s) in mv.side_captures().iter().enumerate() {
+        let first = self.undo_victims.len();
+        for &s in mv.side_captures() {
             let c = self.board[s.index()];
-            undo.victims[i] = (c, self.virgin[s.index()]);
+            self.undo_caps.push(s);
+            self.undo_victims.push((c, self.virgin[s.index()]));
             if c.is_piece() {
                 self.set_virgin(s, false);
                 self.set_cell(s, c, Cell::EMPTY);
@@ -428,7 +447,7 @@ impl Position {
             self.set_cell(to, dest, Cell::EMPTY);
             captured = true;
         }
-        match mv.kind {
+        match mv.kind() {
             MoveKind::Normal => {}
             MoveKind::Castle => {
                 let partner = self.board[mv.aux.index()];
@@ -441,9 +460,9 @@ impl Position {
                 let victim = if dest.is_piece() {
                     dest
                 } else {
-                    mv.side_captures()
+                    self.undo_victims[first..]
                         .last()
-                        .map_or(Cell::EMPTY, |_| undo.victims[usize::from(mv.ncap) - 1].0)
+                        .map_or(Cell::EMPTY, |v| v.0)
                 };
                 let there = self.board[mv.aux.index()];
                 undo.unload_from = there;
@@ -471,7 +490,7 @@ impl Position {
             undo.vanished = true;
         }
         self.clear_ep();
-        if mv.creates_ep {
+        if mv.creates_ep() {
             self.create_ep(from, to);
         }
         self.halfmove = if self.resets_clock(moved, captured, mv.promotion().is_some()) {
@@ -488,8 +507,9 @@ impl Position {
             |c: Cell, v: bool| v && c.is_piece() && partner_only[usize::from(c.piece_type().0)];
         let mine_left = partner_left(moved, undo.moved_virgin && to != from);
         let theirs_left = partner_left(undo.dest, undo.dest_virgin)
-            || (0..usize::from(mv.ncap))
-                .any(|i| partner_left(undo.victims[i].0, undo.victims[i].1));
+            || self.undo_victims[first..]
+                .iter()
+                .any(|&(c, v)| partner_left(c, v));
         if mine_left {
             self.lapse_kings(moved.player(), &mut undo);
         }
@@ -506,7 +526,7 @@ impl Position {
     /// Plays a drop: one piece leaves the mover's hand for an empty square.
     fn make_drop(&mut self, mv: Move) {
         let side = self.side;
-        let ty = PieceType(mv.dropped);
+        let ty = PieceType(mv.aux.0 as u8);
         let undo = self.undo_record(mv);
         self.history.push(self.hash);
         self.hand_take(side, ty);
@@ -538,15 +558,14 @@ impl Position {
         let mv = undo.mv;
         let mut removed = [Cell::EMPTY; MAX_CAPTURES + 1];
         let mut n = 0;
-        for c in std::iter::once(undo.dest)
-            .chain(undo.victims[..usize::from(mv.ncap)].iter().map(|v| v.0))
-        {
+        let victims = &self.undo_victims[mv.caps as usize..];
+        for c in std::iter::once(undo.dest).chain(victims.iter().map(|v| v.0)) {
             if c.is_piece() {
                 removed[n] = c;
                 n += 1;
             }
         }
-        if mv.kind == MoveKind::Unload && undo.unload_from.is_empty() {
+        if mv.kind() == MoveKind::Unload && undo.unload_from.is_empty() {
             let back = self.board[mv.aux.index()];
             if let Some(i) = removed[..n].iter().position(|&c| c == back) {
                 removed[i] = Cell::EMPTY;
@@ -641,9 +660,8 @@ impl Position {
         let u = self.undo.last()?;
         let mut taken = [Cell::EMPTY; MAX_CAPTURES + 1];
         let mut n = 0;
-        for c in
-            std::iter::once(u.dest).chain(u.victims[..usize::from(u.mv.ncap)].iter().map(|v| v.0))
-        {
+        let victims = &self.undo_victims[u.mv.caps as usize..];
+        for c in std::iter::once(u.dest).chain(victims.iter().map(|v| v.0)) {
             if c.is_piece() {
                 taken[n] = c;
                 n += 1;
@@ -705,7 +723,7 @@ impl Position {
             restore(&mut self.board, &mut self.counts, mv.from, Cell::EMPTY);
         }
         restore(&mut self.board, &mut self.counts, mv.to, Cell::EMPTY);
-        match mv.kind {
+        match mv.kind() {
             MoveKind::Normal => {}
             MoveKind::Castle => {
                 let partner = self.board[mv.aux2.index()];
@@ -716,7 +734,7 @@ impl Position {
             MoveKind::Unload => restore(&mut self.board, &mut self.counts, mv.aux, u.unload_from),
             MoveKind::Drop => {
                 let n = self.tables.piece_count();
-                self.hands[self.side.index() * n + usize::from(mv.dropped)] += 1;
+                self.hands[self.side.index() * n + usize::from(mv.aux.0)] += 1;
             }
         }
         if u.ngained > 0 {
@@ -727,11 +745,16 @@ impl Position {
         }
         restore(&mut self.board, &mut self.counts, mv.to, u.dest);
         self.virgin[mv.to.index()] = u.dest_virgin;
-        for (i, &s) in mv.side_captures().iter().enumerate() {
-            let (c, v) = u.victims[i];
+        let first = mv.caps as usize;
+        for (&s, &(c, v)) in self.undo_caps[first..]
+            .iter()
+            .zip(&self.undo_victims[first..])
+        {
             restore(&mut self.board, &mut self.counts, s, c);
             self.virgin[s.index()] = v;
         }
+        self.undo_caps.truncate(first);
+        self.undo_victims.truncate(first);
         restore(&mut self.board, &mut self.counts, mv.from, u.moved);
         self.virgin[mv.from.index()] = u.moved_virgin;
         for &p in &u.lapsed[..usize::from(u.nlapsed)] {

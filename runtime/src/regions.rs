@@ -267,7 +267,7 @@ impl Position {
 impl Position {
     /// `pass anytime IDS`: a pass by the first piece of one of these types (one pass is
     /// enough; `filter_passes` keeps one per position).
-    pub(crate) fn anytime_passes(&self, out: &mut Vec<crate::moves::Move>) {
+    pub(crate) fn anytime_passes(&self, out: &mut crate::moves::MoveList) {
         let anytime = &self.tables.spec.rules.passing.anytime;
         let side = self.side;
         if let Some(i) = self

@@ -1,7 +1,7 @@
 //! Game results: royals lost, checkmate, stalemate, repetition (with perpetual check), the
 //! move-count rule and bare royals, as the variant's rules say.
 
-use crate::moves::Move;
+use crate::moves::{FullMove, MoveList, MoveRef};
 use crate::position::Position;
 use crate::spec::{Bare, Outcome, Player, WinCondition};
 
@@ -71,12 +71,18 @@ impl GameResult {
 impl Position {
     /// The game result in this position, or `None` while the game goes on.
     pub fn result(&mut self) -> Option<GameResult> {
-        let moves = self.moves();
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
         self.result_with(&moves)
     }
 
-    /// As [`Position::result`], given the legal moves already generated.
-    pub fn result_with(&mut self, moves: &[Move]) -> Option<GameResult> {
+    /// As [`Position::result`], given the legal moves already generated (a `&MoveList` or a
+    /// `&[FullMove]`).
+    pub fn result_with<'a, M: Into<MoveRef<'a>>>(
+        &mut self,
+        moves: impl IntoIterator<Item = M>,
+    ) -> Option<GameResult> {
+        let mut moves = moves.into_iter().map(Into::into).peekable();
         let t = self.tables.clone();
         let me = self.side;
         let rules = &t.spec.rules;
@@ -99,7 +105,7 @@ impl Position {
                 reason: Reason::Passing,
             });
         }
-        if moves.is_empty() {
+        if moves.peek().is_none() {
             let mated =
                 rules.royals.win == WinCondition::Checkmate && t.has_royals && self.in_check();
             if mated && self.last_move_is_no_mate_drop() {
@@ -184,7 +190,10 @@ impl Position {
 
     /// Shatranj's bare king: a side left with royals alone loses, unless it is the side to move
     /// and can bare the other side at once; both sides bare is a draw.
-    fn bare_royal_result(&mut self, moves: &[Move]) -> Option<GameResult> {
+    fn bare_royal_result<'a>(
+        &mut self,
+        mut moves: impl Iterator<Item = MoveRef<'a>>,
+    ) -> Option<GameResult> {
         let me = self.side;
         let (me_bare, them_bare) = (self.only_royals(me), self.only_royals(me.opponent()));
         let winner = match (me_bare, them_bare) {
@@ -192,7 +201,7 @@ impl Position {
             // The other side had its move while bare and did not bare us back.
             (false, true) => Some(me),
             (true, false) => {
-                let can_bare_back = moves.iter().any(|&m| {
+                let can_bare_back = moves.any(|m| {
                     self.make(m);
                     let bared = self.only_royals(me.opponent());
                     self.unmake();
@@ -229,11 +238,11 @@ impl Position {
     /// The player all of whose moves since the previous occurrence of this position gave check.
     fn perpetual_checker(&mut self) -> Option<Player> {
         let target = self.hash;
-        let mut undone: Vec<Move> = Vec::new();
+        let mut undone: Vec<FullMove> = Vec::new();
         // checks[p] stays true while every move of p seen so far gave check.
         let mut checks = [true, true];
         let mut moved = [false, false];
-        while let Some(m) = self.last_move() {
+        while let Some(m) = self.last_move().map(|m| m.to_full()) {
             // The side to move now is in check iff the previous mover gave check.
             let mover = self.side.opponent();
             let gave_check = self.in_check();
@@ -246,7 +255,7 @@ impl Position {
             }
         }
         for m in undone.into_iter().rev() {
-            self.make(m);
+            self.make(&m);
         }
         [Player::First, Player::Second].into_iter().find(|p| {
             moved[p.index()]

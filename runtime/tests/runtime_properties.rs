@@ -3,7 +3,7 @@
 
 mod common;
 
-use koma_runtime::{Move, Position};
+use koma_runtime::{FullMove, MoveList, Position};
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
 struct Rng(u64);
@@ -27,12 +27,13 @@ const FENS: [&str; 5] = [
 
 /// Whether the opponent (to move after `m`) can remove a royal of the mover: found by
 /// generating every opponent move, not by the attack test.
-fn exposes_royal(pos: &mut Position, m: Move) -> bool {
+fn exposes_royal(pos: &mut Position, m: FullMove) -> bool {
     let me = pos.side_to_move();
-    pos.make(m);
+    pos.make(&m);
     let royals: Vec<_> = pos.royal_squares(me).to_vec();
-    let mut replies = Vec::new();
+    let mut replies = MoveList::new();
     pos.pseudo_legal_moves(&mut replies);
+    let replies = replies.to_vec();
     let hit = royals.is_empty()
         || replies.iter().any(|r| {
             royals.contains(&r.to) || r.side_captures().iter().any(|s| royals.contains(s))
@@ -53,8 +54,9 @@ fn check_position(pos: &mut Position) {
     assert_eq!(parsed.to_text(), text);
     assert!(parsed == *pos, "position text round trip: {text}");
     let legal = pos.moves();
-    let mut pseudo = Vec::new();
+    let mut pseudo = MoveList::new();
     pos.pseudo_legal_moves(&mut pseudo);
+    let pseudo = pseudo.to_vec();
     for &m in &pseudo {
         let is_legal = legal.contains(&m);
         // Castling also needs the squares it crosses to be safe, which this check does not see.
@@ -71,7 +73,7 @@ fn check_position(pos: &mut Position) {
         let mt = pos.move_text(&m);
         assert_eq!(pos.parse_move(&mt), Ok(m), "move text `{mt}` in {text}");
         let before = pos.clone();
-        pos.make(m);
+        pos.make(&m);
         assert_eq!(pos.hash(), pos.compute_hash(), "hash after {mt} in {text}");
         pos.unmake();
         assert!(before == *pos, "make/unmake of {mt} in {text}");
@@ -92,7 +94,7 @@ fn random_games_keep_every_invariant() {
                     assert!(pos.result().is_some());
                     break;
                 }
-                pos.make(moves[rng.below(moves.len())]);
+                pos.make(&moves[rng.below(moves.len())]);
             }
         }
     }
@@ -109,7 +111,7 @@ fn unmake_all_returns_to_start() {
         if moves.is_empty() {
             break;
         }
-        pos.make(moves[rng.below(moves.len())]);
+        pos.make(&moves[rng.below(moves.len())]);
     }
     while pos.ply() > 0 {
         pos.unmake();
@@ -128,7 +130,7 @@ fn game_results() {
     let mut pos = Position::from_text(tables.clone(), "startpos").expect("startpos");
     for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
         let mv = pos.parse_move(m).expect("legal");
-        pos.make(mv);
+        pos.make(&mv);
     }
     let r = pos.result().expect("game over");
     assert_eq!(r.score(), "0-1");
@@ -147,7 +149,7 @@ fn game_results() {
     ] {
         assert!(pos.result().is_none());
         let mv = pos.parse_move(m).expect("legal");
-        pos.make(mv);
+        pos.make(&mv);
     }
     assert_eq!(
         pos.result(),

@@ -217,7 +217,7 @@ fn vanishing_square_disappears_when_left() {
     let mut pos = Position::from_text(tables, "4/4/4/X3 w").expect("position");
     let before = pos.clone();
     let m = pos.parse_move("a1a3").expect("legal");
-    pos.make(m);
+    pos.make(&m);
     assert_eq!(pos.to_text(), "4/X3/4/*3 b - - 1 1");
     let a1 = pos.tables().geo.parse_square("a1").expect("square");
     assert!(pos.is_vanished(a1));

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use koma_runtime::result::GameResult;
 use koma_runtime::spec::Player;
-use koma_runtime::{Move, Position};
+use koma_runtime::{FullMove, Position};
 use serde_json::{Value, json};
 
 use super::CommandResult;
@@ -59,7 +59,7 @@ fn reason(r: &GameResult) -> String {
 
 /// One move: `from`, `to`, `captures` (every removed square, the destination included), and
 /// the move's text, piece, promotion and kind; `burns` lists the captures that are burns.
-fn move_json(pos: &Position, m: &Move) -> Value {
+fn move_json(pos: &Position, m: &FullMove) -> Value {
     let t = pos.tables();
     let geo = &t.geo;
     let id = |ty: koma_runtime::spec::PieceType| t.spec.pieces[usize::from(ty.0)].id.clone();

@@ -66,7 +66,7 @@ pub fn play(args: &PlayArgs) -> CommandResult {
                 pos.move_text(&best),
                 result.depth
             );
-            pos.make(best);
+            pos.make(&best);
             continue;
         }
         print!("your move> ");
@@ -94,7 +94,7 @@ pub fn play(args: &PlayArgs) -> CommandResult {
                 }
             }
             text => match pos.parse_move(text) {
-                Ok(m) => pos.make(m),
+                Ok(m) => pos.make(&m),
                 Err(MoveError::Ambiguous { choices }) => println!(
                     "`{text}` can mean several moves; type one of `{}`",
                     choices.join("`, `")

@@ -282,7 +282,7 @@ fn uci_variant_option_position_and_go() {
     let best = out.last().expect("bestmove");
     let mut pos = Position::start(tables("chu-shogi.koma")).expect("start");
     let e4e5 = pos.parse_move("e4e5").expect("e4e5");
-    pos.make(e4e5);
+    pos.make(&e4e5);
     let text = best
         .trim_start_matches("bestmove ")
         .split(' ')

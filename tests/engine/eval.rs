@@ -23,7 +23,7 @@ fn pieces_in_hand_count_in_the_evaluation() {
     // equals the score before, less the hand, plus the piece on its square.
     let drop = pos.parse_move("N@e4").expect("legal drop");
     let before = eval.full(&pos);
-    pos.make(drop);
+    pos.make(&drop);
     let e4 = pos
         .tables()
         .geo

@@ -10,7 +10,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
-use koma_runtime::{Move, Position};
+use koma_runtime::{FullMove, Position};
 
 use super::common::{find_program, tables};
 
@@ -99,7 +99,7 @@ impl Drop for HaChu {
 
 /// A plain move that neither captures nor comes near promotion (it stays out of the mover's
 /// zone, the far four ranks): the same text for both engines.
-fn plain(p: &Position, m: &Move) -> bool {
+fn plain(p: &Position, m: &FullMove) -> bool {
     let geo = &p.tables().geo;
     let (to, from) = (geo.coord(m.to), geo.coord(m.from));
     let first = p.side_to_move() == koma_runtime::spec::Player::First;
@@ -138,9 +138,9 @@ fn hachu_and_koma_agree_on_which_moves_repeat_in_chu() {
         for text in ["c4c5", "j9j8", "j4j5", "c9c8", "e4e5", "h9h8"] {
             let m = p.parse_move(text).expect("opening move");
             assert!(hachu.accepts(text), "HaChu refuses the opening move {text}");
-            p.make(m);
+            p.make(&m);
         }
-        let mut last: [Option<Move>; 2] = [None, None];
+        let mut last: [Option<FullMove>; 2] = [None, None];
         for ply in 0..40 {
             let side = p.side_to_move().index();
             // Step back where this side's last move came from, when that is a plain move.
@@ -163,13 +163,13 @@ fn hachu_and_koma_agree_on_which_moves_repeat_in_chu() {
                 agreed += 1;
                 if legal_in_koma {
                     let m = p.parse_move(&text).expect("legal");
-                    p.make(m);
+                    p.make(&m);
                     last[side] = Some(m);
                     continue;
                 }
                 refused += 1;
             }
-            let moves: Vec<Move> = p.moves().into_iter().filter(|m| plain(&p, m)).collect();
+            let moves: Vec<FullMove> = p.moves().into_iter().filter(|m| plain(&p, m)).collect();
             assert!(!moves.is_empty(), "no plain move in {}", p.to_text());
             let m = moves[next(moves.len())];
             let text = p.move_text(&m);
@@ -178,7 +178,7 @@ fn hachu_and_koma_agree_on_which_moves_repeat_in_chu() {
                 "game {game} ply {ply}: HaChu refuses `{text}` in {}",
                 p.to_text()
             );
-            p.make(m);
+            p.make(&m);
             last[side] = Some(m);
         }
     }

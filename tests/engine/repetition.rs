@@ -26,7 +26,7 @@ fn cornered(t: &Arc<Tables>) -> Position {
     let mut p = Position::from_text(t.clone(), "k4/5/2R2/5/1R2K w").expect("position");
     for text in ["e1e2", "a5a4", "e2e1"] {
         let m = p.parse_move(text).expect("legal");
-        p.make(m);
+        p.make(&m);
     }
     p
 }

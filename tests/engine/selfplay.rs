@@ -68,7 +68,7 @@ fn self_play_games_are_legal_and_end_by_the_rules() {
                     pos.move_text(&m),
                     pos.to_text()
                 );
-                pos.make(m);
+                pos.make(&m);
             }
             if result.is_none() {
                 // The cap reached exactly at a game end still counts as finished.

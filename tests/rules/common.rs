@@ -95,7 +95,7 @@ pub fn play(p: &mut Position, moves: &[&str]) {
         let m = p
             .parse_move(text)
             .unwrap_or_else(|e| panic!("`{text}` in {}: {e}", p.to_text()));
-        p.make(m);
+        p.make(&m);
     }
 }
 

@@ -63,7 +63,7 @@ fn a_drop_is_written_piece_at_square_and_plays_back() {
     assert_eq!(drops(&mut p).len(), 23, "every empty square");
     let m = p.parse_move("g@c3").expect("lower case is accepted");
     assert_eq!(p.move_text(&m), "G@c3");
-    p.make(m);
+    p.make(&m);
     assert_eq!(p.to_text(), "4k/5/2G2/5/K4[] b - - 1 1");
     assert_eq!(p.hash(), p.compute_hash());
     p.unmake();

@@ -20,7 +20,7 @@ fn playout(mut p: Position, plies: usize, seed: u64) -> usize {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         let m = moves[(x >> 33) as usize % moves.len()];
-        p.make(m);
+        p.make(&m);
         played += 1;
         assert_eq!(
             p.hash(),

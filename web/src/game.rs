@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use koma_runtime::result::GameResult;
 use koma_runtime::spec::{PieceType, Player};
-use koma_runtime::{Move, Position, Tables};
+use koma_runtime::{FullMove, Position, Tables};
 
 use crate::api::{GameRequest, GameState, HandPiece, MoveInfo, Partner, PlacedPiece, ResultInfo};
 
@@ -41,7 +41,7 @@ pub enum GameError {
 /// Picks a move for the side to move: the plug for an engine. `None` when there is no legal
 /// move.
 pub trait MovePicker: Send + Sync {
-    fn pick(&self, position: &mut Position, limits: Limits) -> Option<Move>;
+    fn pick(&self, position: &mut Position, limits: Limits) -> Option<FullMove>;
 }
 
 /// How hard the engine may think; what is not given is the engine's choice.
@@ -57,7 +57,7 @@ pub struct Limits {
 pub struct EngineSearch;
 
 impl MovePicker for EngineSearch {
-    fn pick(&self, position: &mut Position, limits: Limits) -> Option<Move> {
+    fn pick(&self, position: &mut Position, limits: Limits) -> Option<FullMove> {
         let millis = match (limits.depth, limits.millis) {
             (None, None) => Some(2000),
             (_, m) => m.map(|m| m.min(600_000)),
@@ -92,7 +92,7 @@ pub fn replay(
             reason: e,
         })?;
         last = Some(move_info(&pos, &m));
-        pos.make(m);
+        pos.make(&m);
     }
     Ok((pos, last))
 }
@@ -186,7 +186,7 @@ fn piece_id(pos: &Position, ty: PieceType) -> String {
 }
 
 /// One legal move with every square it empties, as `koma moves --format json` gives it.
-pub fn move_info(pos: &Position, m: &Move) -> MoveInfo {
+pub fn move_info(pos: &Position, m: &FullMove) -> MoveInfo {
     let geo = &pos.tables().geo;
     let captures: Vec<String> = pos
         .removed_squares(m)

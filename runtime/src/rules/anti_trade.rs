@@ -3,13 +3,13 @@
 //! "bridge" capture of another piece) and its counter-strike rule.
 
 use crate::cell::Cell;
-use crate::moves::{MAX_CAPTURES, Move};
+use crate::moves::{MAX_CAPTURES, MoveRef};
 use crate::position::Position;
 use crate::spec::{AntiTradeSpec, AntiTradeWhen, PieceType};
 
 impl Position {
     /// Whether a pseudo-legal move of the side to move breaks an anti-trade clause.
-    pub(crate) fn breaks_anti_trade(&mut self, m: Move) -> bool {
+    pub(crate) fn breaks_anti_trade(&mut self, m: MoveRef<'_>) -> bool {
         let mover = self.board[m.from.index()];
         if !mover.is_piece()
             || (m.side_captures().is_empty()
@@ -18,7 +18,7 @@ impl Position {
             // Removes nothing (the common case, decided without building the list).
             return false;
         }
-        let (removed, n) = self.removed_by(&m);
+        let (removed, n) = self.removed_by(m);
         let removed = &removed[..n];
         if removed.is_empty() {
             return false;
@@ -38,7 +38,10 @@ impl Position {
     }
 
     /// The squares and pieces a move removes (destination and side captures), before it is made.
-    fn removed_by(&self, m: &Move) -> ([(crate::geometry::Square, Cell); MAX_CAPTURES + 1], usize) {
+    fn removed_by(
+        &self,
+        m: MoveRef<'_>,
+    ) -> ([(crate::geometry::Square, Cell); MAX_CAPTURES + 1], usize) {
         let mut out = [(m.to, Cell::EMPTY); MAX_CAPTURES + 1];
         let mut n = 0;
         let dest = self.board[m.to.index()];
@@ -60,7 +63,7 @@ impl Position {
     fn forbidden_trade(
         &mut self,
         spec: &AntiTradeSpec,
-        m: Move,
+        m: MoveRef<'_>,
         removed: &[(crate::geometry::Square, Cell)],
     ) -> bool {
         let is_victim = |c: Cell| spec.victims.contains(&c.piece_type());

@@ -2,11 +2,11 @@
 //! move in a burner's area is removed (passive), and a burner meeting an enemy burner may die
 //! silently. Burn victims are part of the move: they are added to its capture list at
 //! generation, so make/unmake, hashing and legality need nothing special. A mover that burns
-//! itself lists its own destination among its side captures (`Move::burns_mover`).
+//! itself lists its own destination among its side captures (`MoveRef::burns_mover`).
 
 use crate::cell::Cell;
 use crate::geometry::Square;
-use crate::moves::{MAX_CAPTURES, Move, MoveKind};
+use crate::moves::{FullMove, MAX_CAPTURES, MoveKind, MoveList, MoveRef};
 use crate::position::Position;
 use crate::rules::CBurn;
 use crate::spec::Player;
@@ -18,11 +18,11 @@ const MAX_CHOICES: usize = crate::limits::MAX_BURN_CHOICES;
 impl Position {
     /// Adds the burns to the moves `out[start..]` of the side to move: automatic victims are
     /// appended to each move's captures; every choice of a `choose N` burn becomes its own move.
-    pub(crate) fn apply_burns(&self, out: &mut Vec<Move>, start: usize) {
+    pub(crate) fn apply_burns(&self, out: &mut MoveList, start: usize) {
         let end = out.len();
         for i in start..end {
-            let m = out[i];
-            if m.kind == MoveKind::Castle {
+            let m = out.get(i);
+            if m.kind() == MoveKind::Castle {
                 continue;
             }
             let mover = self.board[m.from.index()];
@@ -31,8 +31,10 @@ impl Position {
             }
             let placed = m.promotion().unwrap_or(mover.piece_type());
             let (burned, silenced) =
-                self.mover_burned(mover.player(), placed, m.to, |s| captured_by(self, &m, s));
-            let mut base = m;
+                self.mover_burned(mover.player(), placed, m.to, |s| captured_by(self, m, s));
+            // The move with its burns, copied out of the list at its first burn (most moves
+            // burn nothing).
+            let mut base: Option<FullMove> = None;
             let mut choices: Option<([Square; MAX_CHOICES], usize, u8)> = None;
             if !silenced && m.to != m.from {
                 for spec in &self.tables.rules.burns {
@@ -49,11 +51,11 @@ impl Position {
                         if c.is_piece()
                             && c.player() != mover.player()
                             && !spec.immune[usize::from(c.piece_type().0)]
-                            && !captured_by(self, &base, s)
+                            && !captured_by(self, base.as_ref().map_or(m, FullMove::as_ref), s)
                         {
                             match spec.choose_up_to {
                                 None => {
-                                    base.push_burn(s);
+                                    base.get_or_insert_with(|| m.to_full()).push_burn(s);
                                 }
                                 Some(_) if n < MAX_CHOICES => {
                                     cand[n] = s;
@@ -71,10 +73,14 @@ impl Position {
                 }
             }
             if burned {
-                base.push_burn(m.to);
+                base.get_or_insert_with(|| m.to_full()).push_burn(m.to);
             }
-            out[i] = base;
+            if let Some(b) = &base {
+                let c = out.intern(b);
+                out.set(i, c);
+            }
             if let Some((cand, n, k)) = choices {
+                let base = base.unwrap_or_else(|| out.get(i).to_full());
                 push_choices(out, base, &cand[..n], k);
             }
         }
@@ -255,37 +261,28 @@ impl Sink for ReachSink<'_> {
 }
 
 /// Whether the move removes the piece on `s` (its destination or a side capture).
-fn captured_by(pos: &Position, m: &Move, s: Square) -> bool {
+fn captured_by(pos: &Position, m: MoveRef<'_>, s: Square) -> bool {
     (s == m.to && m.to != m.from && pos.board[s.index()].is_piece())
         || m.side_captures().contains(&s)
 }
 
-impl Move {
-    /// The mover is burned on its destination (it ended in an enemy burner's area): its own
-    /// destination is listed among the side captures.
-    #[inline]
-    pub fn burns_mover(&self) -> bool {
-        self.ncap > 0 && self.side_captures().contains(&self.to)
-    }
-}
-
 /// Appends one move per non-empty choice of at most `k` victims among `cand` (the empty choice
 /// is `base` itself, already in the list).
-fn push_choices(out: &mut Vec<Move>, base: Move, cand: &[Square], k: u8) {
+fn push_choices(out: &mut MoveList, base: FullMove, cand: &[Square], k: u8) {
     let n = cand.len();
     for mask in 1u32..(1 << n) {
         if mask.count_ones() > u32::from(k) {
             continue;
         }
         let mut m = base;
-        let mut fits = usize::from(m.ncap) + mask.count_ones() as usize <= MAX_CAPTURES;
+        let mut fits = m.ncap() + mask.count_ones() as usize <= MAX_CAPTURES;
         for (j, &s) in cand.iter().enumerate() {
             if fits && mask & (1 << j) != 0 {
                 fits = m.push_burn(s);
             }
         }
         if fits {
-            out.push(m);
+            out.push_full(&m);
         }
     }
 }

@@ -4,7 +4,7 @@
 //! royal, so perpetual check is a perpetual attack too.
 
 use crate::geometry::Square;
-use crate::moves::Move;
+use crate::moves::FullMove;
 use crate::position::Position;
 use crate::spec::Player;
 
@@ -13,8 +13,8 @@ impl Position {
     /// exactly one did.
     pub(crate) fn perpetual_attacker(&mut self) -> Option<Player> {
         let target = self.hash;
-        let mut undone: Vec<Move> = Vec::new();
-        while let Some(m) = self.last_move() {
+        let mut undone: Vec<FullMove> = Vec::new();
+        while let Some(m) = self.last_move().map(|m| m.to_full()) {
             self.unmake();
             undone.push(m);
             if self.hash == target {
@@ -23,7 +23,7 @@ impl Position {
         }
         if self.hash != target {
             for m in undone.into_iter().rev() {
-                self.make(m);
+                self.make(&m);
             }
             return None;
         }
@@ -32,7 +32,7 @@ impl Position {
         let mut chased: [Option<Vec<Square>>; 2] = [None, None];
         for m in undone.into_iter().rev() {
             let mover = self.side;
-            self.make(m);
+            self.make(&m);
             // The piece that moved is followed to its new square by the other player's list.
             if let Some(list) = chased[mover.opponent().index()].as_mut() {
                 for s in list.iter_mut().filter(|s| **s == m.from) {

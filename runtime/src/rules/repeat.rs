@@ -5,7 +5,7 @@
 //! since it was set up and the positions its text named (`history:`).
 
 use crate::geometry::Square;
-use crate::moves::Move;
+use crate::moves::MoveRef;
 use crate::position::Position;
 use crate::result::{GameResult, Reason};
 use crate::spec::Player;
@@ -29,7 +29,7 @@ impl Position {
     /// Whether the move just played may repeat by an exception of the `repeat` clause: the
     /// mover was in check before it, or it created no new attack. Plays the move back and
     /// forth; `m` is the last move.
-    fn repeat_excused(&mut self, m: Move) -> bool {
+    fn repeat_excused(&mut self, m: MoveRef<'_>) -> bool {
         let Some(rule) = self.tables.spec.rules.repeat else {
             return false;
         };
@@ -49,7 +49,7 @@ impl Position {
     }
 
     /// Whether `repeat illegal` forbids `m` for the side to move.
-    pub(crate) fn repeat_forbids(&mut self, m: Move) -> bool {
+    pub(crate) fn repeat_forbids(&mut self, m: MoveRef<'_>) -> bool {
         self.make(m);
         let bad = self.recreated() && !self.repeat_excused(m);
         self.unmake();
@@ -70,8 +70,8 @@ impl Position {
         if !rule.loses || !self.recreated() {
             return None;
         }
-        let m = self.last_move()?;
-        if self.repeat_excused(m) {
+        let m = self.last_move()?.to_full();
+        if self.repeat_excused(m.as_ref()) {
             return None;
         }
         Some(GameResult {

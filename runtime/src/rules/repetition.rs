@@ -2,7 +2,7 @@
 //! player who passed first in the repetition must deviate: it may not play a move that
 //! recreates an earlier position.
 
-use crate::moves::Move;
+use crate::moves::{MoveList, MoveRef};
 use crate::position::Position;
 
 impl Position {
@@ -12,7 +12,7 @@ impl Position {
     /// The repetition starts at the first occurrence of the position the move creates, or
     /// earlier at the first occurrence of the current position when that one already repeats
     /// (so a cycle of two passes binds the player who passed first, not the one who answered).
-    pub(crate) fn first_passer_repeats(&mut self, m: Move) -> bool {
+    pub(crate) fn first_passer_repeats(&mut self, m: MoveRef<'_>) -> bool {
         let before = self.hash;
         self.make(m);
         let after = self.hash;
@@ -34,7 +34,7 @@ impl Position {
 
     /// Removes the moves the anti-trade, pass-repetition, modern repetition and
     /// captured-only promotion rules forbid.
-    pub(crate) fn filter_rule_moves(&mut self, out: &mut Vec<Move>) {
+    pub(crate) fn filter_rule_moves(&mut self, out: &mut MoveList) {
         let tables = self.tables.clone();
         let anti_trade = !tables.spec.rules.anti_trade.is_empty();
         let deviate = tables.spec.rules.passing.first_passer_deviates
@@ -43,13 +43,13 @@ impl Position {
         let repeat = self.repeat_filter_active();
         let mut kept = 0;
         for i in 0..out.len() {
-            let m = out[i];
+            let m = out.get(i);
             let bad = (captured_only && !self.promotion_available(&m))
                 || (anti_trade && self.breaks_anti_trade(m))
                 || (deviate && self.first_passer_repeats(m))
                 || (repeat && self.repeat_forbids(m));
             if !bad {
-                out[kept] = m;
+                out.set(kept, out.at(i));
                 kept += 1;
             }
         }

@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 
-use koma_runtime::{Move, Position, Tables, serialize};
+use koma_runtime::{FullMove, Position, Tables, serialize};
 
 fn main() {
     let a: Vec<String> = std::env::args().collect();
@@ -31,13 +31,13 @@ fn main() {
         let mut p = Position::start(t.clone()).expect("a setup");
         let mut texts: Vec<String> = Vec::new();
         for _ in 0..plies {
-            let moves: Vec<Move> = p.moves().into_iter().filter(|m| plain(&p, m)).collect();
+            let moves: Vec<FullMove> = p.moves().into_iter().filter(|m| plain(&p, m)).collect();
             if moves.is_empty() {
                 break;
             }
             let m = moves[next(moves.len())];
             texts.push(p.move_text(&m));
-            p.make(m);
+            p.make(&m);
         }
         let (hn, hdiv, refused) = run_hachu(hachu, variant, &texts, depth);
         if refused {
@@ -123,7 +123,7 @@ fn run_hachu(path: &str, variant: &str, moves: &[String], depth: u32) -> (u64, V
 
 /// A plain move: no capture, promotion or pass, and it stays out of the mover's zone, so both
 /// engines read its text the same way.
-fn plain(p: &Position, m: &Move) -> bool {
+fn plain(p: &Position, m: &FullMove) -> bool {
     let geo = &p.tables().geo;
     let (to, from) = (geo.coord(m.to), geo.coord(m.from));
     let first = p.side_to_move() == koma_runtime::spec::Player::First;
