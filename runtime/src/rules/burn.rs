@@ -32,18 +32,21 @@ impl Position {
             let placed = m.promotion().unwrap_or(mover.piece_type());
             let (burned, silenced) =
                 self.mover_burned(mover.player(), placed, m.to, |s| captured_by(self, m, s));
-            // The move with its burns, copied out of the list at its first burn (most moves
-            // burn nothing).
-            let mut base: Option<FullMove> = None;
+            let burns = |spec: &&CBurn| {
+                spec.active
+                    && spec.burner[usize::from(placed.0)]
+                    && (spec.burner[usize::from(mover.piece_type().0)] || spec.on_promotion)
+            };
+            let active =
+                !silenced && m.to != m.from && self.tables.rules.burns.iter().any(|s| burns(&s));
+            // Most moves burn nothing and are not burned: they stay as they are.
+            if !burned && !active {
+                continue;
+            }
+            let mut base = m.to_full();
             let mut choices: Option<([Square; MAX_CHOICES], usize, u8)> = None;
-            if !silenced && m.to != m.from {
-                for spec in &self.tables.rules.burns {
-                    let burns = spec.active
-                        && spec.burner[usize::from(placed.0)]
-                        && (spec.burner[usize::from(mover.piece_type().0)] || spec.on_promotion);
-                    if !burns {
-                        continue;
-                    }
+            if active {
+                for spec in self.tables.rules.burns.iter().filter(burns) {
                     let mut cand = [Square(0); MAX_CHOICES];
                     let mut n = 0;
                     for &s in &spec.area.get(mover.player())[m.to.index()] {
@@ -51,11 +54,11 @@ impl Position {
                         if c.is_piece()
                             && c.player() != mover.player()
                             && !spec.immune[usize::from(c.piece_type().0)]
-                            && !captured_by(self, base.as_ref().map_or(m, FullMove::as_ref), s)
+                            && !captured_by(self, base.as_ref(), s)
                         {
                             match spec.choose_up_to {
                                 None => {
-                                    base.get_or_insert_with(|| m.to_full()).push_burn(s);
+                                    base.push_burn(s);
                                 }
                                 Some(_) if n < MAX_CHOICES => {
                                     cand[n] = s;
@@ -73,14 +76,13 @@ impl Position {
                 }
             }
             if burned {
-                base.get_or_insert_with(|| m.to_full()).push_burn(m.to);
+                base.push_burn(m.to);
             }
-            if let Some(b) = &base {
-                let c = out.intern(b);
+            if base.ncap() != m.ncap() {
+                let c = out.intern(&base);
                 out.set(i, c);
             }
             if let Some((cand, n, k)) = choices {
-                let base = base.unwrap_or_else(|| out.get(i).to_full());
                 push_choices(out, base, &cand[..n], k);
             }
         }
