@@ -51,6 +51,22 @@ pub(crate) struct Shortcut {
     /// checker's square, the squares of a ride up to the checker, what a checking multi-leg
     /// path reads up to the royal): a move that changes none of them leaves the check.
     evading: bool,
+    /// What lifting the piece of the last `Test::Attackers` move does to `paths` (moves come
+    /// piece by piece, so one entry serves the piece's other moves).
+    lifted: std::cell::Cell<Option<Lifted>>,
+}
+
+/// The watched paths on the board with one square emptied: what [`Position::attackers_miss`]
+/// needs to decide, without a walk, the moves from that square that fill no square an
+/// opening path reads.
+#[derive(Clone, Copy, Debug)]
+struct Lifted {
+    from: Square,
+    /// Some path reaches a royal: `reads` is what that walk read, `at` its attacker's square.
+    reached: bool,
+    at: Square,
+    /// What the reaching walk read, or else what the walks of paths that may open read.
+    reads: [u64; READ_WORDS],
 }
 
 /// A path of an enemy multi-leg attacker that could reach a royal.
@@ -125,6 +141,7 @@ impl Shortcut {
             apart: false,
             cheap: false,
             evading: false,
+            lifted: std::cell::Cell::new(None),
         }
     }
 }
@@ -142,14 +159,30 @@ pub(crate) enum Test {
     Full,
 }
 
-/// Records every square a walk reads, and stops it once it removes `target`.
-struct ReadSink {
-    reads: [std::cell::Cell<u64>; WORDS],
+/// Records every square a walk reads (boards of up to `N` words), and stops it once it
+/// removes `target`.
+struct ReadSink<const N: usize> {
+    reads: [std::cell::Cell<u64>; N],
     target: Square,
     hit: bool,
 }
 
-impl Sink for ReadSink {
+impl<const N: usize> ReadSink<N> {
+    fn new(target: Square) -> Self {
+        ReadSink {
+            reads: std::array::from_fn(|_| std::cell::Cell::new(0)),
+            target,
+            hit: false,
+        }
+    }
+
+    /// The squares read so far, as a set (they are cleared).
+    fn take(&self) -> [u64; N] {
+        std::array::from_fn(|w| self.reads[w].take())
+    }
+}
+
+impl<const N: usize> Sink for ReadSink<N> {
     fn end(&mut self, e: PathEnd<'_>) -> bool {
         self.hit |= (e.dest_capture && e.to == self.target) || e.victims.contains(&self.target);
         self.hit
@@ -347,11 +380,7 @@ impl Position {
         let enemy = me.opponent();
         let words = fp.words;
         sc.apart = words <= READ_WORDS;
-        let mut sink = ReadSink {
-            reads: Default::default(),
-            target: Square(0),
-            hit: false,
-        };
+        let mut sink = ReadSink::<WORDS>::new(Square(0));
         let mut checked = false;
         sc.listed = true;
         for (i, &c) in self.board.iter().enumerate() {
@@ -564,23 +593,87 @@ impl Position {
     /// reads it changes.
     pub(crate) fn attackers_miss(&mut self, sc: &Shortcut, m: MoveRef<'_>) -> bool {
         let me = self.side;
+        let royals = *self.royals.get(me);
+        if royals.n >= 2 && self.tables.spec.rules.royals.check_last_only {
+            return true;
+        }
+        // A plain move that fills no square an opening path reads changes the paths only by
+        // emptying its origin (filling can only block the others), and the piece's other
+        // moves empty the same square: one look at the board with it lifted decides most of
+        // them.
+        if sc.apart
+            && m.from != m.to
+            && !contains(&sc.filled, m.to)
+            && !m.burns_mover()
+            && !self.tables.vanishing[m.from.index()]
+        {
+            let l = match sc.lifted.get() {
+                Some(l) if l.from == m.from => l,
+                _ => {
+                    let l = self.lift(sc, m.from);
+                    sc.lifted.set(Some(l));
+                    l
+                }
+            };
+            // Unless the destination is read by a walk that may change with it (or takes the
+            // attacker that reached), every walk reads what it read with the piece lifted.
+            let to = m.to.index();
+            if l.reads[to / 64] & (1 << (to % 64)) == 0 && !(l.reached && m.to == l.at) {
+                return !l.reached;
+            }
+        }
         let mut saved = [(Square(0), Cell::EMPTY); MAX_CAPTURES + 5];
         let n = self.apply_cells(m, &mut saved);
-        let royals = *self.royals.get(me);
-        let ok = (royals.n >= 2 && self.tables.spec.rules.royals.check_last_only)
-            || !sc.paths.iter().any(|w| {
-                let touched = |q: Square| w.reads[q.index() / 64] & (1 << (q.index() % 64)) != 0;
-                (!sc.apart || (w.opens && touched(m.to)) || (m.from != m.to && touched(m.from)))
-                    && self.board[w.at.index()] == w.piece
-                    && royals
-                        .squares()
-                        .iter()
-                        .any(|&r| self.path_attacks(w.at, w.piece, w.first as usize, r))
-            });
+        let ok = !sc.paths.iter().any(|w| {
+            let touched = |q: Square| w.reads[q.index() / 64] & (1 << (q.index() % 64)) != 0;
+            (!sc.apart || (w.opens && touched(m.to)) || (m.from != m.to && touched(m.from)))
+                && self.board[w.at.index()] == w.piece
+                && royals
+                    .squares()
+                    .iter()
+                    .any(|&r| self.path_attacks(w.at, w.piece, w.first as usize, r))
+        });
         for &(sq, c) in saved[..n].iter().rev() {
             self.set_raw(sq, c);
         }
         ok
+    }
+
+    /// The watched paths that read `from`, walked with its piece lifted (`Shortcut::apart`).
+    fn lift(&mut self, sc: &Shortcut, from: Square) -> Lifted {
+        let piece = self.board[from.index()];
+        self.set_raw(from, Cell::EMPTY);
+        let royals = *self.royals.get(self.side);
+        let mut l = Lifted {
+            from,
+            reached: false,
+            at: from,
+            reads: [0; READ_WORDS],
+        };
+        let f = from.index();
+        let mut sink = ReadSink::<READ_WORDS>::new(from);
+        'paths: for w in &sc.paths {
+            if w.reads[f / 64] & (1 << (f % 64)) == 0 || self.board[w.at.index()] != w.piece {
+                continue;
+            }
+            for &r in royals.squares() {
+                sink.target = r;
+                sink.hit = false;
+                self.walk_first(&self.board, w.at, w.piece, w.first as usize, r, &mut sink);
+                let reads = sink.take();
+                if sink.hit {
+                    l.reached = true;
+                    l.at = w.at;
+                    l.reads = reads;
+                    break 'paths;
+                }
+                if w.opens {
+                    l.reads.iter_mut().zip(reads).for_each(|(a, b)| *a |= b);
+                }
+            }
+        }
+        self.set_raw(from, piece);
+        l
     }
 
     /// The whole test for a pseudo-legal move (as [`Position::is_legal_pseudo`]), with the
