@@ -57,16 +57,21 @@ pub(crate) struct Shortcut {
 }
 
 /// The watched paths on the board with one square emptied: what [`Position::attackers_miss`]
-/// needs to decide, without a walk, the moves from that square that fill no square an
+/// needs to decide, without a walk, most moves from that square that fill no square an
 /// opening path reads.
 #[derive(Clone, Copy, Debug)]
 struct Lifted {
     from: Square,
-    /// Some path reaches a royal: `reads` is what that walk read, `at` its attacker's square.
-    reached: bool,
+    /// How many of the paths reach a royal.
+    reached: u8,
+    /// The first path that does: its attacker's square, what its walk read, and the squares
+    /// of its first leg up to where the walk went on (or to the royal), which a piece put
+    /// down blocks (when the path cannot open: `WatchedPath::opens`).
     at: Square,
-    /// What the reaching walk read, or else what the walks of paths that may open read.
     reads: [u64; READ_WORDS],
+    blocks: [u64; READ_WORDS],
+    /// What the walks of the paths that may open and reach no royal read.
+    open_reads: [u64; READ_WORDS],
 }
 
 /// A path of an enemy multi-leg attacker that could reach a royal.
@@ -165,6 +170,8 @@ struct ReadSink<const N: usize> {
     reads: [std::cell::Cell<u64>; N],
     target: Square,
     hit: bool,
+    /// Where the walk that removed `target` ended its first leg (`None`: it has one leg).
+    stop: Option<Square>,
 }
 
 impl<const N: usize> ReadSink<N> {
@@ -173,6 +180,7 @@ impl<const N: usize> ReadSink<N> {
             reads: std::array::from_fn(|_| std::cell::Cell::new(0)),
             target,
             hit: false,
+            stop: None,
         }
     }
 
@@ -184,7 +192,10 @@ impl<const N: usize> ReadSink<N> {
 
 impl<const N: usize> Sink for ReadSink<N> {
     fn end(&mut self, e: PathEnd<'_>) -> bool {
-        self.hit |= (e.dest_capture && e.to == self.target) || e.victims.contains(&self.target);
+        if (e.dest_capture && e.to == self.target) || e.victims.contains(&self.target) {
+            self.hit = true;
+            self.stop = e.stops.first().copied();
+        }
         self.hit
     }
     #[inline]
@@ -195,7 +206,7 @@ impl<const N: usize> Sink for ReadSink<N> {
 }
 
 #[inline]
-fn add(set: &mut [u64; WORDS], s: Square) {
+fn add<const N: usize>(set: &mut [u64; N], s: Square) {
     set[s.index() / 64] |= 1 << (s.index() % 64);
 }
 
@@ -615,11 +626,17 @@ impl Position {
                     l
                 }
             };
-            // Unless the destination is read by a walk that may change with it (or takes the
-            // attacker that reached), every walk reads what it read with the piece lifted.
+            // Each walk reads what it read with the piece lifted unless it reads the
+            // destination, and a path that only blocks reaches no more with it filled.
             let to = m.to.index();
-            if l.reads[to / 64] & (1 << (to % 64)) == 0 && !(l.reached && m.to == l.at) {
-                return !l.reached;
+            let reads = |set: &[u64; READ_WORDS]| set[to / 64] & (1 << (to % 64)) != 0;
+            if !reads(&l.open_reads) {
+                if l.reached == 0 || (l.reached == 1 && (m.to == l.at || reads(&l.blocks))) {
+                    return true;
+                }
+                if m.to != l.at && !reads(&l.reads) {
+                    return false;
+                }
             }
         }
         let mut saved = [(Square(0), Cell::EMPTY); MAX_CAPTURES + 5];
@@ -646,34 +663,68 @@ impl Position {
         let royals = *self.royals.get(self.side);
         let mut l = Lifted {
             from,
-            reached: false,
+            reached: 0,
             at: from,
             reads: [0; READ_WORDS],
+            blocks: [0; READ_WORDS],
+            open_reads: [0; READ_WORDS],
         };
         let f = from.index();
         let mut sink = ReadSink::<READ_WORDS>::new(from);
-        'paths: for w in &sc.paths {
+        for w in &sc.paths {
             if w.reads[f / 64] & (1 << (f % 64)) == 0 || self.board[w.at.index()] != w.piece {
                 continue;
             }
+            let mut open_reads = [0; READ_WORDS];
+            let mut hit = false;
             for &r in royals.squares() {
                 sink.target = r;
                 sink.hit = false;
                 self.walk_first(&self.board, w.at, w.piece, w.first as usize, r, &mut sink);
                 let reads = sink.take();
                 if sink.hit {
-                    l.reached = true;
-                    l.at = w.at;
-                    l.reads = reads;
-                    break 'paths;
+                    hit = true;
+                    if l.reached == 0 {
+                        l.at = w.at;
+                        l.reads = reads;
+                        if !w.opens {
+                            l.blocks = self.first_leg_up_to(w, sink.stop.unwrap_or(r));
+                        }
+                    }
+                    break;
                 }
-                if w.opens {
-                    l.reads.iter_mut().zip(reads).for_each(|(a, b)| *a |= b);
-                }
+                open_reads.iter_mut().zip(reads).for_each(|(a, b)| *a |= b);
+            }
+            if hit {
+                l.reached = l.reached.saturating_add(1);
+            } else if w.opens {
+                l.open_reads
+                    .iter_mut()
+                    .zip(open_reads)
+                    .for_each(|(a, b)| *a |= b);
             }
         }
         self.set_raw(from, piece);
         l
+    }
+
+    /// The squares of the first ray of the watched path `w` up to `end`, where a walk that
+    /// reached a royal went on to its second leg (or the royal). A path that cannot open
+    /// passed them all empty: a piece put on one stops it there, before every way on from
+    /// `end` or from a square beyond.
+    fn first_leg_up_to(&self, w: &WatchedPath, end: Square) -> [u64; READ_WORDS] {
+        let t = &*self.tables;
+        let fl = t.piece(w.piece.piece_type(), w.piece.player()).firsts[w.first as usize];
+        let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
+        let mut set = [0; READ_WORDS];
+        for &s in ray {
+            add(&mut set, s);
+            if s == end {
+                return set;
+            }
+        }
+        // Not on the first ray (a leap's passed squares): nothing is known to block.
+        [0; READ_WORDS]
     }
 
     /// The whole test for a pseudo-legal move (as [`Position::is_legal_pseudo`]), with the
