@@ -20,6 +20,9 @@ const MAX_PATHS: usize = 256;
 /// Boards of up to this many words keep each path's reads apart.
 const READ_WORDS: usize = 4;
 
+/// Boards of up to this many words settle most moves with two bit tests (`Shortcut::quick`).
+const QUICK_WORDS: usize = 4;
+
 /// What the shortcut knows about the position of the side to move.
 #[derive(Debug)]
 pub(crate) struct Shortcut {
@@ -31,9 +34,12 @@ pub(crate) struct Shortcut {
     /// The squares of `watched` where a piece put down may do so (the others can only be
     /// opened by emptying them: `crate::footprint::Footprints::opens`).
     filled: [u64; WORDS],
-    /// A plain move of no royal from outside `pinned` and `watched` to outside `filled` needs
-    /// no test (no freezers, not in check): three bit tests settle most moves.
+    /// A plain move from outside `stay` to outside `filled` needs no test (no freezers, not
+    /// in check, and the board fits in `QUICK_WORDS` words): two bit tests settle most moves.
     quick: bool,
+    /// The first `QUICK_WORDS` words of `pinned` and `watched`, and the royals' squares: a
+    /// move from there needs a test.
+    stay: [u64; QUICK_WORDS],
     /// The paths of enemy multi-leg attackers able to reach a royal, when `cheap` (a buffer
     /// the position lends, so no node allocates).
     paths: Vec<WatchedPath>,
@@ -140,6 +146,7 @@ impl Shortcut {
             watched: [0; WORDS],
             filled: [0; WORDS],
             quick: false,
+            stay: [0; QUICK_WORDS],
             paths,
             attackers,
             listed: false,
@@ -203,6 +210,14 @@ impl<const N: usize> Sink for ReadSink<N> {
         let w = &self.reads[s.index() / 64];
         w.set(w.get() | 1 << (s.index() % 64));
     }
+}
+
+/// Whether a set holds a square of a board of up to `QUICK_WORDS` words (`Shortcut::quick`:
+/// the word index needs no bounds check).
+#[inline(always)]
+fn quick_has<const N: usize>(set: &[u64; N], s: Square) -> bool {
+    const { assert!(N >= QUICK_WORDS) };
+    set[(s.index() / 64) % QUICK_WORDS] & (1 << (s.index() % 64)) != 0
 }
 
 #[inline]
@@ -307,8 +322,12 @@ impl Position {
             sc.pinned = [0; WORDS];
             sc.cheap = false;
             sc.evading = true;
-        } else {
-            sc.quick = t.rules.freezes.is_empty();
+        } else if t.rules.freezes.is_empty() && t.geo.len() <= QUICK_WORDS * 64 {
+            sc.quick = true;
+            for w in 0..QUICK_WORDS {
+                sc.stay[w] = sc.pinned[w] | sc.watched[w];
+            }
+            royals.iter().for_each(|&r| add(&mut sc.stay, r));
         }
         sc
     }
@@ -504,15 +523,13 @@ impl Position {
     /// How a pseudo-legal move must be tested to know if it is legal.
     #[inline(always)]
     pub(crate) fn needs_test(&self, sc: &Shortcut, m: &Move) -> Test {
-        // Most moves: plain, of an unpinned piece that is no royal, touching nothing watched.
+        // Most moves: plain, of an unpinned piece that is no royal, touching nothing watched
         if sc.quick
             && m.kind() == MoveKind::Normal
             && m.ncap() == 0
             && m.promotion().is_none()
-            && !contains(&sc.pinned, m.from)
-            && !contains(&sc.watched, m.from)
-            && !contains(&sc.filled, m.to)
-            && !self.tables.cell_is_royal(self.board[m.from.index()])
+            && !quick_has(&sc.stay, m.from)
+            && !quick_has(&sc.filled, m.to)
         {
             return Test::None;
         }
