@@ -20,6 +20,9 @@ const MAX_PATHS: usize = 256;
 /// Boards of up to this many words keep each path's reads apart.
 const READ_WORDS: usize = 4;
 
+/// Boards of up to this many words settle most moves with two bit tests (`Shortcut::quick`).
+const QUICK_WORDS: usize = 4;
+
 /// What the shortcut knows about the position of the side to move.
 #[derive(Debug)]
 pub(crate) struct Shortcut {
@@ -31,9 +34,12 @@ pub(crate) struct Shortcut {
     /// The squares of `watched` where a piece put down may do so (the others can only be
     /// opened by emptying them: `crate::footprint::Footprints::opens`).
     filled: [u64; WORDS],
-    /// A plain move of no royal from outside `pinned` and `watched` to outside `filled` needs
-    /// no test (no freezers, not in check): three bit tests settle most moves.
+    /// A plain move from outside `stay` to outside `filled` needs no test (no freezers, not
+    /// in check, and the board fits in `QUICK_WORDS` words): two bit tests settle most moves.
     quick: bool,
+    /// The first `QUICK_WORDS` words of `pinned` and `watched`, and the royals' squares: a
+    /// move from there needs a test.
+    stay: [u64; QUICK_WORDS],
     /// The paths of enemy multi-leg attackers able to reach a royal, when `cheap` (a buffer
     /// the position lends, so no node allocates).
     paths: Vec<WatchedPath>,
@@ -51,6 +57,27 @@ pub(crate) struct Shortcut {
     /// checker's square, the squares of a ride up to the checker, what a checking multi-leg
     /// path reads up to the royal): a move that changes none of them leaves the check.
     evading: bool,
+    /// What lifting the piece of the last `Test::Attackers` move does to `paths` (moves come
+    /// piece by piece, so one entry serves the piece's other moves).
+    lifted: std::cell::Cell<Option<Lifted>>,
+}
+
+/// The watched paths on the board with one square emptied: what [`Position::attackers_miss`]
+/// needs to decide, without a walk, most moves from that square that fill no square an
+/// opening path reads.
+#[derive(Clone, Copy, Debug)]
+struct Lifted {
+    from: Square,
+    /// How many of the paths reach a royal.
+    reached: u8,
+    /// The first path that does: its attacker's square, what its walk read, and the squares
+    /// of its first leg up to where the walk went on (or to the royal), which a piece put
+    /// down blocks (when the path cannot open: `WatchedPath::opens`).
+    at: Square,
+    reads: [u64; READ_WORDS],
+    blocks: [u64; READ_WORDS],
+    /// What the walks of the paths that may open and reach no royal read.
+    open_reads: [u64; READ_WORDS],
 }
 
 /// A path of an enemy multi-leg attacker that could reach a royal.
@@ -119,12 +146,14 @@ impl Shortcut {
             watched: [0; WORDS],
             filled: [0; WORDS],
             quick: false,
+            stay: [0; QUICK_WORDS],
             paths,
             attackers,
             listed: false,
             apart: false,
             cheap: false,
             evading: false,
+            lifted: std::cell::Cell::new(None),
         }
     }
 }
@@ -142,16 +171,38 @@ pub(crate) enum Test {
     Full,
 }
 
-/// Records every square a walk reads, and stops it once it removes `target`.
-struct ReadSink {
-    reads: [std::cell::Cell<u64>; WORDS],
+/// Records every square a walk reads (boards of up to `N` words), and stops it once it
+/// removes `target`.
+struct ReadSink<const N: usize> {
+    reads: [std::cell::Cell<u64>; N],
     target: Square,
     hit: bool,
+    /// Where the walk that removed `target` ended its first leg (`None`: it has one leg).
+    stop: Option<Square>,
 }
 
-impl Sink for ReadSink {
+impl<const N: usize> ReadSink<N> {
+    fn new(target: Square) -> Self {
+        ReadSink {
+            reads: std::array::from_fn(|_| std::cell::Cell::new(0)),
+            target,
+            hit: false,
+            stop: None,
+        }
+    }
+
+    /// The squares read so far, as a set (they are cleared).
+    fn take(&self) -> [u64; N] {
+        std::array::from_fn(|w| self.reads[w].take())
+    }
+}
+
+impl<const N: usize> Sink for ReadSink<N> {
     fn end(&mut self, e: PathEnd<'_>) -> bool {
-        self.hit |= (e.dest_capture && e.to == self.target) || e.victims.contains(&self.target);
+        if (e.dest_capture && e.to == self.target) || e.victims.contains(&self.target) {
+            self.hit = true;
+            self.stop = e.stops.first().copied();
+        }
         self.hit
     }
     #[inline]
@@ -161,8 +212,16 @@ impl Sink for ReadSink {
     }
 }
 
+/// Whether a set holds a square of a board of up to `QUICK_WORDS` words (`Shortcut::quick`:
+/// the word index needs no bounds check).
+#[inline(always)]
+fn quick_has<const N: usize>(set: &[u64; N], s: Square) -> bool {
+    const { assert!(N >= QUICK_WORDS) };
+    set[(s.index() / 64) % QUICK_WORDS] & (1 << (s.index() % 64)) != 0
+}
+
 #[inline]
-fn add(set: &mut [u64; WORDS], s: Square) {
+fn add<const N: usize>(set: &mut [u64; N], s: Square) {
     set[s.index() / 64] |= 1 << (s.index() % 64);
 }
 
@@ -263,8 +322,12 @@ impl Position {
             sc.pinned = [0; WORDS];
             sc.cheap = false;
             sc.evading = true;
-        } else {
-            sc.quick = t.rules.freezes.is_empty();
+        } else if t.rules.freezes.is_empty() && t.geo.len() <= QUICK_WORDS * 64 {
+            sc.quick = true;
+            for w in 0..QUICK_WORDS {
+                sc.stay[w] = sc.pinned[w] | sc.watched[w];
+            }
+            royals.iter().for_each(|&r| add(&mut sc.stay, r));
         }
         sc
     }
@@ -347,11 +410,7 @@ impl Position {
         let enemy = me.opponent();
         let words = fp.words;
         sc.apart = words <= READ_WORDS;
-        let mut sink = ReadSink {
-            reads: Default::default(),
-            target: Square(0),
-            hit: false,
-        };
+        let mut sink = ReadSink::<WORDS>::new(Square(0));
         let mut checked = false;
         sc.listed = true;
         for (i, &c) in self.board.iter().enumerate() {
@@ -464,15 +523,13 @@ impl Position {
     /// How a pseudo-legal move must be tested to know if it is legal.
     #[inline(always)]
     pub(crate) fn needs_test(&self, sc: &Shortcut, m: &Move) -> Test {
-        // Most moves: plain, of an unpinned piece that is no royal, touching nothing watched.
+        // Most moves: plain, of an unpinned piece that is no royal, touching nothing watched
         if sc.quick
             && m.kind() == MoveKind::Normal
             && m.ncap() == 0
             && m.promotion().is_none()
-            && !contains(&sc.pinned, m.from)
-            && !contains(&sc.watched, m.from)
-            && !contains(&sc.filled, m.to)
-            && !self.tables.cell_is_royal(self.board[m.from.index()])
+            && !quick_has(&sc.stay, m.from)
+            && !quick_has(&sc.filled, m.to)
         {
             return Test::None;
         }
@@ -564,33 +621,160 @@ impl Position {
     /// reads it changes.
     pub(crate) fn attackers_miss(&mut self, sc: &Shortcut, m: MoveRef<'_>) -> bool {
         let me = self.side;
+        let royals = *self.royals.get(me);
+        if royals.n >= 2 && self.tables.spec.rules.royals.check_last_only {
+            return true;
+        }
+        // A plain move that fills no square an opening path reads changes the paths only by
+        // emptying its origin (filling can only block the others), and the piece's other
+        // moves empty the same square: one look at the board with it lifted decides most of
+        // them.
+        if sc.apart
+            && m.from != m.to
+            && !contains(&sc.filled, m.to)
+            && !m.burns_mover()
+            && !self.tables.vanishing[m.from.index()]
+        {
+            let l = match sc.lifted.get() {
+                Some(l) if l.from == m.from => l,
+                _ => {
+                    let l = self.lift(sc, m.from);
+                    sc.lifted.set(Some(l));
+                    l
+                }
+            };
+            // Each walk reads what it read with the piece lifted unless it reads the
+            // destination, and a path that only blocks reaches no more with it filled.
+            let to = m.to.index();
+            let reads = |set: &[u64; READ_WORDS]| set[to / 64] & (1 << (to % 64)) != 0;
+            if !reads(&l.open_reads) {
+                if l.reached == 0 || (l.reached == 1 && (m.to == l.at || reads(&l.blocks))) {
+                    return true;
+                }
+                if m.to != l.at && !reads(&l.reads) {
+                    return false;
+                }
+            }
+        }
         let mut saved = [(Square(0), Cell::EMPTY); MAX_CAPTURES + 5];
         let n = self.apply_cells(m, &mut saved);
-        let royals = *self.royals.get(me);
-        let ok = (royals.n >= 2 && self.tables.spec.rules.royals.check_last_only)
-            || !sc.paths.iter().any(|w| {
-                let touched = |q: Square| w.reads[q.index() / 64] & (1 << (q.index() % 64)) != 0;
-                (!sc.apart || (w.opens && touched(m.to)) || (m.from != m.to && touched(m.from)))
-                    && self.board[w.at.index()] == w.piece
-                    && royals
-                        .squares()
-                        .iter()
-                        .any(|&r| self.path_attacks(w.at, w.piece, w.first as usize, r))
-            });
+        let ok = !sc.paths.iter().any(|w| {
+            let touched = |q: Square| w.reads[q.index() / 64] & (1 << (q.index() % 64)) != 0;
+            (!sc.apart || (w.opens && touched(m.to)) || (m.from != m.to && touched(m.from)))
+                && self.board[w.at.index()] == w.piece
+                && royals
+                    .squares()
+                    .iter()
+                    .any(|&r| self.path_attacks(w.at, w.piece, w.first as usize, r))
+        });
         for &(sq, c) in saved[..n].iter().rev() {
             self.set_raw(sq, c);
         }
         ok
     }
 
+    /// The watched paths that read `from`, walked with its piece lifted (`Shortcut::apart`).
+    fn lift(&mut self, sc: &Shortcut, from: Square) -> Lifted {
+        let piece = self.board[from.index()];
+        self.set_raw(from, Cell::EMPTY);
+        let royals = *self.royals.get(self.side);
+        let mut l = Lifted {
+            from,
+            reached: 0,
+            at: from,
+            reads: [0; READ_WORDS],
+            blocks: [0; READ_WORDS],
+            open_reads: [0; READ_WORDS],
+        };
+        let f = from.index();
+        let mut sink = ReadSink::<READ_WORDS>::new(from);
+        for w in &sc.paths {
+            if w.reads[f / 64] & (1 << (f % 64)) == 0 || self.board[w.at.index()] != w.piece {
+                continue;
+            }
+            let mut open_reads = [0; READ_WORDS];
+            let mut hit = false;
+            for &r in royals.squares() {
+                sink.target = r;
+                sink.hit = false;
+                self.walk_first(&self.board, w.at, w.piece, w.first as usize, r, &mut sink);
+                let reads = sink.take();
+                if sink.hit {
+                    hit = true;
+                    if l.reached == 0 {
+                        l.at = w.at;
+                        l.reads = reads;
+                        if !w.opens {
+                            l.blocks = self.first_leg_up_to(w, sink.stop.unwrap_or(r));
+                        }
+                    }
+                    break;
+                }
+                open_reads.iter_mut().zip(reads).for_each(|(a, b)| *a |= b);
+            }
+            if hit {
+                l.reached = l.reached.saturating_add(1);
+            } else if w.opens {
+                l.open_reads
+                    .iter_mut()
+                    .zip(open_reads)
+                    .for_each(|(a, b)| *a |= b);
+            }
+        }
+        self.set_raw(from, piece);
+        l
+    }
+
+    /// The squares of the first ray of the watched path `w` up to `end`, where a walk that
+    /// reached a royal went on to its second leg (or the royal). A path that cannot open
+    /// passed them all empty: a piece put on one stops it there, before every way on from
+    /// `end` or from a square beyond.
+    fn first_leg_up_to(&self, w: &WatchedPath, end: Square) -> [u64; READ_WORDS] {
+        let t = &*self.tables;
+        let fl = t.piece(w.piece.piece_type(), w.piece.player()).firsts[w.first as usize];
+        let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
+        let mut set = [0; READ_WORDS];
+        for &s in ray {
+            add(&mut set, s);
+            if s == end {
+                return set;
+            }
+        }
+        // Not on the first ray (a leap's passed squares): nothing is known to block.
+        [0; READ_WORDS]
+    }
+
     /// The whole test for a pseudo-legal move (as [`Position::is_legal_pseudo`]), with the
     /// node's list of enemy multi-leg attackers when there is one.
     pub(crate) fn full_test(&mut self, sc: &Shortcut, m: MoveRef<'_>) -> bool {
+        let me = self.side;
+        let enemy = me.opponent();
+        // The only royal steps plainly: it is safe unless attacked where it lands (two cells
+        // change, and the royals are known without looking).
+        let royals = self.royals.get(me);
+        if royals.n == 1
+            && royals.sq[0] == m.from
+            && m.kind() == MoveKind::Normal
+            && m.ncap() == 0
+            && m.from != m.to
+            && m.promotion().is_none()
+            && !self.tables.vanishing[m.from.index()]
+        {
+            let (royal, dest) = (self.board[m.from.index()], self.board[m.to.index()]);
+            self.set_raw(m.from, Cell::EMPTY);
+            self.set_raw(m.to, royal);
+            let attacked = if sc.listed {
+                self.attacked_listed(m.to, enemy, &sc.attackers)
+            } else {
+                self.is_attacked(m.to, enemy)
+            };
+            self.set_raw(m.to, dest);
+            self.set_raw(m.from, royal);
+            return !attacked;
+        }
         if !sc.listed || m.kind() == MoveKind::Unload {
             return self.is_legal_pseudo(m);
         }
-        let me = self.side;
-        let enemy = me.opponent();
         let mut saved = [(Square(0), Cell::EMPTY); MAX_CAPTURES + 5];
         let n = self.apply_cells(m, &mut saved);
         let royals = self.royals_after(m, me);
