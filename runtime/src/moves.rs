@@ -17,6 +17,7 @@
 //! ```
 
 use std::hash::{Hash, Hasher};
+use std::num::NonZeroU32;
 use std::ops::Deref;
 
 use crate::geometry::Square;
@@ -61,12 +62,14 @@ pub struct Move {
     pub(crate) burned: u16,
     pub(crate) promotion: u8,
     /// Bits 0-1: the kind; bit 2: leaves e.p. squares; bits 3-7: the number of removed squares.
-    pub(crate) flags: u8,
-    /// Where the removed squares start in the owner's capture buffer.
-    pub(crate) caps: u32,
+    flags: u8,
+    /// Where the removed squares start in the owner's capture buffer, plus one (the niche
+    /// keeps `Option<FullMove>` at 48 bytes: a search's hash table holds one per entry).
+    caps: NonZeroU32,
 }
 
 const _: () = assert!(size_of::<Move>() <= 16);
+const _: () = assert!(size_of::<Option<FullMove>>() == size_of::<FullMove>());
 // The burned mask is a `u16` and the count has five bits.
 const _: () = assert!(MAX_CAPTURES <= 16);
 
@@ -85,7 +88,7 @@ impl Move {
             burned: 0,
             promotion: NO_PROMOTION,
             flags: 0,
-            caps: 0,
+            caps: NonZeroU32::MIN,
         }
     }
 
@@ -157,6 +160,21 @@ impl Move {
         (self.kind() == MoveKind::Drop).then_some(PieceType(self.aux.0 as u8))
     }
 
+    /// Where the removed squares start in the owner's buffer.
+    #[inline]
+    pub(crate) fn caps_start(&self) -> usize {
+        (self.caps.get() - 1) as usize
+    }
+
+    /// The move with its removed squares starting at `start` in its owner's buffer.
+    #[inline]
+    pub(crate) fn with_caps_start(self, start: usize) -> Move {
+        Move {
+            caps: NonZeroU32::MIN.saturating_add(start as u32),
+            ..self
+        }
+    }
+
     /// The fields that make two moves the same move, removed squares aside (not their place).
     fn key(&self) -> (Square, Square, Square, Square, u16, u8, u8) {
         (
@@ -197,7 +215,7 @@ impl<'a> MoveRef<'a> {
         let caps = if n == 0 {
             &[]
         } else {
-            let start = mv.caps as usize;
+            let start = mv.caps_start();
             &buffer[start..start + n]
         };
         MoveRef { mv, caps }
@@ -247,8 +265,7 @@ impl<'a> MoveRef<'a> {
     pub fn to_full(self) -> FullMove {
         let mut caps = [Square(0); MAX_CAPTURES];
         caps[..self.caps.len()].copy_from_slice(self.caps);
-        let mut mv = self.mv;
-        mv.caps = 0;
+        let mv = self.mv.with_caps_start(0);
         FullMove { mv, caps }
     }
 
@@ -283,7 +300,7 @@ impl<'a> From<&'a FullMove> for MoveRef<'a> {
 /// dereferences to the [`Move`]. Two full moves are equal when they have the same effect.
 #[derive(Clone, Copy, Debug)]
 pub struct FullMove {
-    /// The move, with `caps` 0 (its removed squares are `caps[..ncap]` below).
+    /// The move, its removed squares starting at 0: `caps[..ncap]` below.
     mv: Move,
     caps: [Square; MAX_CAPTURES],
 }
@@ -321,8 +338,7 @@ impl From<Move> for FullMove {
     /// A move that removes nothing besides its destination: it needs no buffer.
     fn from(mv: Move) -> FullMove {
         debug_assert!(mv.ncap() == 0);
-        let mut mv = mv;
-        mv.caps = 0;
+        let mut mv = mv.with_caps_start(0);
         mv.set_ncap(0);
         mv.burned = 0;
         FullMove {
@@ -481,7 +497,7 @@ impl MoveList {
     pub(crate) fn intern(&mut self, m: &FullMove) -> Move {
         let mut c = m.mv;
         if c.ncap() > 0 {
-            c.caps = self.caps.len() as u32;
+            c = c.with_caps_start(self.caps.len());
             self.caps.extend_from_slice(m.side_captures());
         }
         c

@@ -53,7 +53,7 @@ impl Royals {
 
 /// Everything make changes that unmake cannot recompute. The move's removed squares and what
 /// stood on them are in the position's undo buffers (`undo_caps`, `undo_victims`) from
-/// `mv.caps` on.
+/// `mv.caps_start()` on.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     mv: Move,
@@ -97,7 +97,7 @@ pub struct Position {
     /// Pieces in hand: `hands[player * types + type]`.
     pub(crate) hands: Vec<u8>,
     undo: Vec<Undo>,
-    /// The removed squares of the moves in `undo`, each move's from its `mv.caps` on.
+    /// The removed squares of the moves in `undo`, each move's from its `mv.caps_start()` on.
     undo_caps: Vec<Square>,
     /// What stood on each square of `undo_caps` before the move, and its virgin flag.
     undo_victims: Vec<(Cell, bool)>,
@@ -380,10 +380,7 @@ impl Position {
     #[inline]
     fn undo_record(&self, mv: Move) -> Undo {
         Undo {
-            mv: Move {
-                caps: self.undo_caps.len() as u32,
-                ..mv
-            },
+            mv: mv.with_caps_start(self.undo_caps.len()),
             moved: Cell::EMPTY,
             moved_virgin: false,
             dest: Cell::EMPTY,
@@ -558,7 +555,7 @@ impl Position {
         let mv = undo.mv;
         let mut removed = [Cell::EMPTY; MAX_CAPTURES + 1];
         let mut n = 0;
-        let victims = &self.undo_victims[mv.caps as usize..];
+        let victims = &self.undo_victims[mv.caps_start()..];
         for c in std::iter::once(undo.dest).chain(victims.iter().map(|v| v.0)) {
             if c.is_piece() {
                 removed[n] = c;
@@ -660,7 +657,7 @@ impl Position {
         let u = self.undo.last()?;
         let mut taken = [Cell::EMPTY; MAX_CAPTURES + 1];
         let mut n = 0;
-        let victims = &self.undo_victims[u.mv.caps as usize..];
+        let victims = &self.undo_victims[u.mv.caps_start()..];
         for c in std::iter::once(u.dest).chain(victims.iter().map(|v| v.0)) {
             if c.is_piece() {
                 taken[n] = c;
@@ -745,7 +742,7 @@ impl Position {
         }
         restore(&mut self.board, &mut self.counts, mv.to, u.dest);
         self.virgin[mv.to.index()] = u.dest_virgin;
-        let first = mv.caps as usize;
+        let first = mv.caps_start();
         for (&s, &(c, v)) in self.undo_caps[first..]
             .iter()
             .zip(&self.undo_victims[first..])
