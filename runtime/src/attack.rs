@@ -43,7 +43,7 @@ impl Position {
         let t = &*self.tables;
         for av in t.attack_vectors.get(by) {
             let mask = av.masks[sq.index()];
-            let hit = mask & self.occ;
+            let hit = mask & self.occ.0[0];
             if hit == 0 {
                 continue;
             }
@@ -143,7 +143,7 @@ impl Position {
             if self.counts[cell.slot(t.piece_count())] == 0 {
                 continue;
             }
-            for s in t.geo.squares() {
+            for s in self.squares_of(by) {
                 if board[s.index()] == cell
                     && self.may_attack(s, cell, sq)
                     && self.can_act(s, cell)

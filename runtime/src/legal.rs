@@ -366,7 +366,7 @@ impl Position {
             self.can_act(Square(f as u16), c)
         };
         for av in t.attack_vectors.get(enemy) {
-            let hit = av.masks[r.index()] & self.occ;
+            let hit = av.masks[r.index()] & self.occ.0[0];
             if hit == 0 {
                 continue;
             }
@@ -413,11 +413,9 @@ impl Position {
         let mut sink = ReadSink::<WORDS>::new(Square(0));
         let mut checked = false;
         sc.listed = true;
-        for (i, &c) in self.board.iter().enumerate() {
-            if !c.is_piece() || c.player() != enemy {
-                continue;
-            }
-            let p = Square(i as u16);
+        for p in self.squares_of(enemy) {
+            let i = p.index();
+            let c = self.board[i];
             let ty = usize::from(c.piece_type().0);
             if t.piece(c.piece_type(), enemy).has_complex_attack {
                 sc.attackers.push((p, c));
