@@ -251,7 +251,7 @@ impl Position {
         for &r in royals {
             // Rides and leaps alone (no multi-leg attacker): checks and pins from the
             // occupancy bits.
-            if t.ray_bits && !complex {
+            if (t.ray_bits || t.ray_words) && !complex {
                 if self.ride_pins(r, &mut sc.pinned) || self.complex_attacked(r, enemy) {
                     return Shortcut::off(sc.buffers());
                 }
@@ -339,6 +339,9 @@ impl Position {
     fn ride_pins(&self, r: Square, pinned: &mut [u64; WORDS]) -> bool {
         let t = &*self.tables;
         let enemy = self.side.opponent();
+        if t.ray_words {
+            return self.ride_pins_words(r, pinned);
+        }
         let first = |hit: u64, asc: bool| {
             if asc {
                 hit.trailing_zeros()
@@ -389,6 +392,42 @@ impl Position {
             let e = self.board[g as usize];
             if e.is_piece() && e.player() == enemy && reaches(av, g, e) {
                 pinned[0] |= 1 << f;
+            }
+        }
+        false
+    }
+
+    /// [`Position::ride_pins`] on a board over 64 squares, from the runs of the occupancy
+    /// bits' words.
+    fn ride_pins_words(&self, r: Square, pinned: &mut [u64; WORDS]) -> bool {
+        let t = &*self.tables;
+        let enemy = self.side.opponent();
+        // Whether the enemy piece `c` on `s`, with `before` squares of the ray before it,
+        // reaches the royal.
+        let reaches = |av: &crate::tables::AttackVector, s: Square, before: u32, c: Cell| {
+            u32::from(av.range[usize::from(c.piece_type().0)]) > before && self.can_act(s, c)
+        };
+        for av in t.attack_vectors.get(enemy) {
+            let mut hits = self.ray_hits(av, r);
+            let Some((f, fb)) = hits.next() else {
+                continue;
+            };
+            let c = self.board[f.index()];
+            if !c.is_piece() {
+                continue;
+            }
+            if c.player() == enemy {
+                if reaches(av, f, fb, c) {
+                    return true;
+                }
+                continue;
+            }
+            let Some((g, gb)) = hits.next() else {
+                continue;
+            };
+            let e = self.board[g.index()];
+            if e.is_piece() && e.player() == enemy && reaches(av, g, gb, e) {
+                add(pinned, f);
             }
         }
         false

@@ -155,6 +155,20 @@ pub(crate) struct AttackVector {
     /// set bit of the mask and the occupancy.
     pub masks: Vec<u64>,
     pub ascending: bool,
+    /// On boards over 64 squares, the same per square as runs of the occupancy bits' words,
+    /// in ray order: `words[word_index[sq]..word_index[sq + 1]]`.
+    pub words: Vec<RayWord>,
+    pub word_index: Vec<u32>,
+}
+
+/// The squares of a reverse ray that fall in one word of the occupancy bits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RayWord {
+    /// The word (squares `64 * word ..`).
+    pub word: u32,
+    /// How many squares of the ray come before this word's.
+    pub before: u32,
+    pub mask: u64,
 }
 
 /// The compiled variant: everything the runtime needs, built from a spec.
@@ -184,6 +198,12 @@ pub struct Tables {
     /// indices in one order: the attack test finds the first piece on a ray from the
     /// position's occupancy bits (`AttackVector::masks`) instead of walking the ray.
     pub(crate) ray_bits: bool,
+    /// As `ray_bits` on a board over 64 squares: the attack test and the legality shortcut
+    /// find the first pieces on a ray from the runs of `AttackVector::words`. Only where no
+    /// piece attacks by multi-leg paths or burns: there the shortcut walks the rays from the
+    /// royals in its own way, and reading them from the runs was measured slower than walking
+    /// (Chu and Dai Shogi, whose rays from a royal mostly end at the first square or two).
+    pub(crate) ray_words: bool,
     /// Perft may count the last ply's legal moves without building them all (`crate::count`):
     /// the win is by checkmate, and no rule clause, drop, pass or multi-leg path takes part
     /// in the legal move list beyond the pieces' own moves.
@@ -257,6 +277,8 @@ impl Tables {
                         range: ranges,
                         masks: Vec::new(),
                         ascending: false,
+                        words: Vec::new(),
+                        word_index: Vec::new(),
                     });
             }
         }
@@ -273,6 +295,7 @@ impl Tables {
             vanishing: vec![false; geo.len()],
             attack_vectors,
             ray_bits: false,
+            ray_words: false,
             bulk_count: false,
             evasion: false,
             cheb: Box::new([0; 64 * 64]),
@@ -311,7 +334,7 @@ impl Tables {
             spec,
         };
         tables.index_first_legs();
-        tables.build_ray_bits();
+        tables.build_ray_bits(false);
         tables.bulk_count = tables.bulk_countable();
         tables.build_board_data();
         tables.build_castling();
@@ -327,6 +350,14 @@ impl Tables {
             tables.cheb = cheb;
         }
         tables.build_attack_data();
+        if tables.geo.len() > 64
+            && [Player::First, Player::Second]
+                .into_iter()
+                .all(|p| !*tables.near_complex.get(p) && tables.far_complex.get(p).is_empty())
+            && !tables.rules.burn_check
+        {
+            tables.build_ray_bits(true);
+        }
         tables.build_stuck();
         tables.evasion = tables.evasion_applies();
         if tables.spec.rules.royals.win == crate::spec::WinCondition::Checkmate && tables.has_royals
@@ -365,11 +396,12 @@ impl Tables {
         }
     }
 
-    /// The attack vectors' ray masks, when every square fits one `u64` and every reverse ray
-    /// runs through square indices in one order (no wrapping board).
-    fn build_ray_bits(&mut self) {
+    /// The attack vectors' ray masks, when every reverse ray runs through square indices in one
+    /// order (no wrapping board): one `u64` per square on boards of up to 64 squares, runs of
+    /// words (`words`) on larger boards.
+    fn build_ray_bits(&mut self, words: bool) {
         let nsq = self.geo.len();
-        if nsq > 64 {
+        if (nsq > 64) != words {
             return;
         }
         let mut all = ByPlayer::<Vec<AttackVector>>::default();
@@ -383,22 +415,47 @@ impl Tables {
                     let lim = ray.len().min(usize::from(av.max_range));
                     let mut mask = 0u64;
                     let mut prev = sq;
-                    for &s in &ray[..lim] {
+                    let first_run = av.words.len();
+                    if words {
+                        av.word_index.push(first_run as u32);
+                    }
+                    for (i, &s) in ray[..lim].iter().enumerate() {
                         let up = s > prev;
                         if s == prev || *dir.get_or_insert(up) != up {
                             return;
                         }
                         prev = s;
-                        mask |= 1 << s.index();
+                        let (w, b) = (s.index() / 64, 1u64 << (s.index() % 64));
+                        mask |= b;
+                        if !words {
+                            continue;
+                        }
+                        let runs = av.words.len();
+                        match av.words.last_mut() {
+                            Some(last) if runs > first_run && last.word as usize == w => {
+                                last.mask |= b
+                            }
+                            _ => av.words.push(RayWord {
+                                word: w as u32,
+                                before: i as u32,
+                                mask: b,
+                            }),
+                        }
                     }
-                    av.masks.push(mask);
+                    if !words {
+                        av.masks.push(mask);
+                    }
+                }
+                if words {
+                    av.word_index.push(av.words.len() as u32);
                 }
                 av.ascending = dir.unwrap_or(true);
             }
             *all.get_mut(p) = list;
         }
         self.attack_vectors = all;
-        self.ray_bits = true;
+        self.ray_bits = nsq <= 64;
+        self.ray_words = nsq > 64;
     }
 
     /// See [`Tables::bulk_count`].
