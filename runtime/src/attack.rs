@@ -21,6 +21,25 @@ pub(crate) struct RayHits<'a> {
     hit: u64,
 }
 
+impl<'a> RayHits<'a> {
+    /// The occupied squares of the ray `runs` (nearest first when `ascending` runs up through
+    /// square indices).
+    #[inline]
+    pub(crate) fn new(runs: &'a [RayWord], occ: &'a Bits, ascending: bool) -> RayHits<'a> {
+        RayHits {
+            runs: runs.iter(),
+            occ,
+            ascending,
+            run: RayWord {
+                word: 0,
+                before: 0,
+                mask: 0,
+            },
+            hit: 0,
+        }
+    }
+}
+
 impl Iterator for RayHits<'_> {
     type Item = (Square, u32);
 
@@ -123,17 +142,7 @@ impl Position {
     #[inline]
     pub(crate) fn ray_hits<'a>(&'a self, av: &'a AttackVector, sq: Square) -> RayHits<'a> {
         let (a, b) = (av.word_index[sq.index()], av.word_index[sq.index() + 1]);
-        RayHits {
-            runs: av.words[a as usize..b as usize].iter(),
-            occ: &self.occ,
-            ascending: av.ascending,
-            run: RayWord {
-                word: 0,
-                before: 0,
-                mask: 0,
-            },
-            hit: 0,
-        }
+        RayHits::new(&av.words[a as usize..b as usize], &self.occ, av.ascending)
     }
 
     /// As [`Position::rides_attack`] on a board over 64 squares: the first piece on each

@@ -5,6 +5,7 @@
 //! moves are counted square by square; every other piece's moves are generated and tested as
 //! [`Position::legal_moves`] tests them.
 
+use crate::attack::RayHits;
 use crate::bits::Bits;
 use crate::cell::Cell;
 use crate::geometry::Square;
@@ -108,7 +109,31 @@ impl Position {
         let (a, b) = (a as usize, b as usize);
         let virgin = self.virgin[from.index()];
         let mut n = 0u64;
-        if let Some(&[i, j]) = pt.count_index.get(from.index()) {
+        if let Some(&[i, j]) = pt.count_index.get(from.index())
+            && self.board.len() > 64
+        {
+            // A board over 64 squares: the first piece on each ray from the runs of words.
+            let enemy = c.player().opponent();
+            for sb in &pt.count_bits[i as usize..j as usize] {
+                if !sb.plain || (sb.ep && self.ep.n > 0) {
+                    let fl = pt.starts[sb.start as usize];
+                    n += self.count_walked(t, pt, fl, from, c, virgin, scratch);
+                    continue;
+                }
+                if sb.initial && !virgin {
+                    continue;
+                }
+                let runs = &pt.count_runs[sb.runs[0] as usize..sb.runs[1] as usize];
+                match RayHits::new(runs, &self.occ, sb.ascending).next() {
+                    None => n += u64::from(sb.quiet) * u64::from(sb.len),
+                    Some((s, before)) => {
+                        n += u64::from(sb.quiet) * u64::from(before);
+                        let target = self.board[s.index()];
+                        n += u64::from(sb.capture && target.is_piece() && target.player() == enemy);
+                    }
+                }
+            }
+        } else if let Some(&[i, j]) = pt.count_index.get(from.index()) {
             let occ = self.occ.0[0];
             let enemy = c.player().opponent();
             let leaps = pt.count_leaps[from.index()];

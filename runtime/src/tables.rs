@@ -96,6 +96,9 @@ pub(crate) struct StartBits {
     /// The Chebyshev length of one step, when the `k`-th square of the ray lies at Chebyshev
     /// distance `k * unit` from the start (no wrapping); 0 otherwise.
     pub unit: u8,
+    /// On a board over 64 squares (`mask` and `block` empty): the ray as the runs
+    /// `PieceTable::count_runs[runs[0]..runs[1]]`.
+    pub runs: [u32; 2],
 }
 
 /// A castling move available from a square.
@@ -124,12 +127,14 @@ pub(crate) struct PieceTable {
     /// `paths`), `starts[b..c]` are tree roots (`path` indexes `tree`), for `start_index[sq] = [a, b, c]`.
     pub start_index: Vec<[u32; 3]>,
     pub starts: Vec<FirstLeg>,
-    /// What bulk counting needs (`crate::count`), when the board fits one `u64` (else all
-    /// empty): per square, the targets of its plain one-square leaps as one bit set, and a
-    /// range `[a, b)` of `count_bits` for its other simple paths.
+    /// What bulk counting needs (`crate::count`): per square, the targets of its plain
+    /// one-square leaps as one bit set (boards of up to 64 squares), and a range `[a, b)` of
+    /// `count_bits` for its other simple paths.
     pub count_leaps: Vec<u64>,
     pub count_index: Vec<[u32; 2]>,
     pub count_bits: Vec<StartBits>,
+    /// On boards over 64 squares, the rays of `count_bits` as runs of words.
+    pub count_runs: Vec<RayWord>,
     /// Per square, the castling moves.
     pub castling: Vec<Vec<CCastle>>,
     /// Two paths may produce the same move: generation removes duplicates.
@@ -169,6 +174,24 @@ pub(crate) struct RayWord {
     /// How many squares of the ray come before this word's.
     pub before: u32,
     pub mask: u64,
+}
+
+/// Appends `ray` (its squares in ray order, running through square indices in one order) as
+/// runs of words: one per word the ray passes through.
+fn push_runs(runs: &mut Vec<RayWord>, ray: &[Square]) {
+    let first = runs.len();
+    for (i, &s) in ray.iter().enumerate() {
+        let (w, b) = (s.index() / 64, 1u64 << (s.index() % 64));
+        let n = runs.len();
+        match runs.last_mut() {
+            Some(last) if n > first && last.word as usize == w => last.mask |= b,
+            _ => runs.push(RayWord {
+                word: w as u32,
+                before: i as u32,
+                mask: b,
+            }),
+        }
+    }
 }
 
 /// The compiled variant: everything the runtime needs, built from a spec.
@@ -415,32 +438,19 @@ impl Tables {
                     let lim = ray.len().min(usize::from(av.max_range));
                     let mut mask = 0u64;
                     let mut prev = sq;
-                    let first_run = av.words.len();
                     if words {
-                        av.word_index.push(first_run as u32);
+                        av.word_index.push(av.words.len() as u32);
                     }
-                    for (i, &s) in ray[..lim].iter().enumerate() {
+                    for &s in &ray[..lim] {
                         let up = s > prev;
                         if s == prev || *dir.get_or_insert(up) != up {
                             return;
                         }
                         prev = s;
-                        let (w, b) = (s.index() / 64, 1u64 << (s.index() % 64));
-                        mask |= b;
-                        if !words {
-                            continue;
-                        }
-                        let runs = av.words.len();
-                        match av.words.last_mut() {
-                            Some(last) if runs > first_run && last.word as usize == w => {
-                                last.mask |= b
-                            }
-                            _ => av.words.push(RayWord {
-                                word: w as u32,
-                                before: i as u32,
-                                mask: b,
-                            }),
-                        }
+                        mask |= 1u64 << (s.index() % 64);
+                    }
+                    if words {
+                        push_runs(&mut av.words, &ray[..lim]);
                     }
                     if !words {
                         av.masks.push(mask);
@@ -648,10 +658,12 @@ impl Tables {
 
     /// See [`PieceTable::count_bits`].
     fn build_count_bits(&mut self) {
-        let nsq = self.geo.len();
-        if nsq > 64 {
+        if !self.bulk_count {
             return;
         }
+        let nsq = self.geo.len();
+        // Larger boards: rays as runs of words, leaps and lame leaps walked.
+        let words = nsq > 64;
         let special = Modes::DESTROY.union(Modes::ROYAL_CAPTURE);
         for t in 0..self.pieces.len() {
             for player in [Player::First, Player::Second] {
@@ -659,7 +671,8 @@ impl Tables {
                 let promotes = self.can_promote[t];
                 let pt = self.pieces[t].get(player);
                 let mut bits = Vec::new();
-                let mut leaps = vec![0u64; nsq];
+                let mut runs = Vec::new();
+                let mut leaps = vec![0u64; if words { 0 } else { nsq }];
                 let mut index = Vec::with_capacity(nsq);
                 for sq in 0..nsq {
                     let [a, b, _] = pt.start_index[sq];
@@ -689,8 +702,14 @@ impl Tables {
                             let up = s.index() > prev;
                             monotonic &= s.index() != prev && *order.get_or_insert(up) == up;
                             prev = s.index();
-                            mask |= 1 << s.index();
+                            if !words {
+                                mask |= 1 << s.index();
+                            }
                             in_zone |= zone[s.index()];
+                        }
+                        let first_run = runs.len() as u32;
+                        if words && monotonic {
+                            push_runs(&mut runs, ray);
                         }
                         let lame = leg.between_n > 0 && leg.modes.contains(Modes::LAME);
                         let between: &[Square] = if lame {
@@ -699,7 +718,7 @@ impl Tables {
                             &[]
                         };
                         let blocked = lame && between.len() < usize::from(leg.between_n);
-                        let block = if lame && !blocked {
+                        let block = if lame && !blocked && !words {
                             between[..usize::from(leg.between_n)]
                                 .iter()
                                 .fold(0u64, |m, s| m | 1 << s.index())
@@ -713,6 +732,7 @@ impl Tables {
                             plain: monotonic
                                 && !leg.modes.intersects(special)
                                 && !blocked
+                                && (!words || !lame)
                                 && (!promotes || !in_zone),
                             block,
                             ep: leg.modes.contains(Modes::EN_PASSANT),
@@ -721,10 +741,12 @@ impl Tables {
                             initial: leg.modes.contains(Modes::INITIAL),
                             len: fl.ray_len,
                             unit: if stepped { unit } else { 0 },
+                            runs: [first_run, runs.len() as u32],
                         };
                         // A plain leap to one square that both moves and captures: counted
                         // with the piece's other such leaps from the occupancy bits at once.
                         if sb.plain
+                            && !words
                             && sb.len == 1
                             && sb.quiet
                             && sb.capture
@@ -741,6 +763,7 @@ impl Tables {
                 }
                 let pt = self.pieces[t].get_mut(player);
                 pt.count_bits = bits;
+                pt.count_runs = runs;
                 pt.count_leaps = leaps;
                 pt.count_index = index;
             }
