@@ -1,6 +1,7 @@
-//! Property tests (proptest) over random games in every shipped variant with a setup: incremental hash,
-//! position text and move text round trips, make/unmake, and (checkmate variants) legal moves ==
-//! pseudo-legal moves that do not expose a royal to any enemy reply.
+//! Property tests (proptest) over random games in every shipped variant with a setup: incremental
+//! hash, position text and move text round trips, make/unmake, the occupancy bits against a scan
+//! of the board, and (checkmate variants) legal moves == pseudo-legal moves that do not expose a
+//! royal to any enemy reply.
 
 use crate::support;
 use support::variant_files;
@@ -11,8 +12,8 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use proptest::test_runner::{RngAlgorithm, TestRng, TestRunner};
 
-use koma_runtime::spec::WinCondition;
-use koma_runtime::{FullMove, MoveList, Position, Tables};
+use koma_runtime::spec::{Player, WinCondition};
+use koma_runtime::{FullMove, MoveList, Position, Square, Tables};
 
 /// The choices of one random game, drawn by proptest (so a failure shrinks to a short game).
 struct Picks {
@@ -77,9 +78,32 @@ fn exposes_royal(pos: &mut Position, m: FullMove) -> bool {
     hit
 }
 
+/// The occupancy the position keeps through make and unmake (each side's pieces, everything
+/// occupied) equals a fresh scan of the board.
+fn check_occupancy(name: &str, pos: &Position, when: &dyn Fn() -> String) {
+    let squares: Vec<Square> = pos.tables().geo.squares().collect();
+    for player in [Player::First, Player::Second] {
+        let scanned: Vec<Square> = squares
+            .iter()
+            .copied()
+            .filter(|&s| pos.piece_at(s).is_some_and(|(p, _)| p == player))
+            .collect();
+        let kept: Vec<Square> = pos.piece_squares(player).collect();
+        assert_eq!(kept, scanned, "{name}: {player:?}'s pieces {}", when());
+    }
+    let scanned: Vec<Square> = squares
+        .iter()
+        .copied()
+        .filter(|&s| pos.piece_at(s).is_some() || pos.is_vanished(s))
+        .collect();
+    let kept: Vec<Square> = pos.occupied_squares().collect();
+    assert_eq!(kept, scanned, "{name}: occupied squares {}", when());
+}
+
 fn check(name: &str, pos: &mut Position, rng: &mut Picks) {
     let text = pos.to_text();
     assert_eq!(pos.hash(), pos.compute_hash(), "{name}: hash at {text}");
+    check_occupancy(name, pos, &|| format!("at {text}"));
     let mut parsed = Position::from_text(pos.tables().clone(), &text)
         .unwrap_or_else(|e| panic!("{name}: {e}: {text}"));
     assert_eq!(parsed.to_text(), text, "{name}");
@@ -114,8 +138,10 @@ fn check(name: &str, pos: &mut Position, rng: &mut Picks) {
             pos.compute_hash(),
             "{name}: hash after {mt} in {text}"
         );
+        check_occupancy(name, pos, &|| format!("after {mt} in {text}"));
         pos.unmake();
         assert!(before == *pos, "{name}: make/unmake of {mt} in {text}");
+        check_occupancy(name, pos, &|| format!("after unmaking {mt} in {text}"));
     }
 }
 
@@ -190,6 +216,7 @@ fn random_games_in_every_variant() {
             pos.unmake();
         }
         prop_assert!(pos == *start, "{}: unmaking the whole game", name);
+        check_occupancy(name, &pos, &|| "after unmaking the whole game".into());
         Ok(())
     });
     if let Err(e) = result {

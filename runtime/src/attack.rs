@@ -2,11 +2,65 @@
 //! and leaps are found by walking reverse rays from the square; multi-leg, hopping, lame and
 //! initial-only paths by walking the paths of the few pieces that could reach it.
 
+use crate::bits::Bits;
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::position::Position;
 use crate::spec::{PieceType, Player};
+use crate::tables::{AttackVector, RayWord};
 use crate::walk::{PathEnd, Sink, Walker};
+
+/// The occupied squares of a reverse ray, nearest first, each with the number of ray squares
+/// before it: read from the runs of the occupancy bits' words ([`AttackVector::words`]).
+pub(crate) struct RayHits<'a> {
+    runs: std::slice::Iter<'a, RayWord>,
+    occ: &'a Bits,
+    ascending: bool,
+    /// The run being read, and its occupied squares not yet given.
+    run: RayWord,
+    hit: u64,
+}
+
+impl<'a> RayHits<'a> {
+    /// The occupied squares of the ray `runs` (nearest first when `ascending` runs up through
+    /// square indices).
+    #[inline]
+    pub(crate) fn new(runs: &'a [RayWord], occ: &'a Bits, ascending: bool) -> RayHits<'a> {
+        RayHits {
+            runs: runs.iter(),
+            occ,
+            ascending,
+            run: RayWord {
+                word: 0,
+                before: 0,
+                mask: 0,
+            },
+            hit: 0,
+        }
+    }
+}
+
+impl Iterator for RayHits<'_> {
+    type Item = (Square, u32);
+
+    #[inline]
+    fn next(&mut self) -> Option<(Square, u32)> {
+        while self.hit == 0 {
+            self.run = *self.runs.next()?;
+            self.hit = self.run.mask & self.occ.0[self.run.word as usize];
+        }
+        let (b, earlier) = if self.ascending {
+            let b = self.hit.trailing_zeros();
+            (b, self.run.mask & ((1u64 << b) - 1))
+        } else {
+            let b = 63 - self.hit.leading_zeros();
+            (b, self.run.mask & !(u64::MAX >> (63 - b)))
+        };
+        self.hit &= !(1u64 << b);
+        let sq = Square((self.run.word * 64 + b) as u16);
+        Some((sq, self.run.before + earlier.count_ones()))
+    }
+}
 
 /// Stops at the first path that removes `target`.
 struct AttackSink {
@@ -31,6 +85,8 @@ impl Position {
     pub(crate) fn rides_attacked(&self, sq: Square, by: Player) -> bool {
         if self.tables.ray_bits {
             self.rides_attack(sq, by)
+        } else if self.tables.ray_words {
+            self.rides_attack_words(sq, by)
         } else {
             self.rides_attack_walked(sq, by)
         }
@@ -43,7 +99,7 @@ impl Position {
         let t = &*self.tables;
         for av in t.attack_vectors.get(by) {
             let mask = av.masks[sq.index()];
-            let hit = mask & self.occ;
+            let hit = mask & self.occ.0[0];
             if hit == 0 {
                 continue;
             }
@@ -73,6 +129,36 @@ impl Position {
                 }
             }
             if self.can_act(Square(first as u16), c) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The occupied squares of the reverse ray of `av` from `sq`, nearest first, with the
+    /// number of ray squares before each (boards over 64 squares, [`Tables::ray_words`]).
+    ///
+    /// [`Tables::ray_words`]: crate::tables::Tables
+    #[inline]
+    pub(crate) fn ray_hits<'a>(&'a self, av: &'a AttackVector, sq: Square) -> RayHits<'a> {
+        let (a, b) = (av.word_index[sq.index()], av.word_index[sq.index() + 1]);
+        RayHits::new(&av.words[a as usize..b as usize], &self.occ, av.ascending)
+    }
+
+    /// As [`Position::rides_attack`] on a board over 64 squares: the first piece on each
+    /// reverse ray from the runs of the occupancy bits' words.
+    fn rides_attack_words(&self, sq: Square, by: Player) -> bool {
+        let t = &*self.tables;
+        for av in t.attack_vectors.get(by) {
+            let Some((s, before)) = self.ray_hits(av, sq).next() else {
+                continue;
+            };
+            let c = self.board[s.index()];
+            if c.is_piece()
+                && c.player() == by
+                && u32::from(av.range[usize::from(c.piece_type().0)]) > before
+                && self.can_act(s, c)
+            {
                 return true;
             }
         }
@@ -143,7 +229,7 @@ impl Position {
             if self.counts[cell.slot(t.piece_count())] == 0 {
                 continue;
             }
-            for s in t.geo.squares() {
+            for s in self.squares_of(by) {
                 if board[s.index()] == cell
                     && self.may_attack(s, cell, sq)
                     && self.can_act(s, cell)

@@ -5,6 +5,8 @@
 //! moves are counted square by square; every other piece's moves are generated and tested as
 //! [`Position::legal_moves`] tests them.
 
+use crate::attack::RayHits;
+use crate::bits::Bits;
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::legal::{Shortcut, Test};
@@ -49,19 +51,12 @@ impl Position {
             .iter()
             .filter(|s| s.index() < 64)
             .fold(0u64, |m, s| m | 1 << s.index());
-        if self.board.len() <= 64 {
-            let mut own = self.side_occ[self.side.index()];
+        for w in 0..Bits::words(self.board.len()) {
+            let mut own = self.side_occ.get(self.side).0[w];
             while own != 0 {
-                let i = own.trailing_zeros() as usize;
+                let i = w * 64 + own.trailing_zeros() as usize;
                 own &= own - 1;
                 n += self.count_piece(sc, Square(i as u16), ep, scratch);
-            }
-        } else {
-            for i in 0..self.board.len() {
-                let c = self.board[i];
-                if c.is_piece() && c.player() == self.side {
-                    n += self.count_piece(sc, Square(i as u16), ep, scratch);
-                }
             }
         }
         // Moves the counting could not settle: every move of royal, pinned and multi-leg
@@ -114,13 +109,37 @@ impl Position {
         let (a, b) = (a as usize, b as usize);
         let virgin = self.virgin[from.index()];
         let mut n = 0u64;
-        if let Some(&[i, j]) = pt.count_index.get(from.index()) {
-            let occ = self.occ;
+        if let Some(&[i, j]) = pt.count_index.get(from.index())
+            && self.board.len() > 64
+        {
+            // A board over 64 squares: the first piece on each ray from the runs of words.
+            let enemy = c.player().opponent();
+            for sb in &pt.count_bits[i as usize..j as usize] {
+                if !sb.plain || (sb.ep && self.ep.n > 0) {
+                    let fl = pt.starts[sb.start as usize];
+                    n += self.count_walked(t, pt, fl, from, c, virgin, scratch);
+                    continue;
+                }
+                if sb.initial && !virgin {
+                    continue;
+                }
+                let runs = &pt.count_runs[sb.runs[0] as usize..sb.runs[1] as usize];
+                match RayHits::new(runs, &self.occ, sb.ascending).next() {
+                    None => n += u64::from(sb.quiet) * u64::from(sb.len),
+                    Some((s, before)) => {
+                        n += u64::from(sb.quiet) * u64::from(before);
+                        let target = self.board[s.index()];
+                        n += u64::from(sb.capture && target.is_piece() && target.player() == enemy);
+                    }
+                }
+            }
+        } else if let Some(&[i, j]) = pt.count_index.get(from.index()) {
+            let occ = self.occ.0[0];
             let enemy = c.player().opponent();
             let leaps = pt.count_leaps[from.index()];
             if leaps != 0 {
                 n += u64::from((leaps & !occ).count_ones())
-                    + u64::from((leaps & self.side_occ[enemy.index()]).count_ones());
+                    + u64::from((leaps & self.side_occ.get(enemy).0[0]).count_ones());
             }
             for sb in &pt.count_bits[i as usize..j as usize] {
                 if !sb.plain || (sb.ep && sb.mask & ep != 0) {

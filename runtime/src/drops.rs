@@ -163,16 +163,15 @@ impl Position {
             let mut blocked = [false; MAX_FILES];
             if d.one_per_file[ti] {
                 let own = Cell::piece(side, ty);
-                for sq in t.geo.squares() {
+                for sq in self.squares_of(side) {
                     if self.board[sq.index()] == own {
                         blocked[usize::from(t.geo.coord(sq).x) % MAX_FILES] = true;
                     }
                 }
             }
-            for sq in t.geo.squares() {
+            for sq in self.empty_squares() {
                 let i = sq.index();
-                if !self.board[i].is_empty()
-                    || zone.is_some_and(|z| !z[i])
+                if zone.is_some_and(|z| !z[i])
                     || (d.not_stuck && pt.stuck[i])
                     || blocked[usize::from(t.geo.coord(sq).x) % MAX_FILES]
                 {

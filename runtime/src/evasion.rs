@@ -227,20 +227,8 @@ impl Position {
             }
             out.truncate(kept);
         };
-        if t.ray_bits {
-            let mut own = self.side_occ[side.index()];
-            while own != 0 {
-                let i = own.trailing_zeros() as usize;
-                own &= own - 1;
-                piece(i, out);
-            }
-        } else {
-            for i in 0..self.board.len() {
-                let cell = self.board[i];
-                if cell.is_piece() && cell.player() == side {
-                    piece(i, out);
-                }
-            }
+        for s in self.squares_of(side) {
+            piece(s.index(), out);
         }
         if t.drops.enabled {
             let start = out.len();

@@ -251,7 +251,7 @@ impl Position {
         for &r in royals {
             // Rides and leaps alone (no multi-leg attacker): checks and pins from the
             // occupancy bits.
-            if t.ray_bits && !complex {
+            if (t.ray_bits || t.ray_words) && !complex {
                 if self.ride_pins(r, &mut sc.pinned) || self.complex_attacked(r, enemy) {
                     return Shortcut::off(sc.buffers());
                 }
@@ -339,6 +339,9 @@ impl Position {
     fn ride_pins(&self, r: Square, pinned: &mut [u64; WORDS]) -> bool {
         let t = &*self.tables;
         let enemy = self.side.opponent();
+        if t.ray_words {
+            return self.ride_pins_words(r, pinned);
+        }
         let first = |hit: u64, asc: bool| {
             if asc {
                 hit.trailing_zeros()
@@ -366,7 +369,7 @@ impl Position {
             self.can_act(Square(f as u16), c)
         };
         for av in t.attack_vectors.get(enemy) {
-            let hit = av.masks[r.index()] & self.occ;
+            let hit = av.masks[r.index()] & self.occ.0[0];
             if hit == 0 {
                 continue;
             }
@@ -394,6 +397,42 @@ impl Position {
         false
     }
 
+    /// [`Position::ride_pins`] on a board over 64 squares, from the runs of the occupancy
+    /// bits' words.
+    fn ride_pins_words(&self, r: Square, pinned: &mut [u64; WORDS]) -> bool {
+        let t = &*self.tables;
+        let enemy = self.side.opponent();
+        // Whether the enemy piece `c` on `s`, with `before` squares of the ray before it,
+        // reaches the royal.
+        let reaches = |av: &crate::tables::AttackVector, s: Square, before: u32, c: Cell| {
+            u32::from(av.range[usize::from(c.piece_type().0)]) > before && self.can_act(s, c)
+        };
+        for av in t.attack_vectors.get(enemy) {
+            let mut hits = self.ray_hits(av, r);
+            let Some((f, fb)) = hits.next() else {
+                continue;
+            };
+            let c = self.board[f.index()];
+            if !c.is_piece() {
+                continue;
+            }
+            if c.player() == enemy {
+                if reaches(av, f, fb, c) {
+                    return true;
+                }
+                continue;
+            }
+            let Some((g, gb)) = hits.next() else {
+                continue;
+            };
+            let e = self.board[g.index()];
+            if e.is_piece() && e.player() == enemy && reaches(av, g, gb, e) {
+                add(pinned, f);
+            }
+        }
+        false
+    }
+
     /// Adds the footprints of the enemy pieces whose multi-leg attacks or burns could reach
     /// one of `royals`, with their squares and the squares that silence a burner. Returns
     /// whether a multi-leg path gives check; `checks` gets what each checking path reads
@@ -413,11 +452,9 @@ impl Position {
         let mut sink = ReadSink::<WORDS>::new(Square(0));
         let mut checked = false;
         sc.listed = true;
-        for (i, &c) in self.board.iter().enumerate() {
-            if !c.is_piece() || c.player() != enemy {
-                continue;
-            }
-            let p = Square(i as u16);
+        for p in self.squares_of(enemy) {
+            let i = p.index();
+            let c = self.board[i];
             let ty = usize::from(c.piece_type().0);
             if t.piece(c.piece_type(), enemy).has_complex_attack {
                 sc.attackers.push((p, c));

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod attack;
+mod bits;
 pub mod cell;
 mod count;
 mod drops;

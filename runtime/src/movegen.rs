@@ -166,13 +166,12 @@ impl Position {
         }
         let start = out.len();
         let freezing = !t.rules.freezes.is_empty();
-        for (i, &c) in self.board.iter().enumerate() {
-            if c.is_piece() && c.player() == side {
-                if freezing && self.is_frozen(Square(i as u16), c) {
-                    continue;
-                }
-                self.piece_moves(Square(i as u16), c, out);
+        for s in self.squares_of(side) {
+            let c = self.board[s.index()];
+            if freezing && self.is_frozen(s, c) {
+                continue;
             }
+            self.piece_moves(s, c, out);
         }
         if t.rules.has_burns() {
             self.apply_burns(out, start);

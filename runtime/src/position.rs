@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::bits::Bits;
 use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Square};
 use crate::moves::{MAX_CAPTURES, Move, MoveKind, MoveRef};
@@ -81,10 +82,10 @@ struct Undo {
 pub struct Position {
     pub(crate) tables: Arc<Tables>,
     pub(crate) board: Vec<Cell>,
-    /// The squares `board` does not hold empty (pieces and walls), for the squares below 64.
-    pub(crate) occ: u64,
-    /// Per player, the squares below 64 that hold its pieces.
-    pub(crate) side_occ: [u64; 2],
+    /// The squares `board` does not hold empty (pieces and walls).
+    pub(crate) occ: Bits,
+    /// Per player, the squares that hold its pieces.
+    pub(crate) side_occ: ByPlayer<Bits>,
     pub(crate) virgin: Vec<bool>,
     pub(crate) side: Player,
     pub(crate) ep: EpState,
@@ -152,8 +153,8 @@ impl Position {
         let slots = Cell::slots(tables.piece_count());
         Position {
             board: vec![Cell::EMPTY; nsq],
-            occ: 0,
-            side_occ: [0; 2],
+            occ: Bits::default(),
+            side_occ: ByPlayer::default(),
             virgin: vec![false; nsq],
             side: Player::First,
             ep: EpState::default(),
@@ -228,6 +229,41 @@ impl Position {
     /// The piece an e.p. capture would remove.
     pub fn ep_victim(&self) -> Option<Square> {
         (self.ep.n > 0).then_some(self.ep.victim)
+    }
+    /// The squares of a player's pieces, lowest first (from the occupancy bits, without
+    /// scanning the board).
+    pub fn piece_squares(&self, player: Player) -> impl Iterator<Item = Square> + '_ {
+        self.squares_of(player)
+    }
+    /// As [`Position::piece_squares`], for the runtime's loops.
+    #[inline]
+    pub(crate) fn squares_of(&self, player: Player) -> crate::bits::Iter<'_> {
+        self.side_occ
+            .get(player)
+            .iter(Bits::words(self.board.len()))
+    }
+    /// The squares that hold something (pieces and vanished squares), lowest first.
+    pub fn occupied_squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.occ.iter(Bits::words(self.board.len()))
+    }
+    /// The empty squares, lowest first.
+    pub(crate) fn empty_squares(&self) -> impl Iterator<Item = Square> + '_ {
+        let n = self.board.len();
+        (0..Bits::words(n)).flat_map(move |w| {
+            // The bits past the board's last square are not squares.
+            let on_board = match n - 64 * w {
+                k if k < 64 => (1u64 << k) - 1,
+                _ => u64::MAX,
+            };
+            let mut empty = !self.occ.0[w] & on_board;
+            std::iter::from_fn(move || {
+                (empty != 0).then(|| {
+                    let b = empty.trailing_zeros() as usize;
+                    empty &= empty - 1;
+                    Square((64 * w + b) as u16)
+                })
+            })
+        })
     }
     /// Squares of a player's royal pieces.
     pub fn royal_squares(&self, player: Player) -> &[Square] {
@@ -613,28 +649,35 @@ impl Position {
     /// A castling piece without initial moves whose last virgin partner left is no longer
     /// virgin in any way that matters.
     fn lapse_kings(&mut self, player: Player, undo: &mut Undo) {
-        for sq in self.tables.geo.squares() {
-            let c = self.board[sq.index()];
-            let t = &*self.tables;
-            if !self.virgin[sq.index()]
-                || !c.is_piece()
-                || c.player() != player
-                || !t.castle_only[usize::from(c.piece_type().0)]
-            {
-                continue;
+        for w in 0..Bits::words(self.board.len()) {
+            let mut own = self.side_occ.get(player).0[w];
+            while own != 0 {
+                let sq = Square((w * 64 + own.trailing_zeros() as usize) as u16);
+                own &= own - 1;
+                self.lapse_king(sq, player, undo);
             }
-            let list = t.piece(c.piece_type(), player).castling.get(sq.index());
-            let has_partner = list.is_some_and(|l| {
-                l.iter().any(|k| {
-                    let p = self.board[k.partner.index()];
-                    p.is_piece() && p.player() == player && self.virgin[k.partner.index()]
-                })
-            });
-            if !has_partner && usize::from(undo.nlapsed) < undo.lapsed.len() {
-                self.set_virgin(sq, false);
-                undo.lapsed[usize::from(undo.nlapsed)] = sq;
-                undo.nlapsed += 1;
-            }
+        }
+    }
+
+    /// The castling piece on `sq` of `player`, when it has no virgin partner left: no longer
+    /// virgin.
+    fn lapse_king(&mut self, sq: Square, player: Player, undo: &mut Undo) {
+        let c = self.board[sq.index()];
+        let t = &*self.tables;
+        if !self.virgin[sq.index()] || !t.castle_only[usize::from(c.piece_type().0)] {
+            return;
+        }
+        let list = t.piece(c.piece_type(), player).castling.get(sq.index());
+        let has_partner = list.is_some_and(|l| {
+            l.iter().any(|k| {
+                let p = self.board[k.partner.index()];
+                p.is_piece() && p.player() == player && self.virgin[k.partner.index()]
+            })
+        });
+        if !has_partner && usize::from(undo.nlapsed) < undo.lapsed.len() {
+            self.set_virgin(sq, false);
+            undo.lapsed[usize::from(undo.nlapsed)] = sq;
+            undo.nlapsed += 1;
         }
     }
 
@@ -704,7 +747,7 @@ impl Position {
         }
         // Restore cells directly; hash, royals and e.p. come back from the undo record.
         let ntypes = self.tables.piece_count();
-        let (mut occ, mut side_occ) = (self.occ, self.side_occ);
+        let (occ, side_occ) = (&mut self.occ, &mut self.side_occ);
         let mut restore = |board: &mut Vec<Cell>, counts: &mut Vec<u16>, sq: Square, c: Cell| {
             let old = board[sq.index()];
             if old.is_piece() {
@@ -714,7 +757,7 @@ impl Position {
                 counts[c.slot(ntypes)] += 1;
             }
             board[sq.index()] = c;
-            mark(&mut occ, &mut side_occ, sq, c);
+            mark(occ, side_occ, sq, c);
         };
         if u.vanished {
             restore(&mut self.board, &mut self.counts, mv.from, Cell::EMPTY);
@@ -757,8 +800,6 @@ impl Position {
         for &p in &u.lapsed[..usize::from(u.nlapsed)] {
             self.virgin[p.index()] = true;
         }
-        self.occ = occ;
-        self.side_occ = side_occ;
         self.ep = u.ep;
         self.counting = u.counting;
         self.halfmove = u.halfmove;
@@ -767,22 +808,18 @@ impl Position {
     }
 }
 
-/// Sets or clears the occupancy bits of `sq` for what it now holds (squares from 64 on have
-/// none).
+/// Sets or clears the occupancy bits of `sq` for what it now holds.
 #[inline]
-pub(crate) fn mark(occ: &mut u64, side_occ: &mut [u64; 2], sq: Square, c: Cell) {
-    let i = sq.index();
-    if i < 64 {
-        let b = 1u64 << i;
-        side_occ[0] &= !b;
-        side_occ[1] &= !b;
-        if c.is_empty() {
-            *occ &= !b;
-        } else {
-            *occ |= b;
-            if c.is_piece() {
-                side_occ[c.player().index()] |= b;
-            }
+pub(crate) fn mark(occ: &mut Bits, side_occ: &mut ByPlayer<Bits>, sq: Square, c: Cell) {
+    let (w, b) = (sq.index() / 64, 1u64 << (sq.index() % 64));
+    side_occ.first.0[w] &= !b;
+    side_occ.second.0[w] &= !b;
+    if c.is_empty() {
+        occ.0[w] &= !b;
+    } else {
+        occ.0[w] |= b;
+        if c.is_piece() {
+            side_occ.get_mut(c.player()).0[w] |= b;
         }
     }
 }

@@ -96,6 +96,9 @@ pub(crate) struct StartBits {
     /// The Chebyshev length of one step, when the `k`-th square of the ray lies at Chebyshev
     /// distance `k * unit` from the start (no wrapping); 0 otherwise.
     pub unit: u8,
+    /// On a board over 64 squares (`mask` and `block` empty): the ray as the runs
+    /// `PieceTable::count_runs[runs[0]..runs[1]]`.
+    pub runs: [u32; 2],
 }
 
 /// A castling move available from a square.
@@ -124,12 +127,14 @@ pub(crate) struct PieceTable {
     /// `paths`), `starts[b..c]` are tree roots (`path` indexes `tree`), for `start_index[sq] = [a, b, c]`.
     pub start_index: Vec<[u32; 3]>,
     pub starts: Vec<FirstLeg>,
-    /// What bulk counting needs (`crate::count`), when the board fits one `u64` (else all
-    /// empty): per square, the targets of its plain one-square leaps as one bit set, and a
-    /// range `[a, b)` of `count_bits` for its other simple paths.
+    /// What bulk counting needs (`crate::count`): per square, the targets of its plain
+    /// one-square leaps as one bit set (boards of up to 64 squares), and a range `[a, b)` of
+    /// `count_bits` for its other simple paths.
     pub count_leaps: Vec<u64>,
     pub count_index: Vec<[u32; 2]>,
     pub count_bits: Vec<StartBits>,
+    /// On boards over 64 squares, the rays of `count_bits` as runs of words.
+    pub count_runs: Vec<RayWord>,
     /// Per square, the castling moves.
     pub castling: Vec<Vec<CCastle>>,
     /// Two paths may produce the same move: generation removes duplicates.
@@ -155,6 +160,38 @@ pub(crate) struct AttackVector {
     /// set bit of the mask and the occupancy.
     pub masks: Vec<u64>,
     pub ascending: bool,
+    /// On boards over 64 squares, the same per square as runs of the occupancy bits' words,
+    /// in ray order: `words[word_index[sq]..word_index[sq + 1]]`.
+    pub words: Vec<RayWord>,
+    pub word_index: Vec<u32>,
+}
+
+/// The squares of a reverse ray that fall in one word of the occupancy bits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RayWord {
+    /// The word (squares `64 * word ..`).
+    pub word: u32,
+    /// How many squares of the ray come before this word's.
+    pub before: u32,
+    pub mask: u64,
+}
+
+/// Appends `ray` (its squares in ray order, running through square indices in one order) as
+/// runs of words: one per word the ray passes through.
+fn push_runs(runs: &mut Vec<RayWord>, ray: &[Square]) {
+    let first = runs.len();
+    for (i, &s) in ray.iter().enumerate() {
+        let (w, b) = (s.index() / 64, 1u64 << (s.index() % 64));
+        let n = runs.len();
+        match runs.last_mut() {
+            Some(last) if n > first && last.word as usize == w => last.mask |= b,
+            _ => runs.push(RayWord {
+                word: w as u32,
+                before: i as u32,
+                mask: b,
+            }),
+        }
+    }
 }
 
 /// The compiled variant: everything the runtime needs, built from a spec.
@@ -184,6 +221,12 @@ pub struct Tables {
     /// indices in one order: the attack test finds the first piece on a ray from the
     /// position's occupancy bits (`AttackVector::masks`) instead of walking the ray.
     pub(crate) ray_bits: bool,
+    /// As `ray_bits` on a board over 64 squares: the attack test and the legality shortcut
+    /// find the first pieces on a ray from the runs of `AttackVector::words`. Only where no
+    /// piece attacks by multi-leg paths or burns: there the shortcut walks the rays from the
+    /// royals in its own way, and reading them from the runs was measured slower than walking
+    /// (Chu and Dai Shogi, whose rays from a royal mostly end at the first square or two).
+    pub(crate) ray_words: bool,
     /// Perft may count the last ply's legal moves without building them all (`crate::count`):
     /// the win is by checkmate, and no rule clause, drop, pass or multi-leg path takes part
     /// in the legal move list beyond the pieces' own moves.
@@ -257,6 +300,8 @@ impl Tables {
                         range: ranges,
                         masks: Vec::new(),
                         ascending: false,
+                        words: Vec::new(),
+                        word_index: Vec::new(),
                     });
             }
         }
@@ -273,6 +318,7 @@ impl Tables {
             vanishing: vec![false; geo.len()],
             attack_vectors,
             ray_bits: false,
+            ray_words: false,
             bulk_count: false,
             evasion: false,
             cheb: Box::new([0; 64 * 64]),
@@ -311,7 +357,7 @@ impl Tables {
             spec,
         };
         tables.index_first_legs();
-        tables.build_ray_bits();
+        tables.build_ray_bits(false);
         tables.bulk_count = tables.bulk_countable();
         tables.build_board_data();
         tables.build_castling();
@@ -327,6 +373,14 @@ impl Tables {
             tables.cheb = cheb;
         }
         tables.build_attack_data();
+        if tables.geo.len() > 64
+            && [Player::First, Player::Second]
+                .into_iter()
+                .all(|p| !*tables.near_complex.get(p) && tables.far_complex.get(p).is_empty())
+            && !tables.rules.burn_check
+        {
+            tables.build_ray_bits(true);
+        }
         tables.build_stuck();
         tables.evasion = tables.evasion_applies();
         if tables.spec.rules.royals.win == crate::spec::WinCondition::Checkmate && tables.has_royals
@@ -365,11 +419,12 @@ impl Tables {
         }
     }
 
-    /// The attack vectors' ray masks, when every square fits one `u64` and every reverse ray
-    /// runs through square indices in one order (no wrapping board).
-    fn build_ray_bits(&mut self) {
+    /// The attack vectors' ray masks, when every reverse ray runs through square indices in one
+    /// order (no wrapping board): one `u64` per square on boards of up to 64 squares, runs of
+    /// words (`words`) on larger boards.
+    fn build_ray_bits(&mut self, words: bool) {
         let nsq = self.geo.len();
-        if nsq > 64 {
+        if (nsq > 64) != words {
             return;
         }
         let mut all = ByPlayer::<Vec<AttackVector>>::default();
@@ -383,22 +438,34 @@ impl Tables {
                     let lim = ray.len().min(usize::from(av.max_range));
                     let mut mask = 0u64;
                     let mut prev = sq;
+                    if words {
+                        av.word_index.push(av.words.len() as u32);
+                    }
                     for &s in &ray[..lim] {
                         let up = s > prev;
                         if s == prev || *dir.get_or_insert(up) != up {
                             return;
                         }
                         prev = s;
-                        mask |= 1 << s.index();
+                        mask |= 1u64 << (s.index() % 64);
                     }
-                    av.masks.push(mask);
+                    if words {
+                        push_runs(&mut av.words, &ray[..lim]);
+                    }
+                    if !words {
+                        av.masks.push(mask);
+                    }
+                }
+                if words {
+                    av.word_index.push(av.words.len() as u32);
                 }
                 av.ascending = dir.unwrap_or(true);
             }
             *all.get_mut(p) = list;
         }
         self.attack_vectors = all;
-        self.ray_bits = true;
+        self.ray_bits = nsq <= 64;
+        self.ray_words = nsq > 64;
     }
 
     /// See [`Tables::bulk_count`].
@@ -591,10 +658,12 @@ impl Tables {
 
     /// See [`PieceTable::count_bits`].
     fn build_count_bits(&mut self) {
-        let nsq = self.geo.len();
-        if nsq > 64 {
+        if !self.bulk_count {
             return;
         }
+        let nsq = self.geo.len();
+        // Larger boards: rays as runs of words, leaps and lame leaps walked.
+        let words = nsq > 64;
         let special = Modes::DESTROY.union(Modes::ROYAL_CAPTURE);
         for t in 0..self.pieces.len() {
             for player in [Player::First, Player::Second] {
@@ -602,7 +671,8 @@ impl Tables {
                 let promotes = self.can_promote[t];
                 let pt = self.pieces[t].get(player);
                 let mut bits = Vec::new();
-                let mut leaps = vec![0u64; nsq];
+                let mut runs = Vec::new();
+                let mut leaps = vec![0u64; if words { 0 } else { nsq }];
                 let mut index = Vec::with_capacity(nsq);
                 for sq in 0..nsq {
                     let [a, b, _] = pt.start_index[sq];
@@ -632,8 +702,14 @@ impl Tables {
                             let up = s.index() > prev;
                             monotonic &= s.index() != prev && *order.get_or_insert(up) == up;
                             prev = s.index();
-                            mask |= 1 << s.index();
+                            if !words {
+                                mask |= 1 << s.index();
+                            }
                             in_zone |= zone[s.index()];
+                        }
+                        let first_run = runs.len() as u32;
+                        if words && monotonic {
+                            push_runs(&mut runs, ray);
                         }
                         let lame = leg.between_n > 0 && leg.modes.contains(Modes::LAME);
                         let between: &[Square] = if lame {
@@ -642,7 +718,7 @@ impl Tables {
                             &[]
                         };
                         let blocked = lame && between.len() < usize::from(leg.between_n);
-                        let block = if lame && !blocked {
+                        let block = if lame && !blocked && !words {
                             between[..usize::from(leg.between_n)]
                                 .iter()
                                 .fold(0u64, |m, s| m | 1 << s.index())
@@ -656,6 +732,7 @@ impl Tables {
                             plain: monotonic
                                 && !leg.modes.intersects(special)
                                 && !blocked
+                                && (!words || !lame)
                                 && (!promotes || !in_zone),
                             block,
                             ep: leg.modes.contains(Modes::EN_PASSANT),
@@ -664,10 +741,12 @@ impl Tables {
                             initial: leg.modes.contains(Modes::INITIAL),
                             len: fl.ray_len,
                             unit: if stepped { unit } else { 0 },
+                            runs: [first_run, runs.len() as u32],
                         };
                         // A plain leap to one square that both moves and captures: counted
                         // with the piece's other such leaps from the occupancy bits at once.
                         if sb.plain
+                            && !words
                             && sb.len == 1
                             && sb.quiet
                             && sb.capture
@@ -684,6 +763,7 @@ impl Tables {
                 }
                 let pt = self.pieces[t].get_mut(player);
                 pt.count_bits = bits;
+                pt.count_runs = runs;
                 pt.count_leaps = leaps;
                 pt.count_index = index;
             }

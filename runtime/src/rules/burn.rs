@@ -132,11 +132,8 @@ impl Position {
             if target.is_piece() && spec.immune[usize::from(target.piece_type().0)] {
                 continue;
             }
-            for from in t.geo.squares() {
+            for from in self.squares_of(by) {
                 let c = self.board[from.index()];
-                if !c.is_piece() || c.player() != by {
-                    continue;
-                }
                 let ty = usize::from(c.piece_type().0);
                 let promoting = if spec.burner[ty] {
                     None

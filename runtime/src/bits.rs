@@ -1,0 +1,77 @@
+//! Board-sized square sets, one bit per square, sized for the largest board the runtime takes
+//! ([`crate::limits::MAX_SQUARES`]): the position's occupancy, kept by every cell write, so
+//! that the pieces of a side are found without scanning the board.
+
+use crate::geometry::Square;
+
+/// Words of a square set (every square of the largest board fits).
+pub(crate) const WORDS: usize = crate::limits::MAX_SQUARES.div_ceil(64);
+
+/// A set of squares: bit `i % 64` of word `i / 64` for square `i`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bits(pub [u64; WORDS]);
+
+impl Default for Bits {
+    fn default() -> Bits {
+        Bits([0; WORDS])
+    }
+}
+
+impl Bits {
+    /// The words that hold the squares of a board of `squares` squares.
+    #[inline]
+    pub const fn words(squares: usize) -> usize {
+        squares.div_ceil(64)
+    }
+
+    /// The squares of the set among the first `words` words, lowest first.
+    #[inline]
+    pub fn iter(&self, words: usize) -> Iter<'_> {
+        Iter {
+            words: &self.0[..words],
+            at: 0,
+            word: self.0.first().copied().filter(|_| words > 0).unwrap_or(0),
+        }
+    }
+}
+
+/// The squares of a [`Bits`], lowest first.
+pub(crate) struct Iter<'a> {
+    words: &'a [u64],
+    at: usize,
+    word: u64,
+}
+
+impl Iterator for Iter<'_> {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        while self.word == 0 {
+            self.at += 1;
+            self.word = *self.words.get(self.at)?;
+        }
+        let b = self.word.trailing_zeros() as usize;
+        self.word &= self.word - 1;
+        Some(Square((self.at * 64 + b) as u16))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iterates_the_squares_it_holds_in_order() {
+        let mut b = Bits::default();
+        for i in [0usize, 5, 63, 64, 130, 2047] {
+            b.0[i / 64] |= 1 << (i % 64);
+        }
+        let all: Vec<u16> = b.iter(WORDS).map(|s| s.0).collect();
+        assert_eq!(all, [0, 5, 63, 64, 130, 2047]);
+        // Only the words asked for.
+        let low: Vec<u16> = b.iter(2).map(|s| s.0).collect();
+        assert_eq!(low, [0, 5, 63, 64]);
+        assert_eq!(b.iter(0).count(), 0);
+    }
+}
