@@ -361,8 +361,32 @@ fn evasions_match_filtered_generation() {
             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
             2,
         ),
+        // d2-d4 checks the king on c5; e.p. takes the checker on the way.
+        ("8/8/8/2k5/4p3/8/3P4/4K3 w - - 0 1", 3),
     ] {
         let mut pos = Position::from_text(chess.clone(), fen).expect("a FEN");
+        let mut n = 0;
+        evasions_below(fen, &mut pos, depth, &mut n);
+        found.push((fen.to_string(), n));
+    }
+    // Riders whose lines share squares: a Rook on a4 and a Dabbaba-rider on a5 both check
+    // the king on a1, and a Knight to a3 blocks both; Nightrider checks are blocked on the
+    // knight squares between.
+    let riders = koma_compiler::load_source(
+        "riders.koma",
+        "variant \"Riders\"\nboard 8 x 8\npieces\n  K \"King\" K royal\n  N \"Knight\" N\n  \
+         R \"Rook\" R\n  Z \"Dabbaba rider\" DD\n  H \"Nightrider\" NN\n\
+         setup mirror\n  K e1\n  R a1\n  Z h1\n  N b1\n  H g1\nrules\n  win checkmate\n",
+        &koma_compiler::loader::MemoryLoader::new(),
+    );
+    let riders = Arc::new(Tables::new(koma_compiler::emit(
+        &riders.variant.expect("the riders variant compiles"),
+    )));
+    for (fen, depth) in [
+        ("7k/8/8/z7/r7/8/8/KN6 w - - 0 1", 3),
+        ("h6k/8/8/8/8/8/8/K7 w - - 0 1", 3),
+    ] {
+        let mut pos = Position::from_text(riders.clone(), fen).expect("a position");
         let mut n = 0;
         evasions_below(fen, &mut pos, depth, &mut n);
         found.push((fen.to_string(), n));

@@ -10,6 +10,7 @@
 //! filters the legal list (anti-trade, repetition, passes), no move can make a royal or leave
 //! a wall, and the side to move has one royal. Drops are kept where they block.
 
+use crate::cell::Cell;
 use crate::footprint::{Footprints, contains};
 use crate::geometry::Square;
 use crate::moves::{MoveKind, MoveList, MoveRef};
@@ -239,22 +240,38 @@ impl Position {
         }
     }
 
+    /// Whether the royal may step from `from` to `to` (no side capture, no promotion), where
+    /// [`Tables::evasion`] holds: no enemy ride or leap reaches `to` once the royal has left
+    /// `from` (a piece taken on `to` lies on none of the reverse rays from there).
+    pub(crate) fn royal_step_safe(&mut self, from: Square, to: Square) -> bool {
+        let royal = self.board[from.index()];
+        self.set_raw(from, Cell::EMPTY);
+        let safe = !self.rides_attacked(to, self.side.opponent());
+        self.set_raw(from, royal);
+        safe
+    }
+
     /// Keeps the candidates that leave the royal safe. A plain move of an unpinned piece
     /// other than the royal that ends every check is legal: it opens no line to the royal
     /// (the only square it empties shields the royal from nothing), and the enemy attacks
-    /// only by rides and leaps. Every other candidate is played out and tested.
+    /// only by rides and leaps. A step of the royal is safe when no ride or leap reaches its
+    /// destination with the royal gone; every other candidate is played out and tested.
     fn keep_safe_evasions(&mut self, c: &Checks, out: &mut MoveList) {
         let mut kept = 0;
         for i in 0..out.len() {
             let m = out.get(i);
-            let sure = match m.kind() {
-                MoveKind::Normal => {
-                    m.from != c.royal && m.ncap() == 0 && !contains(&c.pinned, m.from)
+            let legal = match m.kind() {
+                MoveKind::Normal if m.ncap() == 0 && m.promotion().is_none() => {
+                    if m.from == c.royal {
+                        self.royal_step_safe(m.from, m.to)
+                    } else {
+                        !contains(&c.pinned, m.from) || self.is_legal_pseudo(m)
+                    }
                 }
-                MoveKind::Drop => !m.dropped().is_some_and(|ty| self.tables.is_royal(ty)),
-                _ => false,
+                MoveKind::Drop if !m.dropped().is_some_and(|ty| self.tables.is_royal(ty)) => true,
+                _ => self.is_legal_pseudo(m),
             };
-            if sure || self.is_legal_pseudo(m) {
+            if legal {
                 out.set(kept, out.at(i));
                 kept += 1;
             }
