@@ -561,12 +561,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn needs_test(&self, sc: &Shortcut, m: &Move) -> Test {
         // Most moves: plain, of an unpinned piece that is no royal, touching nothing watched
-        if sc.quick
-            && m.kind() == MoveKind::Normal
-            && m.ncap() == 0
-            && m.promotion().is_none()
-            && !quick_has(&sc.stay, m.from)
-            && !quick_has(&sc.filled, m.to)
+        if sc.quick && m.is_plain() && !quick_has(&sc.stay, m.from) && !quick_has(&sc.filled, m.to)
         {
             return Test::None;
         }

@@ -144,6 +144,13 @@ impl Move {
         self.flags = (self.flags & ((1 << NCAP_SHIFT) - 1)) | ((n as u8) << NCAP_SHIFT);
     }
 
+    /// A normal move that removes nothing besides its destination and does not promote (it
+    /// may leave e.p. squares): one test of two adjacent bytes.
+    #[inline]
+    pub(crate) fn is_plain(&self) -> bool {
+        self.flags & !EP_BIT == 0 && self.promotion == NO_PROMOTION
+    }
+
     /// For castling: the partner's start and destination squares.
     pub fn castling_partner(&self) -> Option<(Square, Square)> {
         (self.kind() == MoveKind::Castle).then_some((self.aux, self.aux2))
