@@ -451,8 +451,7 @@ impl Tables {
                     }
                     if words {
                         push_runs(&mut av.words, &ray[..lim]);
-                    }
-                    if !words {
+                    } else {
                         av.masks.push(mask);
                     }
                 }
