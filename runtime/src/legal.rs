@@ -23,6 +23,10 @@ const READ_WORDS: usize = 4;
 /// Boards of up to this many words settle most moves with two bit tests (`Shortcut::quick`).
 const QUICK_WORDS: usize = 4;
 
+/// Pins whose line the shortcut keeps (`Shortcut::pins`); a piece pinned beyond them is
+/// tested.
+const MAX_PINS: usize = 8;
+
 /// What the shortcut knows about the position of the side to move.
 #[derive(Debug)]
 pub(crate) struct Shortcut {
@@ -40,6 +44,11 @@ pub(crate) struct Shortcut {
     /// The first `QUICK_WORDS` words of `pinned` and `watched`, and the royals' squares: a
     /// move from there needs a test.
     stay: [u64; QUICK_WORDS],
+    /// On boards of up to 64 squares, pieces pinned by one ride alone, each with the squares
+    /// from the royal to the pinner (`0`: pinned otherwise, or twice): a move of it is legal
+    /// just when it lands on them.
+    pins: [(Square, u64); MAX_PINS],
+    npins: u8,
     /// The paths of enemy multi-leg attackers able to reach a royal, when `cheap` (a buffer
     /// the position lends, so no node allocates).
     paths: Vec<WatchedPath>,
@@ -125,6 +134,33 @@ impl Shortcut {
         contains(&self.pinned, sq)
     }
 
+    /// Marks the piece on `sq` pinned; `line` holds the squares it may move to without
+    /// exposing the royal (`0`: unknown), unless it is pinned twice.
+    fn pin(&mut self, sq: Square, line: u64) {
+        if contains(&self.pinned, sq) {
+            if let Some(p) = self.pins[..usize::from(self.npins)]
+                .iter_mut()
+                .find(|p| p.0 == sq)
+            {
+                p.1 = 0;
+            }
+            return;
+        }
+        add(&mut self.pinned, sq);
+        if usize::from(self.npins) < MAX_PINS {
+            self.pins[usize::from(self.npins)] = (sq, line);
+            self.npins += 1;
+        }
+    }
+
+    /// The line a piece on `sq`, pinned by one ride alone, may move along (see `pins`).
+    fn pin_line(&self, sq: Square) -> Option<u64> {
+        self.pins[..usize::from(self.npins)]
+            .iter()
+            .find(|p| p.0 == sq && p.1 != 0)
+            .map(|p| p.1)
+    }
+
     /// Gives the buffers back.
     pub(crate) fn buffers(self) -> Buffers {
         Buffers {
@@ -147,6 +183,8 @@ impl Shortcut {
             filled: [0; WORDS],
             quick: false,
             stay: [0; QUICK_WORDS],
+            pins: [(Square(0), 0); MAX_PINS],
+            npins: 0,
             paths,
             attackers,
             listed: false,
@@ -252,11 +290,11 @@ impl Position {
             // Rides and leaps alone (no multi-leg attacker): checks and pins from the
             // occupancy bits.
             if (t.ray_bits || t.ray_words) && !complex {
-                if self.ride_pins(r, &mut sc.pinned) || self.complex_attacked(r, enemy) {
+                if self.ride_pins(r, &mut sc) || self.complex_attacked(r, enemy) {
                     return Shortcut::off(sc.buffers());
                 }
                 for p in self.facing_pins(r).into_iter().flatten() {
-                    add(&mut sc.pinned, p);
+                    sc.pin(p, 0);
                 }
                 continue;
             }
@@ -336,11 +374,11 @@ impl Position {
     /// attacks the royal on `r` (true: the caller turns the shortcut off) and, if none does,
     /// the pieces of the side to move that alone shield it from one, added to `pinned`. Per
     /// attack vector: the first and second piece on the reverse ray, from the occupancy bits.
-    fn ride_pins(&self, r: Square, pinned: &mut [u64; WORDS]) -> bool {
+    fn ride_pins(&self, r: Square, sc: &mut Shortcut) -> bool {
         let t = &*self.tables;
         let enemy = self.side.opponent();
         if t.ray_words {
-            return self.ride_pins_words(r, pinned);
+            return self.ride_pins_words(r, sc);
         }
         let first = |hit: u64, asc: bool| {
             if asc {
@@ -391,7 +429,13 @@ impl Position {
             let g = first(rest, av.ascending);
             let e = self.board[g as usize];
             if e.is_piece() && e.player() == enemy && reaches(av, g, e) {
-                pinned[0] |= 1 << f;
+                // The ray from the royal up to the pinner, the pinner included.
+                let line = if av.ascending {
+                    av.masks[r.index()] & (u64::MAX >> (63 - g))
+                } else {
+                    av.masks[r.index()] & (u64::MAX << g)
+                };
+                sc.pin(Square(f as u16), line);
             }
         }
         false
@@ -399,7 +443,7 @@ impl Position {
 
     /// [`Position::ride_pins`] on a board over 64 squares, from the runs of the occupancy
     /// bits' words.
-    fn ride_pins_words(&self, r: Square, pinned: &mut [u64; WORDS]) -> bool {
+    fn ride_pins_words(&self, r: Square, sc: &mut Shortcut) -> bool {
         let t = &*self.tables;
         let enemy = self.side.opponent();
         // Whether the enemy piece `c` on `s`, with `before` squares of the ray before it,
@@ -427,7 +471,7 @@ impl Position {
             };
             let e = self.board[g.index()];
             if e.is_piece() && e.player() == enemy && reaches(av, g, gb, e) {
-                add(pinned, f);
+                sc.pin(f, 0);
             }
         }
         false
@@ -602,10 +646,21 @@ impl Position {
             return Test::Full;
         }
         let f = m.from.index();
-        if sc.pinned[f / 64] & (1 << (f % 64)) != 0 {
-            return Test::Full;
-        }
         let moved = self.board[f];
+        if sc.pinned[f / 64] & (1 << (f % 64)) != 0 {
+            // Pinned by one ride alone (no other attack goes through its square): legal just
+            // when it stays on the line, or takes the pinner; a freezer may also thaw one.
+            return match sc.pin_line(m.from) {
+                Some(line) if !self.is_freezer(moved) => {
+                    if line & (1 << (m.to.index() % 64)) != 0 {
+                        Test::None
+                    } else {
+                        Test::Illegal
+                    }
+                }
+                _ => Test::Full,
+            };
+        }
         // A freezer that moves away may thaw an enemy attacker.
         if self.tables.cell_is_royal(moved) || self.is_freezer(moved) {
             return Test::Full;
