@@ -252,7 +252,7 @@ impl Position {
         self.tables
             .footprints
             .attack(usize::from(c.piece_type().0), c.player(), from)
-            .is_none_or(|set| crate::footprint::contains(set, target))
+            .is_none_or(|set| crate::bits::contains(set, target))
     }
 
     /// Whether the piece `c` on `from` removes `target` with one of its non-simple paths.
@@ -311,7 +311,7 @@ impl Position {
             // A path whose footprint misses the target cannot remove it.
             if fp
                 .path(ty, c.player(), k)
-                .is_some_and(|set| !crate::footprint::contains(set, target))
+                .is_some_and(|set| !crate::bits::contains(set, target))
             {
                 continue;
             }

@@ -7,6 +7,19 @@ use crate::geometry::Square;
 /// Words of a square set (every square of the largest board fits).
 pub(crate) const WORDS: usize = crate::limits::MAX_SQUARES.div_ceil(64);
 
+/// Adds a square to a set of words (bit `i % 64` of word `i / 64` for square `i`).
+#[inline]
+pub(crate) fn insert(set: &mut [u64], s: Square) {
+    set[s.index() / 64] |= 1 << (s.index() % 64);
+}
+
+/// Whether a set of words holds a square (a square beyond its words is not in it).
+#[inline]
+pub(crate) fn contains(set: &[u64], s: Square) -> bool {
+    set.get(s.index() / 64)
+        .is_some_and(|w| w & (1 << (s.index() % 64)) != 0)
+}
+
 /// A set of squares: bit `i % 64` of word `i / 64` for square `i`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Bits(pub [u64; WORDS]);

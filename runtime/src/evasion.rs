@@ -10,16 +10,13 @@
 //! filters the legal list (anti-trade, repetition, passes), no move can make a royal or leave
 //! a wall, and the side to move has one royal. Drops are kept where they block.
 
+use crate::bits::{WORDS, contains, insert};
 use crate::cell::Cell;
-use crate::footprint::{Footprints, contains};
 use crate::geometry::Square;
 use crate::moves::{MoveKind, MoveList, MoveRef};
 use crate::position::Position;
 use crate::spec::{Player, WinCondition};
 use crate::tables::Tables;
-
-/// Words of a square bit set (every square fits).
-const WORDS: usize = Footprints::MAX_WORDS;
 
 /// Checking lines the generator handles; with more, the side's moves are generated and
 /// filtered as elsewhere.
@@ -43,11 +40,6 @@ struct Checks {
     resolve: [u64; WORDS],
     /// Pieces of the side to move that alone shield the royal from a ride or leap.
     pinned: [u64; WORDS],
-}
-
-#[inline]
-fn add(set: &mut [u64; WORDS], s: Square) {
-    set[s.index() / 64] |= 1 << (s.index() % 64);
 }
 
 impl Tables {
@@ -143,7 +135,7 @@ impl Position {
                     && self.can_act(s, cell)
                 {
                     match own {
-                        Some(p) => add(&mut c.pinned, p),
+                        Some(p) => insert(&mut c.pinned, p),
                         None if c.n < MAX_LINES => {
                             c.lines[c.n] = Line {
                                 checker: s,
@@ -169,7 +161,7 @@ impl Position {
             .chain(std::iter::once(&first.checker))
         {
             if c.lines[1..c.n].iter().all(|l| l.resolved_at(t, royal, s)) {
-                add(&mut c.resolve, s);
+                insert(&mut c.resolve, s);
             }
         }
         Some(c)

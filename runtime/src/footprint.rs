@@ -5,6 +5,7 @@
 //! (`crate::legal`) uses this to play out only the moves that touch the footprint of an enemy
 //! multi-leg attacker or burner able to reach a royal.
 
+use crate::bits::{WORDS, contains, insert};
 use crate::geometry::Square;
 use crate::spec::{Modes, Player};
 use crate::tables::{CLeg, CPath, PieceTable, Tables};
@@ -32,16 +33,13 @@ pub(crate) struct Footprints {
 }
 
 impl Footprints {
-    /// Words of a square bit set (every square fits).
-    pub const MAX_WORDS: usize = crate::limits::MAX_SQUARES.div_ceil(64);
-
     /// Builds the footprints the checkmate shortcut needs: attack footprints of pieces with
     /// multi-leg, hopping, lame or initial capturing paths, move footprints of the types in
     /// `burners` (pieces that burn or may promote into a burner).
     pub fn new(t: &Tables, burners: &[bool]) -> Footprints {
         let nsq = t.geo.len();
         let words = nsq.div_ceil(64);
-        if words > Self::MAX_WORDS {
+        if words > WORDS {
             return Footprints::default();
         }
         let ntypes = t.piece_count();
@@ -205,11 +203,11 @@ fn build(
             let path = pt.paths[fl.path as usize];
             let leg = pt.legs[path.first_leg as usize];
             let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
-            let mut buf = [0u64; Footprints::MAX_WORDS];
+            let mut buf = [0u64; WORDS];
             let set = &mut buf[..words];
             between(t, &leg, Square(sq as u16), set);
             for &s in ray {
-                add(set, s);
+                insert(set, s);
                 if path.legs > 1 {
                     let li = path.first_leg as usize + 1;
                     memo.fill(t, pt, path, li, s);
@@ -280,11 +278,11 @@ impl Memo {
         } else {
             full.len().min(usize::from(leg.range))
         };
-        let mut buf = [0u64; Footprints::MAX_WORDS];
+        let mut buf = [0u64; WORDS];
         let set = &mut buf[..self.words];
         between(t, &leg, start, set);
         for &s in &full[..len] {
-            add(set, s);
+            insert(set, s);
             if !last {
                 self.fill(t, pt, path, li + 1, s);
                 set.iter_mut()
@@ -342,19 +340,7 @@ fn between(t: &Tables, leg: &CLeg, start: Square, set: &mut [u64]) {
             .iter()
             .take(usize::from(leg.between_n))
         {
-            add(set, s);
+            insert(set, s);
         }
     }
-}
-
-#[inline]
-fn add(set: &mut [u64], s: Square) {
-    set[s.index() / 64] |= 1 << (s.index() % 64);
-}
-
-/// Whether a square is in a set.
-#[inline]
-pub(crate) fn contains(set: &[u64], s: Square) -> bool {
-    set.get(s.index() / 64)
-        .is_some_and(|w| w & (1 << (s.index() % 64)) != 0)
 }

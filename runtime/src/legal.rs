@@ -3,16 +3,13 @@
 //! pinned pieces, side captures, and moves that touch a square that an enemy multi-leg
 //! attacker or burner able to reach a royal may read (its footprint, `crate::footprint`).
 
+use crate::bits::{WORDS, contains};
 use crate::cell::Cell;
-use crate::footprint::{Footprints, contains};
 use crate::geometry::Square;
 use crate::moves::{MAX_CAPTURES, Move, MoveKind, MoveRef};
 use crate::position::Position;
 use crate::spec::Player;
 use crate::walk::{PathEnd, Sink};
-
-/// Words of a square bit set (every square fits).
-const WORDS: usize = Footprints::MAX_WORDS;
 
 /// Paths of enemy multi-leg attackers the cheap test walks; with more, moves get the full test.
 const MAX_PATHS: usize = 256;

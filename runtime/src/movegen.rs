@@ -2,6 +2,7 @@
 //! the walker for everything else), castling, promotion choices, de-duplication of moves with
 //! the same effect, and the legality filter chosen by the variant's win condition.
 
+use crate::bits::WORDS;
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::legal::{Shortcut, Test};
@@ -10,9 +11,6 @@ use crate::position::{Position, Royals};
 use crate::spec::{Modes, Player, WinCondition};
 use crate::tables::{CLeg, PieceTable, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
-
-/// Words of the per-piece "destination already generated" bit set (every square fits).
-const SEEN_WORDS: usize = crate::limits::MAX_SQUARES.div_ceil(64);
 
 /// Turns finished paths into moves: promotion choices and de-duplication.
 struct MoveSink<'a> {
@@ -25,7 +23,7 @@ struct MoveSink<'a> {
     /// Destinations of quiet moves already generated without promotion, and with promotion;
     /// empty when no two routes of the piece can give the same move (then nothing is deduplicated,
     /// and the bit sets are never zeroed: most pieces of most variants, every piece of chess).
-    seen: &'a mut [[u64; SEEN_WORDS]],
+    seen: &'a mut [[u64; WORDS]],
 }
 
 impl MoveSink<'_> {
@@ -45,7 +43,7 @@ impl MoveSink<'_> {
         }
         let (plain, promoted) = if m.ncap() == 0 && m.kind() == MoveKind::Normal {
             let (w, b) = (m.to.index() / 64, m.to.index() % 64);
-            if w < SEEN_WORDS {
+            if w < WORDS {
                 let mut fresh = [true; 2];
                 for (k, f) in fresh.iter_mut().enumerate() {
                     *f = self.seen[k][w] & (1 << b) == 0;
@@ -60,7 +58,7 @@ impl MoveSink<'_> {
         let pushed = self.promote(m, fires, plain, promoted);
         if m.ncap() == 0 && m.kind() == MoveKind::Normal {
             let (w, b) = (m.to.index() / 64, m.to.index() % 64);
-            if w < SEEN_WORDS {
+            if w < WORDS {
                 for (k, &p) in pushed.iter().enumerate() {
                     if p {
                         self.seen[k][w] |= 1 << b;
@@ -244,8 +242,8 @@ impl Position {
         let virgin = self.virgin[from.index()];
         let start = out.len();
         let mut seen_sets;
-        let seen: &mut [[u64; SEEN_WORDS]] = if pt.may_duplicate {
-            seen_sets = [[0; SEEN_WORDS]; 2];
+        let seen: &mut [[u64; WORDS]] = if pt.may_duplicate {
+            seen_sets = [[0; WORDS]; 2];
             &mut seen_sets
         } else {
             &mut []

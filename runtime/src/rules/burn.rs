@@ -164,7 +164,7 @@ impl Position {
             .is_none_or(|set| {
                 spec.reverse.get(c.player())[target.index()]
                     .iter()
-                    .any(|&d| crate::footprint::contains(set, d))
+                    .any(|&d| crate::bits::contains(set, d))
             })
     }
 
