@@ -11,7 +11,6 @@
 //! a wall, and the side to move has one royal. Drops are kept where they block.
 
 use crate::bits::{WORDS, contains, insert};
-use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::moves::{MoveKind, MoveList, MoveRef};
 use crate::position::Position;
@@ -232,22 +231,11 @@ impl Position {
         }
     }
 
-    /// Whether the royal may step from `from` to `to` (no side capture, no promotion), where
-    /// [`Tables::evasion`] holds: no enemy ride or leap reaches `to` once the royal has left
-    /// `from` (a piece taken on `to` lies on none of the reverse rays from there).
-    pub(crate) fn royal_step_safe(&mut self, from: Square, to: Square) -> bool {
-        let royal = self.board[from.index()];
-        self.set_raw(from, Cell::EMPTY);
-        let safe = !self.rides_attacked(to, self.side.opponent());
-        self.set_raw(from, royal);
-        safe
-    }
-
     /// Keeps the candidates that leave the royal safe. A plain move of an unpinned piece
     /// other than the royal that ends every check is legal: it opens no line to the royal
     /// (the only square it empties shields the royal from nothing), and the enemy attacks
-    /// only by rides and leaps. A step of the royal is safe when no ride or leap reaches its
-    /// destination with the royal gone; every other candidate is played out and tested.
+    /// only by rides and leaps. A step of the royal is tested where it lands
+    /// ([`Position::royal_step_safe`]); every other candidate is played out and tested.
     fn keep_safe_evasions(&mut self, c: &Checks, out: &mut MoveList) {
         let mut kept = 0;
         for i in 0..out.len() {
@@ -255,7 +243,8 @@ impl Position {
             let legal = match m.kind() {
                 MoveKind::Normal if m.ncap() == 0 && m.promotion().is_none() => {
                     if m.from == c.royal {
-                        self.royal_step_safe(m.from, m.to)
+                        self.royal_step_safe(&m, None)
+                            .unwrap_or_else(|| self.is_legal_pseudo(m))
                     } else {
                         !contains(&c.pinned, m.from) || self.is_legal_pseudo(m)
                     }

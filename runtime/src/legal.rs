@@ -828,37 +828,50 @@ impl Position {
         [0; READ_WORDS]
     }
 
-    /// The whole test for a pseudo-legal move (as [`Position::is_legal_pseudo`]), with the
-    /// node's list of enemy multi-leg attackers when there is one.
-    pub(crate) fn full_test(&mut self, sc: &Shortcut, m: MoveRef<'_>) -> bool {
-        let me = self.side;
-        let enemy = me.opponent();
-        // The only royal steps plainly: it is safe unless attacked where it lands (two cells
-        // change, and the royals are known without looking).
-        let royals = self.royals.get(me);
-        if royals.n == 1
+    /// A plain step of the only royal (no capture on the way, no promotion): whether it is
+    /// safe where it lands. Two cells change and the royals are known without looking, so
+    /// there is no play-out. `None` for every other move. `attackers`: the node's list of
+    /// enemy multi-leg attackers, where the shortcut keeps one.
+    pub(crate) fn royal_step_safe(
+        &mut self,
+        m: &Move,
+        attackers: Option<&[(Square, Cell)]>,
+    ) -> Option<bool> {
+        let royals = self.royals.get(self.side);
+        let plain = royals.n == 1
             && royals.sq[0] == m.from
             && m.kind() == MoveKind::Normal
             && m.ncap() == 0
             && m.from != m.to
             && m.promotion().is_none()
-            && !self.tables.vanishing[m.from.index()]
-        {
-            let (royal, dest) = (self.board[m.from.index()], self.board[m.to.index()]);
-            self.set_raw(m.from, Cell::EMPTY);
-            self.set_raw(m.to, royal);
-            let attacked = if sc.listed {
-                self.attacked_listed(m.to, enemy, &sc.attackers)
-            } else {
-                self.is_attacked(m.to, enemy)
-            };
-            self.set_raw(m.to, dest);
-            self.set_raw(m.from, royal);
-            return !attacked;
+            && !self.tables.vanishing[m.from.index()];
+        if !plain {
+            return None;
+        }
+        let enemy = self.side.opponent();
+        let (royal, dest) = (self.board[m.from.index()], self.board[m.to.index()]);
+        self.set_raw(m.from, Cell::EMPTY);
+        self.set_raw(m.to, royal);
+        let attacked = match attackers {
+            Some(list) => self.attacked_listed(m.to, enemy, list),
+            None => self.is_attacked(m.to, enemy),
+        };
+        self.set_raw(m.to, dest);
+        self.set_raw(m.from, royal);
+        Some(!attacked)
+    }
+
+    /// The whole test for a pseudo-legal move (as [`Position::is_legal_pseudo`]), with the
+    /// node's list of enemy multi-leg attackers when there is one.
+    pub(crate) fn full_test(&mut self, sc: &Shortcut, m: MoveRef<'_>) -> bool {
+        if let Some(safe) = self.royal_step_safe(&m, sc.listed.then_some(&sc.attackers[..])) {
+            return safe;
         }
         if !sc.listed || m.kind() == MoveKind::Unload {
             return self.is_legal_pseudo(m);
         }
+        let me = self.side;
+        let enemy = me.opponent();
         let mut saved = [(Square(0), Cell::EMPTY); MAX_CAPTURES + 5];
         let n = self.apply_cells(m, &mut saved);
         let royals = self.royals_after(m, me);
