@@ -12,6 +12,7 @@
 
 use crate::bits::{WORDS, contains, insert};
 use crate::geometry::Square;
+use crate::legal::{CheckLine, RayThreat};
 use crate::moves::{MoveKind, MoveList, MoveRef};
 use crate::position::Position;
 use crate::spec::{Player, WinCondition};
@@ -21,19 +22,10 @@ use crate::tables::Tables;
 /// filtered as elsewhere.
 const MAX_LINES: usize = 16;
 
-/// One enemy attack on the royal: the checker, and the attack vector and number of squares
-/// between them (the first `between` squares of the reverse ray from the royal).
-#[derive(Clone, Copy, Debug, Default)]
-struct Line {
-    checker: Square,
-    vector: u16,
-    between: u16,
-}
-
 /// What the generator knows about a position in check.
 struct Checks {
     royal: Square,
-    lines: [Line; MAX_LINES],
+    lines: [CheckLine; MAX_LINES],
     n: usize,
     /// Squares where a piece put down, or a capture, resolves every check.
     resolve: [u64; WORDS],
@@ -64,10 +56,10 @@ impl Tables {
     }
 }
 
-impl Line {
-    /// Whether a piece put on `s` (or a capture there) ends this attack.
+impl CheckLine {
+    /// Whether a piece put on `s` (or a capture there) ends this check.
     fn resolved_at(&self, t: &Tables, royal: Square, s: Square) -> bool {
-        s == self.checker || t.ray(royal, self.vector)[..usize::from(self.between)].contains(&s)
+        s == self.checker || self.between(t, royal).contains(&s)
     }
 }
 
@@ -93,72 +85,34 @@ impl Position {
     /// The checks on the royal of the side to move (none: `None`), with its pinned pieces.
     fn checks(&self) -> Option<Checks> {
         let t = &*self.tables;
-        let me = self.side;
-        let enemy = me.opponent();
-        let royals = self.royals.get(me);
+        let royals = self.royals.get(self.side);
         if royals.n != 1 {
             return None;
         }
         let royal = royals.sq[0];
         let mut c = Checks {
             royal,
-            lines: [Line::default(); MAX_LINES],
+            lines: [CheckLine::default(); MAX_LINES],
             n: 0,
             resolve: [0; WORDS],
             pinned: [0; WORDS],
         };
-        for av in t.attack_vectors.get(enemy).iter() {
-            let ray = t.ray(royal, av.reverse);
-            let lim = if av.max_range == 255 {
-                ray.len()
-            } else {
-                ray.len().min(usize::from(av.max_range))
-            };
-            let mut own: Option<Square> = None;
-            for (i, &s) in ray[..lim].iter().enumerate() {
-                let cell = self.board[s.index()];
-                if cell.is_empty() {
-                    continue;
+        let all_lines = self.ray_threats(royal, |threat| {
+            match threat {
+                RayThreat::Pin(p) => insert(&mut c.pinned, p),
+                RayThreat::Check(line) if c.n < MAX_LINES => {
+                    c.lines[c.n] = line;
+                    c.n += 1;
                 }
-                if !cell.is_piece() {
-                    break;
-                }
-                if cell.player() == me {
-                    if own.is_some() {
-                        break;
-                    }
-                    own = Some(s);
-                    continue;
-                }
-                if usize::from(av.range[usize::from(cell.piece_type().0)]) > i
-                    && self.can_act(s, cell)
-                {
-                    match own {
-                        Some(p) => insert(&mut c.pinned, p),
-                        None if c.n < MAX_LINES => {
-                            c.lines[c.n] = Line {
-                                checker: s,
-                                vector: av.reverse,
-                                between: i as u16,
-                            };
-                            c.n += 1;
-                        }
-                        None => return None,
-                    }
-                }
-                break;
+                RayThreat::Check(_) => return false,
             }
-        }
-        if c.n == 0 {
+            true
+        });
+        if !all_lines || c.n == 0 {
             return None;
         }
         // The squares that resolve the first check and every other one.
-        let first = c.lines[0];
-        let ray = t.ray(royal, first.vector);
-        for &s in ray[..usize::from(first.between)]
-            .iter()
-            .chain(std::iter::once(&first.checker))
-        {
+        for s in c.lines[0].squares(t, royal) {
             if c.lines[1..c.n].iter().all(|l| l.resolved_at(t, royal, s)) {
                 insert(&mut c.resolve, s);
             }

@@ -3,12 +3,13 @@
 //! pinned pieces, side captures, and moves that touch a square that an enemy multi-leg
 //! attacker or burner able to reach a royal may read (its footprint, `crate::footprint`).
 
-use crate::bits::{WORDS, contains};
+use crate::bits::{WORDS, contains, insert};
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::moves::{MAX_CAPTURES, Move, MoveKind, MoveRef};
 use crate::position::Position;
 use crate::spec::Player;
+use crate::tables::Tables;
 use crate::walk::{PathEnd, Sink};
 
 /// Paths of enemy multi-leg attackers the cheap test walks; with more, moves get the full test.
@@ -143,7 +144,7 @@ impl Shortcut {
             }
             return;
         }
-        add(&mut self.pinned, sq);
+        insert(&mut self.pinned, sq);
         if usize::from(self.npins) < MAX_PINS {
             self.pins[usize::from(self.npins)] = (sq, line);
             self.npins += 1;
@@ -255,9 +256,93 @@ fn quick_has<const N: usize>(set: &[u64; N], s: Square) -> bool {
     set[(s.index() / 64) % QUICK_WORDS] & (1 << (s.index() % 64)) != 0
 }
 
-#[inline]
-fn add<const N: usize>(set: &mut [u64; N], s: Square) {
-    set[s.index() / 64] |= 1 << (s.index() % 64);
+/// What a reverse ray from a royal finds ([`Position::ray_threats`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum RayThreat {
+    /// The one own piece between the royal and an enemy that attacks along the ray.
+    Pin(Square),
+    /// An enemy that attacks the royal along the ray, nothing between.
+    Check(CheckLine),
+}
+
+/// A check along a ray: the checker, the attack vector of the ray from the royal, and the
+/// number of squares between them.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct CheckLine {
+    pub checker: Square,
+    pub vector: u16,
+    pub between: u16,
+}
+
+impl CheckLine {
+    /// The squares between the royal `royal` and the checker, nearest first.
+    pub fn between<'t>(&self, t: &'t Tables, royal: Square) -> &'t [Square] {
+        &t.ray(royal, self.vector)[..usize::from(self.between)]
+    }
+
+    /// The squares between, then the checker's: where a piece put down (or a capture) ends
+    /// this check.
+    pub fn squares<'t>(&self, t: &'t Tables, royal: Square) -> impl Iterator<Item = Square> + 't {
+        t.ray(royal, self.vector)[..=usize::from(self.between)]
+            .iter()
+            .copied()
+    }
+}
+
+impl Position {
+    /// Walks the reverse ray of each enemy ride and leap from `royal` (a square of the side
+    /// to move) and reports what stands on it: a check, or a pin of the one own piece
+    /// between. A ray with a wall, two own pieces, or a first enemy that does not attack
+    /// along it reports nothing. Stops, returning false, when `report` returns false.
+    #[inline]
+    pub(crate) fn ray_threats(
+        &self,
+        royal: Square,
+        mut report: impl FnMut(RayThreat) -> bool,
+    ) -> bool {
+        let t = &*self.tables;
+        let me = self.side;
+        for av in t.attack_vectors.get(me.opponent()) {
+            let ray = t.ray(royal, av.reverse);
+            let lim = if av.max_range == 255 {
+                ray.len()
+            } else {
+                ray.len().min(usize::from(av.max_range))
+            };
+            let mut own: Option<Square> = None;
+            for (i, &s) in ray[..lim].iter().enumerate() {
+                let c = self.board[s.index()];
+                if c.is_empty() {
+                    continue;
+                }
+                if !c.is_piece() {
+                    break;
+                }
+                if c.player() == me {
+                    if own.is_some() {
+                        break;
+                    }
+                    own = Some(s);
+                    continue;
+                }
+                if usize::from(av.range[usize::from(c.piece_type().0)]) > i && self.can_act(s, c) {
+                    let threat = match own {
+                        Some(p) => RayThreat::Pin(p),
+                        None => RayThreat::Check(CheckLine {
+                            checker: s,
+                            vector: av.reverse,
+                            between: i as u16,
+                        }),
+                    };
+                    if !report(threat) {
+                        return false;
+                    }
+                }
+                break;
+            }
+        }
+        true
+    }
 }
 
 impl Position {
@@ -305,45 +390,18 @@ impl Position {
                 return Shortcut::off(sc.buffers());
             }
             for p in self.facing_pins(r).into_iter().flatten() {
-                add(&mut sc.pinned, p);
+                insert(&mut sc.pinned, p);
             }
-            for av in t.attack_vectors.get(enemy) {
-                let ray = t.ray(r, av.reverse);
-                let lim = if av.max_range == 255 {
-                    ray.len()
-                } else {
-                    ray.len().min(usize::from(av.max_range))
-                };
-                let mut own: Option<Square> = None;
-                for (i, &s) in ray[..lim].iter().enumerate() {
-                    let c = self.board[s.index()];
-                    if c.is_empty() {
-                        continue;
+            self.ray_threats(r, |threat| {
+                match threat {
+                    RayThreat::Pin(p) => insert(&mut sc.pinned, p),
+                    RayThreat::Check(line) => {
+                        checked = true;
+                        line.squares(t, r).for_each(|q| insert(&mut checks, q));
                     }
-                    if !c.is_piece() {
-                        break;
-                    }
-                    if c.player() == me {
-                        if own.is_some() {
-                            break;
-                        }
-                        own = Some(s);
-                        continue;
-                    }
-                    if usize::from(av.range[usize::from(c.piece_type().0)]) > i
-                        && self.can_act(s, c)
-                    {
-                        match own {
-                            Some(p) => add(&mut sc.pinned, p),
-                            None => {
-                                checked = true;
-                                ray[..=i].iter().for_each(|&q| add(&mut checks, q));
-                            }
-                        }
-                    }
-                    break;
                 }
-            }
+                true
+            });
         }
         if complex {
             checked |= self.watch_footprints(royals, &mut sc, &mut checks);
@@ -362,7 +420,7 @@ impl Position {
             for w in 0..QUICK_WORDS {
                 sc.stay[w] = sc.pinned[w] | sc.watched[w];
             }
-            royals.iter().for_each(|&r| add(&mut sc.stay, r));
+            royals.iter().for_each(|&r| insert(&mut sc.stay, r));
         }
         sc
     }
@@ -534,7 +592,7 @@ impl Position {
                     if hit {
                         // A check: what the path read up to the royal decides it.
                         checked = true;
-                        add(checks, p);
+                        insert(checks, p);
                         for (w, r) in sink.reads.iter().enumerate().take(words) {
                             checks[w] |= r.get();
                             r.set(0);
@@ -565,7 +623,7 @@ impl Position {
                         sc.cheap = false;
                     }
                 }
-                add(&mut sc.watched, p);
+                insert(&mut sc.watched, p);
             }
             let Some(set) = fp.moves(ty, enemy, p) else {
                 continue;
@@ -581,8 +639,8 @@ impl Position {
                         // A burner of mine next to `d` silences a burner that ends there.
                         for s in t.rules.burns.iter() {
                             for &q in &s.reverse.get(me)[d.index()] {
-                                add(&mut sc.watched, q);
-                                add(&mut sc.filled, q);
+                                insert(&mut sc.watched, q);
+                                insert(&mut sc.filled, q);
                             }
                         }
                     }
@@ -591,8 +649,8 @@ impl Position {
             if relevant {
                 sc.watched.iter_mut().zip(set).for_each(|(w, s)| *w |= s);
                 sc.filled.iter_mut().zip(set).for_each(|(w, s)| *w |= s);
-                add(&mut sc.watched, p);
-                add(&mut sc.filled, p);
+                insert(&mut sc.watched, p);
+                insert(&mut sc.filled, p);
             }
         }
         checked
@@ -819,7 +877,7 @@ impl Position {
         let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
         let mut set = [0; READ_WORDS];
         for &s in ray {
-            add(&mut set, s);
+            insert(&mut set, s);
             if s == end {
                 return set;
             }
