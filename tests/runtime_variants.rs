@@ -265,6 +265,65 @@ fn checkmate_shortcut_in_multi_leg_games() {
     }
 }
 
+/// Perft's bulk count of drops (not in check, the drops of each type in hand counted from
+/// the empty squares and the drop rules) against the generated and filtered legal moves, along
+/// random games of the shipped drop games long enough for the hands to fill; the games must
+/// reach many positions with drops to count.
+#[test]
+fn bulk_count_of_drops() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for file in [
+        "variants/minishogi.koma",
+        "variants/shogi.koma",
+        "variants/crazyhouse.koma",
+    ] {
+        let loaded = koma_compiler::load(&root.join(file));
+        let ir = loaded.variant.unwrap_or_else(|| panic!("{file} compiles"));
+        let tables = Arc::new(Tables::new(koma_compiler::emit(&ir)));
+        let start = Position::start(tables).expect("a setup");
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut below = |n: usize| {
+            // xorshift64: the same games on every run.
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n.max(1) as u64) as usize
+        };
+        let mut with_drops = 0;
+        let mut scratch = MoveList::new();
+        for _game in 0..12 {
+            let mut pos = start.clone();
+            for _ply in 0..100 {
+                let moves = pos.moves();
+                let text = pos.to_text();
+                assert_eq!(
+                    pos.count_legal(&mut scratch),
+                    moves.len() as u64,
+                    "{file}: counted legal moves in {text}"
+                );
+                if !pos.in_check() && moves.iter().any(|m| m.dropped().is_some()) {
+                    with_drops += 1;
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                // Captures first, half the time: the hands fill sooner.
+                let captures: Vec<&FullMove> = moves.iter().filter(|m| m.ncap() > 0).collect();
+                let m = if !captures.is_empty() && below(2) == 0 {
+                    *captures[below(captures.len())]
+                } else {
+                    moves[below(moves.len())]
+                };
+                pos.make(&m);
+            }
+        }
+        assert!(
+            with_drops >= 200,
+            "{file}: only {with_drops} positions with drops out of check"
+        );
+    }
+}
+
 /// In check, the shortcut rejects without a test every move that changes no square the
 /// check depends on: the first positions in check of the games that lean on it most (found
 /// depth first within three plies), each against the independent test.

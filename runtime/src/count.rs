@@ -3,7 +3,9 @@
 //! only simple rides and leaps from its square moves legally wherever it can go (the side to
 //! move is not in check, and no enemy multi-leg attacker or burner watches a square), so its
 //! moves are counted square by square; every other piece's moves are generated and tested as
-//! [`Position::legal_moves`] tests them.
+//! [`Position::legal_moves`] tests them. Drops of pieces that are not royal are counted per type
+//! from the squares the drop generator would fill ([`Position::count_drops`]): a piece put down
+//! cannot expose a royal then.
 
 use crate::attack::RayHits;
 use crate::bits::Bits;
@@ -58,6 +60,9 @@ impl Position {
                 own &= own - 1;
                 n += self.count_piece(sc, Square(i as u16), ep, scratch);
             }
+        }
+        if self.tables.drops.enabled {
+            n += self.count_drops(scratch);
         }
         // Moves the counting could not settle: every move of royal, pinned and multi-leg
         // pieces, and e.p. and castling moves.

@@ -7,14 +7,12 @@
 //! square. Hand counts are part of the Zobrist hash. Variants without hands pay one flag test
 //! per generation call.
 
+use crate::bits::{Bits, WORDS};
 use crate::cell::Cell;
-use crate::geometry::{ByPlayer, Geometry};
+use crate::geometry::{ByPlayer, Geometry, Square};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::spec::{Modes, PieceType, Player, VariantSpec};
-
-/// Most files a board has (the one-per-file test keeps a bit per file).
-const MAX_FILES: usize = 32;
 
 /// The drop clauses of a variant, resolved per piece type and square.
 #[derive(Clone, Debug, Default)]
@@ -36,6 +34,12 @@ pub(crate) struct DropTables {
     pub home: Vec<Cell>,
     /// Per piece type: has initial (`i`) moves.
     pub initial: Vec<bool>,
+    /// Per piece type and player: the squares a drop may fill when they are empty (the zone,
+    /// less the squares it would be stuck on), as words of a square set; filled by
+    /// [`DropTables::build_targets`] once the pieces' stuck squares are known.
+    pub targets: Vec<ByPlayer<Vec<u64>>>,
+    /// Per file: its squares, as words of a square set (the one-per-file test).
+    pub files: Vec<Vec<u64>>,
 }
 
 impl DropTables {
@@ -103,7 +107,46 @@ impl DropTables {
             no_mate: flags(&d.no_mate),
             home,
             initial,
+            targets: Vec::new(),
+            files: Vec::new(),
         }
+    }
+
+    /// Fills [`DropTables::targets`] and [`DropTables::files`]; `stuck(type, player)` gives
+    /// the squares a piece type could never move from.
+    pub fn build_targets<'a>(
+        &mut self,
+        geo: &Geometry,
+        stuck: impl Fn(usize, Player) -> &'a [bool],
+    ) {
+        let words = Bits::words(geo.len());
+        self.files = Vec::new();
+        for i in 0..geo.len() {
+            let x = usize::from(geo.coord(Square(i as u16)).x);
+            if self.files.len() <= x {
+                self.files.resize(x + 1, vec![0; words]);
+            }
+            self.files[x][i / 64] |= 1 << (i % 64);
+        }
+        self.targets = (0..self.zone.len())
+            .map(|ti| {
+                let set = |player: Player| {
+                    let zone = self.zone[ti].as_ref().map(|z| z.get(player));
+                    let stuck = stuck(ti, player);
+                    let mut w = vec![0u64; words];
+                    for i in 0..geo.len() {
+                        if zone.is_some_and(|z| !z[i])
+                            || (self.not_stuck && stuck.get(i).copied().unwrap_or(false))
+                        {
+                            continue;
+                        }
+                        w[i / 64] |= 1 << (i % 64);
+                    }
+                    w
+                };
+                ByPlayer::new(set(Player::First), set(Player::Second))
+            })
+            .collect();
     }
 }
 
@@ -149,36 +192,74 @@ impl Position {
 
     /// Appends the drops of the side to move.
     pub(crate) fn drop_moves(&self, out: &mut MoveList) {
-        let t = &*self.tables;
-        let d = &t.drops;
-        let side = self.side;
-        let n = t.piece_count();
+        let n = self.tables.piece_count();
         for ti in 0..n {
-            if self.hands[side.index() * n + ti] == 0 {
+            if self.hands[self.side.index() * n + ti] == 0 {
                 continue;
             }
             let ty = PieceType(ti as u8);
-            let pt = t.piece(ty, side);
-            let zone = d.zone[ti].as_ref().map(|z| z.get(side));
-            let mut blocked = [false; MAX_FILES];
-            if d.one_per_file[ti] {
-                let own = Cell::piece(side, ty);
-                for sq in self.squares_of(side) {
-                    if self.board[sq.index()] == own {
-                        blocked[usize::from(t.geo.coord(sq).x) % MAX_FILES] = true;
+            self.drop_targets(ti, |w, mut bits| {
+                while bits != 0 {
+                    let sq = Square((w * 64 + bits.trailing_zeros() as usize) as u16);
+                    bits &= bits - 1;
+                    out.push(Move::drop(sq, ty));
+                }
+            });
+        }
+    }
+
+    /// The number of drops of the side to move whose type is not royal (those drops are all
+    /// legal when the legality shortcut is settled: a piece put down can expose no royal
+    /// then); the drops of royal types, which must be tested, go to `scratch`.
+    pub(crate) fn count_drops(&self, scratch: &mut MoveList) -> u64 {
+        let t = &*self.tables;
+        let n = t.piece_count();
+        let mut count = 0u64;
+        for ti in 0..n {
+            if self.hands[self.side.index() * n + ti] == 0 {
+                continue;
+            }
+            let ty = PieceType(ti as u8);
+            if t.is_royal(ty) {
+                self.drop_targets(ti, |w, mut bits| {
+                    while bits != 0 {
+                        let sq = Square((w * 64 + bits.trailing_zeros() as usize) as u16);
+                        bits &= bits - 1;
+                        scratch.push(Move::drop(sq, ty));
+                    }
+                });
+            } else {
+                self.drop_targets(ti, |_, bits| count += u64::from(bits.count_ones()));
+            }
+        }
+        count
+    }
+
+    /// The squares where the side to move may drop a piece of type `ti`, word by word: `f`
+    /// gets each word's index and bits. Empty squares of the type's targets (its zone, less
+    /// where it would be stuck), less the files that hold one of the side's pieces of the
+    /// type when it is one per file. The one place that decides where a drop may go: the
+    /// generator and the bulk counter both read it.
+    #[inline]
+    fn drop_targets(&self, ti: usize, mut f: impl FnMut(usize, u64)) {
+        let d = &self.tables.drops;
+        let side = self.side;
+        let words = Bits::words(self.board.len());
+        let targets = d.targets[ti].get(side);
+        let mut blocked = [0u64; WORDS];
+        if d.one_per_file[ti] {
+            let own = Cell::piece(side, PieceType(ti as u8));
+            for sq in self.squares_of(side) {
+                if self.board[sq.index()] == own {
+                    let file = &d.files[usize::from(self.tables.geo.coord(sq).x)];
+                    for (b, f) in blocked.iter_mut().zip(file) {
+                        *b |= f;
                     }
                 }
             }
-            for sq in self.empty_squares() {
-                let i = sq.index();
-                if zone.is_some_and(|z| !z[i])
-                    || (d.not_stuck && pt.stuck[i])
-                    || blocked[usize::from(t.geo.coord(sq).x) % MAX_FILES]
-                {
-                    continue;
-                }
-                out.push(Move::drop(sq, ty));
-            }
+        }
+        for w in 0..words {
+            f(w, !self.occ.0[w] & targets[w] & !blocked[w]);
         }
     }
 

@@ -246,25 +246,6 @@ impl Position {
     pub fn occupied_squares(&self) -> impl Iterator<Item = Square> + '_ {
         self.occ.iter(Bits::words(self.board.len()))
     }
-    /// The empty squares, lowest first.
-    pub(crate) fn empty_squares(&self) -> impl Iterator<Item = Square> + '_ {
-        let n = self.board.len();
-        (0..Bits::words(n)).flat_map(move |w| {
-            // The bits past the board's last square are not squares.
-            let on_board = match n - 64 * w {
-                k if k < 64 => (1u64 << k) - 1,
-                _ => u64::MAX,
-            };
-            let mut empty = !self.occ.0[w] & on_board;
-            std::iter::from_fn(move || {
-                (empty != 0).then(|| {
-                    let b = empty.trailing_zeros() as usize;
-                    empty &= empty - 1;
-                    Square((64 * w + b) as u16)
-                })
-            })
-        })
-    }
     /// Squares of a player's royal pieces.
     pub fn royal_squares(&self, player: Player) -> &[Square] {
         self.royals.get(player).squares()

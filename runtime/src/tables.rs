@@ -228,8 +228,8 @@ pub struct Tables {
     /// (Chu and Dai Shogi, whose rays from a royal mostly end at the first square or two).
     pub(crate) ray_words: bool,
     /// Perft may count the last ply's legal moves without building them all (`crate::count`):
-    /// the win is by checkmate, and no rule clause, drop, pass or multi-leg path takes part
-    /// in the legal move list beyond the pieces' own moves.
+    /// the win is by checkmate, and no rule clause, pass or multi-leg path takes part in the
+    /// legal move list beyond the pieces' own moves and drops.
     pub(crate) bulk_count: bool,
     /// In check, the legal moves come from the check-evasion generator (`crate::evasion`):
     /// every attack is a simple ride or leap, and nothing else makes a move legal or not.
@@ -382,6 +382,11 @@ impl Tables {
             tables.build_ray_bits(true);
         }
         tables.build_stuck();
+        let mut drops = std::mem::take(&mut tables.drops);
+        drops.build_targets(&tables.geo, |ti, player| {
+            &tables.pieces[ti].get(player).stuck
+        });
+        tables.drops = drops;
         tables.evasion = tables.evasion_applies();
         if tables.spec.rules.royals.win == crate::spec::WinCondition::Checkmate && tables.has_royals
         {
@@ -476,7 +481,6 @@ impl Tables {
             && !self.rules.has_burns()
             && !self.rules.burn_check
             && self.rules.freezes.is_empty()
-            && !self.drops.enabled
             && rules.passing.anytime.is_empty()
             && !rules.passing.twice_ends
             && !self.regions.must_break
