@@ -197,15 +197,20 @@ impl Position {
             if self.hands[self.side.index() * n + ti] == 0 {
                 continue;
             }
-            let ty = PieceType(ti as u8);
-            self.drop_targets(ti, |w, mut bits| {
-                while bits != 0 {
-                    let sq = Square((w * 64 + bits.trailing_zeros() as usize) as u16);
-                    bits &= bits - 1;
-                    out.push(Move::drop(sq, ty));
-                }
-            });
+            self.push_drops(ti, out);
         }
+    }
+
+    /// Appends the drops of type `ti` of the side to move.
+    fn push_drops(&self, ti: usize, out: &mut MoveList) {
+        let ty = PieceType(ti as u8);
+        self.drop_targets(ti, |w, mut bits| {
+            while bits != 0 {
+                let sq = Square((w * 64 + bits.trailing_zeros() as usize) as u16);
+                bits &= bits - 1;
+                out.push(Move::drop(sq, ty));
+            }
+        });
     }
 
     /// The number of drops of the side to move whose type is not royal (those drops are all
@@ -219,15 +224,8 @@ impl Position {
             if self.hands[self.side.index() * n + ti] == 0 {
                 continue;
             }
-            let ty = PieceType(ti as u8);
-            if t.is_royal(ty) {
-                self.drop_targets(ti, |w, mut bits| {
-                    while bits != 0 {
-                        let sq = Square((w * 64 + bits.trailing_zeros() as usize) as u16);
-                        bits &= bits - 1;
-                        scratch.push(Move::drop(sq, ty));
-                    }
-                });
+            if t.is_royal(PieceType(ti as u8)) {
+                self.push_drops(ti, scratch);
             } else {
                 self.drop_targets(ti, |_, bits| count += u64::from(bits.count_ones()));
             }

@@ -15,7 +15,7 @@ use crate::geometry::Square;
 use crate::legal::{CheckLine, RayThreat};
 use crate::moves::{MoveKind, MoveList, MoveRef};
 use crate::position::Position;
-use crate::spec::{Player, WinCondition};
+use crate::spec::Player;
 use crate::tables::Tables;
 
 /// Checking lines the generator handles; with more, the side's moves are generated and
@@ -36,19 +36,9 @@ struct Checks {
 impl Tables {
     /// See [`Tables::evasion`].
     pub(crate) fn evasion_applies(&self) -> bool {
-        let rules = &self.spec.rules;
         let simple = |p: Player| !*self.near_complex.get(p) && self.far_complex.get(p).is_empty();
-        rules.royals.win == WinCondition::Checkmate
-            && self.has_royals
-            && !self.rules.legal_filter
-            && !self.rules.has_burns()
-            && !self.rules.burn_check
-            && self.rules.freezes.is_empty()
-            && rules.passing.anytime.is_empty()
-            && !rules.passing.twice_ends
+        self.legal_is_royal_safety()
             && !self.regions.facing
-            && !self.regions.must_break
-            && !self.multi_leg
             && !self.promotes_royal.iter().any(|&r| r)
             && !self.vanishing.iter().any(|&v| v)
             && simple(Player::First)

@@ -358,7 +358,7 @@ impl Tables {
         };
         tables.index_first_legs();
         tables.build_ray_bits(false);
-        tables.bulk_count = tables.bulk_countable();
+        tables.bulk_count = tables.legal_is_royal_safety();
         tables.build_board_data();
         tables.build_castling();
         tables.build_count_bits();
@@ -472,8 +472,11 @@ impl Tables {
         self.ray_words = nsq > 64;
     }
 
-    /// See [`Tables::bulk_count`].
-    fn bulk_countable(&self) -> bool {
+    /// Whether a pseudo-legal move is legal exactly when it leaves the royals safe: the win
+    /// is by checkmate, no rule clause filters the list or burns, nothing freezes, there are
+    /// no passes, facing royals need not break, and no piece has multi-leg paths. Bulk
+    /// counting and the evasion generator build on it.
+    pub(crate) fn legal_is_royal_safety(&self) -> bool {
         let rules = &self.spec.rules;
         rules.royals.win == crate::spec::WinCondition::Checkmate
             && self.has_royals
