@@ -12,7 +12,7 @@ use crate::bits::Bits;
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::legal::{Shortcut, Test};
-use crate::moves::{FullMove, Move, MoveKind, MoveList};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::spec::Modes;
 use crate::tables::{FirstLeg, PieceTable, Tables};
@@ -230,17 +230,9 @@ impl Position {
                         1
                     };
                 }
-                if leg.modes.contains(Modes::EN_PASSANT)
-                    && self.ep.n > 0
-                    && self.ep.squares().contains(&s)
-                {
-                    let victim = board[self.ep.victim.index()];
-                    if victim.is_piece() && victim.player() != c.player() {
-                        let mut m = FullMove::from(Move::new(from, s));
-                        m.push_capture(self.ep.victim);
-                        let m = scratch.intern(&m);
-                        self.push_with_choices(t, pt, from, c, m, scratch);
-                    }
+                if let Some(m) = self.ep_capture(leg.modes, from, s, c.player()) {
+                    let m = scratch.intern(&m);
+                    self.push_with_choices(t, pt, from, c, m, scratch);
                 }
                 continue;
             }

@@ -272,17 +272,9 @@ impl Position {
                         m.set_creates_ep(leg.modes.contains(Modes::CREATES_EP));
                         sink.add(m, false, &[]);
                     }
-                    if leg.modes.contains(Modes::EN_PASSANT)
-                        && self.ep.n > 0
-                        && self.ep.squares().contains(&s)
-                    {
-                        let victim = board[self.ep.victim.index()];
-                        if victim.is_piece() && victim.player() != c.player() {
-                            let mut m = FullMove::from(Move::new(from, s));
-                            m.push_capture(self.ep.victim);
-                            let m = sink.out.intern(&m);
-                            sink.add(m, true, &[]);
-                        }
+                    if let Some(m) = self.ep_capture(leg.modes, from, s, c.player()) {
+                        let m = sink.out.intern(&m);
+                        sink.add(m, true, &[]);
                     }
                     continue;
                 }
@@ -344,6 +336,27 @@ impl Position {
             m.aux2 = castle.partner_to;
             out.push(m);
         }
+    }
+
+    /// The e.p. capture of a simple leg with `modes` from `from` onto the empty square `s`:
+    /// some when the leg may take e.p., `s` is an e.p. square of the last move, and its victim
+    /// is an enemy of `player`.
+    pub(crate) fn ep_capture(
+        &self,
+        modes: Modes,
+        from: Square,
+        s: Square,
+        player: Player,
+    ) -> Option<FullMove> {
+        if !modes.contains(Modes::EN_PASSANT) || self.ep.n == 0 || !self.ep.squares().contains(&s) {
+            return None;
+        }
+        let victim = self.board[self.ep.victim.index()];
+        (victim.is_piece() && victim.player() != player).then(|| {
+            let mut m = FullMove::from(Move::new(from, s));
+            m.push_capture(self.ep.victim);
+            m
+        })
     }
 
     /// Replaces `out` with the legal moves of the side to move.
