@@ -604,30 +604,33 @@ mod tests {
     use super::*;
     use crate::xbetza::{BoardSize, expand_templates};
 
+    /// Walks `betza` from the centre of an empty `files` x `ranks` board, asserts that the walk
+    /// kept at most two states per route-graph node and square, and returns its moves.
+    fn walk_within_state_bound(betza: &str, files: u8, ranks: u8) -> Vec<DiagramMove> {
+        let board = BoardSize { files, ranks };
+        let (expansion, _) = expand_templates(betza, board).expect("expands");
+        let routes = Routes::new(&expansion.paths);
+        let scene = Scene::centre(board);
+        let mut walker = Walker::new(&scene);
+        walker.routes(&routes);
+        let bound = routes.nodes.len() * usize::from(files) * usize::from(ranks) * 2;
+        assert!(
+            walker.seen.len() <= bound,
+            "{} states, more than {bound}",
+            walker.seen.len()
+        );
+        walker.moves
+    }
+
     /// Found by fuzzing (the `xbetza` target): every leg of this string creates e.p. squares,
     /// and when they were part of the walk state each route was a state of its own (several
     /// million on a 20 x 4 board). Without captures, iso legs or unload squares a state is a
     /// route-graph node, a square and whether the first leg was initial.
     #[test]
     fn routes_with_different_ep_squares_share_a_state() {
-        let board = BoardSize {
-            files: 20,
-            ranks: 4,
-        };
-        let (expansion, _) =
-            expand_templates("aalnnaaaalinnnbnQlinnananQnbiQK", board).expect("expands");
-        let routes = Routes::new(&expansion.paths);
-        let scene = Scene::centre(board);
-        let mut walker = Walker::new(&scene);
-        walker.routes(&routes);
-        let bound = routes.nodes.len() * 20 * 4 * 2;
-        assert!(
-            walker.seen.len() <= bound,
-            "{} states, more than {bound}",
-            walker.seen.len()
-        );
-        assert!(!walker.moves.is_empty());
-        assert!(walker.moves.iter().any(|m| !m.en_passant.is_empty()));
+        let moves = walk_within_state_bound("aalnnaaaalinnnbnQlinnananQnbiQK", 20, 4);
+        assert!(!moves.is_empty());
+        assert!(moves.iter().any(|m| !m.en_passant.is_empty()));
     }
 
     /// Found by fuzzing too: unloading legs (`u`) on a cylinder made every route's unload
@@ -635,24 +638,10 @@ mod tests {
     /// nothing to capture no move records one.
     #[test]
     fn unload_squares_are_no_state_where_nothing_can_be_captured() {
-        let board = BoardSize {
-            files: 22,
-            ranks: 10,
-        };
         let betza = "llnnnnnnnnntttmamabaubsmvatttttttaubsmvatttttttttttttttttttttttnnonnFFF\
                      ttttttttttttttttnnonnFFF";
-        let (expansion, _) = expand_templates(betza, board).expect("expands");
-        let routes = Routes::new(&expansion.paths);
-        let scene = Scene::centre(board);
-        let mut walker = Walker::new(&scene);
-        walker.routes(&routes);
-        let bound = routes.nodes.len() * 22 * 10 * 2;
-        assert!(
-            walker.seen.len() <= bound,
-            "{} states, more than {bound}",
-            walker.seen.len()
-        );
-        assert!(walker.moves.iter().all(|m| m.unload.is_none()));
-        assert_eq!(walker.moves.len(), 22 * 10);
+        let moves = walk_within_state_bound(betza, 22, 10);
+        assert!(moves.iter().all(|m| m.unload.is_none()));
+        assert_eq!(moves.len(), 22 * 10);
     }
 }
