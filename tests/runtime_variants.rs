@@ -308,7 +308,11 @@ fn bulk_count_of_drops() {
                     break;
                 }
                 // Captures first, half the time: the hands fill sooner.
-                let captures: Vec<&FullMove> = moves.iter().filter(|m| m.ncap() > 0).collect();
+                let side = pos.side_to_move();
+                let takes = |m: &&FullMove| {
+                    m.ncap() > 0 || pos.piece_at(m.to).is_some_and(|(p, _)| p != side)
+                };
+                let captures: Vec<&FullMove> = moves.iter().filter(takes).collect();
                 let m = if !captures.is_empty() && below(2) == 0 {
                     *captures[below(captures.len())]
                 } else {
