@@ -2,7 +2,7 @@
 //! and leaps are found by walking reverse rays from the square; multi-leg, hopping, lame and
 //! initial-only paths by walking the paths of the few pieces that could reach it.
 
-use crate::bits::Bits;
+use crate::bits::{Bits, before, nearest};
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::position::Position;
@@ -49,13 +49,8 @@ impl Iterator for RayHits<'_> {
             self.run = *self.runs.next()?;
             self.hit = self.run.mask & self.occ.0[self.run.word as usize];
         }
-        let (b, earlier) = if self.ascending {
-            let b = self.hit.trailing_zeros();
-            (b, self.run.mask & ((1u64 << b) - 1))
-        } else {
-            let b = 63 - self.hit.leading_zeros();
-            (b, self.run.mask & !(u64::MAX >> (63 - b)))
-        };
+        let b = nearest(self.hit, self.ascending);
+        let earlier = before(self.run.mask, b, self.ascending);
         self.hit &= !(1u64 << b);
         let sq = Square((self.run.word * 64 + b) as u16);
         Some((sq, self.run.before + earlier.count_ones()))
@@ -103,36 +98,24 @@ impl Position {
             if hit == 0 {
                 continue;
             }
-            let first = if av.ascending {
-                hit.trailing_zeros()
-            } else {
-                63 - hit.leading_zeros()
-            };
+            let first = nearest(hit, av.ascending);
             let c = self.board[first as usize];
-            if !c.is_piece() || c.player() != by {
-                continue;
-            }
-            let range = av.range[usize::from(c.piece_type().0)];
-            if range == 0 {
-                continue;
-            }
-            if range != 255 {
-                // Squares of the ray before the piece.
-                let bit = 1u64 << first;
-                let before = if av.ascending {
-                    mask & (bit - 1)
-                } else {
-                    mask & !(bit | (bit - 1))
-                };
-                if before.count_ones() >= u32::from(range) {
-                    continue;
-                }
-            }
-            if self.can_act(Square(first as u16), c) {
+            if c.is_piece() && c.player() == by && self.ray_reaches(av, mask, first, c) {
                 return true;
             }
         }
         false
+    }
+
+    /// Whether the piece `c` on bit `f` of the ray `mask` of `av` (boards of up to 64
+    /// squares) attacks the ray's start along it: its range covers the squares before it, and
+    /// it can act.
+    #[inline]
+    pub(crate) fn ray_reaches(&self, av: &AttackVector, mask: u64, f: u32, c: Cell) -> bool {
+        let range = av.range[usize::from(c.piece_type().0)];
+        range != 0
+            && (range == 255 || before(mask, f, av.ascending).count_ones() < u32::from(range))
+            && self.can_act(Square(f as u16), c)
     }
 
     /// The occupied squares of the reverse ray of `av` from `sq`, nearest first, with the

@@ -20,6 +20,28 @@ pub(crate) fn contains(set: &[u64], s: Square) -> bool {
         .is_some_and(|w| w & (1 << (s.index() % 64)) != 0)
 }
 
+/// The set bit of `hit` nearest the start of a ray whose squares are bits of one word: the
+/// lowest when the ray ascends through the bits, else the highest.
+#[inline]
+pub(crate) fn nearest(hit: u64, ascending: bool) -> u32 {
+    if ascending {
+        hit.trailing_zeros()
+    } else {
+        63 - hit.leading_zeros()
+    }
+}
+
+/// The bits of `ray` between its start and bit `b` (`b` excluded).
+#[inline]
+pub(crate) fn before(ray: u64, b: u32, ascending: bool) -> u64 {
+    let upto = u64::MAX >> (63 - b);
+    if ascending {
+        ray & (upto >> 1)
+    } else {
+        ray & !upto
+    }
+}
+
 /// A set of squares: bit `i % 64` of word `i / 64` for square `i`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Bits(pub [u64; WORDS]);

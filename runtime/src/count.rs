@@ -8,7 +8,7 @@
 //! cannot expose a royal then.
 
 use crate::attack::RayHits;
-use crate::bits::Bits;
+use crate::bits::{Bits, before, nearest};
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::legal::{Shortcut, Test};
@@ -163,23 +163,12 @@ impl Position {
                     continue;
                 }
                 // The first piece on the ray, and the empty squares before it.
-                let first = if sb.ascending {
-                    hit.trailing_zeros()
-                } else {
-                    63 - hit.leading_zeros()
-                } as usize;
+                let first = nearest(hit, sb.ascending) as usize;
                 if sb.quiet {
                     let d = u64::from(t.cheb[(from.index() * 64 + first) & 4095]);
                     n += match sb.unit {
                         1 => d - 1,
-                        0 => u64::from(
-                            if sb.ascending {
-                                sb.mask & ((1u64 << first) - 1)
-                            } else {
-                                sb.mask & !(u64::MAX >> (63 - first))
-                            }
-                            .count_ones(),
-                        ),
+                        0 => u64::from(before(sb.mask, first as u32, sb.ascending).count_ones()),
                         u => d / u64::from(u) - 1,
                     };
                 }

@@ -3,7 +3,7 @@
 //! pinned pieces, side captures, and moves that touch a square that an enemy multi-leg
 //! attacker or burner able to reach a royal may read (its footprint, `crate::footprint`).
 
-use crate::bits::{WORDS, contains, insert};
+use crate::bits::{WORDS, contains, insert, nearest};
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::moves::{MAX_CAPTURES, Move, MoveKind, MoveRef};
@@ -435,44 +435,19 @@ impl Position {
         if t.ray_words {
             return self.ride_pins_words(r, sc);
         }
-        let first = |hit: u64, asc: bool| {
-            if asc {
-                hit.trailing_zeros()
-            } else {
-                63 - hit.leading_zeros()
-            }
-        };
-        // Whether the enemy piece `c` on bit `f` of the ray reaches the royal.
-        let reaches = |av: &crate::tables::AttackVector, f: u32, c: Cell| {
-            let range = av.range[usize::from(c.piece_type().0)];
-            if range == 0 {
-                return false;
-            }
-            if range != 255 {
-                let bit = 1u64 << f;
-                let before = if av.ascending {
-                    av.masks[r.index()] & (bit - 1)
-                } else {
-                    av.masks[r.index()] & !(bit | (bit - 1))
-                };
-                if before.count_ones() >= u32::from(range) {
-                    return false;
-                }
-            }
-            self.can_act(Square(f as u16), c)
-        };
         for av in t.attack_vectors.get(enemy) {
-            let hit = av.masks[r.index()] & self.occ.0[0];
+            let mask = av.masks[r.index()];
+            let hit = mask & self.occ.0[0];
             if hit == 0 {
                 continue;
             }
-            let f = first(hit, av.ascending);
+            let f = nearest(hit, av.ascending);
             let c = self.board[f as usize];
             if !c.is_piece() {
                 continue;
             }
             if c.player() == enemy {
-                if reaches(av, f, c) {
+                if self.ray_reaches(av, mask, f, c) {
                     return true;
                 }
                 continue;
@@ -481,9 +456,9 @@ impl Position {
             if rest == 0 {
                 continue;
             }
-            let g = first(rest, av.ascending);
+            let g = nearest(rest, av.ascending);
             let e = self.board[g as usize];
-            if e.is_piece() && e.player() == enemy && reaches(av, g, e) {
+            if e.is_piece() && e.player() == enemy && self.ray_reaches(av, mask, g, e) {
                 // The ray from the royal up to the pinner, the pinner included.
                 let line = if av.ascending {
                     av.masks[r.index()] & (u64::MAX >> (63 - g))
