@@ -277,6 +277,24 @@ fn an_edit_on_disk_shows_its_diagnostics() {
     );
     let refused = server.post("/api/variants/0/state", r#"{"start":"startpos"}"#);
     assert_eq!(refused.status, 409, "{}", refused.body);
+
+    // A page drawn before the edit still gets its diagrams while the file is broken.
+    let diagram = |info: &VariantInfo| {
+        info.variant.as_ref().expect("variant").pieces[0]
+            .diagram
+            .clone()
+    };
+    let drawn = server.get(&diagram(&before));
+    assert_eq!(drawn.status, 200, "{}", drawn.body);
+    assert!(drawn.body.starts_with("<svg"));
+
+    // Once fixed, the page asks for the diagram at a new address, so no stale picture is shown.
+    std::fs::write(&file, good.replace("  K ", "  K  ")).expect("write");
+    let fixed: VariantInfo =
+        serde_json::from_str(&server.get("/api/variants/0").body).expect("info");
+    assert!(fixed.variant.is_some());
+    assert_ne!(diagram(&fixed), diagram(&before));
+    assert_eq!(server.get(&diagram(&fixed)).status, 200);
 }
 
 /// Plays the first legal move: a picker whose answer the test knows, to test the plug.

@@ -42,7 +42,7 @@ pub struct Book {
 
 /// Writes the book of the variant in `file` into `out` (created when missing).
 pub fn write(file: &Path, out: &Path) -> Result<Book, BookError> {
-    let compiled = Compiled::load(file, &|n| format!("diagrams/{n}.svg"));
+    let compiled = Compiled::load(file, &|n, _| format!("diagrams/{n}.svg"));
     let Some(tables) = compiled.tables.clone() else {
         return Err(BookError::Invalid {
             path: file.to_path_buf(),

@@ -44,25 +44,55 @@ impl std::fmt::Debug for App {
 struct Entry {
     path: PathBuf,
     index: usize,
-    compiled: Mutex<Arc<Compiled>>,
+    compiled: Mutex<Compiles>,
+}
+
+/// The file as last compiled, and the last compile of it without errors.
+struct Compiles {
+    current: Arc<Compiled>,
+    last_good: Option<Arc<Compiled>>,
 }
 
 impl Entry {
-    /// The compiled file, compiled again first when it changed on disk.
-    fn current(&self) -> Arc<Compiled> {
+    fn new(path: &std::path::Path, index: usize) -> Entry {
+        let current = Arc::new(Compiled::load(path, &diagram_url(index)));
+        let last_good = current.tables.is_some().then(|| current.clone());
+        Entry {
+            path: path.to_path_buf(),
+            index,
+            compiled: Mutex::new(Compiles { current, last_good }),
+        }
+    }
+
+    fn compiles(&self) -> std::sync::MutexGuard<'_, Compiles> {
         let mut guard = self
             .compiled
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if guard.is_stale() {
-            *guard = Arc::new(Compiled::load(&self.path, &diagram_url(self.index)));
+        if guard.current.is_stale() {
+            guard.current = Arc::new(Compiled::load(&self.path, &diagram_url(self.index)));
+            if guard.current.tables.is_some() {
+                guard.last_good = Some(guard.current.clone());
+            }
         }
-        guard.clone()
+        guard
+    }
+
+    /// The compiled file, compiled again first when it changed on disk.
+    fn current(&self) -> Arc<Compiled> {
+        self.compiles().current.clone()
+    }
+
+    /// The file's last compile without errors: a page drawn from it may still be loading its
+    /// diagrams while the file on disk is broken by an edit.
+    fn last_good(&self) -> Option<Arc<Compiled>> {
+        self.compiles().last_good.clone()
     }
 }
 
-fn diagram_url(index: usize) -> impl Fn(usize) -> String {
-    move |n| format!("/api/variants/{index}/diagram/{n}.svg")
+/// The version in the address makes the browser fetch a piece's diagram again after an edit.
+fn diagram_url(index: usize) -> impl Fn(usize, u64) -> String {
+    move |n, version| format!("/api/variants/{index}/diagram/{n}.svg?v={version}")
 }
 
 impl App {
@@ -71,11 +101,7 @@ impl App {
         let entries = files
             .iter()
             .enumerate()
-            .map(|(index, path)| Entry {
-                path: path.clone(),
-                index,
-                compiled: Mutex::new(Arc::new(Compiled::load(path, &diagram_url(index)))),
-            })
+            .map(|(index, path)| Entry::new(path, index))
             .collect();
         App {
             entries,
@@ -278,7 +304,8 @@ async fn status(State(app): Shared, Path(v): Path<String>) -> Answer {
 }
 
 async fn diagram(State(app): Shared, Path((v, piece)): Path<(String, String)>) -> Answer {
-    let compiled = entry(&app, &v)?.current();
+    let entry = entry(&app, &v)?;
+    let compiled = entry.last_good().unwrap_or_else(|| entry.current());
     let svg = piece
         .strip_suffix(".svg")
         .unwrap_or(&piece)

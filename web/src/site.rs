@@ -30,9 +30,9 @@ pub struct Compiled {
 type Stamp = (PathBuf, Option<(SystemTime, u64)>);
 
 impl Compiled {
-    /// Checks, lints and compiles the file at `path`; `diagram_url(n)` says where the page
-    /// finds piece `n`'s diagram.
-    pub fn load(path: &Path, diagram_url: &dyn Fn(usize) -> String) -> Compiled {
+    /// Checks, lints and compiles the file at `path`; `diagram_url(n, version)` says where the
+    /// page finds piece `n`'s diagram in this version of the file.
+    pub fn load(path: &Path, diagram_url: &dyn Fn(usize, u64) -> String) -> Compiled {
         let loaded = koma_compiler::load(path);
         let mut diagnostics = loaded.diagnostics;
         if let Some(variant) = &loaded.variant {
@@ -54,7 +54,7 @@ impl Compiled {
             .as_ref()
             .map(|v| Arc::new(Tables::new(koma_compiler::emit(v))));
         let data = match (&loaded.variant, &tables) {
-            (Some(v), Some(t)) => Some(variant_data(v, t, diagram_url)),
+            (Some(v), Some(t)) => Some(variant_data(v, t, &|n| diagram_url(n, version))),
             _ => None,
         };
         let info = VariantInfo {
