@@ -52,3 +52,6 @@ mod repeat;
 
 #[path = "rules/captured.rs"]
 mod captured;
+
+#[path = "rules/castling.rs"]
+mod castling;

@@ -5,6 +5,7 @@
 use crate::bits::{Bits, before, nearest};
 use crate::cell::Cell;
 use crate::geometry::Square;
+use crate::limits::MAX_SQUARES;
 use crate::position::Position;
 use crate::spec::{PieceType, Player};
 use crate::tables::{AttackVector, RayWord};
@@ -256,13 +257,13 @@ impl Position {
 
     /// Walks the non-simple capturing paths of the piece `c` on `from` whose footprint holds
     /// `target`, into `sink`; true when the sink stopped the walk.
-    pub(crate) fn complex_walk<S: Sink>(
+    pub(crate) fn complex_walk(
         &self,
         board: &[Cell],
         from: Square,
         c: Cell,
         target: Square,
-        sink: &mut S,
+        sink: &mut dyn Sink,
     ) -> bool {
         let t = &*self.tables;
         let pt = t.piece(c.piece_type(), c.player());
@@ -308,14 +309,14 @@ impl Position {
 
     /// Walks the path `PieceTable::firsts[k]` of the piece `c` on `from` into `sink`; true
     /// when the sink stopped the walk.
-    pub(crate) fn walk_first<S: Sink>(
+    pub(crate) fn walk_first(
         &self,
         board: &[Cell],
         from: Square,
         c: Cell,
         k: usize,
         target: Square,
-        sink: &mut S,
+        sink: &mut dyn Sink,
     ) -> bool {
         let t = &*self.tables;
         let pt = t.piece(c.piece_type(), c.player());
@@ -344,14 +345,16 @@ impl Position {
         if !*t.near_complex.get(by) && t.far_complex.get(by).is_empty() {
             return false;
         }
-        let mut board = self.board.clone();
+        // A copy on the stack: move generation allocates nothing.
+        let mut copy = [Cell::EMPTY; MAX_SQUARES];
+        let board = &mut copy[..self.board.len()];
+        board.copy_from_slice(&self.board);
         board[sq.index()] = piece;
-        t.geo.squares().any(|s| {
+        self.squares_of(by).any(|s| {
             let c = board[s.index()];
-            c.is_piece()
-                && c.player() == by
-                && t.piece(c.piece_type(), by).has_complex_attack
-                && self.complex_attack_on(&board, s, c, sq)
+            t.piece(c.piece_type(), by).has_complex_attack
+                && self.may_attack(s, c, sq)
+                && self.complex_attack_on(board, s, c, sq)
         })
     }
 

@@ -11,7 +11,7 @@ use crate::attack::RayHits;
 use crate::bits::{Bits, before, nearest};
 use crate::cell::Cell;
 use crate::geometry::Square;
-use crate::legal::{Shortcut, Test};
+use crate::legal::Shortcut;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::spec::Modes;
@@ -22,6 +22,9 @@ impl Position {
     /// (which serves as scratch space).
     pub fn count_legal(&mut self, list: &mut MoveList) -> u64 {
         if !self.tables.bulk_count {
+            if self.tables.safety_decides {
+                return self.count_safe(list);
+            }
             self.legal_moves(list);
             return list.len() as u64;
         }
@@ -66,15 +69,24 @@ impl Position {
         }
         // Moves the counting could not settle: every move of royal, pinned and multi-leg
         // pieces, and e.p. and castling moves.
-        for m in scratch.compact() {
-            let legal = match self.needs_test(sc, m) {
-                Test::None => true,
-                Test::Illegal => false,
-                Test::Attackers => self.attackers_miss(sc, scratch.pair(*m)),
-                Test::Full => self.full_test(sc, scratch.pair(*m)),
-            };
-            n += u64::from(legal);
+        for &m in scratch.compact() {
+            n += u64::from(self.keeps_royals_safe(sc, scratch, m));
         }
+        n
+    }
+
+    /// Counts the pseudo-legal moves that leave the royals safe, without taking the others out
+    /// of `list` (where [`Tables::safety_decides`] holds but moves are not counted in bulk).
+    fn count_safe(&mut self, list: &mut MoveList) -> u64 {
+        list.clear();
+        self.pseudo_legal_moves(list);
+        let buffers = std::mem::take(&mut self.watch);
+        let sc = self.shortcut(buffers);
+        let mut n = 0;
+        for &m in list.compact() {
+            n += u64::from(self.keeps_royals_safe(&sc, list, m));
+        }
+        self.watch = sc.buffers();
         n
     }
 

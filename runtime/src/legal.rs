@@ -6,7 +6,7 @@
 use crate::bits::{WORDS, contains, insert, nearest};
 use crate::cell::Cell;
 use crate::geometry::Square;
-use crate::moves::{MAX_CAPTURES, Move, MoveKind, MoveRef};
+use crate::moves::{MAX_CAPTURES, Move, MoveKind, MoveList, MoveRef};
 use crate::position::Position;
 use crate::spec::Player;
 use crate::tables::Tables;
@@ -629,6 +629,18 @@ impl Position {
             }
         }
         checked
+    }
+
+    /// Whether the pseudo-legal move `m` of `list` leaves the royals safe, tested as cheaply
+    /// as the shortcut allows.
+    #[inline(always)]
+    pub(crate) fn keeps_royals_safe(&mut self, sc: &Shortcut, list: &MoveList, m: Move) -> bool {
+        match self.needs_test(sc, &m) {
+            Test::None => true,
+            Test::Illegal => false,
+            Test::Attackers => self.attackers_miss(sc, list.pair(m)),
+            Test::Full => self.full_test(sc, list.pair(m)),
+        }
     }
 
     /// How a pseudo-legal move must be tested to know if it is legal.

@@ -5,7 +5,7 @@
 use crate::bits::WORDS;
 use crate::cell::Cell;
 use crate::geometry::Square;
-use crate::legal::{Shortcut, Test};
+use crate::legal::Shortcut;
 use crate::moves::{FullMove, MAX_CAPTURES, Move, MoveKind, MoveList, MoveRef};
 use crate::position::{Position, Royals};
 use crate::spec::{Modes, Player, WinCondition};
@@ -441,13 +441,7 @@ impl Position {
         for i in 0..out.len() {
             // Most moves are settled from the compact move alone and kept where they stand.
             let m = out.at(i);
-            let legal = match self.needs_test(sc, &m) {
-                Test::None => true,
-                Test::Illegal => false,
-                Test::Attackers => self.attackers_miss(sc, out.pair(m)),
-                Test::Full => self.full_test(sc, out.pair(m)),
-            };
-            if legal {
+            if self.keeps_royals_safe(sc, out, m) {
                 if kept != i {
                     out.set(kept, m);
                 }

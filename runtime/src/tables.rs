@@ -231,6 +231,10 @@ pub struct Tables {
     /// the win is by checkmate, and no rule clause, pass or multi-leg path takes part in the
     /// legal move list beyond the pieces' own moves and drops.
     pub(crate) bulk_count: bool,
+    /// A pseudo-legal move is legal just when it leaves the royals safe (as `bulk_count`, but
+    /// multi-leg paths allowed): perft's last ply counts the moves the filter would keep
+    /// without removing the others from the list.
+    pub(crate) safety_decides: bool,
     /// In check, the legal moves come from the check-evasion generator (`crate::evasion`):
     /// every attack is a simple ride or leap, and nothing else makes a move legal or not.
     pub(crate) evasion: bool,
@@ -320,6 +324,7 @@ impl Tables {
             ray_bits: false,
             ray_words: false,
             bulk_count: false,
+            safety_decides: false,
             evasion: false,
             cheb: Box::new([0; 64 * 64]),
             promotes_royal: spec
@@ -358,6 +363,7 @@ impl Tables {
         };
         tables.index_first_legs();
         tables.build_ray_bits(false);
+        tables.safety_decides = tables.safety_decides_legality();
         tables.bulk_count = tables.legal_is_royal_safety();
         tables.build_board_data();
         tables.build_castling();
@@ -474,9 +480,8 @@ impl Tables {
 
     /// Whether a pseudo-legal move is legal exactly when it leaves the royals safe: the win
     /// is by checkmate, no rule clause filters the list or burns, nothing freezes, there are
-    /// no passes, facing royals need not break, and no piece has multi-leg paths. Bulk
-    /// counting and the evasion generator build on it.
-    pub(crate) fn legal_is_royal_safety(&self) -> bool {
+    /// no passes and facing royals need not break.
+    pub(crate) fn safety_decides_legality(&self) -> bool {
         let rules = &self.spec.rules;
         rules.royals.win == crate::spec::WinCondition::Checkmate
             && self.has_royals
@@ -487,7 +492,12 @@ impl Tables {
             && rules.passing.anytime.is_empty()
             && !rules.passing.twice_ends
             && !self.regions.must_break
-            && !self.multi_leg
+    }
+
+    /// [`Tables::safety_decides_legality`], and no piece has multi-leg paths: bulk counting
+    /// and the evasion generator build on it.
+    pub(crate) fn legal_is_royal_safety(&self) -> bool {
+        self.safety_decides_legality() && !self.multi_leg
     }
 
     fn index_first_legs(&mut self) {

@@ -39,7 +39,7 @@ pub(crate) trait Sink {
 const HOPPING: Modes = Modes(Modes::HOP.0 | Modes::GRASSHOP.0);
 
 /// Walks the paths of one piece standing on `from`.
-pub(crate) struct Walker<'a, S: Sink> {
+pub(crate) struct Walker<'a, S: Sink + ?Sized> {
     pub t: &'a Tables,
     pub board: &'a [Cell],
     pub pt: &'a PieceTable,
@@ -62,7 +62,7 @@ pub(crate) struct Walker<'a, S: Sink> {
     path: CPath,
 }
 
-impl<'a, S: Sink> Walker<'a, S> {
+impl<'a, S: Sink + ?Sized> Walker<'a, S> {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         t: &'a Tables,
