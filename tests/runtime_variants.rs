@@ -108,6 +108,18 @@ fn check(name: &str, pos: &mut Position, rng: &mut Picks) {
         .unwrap_or_else(|e| panic!("{name}: {e}: {text}"));
     assert_eq!(parsed.to_text(), text, "{name}");
     assert!(parsed == *pos, "{name}: position text round trip: {text}");
+    // The game's position remembers multi-leg attack walks from earlier positions (memo.rs);
+    // a position read from text has not seen them: every square's attackers agree.
+    for s in pos.tables().geo.squares() {
+        for by in [Player::First, Player::Second] {
+            assert_eq!(
+                pos.is_attacked(s, by),
+                parsed.is_attacked(s, by),
+                "{name}: attack on {} by {by:?} in {text}",
+                pos.tables().geo.name(s)
+            );
+        }
+    }
     let legal = pos.moves();
     // The text describes the position exactly: the same legal moves, in the same order.
     assert_eq!(

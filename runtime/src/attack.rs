@@ -239,11 +239,6 @@ impl Position {
             .is_none_or(|set| crate::bits::contains(set, target))
     }
 
-    /// Whether the piece `c` on `from` removes `target` with one of its non-simple paths.
-    fn complex_attack(&self, from: Square, c: Cell, target: Square) -> bool {
-        self.complex_attack_on(&self.board, from, c, target)
-    }
-
     /// As `complex_attack`, on a board that may differ from the position's.
     pub(crate) fn complex_attack_on(
         &self,

@@ -16,7 +16,7 @@ use crate::walk::{PathEnd, Sink};
 const MAX_PATHS: usize = 256;
 
 /// Boards of up to this many words keep each path's reads apart.
-const READ_WORDS: usize = 4;
+pub(crate) const READ_WORDS: usize = 4;
 
 /// Boards of up to this many words settle most moves with two bit tests (`Shortcut::quick`).
 const QUICK_WORDS: usize = 4;
@@ -209,7 +209,7 @@ pub(crate) enum Test {
 
 /// Records every square a walk reads (boards of up to `N` words), and stops it once it
 /// removes `target`.
-struct ReadSink<const N: usize> {
+pub(crate) struct ReadSink<const N: usize> {
     reads: [std::cell::Cell<u64>; N],
     target: Square,
     hit: bool,
@@ -218,7 +218,7 @@ struct ReadSink<const N: usize> {
 }
 
 impl<const N: usize> ReadSink<N> {
-    fn new(target: Square) -> Self {
+    pub(crate) fn new(target: Square) -> Self {
         ReadSink {
             reads: std::array::from_fn(|_| std::cell::Cell::new(0)),
             target,
@@ -228,7 +228,7 @@ impl<const N: usize> ReadSink<N> {
     }
 
     /// The squares read so far, as a set (they are cleared).
-    fn take(&self) -> [u64; N] {
+    pub(crate) fn take(&self) -> [u64; N] {
         std::array::from_fn(|w| self.reads[w].take())
     }
 }
@@ -941,7 +941,7 @@ impl Position {
                 self.board[s.index()] == c
                     && self.may_attack(s, c, sq)
                     && self.can_act(s, c)
-                    && self.complex_attack_on(&self.board, s, c, sq)
+                    && self.complex_attack(s, c, sq)
             })
             || (t.rules.burn_check && self.burn_attacked(sq, by))
             || self.royal_faces(sq, by)

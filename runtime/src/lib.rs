@@ -13,6 +13,7 @@ mod footprint;
 pub mod geometry;
 mod legal;
 pub mod limits;
+mod memo;
 mod movegen;
 pub mod moves;
 pub mod notation;

@@ -109,6 +109,8 @@ pub struct Position {
     pub(crate) prior: Prior,
     /// A buffer the checkmate legality test reuses at every node (`crate::legal`).
     pub(crate) watch: crate::legal::Buffers,
+    /// Multi-leg attack walks remembered between positions (`crate::memo`).
+    pub(crate) memo: crate::memo::AttackMemo,
     /// The counting state (`counting` clauses).
     pub(crate) counting: crate::rules::CountState,
     /// Whether `repeat illegal` filters moves (perft turns it off: perft ignores repetition).
@@ -170,6 +172,7 @@ impl Position {
             history: Vec::new(),
             prior: Prior::default(),
             watch: Default::default(),
+            memo: crate::memo::AttackMemo::new(tables.attack_memo),
             counting: crate::rules::CountState::default(),
             repeat_checks: true,
             facing_check: false,

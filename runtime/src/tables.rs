@@ -249,6 +249,9 @@ pub struct Tables {
     /// Types with non-simple capturing paths, per player, with unbounded reach.
     pub(crate) far_complex: ByPlayer<Vec<PieceType>>,
     pub(crate) near_complex: ByPlayer<bool>,
+    /// Positions remember their multi-leg attack walks (`crate::memo`): some piece attacks
+    /// by a non-simple path and the board fits the walks' read sets.
+    pub(crate) attack_memo: bool,
     pub(crate) zobrist: Zobrist,
     pub(crate) can_promote: Vec<bool>,
     /// Some piece has a multi-leg path (passes and igui are possible).
@@ -339,6 +342,7 @@ impl Tables {
             near: Vec::new(),
             far_complex: ByPlayer::default(),
             near_complex: ByPlayer::default(),
+            attack_memo: false,
             zobrist: Zobrist::new(geo.len(), ntypes),
             multi_leg: spec
                 .pieces
@@ -379,6 +383,10 @@ impl Tables {
             tables.cheb = cheb;
         }
         tables.build_attack_data();
+        tables.attack_memo = tables.geo.len() <= crate::legal::READ_WORDS * 64
+            && [Player::First, Player::Second]
+                .into_iter()
+                .any(|p| *tables.near_complex.get(p) || !tables.far_complex.get(p).is_empty());
         if tables.geo.len() > 64
             && [Player::First, Player::Second]
                 .into_iter()
