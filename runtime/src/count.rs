@@ -69,10 +69,7 @@ impl Position {
         }
         // Moves the counting could not settle: every move of royal, pinned and multi-leg
         // pieces, and e.p. and castling moves.
-        for &m in scratch.compact() {
-            n += u64::from(self.keeps_royals_safe(sc, scratch, m));
-        }
-        n
+        n + self.count_royal_safe(sc, scratch)
     }
 
     /// Counts the pseudo-legal moves that leave the royals safe, without taking the others out
@@ -82,10 +79,7 @@ impl Position {
         self.pseudo_legal_moves(list);
         let buffers = std::mem::take(&mut self.watch);
         let sc = self.shortcut(buffers);
-        let mut n = 0;
-        for &m in list.compact() {
-            n += u64::from(self.keeps_royals_safe(&sc, list, m));
-        }
+        let n = self.count_royal_safe(&sc, list);
         self.watch = sc.buffers();
         n
     }

@@ -120,6 +120,13 @@ impl Shortcut {
             && self.watched.iter().all(|&w| w == 0)
     }
 
+    /// The quick test: a plain move of an unpinned piece that is no royal, touching nothing
+    /// watched, is legal. Evaluated without branches (`&`, not `&&`).
+    #[inline(always)]
+    pub(crate) fn settles(&self, m: &Move) -> bool {
+        self.quick & m.is_plain() & !quick_has(&self.stay, m.from) & !quick_has(&self.filled, m.to)
+    }
+
     /// Whether the shortcut decides moves (off: every move gets the whole test; in variants
     /// where the check-evasion generator applies, off means the side to move is in check).
     pub(crate) fn enabled(&self) -> bool {
@@ -631,11 +638,47 @@ impl Position {
         checked
     }
 
+    /// Which of the moves `list[start..start + 64]` (fewer at the end of the list) leave the
+    /// royals safe, as a mask. The quick test runs on them all without a branch per move (its
+    /// answer follows no pattern a processor could predict); only the moves it leaves open are
+    /// tested one by one.
+    pub(crate) fn royal_safe_mask(&mut self, sc: &Shortcut, list: &MoveList, start: usize) -> u64 {
+        let chunk = &list.compact()[start..list.len().min(start + 64)];
+        let mut open = 0u64;
+        for (j, m) in chunk.iter().enumerate() {
+            open |= u64::from(!sc.settles(m)) << j;
+        }
+        let all = u64::MAX >> (64 - chunk.len());
+        let mut safe = all & !open;
+        while open != 0 {
+            let j = open.trailing_zeros() as usize;
+            open &= open - 1;
+            if self.keeps_royals_safe_slow(sc, list, chunk[j]) {
+                safe |= 1 << j;
+            }
+        }
+        safe
+    }
+
+    /// The number of moves in `list` that leave the royals safe.
+    pub(crate) fn count_royal_safe(&mut self, sc: &Shortcut, list: &MoveList) -> u64 {
+        let mut n = 0;
+        for start in (0..list.len()).step_by(64) {
+            n += u64::from(self.royal_safe_mask(sc, list, start).count_ones());
+        }
+        n
+    }
+
     /// Whether the pseudo-legal move `m` of `list` leaves the royals safe, tested as cheaply
     /// as the shortcut allows.
     #[inline(always)]
     pub(crate) fn keeps_royals_safe(&mut self, sc: &Shortcut, list: &MoveList, m: Move) -> bool {
-        match self.needs_test(sc, &m) {
+        sc.settles(&m) || self.keeps_royals_safe_slow(sc, list, m)
+    }
+
+    /// Whether a move the quick test does not settle leaves the royals safe.
+    fn keeps_royals_safe_slow(&mut self, sc: &Shortcut, list: &MoveList, m: Move) -> bool {
+        match self.needs_test_slow(sc, &m) {
             Test::None => true,
             Test::Illegal => false,
             Test::Attackers => self.attackers_miss(sc, list.pair(m)),
@@ -643,18 +686,7 @@ impl Position {
         }
     }
 
-    /// How a pseudo-legal move must be tested to know if it is legal.
-    #[inline(always)]
-    pub(crate) fn needs_test(&self, sc: &Shortcut, m: &Move) -> Test {
-        // Most moves: plain, of an unpinned piece that is no royal, touching nothing watched
-        if sc.quick && m.is_plain() && !quick_has(&sc.stay, m.from) && !quick_has(&sc.filled, m.to)
-        {
-            return Test::None;
-        }
-        self.needs_test_slow(sc, m)
-    }
-
-    /// [`Position::needs_test`] for the moves its quick test does not settle.
+    /// How a move the quick test ([`Shortcut::settles`]) does not settle must be tested.
     fn needs_test_slow(&self, sc: &Shortcut, m: &Move) -> Test {
         if !sc.enabled {
             return Test::Full;
@@ -716,7 +748,7 @@ impl Position {
         }
     }
 
-    /// `needs_test` in check: a move that changes no square a check depends on (and moves no
+    /// `needs_test_slow` in check: a move that changes no square a check depends on (and moves no
     /// royal, makes none, captures nothing on the side and moves no freezer, which could
     /// freeze the checker) leaves the royal in check.
     fn evasion_test(&self, sc: &Shortcut, m: &Move) -> Test {
@@ -743,7 +775,7 @@ impl Position {
         }
     }
 
-    /// For a move [`Position::needs_test`] sent to `Test::Attackers`: whether it leaves the
+    /// For a move [`Position::needs_test_slow`] sent to `Test::Attackers`: whether it leaves the
     /// royals safe. It moves no royal and no pinned piece and removes nothing but what stands
     /// on its destination, so rides and leaps cannot reach a royal after it: only the listed
     /// paths of multi-leg attackers still on the board can, and of those only the paths whose
