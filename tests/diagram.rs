@@ -193,3 +193,123 @@ fn cli_royal_enemies_for_k_moves() {
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0]["to"], "e7");
 }
+
+/// Pieces whose moves depend on regions (`confined REGION`, `in REGION MOVES`) are drawn as the
+/// runtime moves them: from every square, for both players, alone but for their own royal.
+#[test]
+fn region_pieces_are_drawn_as_the_runtime_moves_them() {
+    use koma_compiler::diagram::draw_piece;
+    use koma_runtime::spec::{Coord, PieceType, Player};
+    use koma_runtime::{MoveList, Position, Tables};
+    use std::collections::BTreeSet;
+    use std::sync::Arc;
+
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut compared = 0;
+    for file in [
+        "variants/xiangqi.koma",
+        "variants/janggi.koma",
+        "tests/fixtures/rules/regions.koma",
+    ] {
+        let variant = koma_compiler::load(&root.join(file))
+            .variant
+            .unwrap_or_else(|| panic!("{file} compiles"));
+        let tables = Arc::new(Tables::new(koma_compiler::emit(&variant)));
+        let geo = &tables.geo;
+        let royal = variant.pieces.iter().position(|p| p.royal.is_some());
+        for (ty, piece) in variant.pieces.iter().enumerate() {
+            if piece.confined.is_none() && piece.in_regions.is_empty() {
+                continue;
+            }
+            for player in [Player::First, Player::Second] {
+                let second = player == Player::Second;
+                for sq in geo.squares() {
+                    let from = geo.coord(sq);
+                    let mut pos = Position::empty(tables.clone());
+                    pos.put(sq, Some((player, PieceType(ty as u8))));
+                    pos.set_virgin(sq, true);
+                    let mut scene = Scene::on_board(&variant.board);
+                    scene.from = from;
+                    scene.second = second;
+                    // The side needs its royal to move: a friend the diagram knows of.
+                    if let Some(r) = royal.filter(|&r| r != ty) {
+                        let at = geo.squares().find(|&s| s != sq).expect("a second square");
+                        pos.put(at, Some((player, PieceType(r as u8))));
+                        scene.friends.push(geo.coord(at));
+                    }
+                    pos.set_side_to_move(player);
+                    let mut list = MoveList::new();
+                    pos.pseudo_legal_moves(&mut list);
+                    let runtime: BTreeSet<Coord> = list
+                        .to_vec()
+                        .iter()
+                        .filter(|m| m.from == sq && !pos.is_pass(m))
+                        .map(|m| geo.coord(m.to))
+                        .collect();
+                    let drawn: BTreeSet<Coord> = draw_piece(&variant, piece, &scene)
+                        .moves
+                        .iter()
+                        .map(|m| m.to)
+                        .collect();
+                    assert_eq!(
+                        drawn,
+                        runtime,
+                        "{file}: {} of {player:?} on {}",
+                        piece.id,
+                        geo.name(sq)
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared >= 1000, "only {compared} placements compared");
+}
+
+/// `koma diagram FILE PIECE` draws a confined piece inside its region and a piece with `in
+/// REGION` moves with the moves of the square it stands on.
+#[test]
+fn cli_draws_region_pieces_where_they_stand() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let mut all = vec!["diagram", "variants/xiangqi.koma"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--format", "json"]);
+        let out = koma(&all);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).expect("valid JSON")
+    };
+    let targets = |v: &serde_json::Value| -> Vec<String> {
+        let mut t: Vec<String> = v["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m["to"].as_str().expect("to").to_string())
+            .collect();
+        t.sort();
+        t
+    };
+    // The General is drawn in its palace (d1-f3), on the square nearest the centre.
+    let general = json(&["K"]);
+    assert_eq!(general["moves"][0]["from"], "e3");
+    assert_eq!(targets(&general), ["d3", "e2", "f3"]);
+    assert_eq!(targets(&json(&["K", "--from", "d1"])), ["d2", "e1"]);
+    // The second player's palace is d8-f10.
+    let second = json(&["K", "--second"]);
+    assert_eq!(second["moves"][0]["from"], "e8");
+    assert_eq!(targets(&second), ["d8", "e9", "f8"]);
+    // Across the river the Soldier also steps sideways; the JSON names the moves drawn.
+    let soldier = json(&["P", "--from", "e7"]);
+    assert_eq!(targets(&soldier), ["d7", "e8", "f7"]);
+    assert_eq!(soldier["betza"], "fsW");
+    assert_eq!(targets(&json(&["P", "--from", "e5"])), ["e6"]);
+    let text = koma(&["diagram", "variants/xiangqi.koma", "P", "--from", "e7"]);
+    let title = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        title.starts_with("Soldier (P) of Xiangqi: fW (in across: fsW)"),
+        "{title}"
+    );
+}

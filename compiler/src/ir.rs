@@ -187,15 +187,18 @@ impl Piece {
     /// The moves the piece has on `at` (a first-player square): those of the first `in`
     /// option whose region holds it, else its own.
     pub fn expansion_at(&self, board: &Board, at: Coord) -> &Expansion {
-        self.in_regions
-            .iter()
-            .find(|r| {
-                board
-                    .regions
-                    .get(usize::from(r.region))
-                    .is_some_and(|region| region.squares.contains(&at))
-            })
+        self.in_region_at(board, at)
             .map_or(&self.expansion, |r| &r.expansion)
+    }
+
+    /// The first `in` option whose region holds `at` (a first-player square).
+    pub fn in_region_at(&self, board: &Board, at: Coord) -> Option<&InRegion> {
+        self.in_regions.iter().find(|r| {
+            board
+                .regions
+                .get(usize::from(r.region))
+                .is_some_and(|region| region.squares.contains(&at))
+        })
     }
 }
 

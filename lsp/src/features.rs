@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use koma_compiler::diagnostic::{self, FileId, Severity};
-use koma_compiler::diagram::{Scene, draw, render_text};
+use koma_compiler::diagram::{Scene, draw, draw_piece, render_text};
 use koma_compiler::xbetza::{self, BoardSize, words};
 use koma_grammar::ast::{MetadataValue, Moves, PieceItem};
 use koma_grammar::{LineKind, SectionKind, Token, TokenKind};
@@ -159,8 +159,13 @@ fn piece_hover(doc: &Document, id: &str) -> Option<String> {
         if piece.royal.is_some() {
             out.push_str(", royal");
         }
-        let scene = hover_scene(doc);
-        let diagram = draw(&piece.expansion, &scene);
+        // On the variant's own board, where its regions apply; else on the hover board.
+        let diagram = match doc.loaded.variant.as_ref() {
+            Some(v) if v.board.width <= 12 && v.board.height <= 12 => {
+                draw_piece(v, piece, &Scene::for_piece(v, piece, false))
+            }
+            _ => draw(&piece.expansion, &hover_scene(doc)),
+        };
         let text = render_text(&diagram, false);
         out.push_str(&format!("\n\n```text\n{}\n```\n", text.trim_end()));
         return Some(out);

@@ -6,10 +6,13 @@ use std::process::ExitCode;
 
 use koma_compiler::diagnostic::{Diagnostic, Location, SourceMap, did_you_mean};
 use koma_compiler::diagram::{
-    Scene, draw, parse_square, piece_title, render_json, render_svg, render_text,
+    Scene, draw, draw_piece, parse_square, piece_title, region_moves_at, render_json, render_svg,
+    render_text,
 };
+use koma_compiler::ir::Variant;
 use koma_compiler::xbetza::{BetzaProblem, BoardSize, Expansion, expand_templates};
 use koma_runtime::spec::Coord;
+use koma_runtime::spec::PieceType;
 
 use super::{CliError, CommandResult, load_variant};
 use crate::args::{DiagramArgs, DiagramFormat};
@@ -17,10 +20,17 @@ use crate::report;
 
 /// What to draw: the moves, the empty scene they are drawn in, and a title.
 struct Subject {
-    expansion: Expansion,
+    moves: Moves,
     scene: Scene,
     betza: String,
     title: String,
+}
+
+/// An XBetza string's moves, or a variant's piece (whose moves and region depend on where it
+/// stands).
+enum Moves {
+    Betza(Expansion),
+    Piece(Box<Variant>, PieceType),
 }
 
 pub fn diagram(args: &DiagramArgs) -> CommandResult {
@@ -36,7 +46,7 @@ pub fn diagram(args: &DiagramArgs) -> CommandResult {
                         .to_string(),
                 ));
             }
-            match from_file(file, piece)? {
+            match from_file(file, piece, args.second)? {
                 Ok(subject) => subject,
                 Err(code) => return Ok(code),
             }
@@ -48,14 +58,32 @@ pub fn diagram(args: &DiagramArgs) -> CommandResult {
         }
     };
     let scene = place(subject.scene.clone(), args)?;
-    let drawn = draw(&subject.expansion, &scene);
+    let (drawn, title, betza) = match &subject.moves {
+        Moves::Betza(expansion) => (
+            draw(expansion, &scene),
+            subject.title.clone(),
+            subject.betza.clone(),
+        ),
+        Moves::Piece(variant, piece) => {
+            let piece = variant.piece(*piece);
+            // On a square of an `in REGION` option the piece has that option's moves.
+            let (title, betza) = match region_moves_at(variant, piece, &scene) {
+                Some((betza, region)) => (
+                    format!("{} (in {region}: {betza})", subject.title),
+                    betza.to_string(),
+                ),
+                None => (subject.title.clone(), subject.betza.clone()),
+            };
+            (draw_piece(variant, piece, &scene), title, betza)
+        }
+    };
     let output = match args.format {
         DiagramFormat::Text => {
             let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-            format!("{}\n{}", subject.title, render_text(&drawn, colour))
+            format!("{title}\n{}", render_text(&drawn, colour))
         }
-        DiagramFormat::Svg => render_svg(&drawn, &subject.title),
-        DiagramFormat::Json => render_json(&drawn, &subject.betza),
+        DiagramFormat::Svg => render_svg(&drawn, &title),
+        DiagramFormat::Json => render_json(&drawn, &betza),
     };
     crate::output::text(&output);
     Ok(ExitCode::SUCCESS)
@@ -70,7 +98,7 @@ fn from_betza(betza: &str, board: Option<&str>) -> Result<Result<Subject, ExitCo
         Ok((expansion, warnings)) => {
             report_problems(betza, &warnings);
             Ok(Ok(Subject {
-                expansion,
+                moves: Moves::Betza(expansion),
                 scene: Scene::centre(board),
                 betza: betza.to_string(),
                 title: format!("{betza} on {}x{}", board.files, board.ranks),
@@ -112,10 +140,15 @@ fn report_problems(betza: &str, problems: &[BetzaProblem]) {
     report::eprint(&sources, &diagnostics);
 }
 
-/// `FILE PIECE`: the piece's lowered moves on the variant's board.
-fn from_file(path: &std::path::Path, id: &str) -> Result<Result<Subject, ExitCode>, CliError> {
+/// `FILE PIECE`: the piece's lowered moves on the variant's board (`second`: the second
+/// player's piece).
+fn from_file(
+    path: &std::path::Path,
+    id: &str,
+    second: bool,
+) -> Result<Result<Subject, ExitCode>, CliError> {
     let variant = load_variant(path)?;
-    let Some((_, piece)) = variant.piece_by_id(id) else {
+    let Some((ty, piece)) = variant.piece_by_id(id) else {
         let hint = did_you_mean(id, variant.pieces.iter().map(|p| p.id.as_str()))
             .map(|n| format!("; did you mean `{n}`?"))
             .unwrap_or_default();
@@ -124,12 +157,11 @@ fn from_file(path: &std::path::Path, id: &str) -> Result<Result<Subject, ExitCod
             path.display()
         )));
     };
-    let scene = Scene::on_board(&variant.board);
     Ok(Ok(Subject {
-        expansion: piece.expansion.clone(),
-        scene,
+        scene: Scene::for_piece(&variant, piece, second),
         betza: piece.betza.clone(),
         title: piece_title(&variant, piece),
+        moves: Moves::Piece(Box::new(variant), ty),
     }))
 }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use koma_compiler::diagnostic::{Diagnostic, Severity, SourceMap};
-use koma_compiler::diagram::{Scene, draw, piece_title, render_svg};
+use koma_compiler::diagram::{Scene, draw_piece, piece_title, render_svg};
 use koma_compiler::ir::Variant;
 use koma_compiler::lint::{self, LintConfig};
 use koma_runtime::spec::{Coord, PieceType};
@@ -85,7 +85,7 @@ impl Compiled {
     pub fn diagram_svg(&self, n: usize) -> Option<String> {
         let variant = self.variant.as_ref()?;
         let piece = variant.pieces.get(n)?;
-        let drawn = draw(&piece.expansion, &Scene::on_board(&variant.board));
+        let drawn = draw_piece(variant, piece, &Scene::for_piece(variant, piece, false));
         Some(render_svg(&drawn, &piece_title(variant, piece)))
     }
 

@@ -21,8 +21,9 @@ pub use svg::render_svg;
 pub use text::render_text;
 
 use koma_runtime::geometry::{file_name, parse_file};
-use koma_runtime::spec::Coord;
+use koma_runtime::spec::{Coord, Modes, PathTemplate};
 
+use crate::ir::{Piece, Variant};
 use crate::xbetza::{BoardSize, Expansion};
 
 /// An en-passant right the mover may use: moving to `square` captures `victim`.
@@ -51,6 +52,10 @@ pub struct Scene {
     /// Grid squares that do not exist (holes, corners around extra squares): moves treat them
     /// as off the board.
     pub holes: Vec<Coord>,
+    /// `confined REGION`: the region's squares (for the mover's player). A one-leg move is cut
+    /// where it would leave them; a multi-leg move is kept only when it is made of single
+    /// steps that all stop inside (the runtime's rule, `regions.rs`).
+    pub confined: Option<Vec<Coord>>,
 }
 
 impl Scene {
@@ -72,6 +77,7 @@ impl Scene {
             virgin: true,
             en_passant: None,
             holes: Vec::new(),
+            confined: None,
         }
     }
 
@@ -95,6 +101,29 @@ impl Scene {
                     + (i32::from(c.y) - i32::from(centre.y)).abs()
             };
             scene.from = b.squares().min_by_key(distance).unwrap_or(centre);
+        }
+        scene
+    }
+
+    /// The scene a variant's piece is drawn in unless told otherwise: the variant's board with
+    /// the piece of the first player (`second`: of the second) on the square nearest the centre
+    /// where it may stand (inside its region when it is confined to one).
+    pub fn for_piece(variant: &Variant, piece: &Piece, second: bool) -> Scene {
+        let mut scene = Scene::on_board(&variant.board);
+        scene.second = second;
+        if let Some(region) = confinement(variant, piece, second)
+            && !region.contains(&scene.from)
+        {
+            let centre = scene.from;
+            let distance = |c: &&Coord| {
+                (i32::from(c.x) - i32::from(centre.x)).pow(2)
+                    + (i32::from(c.y) - i32::from(centre.y)).pow(2)
+            };
+            scene.from = region
+                .iter()
+                .min_by_key(distance)
+                .copied()
+                .unwrap_or(centre);
         }
         scene
     }
@@ -252,6 +281,87 @@ pub fn main_class(classes: &[SquareClass]) -> Option<SquareClass> {
     order.into_iter().find(|k| classes.contains(k))
 }
 
+/// The squares of the region a piece is confined to, for the first player or (`second`) the
+/// second, whose regions are the 180 degree rotation.
+fn confinement(variant: &Variant, piece: &Piece, second: bool) -> Option<Vec<Coord>> {
+    let region = variant
+        .board
+        .regions
+        .get(usize::from(piece.confined.as_ref()?.value))?;
+    let b = &variant.board;
+    Some(
+        region
+            .squares
+            .iter()
+            .map(|&c| if second { rotate(b, c) } else { c })
+            .collect(),
+    )
+}
+
+fn rotate(b: &crate::ir::Board, c: Coord) -> Coord {
+    Coord {
+        x: b.width - 1 - c.x,
+        y: b.height - 1 - c.y,
+    }
+}
+
+/// The `in REGION` option whose moves a variant's piece has on the scene's square, if any:
+/// `(its XBetza, the region's name)`.
+pub fn region_moves_at<'v>(
+    variant: &'v Variant,
+    piece: &'v Piece,
+    scene: &Scene,
+) -> Option<(&'v str, &'v str)> {
+    let b = &variant.board;
+    let at = if scene.second {
+        rotate(b, scene.from)
+    } else {
+        scene.from
+    };
+    let r = piece.in_region_at(b, at)?;
+    let region = b.regions.get(usize::from(r.region))?;
+    Some((r.betza.as_str(), region.name.as_str()))
+}
+
+/// Draws a variant's piece in `scene`: the moves it has on the scene's square (its `in REGION`
+/// moves there, if any) and, when it is confined to a region, only those that stay inside.
+pub fn draw_piece(variant: &Variant, piece: &Piece, scene: &Scene) -> Diagram {
+    let b = &variant.board;
+    // Regions are written for the first player.
+    let at = if scene.second {
+        rotate(b, scene.from)
+    } else {
+        scene.from
+    };
+    let mut scene = scene.clone();
+    scene.confined = confinement(variant, piece, scene.second);
+    draw(piece.expansion_at(b, at), &scene)
+}
+
+/// For a confined piece: whether a template may be walked at all. A one-leg template may (the
+/// walker cuts it at the region's edge); a multi-leg one only when every leg is a single step
+/// or leap (no rides, grasshoppers, wrapping or half-board legs) and every square it stops on
+/// lies in the region.
+fn stays_inside(t: &PathTemplate, scene: &Scene, region: &[Coord]) -> bool {
+    if t.legs.len() == 1 {
+        return true;
+    }
+    let sign = if scene.second { -1 } else { 1 };
+    let (mut x, mut y) = (i32::from(scene.from.x), i32::from(scene.from.y));
+    t.legs.iter().all(|l| {
+        x += sign * i32::from(l.dx);
+        y += sign * i32::from(l.dy);
+        l.range == 1
+            && !l.modes.intersects(
+                Modes::GRASSHOP
+                    .union(Modes::CYLINDER)
+                    .union(Modes::HALF_BOARD),
+            )
+            && u8::try_from(x)
+                .is_ok_and(|x| u8::try_from(y).is_ok_and(|y| region.contains(&Coord { x, y })))
+    })
+}
+
 /// Plays every template and castling of `expansion` in `scene`.
 pub fn draw(expansion: &Expansion, scene: &Scene) -> Diagram {
     let mut walker = walk::Walker::new(scene);
@@ -260,6 +370,18 @@ pub fn draw(expansion: &Expansion, scene: &Scene) -> Diagram {
         expansion.paths.as_slice()
     } else {
         &[]
+    };
+    let confined: Vec<PathTemplate>;
+    let paths = match &scene.confined {
+        Some(region) => {
+            confined = paths
+                .iter()
+                .filter(|t| stays_inside(t, scene, region))
+                .cloned()
+                .collect();
+            confined.as_slice()
+        }
+        None => paths,
     };
     let castling = if on_board {
         expansion.castling.as_slice()

@@ -357,6 +357,15 @@ impl<'a> Walker<'a> {
             let Some(next) = self.step(pos, v, m) else {
                 break;
             };
+            // A confined piece's move ends where it would leave its region.
+            if self
+                .scene
+                .confined
+                .as_ref()
+                .is_some_and(|r| !r.contains(&Self::coord(next)))
+            {
+                break;
+            }
             pos = next;
             let over = self.passed_over(prev, v, m);
             let occupied_over = over
