@@ -29,7 +29,7 @@ pub fn emit(variant: &Variant) -> VariantSpec {
                     .expansion
                     .paths
                     .iter()
-                    .chain(p.in_regions.iter().flat_map(|r| r.expansion.paths.iter()))
+                    .chain(p.region_options().flat_map(|r| r.expansion.paths.iter()))
                     .cloned()
                     .collect(),
                 castling: p.expansion.castling.clone(),
@@ -101,7 +101,7 @@ fn regions(variant: &Variant) -> RegionsSpec {
                 .iter()
                 .map(|p| PieceRegions {
                     path_region: std::iter::repeat_n(None, p.expansion.paths.len())
-                        .chain(p.in_regions.iter().flat_map(|r| {
+                        .chain(p.region_options().flat_map(|r| {
                             std::iter::repeat_n(Some(r.region), r.expansion.paths.len())
                         }))
                         .collect(),

@@ -191,6 +191,17 @@ impl Piece {
             .map_or(&self.expansion, |r| &r.expansion)
     }
 
+    /// The `in` options that apply somewhere, in order: on a square the first option whose
+    /// region holds it applies, so an option whose region an earlier one already has never
+    /// does. Each region appears once (the runtime tells options apart by their region).
+    pub fn region_options(&self) -> impl Iterator<Item = &InRegion> {
+        self.in_regions
+            .iter()
+            .enumerate()
+            .filter(|&(k, r)| !self.in_regions[..k].iter().any(|e| e.region == r.region))
+            .map(|(_, r)| r)
+    }
+
     /// The first `in` option whose region holds `at` (a first-player square).
     pub fn in_region_at(&self, board: &Board, at: Coord) -> Option<&InRegion> {
         self.in_regions.iter().find(|r| {

@@ -2,8 +2,9 @@
 //! side of a river), and the rule that royals may not face each other on an open file.
 //!
 //! Regions are table data. A piece's moves on a square are chosen when the tables are built:
-//! the paths of its `in REGION` moves start only on that region's squares, its other paths
-//! only where none of those regions lies, and a confined piece keeps only the paths that stay
+//! the paths of its `in REGION` moves start only on that region's squares (where several of
+//! its regions overlap, only the first one's), its other paths only where none of those
+//! regions lies, and a confined piece keeps only the paths that stay
 //! in its region (a ride is cut where it would leave). Move generation then walks the tables
 //! as usual. Only the facing-royals rule is a runtime test: an enemy royal at the far end of
 //! an open file attacks like a rook along it ([`Position::royal_faces`]).
@@ -40,7 +41,8 @@ pub struct RegionSpec {
 pub struct PieceRegions {
     /// Per path of the piece (`PieceSpec::paths`): the region whose `in` moves the path
     /// belongs to; `None` marks the piece's own moves, which apply on the squares that none of
-    /// its `in` regions covers. Empty: every path is one of its own moves.
+    /// its `in` regions covers. Each region marks one option's paths, in the order written.
+    /// Empty: every path is one of its own moves.
     pub path_region: Vec<Option<u8>>,
     /// The region the piece never leaves.
     pub confined: Option<u8>,
@@ -107,20 +109,20 @@ impl RegionTables {
         self.masks.get(usize::from(r)).map(|m| &m.get(player)[..])
     }
 
-    /// Whether path `path` of piece type `ty` applies on `sq`: its own moves where no `in`
-    /// region of the piece covers `sq`, an `in` move only inside its region.
+    /// Whether path `path` of piece type `ty` applies on `sq`: on a square of one or more of
+    /// its `in` regions the moves of the first of them (in the order written), elsewhere its
+    /// own moves.
     pub fn path_applies(&self, ty: usize, player: Player, sq: Square, path: usize) -> bool {
         let Some(pr) = self.pieces.get(ty) else {
             return true;
         };
-        match pr.path_region.get(path).copied().flatten() {
-            Some(r) => self.inside(r, player, sq),
-            None => !pr
-                .path_region
-                .iter()
-                .flatten()
-                .any(|&r| self.inside(r, player, sq)),
-        }
+        let first = pr
+            .path_region
+            .iter()
+            .flatten()
+            .find(|&&r| self.inside(r, player, sq))
+            .copied();
+        first == pr.path_region.get(path).copied().flatten()
     }
 
     /// For a confined piece: how much of a first leg's ray (`ray`, already clipped to the leg's

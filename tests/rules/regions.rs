@@ -79,6 +79,25 @@ fn moves_in_a_region_replace_the_pieces_own() {
     assert_eq!(moves_from(&mut p, "d5"), list(&["d5d6"]));
 }
 
+/// Where two `in` options' regions overlap, the first written applies (docs/lints.md, L027),
+/// as the diagram draws it; an option with an earlier option's region never applies.
+#[test]
+fn the_first_of_overlapping_region_options_applies() {
+    // `home` (a1-g3) overlaps `palace` (c1-e3): on d2 the palace's `bW` only, on a2 `home`'s.
+    let t = variant_with("regions", "fW in across fsW", "fW in palace bW in home sW");
+    let mut p = pos(&t, "k6/7/7/7/7/3P3/6K w");
+    assert_eq!(moves_from(&mut p, "d2"), list(&["d2d1"]));
+    let mut p = pos(&t, "k6/7/7/7/7/P6/6K w");
+    assert_eq!(moves_from(&mut p, "a2"), list(&["a2b2"]));
+    let t = variant_with(
+        "regions",
+        "fW in across fsW",
+        "fW in palace bW in palace sW",
+    );
+    let mut p = pos(&t, "k6/7/7/7/7/3P3/6K w");
+    assert_eq!(moves_from(&mut p, "d2"), list(&["d2d1"]));
+}
+
 #[test]
 fn royals_may_not_face_on_an_open_file() {
     // The Soldier between the Generals is pinned to the file.
