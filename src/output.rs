@@ -28,7 +28,7 @@ pub fn text(text: &str) {
     }
 }
 
-/// `println!` through [`line`].
+/// `println!` through [`line()`].
 macro_rules! outln {
     ($($arg:tt)*) => {
         $crate::output::line(format_args!($($arg)*))

@@ -81,7 +81,7 @@ pub fn render(
 }
 
 /// Prints `diagnostics` to standard output in `format` (JSON is left to the caller, which
-/// gathers every file into one document with [`json`]).
+/// gathers every file into one document with [`json()`]).
 pub fn print(sources: &SourceMap, diagnostics: &[Diagnostic], format: ReportFormat) {
     let style = if format == ReportFormat::Short {
         Style::Short

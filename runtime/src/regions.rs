@@ -7,7 +7,7 @@
 //! regions lies, and a confined piece keeps only the paths that stay
 //! in its region (a ride is cut where it would leave). Move generation then walks the tables
 //! as usual. Only the facing-royals rule is a runtime test: an enemy royal at the far end of
-//! an open file attacks like a rook along it ([`Position::royal_faces`]).
+//! an open file attacks like a rook along it (`Position::royal_faces`).
 
 use crate::geometry::{ByPlayer, Geometry, Square};
 use crate::position::Position;
