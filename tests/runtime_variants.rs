@@ -100,6 +100,15 @@ fn check_occupancy(name: &str, pos: &Position, when: &dyn Fn() -> String) {
     assert_eq!(kept, scanned, "{name}: occupied squares {}", when());
 }
 
+/// The compiled tables of a file under the source tree.
+fn tables_of(file: &str) -> Arc<Tables> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let ir = koma_compiler::load(&path)
+        .variant
+        .unwrap_or_else(|| panic!("{file} compiles"));
+    Arc::new(Tables::new(koma_compiler::emit(&ir)))
+}
+
 fn check(name: &str, pos: &mut Position, rng: &mut Picks) {
     let text = pos.to_text();
     assert_eq!(pos.hash(), pos.compute_hash(), "{name}: hash at {text}");
@@ -240,16 +249,13 @@ fn random_games_in_every_variant() {
 /// multi-leg attackers and burners: longer random games in the games that lean on it most.
 #[test]
 fn checkmate_shortcut_in_multi_leg_games() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let starts: Vec<(&str, Position)> = [
         "variants/minjiku-shogi.koma",
         "tests/fixtures/bench/exotic-skirmish.koma",
     ]
     .into_iter()
     .map(|file| {
-        let loaded = koma_compiler::load(&root.join(file));
-        let ir = loaded.variant.unwrap_or_else(|| panic!("{file} compiles"));
-        let tables = Arc::new(Tables::new(koma_compiler::emit(&ir)));
+        let tables = tables_of(file);
         (file, Position::start(tables).expect("a setup"))
     })
     .collect();
@@ -283,15 +289,12 @@ fn checkmate_shortcut_in_multi_leg_games() {
 /// reach many positions with drops to count.
 #[test]
 fn bulk_count_of_drops() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for file in [
         "variants/minishogi.koma",
         "variants/shogi.koma",
         "variants/crazyhouse.koma",
     ] {
-        let loaded = koma_compiler::load(&root.join(file));
-        let ir = loaded.variant.unwrap_or_else(|| panic!("{file} compiles"));
-        let tables = Arc::new(Tables::new(koma_compiler::emit(&ir)));
+        let tables = tables_of(file);
         let start = Position::start(tables).expect("a setup");
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         let mut below = |n: usize| {
@@ -345,14 +348,11 @@ fn bulk_count_of_drops() {
 /// depth first within three plies), each against the independent test.
 #[test]
 fn checkmate_shortcut_in_check() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for file in [
         "variants/minjiku-shogi.koma",
         "tests/fixtures/bench/exotic-skirmish.koma",
     ] {
-        let loaded = koma_compiler::load(&root.join(file));
-        let ir = loaded.variant.unwrap_or_else(|| panic!("{file} compiles"));
-        let tables = Arc::new(Tables::new(koma_compiler::emit(&ir)));
+        let tables = tables_of(file);
         let mut pos = Position::start(tables).expect("a setup");
         let mut found = 0;
         check_in_check(file, &mut pos, 3, &mut found);
@@ -537,7 +537,6 @@ fn compare_evasions(name: &str, pos: &mut Position) -> bool {
 /// over thousands of nodes allocates only its per-ply move lists (a counting allocator).
 #[test]
 fn perft_allocates_only_its_move_lists() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     // Castling past cannons: the castling test walks the cannons' hops on a copy of the board.
     let castling = "r3k2r/p1p2ppp/8/2c2c2/8/3P1P2/PPP3PP/R3K2R w KQkq - 0 1";
     for (file, position, depth) in [
@@ -553,9 +552,7 @@ fn perft_allocates_only_its_move_lists() {
             3,
         ),
     ] {
-        let loaded = koma_compiler::load(&root.join(file));
-        let ir = loaded.variant.unwrap_or_else(|| panic!("{file} compiles"));
-        let tables = Arc::new(Tables::new(koma_compiler::emit(&ir)));
+        let tables = tables_of(file);
         let mut pos = match position {
             Some(text) => Position::from_text(tables, text).expect("a position"),
             None => Position::start(tables).expect("a setup"),

@@ -502,10 +502,10 @@ impl Tables {
             && !self.regions.must_break
     }
 
-    /// [`Tables::safety_decides_legality`], and no piece has multi-leg paths: bulk counting
+    /// [`Tables::safety_decides`], and no piece has multi-leg paths: bulk counting
     /// and the evasion generator build on it.
     pub(crate) fn legal_is_royal_safety(&self) -> bool {
-        self.safety_decides_legality() && !self.multi_leg
+        self.safety_decides && !self.multi_leg
     }
 
     fn index_first_legs(&mut self) {

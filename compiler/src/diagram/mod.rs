@@ -95,12 +95,7 @@ impl Scene {
             .filter(|c| !b.contains(*c))
             .collect();
         if scene.holes.contains(&scene.from) {
-            let centre = scene.from;
-            let distance = |c: &Coord| {
-                (i32::from(c.x) - i32::from(centre.x)).abs()
-                    + (i32::from(c.y) - i32::from(centre.y)).abs()
-            };
-            scene.from = b.squares().min_by_key(distance).unwrap_or(centre);
+            scene.from = nearest(scene.from, b.squares());
         }
         scene
     }
@@ -114,16 +109,7 @@ impl Scene {
         if let Some(region) = confinement(variant, piece, second)
             && !region.contains(&scene.from)
         {
-            let centre = scene.from;
-            let distance = |c: &&Coord| {
-                (i32::from(c.x) - i32::from(centre.x)).pow(2)
-                    + (i32::from(c.y) - i32::from(centre.y)).pow(2)
-            };
-            scene.from = region
-                .iter()
-                .min_by_key(distance)
-                .copied()
-                .unwrap_or(centre);
+            scene.from = nearest(scene.from, region);
         }
         scene
     }
@@ -298,6 +284,24 @@ fn confinement(variant: &Variant, piece: &Piece, second: bool) -> Option<Vec<Coo
     )
 }
 
+/// The scene's square as the first player sees it: regions are written for the first player.
+fn first_player_square(b: &crate::ir::Board, scene: &Scene) -> Coord {
+    if scene.second {
+        rotate(b, scene.from)
+    } else {
+        scene.from
+    }
+}
+
+/// The square of `squares` nearest `centre` (by rank and file steps), or `centre` when there
+/// is none.
+fn nearest(centre: Coord, squares: impl IntoIterator<Item = Coord>) -> Coord {
+    let distance = |c: &Coord| {
+        (i32::from(c.x) - i32::from(centre.x)).abs() + (i32::from(c.y) - i32::from(centre.y)).abs()
+    };
+    squares.into_iter().min_by_key(distance).unwrap_or(centre)
+}
+
 fn rotate(b: &crate::ir::Board, c: Coord) -> Coord {
     Coord {
         x: b.width - 1 - c.x,
@@ -313,12 +317,7 @@ pub fn region_moves_at<'v>(
     scene: &Scene,
 ) -> Option<(&'v str, &'v str)> {
     let b = &variant.board;
-    let at = if scene.second {
-        rotate(b, scene.from)
-    } else {
-        scene.from
-    };
-    let r = piece.in_region_at(b, at)?;
+    let r = piece.in_region_at(b, first_player_square(b, scene))?;
     let region = b.regions.get(usize::from(r.region))?;
     Some((r.betza.as_str(), region.name.as_str()))
 }
@@ -327,12 +326,7 @@ pub fn region_moves_at<'v>(
 /// moves there, if any) and, when it is confined to a region, only those that stay inside.
 pub fn draw_piece(variant: &Variant, piece: &Piece, scene: &Scene) -> Diagram {
     let b = &variant.board;
-    // Regions are written for the first player.
-    let at = if scene.second {
-        rotate(b, scene.from)
-    } else {
-        scene.from
-    };
+    let at = first_player_square(b, scene);
     let mut scene = scene.clone();
     scene.confined = confinement(variant, piece, scene.second);
     draw(piece.expansion_at(b, at), &scene)
