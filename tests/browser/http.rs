@@ -41,7 +41,7 @@ pub fn request_for(addr: &str, host: &str, method: &str, path: &str, body: Optio
     let mut raw = Vec::new();
     let mut buf = [0u8; 16384];
     let (head, body_start) = loop {
-        let n = stream.read(&mut buf).expect("read");
+        let n = read_some(&mut stream, &mut buf);
         assert!(n > 0, "connection closed before the header");
         raw.extend_from_slice(&buf[..n]);
         if let Some(split) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
@@ -72,7 +72,7 @@ pub fn request_for(addr: &str, host: &str, method: &str, path: &str, body: Optio
         if done {
             break;
         }
-        let n = stream.read(&mut buf).expect("read");
+        let n = read_some(&mut stream, &mut buf);
         if n == 0 {
             break;
         }
@@ -87,6 +87,17 @@ pub fn request_for(addr: &str, host: &str, method: &str, path: &str, body: Optio
     Answer {
         status,
         body: String::from_utf8_lossy(&rest).to_string(),
+    }
+}
+
+/// One read, tried again when a signal interrupts it (the tests' child processes, such as
+/// ChromeDriver, send them).
+fn read_some(stream: &mut TcpStream, buf: &mut [u8]) -> usize {
+    loop {
+        match stream.read(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            other => return other.expect("read"),
+        }
     }
 }
 
