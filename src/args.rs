@@ -40,6 +40,8 @@ pub enum Command {
     Play(PlayArgs),
     /// Print the piece values the engine estimates for a variant.
     Values(ValuesArgs),
+    /// Referee a match between two engines (koma in-process, CECP or UCI programs).
+    Match(MatchArgs),
     /// See and play variants in the browser: a local web app.
     Serve(ServeArgs),
     /// Write a variant's pages (board, pieces, diagrams, rules) as a static site.
@@ -263,4 +265,62 @@ pub struct BookArgs {
     /// The folder to write the site into (created when missing).
     #[arg(short = 'o', long = "output")]
     pub output: PathBuf,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum MatchFormat {
+    #[default]
+    Human,
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MatchArgs {
+    /// The variant to play (a .koma file or compiled tables); it judges every move.
+    pub file: PathBuf,
+    /// An engine, twice: A (the baseline) then B. `koma[:depth=N,nodes=N,tc=B+I,st=S,
+    /// threads=N,hash=MB,name=X]`, `cecp:[KEY=VALUE,...,]cmd=COMMAND`, `uci:[...,]cmd=COMMAND`
+    /// (also `variant=NAME`); docs/engine.md has the details.
+    #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
+    pub engines: Vec<String>,
+    /// Games to play (pairs share an opening, colours swapped).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: u32,
+    /// Games played at once; default: every core.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub concurrency: Option<u32>,
+    /// A clock for each engine that sets none: BASE+INC in seconds (`10+0.1`, `1:00+1`).
+    #[arg(long, conflicts_with = "st")]
+    pub tc: Option<String>,
+    /// A fixed time a move, in seconds, for each engine that sets none.
+    #[arg(long)]
+    pub st: Option<String>,
+    /// Random legal moves played at the start of each game pair (after --openings).
+    #[arg(long, default_value_t = 0)]
+    pub random_plies: usize,
+    /// Seed of the random opening moves (the same seed gives the same openings).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A file of openings, one a line: moves from the start, or `fen POSITION [moves ...]`.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Adjudicate a game as a draw after this many plies (the opening's included).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: Option<u32>,
+    /// Seconds an engine is waited for beyond its time before it is called hung.
+    #[arg(long, default_value = "5")]
+    pub margin: String,
+    /// Seconds an engine that no time bounds (depth or node limits) may take for a move.
+    #[arg(long, default_value = "60")]
+    pub move_timeout: String,
+    /// Write the games to this PGN file.
+    #[arg(long)]
+    pub pgn: Option<PathBuf>,
+    /// Sequential test of "B is better than A": elo0,elo1,alpha,beta (`0,10,0.05,0.05`); the
+    /// match stops when a bound is reached.
+    #[arg(long)]
+    pub sprt: Option<String>,
+    /// `json`: one JSON object with the summary and every game, for scripts.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: MatchFormat,
 }

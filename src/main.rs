@@ -28,6 +28,7 @@ fn main() -> ExitCode {
         Command::Uci(a) => commands::uci::uci(&a),
         Command::Play(a) => commands::play::play(&a),
         Command::Values(a) => commands::values::values(&a),
+        Command::Match(a) => commands::r#match::r#match(&a),
         Command::Serve(a) => commands::serve::serve(&a),
         Command::Book(a) => commands::book::book(&a),
         Command::Fmt(a) => commands::fmt::fmt(&a),

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use koma_runtime::result::GameResult;
 use koma_runtime::spec::Player;
-use koma_runtime::{FullMove, Position};
+use koma_runtime::{FullMove, Position, Tables};
 
 use crate::Variant;
 use crate::driver::{InfoFormat, InfoStyle, MoveText, Protocol, Reply, Request};
@@ -73,11 +73,42 @@ pub struct Cecp {
     new_game: bool,
 }
 
-/// How CECP writes moves of the current variant.
+/// How CECP writes and reads the moves of a variant (also used by `koma match` to talk to
+/// CECP engines).
 #[derive(Debug)]
-struct CecpText {
+pub struct CecpText {
     wire: Wire,
     pieces: Option<XboardPieces>,
+}
+
+impl CecpText {
+    /// The move text of `tables`' variant; `zero_based_ranks` as [`CecpOptions`] says.
+    pub fn new(tables: &Tables, zero_based_ranks: bool) -> CecpText {
+        CecpText {
+            wire: Wire::cecp(tables.geo.height, zero_based_ranks),
+            pieces: XboardPieces::new(tables).ok(),
+        }
+    }
+
+    /// Reads CECP move text against the legal moves of `pos`, with koma's own notation
+    /// (`f5xf6g7`) as a fallback.
+    pub fn parse(&self, pos: &mut Position, text: &str) -> Result<FullMove, WireError> {
+        let pieces = &self.pieces;
+        let letters = move |pos: &Position, m: &FullMove, s: &str| {
+            let Some(p) = m.dropped().or(m.promotion()) else {
+                return false;
+            };
+            let id = &pos.tables().spec.pieces[usize::from(p.0)].id;
+            pieces
+                .as_ref()
+                .is_some_and(|x| x.letter(p) == s.to_ascii_lowercase())
+                || id.eq_ignore_ascii_case(s)
+        };
+        match self.wire.parse(pos, text, &letters) {
+            Ok(m) => Ok(m),
+            Err(e) => pos.parse_move(text).map_err(|_| e),
+        }
+    }
 }
 
 impl MoveText for CecpText {
@@ -144,11 +175,7 @@ impl Cecp {
     fn select(&mut self, index: usize) {
         self.current = index;
         let tables = self.variants[index].tables.clone();
-        let geo = &tables.geo;
-        self.text = Arc::new(CecpText {
-            wire: Wire::cecp(geo.height, self.options.zero_based_ranks),
-            pieces: XboardPieces::new(&tables).ok(),
-        });
+        self.text = Arc::new(CecpText::new(&tables, self.options.zero_based_ranks));
         self.pos = Position::start(tables.clone()).unwrap_or_else(|| Position::empty(tables));
     }
 
@@ -265,23 +292,7 @@ impl Cecp {
     }
 
     fn parse_move(&mut self, text: &str) -> Result<FullMove, WireError> {
-        let wire = self.text.wire;
-        let pieces = self.text.pieces.clone();
-        let letters = move |pos: &Position, m: &FullMove, s: &str| {
-            let Some(p) = m.dropped().or(m.promotion()) else {
-                return false;
-            };
-            let id = &pos.tables().spec.pieces[usize::from(p.0)].id;
-            pieces
-                .as_ref()
-                .is_some_and(|x| x.letter(p) == s.to_ascii_lowercase())
-                || id.eq_ignore_ascii_case(s)
-        };
-        match wire.parse(&mut self.pos, text, &letters) {
-            Ok(m) => Ok(m),
-            // Koma's own notation as a fallback (`f5xf6g7`).
-            Err(e) => self.pos.parse_move(text).map_err(|_| e),
-        }
+        self.text.parse(&mut self.pos, text)
     }
 
     fn stop_pending(&mut self) -> Vec<Reply> {

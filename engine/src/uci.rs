@@ -12,7 +12,7 @@ use crate::Variant;
 use crate::driver::{InfoFormat, InfoStyle, MoveText, Protocol, Reply, Request};
 use crate::search::{Limits, SearchResult};
 use crate::time::Clock;
-use crate::wire::{Wire, WirePromotion, wire_promotion};
+use crate::wire::{Wire, WireError, WirePromotion, wire_promotion};
 
 /// The UCI engine state.
 #[derive(Debug)]
@@ -26,9 +26,23 @@ pub struct Uci {
     new_game: bool,
 }
 
-/// UCI move text: the wire form with `+` or the promoted piece's ID in lower case.
+/// UCI move text: the wire form with `+` or the promoted piece's ID in lower case (also used
+/// by `koma match` to talk to UCI engines).
 #[derive(Debug)]
-struct UciText;
+pub struct UciText;
+
+impl UciText {
+    /// Reads UCI move text against the legal moves of `pos`.
+    pub fn parse(pos: &mut Position, text: &str) -> Result<FullMove, WireError> {
+        Wire::uci().parse(pos, text, &|pos, m, s| {
+            m.dropped().or(m.promotion()).is_some_and(|p| {
+                let id = &pos.tables().spec.pieces[usize::from(p.0)].id;
+                id.eq_ignore_ascii_case(s.trim_start_matches('[').trim_end_matches(']'))
+                    || koma_runtime::fen::piece_text(id, Player::First) == s
+            })
+        })
+    }
+}
 
 impl MoveText for UciText {
     fn text(&self, pos: &mut Position, m: &FullMove) -> String {
@@ -122,14 +136,7 @@ impl Uci {
         };
         let mut out = Vec::new();
         for text in moves.split_whitespace() {
-            let parsed = Wire::uci().parse(&mut pos, text, &|pos, m, s| {
-                m.dropped().or(m.promotion()).is_some_and(|p| {
-                    let id = &pos.tables().spec.pieces[usize::from(p.0)].id;
-                    id.eq_ignore_ascii_case(s.trim_start_matches('[').trim_end_matches(']'))
-                        || koma_runtime::fen::piece_text(id, Player::First) == s
-                })
-            });
-            match parsed {
+            match UciText::parse(&mut pos, text) {
                 Ok(m) => pos.make(&m),
                 Err(_) => {
                     out.push(Reply::Line(format!(

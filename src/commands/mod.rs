@@ -10,6 +10,7 @@ pub mod fmt;
 pub mod import;
 pub mod lint;
 pub mod lsp;
+pub mod r#match;
 pub mod moves;
 pub mod perft;
 pub mod play;
