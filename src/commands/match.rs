@@ -157,7 +157,8 @@ fn signed(x: f64) -> String {
     if x.is_infinite() {
         if x > 0.0 { "+inf".into() } else { "-inf".into() }
     } else {
-        format!("{x:+.1}")
+        // `+ 0.0` turns -0.0 into 0.0.
+        format!("{:+.1}", x + 0.0)
     }
 }
 

@@ -275,6 +275,15 @@ pub fn play_game(
         let started = Instant::now();
         let answer = players[me].play(&turn);
         let used = started.elapsed();
+        // The flag falls first: whatever came after the time is up does not count.
+        match (allowance, &answer) {
+            (_, Err(Fault::Hung(_) | Fault::Crashed(_))) => {}
+            (Some(allowed), _) if used > allowed => {
+                break Ending::Forfeit(side, Fault::Time { used, allowed });
+            }
+            (None, _) if used > patience => break Ending::Forfeit(side, Fault::Hung(used)),
+            _ => {}
+        }
         let m = match answer {
             Ok(Answer::Move(m)) => m,
             Ok(Answer::Resign) => break Ending::Resigned(side),
@@ -283,13 +292,6 @@ pub fn play_game(
         if !legal.contains(&m) {
             let text = game.pos.move_text(&m);
             break Ending::Forfeit(side, Fault::Illegal(text));
-        }
-        match allowance {
-            Some(allowed) if used > allowed => {
-                break Ending::Forfeit(side, Fault::Time { used, allowed });
-            }
-            None if used > patience => break Ending::Forfeit(side, Fault::Hung(used)),
-            _ => {}
         }
         clocks[me].spend(used);
         game.pos.make(&m);
