@@ -3,7 +3,7 @@
 //! start position, and real XBoard (under Xvfb) games against koma itself and against HaChu.
 
 #[path = "engine/common.rs"]
-mod common;
+pub(crate) mod common;
 #[path = "engine/conversation.rs"]
 mod conversation;
 #[path = "engine/eval.rs"]

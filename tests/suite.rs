@@ -20,6 +20,8 @@ mod fmt;
 mod import;
 #[path = "lint.rs"]
 mod lint;
+#[path = "match.rs"]
+mod r#match;
 #[path = "perft.rs"]
 mod perft;
 #[path = "repro.rs"]

@@ -30,9 +30,10 @@ pub fn r#match(args: &MatchArgs) -> CommandResult {
         .map_err(|e| CliError::Usage(format!("--sprt {e}")))?;
     let names = engine_names(&config).map_err(CliError::Failed)?;
     let mut pgn_file = match &args.pgn {
-        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
-            CliError::Failed(format!("cannot write `{}`: {e}", path.display()))
-        })?),
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| CliError::Failed(format!("cannot write `{}`: {e}", path.display())))?,
+        ),
         None => None,
     };
     let human = args.format == MatchFormat::Human;
@@ -74,7 +75,10 @@ pub fn r#match(args: &MatchArgs) -> CommandResult {
         }
     } else {
         let document = document(&variant, &names, &tally, sprt.as_ref(), &reports);
-        outln!("{}", serde_json::to_string_pretty(&document).unwrap_or_default());
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&document).unwrap_or_default()
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -101,9 +105,8 @@ fn config(args: &MatchArgs, tables: Arc<Tables>) -> Result<MatchConfig, CliError
     };
     let openings = match &args.openings {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                CliError::Failed(format!("cannot read `{}`: {e}", path.display()))
-            })?;
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CliError::Failed(format!("cannot read `{}`: {e}", path.display())))?;
             parse_openings(&tables, &text)
                 .map_err(|why| CliError::Failed(format!("`{}`: {why}", path.display())))?
         }
@@ -155,7 +158,11 @@ fn progress(report: &GameReport, tally: &Tally, games: usize) -> String {
 
 fn signed(x: f64) -> String {
     if x.is_infinite() {
-        if x > 0.0 { "+inf".into() } else { "-inf".into() }
+        if x > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
     } else {
         // `+ 0.0` turns -0.0 into 0.0.
         format!("{:+.1}", x + 0.0)

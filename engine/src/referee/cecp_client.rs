@@ -57,7 +57,9 @@ impl CecpPlayer {
         tables: &std::sync::Arc<Tables>,
     ) -> Result<CecpPlayer, Fault> {
         if spec.nodes.is_some() {
-            return Err(Fault::Startup("CECP has no node limit; use depth or time".into()));
+            return Err(Fault::Startup(
+                "CECP has no node limit; use depth or time".into(),
+            ));
         }
         let mut process = Process::spawn(command)?;
         process.send("xboard")?;
@@ -69,11 +71,15 @@ impl CecpPlayer {
             .unwrap_or_else(|| Variant::named_for_xboard(tables.clone()).name);
         if variant != "normal" {
             let known = features.variants.as_deref().unwrap_or_default();
-            if !known.iter().any(|v| *v == variant) {
+            if !known.contains(&variant) {
                 return Err(Fault::Startup(format!(
                     "it does not offer the variant `{variant}` (it offers: {}); name another \
                      with `variant=`",
-                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
                 )));
             }
         }
@@ -147,7 +153,11 @@ fn read_features(process: &mut Process) -> Result<Features, Fault> {
                 _ => {}
             }
             // SAN is the one feature the referee does not speak.
-            let verdict = if key == "san" && on { "rejected" } else { "accepted" };
+            let verdict = if key == "san" && on {
+                "rejected"
+            } else {
+                "accepted"
+            };
             process.send(&format!("{verdict} {key}"))?;
         }
     }
@@ -220,11 +230,11 @@ impl Contestant for CecpPlayer {
         if !game.is_variant_start {
             if !self.features.setboard {
                 return Err(Fault::Startup(
-                    "the game starts from a given position and the engine has no `setboard`"
-                        .into(),
+                    "the game starts from a given position and the engine has no `setboard`".into(),
                 ));
             }
-            self.process.send(&format!("setboard {}", game.start.to_text()))?;
+            self.process
+                .send(&format!("setboard {}", game.start.to_text()))?;
         }
         self.mirror = Some(Mirror::new(&game.start));
         self.sync()
@@ -245,9 +255,11 @@ impl Contestant for CecpPlayer {
             self.process.send(&line)?;
         }
         if let Some(TimeControl::Clock { .. }) = turn.own.control {
-            self.process.send(&format!("time {}", centiseconds(turn.own.left)))?;
+            self.process
+                .send(&format!("time {}", centiseconds(turn.own.left)))?;
             let other = turn.other.allowance().unwrap_or(turn.own.left);
-            self.process.send(&format!("otim {}", centiseconds(other)))?;
+            self.process
+                .send(&format!("otim {}", centiseconds(other)))?;
         }
         self.process.send("go")?;
         let side = turn.game.pos.side_to_move();
@@ -324,17 +336,28 @@ mod tests {
     #[test]
     fn feature_lines_split_into_pairs() {
         let pairs = feature_pairs(r#"ping=1 myname="HaChu 0.21" variants="chu,dai" done=0"#);
-        let keys: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let keys: Vec<(&str, &str)> = pairs
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
         assert_eq!(
             keys,
-            [("ping", "1"), ("myname", "HaChu 0.21"), ("variants", "chu,dai"), ("done", "0")]
+            [
+                ("ping", "1"),
+                ("myname", "HaChu 0.21"),
+                ("variants", "chu,dai"),
+                ("done", "0")
+            ]
         );
     }
 
     #[test]
     fn claims_and_level_times() {
         assert_eq!(claim("resign"), Some(Claim::Resign));
-        assert_eq!(claim("0-1 {White resigns}"), Some(Claim::Win(Player::Second)));
+        assert_eq!(
+            claim("0-1 {White resigns}"),
+            Some(Claim::Win(Player::Second))
+        );
         assert_eq!(claim("1/2-1/2 {Draw}"), Some(Claim::Draw));
         assert_eq!(claim("move e2e4"), None);
         assert_eq!(level_base(Duration::from_secs(90)), "1:30");

@@ -122,7 +122,10 @@ impl Fault {
 
     /// Whether the engine's process must be restarted before its next game.
     pub fn needs_restart(&self) -> bool {
-        !matches!(self, Fault::Time { .. } | Fault::Illegal(_) | Fault::FalseClaim(_))
+        !matches!(
+            self,
+            Fault::Time { .. } | Fault::Illegal(_) | Fault::FalseClaim(_)
+        )
     }
 }
 
@@ -247,7 +250,11 @@ pub fn play_game(
     let mut players: [&mut dyn Contestant; 2] = [first, second];
     for (i, p) in players.iter_mut().enumerate() {
         if let Err(f) = p.new_game(&game, controls[i]) {
-            let loser = if i == 0 { Player::First } else { Player::Second };
+            let loser = if i == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
             return finish(players, game, Ending::Forfeit(loser, f));
         }
     }

@@ -73,7 +73,9 @@ impl Contestant for KomaPlayer {
                     stop.store(true, Ordering::Relaxed);
                 }
             });
-            let result = self.searcher.search(&turn.game.pos, &limits, &stop, &mut |_| {});
+            let result = self
+                .searcher
+                .search(&turn.game.pos, &limits, stop, &mut |_| {});
             let _ = done.send(());
             result
         });

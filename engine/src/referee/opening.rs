@@ -147,7 +147,7 @@ impl SplitMix64 {
 
     /// A number in `0..n` (`n > 0`).
     pub fn below(&mut self, n: usize) -> usize {
-        (u128::from(self.next_u64()) * n as u128 >> 64) as usize
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
 }
 

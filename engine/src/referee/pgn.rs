@@ -51,7 +51,10 @@ pub fn pgn(report: &GameReport, variant: &str, date: &str) -> String {
             words.push("{end of opening}".to_string());
         }
     }
-    words.push(format!("{{{}}}", ending.describe(&report.names).replace('}', ")")));
+    words.push(format!(
+        "{{{}}}",
+        ending.describe(&report.names).replace('}', ")")
+    ));
     words.push(score.to_string());
     out.push('\n');
     let mut line = String::new();

@@ -125,7 +125,11 @@ impl Drop for Process {
 
 fn read_line(reader: &mut impl BufRead) -> Output {
     let mut buf = Vec::new();
-    match reader.by_ref().take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf) {
+    match reader
+        .by_ref()
+        .take(MAX_LINE as u64 + 1)
+        .read_until(b'\n', &mut buf)
+    {
         Ok(0) | Err(_) => return Output::Closed,
         Ok(_) => {}
     }

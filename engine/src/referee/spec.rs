@@ -102,7 +102,11 @@ impl EngineSpec {
         }
         spec.kind = match (kind, command) {
             ("koma", None) => EngineKind::Koma,
-            ("koma", Some(_)) => return err(format!("`{text}`: `koma` runs in-process; it takes no `cmd=`")),
+            ("koma", Some(_)) => {
+                return err(format!(
+                    "`{text}`: `koma` runs in-process; it takes no `cmd=`"
+                ));
+            }
             ("cecp", Some(command)) => EngineKind::Cecp { command },
             ("uci", Some(command)) => EngineKind::Uci { command },
             ("cecp" | "uci", None) => {
@@ -121,23 +125,27 @@ impl EngineSpec {
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let number = |what: &str| -> Result<u64, String> {
-            value
-                .parse::<u64>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| format!("`{key}` takes a positive whole number of {what}, found `{value}`"))
+            value.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                format!("`{key}` takes a positive whole number of {what}, found `{value}`")
+            })
         };
         match key {
             "name" if !value.is_empty() => self.name = Some(value.to_string()),
-            "depth" => self.depth = Some(u32::try_from(number("plies")?).map_err(|e| e.to_string())?),
+            "depth" => {
+                self.depth = Some(u32::try_from(number("plies")?).map_err(|e| e.to_string())?)
+            }
             "nodes" => self.nodes = Some(number("nodes")?),
             "threads" => {
                 self.threads = Some(u32::try_from(number("threads")?).map_err(|e| e.to_string())?)
             }
-            "hash" => self.hash = usize::try_from(number("megabytes")?).map_err(|e| e.to_string())?,
+            "hash" => {
+                self.hash = usize::try_from(number("megabytes")?).map_err(|e| e.to_string())?
+            }
             "variant" if !value.is_empty() => self.variant = Some(value.to_string()),
             "tc" => self.control = Some(TimeControl::parse(value).map_err(|e| e.0)?),
-            "st" | "time" => self.control = Some(TimeControl::PerMove(seconds(value).map_err(|e| e.0)?)),
+            "st" | "time" => {
+                self.control = Some(TimeControl::PerMove(seconds(value).map_err(|e| e.0)?))
+            }
             _ => {
                 return Err(format!(
                     "unknown key `{key}` (or no value); keys: name, depth, nodes, tc, st, time, threads, hash, variant, cmd"
@@ -205,7 +213,10 @@ mod tests {
         let s = EngineSpec::parse("koma").expect("spec");
         assert_eq!((s.depth, s.hash, s.control), (None, DEFAULT_HASH_MB, None));
         let s = EngineSpec::parse("koma:time=0.5").expect("spec");
-        assert_eq!(s.control, Some(TimeControl::PerMove(Duration::from_millis(500))));
+        assert_eq!(
+            s.control,
+            Some(TimeControl::PerMove(Duration::from_millis(500)))
+        );
     }
 
     #[test]

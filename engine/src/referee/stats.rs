@@ -129,13 +129,17 @@ impl Sprt {
             .collect::<Result<_, _>>()
             .map_err(|_| format!("`{text}`: expected four numbers elo0,elo1,alpha,beta"))?;
         let [elo0, elo1, alpha, beta] = parts[..] else {
-            return Err(format!("`{text}`: expected four numbers elo0,elo1,alpha,beta"));
+            return Err(format!(
+                "`{text}`: expected four numbers elo0,elo1,alpha,beta"
+            ));
         };
         if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
             return Err(format!("`{text}`: elo0 must be below elo1"));
         }
         if !(alpha > 0.0 && alpha < 0.5 && beta > 0.0 && beta < 0.5) {
-            return Err(format!("`{text}`: alpha and beta must lie between 0 and 0.5"));
+            return Err(format!(
+                "`{text}`: alpha and beta must lie between 0 and 0.5"
+            ));
         }
         Ok(Sprt {
             elo0,

@@ -75,7 +75,8 @@ pub fn start_engine(spec: &EngineSpec, tables: &Arc<Tables>) -> Result<Box<dyn C
 pub fn engine_names(config: &MatchConfig) -> Result<[String; 2], String> {
     let mut names = [String::new(), String::new()];
     for (i, spec) in config.engines.iter().enumerate() {
-        if spec.depth.is_none() && spec.nodes.is_none() && spec.control.or(config.control).is_none() {
+        if spec.depth.is_none() && spec.nodes.is_none() && spec.control.or(config.control).is_none()
+        {
             return Err(format!(
                 "engine `{}` has no limit: give the match --tc or --st, or the engine depth=, \
                  nodes=, tc= or st=",
@@ -175,7 +176,11 @@ fn play_one(
             match start_engine(&config.engines[e], &config.tables) {
                 Ok(engine) => engines[e] = Some(engine),
                 Err(f) => {
-                    let side = if seat == 0 { Player::First } else { Player::Second };
+                    let side = if seat == 0 {
+                        Player::First
+                    } else {
+                        Player::Second
+                    };
                     return report(Played {
                         game: GameSoFar::from_opening(&opening),
                         ending: Ending::Forfeit(side, f),

@@ -55,7 +55,7 @@ impl UciPlayer {
             .clone()
             .unwrap_or_else(|| Variant::named_for_uci(tables.clone()).name);
         match &id.variants {
-            Some(known) if known.iter().any(|v| *v == variant) => {
+            Some(known) if known.contains(&variant) => {
                 process.send(&format!("setoption name UCI_Variant value {variant}"))?;
             }
             None if variant == "chess" => {}
@@ -64,7 +64,11 @@ impl UciPlayer {
                 return Err(Fault::Startup(format!(
                     "it does not offer the variant `{variant}` (UCI_Variant: {}); name another \
                      with `variant=`",
-                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
                 )));
             }
         }
