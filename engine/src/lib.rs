@@ -2,6 +2,7 @@
 //! engine estimates from the move tables, an iterative-deepening PVS search with quiescence and a
 //! transposition table, time management, and the XBoard (CECP) and UCI protocols as pure state
 //! machines (a line in, replies out) that [`driver`] connects to a reader, a writer and a thread.
+//! [`referee`] is `koma match`: engines against each other, every move judged by the runtime.
 
 #![forbid(unsafe_code)]
 

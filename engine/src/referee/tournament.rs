@@ -7,7 +7,6 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::Duration;
 
 use koma_runtime::Tables;
 use koma_runtime::spec::Player;
@@ -207,8 +206,3 @@ fn play_one(
     }
     report(played)
 }
-
-/// How long the referee waits by default beyond an engine's time before calling it hung.
-pub const DEFAULT_MARGIN: Duration = Duration::from_secs(5);
-/// How long by default an engine that no time bounds may think on a move.
-pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(60);
