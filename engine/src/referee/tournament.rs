@@ -50,11 +50,17 @@ pub struct GameReport {
 }
 
 impl GameReport {
+    /// The engine (0 = A, 1 = B) that won, `None` for a draw.
+    pub fn winner(&self) -> Option<usize> {
+        let w = self.played.ending.winner()?;
+        Some(if w == Player::First { self.first } else { 1 - self.first })
+    }
+
     /// The game's points for engine `e` (1, 1/2 or 0).
     pub fn points_of(&self, e: usize) -> f64 {
-        match self.played.ending.winner() {
+        match self.winner() {
             None => 0.5,
-            Some(w) if (w == Player::First) == (self.first == e) => 1.0,
+            Some(w) if w == e => 1.0,
             Some(_) => 0.0,
         }
     }
@@ -112,10 +118,10 @@ pub fn run_match(
         }
         drop(tx);
         for report in rx {
-            match report.points_of(1) {
-                1.0 => tally.wins += 1,
-                0.0 => tally.losses += 1,
-                _ => tally.draws += 1,
+            match report.winner() {
+                Some(1) => tally.wins += 1,
+                Some(_) => tally.losses += 1,
+                None => tally.draws += 1,
             }
             if !on_game(&report, &tally) {
                 stop.store(true, Ordering::Relaxed);
