@@ -126,7 +126,7 @@ fn misbehaving_cecp_engines_forfeit_with_their_reason() {
         "0.5",
     );
     // Slower than its clock but within the margin: a loss on time, not a hang.
-    fake_match("fake-cecp.sh", &[("slow", "lost on time: 1.5")], "3");
+    fake_match("fake-cecp.sh", &[("slow", "s used, 1.000 s allowed")], "3");
 }
 
 #[test]
@@ -142,7 +142,7 @@ fn misbehaving_uci_engines_forfeit_with_their_reason() {
         ],
         "0.5",
     );
-    fake_match("fake-uci.sh", &[("slow", "lost on time: 1.5")], "3");
+    fake_match("fake-uci.sh", &[("slow", "s used, 1.000 s allowed")], "3");
 }
 
 #[test]
@@ -420,6 +420,22 @@ fn openings_from_a_file_and_bad_input() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
         err.contains("does not offer the variant `shogi` (it offers: normal)"),
+        "{err}"
+    );
+    // CECP's `st` takes whole seconds: refused before the match, not game by game.
+    let out = run(&[
+        &chess,
+        "--engine",
+        &fake,
+        "--engine",
+        "koma:depth=1",
+        "--st",
+        "0.5",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("CECP's `st` takes whole seconds, not 0.5 s"),
         "{err}"
     );
 }

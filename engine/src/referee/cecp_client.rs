@@ -50,16 +50,25 @@ pub struct CecpPlayer {
 }
 
 impl CecpPlayer {
-    /// Starts the engine and checks that it plays the variant.
+    /// Starts the engine and checks that it plays the variant under `control`.
     pub fn start(
         spec: &EngineSpec,
         command: &[String],
         tables: &std::sync::Arc<Tables>,
+        control: Option<TimeControl>,
     ) -> Result<CecpPlayer, Fault> {
         if spec.nodes.is_some() {
             return Err(Fault::Startup(
                 "CECP has no node limit; use depth or time".into(),
             ));
+        }
+        if let Some(TimeControl::PerMove(t)) = control
+            && t.subsec_nanos() != 0
+        {
+            return Err(Fault::Startup(format!(
+                "CECP's `st` takes whole seconds, not {} s",
+                t.as_secs_f64()
+            )));
         }
         let mut process = Process::spawn(command)?;
         process.send("xboard")?;
@@ -211,15 +220,7 @@ impl Contestant for CecpPlayer {
                 level_base(base),
                 increment.as_secs_f64()
             ))?,
-            Some(TimeControl::PerMove(t)) => {
-                if t.subsec_nanos() != 0 {
-                    return Err(Fault::Startup(format!(
-                        "CECP's `st` takes whole seconds, not {} s",
-                        t.as_secs_f64()
-                    )));
-                }
-                self.process.send(&format!("st {}", t.as_secs()))?;
-            }
+            Some(TimeControl::PerMove(t)) => self.process.send(&format!("st {}", t.as_secs()))?,
             None => {}
         }
         if let Some(d) = self.depth {

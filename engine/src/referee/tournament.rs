@@ -53,7 +53,11 @@ impl GameReport {
     /// The engine (0 = A, 1 = B) that won, `None` for a draw.
     pub fn winner(&self) -> Option<usize> {
         let w = self.played.ending.winner()?;
-        Some(if w == Player::First { self.first } else { 1 - self.first })
+        Some(if w == Player::First {
+            self.first
+        } else {
+            1 - self.first
+        })
     }
 
     /// The game's points for engine `e` (1, 1/2 or 0).
@@ -66,11 +70,17 @@ impl GameReport {
     }
 }
 
-/// Starts the engine of `spec` for `tables`.
-pub fn start_engine(spec: &EngineSpec, tables: &Arc<Tables>) -> Result<Box<dyn Contestant>, Fault> {
+/// Starts the engine of `spec` for `tables`, to play under `control`.
+pub fn start_engine(
+    spec: &EngineSpec,
+    tables: &Arc<Tables>,
+    control: Option<TimeControl>,
+) -> Result<Box<dyn Contestant>, Fault> {
     Ok(match &spec.kind {
         EngineKind::Koma => Box::new(KomaPlayer::new(spec)?),
-        EngineKind::Cecp { command } => Box::new(CecpPlayer::start(spec, command, tables)?),
+        EngineKind::Cecp { command } => {
+            Box::new(CecpPlayer::start(spec, command, tables, control)?)
+        }
         EngineKind::Uci { command } => Box::new(UciPlayer::start(spec, command, tables)?),
     })
 }
@@ -88,7 +98,7 @@ pub fn engine_names(config: &MatchConfig) -> Result<[String; 2], String> {
                 spec.text
             ));
         }
-        let engine = start_engine(spec, &config.tables)
+        let engine = start_engine(spec, &config.tables, spec.control.or(config.control))
             .map_err(|f| format!("engine `{}` {f}", spec.text))?;
         names[i] = engine.name();
     }
@@ -178,7 +188,8 @@ fn play_one(
     // Start what is not running; an engine that will not start forfeits the game.
     for (seat, &e) in order.iter().enumerate() {
         if engines[e].is_none() {
-            match start_engine(&config.engines[e], &config.tables) {
+            let spec = &config.engines[e];
+            match start_engine(spec, &config.tables, spec.control.or(config.control)) {
                 Ok(engine) => engines[e] = Some(engine),
                 Err(f) => {
                     let side = if seat == 0 {
