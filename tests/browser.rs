@@ -662,6 +662,45 @@ fn the_page_plays_in_a_real_browser() {
         10,
     );
 
+    // Names and sources that try to be markup or script stay text: the book renders, and a
+    // `javascript:` source is no link.
+    for (name, links) in [
+        ("xss-javascript-source.koma", 0),
+        ("book-comment-script-breaks-page.koma", 1),
+    ] {
+        let file = hostile::fixture(name);
+        let book = dir.join(name);
+        let status = Command::new(env!("CARGO_BIN_EXE_koma"))
+            .arg("book")
+            .arg(&file)
+            .arg("-o")
+            .arg(&book)
+            .stdout(Stdio::null())
+            .status()
+            .expect("koma book");
+        assert!(status.success());
+        b.goto(&format!("file://{}", book.join("index.html").display()));
+        wait_ready(&b, 0);
+        let shown = b.run(
+            "return document.getElementById('name').textContent;",
+            json!([]),
+        );
+        let written = std::fs::read_to_string(&file).expect("fixture");
+        let title = written
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("variant \""))
+            .and_then(|l| l.strip_suffix('"'))
+            .expect("variant line");
+        assert_eq!(shown, json!(title), "{name}");
+        let hrefs = strings(b.run(
+            "return [...document.querySelectorAll('#credits a')].map(a => a.href);",
+            json!([]),
+        ));
+        assert_eq!(hrefs.len(), links, "{name}: {hrefs:?}");
+        assert!(hrefs.iter().all(|h| h.starts_with("https://")), "{hrefs:?}");
+    }
+
     let errors: Vec<(String, String)> = b
         .console()
         .into_iter()

@@ -23,7 +23,7 @@ use super::{Server, scratch, serve_in_process, variant};
 const ENGINE: &str = "/api/variants/0/engine";
 const JSON: &str = "Content-Type: application/json\r\n";
 
-fn fixture(name: &str) -> PathBuf {
+pub fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/hostile")
         .join(name)
