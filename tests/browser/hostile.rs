@@ -419,3 +419,25 @@ fn a_variant_without_a_start_position_is_booked() {
         .count();
     assert!(pieces > 0);
 }
+
+/// docs/web.md states each limit with the figure the server holds.
+#[test]
+fn the_docs_state_the_limits() {
+    use koma_web::game::MAX_SEARCH_DEPTH;
+    use koma_web::server::{BODY_TIMEOUT, MAX_BODY};
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/web.md"))
+        .expect("docs/web.md");
+    let max = MAX_SEARCH_TIME.as_secs();
+    for figure in [
+        format!("at most {MAX_SEARCHES} at once; another is refused (503)"),
+        format!("at most {MAX_CONNECTIONS} at once; one more is closed"),
+        format!("not arrived within {} seconds", HEADER_TIMEOUT.as_secs()),
+        format!("at most {} MiB (413)", MAX_BODY >> 20),
+        format!("within {} seconds (408)", BODY_TIMEOUT.as_secs()),
+        format!("at most {max} seconds; a request with only a `depth` stops at {max} seconds"),
+        format!("neither thinks {} seconds", DEFAULT_SEARCH_TIME.as_secs()),
+        format!("`depth` is at most {MAX_SEARCH_DEPTH}"),
+    ] {
+        assert!(doc.contains(&figure), "docs/web.md does not say `{figure}`");
+    }
+}

@@ -169,9 +169,9 @@ impl App {
         self.entries.get(index).map(|e| e.current())
     }
 
-    /// Every route of the web app, answering every error in JSON. `serve` puts the
-    /// [`Guard`] in front; without it (in-process callers such as the fuzz target) any host
-    /// and origin is answered.
+    /// Every route of the web app, answering every error in JSON. [`serve`] puts the checks
+    /// of host and origin in front; without them (in-process callers such as the fuzz target)
+    /// any host and origin is answered.
     pub fn router(self) -> Router {
         Router::new()
             .route("/", get(index_page))
@@ -243,7 +243,7 @@ async fn accept(listener: TcpListener, router: Router) -> std::io::Result<()> {
 /// address: one `Host`, and no request from another origin, so a page on another site cannot
 /// start searches here.
 #[derive(Debug)]
-pub struct Guard {
+struct Guard {
     /// The host names answered on a loopback address (each with or without the port); `None`
     /// on any other address.
     names: Option<Vec<String>>,
@@ -253,7 +253,7 @@ pub struct Guard {
 }
 
 impl Guard {
-    pub fn new(bound: SocketAddr) -> Guard {
+    fn new(bound: SocketAddr) -> Guard {
         let own = match bound.ip() {
             IpAddr::V6(ip) => format!("[{ip}]"),
             ip => ip.to_string(),
