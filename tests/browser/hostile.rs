@@ -188,7 +188,20 @@ fn searches_beyond_the_bound_are_refused_until_one_ends() {
     assert!(refusal(&busy, 503).contains("busy"), "{}", busy.body);
     drop(running.pop());
     expect(&events, "stopped");
-    let next = start_search(&addr, body);
+    // The slot comes back when the stopped search has returned, a moment after it said so.
+    let next = loop {
+        let mut c = start_search(&addr, body);
+        c.set_read_timeout(Some(Duration::from_millis(500)))
+            .expect("timeout");
+        let mut buf = [0u8; 64];
+        match c.read(&mut buf) {
+            Ok(n) if String::from_utf8_lossy(&buf[..n]).contains(" 503 ") => {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            Ok(n) => panic!("{}", String::from_utf8_lossy(&buf[..n])),
+            Err(_) => break c,
+        }
+    };
     expect(&events, "started");
     drop(next);
     expect(&events, "stopped");
@@ -440,4 +453,20 @@ fn the_docs_state_the_limits() {
     ] {
         assert!(doc.contains(&figure), "docs/web.md does not say `{figure}`");
     }
+}
+
+/// A body that stops short of its length is given up after the body timeout (408).
+#[test]
+fn a_body_that_never_arrives_times_out() {
+    let server = Server::start(&[variant("chess.koma")]);
+    let addr = &server.addr;
+    let mut s = TcpStream::connect(addr).expect("connect");
+    let head = format!(
+        "POST /api/variants/0/state HTTP/1.1\r\nHost: {addr}\r\n{JSON}Content-Length: 100\r\n\r\n{{"
+    );
+    s.write_all(head.as_bytes()).expect("write");
+    let started = Instant::now();
+    let late = answer(s);
+    assert!(refusal(&late, 408).contains("longer than"), "{}", late.body);
+    assert!(started.elapsed() >= koma_web::server::BODY_TIMEOUT);
 }
