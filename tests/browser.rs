@@ -4,6 +4,8 @@
 //! a Lion's double capture, live diagnostics, the static book, no console errors. Screenshots
 //! are kept under `target/test-artefacts/browser/`.
 
+#[path = "browser/hostile.rs"]
+mod hostile;
 #[path = "browser/http.rs"]
 mod http;
 #[path = "browser/webdriver.rs"]
@@ -14,6 +16,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use koma_runtime::{FullMove, Position};
@@ -62,10 +65,16 @@ struct Server {
 
 impl Server {
     fn start(files: &[PathBuf]) -> Server {
+        Server::start_with(files, &[])
+    }
+
+    /// `koma serve FILES --port 0 ARGS`.
+    fn start_with(files: &[PathBuf], args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
             .arg("serve")
             .args(files)
             .args(["--port", "0"])
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -301,24 +310,29 @@ fn an_edit_on_disk_shows_its_diagnostics() {
 struct FirstMove;
 
 impl MovePicker for FirstMove {
-    fn pick(&self, position: &mut Position, _: Limits) -> Option<FullMove> {
+    fn pick(&self, position: &mut Position, _: Limits, _: &AtomicBool) -> Option<FullMove> {
         position.moves().first().copied()
     }
 }
 
-#[test]
-fn the_engine_hook_answers_with_the_pickers_move() {
-    let app = koma_web::App::new(&[variant("chess.koma")]).with_engine(Arc::new(FirstMove));
+/// Serves `app` on a free port of 127.0.0.1 in this process, until the test binary ends;
+/// returns its address.
+fn serve_in_process(app: koma_web::App) -> String {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let _ = koma_web::serve(app, "127.0.0.1:0".parse().expect("addr"), |a| {
             let _ = tx.send(a);
         });
     });
-    let addr = rx
-        .recv_timeout(Duration::from_secs(10))
+    rx.recv_timeout(Duration::from_secs(10))
         .expect("server up")
-        .to_string();
+        .to_string()
+}
+
+#[test]
+fn the_engine_hook_answers_with_the_pickers_move() {
+    let app = koma_web::App::new(&[variant("chess.koma")]).with_engine(Arc::new(FirstMove));
+    let addr = serve_in_process(app);
     let info = request(&addr, "GET", "/api/variants/0", None).json();
     assert_eq!(info["engine"], true);
     let body = r#"{"start":"startpos","moves":["e2e4"],"depth":2}"#;
@@ -647,6 +661,45 @@ fn the_page_plays_in_a_real_browser() {
         "return [...document.querySelectorAll('.piece-card img')].slice(0, 3).every(i => i.complete && i.naturalWidth > 0);",
         10,
     );
+
+    // Names and sources that try to be markup or script stay text: the book renders, and a
+    // `javascript:` source is no link.
+    for (name, links) in [
+        ("xss-javascript-source.koma", 0),
+        ("book-comment-script-breaks-page.koma", 1),
+    ] {
+        let file = hostile::fixture(name);
+        let book = dir.join(name);
+        let status = Command::new(env!("CARGO_BIN_EXE_koma"))
+            .arg("book")
+            .arg(&file)
+            .arg("-o")
+            .arg(&book)
+            .stdout(Stdio::null())
+            .status()
+            .expect("koma book");
+        assert!(status.success());
+        b.goto(&format!("file://{}", book.join("index.html").display()));
+        wait_ready(&b, 0);
+        let shown = b.run(
+            "return document.getElementById('name').textContent;",
+            json!([]),
+        );
+        let written = std::fs::read_to_string(&file).expect("fixture");
+        let title = written
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("variant \""))
+            .and_then(|l| l.strip_suffix('"'))
+            .expect("variant line");
+        assert_eq!(shown, json!(title), "{name}");
+        let hrefs = strings(b.run(
+            "return [...document.querySelectorAll('#credits a')].map(a => a.href);",
+            json!([]),
+        ));
+        assert_eq!(hrefs.len(), links, "{name}: {hrefs:?}");
+        assert!(hrefs.iter().all(|h| h.starts_with("https://")), "{hrefs:?}");
+    }
 
     let errors: Vec<(String, String)> = b
         .console()

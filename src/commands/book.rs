@@ -16,5 +16,11 @@ pub fn book(args: &BookArgs) -> CommandResult {
         book.diagrams,
         book.bytes.div_ceil(1024)
     );
+    if !book.start {
+        println!(
+            "note: `{}` has no start position (no `setup`): the book shows its board empty, its pieces and rules",
+            args.file.display()
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -25,18 +25,28 @@ pub fn request(addr: &str, method: &str, path: &str, body: Option<&str>) -> Answ
 
 /// As [`request`], naming `host` in the `Host` header.
 pub fn request_for(addr: &str, host: &str, method: &str, path: &str, body: Option<&str>) -> Answer {
+    let headers = format!("Host: {host}\r\nContent-Type: application/json\r\n");
+    request_with(addr, method, path, &headers, body.unwrap_or(""))
+}
+
+/// Sends one request with the given header lines (each ending in CRLF; `Content-Length` and
+/// `Connection: close` are added).
+pub fn request_with(addr: &str, method: &str, path: &str, headers: &str, body: &str) -> Answer {
     let mut stream = TcpStream::connect(addr).unwrap_or_else(|e| panic!("connect {addr}: {e}"));
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .expect("timeout");
-    let body = body.unwrap_or("");
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\n{headers}Connection: close\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).expect("write");
     stream.write_all(body.as_bytes()).expect("write");
+    answer(stream)
+}
+
+/// Reads the answer to a request sent on `stream`.
+pub fn answer(mut stream: TcpStream) -> Answer {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("timeout");
     // Read by Content-Length: ChromeDriver may keep the connection open after its answer.
     let mut raw = Vec::new();
     let mut buf = [0u8; 16384];

@@ -74,8 +74,11 @@ function showInfo(info) {
   if (made.length) credits.push(made.join(", "));
   $("credits").replaceChildren(...credits.map((c) => document.createTextNode(c)));
   if (v.source) {
-    const a = el("a", { href: v.source, rel: "noreferrer" }, "rules source");
-    $("credits").append(credits.length ? " · " : "", a);
+    // Only a web address becomes a link: `javascript:` and its kind would run in this page.
+    const source = /^https?:\/\//i.test(v.source)
+      ? el("a", { href: v.source, rel: "noreferrer" }, "rules source")
+      : `source: ${v.source}`;
+    $("credits").append(credits.length ? " · " : "", source);
   }
   page.style = page.style || v.style;
   $("engine").hidden = !info.engine;
@@ -521,7 +524,9 @@ async function main() {
     showInfo(embedded.info);
     page.state = embedded.state;
     showState();
-    message("A static page: click a piece to see its moves in the start position.");
+    message(embedded.start
+      ? "A static page: click a piece to see its moves in the start position."
+      : "The variant has no start position, so the board is empty: run `koma serve FILE --fen POSITION` to play from one.");
     return;
   }
   try {

@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use koma_runtime::Position;
+
 use crate::api::{GameRequest, VariantInfo};
 use crate::assets;
 use crate::game;
@@ -38,6 +40,8 @@ pub struct Book {
     pub index: PathBuf,
     pub diagrams: usize,
     pub bytes: u64,
+    /// The variant has a start position; without one the book shows the board empty.
+    pub start: bool,
 }
 
 /// Writes the book of the variant in `file` into `out` (created when missing).
@@ -48,11 +52,15 @@ pub fn write(file: &Path, out: &Path) -> Result<Book, BookError> {
             path: file.to_path_buf(),
         });
     };
-    let start = GameRequest {
-        start: "startpos".to_string(),
+    let start = Position::start(tables.clone());
+    let has_start = start.is_some();
+    let shown = GameRequest {
+        start: start
+            .unwrap_or_else(|| Position::empty(tables.clone()))
+            .to_text(),
         moves: Vec::new(),
     };
-    let state = game::state(tables, &start)?;
+    let state = game::state(tables, &shown)?;
     let dir = out.join("diagrams");
     let io = |path: &Path| {
         let path = path.to_path_buf();
@@ -67,7 +75,7 @@ pub fn write(file: &Path, out: &Path) -> Result<Book, BookError> {
             bytes += svg.len() as u64;
         }
     }
-    let html = page(&compiled.info, &state);
+    let html = page(&compiled.info, &state, has_start);
     let index = out.join("index.html");
     std::fs::write(&index, &html).map_err(io(&index))?;
     bytes += html.len() as u64;
@@ -75,14 +83,14 @@ pub fn write(file: &Path, out: &Path) -> Result<Book, BookError> {
         index,
         diagrams: compiled.piece_count(),
         bytes,
+        start: has_start,
     })
 }
 
 /// The server's page with its style sheet, script and data inlined.
-fn page(info: &VariantInfo, state: &crate::api::GameState) -> String {
-    let data = serde_json::json!({ "book": true, "info": info, "state": state });
-    // `</` cannot close the data's script element once escaped.
-    let data = data.to_string().replace("</", "<\\/");
+fn page(info: &VariantInfo, state: &crate::api::GameState, start: bool) -> String {
+    let data = serde_json::json!({ "book": true, "start": start, "info": info, "state": state });
+    let data = script_json(&data);
     let script = assets::APP_JS.replace("</script", "<\\/script");
     let icon = format!(
         "data:image/svg+xml,{}",
@@ -102,4 +110,23 @@ fn page(info: &VariantInfo, state: &crate::api::GameState) -> String {
             r#"<script type="module" src="/assets/app.js"></script>"#,
             &format!("<script type=\"module\">\n{script}</script>"),
         )
+}
+
+/// `data` as JSON that stays data in every state of HTML's script parsing: `<`, `>` and `&` are
+/// written as `\u003c`, `\u003e` and `\u0026` (valid only inside JSON strings, where they can
+/// only be), so no `</script>`, `<!--` or `<script` appears; U+2028 and U+2029 are escaped too,
+/// for JavaScript parsers that take them as line ends.
+fn script_json(data: &serde_json::Value) -> String {
+    let mut out = String::new();
+    for c in data.to_string().chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
 }

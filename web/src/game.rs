@@ -2,6 +2,10 @@
 //! into the position's pieces, legal moves and result. No rule is decided here.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use koma_engine::Searcher;
 
 use koma_runtime::result::GameResult;
 use koma_runtime::spec::{PieceType, Player};
@@ -39,37 +43,63 @@ pub enum GameError {
 }
 
 /// Picks a move for the side to move: the plug for an engine. `None` when there is no legal
-/// move.
+/// move. The picker must end within `limits.time` and as soon as `stop` is set (the page that
+/// asked has gone).
 pub trait MovePicker: Send + Sync {
-    fn pick(&self, position: &mut Position, limits: Limits) -> Option<FullMove>;
+    fn pick(&self, position: &mut Position, limits: Limits, stop: &AtomicBool) -> Option<FullMove>;
 }
 
-/// How hard the engine may think; what is not given is the engine's choice.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The longest any search may think, whatever the request asks.
+pub const MAX_SEARCH_TIME: Duration = Duration::from_secs(60);
+/// The time of a request that sets neither a depth nor a time.
+pub const DEFAULT_SEARCH_TIME: Duration = Duration::from_secs(2);
+/// The deepest search a request may ask for, in plies.
+pub const MAX_SEARCH_DEPTH: u32 = 64;
+
+/// How hard the engine may think: a depth and a time, whichever comes first. A time is always
+/// set: a request cannot start a search without end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     pub depth: Option<u32>,
-    pub millis: Option<u64>,
+    pub time: Duration,
 }
 
-/// The engine of `koma-engine` at the page's strength: a depth and a time per move, whichever
-/// comes first (two seconds when the page sets neither; at most ten minutes).
+impl Limits {
+    /// The limits of a request (`depth` in plies, `millis` in milliseconds), bounded: a time
+    /// is at most [`MAX_SEARCH_TIME`]; a depth alone gets that time, and neither gets
+    /// [`DEFAULT_SEARCH_TIME`].
+    pub fn bounded(depth: Option<u32>, millis: Option<u64>) -> Limits {
+        let time = match (depth, millis) {
+            (_, Some(ms)) => Duration::from_millis(ms).min(MAX_SEARCH_TIME),
+            (Some(_), None) => MAX_SEARCH_TIME,
+            (None, None) => DEFAULT_SEARCH_TIME,
+        };
+        Limits {
+            depth: depth.map(|d| d.clamp(1, MAX_SEARCH_DEPTH)),
+            time,
+        }
+    }
+}
+
+/// The engine of `koma-engine`, searching within the limits it is given.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct EngineSearch;
 
 impl MovePicker for EngineSearch {
-    fn pick(&self, position: &mut Position, limits: Limits) -> Option<FullMove> {
-        let millis = match (limits.depth, limits.millis) {
-            (None, None) => Some(2000),
-            (_, m) => m.map(|m| m.min(600_000)),
-        };
+    fn pick(&self, position: &mut Position, limits: Limits, stop: &AtomicBool) -> Option<FullMove> {
         let search = koma_engine::Limits {
-            depth: limits.depth.map(|d| d.clamp(1, 64)),
-            movetime: millis.map(std::time::Duration::from_millis),
+            depth: limits.depth,
+            movetime: Some(limits.time),
             ..koma_engine::Limits::default()
         };
-        koma_engine::search(position, &search).best
+        Searcher::new(SEARCH_HASH_MB)
+            .search(position, &search, stop, &mut |_| {})
+            .best
     }
 }
+
+/// The transposition table of one search, in megabytes.
+const SEARCH_HASH_MB: usize = 16;
 
 /// Replays the game's moves from its start position; every move must be legal where it is
 /// played and no move may follow a finished game. Returns the position and the last move.
@@ -161,12 +191,15 @@ pub fn engine_move(
     game: &GameRequest,
     picker: &dyn MovePicker,
     limits: Limits,
+    stop: &AtomicBool,
 ) -> Result<Option<String>, GameError> {
     let (mut pos, _) = replay(tables, game)?;
     if let Some(r) = pos.result() {
         return Err(GameError::Ended(r));
     }
-    Ok(picker.pick(&mut pos, limits).map(|m| pos.move_text(&m)))
+    Ok(picker
+        .pick(&mut pos, limits, stop)
+        .map(|m| pos.move_text(&m)))
 }
 
 /// `first` or `second`.

@@ -1,15 +1,16 @@
 //! One variant file as the page shows it: compiled (checks and lints), with its board, pieces,
-//! diagrams and rules in words, and the stamps that tell when the file changed on disk.
+//! diagrams and rules in words, and the hashes of the texts it was compiled from, which tell
+//! when a file changed on disk.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::SystemTime;
 
 use koma_compiler::diagnostic::{Diagnostic, Severity, SourceMap};
 use koma_compiler::diagram::{Scene, draw_piece, piece_title, render_svg};
 use koma_compiler::ir::Variant;
 use koma_compiler::lint::{self, LintConfig};
+use koma_compiler::loader::{DiskLoader, FileLoader};
 use koma_runtime::spec::{Coord, PieceType};
 use koma_runtime::{Position, Tables};
 
@@ -23,11 +24,14 @@ pub struct Compiled {
     /// `Some` when the file has no errors.
     pub tables: Option<Arc<Tables>>,
     variant: Option<Variant>,
-    /// Every file read, with its modification time and length when it was read.
+    /// Every file read, with the hash of the text compiled.
     stamps: Vec<Stamp>,
 }
 
-type Stamp = (PathBuf, Option<(SystemTime, u64)>);
+/// A file and the hash of its text. The hash is of the text the compiler read, not of a later
+/// look at the file: a save between the two is seen at the next look, and a file read while
+/// half written is compiled again once the save ends.
+type Stamp = (PathBuf, u64);
 
 impl Compiled {
     /// Checks, lints and compiles the file at `path`; `diagram_url(n, version)` says where the
@@ -41,12 +45,7 @@ impl Compiled {
         let stamps: Vec<Stamp> = loaded
             .sources
             .iter()
-            .map(|(_, f)| PathBuf::from(&f.name))
-            .chain(std::iter::once(path.to_path_buf()))
-            .map(|p| {
-                let s = stamp(&p);
-                (p, s)
-            })
+            .map(|(_, f)| (PathBuf::from(&f.name), text_hash(&f.text)))
             .collect();
         let version = version(&stamps);
         let tables = loaded
@@ -75,9 +74,12 @@ impl Compiled {
         }
     }
 
-    /// True when a file it was compiled from changed (or appeared or vanished) since.
+    /// True when the text of a file it was compiled from changed since (a file that cannot be
+    /// read counts as empty, as the compiler shows it).
     pub fn is_stale(&self) -> bool {
-        self.stamps.iter().any(|(p, s)| stamp(p) != *s)
+        self.stamps
+            .iter()
+            .any(|(p, hash)| text_hash(&DiskLoader.load(p).unwrap_or_default()) != *hash)
     }
 
     /// The move diagram of piece `n` as SVG with its legend: the picture `koma diagram FILE
@@ -94,9 +96,10 @@ impl Compiled {
     }
 }
 
-fn stamp(path: &Path) -> Option<(SystemTime, u64)> {
-    let meta = std::fs::metadata(path).ok()?;
-    Some((meta.modified().ok()?, meta.len()))
+fn text_hash(text: &str) -> u64 {
+    let mut h = DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
 }
 
 fn version(stamps: &[Stamp]) -> u64 {
