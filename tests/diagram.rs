@@ -231,11 +231,20 @@ fn region_pieces_are_drawn_as_the_runtime_moves_them() {
                     let mut scene = Scene::on_board(&variant.board);
                     scene.from = from;
                     scene.second = second;
-                    // The side needs its royal to move: a friend the diagram knows of.
+                    // The side needs its royal to move: a friend the diagram knows of. The
+                    // other side needs one too, or the game is over: an enemy on the last
+                    // square.
+                    let first = geo.squares().find(|&s| s != sq).expect("a second square");
                     if let Some(r) = royal.filter(|&r| r != ty) {
-                        let at = geo.squares().find(|&s| s != sq).expect("a second square");
-                        pos.put(at, Some((player, PieceType(r as u8))));
-                        scene.friends.push(geo.coord(at));
+                        pos.put(first, Some((player, PieceType(r as u8))));
+                        scene.friends.push(geo.coord(first));
+                    }
+                    if let Some(r) = royal {
+                        let last = geo.squares().filter(|&s| s != sq && s != first).last();
+                        let last = last.expect("a third square");
+                        pos.put(last, Some((player.opponent(), PieceType(r as u8))));
+                        scene.enemies.push(geo.coord(last));
+                        scene.royal_enemies.push(geo.coord(last));
                     }
                     pos.set_side_to_move(player);
                     let mut list = MoveList::new();

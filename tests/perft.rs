@@ -1,5 +1,5 @@
 //! Perft suites: every count in tests/perft/*.perft (from independent engines) reproduced by
-//! the variants in variants/. Counts up to `QUICK_NODES` run in normal tests; the rest are
+//! the variants in variants/ (and a few test fixtures). Counts up to `QUICK_NODES` run in normal tests; the rest are
 //! `#[ignore]`d and run in release by CI (`--include-ignored`).
 
 use std::path::{Path, PathBuf};
@@ -75,8 +75,14 @@ fn cases() -> Vec<Case> {
     out
 }
 
+/// `variant NAME` is variants/NAME.koma; a name with a `/` is a path from the repository root
+/// (a test fixture).
 fn tables(variant: &str) -> Arc<Tables> {
-    let path = root().join("variants").join(format!("{variant}.koma"));
+    let path = if variant.contains('/') {
+        root().join(format!("{variant}.koma"))
+    } else {
+        root().join("variants").join(format!("{variant}.koma"))
+    };
     let loaded = koma_compiler::load(Path::new(&path));
     let Some(ir) = loaded.variant else {
         panic!(

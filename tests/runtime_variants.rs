@@ -12,6 +12,7 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use proptest::test_runner::{RngAlgorithm, TestRng, TestRunner};
 
+use koma_runtime::result::{GameResult, Reason};
 use koma_runtime::spec::{Player, WinCondition};
 use koma_runtime::{FullMove, MoveList, Position, Square, Tables};
 
@@ -569,6 +570,128 @@ fn perft_allocates_only_its_move_lists() {
             info.count_total <= 3 * lists,
             "{file}: {} allocations in a perft({depth}) of {leaves} leaves",
             info.count_total
+        );
+    }
+}
+
+/// The results that look back on moves the position text does not hold (docs/positions.md,
+/// "How a game ended"): a position printed there reads back as a game that goes on.
+fn looks_back(r: &GameResult) -> bool {
+    matches!(
+        r.reason,
+        Reason::Repetition
+            | Reason::PerpetualCheck
+            | Reason::PerpetualAttack
+            | Reason::RepeatedPosition
+    )
+}
+
+/// A move of a random game that seeks its end: now and then a move that ends the game (a
+/// mating Pawn drop, a second pass, a King burning itself), or a pass; otherwise any move.
+fn seeking_move(pos: &mut Position, moves: &[FullMove], rng: &mut Picks) -> FullMove {
+    let mut ending = Vec::new();
+    if rng.below(2) == 0 {
+        for &m in moves {
+            pos.make(&m);
+            if pos.result().is_some() {
+                ending.push(m);
+            }
+            pos.unmake();
+        }
+    }
+    let passes: Vec<FullMove> = moves.iter().copied().filter(|m| pos.is_pass(m)).collect();
+    if !ending.is_empty() {
+        ending[rng.below(ending.len())]
+    } else if !passes.is_empty() && rng.below(4) == 0 {
+        passes[0]
+    } else {
+        moves[rng.below(moves.len())]
+    }
+}
+
+/// Property: along random games that seek their end, in games whose ends differ in kind
+/// (royals lost by either side, checkmate, the mating drop that loses, two passes, counting,
+/// bare royals), the position text keeps how the game stands: the position read back from it
+/// has the same result and the same legal moves (none once the game is over).
+#[test]
+fn game_ends_survive_position_text() {
+    // Each game from its start, or from a position near an end of its kind: Minishogi where a
+    // Pawn drop on a4 is White's one mating move, Janggi after a pass.
+    let games: Vec<(&str, Position)> = [
+        ("variants/minishogi.koma", "startpos"),
+        ("variants/minishogi.koma", "k4/5/1S1B1/5/4K[Pp] w"),
+        ("variants/janggi.koma", "startpos"),
+        (
+            "variants/janggi.koma",
+            "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 1 1 last:pass",
+        ),
+        ("variants/kyou-shogi.koma", NO_SETUP_START),
+        ("examples/ember.koma", "startpos"),
+        ("tests/fixtures/rules/kinglet.koma", "startpos"),
+        ("variants/makruk.koma", "startpos"),
+        ("variants/shatranj.koma", "startpos"),
+        ("variants/chess.koma", "startpos"),
+    ]
+    .into_iter()
+    .map(|(file, start)| {
+        let start = Position::from_text(tables_of(file), start)
+            .unwrap_or_else(|e| panic!("{file}: {e}: {start}"));
+        (file, start)
+    })
+    .collect();
+    let ended = std::sync::Mutex::new(std::collections::BTreeSet::new());
+    let strategy = (
+        0..games.len(),
+        proptest::collection::vec(any::<usize>(), 1..64),
+    );
+    let result = runner(8 * games.len() as u32).run(&strategy, |(which, picks)| {
+        let (file, start) = &games[which];
+        let mut rng = Picks::new(picks);
+        let mut pos = start.clone();
+        for _ply in 0..120 {
+            let result = pos.result();
+            let moves = pos.moves();
+            let text = pos.to_text();
+            let mut back = Position::from_text(pos.tables().clone(), &text)
+                .unwrap_or_else(|e| panic!("{file}: {e}: {text}"));
+            let kept = result.filter(|r| !looks_back(r));
+            prop_assert_eq!(
+                back.result(),
+                kept,
+                "{}: result after reading {}",
+                file,
+                text
+            );
+            prop_assert_eq!(
+                back.moves(),
+                moves.clone(),
+                "{}: moves after reading {}",
+                file,
+                text
+            );
+            if let Some(r) = result {
+                ended
+                    .lock()
+                    .expect("lock")
+                    .insert(format!("{:?}", r.reason));
+            }
+            if moves.is_empty() {
+                break;
+            }
+            let m = seeking_move(&mut pos, &moves, &mut rng);
+            pos.make(&m);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    let ended = ended.into_inner().expect("lock");
+    eprintln!("game ends reached: {ended:?}");
+    for reason in ["RoyalsLost", "DropMate", "Passing", "Checkmate"] {
+        assert!(
+            ended.contains(reason),
+            "no game ended by {reason}: {ended:?}"
         );
     }
 }

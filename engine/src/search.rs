@@ -184,10 +184,6 @@ impl Searcher {
             pv: vec![Vec::new(); MAX_PLY + 2],
             touched: Vec::with_capacity(16),
             checkmate,
-            royals: (0..ntypes).any(|t| {
-                pos.tables()
-                    .is_royal(koma_runtime::spec::PieceType(t as u8))
-            }),
             path_draws,
             repeat_loses: rules.repeat.is_some_and(|r| r.loses),
             root_ply,
@@ -291,8 +287,6 @@ struct State<'a> {
     pv: Vec<Vec<FullMove>>,
     touched: Vec<Square>,
     checkmate: bool,
-    /// The variant has royal pieces (losing the last one loses).
-    royals: bool,
     path_draws: bool,
     /// `repeat loses`: quiescence asks for the result of a repetition.
     repeat_loses: bool,
@@ -396,8 +390,8 @@ impl State<'_> {
         if ply >= MAX_PLY {
             return self.eval.relative(pos, eval);
         }
-        if self.royals && pos.royal_squares(pos.side_to_move()).is_empty() {
-            return -(MATE - ply as i32);
+        if let Some(r) = pos.decided() {
+            return self.terminal(pos, r, ply);
         }
         if self.path_draws && self.repeats_in_search(pos) {
             return 0;
@@ -531,9 +525,9 @@ impl State<'_> {
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let in_check = self.checkmate && pos.in_check();
         {
-            if self.royals && pos.royal_squares(pos.side_to_move()).is_empty() {
+            if let Some(r) = pos.decided() {
                 self.buffers[ply] = moves;
-                return -(MATE - ply as i32);
+                return self.terminal(pos, r, ply);
             }
             if in_check {
                 pos.legal_moves(&mut moves);

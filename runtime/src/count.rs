@@ -21,6 +21,11 @@ impl Position {
     /// The number of legal moves: the length [`Position::legal_moves`] would leave in `list`
     /// (which serves as scratch space).
     pub fn count_legal(&mut self, list: &mut MoveList) -> u64 {
+        // A decided game has no move (the counting below would not see it).
+        if self.decided().is_some() {
+            list.clear();
+            return 0;
+        }
         if !self.tables.bulk_count {
             if self.tables.safety_decides {
                 return self.count_safe(list);

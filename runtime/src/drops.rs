@@ -261,10 +261,14 @@ impl Position {
         }
     }
 
-    /// Whether the last move was a drop of a piece whose dropping mate loses.
+    /// Whether the last move was a drop of a piece whose dropping mate loses (before the
+    /// position was set up: as its text's `last:` says).
     pub(crate) fn last_move_is_no_mate_drop(&self) -> bool {
-        self.last_move()
-            .and_then(|m| m.dropped())
-            .is_some_and(|t| self.tables.drops.no_mate[usize::from(t.0)])
+        match self.last_move() {
+            Some(m) => m
+                .dropped()
+                .is_some_and(|t| self.tables.drops.no_mate[usize::from(t.0)]),
+            None => self.prior.no_mate_drop,
+        }
     }
 }

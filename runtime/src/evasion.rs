@@ -61,7 +61,8 @@ impl Position {
     #[doc(hidden)]
     pub fn evasion_moves(&mut self, out: &mut MoveList) -> bool {
         out.clear();
-        if !self.tables.evasion {
+        // A decided game has no move: the general path generates none.
+        if !self.tables.evasion || self.decided().is_some() {
             return false;
         }
         let Some(checks) = self.checks() else {

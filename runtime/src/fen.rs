@@ -37,7 +37,7 @@ pub enum PositionError {
         field: String,
         square: String,
     },
-    /// `last:` holds something other than `pass` and `strike`.
+    /// `last:` holds something other than `pass`, `pass-pass`, `strike` and `no-mate-drop`.
     Last(String),
     History(String),
     CountWithoutCounting,
@@ -122,7 +122,10 @@ impl fmt::Display for PositionError {
             E::FieldEmptySquare { field, square } => {
                 write!(f, "`{field}:`: no piece on `{square}`")
             }
-            E::Last(s) => write!(f, "`last:` knows `pass` and `strike`, found `{s}`"),
+            E::Last(s) => write!(
+                f,
+                "`last:` knows `pass`, `pass-pass`, `strike` and `no-mate-drop`, found `{s}`"
+            ),
             E::History(s) => write!(f, "`history:`: `{s}` is not a position hash"),
             E::CountWithoutCounting => write!(f, "`count:` in a variant without counting"),
             E::Count(s) => write!(f, "`count:` takes `PLIES/LIMIT` in plies, found `{s}`"),
@@ -264,7 +267,8 @@ impl Position {
         Ok(())
     }
 
-    /// A named field: `moved:SQS`, `virgin:SQS`, `last:pass,strike`, `history:HASH[p],...`.
+    /// A named field: `moved:SQS`, `virgin:SQS`, `last:pass,strike`, `history:HASH[p],...`,
+    /// `count:PLIES/LIMIT`.
     fn parse_named(&mut self, field: &str) -> Result<(), PositionError> {
         let (name, value) = field.split_once(':').unwrap_or((field, ""));
         let squares = |pos: &Position| -> Result<Vec<Square>, PositionError> {
@@ -298,8 +302,10 @@ impl Position {
             "last" => {
                 for fact in value.split(',').filter(|s| !s.is_empty()) {
                     match fact {
-                        "pass" => self.prior.passed = true,
+                        "pass" => self.prior.pass_run = self.prior.pass_run.max(1),
+                        "pass-pass" => self.prior.pass_run = 2,
                         "strike" => self.prior.struck = true,
+                        "no-mate-drop" => self.prior.no_mate_drop = true,
                         other => {
                             return Err(PositionError::Last(other.to_string()));
                         }
@@ -369,11 +375,16 @@ impl Position {
         }
         let state = self.rule_state();
         let mut last = Vec::new();
-        if state.passed {
-            last.push("pass");
+        match state.passes {
+            0 => {}
+            1 => last.push("pass"),
+            _ => last.push("pass-pass"),
         }
         if state.struck {
             last.push("strike");
+        }
+        if state.no_mate_drop {
+            last.push("no-mate-drop");
         }
         if !last.is_empty() {
             out.push(format!("last:{}", last.join(",")));

@@ -155,11 +155,12 @@ impl Sink for MoveSink<'_> {
 }
 
 impl Position {
-    /// Appends the pseudo-legal moves of the side to move (none once it has lost its last royal).
+    /// Appends the pseudo-legal moves of the side to move (none once the game is decided:
+    /// [`Position::decided`]).
     pub fn pseudo_legal_moves(&self, out: &mut MoveList) {
         let t = &*self.tables;
         let side = self.side;
-        if t.has_royals && self.royals.get(side).n == 0 {
+        if self.decided().is_some() {
             return;
         }
         let start = out.len();
@@ -415,10 +416,6 @@ impl Position {
 
     /// Removes the pseudo-legal moves the rules or the win condition forbid.
     fn keep_legal(&mut self, out: &mut MoveList) {
-        if self.ended_by_passing() {
-            out.clear();
-            return;
-        }
         if self.tables.rules.legal_filter {
             self.filter_rule_moves(out);
         }

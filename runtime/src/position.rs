@@ -124,10 +124,13 @@ pub struct Position {
 /// position text's `last:` and `history:` fields (docs/positions.md).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Prior {
-    /// The last move was a pass (`pass not-after-pass`).
-    pub passed: bool,
+    /// How many of the last moves were passes in a row: 1 (`last:pass`, read by `pass
+    /// not-after-pass`) or 2 (`last:pass-pass`, read by `pass twice-ends`).
+    pub pass_run: u8,
     /// The last move took an anti-trade victim with a non-attacker (`counter-strike`).
     pub struck: bool,
+    /// The last move dropped a piece that may not mate (`drop no-mate`), giving check.
+    pub no_mate_drop: bool,
     /// Per entry of `history` named by the text: the move played from it was a pass.
     pub passes: Vec<bool>,
 }
@@ -259,9 +262,13 @@ impl Position {
     }
     /// The last move played, if any.
     pub fn last_move(&self) -> Option<MoveRef<'_>> {
-        self.undo
-            .last()
-            .map(|u| MoveRef::new(u.mv, &self.undo_caps))
+        self.move_back(0)
+    }
+    /// The move played `back` moves before the last one (0: the last move), if it was played
+    /// since the position was set up.
+    pub(crate) fn move_back(&self, back: usize) -> Option<MoveRef<'_>> {
+        let i = self.undo.len().checked_sub(back + 1)?;
+        Some(MoveRef::new(self.undo[i].mv, &self.undo_caps))
     }
     /// Hashes of earlier positions, oldest first.
     pub fn history(&self) -> &[u64] {

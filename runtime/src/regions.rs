@@ -230,9 +230,7 @@ impl Position {
         if !(twice || t.regions.must_break) || !self.last_move_was_pass() {
             return false;
         }
-        let n = self.history().len();
-        let before = n >= 2 && self.history_pass(n - 2) || (self.ply() == 1 && self.prior.passed);
-        (twice && before) || (t.regions.must_break && self.must_break_facing())
+        (twice && self.passed_twice()) || (t.regions.must_break && self.must_break_facing())
     }
 
     /// Under `facing-royals must-break`: whether the side to move's royal faces an enemy royal

@@ -83,28 +83,12 @@ impl Position {
         moves: impl IntoIterator<Item = M>,
     ) -> Option<GameResult> {
         let mut moves = moves.into_iter().map(Into::into).peekable();
+        if let Some(result) = self.decided() {
+            return Some(result);
+        }
         let t = self.tables.clone();
         let me = self.side;
         let rules = &t.spec.rules;
-        if t.has_royals && self.royals.get(me).n == 0 {
-            return Some(GameResult {
-                winner: Some(me.opponent()),
-                reason: Reason::RoyalsLost,
-            });
-        }
-        // A mover can lose its own last royal (a King burned where it stopped).
-        if t.has_royals && self.royals.get(me.opponent()).n == 0 {
-            return Some(GameResult {
-                winner: Some(me),
-                reason: Reason::RoyalsLost,
-            });
-        }
-        if self.ended_by_passing() {
-            return Some(GameResult {
-                winner: None,
-                reason: Reason::Passing,
-            });
-        }
         if moves.peek().is_none() {
             let mated =
                 rules.royals.win == WinCondition::Checkmate && t.has_royals && self.in_check();
@@ -183,6 +167,32 @@ impl Position {
             return Some(GameResult {
                 winner: None,
                 reason: Reason::BareRoyals,
+            });
+        }
+        None
+    }
+
+    /// The result decided before the side to move could move: a side has no royal left (the
+    /// mover may have lost its own: a King burned where it stopped, a royal Pawn promoted
+    /// away), or passing ended the game. Such a position has no legal move: every move
+    /// generator and counter asks this first, so perft counts nothing below it and a search
+    /// scores it as the end it is.
+    #[inline]
+    pub fn decided(&self) -> Option<GameResult> {
+        if self.tables.has_royals {
+            for loser in [self.side, self.side.opponent()] {
+                if self.royals.get(loser).n == 0 {
+                    return Some(GameResult {
+                        winner: Some(loser.opponent()),
+                        reason: Reason::RoyalsLost,
+                    });
+                }
+            }
+        }
+        if self.ended_by_passing() {
+            return Some(GameResult {
+                winner: None,
+                reason: Reason::Passing,
             });
         }
         None

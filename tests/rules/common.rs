@@ -15,8 +15,11 @@ fn source(name: &str) -> (PathBuf, String) {
     let fixture = root()
         .join("tests/fixtures/rules")
         .join(format!("{name}.koma"));
+    let example = root().join("examples").join(format!("{name}.koma"));
     let path = if fixture.exists() {
         fixture
+    } else if example.exists() {
+        example
     } else {
         root().join("variants").join(format!("{name}.koma"))
     };
@@ -24,7 +27,8 @@ fn source(name: &str) -> (PathBuf, String) {
     (path, text)
 }
 
-/// A fixture (tests/fixtures/rules/NAME.koma) or a shipped variant (variants/NAME.koma).
+/// A fixture (tests/fixtures/rules/NAME.koma), an example (examples/NAME.koma) or a shipped
+/// variant (variants/NAME.koma).
 pub fn variant(name: &str) -> Arc<Tables> {
     let (path, _) = source(name);
     let loaded = koma_compiler::load(Path::new(&path));

@@ -138,6 +138,39 @@ fn a_pawn_drop_mate_loses_for_the_dropper() {
 }
 
 #[test]
+fn the_printed_position_after_a_pawn_drop_mate_keeps_its_loser() {
+    // Minishogi (the repro): the text records the drop, and reads back to the same end.
+    let t = variant("minishogi");
+    let mut p = pos(&t, "k4/5/G4/5/1R2K[P] w");
+    play(&mut p, &["P@a4"]);
+    let text = p.to_text();
+    assert_eq!(text, "k4/P4/G4/5/1R2K[] b - - 1 1 last:no-mate-drop");
+    let mut back = pos(&t, &text);
+    let r = result(&mut back).expect("the game is over");
+    assert_eq!(
+        (r.winner, r.reason),
+        (Some(Player::Second), Reason::DropMate)
+    );
+    assert!(back == p, "{text}");
+    // A Pawn drop that checks without mating is recorded too; a quiet one is not.
+    let mut p = pos(&t, "k4/5/5/5/1R2K[P] w");
+    play(&mut p, &["P@a4"]);
+    assert!(
+        p.to_text().ends_with(" last:no-mate-drop"),
+        "{}",
+        p.to_text()
+    );
+    let mut p = pos(&t, "k4/5/5/5/1R2K[P] w");
+    play(&mut p, &["P@c3"]);
+    assert!(!p.to_text().contains("last:"), "{}", p.to_text());
+    // Without the clause nothing is recorded, and the mate is a checkmate.
+    let t = variant_with("drops", "drop no-mate P\n", "");
+    let mut p = pos(&t, "k4/5/G4/5/1R2K[P] w");
+    play(&mut p, &["P@a4"]);
+    assert!(!p.to_text().contains("last:"), "{}", p.to_text());
+}
+
+#[test]
 fn a_drop_zone_is_rotated_for_the_second_player() {
     let t = variant("drops");
     let mut p = pos(&t, "k4/5/5/5/4K[Rr] w");

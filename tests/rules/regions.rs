@@ -226,6 +226,36 @@ fn two_passes_in_a_row_end_the_game() {
 }
 
 #[test]
+fn the_printed_position_after_two_passes_stays_over() {
+    // The repro: the text read back had 32 legal moves.
+    let t = variant("janggi");
+    let mut p = koma_runtime::Position::start(t.clone()).expect("a setup");
+    play(&mut p, &["pass"]);
+    assert!(
+        p.to_text().ends_with(" b - - 1 1 last:pass"),
+        "{}",
+        p.to_text()
+    );
+    play(&mut p, &["pass"]);
+    let text = p.to_text();
+    assert!(text.ends_with(" w - - 2 2 last:pass-pass"), "{text}");
+    let mut back = pos(&t, &text);
+    assert!(back.moves().is_empty(), "{text}");
+    assert_eq!(result(&mut back).map(|r| r.reason), Some(Reason::Passing));
+    assert!(back == p, "{text}");
+    // One pass read back, then a second: the game is over too.
+    let mut one = pos(&t, &text.replace("last:pass-pass", "last:pass"));
+    assert_eq!(one.moves().len(), 32);
+    play(&mut one, &["pass"]);
+    assert!(one.moves().is_empty());
+    // A move between the passes: the game goes on, and the text says one pass.
+    let mut p = koma_runtime::Position::start(t.clone()).expect("a setup");
+    play(&mut p, &["pass", "a7a6", "pass"]);
+    assert!(p.to_text().ends_with(" last:pass"), "{}", p.to_text());
+    assert!(!pos(&t, &p.to_text()).moves().is_empty());
+}
+
+#[test]
 fn a_general_passes_anytime_even_hemmed_in_by_cannons() {
     // Its own Cannons on d1, f1 and e2: no move of its own comes back to e1.
     let fen = "4k4/9/9/9/9/9/9/9/4C4/3CKC3 w";

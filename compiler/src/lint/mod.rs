@@ -11,6 +11,7 @@ mod ambiguous_betza;
 mod anti_trade_never_meets;
 mod asymmetric_setup;
 mod captured_only_never_promotes;
+mod castler_not_royal;
 mod confined_outside_region;
 mod counting_without_count;
 mod dead_promotion;
@@ -93,6 +94,7 @@ pub const LINTS: &[&Lint] = &[
     &captured_only_never_promotes::LINT,
     &counting_without_count::LINT,
     &repetition_rules_never_apply::LINT,
+    &castler_not_royal::LINT,
 ];
 
 /// The lint with this code or name.

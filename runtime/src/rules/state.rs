@@ -1,20 +1,25 @@
-//! The rule state a position carries beyond its board: what the last move was, as far as
-//! `pass not-after-pass` and anti-trade `counter-strike` care, and the earlier positions that
+//! The rule state a position carries beyond its board: what the last moves were, as far as
+//! passing, anti-trade `counter-strike` and `drop no-mate` care, and the earlier positions that
 //! `pass first-passer-deviates` looks back on. Position text writes it (`last:`, `history:`) so
 //! that a position read back has the same legal moves (docs/positions.md). `repeat` reads the
 //! history too, and `counting` its own state (`count:`).
 
 use crate::position::Position;
+use crate::spec::WinCondition;
 
-/// The rule state that changes legal moves, as far as the variant's rules read it (parts its
-/// rules never read are left empty, so positions that differ only there are equal).
+/// The rule state that changes legal moves or the result, as far as the variant's rules read
+/// it (parts its rules never read are left empty, so positions that differ only there are
+/// equal).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct RuleState {
-    /// The last move was a pass (only with `pass not-after-pass`, `pass twice-ends` or
-    /// `facing-royals must-break`).
-    pub passed: bool,
+    /// How many of the last moves were passes in a row: 1 with `pass not-after-pass`, `pass
+    /// twice-ends` or `facing-royals must-break`; 2 (the game is over) with `pass twice-ends`.
+    pub passes: u8,
     /// The last move took an anti-trade victim with a non-attacker (only with `counter-strike`).
     pub struck: bool,
+    /// The last move dropped a piece that may not mate (`drop no-mate`) and gave check: if the
+    /// side to move has no move, the dropper loses (only under `win checkmate`).
+    pub no_mate_drop: bool,
     /// Earlier positions and whether the move played from each was a pass, oldest first (only
     /// with `pass first-passer-deviates`, and only once some move in it was a pass).
     pub history: Vec<(u64, bool)>,
@@ -25,8 +30,23 @@ pub(crate) struct RuleState {
 impl Position {
     /// Whether the last move was a pass (before the position was set up: as its text says).
     pub(crate) fn last_move_was_pass(&self) -> bool {
-        self.last_move()
-            .map_or(self.prior.passed, |m| self.is_pass(&m))
+        self.passed_back(0)
+    }
+
+    /// Whether the move `back` moves before the last one was a pass (0: the last move; before
+    /// the position was set up: as its text's `last:` says).
+    fn passed_back(&self, back: usize) -> bool {
+        match self.move_back(back) {
+            Some(m) => self.is_pass(&m),
+            None => back - self.ply() < usize::from(self.prior.pass_run),
+        }
+    }
+
+    /// Whether the last two moves were passes (the move before the last may also be known
+    /// from the `history:` of the position text).
+    pub(crate) fn passed_twice(&self) -> bool {
+        let n = self.history().len();
+        self.passed_back(0) && (self.passed_back(1) || (n >= 2 && self.history_pass(n - 2)))
     }
 
     /// Whether the last move took a victim of a `counter-strike` anti-trade clause with a piece
@@ -62,12 +82,22 @@ impl Position {
         } else {
             Vec::new()
         };
+        let reads_pass = rules.passing.not_after_pass
+            || rules.passing.twice_ends
+            || rules.regions.facing_royals_must_break;
+        let passes = if !reads_pass || !self.last_move_was_pass() {
+            0
+        } else if rules.passing.twice_ends && self.passed_twice() {
+            2
+        } else {
+            1
+        };
         RuleState {
-            passed: (rules.passing.not_after_pass
-                || rules.passing.twice_ends
-                || rules.regions.facing_royals_must_break)
-                && self.last_move_was_pass(),
+            passes,
             struck: rules.anti_trade.iter().any(|s| s.counter_strike) && self.struck(),
+            no_mate_drop: rules.royals.win == WinCondition::Checkmate
+                && self.last_move_is_no_mate_drop()
+                && self.in_check(),
             history,
             counting: self.counting,
         }
