@@ -1,8 +1,13 @@
 //! `koma bench`: leaves per second on the benchmark positions (bulk counting; one thread unless
 //! `--threads` says otherwise). `benches/perft.rs` runs the same positions under criterion.
+//! `koma bench --search`: the engine's nodes per second at a fixed depth on the search
+//! benchmark positions (one thread, a fresh table each: the node counts are deterministic).
 
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
+
+use koma_engine::{Limits, Searcher};
 
 use super::CommandResult;
 use super::{load_tables, position};
@@ -11,10 +16,12 @@ use crate::args::BenchArgs;
 /// The benchmark positions, one per line: `label | file | position | depth`.
 const POSITIONS: &str = include_str!("../../tests/fixtures/bench/positions.txt");
 
-/// The benchmark positions as (label, file under the source tree, position, depth).
-fn cases() -> impl Iterator<Item = (&'static str, &'static str, &'static str, u32)> {
-    POSITIONS
-        .lines()
+/// The search benchmark positions, in the same layout with a search depth.
+const SEARCH_POSITIONS: &str = include_str!("../../tests/fixtures/bench/search.txt");
+
+/// The benchmark positions of `text` as (label, file under the source tree, position, depth).
+fn cases(text: &'static str) -> impl Iterator<Item = (&'static str, &'static str, &'static str, u32)> {
+    text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| {
             let mut f = l.split('|').map(str::trim);
@@ -24,6 +31,9 @@ fn cases() -> impl Iterator<Item = (&'static str, &'static str, &'static str, u3
 }
 
 pub fn bench(args: &BenchArgs) -> CommandResult {
+    if args.search {
+        return bench_search(args);
+    }
     crate::output::outln!(
         "{:<15} {:>5} {:>12} {:>9} {:>12}",
         "position",
@@ -34,7 +44,7 @@ pub fn bench(args: &BenchArgs) -> CommandResult {
     );
     let mut total_nodes = 0u64;
     let mut total_secs = 0f64;
-    for (label, file, fen, depth) in cases() {
+    for (label, file, fen, depth) in cases(POSITIONS) {
         let tables = load_tables(&args.root.join(file))?;
         let mut pos = position(tables, Some(fen))?;
         let started = Instant::now();
@@ -52,6 +62,49 @@ pub fn bench(args: &BenchArgs) -> CommandResult {
         "total",
         "",
         total_nodes as f64 / total_secs.max(1e-9) / 1e6
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Searches each search benchmark position to its depth and prints nodes per second.
+fn bench_search(args: &BenchArgs) -> CommandResult {
+    crate::output::outln!(
+        "{:<15} {:>5} {:>12} {:>9} {:>12}  best move",
+        "position",
+        "depth",
+        "nodes",
+        "seconds",
+        "k nodes/s"
+    );
+    let (mut total_nodes, mut total_secs) = (0u64, 0f64);
+    let stop = AtomicBool::new(false);
+    for (label, file, fen, depth) in cases(SEARCH_POSITIONS) {
+        let tables = load_tables(&args.root.join(file))?;
+        let pos = position(tables, Some(fen))?;
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let mut searcher = Searcher::new(16);
+        let started = Instant::now();
+        let result = searcher.search(&pos, &limits, &stop, &mut |_| {});
+        let secs = started.elapsed().as_secs_f64();
+        total_nodes += result.nodes;
+        total_secs += secs;
+        let best = result
+            .best
+            .map_or_else(|| "-".to_string(), |m| pos.move_text(&m));
+        crate::output::outln!(
+            "{label:<15} {depth:>5} {:>12} {secs:>9.3} {:>12.0}  {best}",
+            result.nodes,
+            result.nodes as f64 / secs.max(1e-9) / 1e3
+        );
+    }
+    crate::output::outln!(
+        "{:<15} {:>5} {total_nodes:>12} {total_secs:>9.3} {:>12.0}",
+        "total",
+        "",
+        total_nodes as f64 / total_secs.max(1e-9) / 1e3
     );
     Ok(ExitCode::SUCCESS)
 }
