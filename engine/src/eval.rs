@@ -27,6 +27,8 @@ pub struct Evaluator {
     big: Vec<bool>,
     /// Per type: the piece can pass (move and come back, or stay by rule).
     passers: Vec<bool>,
+    /// The largest gain of a promotion in the variant.
+    max_promotion_gain: i32,
 }
 
 impl Evaluator {
@@ -88,6 +90,11 @@ impl Evaluator {
             .iter()
             .map(|v| !v.royal && 2 * v.value > 3 * smallest)
             .collect();
+        let max_promotion_gain = values
+            .iter()
+            .map(|v| v.promotion_gain.max(0))
+            .max()
+            .unwrap_or(0);
         Evaluator {
             tables: tables.clone(),
             values,
@@ -97,6 +104,7 @@ impl Evaluator {
             drops: spec.rules.drops.has_hands(),
             big,
             passers: passers(tables),
+            max_promotion_gain,
         }
     }
 
@@ -107,6 +115,18 @@ impl Evaluator {
             (self.big[t] && pos.count(player, ty) > 0)
                 || (self.drops && pos.hand_count(player, ty) > 0)
         })
+    }
+
+    /// The most a capture of a piece of `player` could gain: its most valuable piece on the
+    /// board (or every royal piece's worth, as a capture of the last one ends the game), plus
+    /// the largest promotion gain of the variant.
+    pub fn best_capture(&self, pos: &Position, player: Player) -> i32 {
+        let piece = (0..self.ntypes)
+            .filter(|&t| pos.count(player, PieceType(t as u8)) > 0)
+            .map(|t| self.values[t].value)
+            .max()
+            .unwrap_or(0);
+        piece + self.max_promotion_gain
     }
 
     /// Whether `player` has a piece that may pass (a pass could be a legal move).

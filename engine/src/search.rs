@@ -848,6 +848,26 @@ impl<'a, 's> Thread<'a, 's> {
         if !in_check && (stand >= beta || ply >= MAX_PLY || qdepth >= MAX_QDEPTH) {
             return stand;
         }
+        let me = self.pos.side_to_move();
+        // Nothing the opponent has could bring the score up to alpha.
+        if !in_check && stand + s.eval.best_capture(&self.pos, me.opponent()) + DELTA_MARGIN < alpha
+        {
+            return stand;
+        }
+        let key = self.pos.hash();
+        let entry = s.tt.probe(key);
+        if let Some(e) = entry {
+            let v = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if cut {
+                return v;
+            }
+        }
+        let original_alpha = alpha;
         let mut moves = std::mem::take(&mut self.frames[ply].moves);
         if in_check {
             self.pos.legal_moves(&mut moves);
@@ -865,8 +885,8 @@ impl<'a, 's> Thread<'a, 's> {
         let mut best = if in_check { -INF } else { stand };
         alpha = alpha.max(best);
         let mut order = std::mem::take(&mut self.frames[ply].order);
-        self.order(&moves, None, ply, &mut order);
-        let me = self.pos.side_to_move();
+        self.order(&moves, entry.and_then(|e| e.mv), ply, &mut order);
+        let mut best_move = None;
         for i in 0..order.len() {
             let k = pick(&mut order, i);
             let m = moves.get(k);
@@ -889,6 +909,7 @@ impl<'a, 's> Thread<'a, 's> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(TtMove::of(m));
                     self.copy_pv(ply, m.to_full());
                     if score >= beta {
                         break;
@@ -898,7 +919,18 @@ impl<'a, 's> Thread<'a, 's> {
         }
         self.frames[ply].moves = moves;
         self.frames[ply].order = order;
-        if self.stopped { 0 } else { best }
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        s.tt.store(key, best_move, to_tt(best, ply), 0, bound);
+        best
     }
 
     /// A capture quiescence skips: it cannot bring the score near alpha (delta pruning), or it

@@ -67,7 +67,12 @@ mod tests {
 
     /// A whole game at `base` + `inc` in which every move uses its full hard budget and the
     /// GUI and machine add `latency`: the least time left after a move, or `None` on a loss.
-    fn least_left(base: Duration, inc: Duration, latency: Duration, moves: u32) -> Option<Duration> {
+    fn least_left(
+        base: Duration,
+        inc: Duration,
+        latency: Duration,
+        moves: u32,
+    ) -> Option<Duration> {
         let mut left = base;
         let mut least = base;
         for _ in 0..moves {
