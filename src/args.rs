@@ -199,9 +199,12 @@ pub struct BenchArgs {
     /// The koma source tree (holding `variants/` and `tests/fixtures/bench/`).
     #[arg(long, default_value = ".")]
     pub root: PathBuf,
-    /// Threads per perft (1 measures single-thread speed).
+    /// Threads per perft (1 measures single-thread speed); `--search` always uses one.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: u32,
+    /// Time the engine's search instead of perft: nodes per second at a fixed depth.
+    #[arg(long)]
+    pub search: bool,
 }
 
 #[derive(Debug, clap::Args)]

@@ -14,6 +14,8 @@ mod hachu_repetition;
 mod pipes;
 #[path = "engine/repetition.rs"]
 mod repetition;
+#[path = "engine/search.rs"]
+mod search;
 #[path = "engine/selfplay.rs"]
 mod selfplay;
 #[path = "engine/xboard_gui.rs"]

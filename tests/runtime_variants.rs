@@ -14,7 +14,7 @@ use proptest::test_runner::{RngAlgorithm, TestRng, TestRunner};
 
 use koma_runtime::result::{GameResult, Reason};
 use koma_runtime::spec::{Player, WinCondition};
-use koma_runtime::{FullMove, MoveList, Position, Square, Tables};
+use koma_runtime::{FullMove, Gen, MoveList, Position, Square, Tables};
 
 /// The choices of one random game, drawn by proptest (so a failure shrinks to a short game).
 struct Picks {
@@ -145,6 +145,7 @@ fn check(name: &str, pos: &mut Position, rng: &mut Picks) {
         legal.len() as u64,
         "{name}: counted legal moves in {text}"
     );
+    check_stages(name, pos, &legal, &text);
     for _ in 0..legal.len().min(12) {
         let m = legal[rng.below(legal.len())];
         let mt = pos.move_text(&m);
@@ -200,6 +201,42 @@ fn check_legality(name: &str, pos: &mut Position, legal: &[FullMove], text: &str
 /// pieces, each variant's own IDs permitting.
 const NO_SETUP_START: &str = "[fd]1[ln]1k1[fe]1[hf]1[se]1/pppppppppppp/12/12/12/12/12/12/12/12/\
                               PPPPPPPPPPPP/1[SE]1[HF]1[FE]1K1[LN]1[FD] w";
+
+/// Staged generation: the captures and the quiet moves are the legal moves, each once, and
+/// every capture removes a piece.
+fn check_stages(name: &str, pos: &mut Position, legal: &[FullMove], text: &str) {
+    let mut captures = MoveList::new();
+    let mut quiets = MoveList::new();
+    pos.legal_moves_of(&mut captures, Gen::Captures);
+    pos.legal_moves_of(&mut quiets, Gen::Quiets);
+    let staged: Vec<FullMove> = captures
+        .iter()
+        .chain(quiets.iter())
+        .map(|m| m.to_full())
+        .collect();
+    assert_eq!(staged.len(), legal.len(), "{name}: staged moves in {text}");
+    for m in legal {
+        assert!(
+            staged.contains(m),
+            "{name}: {} missing from the stages in {text}",
+            pos.move_text(m)
+        );
+    }
+    for m in &captures {
+        assert!(
+            !pos.removed_squares(m).is_empty(),
+            "{name}: {} is no capture in {text}",
+            pos.move_text(m)
+        );
+    }
+    for m in &quiets {
+        assert!(
+            pos.removed_squares(m).is_empty(),
+            "{name}: {} is a capture in {text}",
+            pos.move_text(m)
+        );
+    }
+}
 
 /// Property: along any game (30 plies) in any shipped variant, `check` holds at every ply and
 /// unmaking the whole game gives the start back.

@@ -11,7 +11,7 @@ use koma_runtime::{FullMove, Position, Tables};
 
 use crate::Variant;
 use crate::driver::{InfoFormat, InfoStyle, MoveText, Protocol, Reply, Request};
-use crate::search::{Limits, SearchResult};
+use crate::search::{Limits, MAX_THREADS, SearchResult};
 use crate::time::Clock;
 use crate::wire::{Wire, WireError, WirePromotion, wire_promotion};
 use crate::xboard_setup::XboardPieces;
@@ -65,6 +65,8 @@ pub struct Cecp {
     clock: Option<Duration>,
     post: bool,
     hash_mb: usize,
+    /// Search threads (`cores`).
+    threads: usize,
     excluded: Vec<FullMove>,
     analyzing: bool,
     next_id: u64,
@@ -156,6 +158,7 @@ impl Cecp {
             clock: None,
             post: false,
             hash_mb: 16,
+            threads: 1,
             excluded: Vec::new(),
             analyzing: false,
             next_id: 0,
@@ -349,6 +352,7 @@ impl Cecp {
             self.limits()
         };
         limits.root_moves = Some(self.root_moves());
+        limits.threads = self.threads;
         self.pending = Some(if analyze {
             Pending::Analyze(id)
         } else {
@@ -470,8 +474,8 @@ impl Protocol for Cecp {
         let arg = arg.trim();
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "bk" | "hint" | "draw" | "nps" | "cores" | "option"
-            | "." | "otim" | "lift" | "put" | "hover" => Vec::new(),
+            | "name" | "rating" | "ics" | "bk" | "hint" | "draw" | "nps" | "option" | "."
+            | "otim" | "lift" | "put" | "hover" => Vec::new(),
             "protover" => self.features(),
             "ping" => vec![Reply::Line(format!("pong {arg}"))],
             "quit" => vec![Reply::Quit],
@@ -585,6 +589,13 @@ impl Protocol for Cecp {
                     Vec::new()
                 }
                 Err(_) => vec![Reply::Line(format!("Error (bad memory): {arg}"))],
+            },
+            "cores" => match arg.parse::<usize>() {
+                Ok(n) => {
+                    self.threads = n.clamp(1, MAX_THREADS);
+                    Vec::new()
+                }
+                Err(_) => vec![Reply::Line(format!("Error (bad cores): {arg}"))],
             },
             "?" => match self.pending {
                 Some(Pending::Think(_)) => vec![Reply::Stop],

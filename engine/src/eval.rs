@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use koma_runtime::spec::{PieceType, Player, WinCondition};
-use koma_runtime::{MoveRef, Position, Square, Tables};
+use koma_runtime::{MoveList, MoveRef, Position, Square, Tables};
 
 use crate::values::{PieceValue, estimate};
 
@@ -22,6 +22,13 @@ pub struct Evaluator {
     nsq: usize,
     /// Pieces can be in hand: [`Evaluator::hands`] has work to do.
     drops: bool,
+    /// Per type: worth more than a pawn-like piece and not royal (null-move pruning's guard
+    /// against zugzwang).
+    big: Vec<bool>,
+    /// Per type: the piece can pass (move and come back, or stay by rule).
+    passers: Vec<bool>,
+    /// The largest gain of a promotion in the variant.
+    max_promotion_gain: i32,
 }
 
 impl Evaluator {
@@ -73,6 +80,21 @@ impl Evaluator {
                 }
             }
         }
+        let smallest = values
+            .iter()
+            .filter(|v| !v.royal)
+            .map(|v| v.value)
+            .min()
+            .unwrap_or(0);
+        let big = values
+            .iter()
+            .map(|v| !v.royal && 2 * v.value > 3 * smallest)
+            .collect();
+        let max_promotion_gain = values
+            .iter()
+            .map(|v| v.promotion_gain.max(0))
+            .max()
+            .unwrap_or(0);
         Evaluator {
             tables: tables.clone(),
             values,
@@ -80,7 +102,36 @@ impl Evaluator {
             ntypes,
             nsq,
             drops: spec.rules.drops.has_hands(),
+            big,
+            passers: passers(tables),
+            max_promotion_gain,
         }
+    }
+
+    /// Whether `player` has a piece on the board or in hand beyond royals and pawn-like pieces.
+    pub fn has_big_pieces(&self, pos: &Position, player: Player) -> bool {
+        (0..self.ntypes).any(|t| {
+            let ty = PieceType(t as u8);
+            (self.big[t] && pos.count(player, ty) > 0)
+                || (self.drops && pos.hand_count(player, ty) > 0)
+        })
+    }
+
+    /// The most a capture of a piece of `player` could gain: its most valuable piece on the
+    /// board (or every royal piece's worth, as a capture of the last one ends the game), plus
+    /// the largest promotion gain of the variant.
+    pub fn best_capture(&self, pos: &Position, player: Player) -> i32 {
+        let piece = (0..self.ntypes)
+            .filter(|&t| pos.count(player, PieceType(t as u8)) > 0)
+            .map(|t| self.values[t].value)
+            .max()
+            .unwrap_or(0);
+        piece + self.max_promotion_gain
+    }
+
+    /// Whether `player` has a piece that may pass (a pass could be a legal move).
+    pub fn may_pass(&self, pos: &Position, player: Player) -> bool {
+        (0..self.ntypes).any(|t| self.passers[t] && pos.count(player, PieceType(t as u8)) > 0)
     }
 
     /// The variant these tables belong to.
@@ -169,4 +220,32 @@ impl Evaluator {
             out.push(u);
         }
     }
+}
+
+/// Per piece type: whether it can pass, by its moves from the centre of an empty board (a move
+/// back to its square) or by the variant's passing rules.
+fn passers(tables: &Arc<Tables>) -> Vec<bool> {
+    let spec = &tables.spec;
+    let geo = &tables.geo;
+    let centre = geo.square(
+        i32::from(spec.board.width) / 2,
+        i32::from(spec.board.height) / 2,
+    );
+    let mut board = Position::empty(tables.clone());
+    let mut moves = MoveList::new();
+    (0..tables.piece_count())
+        .map(|t| {
+            let ty = PieceType(t as u8);
+            let anytime = spec.rules.passing.anytime.contains(&ty);
+            let Some(sq) = centre else { return anytime };
+            board.put(sq, Some((Player::First, ty)));
+            moves.clear();
+            board.piece_moves_unchecked(sq, &mut moves);
+            board.put(sq, None);
+            anytime
+                || moves
+                    .iter()
+                    .any(|m| m.from == m.to && m.side_captures().is_empty())
+        })
+        .collect()
 }

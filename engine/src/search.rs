@@ -1,21 +1,27 @@
-//! The search: iterative deepening principal-variation search with a transposition table,
-//! quiescence on captures (burns included: they are captures of the move), check extensions in
-//! checkmate games, late-move reductions, and move ordering by hash move, MVV-LVA, killers and
-//! history. Game ends come from the runtime's result rules, so every rule it implements
-//! (repetition, move limits, bare royals, extinction, stalemate scoring) is respected.
+//! The search: iterative deepening principal-variation search with aspiration windows, a shared
+//! transposition table and Lazy SMP (helper threads search the same tree and share the table).
+//! Moves come in stages (captures, then quiet moves only when needed) and are ordered by hash
+//! move, MVV-LVA, killers and history. Pruning: mate distance, reverse futility, null move
+//! (guarded against zugzwang), futility and late-move pruning of quiet moves, late-move
+//! reductions, and losing captures skipped in quiescence; checks are extended in checkmate
+//! games. Game ends come from the runtime's result rules, so every rule it implements
+//! (repetition, move limits, bare royals, extinction, stalemate scoring) is respected. One thread
+//! is deterministic: the same node count and move at a fixed depth on every run.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use koma_runtime::result::GameResult;
 use koma_runtime::spec::{Player, WinCondition};
-use koma_runtime::{FullMove, Move, MoveList, MoveRef, Position, Square, Tables};
+use koma_runtime::{FullMove, Gen, MoveList, MoveRef, Position, Square, Tables};
 
 use crate::eval::Evaluator;
 use crate::time::{Budget, Clock};
-use crate::tt::{Bound, Tt};
+use crate::tt::{Bound, Tt, TtMove};
 
+/// The most search threads a protocol may ask for.
+pub const MAX_THREADS: usize = 256;
 /// Score of a won game at the root; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
 const INF: i32 = 32_000;
@@ -24,6 +30,13 @@ const MAX_PLY: usize = 128;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32 * 2;
 /// Deepest quiescence below the horizon.
 const MAX_QDEPTH: i32 = 8;
+/// Reverse futility: a position this much per ply above beta is not searched further.
+const RFP_MARGIN: i32 = 90;
+/// Futility: a quiet move that cannot raise the static score this much (plus per ply) to alpha.
+const FUTILITY_BASE: i32 = 120;
+const FUTILITY_PER_PLY: i32 = 110;
+/// Quiescence skips a capture that cannot bring the score within this of alpha.
+const DELTA_MARGIN: i32 = 150;
 
 /// What limits a search. Unset fields do not limit; with nothing set the search runs until
 /// stopped (or to the maximum depth).
@@ -35,6 +48,8 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Search only these root moves (XBoard `exclude`, moves a GUI cannot carry).
     pub root_moves: Option<Vec<FullMove>>,
+    /// Search threads (XBoard `cores`, UCI `Threads`); 0 and 1 both mean one.
+    pub threads: usize,
 }
 
 /// A score from the side to move's point of view.
@@ -153,43 +168,8 @@ impl Searcher {
             (None, Some(c)) => Some(c.budget()),
             (None, None) => None,
         };
-        let mut pos = pos.clone();
-        let ntypes = pos.tables().piece_count();
-        let nsq = pos.tables().geo.len();
-        let rules = &pos.tables().spec.rules;
-        let checkmate = rules.royals.win == WinCondition::Checkmate;
-        // A repetition inside the search is scored as a draw only where every repetition is one:
-        // not with perpetual check or attack rules, nor with `repeat` (illegal or losing).
-        let path_draws = rules.results.repetition.is_some()
-            && !rules.results.perpetual_check_loses
-            && !rules.results.perpetual_attack_loses
-            && rules.repeat.is_none();
-        let root_eval = eval.full(&pos);
-        let root_ply = pos.ply();
-        let mut s = State {
-            tt: &mut self.tt,
-            eval,
-            stop,
-            start,
-            hard: budget.map(|b| b.hard),
-            node_limit: limits.nodes,
-            nodes: 0,
-            stopped: false,
-            seldepth: 0,
-            killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * ntypes * nsq],
-            ntypes,
-            nsq,
-            buffers: vec![MoveList::new(); MAX_PLY + 2],
-            pv: vec![Vec::new(); MAX_PLY + 2],
-            touched: Vec::with_capacity(16),
-            checkmate,
-            path_draws,
-            repeat_loses: rules.repeat.is_some_and(|r| r.loses),
-            root_ply,
-        };
-
-        let mut root: Vec<FullMove> = pos.moves();
+        let mut root_pos = pos.clone();
+        let mut root: Vec<FullMove> = root_pos.moves();
         if let Some(only) = &limits.root_moves {
             let kept: Vec<FullMove> = root.iter().copied().filter(|m| only.contains(m)).collect();
             if !kept.is_empty() {
@@ -205,284 +185,599 @@ impl Searcher {
             time: Duration::ZERO,
             pv: root.first().copied().into_iter().collect(),
         };
-        if root.is_empty() || pos.result_with(&root).is_some() {
+        if root.is_empty() || root_pos.result_with(&root).is_some() {
             return result;
         }
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 8)
-            .clamp(1, MAX_PLY as u32 - 8);
-        let mut scores: Vec<i32> = vec![0; root.len()];
-        for depth in 1..=max_depth {
-            s.seldepth = 0;
-            let (best_index, score) =
-                s.root(&mut pos, &mut root, &mut scores, depth as i32, root_eval);
-            if s.stopped && best_index.is_none() {
-                break;
+        let shared = Shared::new(pos, eval, &self.tt, stop, start, budget, limits);
+        let helpers = limits.threads.max(1) - 1;
+        let helper_nodes = AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for id in 1..=helpers {
+                let (shared, helper_nodes) = (&shared, &helper_nodes);
+                let (pos, mut moves) = (pos.clone(), root.clone());
+                scope.spawn(move || {
+                    let mut t = Thread::new(shared, pos, id);
+                    t.iterate(&mut moves, &mut |_| {}, &mut None);
+                    helper_nodes.fetch_add(t.nodes, Ordering::Relaxed);
+                });
             }
-            let Some(bi) = best_index else { break };
-            // The best move goes first in the next iteration.
-            let best = root.remove(bi);
-            root.insert(0, best);
-            let sc = scores.remove(bi);
-            scores.insert(0, sc);
-            let pv: Vec<FullMove> = std::iter::once(best)
-                .chain(s.pv[1].iter().copied())
-                .collect();
-            result.best = Some(best);
-            result.ponder = pv.get(1).copied();
-            result.score = Score::from_internal(score);
-            result.depth = depth;
-            result.pv = pv;
-            result.nodes = s.nodes;
-            result.time = start.elapsed();
-            if s.stopped {
-                break;
-            }
-            info(&Info {
-                depth,
-                seldepth: s.seldepth.max(depth),
-                score: result.score,
-                nodes: s.nodes,
-                time: start.elapsed(),
-                pv: result.pv.clone(),
-            });
-            if score.abs() > MATE_BOUND && depth as i32 > MATE - score.abs() {
-                break;
-            }
-            if let Some(b) = budget
-                && start.elapsed() >= b.soft
-            {
-                break;
-            }
-            if limits.nodes.is_some_and(|n| s.nodes >= n) || stop.load(Ordering::Relaxed) {
-                break;
-            }
-            if root.len() == 1 && budget.is_some() {
-                break;
-            }
-        }
-        result.nodes = s.nodes;
+            let mut t = Thread::new(&shared, pos.clone(), 0);
+            let mut sink = Some(&mut result);
+            t.iterate(&mut root, info, &mut sink);
+            shared.done.store(true, Ordering::Relaxed);
+            result.nodes = t.nodes;
+        });
+        result.nodes += helper_nodes.load(Ordering::Relaxed);
         result.time = start.elapsed();
         result
     }
 }
 
-/// Everything one search needs besides the position.
-struct State<'a> {
-    tt: &'a mut Tt,
+/// What every search thread reads.
+struct Shared<'a> {
+    tt: &'a Tt,
     eval: Arc<Evaluator>,
+    /// The caller's stop.
     stop: &'a AtomicBool,
+    /// The main thread finished: helpers stop.
+    done: AtomicBool,
     start: Instant,
+    budget: Option<Budget>,
     hard: Option<Duration>,
     node_limit: Option<u64>,
-    nodes: u64,
-    stopped: bool,
-    seldepth: u32,
-    killers: Vec<[Option<FullMove>; 2]>,
-    history: Vec<i32>,
-    ntypes: usize,
-    nsq: usize,
-    buffers: Vec<MoveList>,
-    pv: Vec<Vec<FullMove>>,
-    touched: Vec<Square>,
+    max_depth: u32,
     checkmate: bool,
+    /// A repetition inside the search scores as a draw.
     path_draws: bool,
     /// `repeat loses`: quiescence asks for the result of a repetition.
     repeat_loses: bool,
-    root_ply: usize,
+    ntypes: usize,
+    nsq: usize,
 }
 
-impl State<'_> {
-    fn check_limits(&mut self) {
-        if self.nodes & 511 == 0
-            && (self.stop.load(Ordering::Relaxed)
-                || self.hard.is_some_and(|h| self.start.elapsed() >= h))
-        {
-            self.stopped = true;
-        }
-        if self.node_limit.is_some_and(|n| self.nodes >= n) {
-            self.stopped = true;
+impl<'a> Shared<'a> {
+    fn new(
+        pos: &Position,
+        eval: Arc<Evaluator>,
+        tt: &'a Tt,
+        stop: &'a AtomicBool,
+        start: Instant,
+        budget: Option<Budget>,
+        limits: &Limits,
+    ) -> Shared<'a> {
+        let t = pos.tables();
+        let rules = &t.spec.rules;
+        Shared {
+            tt,
+            eval,
+            stop,
+            done: AtomicBool::new(false),
+            start,
+            budget,
+            hard: budget.map(|b| b.hard),
+            node_limit: limits.nodes,
+            max_depth: limits
+                .depth
+                .unwrap_or(MAX_PLY as u32 - 8)
+                .clamp(1, MAX_PLY as u32 - 8),
+            checkmate: rules.royals.win == WinCondition::Checkmate,
+            // Not with perpetual check or attack rules, nor with `repeat` (illegal or losing).
+            path_draws: rules.results.repetition.is_some()
+                && !rules.results.perpetual_check_loses
+                && !rules.results.perpetual_attack_loses
+                && rules.repeat.is_none(),
+            repeat_loses: rules.repeat.is_some_and(|r| r.loses),
+            ntypes: t.piece_count(),
+            nsq: t.geo.len(),
         }
     }
+}
 
-    /// Plays `m` and returns the new first-player evaluation.
-    fn make(&mut self, pos: &mut Position, m: MoveRef<'_>, eval: i32) -> i32 {
-        Evaluator::touched(m, &mut self.touched);
-        let squares = |pos: &Position| -> i32 {
-            self.touched.iter().map(|&s| self.eval.square(pos, s)).sum()
+/// One ply's working storage, allocated once per search.
+struct Frame {
+    moves: MoveList,
+    order: Vec<(u32, i32)>,
+    pv: Vec<FullMove>,
+    killers: [Option<FullMove>; 2],
+    static_eval: i32,
+    /// Plies back to the last irreversible move (0 after a null move: no repetition across it).
+    reversible: usize,
+    /// History slots of the quiet moves searched, for the penalty when another one cuts.
+    quiets: Vec<usize>,
+}
+
+/// Late-move reductions by depth and move number.
+struct Reductions([[u8; 64]; 64]);
+
+impl Reductions {
+    fn new() -> Reductions {
+        let mut r = [[0u8; 64]; 64];
+        for (d, row) in r.iter_mut().enumerate().skip(1) {
+            for (n, cell) in row.iter_mut().enumerate().skip(1) {
+                *cell = (0.5 + (d as f64).ln() * (n as f64).ln() / 2.2) as u8;
+            }
+        }
+        Reductions(r)
+    }
+
+    fn get(&self, depth: i32, n: usize) -> i32 {
+        i32::from(self.0[depth.clamp(0, 63) as usize][n.min(63)])
+    }
+}
+
+/// One search thread.
+struct Thread<'a, 's> {
+    s: &'s Shared<'a>,
+    pos: Position,
+    id: usize,
+    nodes: u64,
+    stopped: bool,
+    seldepth: u32,
+    frames: Vec<Frame>,
+    /// Position keys from the game's history and the search path, the current one last.
+    keys: Vec<u64>,
+    history: Vec<i32>,
+    touched: Vec<Square>,
+    reductions: Reductions,
+}
+
+impl<'a, 's> Thread<'a, 's> {
+    fn new(s: &'s Shared<'a>, pos: Position, id: usize) -> Thread<'a, 's> {
+        let frames = (0..MAX_PLY + 2)
+            .map(|_| Frame {
+                moves: MoveList::with_capacity(256),
+                order: Vec::with_capacity(256),
+                pv: Vec::with_capacity(MAX_PLY + 2),
+                killers: [None; 2],
+                static_eval: 0,
+                reversible: 0,
+                quiets: Vec::with_capacity(256),
+            })
+            .collect();
+        let mut keys = Vec::with_capacity(pos.history().len() + MAX_PLY + 2);
+        keys.extend_from_slice(pos.history());
+        keys.push(pos.hash());
+        let mut t = Thread {
+            s,
+            id,
+            nodes: 0,
+            stopped: false,
+            seldepth: 0,
+            frames,
+            keys,
+            history: vec![0; 2 * (s.ntypes + 1) * s.nsq],
+            touched: Vec::with_capacity(16),
+            reductions: Reductions::new(),
+            pos,
         };
-        let before = squares(pos) + self.eval.hands(pos);
-        pos.make(m);
-        let after = squares(pos) + self.eval.hands(pos);
-        eval - before + after
+        t.frames[0].reversible = t.pos.halfmove_clock() as usize;
+        t
     }
 
-    fn terminal(&self, pos: &Position, r: GameResult, ply: usize) -> i32 {
-        match r.winner {
-            None => 0,
-            Some(w) if w == pos.side_to_move() => MATE - ply as i32,
-            Some(_) => -(MATE - ply as i32),
-        }
-    }
-
-    /// The root: returns the index of the best move fully searched, and its score.
-    fn root(
+    /// Iterative deepening over the root moves; the main thread (`result` set) reports.
+    fn iterate(
         &mut self,
-        pos: &mut Position,
-        root: &mut [FullMove],
-        scores: &mut [i32],
-        depth: i32,
-        eval: i32,
-    ) -> (Option<usize>, i32) {
-        let mut alpha = -INF;
-        let beta = INF;
-        let mut best: Option<usize> = None;
-        self.pv[0].clear();
-        for i in 0..root.len() {
-            let m = root[i];
-            let child_eval = self.make(pos, m.as_ref(), eval);
-            self.nodes += 1;
-            let ext = i32::from(self.checkmate && pos.in_check());
-            let score = if i == 0 {
-                -self.negamax(pos, depth - 1 + ext, -beta, -alpha, 1, child_eval)
-            } else {
-                let mut v = -self.negamax(pos, depth - 1 + ext, -alpha - 1, -alpha, 1, child_eval);
-                if v > alpha && !self.stopped {
-                    v = -self.negamax(pos, depth - 1 + ext, -beta, -alpha, 1, child_eval);
-                }
-                v
+        root: &mut Vec<FullMove>,
+        info: &mut dyn FnMut(&Info),
+        result: &mut Option<&mut SearchResult>,
+    ) {
+        let eval = self.s.eval.full(&self.pos);
+        let mut previous = 0;
+        let mut depth = 1 + u32::from(self.id % 2 == 1 && self.s.max_depth > 1);
+        while depth <= self.s.max_depth {
+            self.seldepth = 0;
+            let Some((score, best_index)) = self.aspiration(root, depth as i32, eval, previous)
+            else {
+                break;
             };
-            pos.unmake();
-            if self.stopped {
+            previous = score;
+            let best = root.remove(best_index);
+            root.insert(0, best);
+            if let Some(r) = result.as_deref_mut() {
+                let pv: Vec<FullMove> = std::iter::once(best)
+                    .chain(self.frames[1].pv.iter().copied())
+                    .collect();
+                r.best = Some(best);
+                r.ponder = pv.get(1).copied();
+                r.score = Score::from_internal(score);
+                r.depth = depth;
+                r.pv = pv;
+                r.nodes = self.nodes;
+                r.time = self.s.start.elapsed();
+                if self.stopped {
+                    break;
+                }
+                info(&Info {
+                    depth,
+                    seldepth: self.seldepth.max(depth),
+                    score: r.score,
+                    nodes: self.nodes,
+                    time: r.time,
+                    pv: r.pv.clone(),
+                });
+                if self.finished(root.len(), score, depth) {
+                    break;
+                }
+            } else if self.stopped {
                 break;
             }
-            scores[i] = score;
-            if score > alpha {
-                alpha = score;
-                best = Some(i);
-                let child = std::mem::take(&mut self.pv[1]);
-                self.pv[0].clear();
-                self.pv[0].extend_from_slice(&child);
-                self.pv[1] = child;
-            }
+            depth += 1;
         }
-        // pv[1] is the continuation of the best move.
-        let cont = std::mem::take(&mut self.pv[0]);
-        self.pv[1] = cont;
-        (best, alpha)
     }
 
-    fn negamax(
+    /// Whether the main thread should start no further iteration.
+    fn finished(&self, root_moves: usize, score: i32, depth: u32) -> bool {
+        let s = self.s;
+        (score.abs() > MATE_BOUND && depth as i32 > MATE - score.abs())
+            || s.budget.is_some_and(|b| s.start.elapsed() >= b.soft)
+            || s.node_limit.is_some_and(|n| self.nodes >= n)
+            || s.stop.load(Ordering::Relaxed)
+            || (root_moves == 1 && s.budget.is_some())
+    }
+
+    /// The root search inside a window around the previous score, widened until the score
+    /// falls inside it. `None` when stopped before any move was searched.
+    fn aspiration(
         &mut self,
-        pos: &mut Position,
+        root: &mut [FullMove],
+        depth: i32,
+        eval: i32,
+        previous: i32,
+    ) -> Option<(i32, usize)> {
+        let mut delta = 30;
+        let (mut alpha, mut beta) = if depth >= 5 && previous.abs() < MATE_BOUND {
+            (previous - delta, previous + delta)
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let (best, score) = self.root(root, depth, alpha, beta, eval);
+            if self.stopped {
+                // A move that raised alpha in this iteration is trusted only inside the window.
+                return best
+                    .filter(|_| score > alpha && score < beta)
+                    .map(|b| (score, b));
+            }
+            if score <= alpha {
+                alpha = (score - delta).max(-INF);
+            } else if score >= beta {
+                beta = (score + delta).min(INF);
+            } else {
+                return best.map(|b| (score, b));
+            }
+            delta *= 2;
+        }
+    }
+
+    /// The root: the index of the best move and its score (a bound when outside the window).
+    fn root(
+        &mut self,
+        root: &mut [FullMove],
         depth: i32,
         mut alpha: i32,
         beta: i32,
-        ply: usize,
         eval: i32,
-    ) -> i32 {
-        self.pv[ply].clear();
-        self.check_limits();
-        if self.stopped {
-            return 0;
-        }
-        if ply >= MAX_PLY {
-            return self.eval.relative(pos, eval);
-        }
-        if let Some(r) = pos.decided() {
-            return self.terminal(pos, r, ply);
-        }
-        if self.path_draws && self.repeats_in_search(pos) {
-            return 0;
-        }
-        if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, eval, 0);
-        }
-        self.seldepth = self.seldepth.max(ply as u32);
-        let key = pos.hash();
-        let entry = self.tt.probe(key);
-        let mut hash_move = None;
-        if let Some(e) = entry {
-            hash_move = e.mv;
-            if i32::from(e.depth) >= depth && ply > 0 {
-                let v = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                };
-                if cut {
-                    return v;
-                }
-            }
-        }
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        pos.legal_moves(&mut moves);
-        if let Some(r) = pos.result_with(&moves) {
-            self.buffers[ply] = moves;
-            return self.terminal(pos, r, ply);
-        }
-        let in_check = self.checkmate && pos.in_check();
-        let mut order = self.order(pos, &moves, hash_move, ply);
-        let original_alpha = alpha;
-        let mut best = -INF;
-        let mut best_move = None;
-        for i in 0..moves.len() {
-            let k = pick(&mut order, i);
-            let m = moves.get(k);
-            let tactical = order[i].1 >= TACTICAL;
-            let child_eval = self.make(pos, m, eval);
-            self.nodes += 1;
-            let gives_check = self.checkmate && pos.in_check();
-            let ext = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
-            let new_depth = depth - 1 + ext;
+    ) -> (Option<usize>, i32) {
+        let mut best: Option<usize> = None;
+        let mut best_score = -INF;
+        self.frames[0].pv.clear();
+        for (i, &m) in root.iter().enumerate() {
+            let child_eval = self.make(m.as_ref(), eval, 0);
+            let gives_check = self.s.checkmate && self.pos.in_check();
+            let d = depth - 1 + i32::from(gives_check);
             let score = if i == 0 {
-                -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, child_eval)
+                -self.negamax(d, -beta, -alpha, 1, child_eval, true, gives_check)
             } else {
-                let reduce = if depth >= 3 && i >= 3 && !tactical && !in_check && !gives_check {
-                    if i >= 10 && depth >= 5 { 2 } else { 1 }
-                } else {
-                    0
-                };
-                let mut v = -self.negamax(
-                    pos,
-                    new_depth - reduce,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    child_eval,
-                );
-                if v > alpha && reduce > 0 && !self.stopped {
-                    v = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, child_eval);
-                }
+                let mut v = -self.negamax(d, -alpha - 1, -alpha, 1, child_eval, true, gives_check);
                 if v > alpha && v < beta && !self.stopped {
-                    v = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, child_eval);
+                    v = -self.negamax(d, -beta, -alpha, 1, child_eval, true, gives_check);
                 }
                 v
             };
-            pos.unmake();
+            self.unmake();
             if self.stopped {
-                self.buffers[ply] = moves;
-                return 0;
+                break;
             }
-            if score > best {
-                best = score;
-                best_move = Some(m.to_full());
+            if score > best_score {
+                best_score = score;
                 if score > alpha {
+                    best = Some(i);
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(m.to_full());
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.copy_pv(0, m);
                     if score >= beta {
-                        if !tactical {
-                            self.reward(pos, m, depth, ply);
-                        }
                         break;
                     }
                 }
             }
+        }
+        // frames[1].pv holds the continuation of the best move after the root search.
+        let (head, tail) = self.frames.split_at_mut(1);
+        tail[0].pv.clear();
+        tail[0].pv.extend(head[0].pv.iter().skip(1).copied());
+        (best.or((best_score > -INF).then_some(0)), best_score)
+    }
+
+    fn check_limits(&mut self) {
+        let s = self.s;
+        if self.nodes & 255 == 0
+            && (s.stop.load(Ordering::Relaxed)
+                || s.done.load(Ordering::Relaxed)
+                || s.hard.is_some_and(|h| s.start.elapsed() >= h))
+        {
+            self.stopped = true;
+        }
+        if self.id == 0 && s.node_limit.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        }
+    }
+
+    /// Plays `m` (at `ply`, for the child at `ply + 1`) and returns the new first-player
+    /// evaluation, updated from the squares the move touches.
+    fn make(&mut self, m: MoveRef<'_>, eval: i32, ply: usize) -> i32 {
+        let e = &*self.s.eval;
+        Evaluator::touched(m, &mut self.touched);
+        let squares = |pos: &Position, touched: &[Square]| -> i32 {
+            touched.iter().map(|&sq| e.square(pos, sq)).sum::<i32>() + e.hands(pos)
+        };
+        let before = squares(&self.pos, &self.touched);
+        self.pos.make(m);
+        self.nodes += 1;
+        self.keys.push(self.pos.hash());
+        let reversible = self.pos.halfmove_clock() as usize;
+        self.frames[ply + 1].reversible = reversible.min(self.frames[ply].reversible + 1);
+        eval - before + squares(&self.pos, &self.touched)
+    }
+
+    fn unmake(&mut self) {
+        self.pos.unmake();
+        self.keys.pop();
+    }
+
+    fn terminal(&self, r: GameResult, ply: usize) -> i32 {
+        match r.winner {
+            None => 0,
+            Some(w) if w == self.pos.side_to_move() => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+        }
+    }
+
+    /// Whether the position occurred before with the same side to move since the last
+    /// irreversible move (on the search path or in the game).
+    fn repeats(&self, ply: usize) -> bool {
+        let n = self.keys.len();
+        let back = self.frames[ply].reversible.min(n - 1);
+        let key = self.keys[n - 1];
+        (4..=back).step_by(2).any(|i| self.keys[n - 1 - i] == key)
+    }
+
+    fn copy_pv(&mut self, ply: usize, m: FullMove) {
+        let (head, tail) = self.frames.split_at_mut(ply + 1);
+        head[ply].pv.clear();
+        head[ply].pv.push(m);
+        head[ply].pv.extend_from_slice(&tail[0].pv);
+    }
+
+    /// Null-move pruning may be tried: the side to move has material beyond royals and
+    /// pawn-like pieces (zugzwang is rare then) and no piece that could pass instead.
+    fn null_allowed(&self) -> bool {
+        let e = &*self.s.eval;
+        let me = self.pos.side_to_move();
+        e.has_big_pieces(&self.pos, me) && !e.may_pass(&self.pos, me)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        eval: i32,
+        null_ok: bool,
+        in_check: bool,
+    ) -> i32 {
+        self.frames[ply].pv.clear();
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        let s = self.s;
+        if ply >= MAX_PLY {
+            return s.eval.relative(&self.pos, eval);
+        }
+        if let Some(r) = self.pos.decided() {
+            return self.terminal(r, ply);
+        }
+        if s.path_draws && self.repeats(ply) {
+            return 0;
+        }
+        // Mate distance: no line here can beat a mate already found nearer the root.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if depth <= 0 {
+            return self.quiesce(alpha, beta, ply, eval, 0, in_check);
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        let pv_node = beta - alpha > 1;
+        let key = self.pos.hash();
+        let entry = s.tt.probe(key);
+        if let Some(e) = entry
+            && !pv_node
+            && e.depth >= depth
+        {
+            let v = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if cut {
+                return v;
+            }
+        }
+        let static_eval = if in_check {
+            -INF
+        } else {
+            s.eval.relative(&self.pos, eval)
+        };
+        self.frames[ply].static_eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].static_eval;
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            if depth <= 7 && static_eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta {
+                return static_eval;
+            }
+            if null_ok && depth >= 3 && static_eval >= beta && self.null_allowed() {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+                let undo = self.pos.make_null();
+                self.keys.push(self.pos.hash());
+                self.frames[ply + 1].reversible = 0;
+                let v = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, eval, false, false);
+                self.keys.pop();
+                self.pos.unmake_null(undo);
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v > MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+        let hash_move = entry.and_then(|e| e.mv);
+        // A quiet hash move goes first only if the quiet moves are generated with the captures.
+        let stages: &[Gen] = if in_check || hash_move.is_some_and(|m| self.looks_quiet(m)) {
+            &[Gen::All]
+        } else {
+            &[Gen::Captures, Gen::Quiets]
+        };
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move: Option<FullMove> = None;
+        let mut searched = 0usize;
+        let mut any_moves = false;
+        self.frames[ply].quiets.clear();
+        'stages: for &stage in stages {
+            let mut moves = std::mem::take(&mut self.frames[ply].moves);
+            self.pos.legal_moves_of(&mut moves, stage);
+            let last_stage = stage != Gen::Captures;
+            if !any_moves && (!moves.is_empty() || last_stage) {
+                any_moves = !moves.is_empty();
+                if let Some(r) = self.pos.result_with(&moves) {
+                    self.frames[ply].moves = moves;
+                    return self.terminal(r, ply);
+                }
+            }
+            let mut order = std::mem::take(&mut self.frames[ply].order);
+            self.order(&moves, hash_move, ply, &mut order);
+            for i in 0..order.len() {
+                let k = pick(&mut order, i);
+                let m = moves.get(k);
+                let tactical = order[i].1 >= TACTICAL;
+                let quiet = !tactical;
+                if quiet
+                    && !pv_node
+                    && !in_check
+                    && best > -MATE_BOUND
+                    && self.prunes_quiet(depth, searched, static_eval, alpha, improving)
+                {
+                    continue;
+                }
+                let slot = self.history_index(m);
+                let child_eval = self.make(m, eval, ply);
+                let gives_check = s.checkmate && self.pos.in_check();
+                let new_depth = depth - 1 + i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+                let score = if searched == 0 {
+                    -self.negamax(
+                        new_depth,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        child_eval,
+                        true,
+                        gives_check,
+                    )
+                } else {
+                    let reduce = if depth >= 3 && quiet && !in_check && !gives_check {
+                        let mut r = self.reductions.get(depth, searched);
+                        r += i32::from(!improving) - i32::from(pv_node);
+                        if self.is_killer(ply, m) {
+                            r -= 1;
+                        }
+                        r -= self.history[slot] / 6000;
+                        r.clamp(0, new_depth - 1)
+                    } else {
+                        0
+                    };
+                    let mut v = -self.negamax(
+                        new_depth - reduce,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        child_eval,
+                        true,
+                        gives_check,
+                    );
+                    if v > alpha && reduce > 0 && !self.stopped {
+                        v = -self.negamax(
+                            new_depth,
+                            -alpha - 1,
+                            -alpha,
+                            ply + 1,
+                            child_eval,
+                            true,
+                            gives_check,
+                        );
+                    }
+                    if v > alpha && v < beta && !self.stopped {
+                        v = -self.negamax(
+                            new_depth,
+                            -beta,
+                            -alpha,
+                            ply + 1,
+                            child_eval,
+                            true,
+                            gives_check,
+                        );
+                    }
+                    v
+                };
+                self.unmake();
+                if self.stopped {
+                    self.frames[ply].moves = moves;
+                    self.frames[ply].order = order;
+                    return 0;
+                }
+                searched += 1;
+                if score > best {
+                    best = score;
+                    best_move = Some(m.to_full());
+                    if score > alpha {
+                        alpha = score;
+                        if pv_node {
+                            self.copy_pv(ply, m.to_full());
+                        }
+                        if score >= beta {
+                            if quiet {
+                                self.reward(m, slot, depth, ply);
+                            }
+                            self.frames[ply].moves = moves;
+                            self.frames[ply].order = order;
+                            break 'stages;
+                        }
+                    }
+                }
+                if quiet {
+                    self.frames[ply].quiets.push(slot);
+                }
+            }
+            self.frames[ply].moves = moves;
+            self.frames[ply].order = order;
+        }
+        if searched == 0 && best == -INF {
+            // Every move was pruned: the static score stands (there were moves).
+            return static_eval.max(alpha);
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -491,203 +786,274 @@ impl State<'_> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, best_move, to_tt(best, ply), depth as i16, bound);
-        self.buffers[ply] = moves;
+        let tt_move = best_move.map(|m| TtMove::of(m.as_ref()));
+        s.tt.store(key, tt_move, to_tt(best, ply), depth, bound);
         best
     }
 
+    /// Futility and late-move pruning of a quiet move at a node that is neither PV nor in check.
+    fn prunes_quiet(
+        &self,
+        depth: i32,
+        searched: usize,
+        static_eval: i32,
+        alpha: i32,
+        improving: bool,
+    ) -> bool {
+        if depth > 8 {
+            return false;
+        }
+        let late = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+        searched >= late.max(2)
+            || depth <= 6 && static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha
+    }
+
+    /// Whether a hash move probably removes nothing: its destination is empty (a move onto
+    /// the mover's own square is a pass or a drop).
+    fn looks_quiet(&self, m: TtMove) -> bool {
+        m.stays() || self.pos.piece_at(Square(m.to())).is_none()
+    }
+
+    /// Quiescence: captures (every move when in check in a checkmate game) until quiet.
     fn quiesce(
         &mut self,
-        pos: &mut Position,
         mut alpha: i32,
         beta: i32,
         ply: usize,
         eval: i32,
         qdepth: i32,
+        in_check: bool,
     ) -> i32 {
-        self.pv[ply].clear();
+        self.frames[ply].pv.clear();
         self.check_limits();
         if self.stopped {
             return 0;
         }
+        let s = self.s;
         self.seldepth = self.seldepth.max(ply as u32);
-        let stand = self.eval.relative(pos, eval);
-        if ply >= MAX_PLY || qdepth >= MAX_QDEPTH {
-            return stand;
+        if let Some(r) = self.pos.decided() {
+            return self.terminal(r, ply);
         }
         // A losing repetition ends the game even where quiescence looks at captures only.
-        if self.repeat_loses
-            && let Some(r) = pos.repeat_result()
+        if s.repeat_loses
+            && let Some(r) = self.pos.repeat_result()
         {
-            return self.terminal(pos, r, ply);
+            return self.terminal(r, ply);
         }
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        let in_check = self.checkmate && pos.in_check();
+        let stand = s.eval.relative(&self.pos, eval);
+        if !in_check && (stand >= beta || ply >= MAX_PLY || qdepth >= MAX_QDEPTH) {
+            return stand;
+        }
+        let me = self.pos.side_to_move();
+        // Nothing the opponent has could bring the score up to alpha.
+        if !in_check && stand + s.eval.best_capture(&self.pos, me.opponent()) + DELTA_MARGIN < alpha
         {
-            if let Some(r) = pos.decided() {
-                self.buffers[ply] = moves;
-                return self.terminal(pos, r, ply);
+            return stand;
+        }
+        let key = self.pos.hash();
+        let entry = s.tt.probe(key);
+        if let Some(e) = entry {
+            let v = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if cut {
+                return v;
             }
-            if in_check {
-                pos.legal_moves(&mut moves);
-                if let Some(r) = pos.result_with(&moves) {
-                    self.buffers[ply] = moves;
-                    return self.terminal(pos, r, ply);
-                }
-            } else {
-                // Captures only: the legality tests run on them alone.
-                pos.legal_moves_where(&mut moves, is_capture);
+        }
+        let original_alpha = alpha;
+        let mut moves = std::mem::take(&mut self.frames[ply].moves);
+        if in_check {
+            self.pos.legal_moves(&mut moves);
+            if let Some(r) = self.pos.result_with(&moves) {
+                self.frames[ply].moves = moves;
+                return self.terminal(r, ply);
             }
+            if ply >= MAX_PLY || qdepth >= MAX_QDEPTH {
+                self.frames[ply].moves = moves;
+                return stand;
+            }
+        } else {
+            self.pos.legal_moves_of(&mut moves, Gen::Captures);
         }
         let mut best = if in_check { -INF } else { stand };
-        if best >= beta {
-            self.buffers[ply] = moves;
-            return best;
-        }
         alpha = alpha.max(best);
-        let mut order = self.order(pos, &moves, None, ply);
-        if !in_check {
-            order.retain(|&(_, score)| score > TACTICAL + 1);
-        }
+        let mut order = std::mem::take(&mut self.frames[ply].order);
+        self.order(&moves, entry.and_then(|e| e.mv), ply, &mut order);
+        let mut best_move = None;
         for i in 0..order.len() {
             let k = pick(&mut order, i);
             let m = moves.get(k);
-            let child_eval = self.make(pos, m, eval);
-            self.nodes += 1;
-            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, child_eval, qdepth + 1);
-            pos.unmake();
+            if !in_check {
+                if order[i].1 < TACTICAL {
+                    break;
+                }
+                if m.promotion().is_none() && self.losing_capture(m, me, stand, alpha) {
+                    continue;
+                }
+            }
+            let child_eval = self.make(m, eval, ply);
+            let check = s.checkmate && self.pos.in_check();
+            let score = -self.quiesce(-beta, -alpha, ply + 1, child_eval, qdepth + 1, check);
+            self.unmake();
             if self.stopped {
-                self.buffers[ply] = moves;
-                return 0;
+                break;
             }
             if score > best {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(m.to_full());
-                    head[ply].extend_from_slice(&tail[0]);
+                    best_move = Some(TtMove::of(m));
+                    self.copy_pv(ply, m.to_full());
                     if score >= beta {
                         break;
                     }
                 }
             }
         }
-        self.buffers[ply] = moves;
+        self.frames[ply].moves = moves;
+        self.frames[ply].order = order;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        s.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         best
     }
 
-    /// Whether the position already occurred since the root (a cycle the side to move could
-    /// repeat: scored as a draw before the repetition rule itself is reached).
-    fn repeats_in_search(&self, pos: &Position) -> bool {
-        let h = pos.history();
-        let since = self.root_ply.min(h.len());
-        h[since..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|&x| x == pos.hash())
+    /// A capture quiescence skips: it cannot bring the score near alpha (delta pruning), or it
+    /// takes less than the capturing piece is worth on a square the opponent defends (a static
+    /// exchange the mover loses).
+    fn losing_capture(&self, m: MoveRef<'_>, me: Player, stand: i32, alpha: i32) -> bool {
+        let gain = self.material_gain(m, me);
+        if stand + gain + DELTA_MARGIN < alpha {
+            return true;
+        }
+        let attacker = self
+            .pos
+            .piece_at(m.from)
+            .map_or(0, |(_, t)| self.s.eval.value(t));
+        gain < attacker && self.pos.is_attacked(m.to, me.opponent())
     }
 
-    /// Ordering scores for `moves`, index-aligned.
+    /// Ordering scores for `moves` into `order` (move index, score).
     fn order(
         &self,
-        pos: &Position,
         moves: &MoveList,
-        hash_move: Option<FullMove>,
+        hash_move: Option<TtMove>,
         ply: usize,
-    ) -> Vec<(usize, i64)> {
-        let me = pos.side_to_move();
-        moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let score = if hash_move.is_some_and(|h| h == m) {
-                    HASH_MOVE
+        order: &mut Vec<(u32, i32)>,
+    ) {
+        let me = self.pos.side_to_move();
+        order.clear();
+        for (i, m) in moves.iter().enumerate() {
+            let score = if hash_move.is_some_and(|h| h.matches(m)) {
+                HASH_MOVE
+            } else {
+                let gain = self.material_gain(m, me);
+                if gain > 0 {
+                    let attacker = self
+                        .pos
+                        .piece_at(m.from)
+                        .map_or(0, |(_, t)| self.s.eval.value(t));
+                    CAPTURE + (gain * 16 - attacker / 8).min(TACTICAL_RANGE)
+                } else if m.promotion().is_some() {
+                    TACTICAL + 1
+                } else if self.frames[ply].killers[0].is_some_and(|k| k == m) {
+                    KILLER + 1
+                } else if self.frames[ply].killers[1].is_some_and(|k| k == m) {
+                    KILLER
                 } else {
-                    let gain = self.material_gain(pos, m, me);
-                    if gain > 0 {
-                        let attacker = pos.piece_at(m.from).map_or(0, |(_, t)| self.eval.value(t));
-                        CAPTURE + i64::from(gain) * 64 - i64::from(attacker)
-                    } else if m.promotion().is_some() {
-                        TACTICAL + 1
-                    } else if self.killers[ply][0].is_some_and(|k| k == m) {
-                        KILLER + 1
-                    } else if self.killers[ply][1].is_some_and(|k| k == m) {
-                        KILLER
-                    } else {
-                        i64::from(self.history[self.history_index(pos, &m)])
-                    }
-                };
-                (i, score)
-            })
-            .collect()
+                    self.history[self.history_index(m)]
+                }
+            };
+            order.push((i as u32, score));
+        }
+    }
+
+    fn is_killer(&self, ply: usize, m: MoveRef<'_>) -> bool {
+        self.frames[ply]
+            .killers
+            .iter()
+            .any(|k| k.is_some_and(|k| k == m))
     }
 
     /// Material the move removes from the opponent minus its own pieces it removes.
-    fn material_gain(&self, pos: &Position, m: MoveRef<'_>, me: Player) -> i32 {
-        let mut gain = 0;
-        let mut value_at = |s: Square| {
-            if let Some((p, t)) = pos.piece_at(s) {
-                let v = self.eval.value(t);
-                gain += if p == me { -v } else { v };
-            }
+    fn material_gain(&self, m: MoveRef<'_>, me: Player) -> i32 {
+        let e = &*self.s.eval;
+        let pos = &self.pos;
+        let value_at = |sq: Square| {
+            pos.piece_at(sq)
+                .map_or(0, |(p, t)| if p == me { -e.value(t) } else { e.value(t) })
         };
-        if m.to != m.from {
-            value_at(m.to);
-        }
-        for &s in m.side_captures() {
-            if s != m.from {
-                value_at(s);
+        let mut gain = if m.to != m.from && m.castling_partner().is_none() {
+            value_at(m.to)
+        } else {
+            0
+        };
+        for &sq in m.side_captures() {
+            if sq != m.from {
+                gain += value_at(sq);
             }
         }
         // The mover burned on its destination appears as its own capture (its square is empty
         // before the move, so it was not counted above).
-        if m.side_captures().contains(&m.to)
+        if m.burns_mover()
             && let Some((_, t)) = pos.piece_at(m.from)
         {
-            gain -= self.eval.value(t);
+            gain -= e.value(t);
         }
         gain
     }
 
-    fn history_index(&self, pos: &Position, m: &Move) -> usize {
-        let cell = pos
-            .piece_at(m.from)
-            .map_or(0, |(p, t)| p.index() * self.ntypes + usize::from(t.0));
-        cell * self.nsq + m.to.index()
+    fn history_index(&self, m: MoveRef<'_>) -> usize {
+        let me = self.pos.side_to_move().index();
+        let ty = match m.dropped() {
+            Some(t) => usize::from(t.0),
+            None => self
+                .pos
+                .piece_at(m.from)
+                .map_or(self.s.ntypes, |(_, t)| usize::from(t.0)),
+        };
+        (me * (self.s.ntypes + 1) + ty) * self.s.nsq + m.to.index()
     }
 
-    fn reward(&mut self, pos: &Position, m: MoveRef<'_>, depth: i32, ply: usize) {
-        if self.killers[ply][0].is_none_or(|k| k != m) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(m.to_full());
+    /// A quiet move cut off: it becomes a killer and gains history; the quiet moves searched
+    /// before it lose some.
+    fn reward(&mut self, m: MoveRef<'_>, slot: usize, depth: i32, ply: usize) {
+        let f = &mut self.frames[ply];
+        if f.killers[0].is_none_or(|k| k != m) {
+            f.killers[1] = f.killers[0];
+            f.killers[0] = Some(m.to_full());
         }
-        let i = self.history_index(pos, &m);
-        self.history[i] = (self.history[i] + depth * depth).min(KILLER as i32 - 1);
+        let bonus = (depth * depth).min(400);
+        let h = &mut self.history;
+        h[slot] += bonus - h[slot] * bonus / HISTORY_MAX;
+        for &q in &f.quiets {
+            h[q] -= bonus + h[q] * bonus / HISTORY_MAX;
+        }
     }
 }
 
-/// Whether a move removes a piece of the opponent (on its destination or on the way).
-fn is_capture(pos: &Position, m: MoveRef<'_>) -> bool {
-    !m.side_captures().is_empty()
-        || m.to != m.from
-            && pos
-                .piece_at(m.to)
-                .is_some_and(|(p, _)| p != pos.side_to_move())
-}
-
-const HASH_MOVE: i64 = 1 << 50;
-const CAPTURE: i64 = 1 << 40;
-/// Captures and promotions: never reduced.
-const TACTICAL: i64 = 1 << 36;
-const KILLER: i64 = 1 << 30;
+const HASH_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 28;
+/// Captures and promotions: never reduced or pruned as quiet moves.
+const TACTICAL: i32 = 1 << 27;
+const TACTICAL_RANGE: i32 = (1 << 27) - 2;
+const KILLER: i32 = 1 << 20;
+/// History scores stay within this (killers above them).
+const HISTORY_MAX: i32 = 16_384;
 
 /// Moves the best remaining entry to position `i` and returns its move index.
-fn pick(order: &mut [(usize, i64)], i: usize) -> usize {
+fn pick(order: &mut [(u32, i32)], i: usize) -> usize {
     let mut best = i;
     for j in i + 1..order.len() {
         if order[j].1 > order[best].1 {
@@ -695,7 +1061,7 @@ fn pick(order: &mut [(usize, i64)], i: usize) -> usize {
         }
     }
     order.swap(i, best);
-    order[i].0
+    order[i].0 as usize
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {

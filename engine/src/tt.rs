@@ -1,42 +1,110 @@
-//! The transposition table: one entry per slot, indexed by the position hash, replaced when the
-//! new result is deeper or the old one comes from an earlier search.
+//! The transposition table: 16-byte entries in buckets of four (one cache line), shared by the
+//! search threads without locks. An entry is two words, the first stored XORed with the second,
+//! so that a torn write (two threads storing at once) reads back as a miss. Replacement keeps
+//! the deepest results of the current search; entries of earlier searches go first.
 
-use koma_runtime::FullMove;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use koma_runtime::{FullMove, MoveRef};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bound {
-    Exact,
+    Exact = 1,
     /// The score is at least this (a beta cutoff).
-    Lower,
+    Lower = 2,
     /// The score is at most this (no move raised alpha).
-    Upper,
+    Upper = 3,
 }
 
+/// A move as the table keeps it: from, to, and a 16-bit digest of the rest (promotion, kind,
+/// removed squares), matched against the moves generated at the node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TtMove {
+    from: u16,
+    to: u16,
+    tag: u16,
+}
+
+impl TtMove {
+    pub fn of(m: MoveRef<'_>) -> TtMove {
+        TtMove {
+            from: m.from.0,
+            to: m.to.0,
+            tag: tag(&m.to_full()),
+        }
+    }
+
+    /// Whether `m` is this move (from and to first: the digest only for the few that match).
+    #[inline]
+    pub fn matches(self, m: MoveRef<'_>) -> bool {
+        m.from.0 == self.from && m.to.0 == self.to && tag(&m.to_full()) == self.tag
+    }
+
+    /// The destination square's index.
+    pub fn to(self) -> u16 {
+        self.to
+    }
+
+    /// Whether the move stays on its square (a pass or a drop).
+    pub fn stays(self) -> bool {
+        self.from == self.to
+    }
+}
+
+/// A 16-bit digest of a move's effect (FNV-1a over its hash input).
+fn tag(m: &FullMove) -> u16 {
+    struct Fnv(u64);
+    impl Hasher for Fnv {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+            }
+        }
+    }
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    m.hash(&mut h);
+    let x = h.finish();
+    (x ^ (x >> 16) ^ (x >> 32) ^ (x >> 48)) as u16
+}
+
+/// What a probe finds.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
-    pub key: u64,
-    pub mv: Option<FullMove>,
+    pub mv: Option<TtMove>,
     pub score: i32,
-    pub depth: i16,
+    pub depth: i32,
     pub bound: Bound,
-    age: u8,
 }
+
+const BUCKET: usize = 4;
+const NO_SQUARE: u16 = u16::MAX;
+/// Depths are stored offset so that quiescence (depth 0 and below) fits a byte.
+const DEPTH_OFFSET: i32 = 8;
 
 #[derive(Debug)]
 pub(crate) struct Tt {
-    entries: Vec<Option<Entry>>,
+    /// Two words per entry, `BUCKET` entries per bucket.
+    words: Vec<AtomicU64>,
+    buckets: usize,
     age: u8,
     megabytes: usize,
 }
 
 impl Tt {
     pub fn new(megabytes: usize) -> Tt {
-        let size = std::mem::size_of::<Option<Entry>>().max(1);
-        let n = (megabytes.max(1) * 1024 * 1024 / size).max(1024);
+        let megabytes = megabytes.max(1);
+        let buckets = (megabytes * 1024 * 1024 / (16 * BUCKET)).max(64);
         Tt {
-            entries: vec![None; n],
+            words: (0..buckets * BUCKET * 2)
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+            buckets,
             age: 0,
-            megabytes: megabytes.max(1),
+            megabytes,
         }
     }
 
@@ -45,44 +113,139 @@ impl Tt {
     }
 
     pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = None);
+        self.words.iter_mut().for_each(|w| *w.get_mut() = 0);
+        self.age = 0;
     }
 
     /// A new search starts: older entries become replaceable.
     pub fn next_age(&mut self) {
-        self.age = self.age.wrapping_add(1);
+        self.age = (self.age + 1) & 63;
     }
 
-    fn slot(&self, key: u64) -> usize {
-        (key % self.entries.len() as u64) as usize
+    fn bucket(&self, key: u64) -> usize {
+        ((u128::from(key) * self.buckets as u128) >> 64) as usize * BUCKET * 2
+    }
+
+    fn read(&self, i: usize) -> (u64, u64) {
+        let data = self.words[i + 1].load(Ordering::Relaxed);
+        (self.words[i].load(Ordering::Relaxed) ^ data, data)
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.entries[self.slot(key)].filter(|e| e.key == key)
+        let b = self.bucket(key);
+        (0..BUCKET).find_map(|k| {
+            let (meta, data) = self.read(b + 2 * k);
+            (meta as u32 == key as u32 && meta & BOUND_MASK != 0).then(|| unpack(meta, data))
+        })
     }
 
-    pub fn store(&mut self, key: u64, mv: Option<FullMove>, score: i32, depth: i16, bound: Bound) {
-        let age = self.age;
-        let i = self.slot(key);
-        let slot = &mut self.entries[i];
-        let replace = match slot {
-            None => true,
-            Some(e) => e.key == key || e.age != age || depth >= e.depth,
-        };
-        if replace {
-            // Keep the old move when the new result has none for the same position.
-            let mv = match (*slot, mv) {
-                (Some(e), None) if e.key == key => e.mv,
-                _ => mv,
+    pub fn store(&self, key: u64, mv: Option<TtMove>, score: i32, depth: i32, bound: Bound) {
+        let b = self.bucket(key);
+        let mut victim = b;
+        let mut worst = i32::MAX;
+        let mut mv = mv;
+        for k in 0..BUCKET {
+            let i = b + 2 * k;
+            let (meta, data) = self.read(i);
+            if meta as u32 == key as u32 && meta & BOUND_MASK != 0 {
+                let old = unpack(meta, data);
+                // A shallower result without a move keeps the deeper one's move.
+                if mv.is_none() {
+                    mv = old.mv;
+                }
+                if bound != Bound::Exact && depth + 2 < old.depth && self.age_of(meta) == self.age {
+                    return;
+                }
+                victim = i;
+                break;
+            }
+            let quality = if meta & BOUND_MASK == 0 {
+                i32::MIN
+            } else {
+                let stale = i32::from((self.age + 64 - self.age_of(meta)) & 63);
+                ((meta >> 32) as u8) as i32 - 8 * stale
             };
-            *slot = Some(Entry {
-                key,
-                mv,
-                score,
-                depth,
-                bound,
-                age,
-            });
+            if quality < worst {
+                worst = quality;
+                victim = i;
+            }
         }
+        let (from, to, tag) = mv.map_or((NO_SQUARE, NO_SQUARE, 0), |m| (m.from, m.to, m.tag));
+        let data = u64::from(from)
+            | u64::from(to) << 16
+            | u64::from(tag) << 32
+            | u64::from(score as i16 as u16) << 48;
+        let stored_depth = (depth + DEPTH_OFFSET).clamp(0, 255) as u64;
+        let meta = u64::from(key as u32)
+            | stored_depth << 32
+            | (bound as u64) << 40
+            | u64::from(self.age) << 42;
+        self.words[victim].store(meta ^ data, Ordering::Relaxed);
+        self.words[victim + 1].store(data, Ordering::Relaxed);
+    }
+
+    fn age_of(&self, meta: u64) -> u8 {
+        ((meta >> 42) & 63) as u8
+    }
+}
+
+const BOUND_MASK: u64 = 3 << 40;
+
+fn unpack(meta: u64, data: u64) -> Entry {
+    let from = data as u16;
+    let mv = (from != NO_SQUARE).then_some(TtMove {
+        from,
+        to: (data >> 16) as u16,
+        tag: (data >> 32) as u16,
+    });
+    let bound = match (meta >> 40) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    Entry {
+        mv,
+        score: i32::from((data >> 48) as u16 as i16),
+        depth: i32::from((meta >> 32) as u8) - DEPTH_OFFSET,
+        bound,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_are_sixteen_bytes_in_buckets_of_a_cache_line() {
+        let tt = Tt::new(1);
+        assert_eq!(tt.words.len() * 8, tt.buckets * 64);
+        assert!(tt.buckets * 64 <= 1024 * 1024);
+    }
+
+    #[test]
+    fn a_stored_entry_reads_back_and_a_deeper_one_survives_a_shallow_store() {
+        let tt = Tt::new(1);
+        let key = 0x1234_5678_9abc_def0;
+        tt.store(key, None, -29_990, 7, Bound::Lower);
+        let e = tt.probe(key).expect("stored");
+        assert_eq!((e.score, e.depth, e.bound), (-29_990, 7, Bound::Lower));
+        tt.store(key, None, 5, 1, Bound::Upper);
+        assert_eq!(tt.probe(key).map(|e| e.depth), Some(7));
+        assert!(tt.probe(key ^ 1).is_none());
+    }
+
+    #[test]
+    fn a_full_bucket_replaces_its_shallowest_entry() {
+        let mut tt = Tt::new(1);
+        // Keys with the same high bits share a bucket.
+        let keys: Vec<u64> = (1..=5).map(|k| 0xabcd_0000_0000_0000 | k).collect();
+        for (d, &k) in keys.iter().take(4).enumerate() {
+            tt.store(k, None, 0, 10 - d as i32, Bound::Exact);
+        }
+        tt.next_age();
+        tt.store(keys[4], None, 0, 1, Bound::Exact);
+        assert!(tt.probe(keys[3]).is_none(), "the shallowest old entry went");
+        assert!(keys[..3].iter().all(|&k| tt.probe(k).is_some()));
+        assert!(tt.probe(keys[4]).is_some());
     }
 }

@@ -10,7 +10,7 @@ use koma_runtime::{FullMove, Position};
 
 use crate::Variant;
 use crate::driver::{InfoFormat, InfoStyle, MoveText, Protocol, Reply, Request};
-use crate::search::{Limits, SearchResult};
+use crate::search::{Limits, MAX_THREADS, SearchResult};
 use crate::time::Clock;
 use crate::wire::{Wire, WireError, WirePromotion, wire_promotion};
 
@@ -21,6 +21,8 @@ pub struct Uci {
     current: usize,
     pos: Position,
     hash_mb: usize,
+    /// Search threads (`Threads`).
+    threads: usize,
     next_id: u64,
     pending: Option<u64>,
     new_game: bool,
@@ -70,6 +72,7 @@ impl Uci {
             variants,
             current: 0,
             hash_mb: 16,
+            threads: 1,
             next_id: 0,
             pending: None,
             new_game: true,
@@ -111,6 +114,15 @@ impl Uci {
                     Vec::new()
                 }
                 Err(_) => vec![Reply::Line(format!("info string bad Hash value {value}"))],
+            },
+            "Threads" => match value.trim().parse::<usize>() {
+                Ok(n) => {
+                    self.threads = n.clamp(1, MAX_THREADS);
+                    Vec::new()
+                }
+                Err(_) => vec![Reply::Line(format!(
+                    "info string bad Threads value {value}"
+                ))],
             },
             other => vec![Reply::Line(format!("info string unknown option {other}"))],
         }
@@ -189,6 +201,7 @@ impl Uci {
                 moves_to_go: mtg,
             });
         }
+        limits.threads = self.threads;
         self.next_id += 1;
         self.pending = Some(self.next_id);
         vec![Reply::Search(Box::new(Request {
@@ -226,6 +239,9 @@ impl Protocol for Uci {
                         names.join(" ")
                     )),
                     Reply::Line("option name Hash type spin default 16 min 1 max 4096".into()),
+                    Reply::Line(format!(
+                        "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+                    )),
                     Reply::Line("uciok".into()),
                 ]
             }

@@ -29,6 +29,7 @@ mod walk;
 mod zobrist;
 
 pub use geometry::{ByPlayer, Square};
+pub use movegen::Gen;
 pub use moves::{FullMove, Move, MoveKind, MoveList, MoveRef};
 pub use position::Position;
 pub use rules::CountState;

@@ -12,6 +12,28 @@ use crate::spec::{Modes, Player, WinCondition};
 use crate::tables::{CLeg, PieceTable, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
 
+/// Which moves a generator produces: a search generates the captures first and the quiet
+/// moves only when it needs them ([`Position::legal_moves_of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gen {
+    All,
+    /// Moves that remove a piece: on the destination, on the way, or by burning.
+    Captures,
+    /// Every other move: steps and rides to empty squares, drops, castling, passes.
+    Quiets,
+}
+
+impl Gen {
+    #[inline]
+    fn wants(self, capture: bool) -> bool {
+        match self {
+            Gen::All => true,
+            Gen::Captures => capture,
+            Gen::Quiets => !capture,
+        }
+    }
+}
+
 /// Turns finished paths into moves: promotion choices and de-duplication.
 struct MoveSink<'a> {
     t: &'a Tables,
@@ -24,6 +46,7 @@ struct MoveSink<'a> {
     /// empty when no two routes of the piece can give the same move (then nothing is deduplicated,
     /// and the bit sets are never zeroed: most pieces of most variants, every piece of chess).
     seen: &'a mut [[u64; WORDS]],
+    stage: Gen,
 }
 
 impl MoveSink<'_> {
@@ -32,6 +55,9 @@ impl MoveSink<'_> {
     /// fires a promotion trigger and the other does not (Kyou's Lion stepping into the zone and
     /// out again): then the promoting and the plain move both exist.
     fn add(&mut self, m: Move, capture: bool, stops: &[Square]) {
+        if !self.stage.wants(capture) {
+            return;
+        }
         let fires = self.fires(m.to, capture, stops);
         if self.seen.is_empty() {
             if fires {
@@ -131,6 +157,9 @@ impl Sink for MoveSink<'_> {
         if !e.victims.is_empty() && self.t.rules.is_burn_leg_end(self.mover, self.from, &e) {
             return false;
         }
+        if !self.stage.wants(e.dest_capture || !e.victims.is_empty()) {
+            return false;
+        }
         let mut m = Move::new(self.from, e.to);
         // A locust victim that is also the destination is the destination's capture.
         let side = |&&v: &&Square| v != e.to || e.to == self.from;
@@ -158,22 +187,35 @@ impl Position {
     /// Appends the pseudo-legal moves of the side to move (none once the game is decided:
     /// [`Position::decided`]).
     pub fn pseudo_legal_moves(&self, out: &mut MoveList) {
+        self.pseudo_moves_of(out, Gen::All);
+    }
+
+    /// Appends the pseudo-legal moves of the side to move that `stage` asks for. Burns can make
+    /// any move a capture, so a variant with burns generates every move and sorts them after.
+    fn pseudo_moves_of(&self, out: &mut MoveList, stage: Gen) {
         let t = &*self.tables;
         let side = self.side;
         if self.decided().is_some() {
             return;
         }
         let start = out.len();
+        let piece_gen = if t.rules.has_burns() { Gen::All } else { stage };
         let freezing = !t.rules.freezes.is_empty();
         for s in self.squares_of(side) {
             let c = self.board[s.index()];
             if freezing && self.is_frozen(s, c) {
                 continue;
             }
-            self.piece_moves(s, c, out);
+            self.piece_moves_of(s, c, out, piece_gen);
         }
         if t.rules.has_burns() {
             self.apply_burns(out, start);
+            if stage != Gen::All {
+                out.retain_from(start, |m| stage.wants(self.removes_piece(m)));
+            }
+        }
+        if stage == Gen::Captures {
+            return;
         }
         if t.drops.enabled {
             self.drop_moves(out);
@@ -233,8 +275,20 @@ impl Position {
                 .all(|s| self.board[s.index()].is_empty())
     }
 
+    /// Whether a generated move removes a piece: side victims, or a piece on its destination.
+    fn removes_piece(&self, m: &Move) -> bool {
+        m.ncap() > 0
+            || m.to != m.from && m.kind() != MoveKind::Castle && self.board[m.to.index()].is_piece()
+    }
+
     /// Appends the pseudo-legal moves of the piece `c` standing on `from`.
+    #[inline]
     pub(crate) fn piece_moves(&self, from: Square, c: Cell, out: &mut MoveList) {
+        self.piece_moves_of(from, c, out, Gen::All);
+    }
+
+    /// Appends the pseudo-legal moves of the piece `c` standing on `from` that `stage` asks for.
+    fn piece_moves_of(&self, from: Square, c: Cell, out: &mut MoveList, stage: Gen) {
         let t = &*self.tables;
         let pt = t.piece(c.piece_type(), c.player());
         let [a, b, e] = pt.start_index[from.index()];
@@ -257,6 +311,7 @@ impl Position {
             mover: c,
             start,
             seen,
+            stage,
         };
         let board = &self.board[..];
         for fl in simple {
@@ -268,12 +323,14 @@ impl Position {
             for &s in ray {
                 let target = board[s.index()];
                 if target.is_empty() {
-                    if leg.modes.contains(Modes::MOVE) {
+                    if stage != Gen::Captures && leg.modes.contains(Modes::MOVE) {
                         let mut m = Move::new(from, s);
                         m.set_creates_ep(leg.modes.contains(Modes::CREATES_EP));
                         sink.add(m, false, &[]);
                     }
-                    if let Some(m) = self.ep_capture(leg.modes, from, s, c.player()) {
+                    if stage != Gen::Quiets
+                        && let Some(m) = self.ep_capture(leg.modes, from, s, c.player())
+                    {
                         let m = sink.out.intern(&m);
                         sink.add(m, true, &[]);
                     }
@@ -293,7 +350,7 @@ impl Position {
                 walker.walk_tree(fl.path, ray);
             }
         }
-        if virgin {
+        if virgin && stage != Gen::Captures {
             self.castling_moves(from, c, pt, sink.out);
         }
     }
@@ -371,6 +428,19 @@ impl Position {
             return;
         }
         self.pseudo_legal_moves(out);
+        self.keep_legal(out);
+    }
+
+    /// Replaces `out` with the legal moves of the side to move that `stage` asks for: a search's
+    /// staged generation (captures first, quiet moves only when it needs them). The rule and
+    /// royal-safety tests run on those moves alone.
+    pub fn legal_moves_of(&mut self, out: &mut MoveList, stage: Gen) {
+        if stage == Gen::All {
+            self.legal_moves(out);
+            return;
+        }
+        out.clear();
+        self.pseudo_moves_of(out, stage);
         self.keep_legal(out);
     }
 

@@ -77,6 +77,13 @@ struct Undo {
     counting: crate::rules::CountState,
 }
 
+/// What [`Position::unmake_null`] restores.
+#[derive(Clone, Copy, Debug)]
+pub struct NullMove {
+    ep: EpState,
+    hash: u64,
+}
+
 /// A game position of one variant.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -725,6 +732,27 @@ impl Position {
             }
         }
         self.set_ep(&squares[..count], to);
+    }
+
+    /// Passes the turn without a move (a search's null move): the other side is to move and
+    /// the e.p. squares lapse; nothing enters the history. Undo it with
+    /// [`Position::unmake_null`] before any other move is unmade.
+    pub fn make_null(&mut self) -> NullMove {
+        let undo = NullMove {
+            ep: self.ep,
+            hash: self.hash,
+        };
+        self.clear_ep();
+        self.side = self.side.opponent();
+        self.hash ^= self.tables.zobrist.side;
+        undo
+    }
+
+    /// Takes back [`Position::make_null`].
+    pub fn unmake_null(&mut self, undo: NullMove) {
+        self.side = self.side.opponent();
+        self.ep = undo.ep;
+        self.hash = undo.hash;
     }
 
     /// Takes back the last move made; does nothing when there is none.

@@ -1,8 +1,13 @@
 //! `koma bench`: leaves per second on the benchmark positions (bulk counting; one thread unless
 //! `--threads` says otherwise). `benches/perft.rs` runs the same positions under criterion.
+//! `koma bench --search`: the engine's nodes per second at a fixed depth on the search
+//! benchmark positions (one thread, a fresh table each: the node counts are deterministic).
 
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
+
+use koma_engine::{Limits, Searcher};
 
 use super::CommandResult;
 use super::{load_tables, position};
@@ -11,10 +16,14 @@ use crate::args::BenchArgs;
 /// The benchmark positions, one per line: `label | file | position | depth`.
 const POSITIONS: &str = include_str!("../../tests/fixtures/bench/positions.txt");
 
-/// The benchmark positions as (label, file under the source tree, position, depth).
-fn cases() -> impl Iterator<Item = (&'static str, &'static str, &'static str, u32)> {
-    POSITIONS
-        .lines()
+/// The search benchmark positions, in the same layout with a search depth.
+const SEARCH_POSITIONS: &str = include_str!("../../tests/fixtures/bench/search.txt");
+
+/// The benchmark positions of `text` as (label, file under the source tree, position, depth).
+fn cases(
+    text: &'static str,
+) -> impl Iterator<Item = (&'static str, &'static str, &'static str, u32)> {
+    text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| {
             let mut f = l.split('|').map(str::trim);
@@ -24,6 +33,9 @@ fn cases() -> impl Iterator<Item = (&'static str, &'static str, &'static str, u3
 }
 
 pub fn bench(args: &BenchArgs) -> CommandResult {
+    if args.search {
+        return bench_search(args);
+    }
     crate::output::outln!(
         "{:<15} {:>5} {:>12} {:>9} {:>12}",
         "position",
@@ -34,7 +46,7 @@ pub fn bench(args: &BenchArgs) -> CommandResult {
     );
     let mut total_nodes = 0u64;
     let mut total_secs = 0f64;
-    for (label, file, fen, depth) in cases() {
+    for (label, file, fen, depth) in cases(POSITIONS) {
         let tables = load_tables(&args.root.join(file))?;
         let mut pos = position(tables, Some(fen))?;
         let started = Instant::now();
@@ -54,4 +66,60 @@ pub fn bench(args: &BenchArgs) -> CommandResult {
         total_nodes as f64 / total_secs.max(1e-9) / 1e6
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Searches each search benchmark position to its depth and prints nodes per second of the
+/// search thread's CPU time (the machine's other load does not count; wall-clock seconds beside).
+fn bench_search(args: &BenchArgs) -> CommandResult {
+    crate::output::outln!(
+        "{:<15} {:>5} {:>10} {:>8} {:>8} {:>10}  best move",
+        "position",
+        "depth",
+        "nodes",
+        "cpu s",
+        "wall s",
+        "k nodes/s"
+    );
+    let (mut total_nodes, mut total_cpu) = (0u64, 0f64);
+    let stop = AtomicBool::new(false);
+    for (label, file, fen, depth) in cases(SEARCH_POSITIONS) {
+        let tables = load_tables(&args.root.join(file))?;
+        let pos = position(tables, Some(fen))?;
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let mut searcher = Searcher::new(16);
+        let (wall, cpu) = (Instant::now(), thread_cpu());
+        let result = searcher.search(&pos, &limits, &stop, &mut |_| {});
+        let wall = wall.elapsed().as_secs_f64();
+        let cpu = cpu
+            .and_then(|c| thread_cpu().map(|d| d - c))
+            .unwrap_or(wall);
+        total_nodes += result.nodes;
+        total_cpu += cpu;
+        let best = result
+            .best
+            .map_or_else(|| "-".to_string(), |m| pos.move_text(&m));
+        crate::output::outln!(
+            "{label:<15} {depth:>5} {:>10} {cpu:>8.3} {wall:>8.3} {:>10.0}  {best}",
+            result.nodes,
+            result.nodes as f64 / cpu.max(1e-9) / 1e3
+        );
+    }
+    crate::output::outln!(
+        "{:<15} {:>5} {total_nodes:>10} {total_cpu:>8.3} {:>8} {:>10.0}",
+        "total",
+        "",
+        "",
+        total_nodes as f64 / total_cpu.max(1e-9) / 1e3
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The CPU seconds this thread has run, where the system says (Linux's schedstat).
+fn thread_cpu() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
 }

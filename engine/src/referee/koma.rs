@@ -6,7 +6,7 @@ use std::sync::mpsc;
 
 use super::game::{Answer, Contestant, Fault, GameSoFar, Turn};
 use super::spec::{EngineSpec, TimeControl};
-use crate::search::{Limits, Searcher};
+use crate::search::{Limits, MAX_THREADS, Searcher};
 use crate::time;
 
 /// In-process koma.
@@ -15,22 +15,17 @@ pub struct KomaPlayer {
     name: String,
     depth: Option<u32>,
     nodes: Option<u64>,
+    threads: usize,
     searcher: Searcher,
 }
 
 impl KomaPlayer {
     pub fn new(spec: &EngineSpec) -> Result<KomaPlayer, Fault> {
-        if spec.threads.is_some_and(|t| t > 1) {
-            return Err(Fault::Startup(
-                "the in-process search runs on one thread; `threads` above 1 needs koma's \
-                 multi-threaded search"
-                    .to_string(),
-            ));
-        }
         Ok(KomaPlayer {
             name: spec.name.clone().unwrap_or_else(|| spec.text.clone()),
             depth: spec.depth,
             nodes: spec.nodes,
+            threads: spec.threads.map_or(1, |t| (t as usize).clamp(1, MAX_THREADS)),
             searcher: Searcher::new(spec.hash),
         })
     }
@@ -50,6 +45,7 @@ impl Contestant for KomaPlayer {
         let mut limits = Limits {
             depth: self.depth,
             nodes: self.nodes,
+            threads: self.threads,
             ..Limits::default()
         };
         match turn.own.control {
