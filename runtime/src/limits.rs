@@ -30,6 +30,9 @@ pub const MAX_PATHS: usize = 100_000;
 /// Most (path, start square) entries of the move tables, summed over all piece types: the
 /// tables of one player take about 12 bytes per entry.
 pub const MAX_TABLE_ENTRIES: usize = 16_000_000;
+/// Most bytes of a file written by `koma compile` that is read back (the largest shipped
+/// variant compiles to well under 1 MiB).
+pub const MAX_COMPILED_BYTES: u64 = 256 << 20;
 /// Most royal pieces one player can have at once.
 pub const MAX_ROYALS: usize = 32;
 /// Most e.p. squares one move can leave.
