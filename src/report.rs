@@ -276,7 +276,10 @@ fn clamp(sources: &SourceMap, location: Location) -> std::ops::Range<usize> {
 
 /// The line starts of every file, by file id.
 fn line_starts(sources: &SourceMap) -> Vec<LineStarts> {
-    sources.iter().map(|(_, f)| LineStarts::new(&f.text)).collect()
+    sources
+        .iter()
+        .map(|(_, f)| LineStarts::new(&f.text))
+        .collect()
 }
 
 /// The file name, and 1-based (line, column) of the start and end of `location`; columns

@@ -348,7 +348,9 @@ fn an_oversize_message_is_dropped_without_taking_its_size_in_memory() {
         .expect("write");
     let log = client.wait_for("a log message", |m| m["method"] == "window/logMessage");
     assert!(
-        log["params"]["message"].as_str().is_some_and(|m| m.contains("200000000 bytes")),
+        log["params"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("200000000 bytes")),
         "{log}"
     );
     // Still serving.
@@ -361,7 +363,10 @@ fn an_oversize_message_is_dropped_without_taking_its_size_in_memory() {
     );
     assert!(!client.diagnostics(&uri, 1).is_empty());
     let peak = peak_memory_mib(client.child.id());
-    assert!(peak < 100, "koma lsp held {peak} MiB for a message it dropped");
+    assert!(
+        peak < 100,
+        "koma lsp held {peak} MiB for a message it dropped"
+    );
     let _ = client.child.kill();
 }
 
@@ -384,10 +389,17 @@ fn many_diagnostics_and_a_long_xbetza_string_cost_linear_time() {
     let diagnostics = client.diagnostics(&uri, 1);
     assert_eq!(diagnostics.len(), n);
     let last_line = (chess.lines().count() + n - 1) as u64;
-    assert_eq!(diagnostics[n - 1]["range"]["start"]["line"].as_u64(), Some(last_line));
+    assert_eq!(
+        diagnostics[n - 1]["range"]["start"]["line"].as_u64(),
+        Some(last_line)
+    );
     let related = &diagnostics[n - 1]["relatedInformation"][0]["location"]["range"]["start"];
     let first = chess.lines().position(|l| l.contains("draw repetition"));
-    assert_eq!(related["line"].as_u64(), first.map(|l| l as u64), "{related}");
+    assert_eq!(
+        related["line"].as_u64(),
+        first.map(|l| l as u64),
+        "{related}"
+    );
 
     let betza = "fWvRsN".repeat(1_500);
     let text = format!(

@@ -25,7 +25,9 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn koma(dir: &Path, args: &[&str]) -> Output {
-    run(Command::new(env!("CARGO_BIN_EXE_koma")).args(args).current_dir(dir))
+    run(Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(args)
+        .current_dir(dir))
 }
 
 /// Runs `command`; kills it and fails the test if it has not ended within a minute (the old
@@ -79,7 +81,11 @@ fn unformatted_suzumu() -> String {
     let text = std::fs::read_to_string(root().join("variants/suzumu-shogi.koma")).expect("read");
     let text = text.replace("\n  ", "\n    ");
     assert!(text.contains("\"King\"               K  "));
-    text.replacen("\"King\"               K  ", "\"King\"               KfW", 1)
+    text.replacen(
+        "\"King\"               K  ",
+        "\"King\"               KfW",
+        1,
+    )
 }
 
 /// `koma ARGS` with a file-size limit of 8 KiB (`ulimit -f 8`): writing the 11 KB result
@@ -99,7 +105,10 @@ fn fmt_and_lint_fix_leave_the_file_whole_when_the_write_fails() {
         let path = dir.join("sz.koma");
         std::fs::write(&path, &text).expect("write");
         let output = koma_with_file_size_limit(&dir, args);
-        assert!(!output.status.success(), "`{args}` cannot succeed under the limit");
+        assert!(
+            !output.status.success(),
+            "`{args}` cannot succeed under the limit"
+        );
         assert_eq!(
             std::fs::read_to_string(&path).expect("read"),
             text,
@@ -108,7 +117,12 @@ fn fmt_and_lint_fix_leave_the_file_whole_when_the_write_fails() {
         // Without the limit the same command does its job.
         let output = koma(&dir, &args.split(' ').collect::<Vec<_>>());
         let after = std::fs::read_to_string(&path).expect("read");
-        assert_ne!(after, text, "`koma {args}` changed nothing: {}", stderr(&output));
+        assert_ne!(
+            after,
+            text,
+            "`koma {args}` changed nothing: {}",
+            stderr(&output)
+        );
     }
 }
 
@@ -139,7 +153,11 @@ fn fmt_on_a_full_disk_leaves_the_file_whole() {
     let after = std::fs::read_to_string(&path).expect("read");
     let _ = Command::new("umount").arg(&mnt).status();
     assert!(!output.status.success());
-    assert!(stderr(&output).contains("cannot write"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("cannot write"),
+        "{}",
+        stderr(&output)
+    );
     assert_eq!(after, text, "`koma fmt` cut the file on a full disk");
 }
 
@@ -152,9 +170,15 @@ fn fmt_edits_the_file_a_link_points_to_and_keeps_the_link() {
     let output = koma(&dir, &["fmt", "link.koma"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let link = std::fs::symlink_metadata(dir.join("link.koma")).expect("stat");
-    assert!(link.file_type().is_symlink(), "the link was replaced by a file");
+    assert!(
+        link.file_type().is_symlink(),
+        "the link was replaced by a file"
+    );
     let real = std::fs::read_to_string(dir.join("real.koma")).expect("read");
-    assert!(!real.contains("\n    K"), "the file behind the link is formatted");
+    assert!(
+        !real.contains("\n    K"),
+        "the file behind the link is formatted"
+    );
 }
 
 #[test]
@@ -169,10 +193,17 @@ fn book_says_what_it_replaces_and_never_writes_through_a_link() {
     assert!(output.status.success(), "{}", stderr(&output));
     let said = stderr(&output);
     assert!(said.contains("replaced site/index.html"), "{said}");
-    assert!(!said.contains("diagrams"), "no diagram was there before: {said}");
+    assert!(
+        !said.contains("diagrams"),
+        "no diagram was there before: {said}"
+    );
     // Again: every diagram is replaced too.
     let output = koma(&dir, &["book", chess, "-o", "site"]);
-    assert!(stderr(&output).contains("files in site/diagrams/"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("files in site/diagrams/"),
+        "{}",
+        stderr(&output)
+    );
 
     std::fs::write(dir.join("victim.txt"), "victim").expect("write");
     std::fs::remove_file(site.join("index.html")).expect("remove");
@@ -181,7 +212,11 @@ fn book_says_what_it_replaces_and_never_writes_through_a_link() {
         std::os::unix::fs::symlink("../victim.txt", site.join("index.html")).expect("symlink");
         let output = koma(&dir, &["book", chess, "-o", "site"]);
         assert_eq!(output.status.code(), Some(1));
-        assert!(stderr(&output).contains("is a symbolic link"), "{}", stderr(&output));
+        assert!(
+            stderr(&output).contains("is a symbolic link"),
+            "{}",
+            stderr(&output)
+        );
         let victim = std::fs::read_to_string(dir.join("victim.txt")).expect("read");
         assert_eq!(victim, "victim", "the book wrote through the link");
     }
@@ -190,7 +225,10 @@ fn book_says_what_it_replaces_and_never_writes_through_a_link() {
 /// A named pipe nobody writes to: opening it for reading would wait forever.
 #[cfg(unix)]
 fn fifo(path: &Path) {
-    let made = Command::new("mkfifo").arg(path).status().expect("mkfifo runs");
+    let made = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
     assert!(made.success());
 }
 
@@ -211,8 +249,17 @@ fn only_regular_files_are_read_the_file_given_and_the_files_it_extends() {
         vec!["perft", "zero.koma", "--depth", "1"],
     ] {
         let output = koma(&dir, &args);
-        assert_eq!(output.status.code(), Some(1), "{args:?}: {}", stderr(&output));
-        let text = format!("{}{}", stderr(&output), String::from_utf8_lossy(&output.stdout));
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        let text = format!(
+            "{}{}",
+            stderr(&output),
+            String::from_utf8_lossy(&output.stdout)
+        );
         assert!(
             text.contains("not a regular file"),
             "{args:?} says why: {text}"
@@ -230,8 +277,17 @@ fn only_regular_files_are_read_the_file_given_and_the_files_it_extends() {
             .iter()
             .find(|d| d["code"] == "E0005")
             .unwrap_or_else(|| panic!("no E0005: {report}"));
-        assert!(d["message"].as_str().is_some_and(|m| m.contains("not a regular file")), "{d}");
-        assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(2), Some(9)), "{d}");
+        assert!(
+            d["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("not a regular file")),
+            "{d}"
+        );
+        assert_eq!(
+            (d["line"].as_u64(), d["column"].as_u64()),
+            (Some(2), Some(9)),
+            "{d}"
+        );
     }
 }
 
@@ -240,7 +296,8 @@ fn a_source_file_over_the_limit_is_refused_unread() {
     let dir = scratch("large");
     let limit = koma_compiler::limits::MAX_SOURCE_BYTES;
     let file = std::fs::File::create(dir.join("big.koma")).expect("create");
-    file.set_len(limit + 1).expect("a sparse file just over the limit");
+    file.set_len(limit + 1)
+        .expect("a sparse file just over the limit");
     let output = koma(&dir, &["check", "big.koma"]);
     assert_eq!(output.status.code(), Some(1));
     let text = String::from_utf8_lossy(&output.stdout);
@@ -268,7 +325,11 @@ fn lint_json_maps_many_diagnostics_in_linear_time() {
         .lines()
         .count();
     let last = &diagnostics[n - 1];
-    assert_eq!(last["line"].as_u64(), Some((chess_lines + n) as u64), "{last}");
+    assert_eq!(
+        last["line"].as_u64(),
+        Some((chess_lines + n) as u64),
+        "{last}"
+    );
     assert_eq!(last["column"].as_u64(), Some(3));
 }
 

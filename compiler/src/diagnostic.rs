@@ -74,7 +74,10 @@ impl LineStarts {
 
     /// The 0-based line of byte `offset` and the offset where that line starts.
     pub fn line(&self, offset: usize) -> (usize, usize) {
-        let line = self.starts.partition_point(|&s| s <= offset).saturating_sub(1);
+        let line = self
+            .starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1);
         (line, self.starts[line])
     }
 
@@ -85,7 +88,12 @@ impl LineStarts {
 
     /// The 0-based line and column of byte `offset` of `text` (a char boundary), the column
     /// counted in `unit`s of the characters before it on its line (chars, UTF-16 units, ...).
-    pub fn line_column(&self, text: &str, offset: usize, unit: fn(char) -> usize) -> (usize, usize) {
+    pub fn line_column(
+        &self,
+        text: &str,
+        offset: usize,
+        unit: fn(char) -> usize,
+    ) -> (usize, usize) {
         let (line, start) = self.line(offset);
         let column = if self.ascii[line] {
             offset - start

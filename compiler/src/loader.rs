@@ -38,7 +38,11 @@ impl fmt::Display for ReadError {
             },
             ReadError::NotRegular { kind } => write!(f, "it is {kind}, not a regular file"),
             ReadError::TooLarge { limit } => {
-                write!(f, "it is larger than {} KiB, the most koma reads", limit / 1024)
+                write!(
+                    f,
+                    "it is larger than {} KiB, the most koma reads",
+                    limit / 1024
+                )
             }
         }
     }
@@ -166,12 +170,21 @@ mod tests {
         let small = dir.join("small.koma");
         std::fs::write(&small, "variant \"S\"\n").expect("write");
         assert_eq!(read_file(&small, 64).expect("small").len(), 12);
-        assert!(matches!(read_file(&small, 4), Err(ReadError::TooLarge { limit: 4 })));
-        assert!(matches!(read_file(&dir, 64), Err(ReadError::NotRegular { kind: "a folder" })));
+        assert!(matches!(
+            read_file(&small, 4),
+            Err(ReadError::TooLarge { limit: 4 })
+        ));
+        assert!(matches!(
+            read_file(&dir, 64),
+            Err(ReadError::NotRegular { kind: "a folder" })
+        ));
         if cfg!(unix) {
             // A device that never ends: refused before anything is read.
             let zero = read_file(Path::new("/dev/zero"), MAX_SOURCE_BYTES);
-            assert!(matches!(zero, Err(ReadError::NotRegular { .. })), "{zero:?}");
+            assert!(
+                matches!(zero, Err(ReadError::NotRegular { .. })),
+                "{zero:?}"
+            );
         }
         assert!(read_file(&dir.join("missing"), 64).is_err_and(|e| e.is_not_found()));
         std::fs::remove_dir_all(&dir).expect("clean up");

@@ -20,7 +20,10 @@ pub enum WriteError {
     /// The path is a symbolic link: writing through it would change a file elsewhere, and
     /// replacing it would silently turn a link the user made into a file.
     Symlink(PathBuf),
-    Io { path: PathBuf, error: std::io::Error },
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
 }
 
 impl fmt::Display for WriteError {
@@ -32,7 +35,9 @@ impl fmt::Display for WriteError {
                  write to another folder)",
                 path.display()
             ),
-            WriteError::Io { path, error } => write!(f, "cannot write `{}`: {error}", path.display()),
+            WriteError::Io { path, error } => {
+                write!(f, "cannot write `{}`: {error}", path.display())
+            }
         }
     }
 }
@@ -65,9 +70,12 @@ pub fn write_file(path: &Path, contents: &[u8]) -> Result<Written, WriteError> {
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
     let mut temp = builder.tempfile_in(dir).map_err(io)?;
-    temp.write_all(contents).map_err(io)?;
+    // Through the file itself: the temporary file's own writer adds its path to errors.
+    temp.as_file_mut().write_all(contents).map_err(io)?;
     if let Some(m) = &existing {
-        temp.as_file().set_permissions(m.permissions()).map_err(io)?;
+        temp.as_file()
+            .set_permissions(m.permissions())
+            .map_err(io)?;
     }
     temp.as_file().sync_all().map_err(io)?;
     temp.persist(path).map_err(|e| io(e.error))?;
@@ -100,7 +108,10 @@ mod tests {
             let mode = std::fs::Permissions::from_mode(0o640);
             std::fs::set_permissions(&path, mode).expect("chmod");
         }
-        assert_eq!(write_file(&path, b"two").expect("replace"), Written::Replaced);
+        assert_eq!(
+            write_file(&path, b"two").expect("replace"),
+            Written::Replaced
+        );
         assert_eq!(std::fs::read(&path).expect("read"), b"two");
         #[cfg(unix)]
         {
@@ -122,9 +133,17 @@ mod tests {
         let link = dir.join("index.html");
         std::os::unix::fs::symlink(&target, &link).expect("symlink");
         let refused = write_file(&link, b"page");
-        assert!(matches!(refused, Err(WriteError::Symlink(_))), "{refused:?}");
+        assert!(
+            matches!(refused, Err(WriteError::Symlink(_))),
+            "{refused:?}"
+        );
         assert_eq!(std::fs::read_to_string(&target).expect("read"), "victim");
-        assert!(std::fs::symlink_metadata(&link).expect("stat").file_type().is_symlink());
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .expect("stat")
+                .file_type()
+                .is_symlink()
+        );
         std::fs::remove_dir_all(&dir).expect("clean up");
     }
 
@@ -133,7 +152,10 @@ mod tests {
         // The folder cannot take a new file: the rename never happens and the old file stays.
         let dir = scratch("fail");
         let path = dir.join("missing-folder").join("a.koma");
-        assert!(matches!(write_file(&path, b"x"), Err(WriteError::Io { .. })));
+        assert!(matches!(
+            write_file(&path, b"x"),
+            Err(WriteError::Io { .. })
+        ));
         std::fs::remove_dir_all(&dir).expect("clean up");
     }
 }

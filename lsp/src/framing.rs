@@ -25,7 +25,9 @@ pub const MAX_HEADER_LINE: u64 = 1024;
 pub enum Frame {
     Message(Message),
     /// A body longer than [`MAX_MESSAGE_BYTES`], read and dropped.
-    TooLarge { length: u64 },
+    TooLarge {
+        length: u64,
+    },
 }
 
 /// Reads the next message; `None` at the end of the input. A malformed header or body is an
@@ -51,9 +53,11 @@ pub fn read(input: &mut impl BufRead) -> io::Result<Option<Frame>> {
         };
         if name.trim().eq_ignore_ascii_case("content-length") {
             let value = value.trim();
-            length = Some(value.parse::<u64>().map_err(|_| {
-                invalid(format!("`Content-Length: {value}` is not a length"))
-            })?);
+            length = Some(
+                value
+                    .parse::<u64>()
+                    .map_err(|_| invalid(format!("`Content-Length: {value}` is not a length")))?,
+            );
         }
     }
     let length = length.ok_or_else(|| invalid("a message without `Content-Length`".to_string()))?;
@@ -69,8 +73,8 @@ pub fn read(input: &mut impl BufRead) -> io::Result<Option<Frame>> {
     if (body.len() as u64) < length {
         return Ok(None);
     }
-    let message = serde_json::from_slice(&body)
-        .map_err(|e| invalid(format!("malformed message: {e}")))?;
+    let message =
+        serde_json::from_slice(&body).map_err(|e| invalid(format!("malformed message: {e}")))?;
     Ok(Some(Frame::Message(message)))
 }
 
@@ -88,8 +92,14 @@ pub struct IoThreads {
 impl IoThreads {
     /// Waits for both threads; the reader's error (a malformed message) comes first.
     pub fn join(self) -> io::Result<()> {
-        let reader = self.reader.join().unwrap_or_else(|_| Err(io::Error::other("reader panicked")));
-        let writer = self.writer.join().unwrap_or_else(|_| Err(io::Error::other("writer panicked")));
+        let reader = self
+            .reader
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("reader panicked")));
+        let writer = self
+            .writer
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("writer panicked")));
         reader.and(writer)
     }
 }
@@ -118,7 +128,11 @@ fn write_all(messages: &Receiver<Message>) -> io::Result<()> {
 
 /// Hands every message to the server until `exit` or the end of the input; a message too
 /// large to read is dropped and reported to the client's log.
-fn read_all(input: &mut impl BufRead, server: &Sender<Message>, log: &Sender<Message>) -> io::Result<()> {
+fn read_all(
+    input: &mut impl BufRead,
+    server: &Sender<Message>,
+    log: &Sender<Message>,
+) -> io::Result<()> {
     while let Some(frame) = read(input)? {
         let message = match frame {
             Frame::Message(message) => message,
@@ -155,7 +169,9 @@ mod tests {
         let mut out = Vec::new();
         loop {
             match read(&mut input) {
-                Ok(Some(Frame::Message(m))) => out.push(format!("{m:?}").chars().take(20).collect()),
+                Ok(Some(Frame::Message(m))) => {
+                    out.push(format!("{m:?}").chars().take(20).collect())
+                }
                 Ok(Some(Frame::TooLarge { length })) => out.push(format!("too large {length}")),
                 Ok(None) => return out,
                 Err(e) => {
@@ -185,8 +201,14 @@ mod tests {
     #[test]
     fn a_length_the_input_never_delivers_ends_the_session_without_allocating_it() {
         // 10 GB announced, two bytes sent: nothing is reserved up front, the input just ends.
-        assert_eq!(frames(&b"Content-Length: 10000000000\r\n\r\n{}"[..]), Vec::<String>::new());
-        assert_eq!(frames(&b"Content-Length: 100\r\n\r\n{}"[..]), Vec::<String>::new());
+        assert_eq!(
+            frames(&b"Content-Length: 10000000000\r\n\r\n{}"[..]),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            frames(&b"Content-Length: 100\r\n\r\n{}"[..]),
+            Vec::<String>::new()
+        );
     }
 
     #[test]

@@ -275,7 +275,9 @@ impl Position {
         let in_hand: usize = self.hands.iter().map(|&n| usize::from(n)).sum();
         let count = on_board + in_hand;
         if count > crate::limits::MAX_PIECES_WITH_HANDS {
-            return Err(PositionError::Exceeds(crate::limits::Exceeded::HandPieces { count }));
+            return Err(PositionError::Exceeds(
+                crate::limits::Exceeded::HandPieces { count },
+            ));
         }
         Ok(())
     }

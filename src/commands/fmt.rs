@@ -53,4 +53,3 @@ pub fn fmt(args: &FmtArgs) -> CommandResult {
         ExitCode::FAILURE
     })
 }
-

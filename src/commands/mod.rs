@@ -60,7 +60,8 @@ pub fn load_variant(path: &Path) -> Result<Variant, CliError> {
 /// The text of a file given on the command line, read like every variant source: a regular
 /// file of at most [`koma_compiler::limits::MAX_SOURCE_BYTES`], in UTF-8.
 pub fn read_source_text(path: &Path) -> Result<String, CliError> {
-    let failed = |reason: String| CliError::Failed(format!("cannot read `{}`: {reason}", path.display()));
+    let failed =
+        |reason: String| CliError::Failed(format!("cannot read `{}`: {reason}", path.display()));
     let bytes = koma_compiler::loader::read_source(path).map_err(|e| failed(e.to_string()))?;
     String::from_utf8(bytes).map_err(|_| failed("it is not valid UTF-8".to_string()))
 }
@@ -69,7 +70,8 @@ pub fn read_source_text(path: &Path) -> Result<String, CliError> {
 /// ([`koma_compiler::write::write_file`]). A link is followed first: the file it points to is
 /// the one edited, and the link stays.
 pub fn save_source(path: &Path, text: &str) -> Result<(), CliError> {
-    let failed = |reason: String| CliError::Failed(format!("cannot write `{}`: {reason}", path.display()));
+    let failed =
+        |reason: String| CliError::Failed(format!("cannot write `{}`: {reason}", path.display()));
     let real = std::fs::canonicalize(path).map_err(|e| failed(e.to_string()))?;
     match koma_compiler::write::write_file(&real, text.as_bytes()) {
         Ok(_) => Ok(()),

@@ -236,9 +236,14 @@ fn no_hand_can_overflow_so_no_capture_is_ever_dropped() {
     // piece may end in one hand, so a game with hands holds at most 255 pieces in all.
     let t = variant("drops");
     let at_limit = pos(&t, "4k/5/2p2/2R2/K4[251P] w");
-    assert_eq!(at_limit.hand_count(Player::First, koma_runtime::spec::PieceType(0)), 251);
+    assert_eq!(
+        at_limit.hand_count(Player::First, koma_runtime::spec::PieceType(0)),
+        251
+    );
     let over = koma_runtime::Position::from_text(t, "4k/5/2p2/2R2/K4[252P] w");
-    let error = over.expect_err("256 pieces in a game with hands").to_string();
+    let error = over
+        .expect_err("256 pieces in a game with hands")
+        .to_string();
     assert!(error.contains("256 pieces in a game with hands"), "{error}");
     // A variant whose setup has more is refused where the setup is written.
     let rows: String = (1..=8).map(|r| format!("  P a{r}-p{r}\n")).collect();

@@ -35,7 +35,9 @@ pub(crate) fn load_chain(
         };
         let at = location(unit.file, extends.span);
         let path = resolve(&unit.path, &extends.value);
-        if chain.len() > MAX_EXTENDS_DEPTH || chain.iter().any(|u| normalize(&u.path) == normalize(&path)) {
+        if chain.len() > MAX_EXTENDS_DEPTH
+            || chain.iter().any(|u| normalize(&u.path) == normalize(&path))
+        {
             diagnostics.push(
                 Diagnostic::error(
                     codes::EXTENDS_CYCLE,
