@@ -9,7 +9,7 @@ use codespan_reporting::diagnostic::{
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::termcolor::Buffer;
 use codespan_reporting::term::{self, Config, DisplayStyle};
-use koma_compiler::diagnostic::{Diagnostic, Location, Severity, SourceMap};
+use koma_compiler::diagnostic::{Diagnostic, LineStarts, Location, Severity, SourceMap};
 use serde_json::{Value, json};
 
 use crate::args::ReportFormat;
@@ -59,7 +59,7 @@ pub fn render(
         let converted = convert(sources, diagnostic);
         if term::emit(&mut buffer, &config, &files, &converted).is_err() {
             // A span codespan cannot show: still say what and where, on one line.
-            let at = position(sources, diagnostic.primary.location);
+            let at = position(sources, &line_starts(sources), diagnostic.primary.location);
             let _ = writeln!(
                 buffer,
                 "{}: {}[{}]: {}",
@@ -177,12 +177,14 @@ impl FileReports {
 /// One JSON object per diagnostic: code, severity, message, file, line, column, end, help,
 /// suggestion, labels.
 pub fn json(sources: &SourceMap, diagnostics: &[Diagnostic]) -> Vec<Value> {
+    let lines = line_starts(sources);
+    let position = |location| position(sources, &lines, location);
     diagnostics
         .iter()
         .map(|d| {
-            let (file, start, end) = position(sources, d.primary.location);
+            let (file, start, end) = position(d.primary.location);
             let suggestion = d.suggestion.as_ref().map(|s| {
-                let (_, from, to) = position(sources, s.location);
+                let (_, from, to) = position(s.location);
                 json!({
                     "message": s.message,
                     "replacement": s.replacement,
@@ -193,7 +195,7 @@ pub fn json(sources: &SourceMap, diagnostics: &[Diagnostic]) -> Vec<Value> {
             let labels: Vec<Value> = std::iter::once((&d.primary, true))
                 .chain(d.secondary.iter().map(|l| (l, false)))
                 .map(|(label, primary)| {
-                    let (file, from, to) = position(sources, label.location);
+                    let (file, from, to) = position(label.location);
                     json!({
                         "primary": primary,
                         "message": label.message,
@@ -272,18 +274,29 @@ fn clamp(sources: &SourceMap, location: Location) -> std::ops::Range<usize> {
     start..floor(location.end).max(start)
 }
 
+/// The line starts of every file, by file id.
+fn line_starts(sources: &SourceMap) -> Vec<LineStarts> {
+    sources
+        .iter()
+        .map(|(_, f)| LineStarts::new(&f.text))
+        .collect()
+}
+
 /// The file name, and 1-based (line, column) of the start and end of `location`; columns
-/// count characters.
-fn position(sources: &SourceMap, location: Location) -> (String, (usize, usize), (usize, usize)) {
-    let Some(file) = sources.get(location.file) else {
+/// count characters. `lines` holds the line starts of every file, by file id.
+fn position(
+    sources: &SourceMap,
+    lines: &[LineStarts],
+    location: Location,
+) -> (String, (usize, usize), (usize, usize)) {
+    let id = location.file.0 as usize;
+    let (Some(file), Some(lines)) = (sources.get(location.file), lines.get(id)) else {
         return (String::new(), (1, 1), (1, 1));
     };
     let range = clamp(sources, location);
     let line_col = |offset: usize| {
-        let before = &file.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        (line, file.text[line_start..offset].chars().count() + 1)
+        let (line, column) = lines.line_column(&file.text, offset, |_| 1);
+        (line + 1, column + 1)
     };
     (
         file.name.clone(),

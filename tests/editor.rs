@@ -312,6 +312,115 @@ fn the_language_server_answers_over_pipes() {
     assert!(status.success(), "{status}");
 }
 
+/// The most memory the process has held (`VmHWM`), in MiB.
+fn peak_memory_mib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("process status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .expect("VmHWM")
+        / 1024
+}
+
+fn initialize(client: &mut Client) {
+    client.request(
+        "initialize",
+        json!({ "processId": null, "rootUri": null, "capabilities": {} }),
+    );
+    client.notify("initialized", json!({}));
+}
+
+#[test]
+fn an_oversize_message_is_dropped_without_taking_its_size_in_memory() {
+    // lsp-server reserved the whole announced length at once (1.5 GB from one header).
+    let mut client = Client::start();
+    initialize(&mut client);
+    let length: usize = 200_000_000;
+    write!(client.stdin, "Content-Length: {length}\r\n\r\n").expect("write");
+    let chunk = vec![b' '; 1 << 20];
+    for _ in 0..length / chunk.len() {
+        client.stdin.write_all(&chunk).expect("write");
+    }
+    client
+        .stdin
+        .write_all(&vec![b' '; length % chunk.len()])
+        .expect("write");
+    let log = client.wait_for("a log message", |m| m["method"] == "window/logMessage");
+    assert!(
+        log["params"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("200000000 bytes")),
+        "{log}"
+    );
+    // Still serving.
+    let path = scratch("oversize").join("broken.koma");
+    std::fs::write(&path, BROKEN).expect("write");
+    let uri = file_uri(&path);
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "koma", "version": 1, "text": BROKEN } }),
+    );
+    assert!(!client.diagnostics(&uri, 1).is_empty());
+    let peak = peak_memory_mib(client.child.id());
+    assert!(
+        peak < 100,
+        "koma lsp held {peak} MiB for a message it dropped"
+    );
+    let _ = client.child.kill();
+}
+
+#[test]
+fn many_diagnostics_and_a_long_xbetza_string_cost_linear_time() {
+    // 20,000 duplicate rules lines: two minutes before for 100,000 (a line table rebuilt per
+    // diagnostic label); a 9,000-character XBetza string: 13.6 s before (a union of all the
+    // other moves per move in lint L007, and the whole string in each message).
+    let chess = std::fs::read_to_string(root().join("variants/chess.koma")).expect("read");
+    let n = 20_000;
+    let text = chess.clone() + &"  draw repetition 3\n".repeat(n);
+    let dir = scratch("large");
+    let uri = file_uri(&dir.join("r.koma"));
+    let mut client = Client::start();
+    initialize(&mut client);
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "koma", "version": 1, "text": text } }),
+    );
+    let diagnostics = client.diagnostics(&uri, 1);
+    assert_eq!(diagnostics.len(), n);
+    let last_line = (chess.lines().count() + n - 1) as u64;
+    assert_eq!(
+        diagnostics[n - 1]["range"]["start"]["line"].as_u64(),
+        Some(last_line)
+    );
+    let related = &diagnostics[n - 1]["relatedInformation"][0]["location"]["range"]["start"];
+    let first = chess.lines().position(|l| l.contains("draw repetition"));
+    assert_eq!(
+        related["line"].as_u64(),
+        first.map(|l| l as u64),
+        "{related}"
+    );
+
+    let betza = "fWvRsN".repeat(1_500);
+    let text = format!(
+        "variant \"Long\"\nboard 9 x 9\npieces\n  K \"King\" K royal\n  X \"X\" {betza}\nsetup rotate\n  K e1\n"
+    );
+    let uri = file_uri(&dir.join("long.koma"));
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "koma", "version": 1, "text": text } }),
+    );
+    let diagnostics = client.diagnostics(&uri, 1);
+    assert!(diagnostics.len() > 4_000, "{}", diagnostics.len());
+    let hover = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": position(&text, "fWvRsN", 100, 0) }),
+    );
+    let shown = hover["contents"]["value"].as_str().expect("hover text");
+    assert!(shown.contains("```text"), "a diagram: {shown:.200}");
+    let _ = client.child.kill();
+}
+
 /// The Lua a headless Neovim runs: open the file through `koma lsp`, wait for diagnostics, ask
 /// for hover, definition and formatting, and write what came back as JSON.
 const NVIM_SCRIPT: &str = r#"

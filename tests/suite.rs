@@ -38,6 +38,8 @@ mod runtime_variants;
 mod variant_library;
 #[path = "variants.rs"]
 mod variants;
+#[path = "writers.rs"]
+mod writers;
 #[path = "xbetza_oracle.rs"]
 mod xbetza_oracle;
 #[path = "xbetza_seeds.rs"]

@@ -50,6 +50,60 @@ impl SourceMap {
     }
 }
 
+/// Where each line of a text starts, so that mapping an offset to its line costs a binary
+/// search, not a scan from the start of the file (which made many diagnostics quadratic), and
+/// which lines are ASCII, where a column is a subtraction, not a count.
+#[derive(Clone, Debug)]
+pub struct LineStarts {
+    starts: Vec<usize>,
+    ascii: Vec<bool>,
+}
+
+impl LineStarts {
+    pub fn new(text: &str) -> LineStarts {
+        let starts: Vec<usize> = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let ascii = starts
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| text[s..starts.get(i + 1).copied().unwrap_or(text.len())].is_ascii())
+            .collect();
+        LineStarts { starts, ascii }
+    }
+
+    /// The 0-based line of byte `offset` and the offset where that line starts.
+    pub fn line(&self, offset: usize) -> (usize, usize) {
+        let line = self
+            .starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1);
+        (line, self.starts[line])
+    }
+
+    /// The offset where 0-based `line` starts.
+    pub fn start(&self, line: usize) -> Option<usize> {
+        self.starts.get(line).copied()
+    }
+
+    /// The 0-based line and column of byte `offset` of `text` (a char boundary), the column
+    /// counted in `unit`s of the characters before it on its line (chars, UTF-16 units, ...).
+    pub fn line_column(
+        &self,
+        text: &str,
+        offset: usize,
+        unit: fn(char) -> usize,
+    ) -> (usize, usize) {
+        let (line, start) = self.line(offset);
+        let column = if self.ascii[line] {
+            offset - start
+        } else {
+            text[start..offset].chars().map(unit).sum()
+        };
+        (line, column)
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
     Warning,

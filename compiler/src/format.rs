@@ -145,7 +145,18 @@ fn chunk_lines(text: &str, chunk: &Chunk<'_>, out: &mut Output) {
         indents.push(indent);
     }
     let indent_of = |i: usize| indents[i];
-    // Lay out every line; comment lines take the indentation of the code they introduce.
+    // Comment lines take the indentation of the code they introduce: the next code line, or
+    // the last one when none follows (found in one pass each, not one search per comment).
+    let is_code = |l: &&Line| !matches!(l.kind, LineKind::Blank | LineKind::Comment);
+    let last_code = chunk.lines.iter().rposition(is_code);
+    let mut next_code = vec![None; chunk.lines.len()];
+    let mut after = None;
+    for (i, line) in chunk.lines.iter().enumerate().rev() {
+        if is_code(line) {
+            after = Some(i);
+        }
+        next_code[i] = after;
+    }
     let mut laid: Vec<Option<Laid>> = Vec::new();
     for (i, line) in chunk.lines.iter().enumerate() {
         let comment = line
@@ -154,12 +165,7 @@ fn chunk_lines(text: &str, chunk: &Chunk<'_>, out: &mut Output) {
         match line.kind {
             LineKind::Blank => laid.push(None),
             LineKind::Comment => {
-                let code = |j: &usize| {
-                    !matches!(chunk.lines[*j].kind, LineKind::Blank | LineKind::Comment)
-                };
-                let next = (i..chunk.lines.len())
-                    .find(code)
-                    .or_else(|| (0..i).rev().find(code));
+                let next = next_code[i].or(last_code);
                 laid.push(Some(Laid {
                     indent: next.map_or(0, indent_of),
                     columns: Vec::new(),

@@ -7,17 +7,19 @@ pub mod emit;
 pub mod format;
 pub mod import;
 pub mod ir;
+pub mod limits;
 pub mod lint;
 pub mod loader;
 mod lower;
 pub mod parse;
 pub mod validate;
+pub mod write;
 pub mod xbetza;
 
 use std::path::{Path, PathBuf};
 
 use diagnostic::{Diagnostic, FileId, Location, SourceMap};
-use loader::{DiskLoader, FileLoader};
+use loader::{DiskLoader, FileLoader, ReadError};
 use lower::extends::{Unit, load_chain};
 
 pub use emit::emit;
@@ -45,37 +47,13 @@ pub fn extends_path(from: &Path, target: &str) -> PathBuf {
 }
 
 /// Loads, checks and lowers the variant file at `path` (and the files it extends) from disk.
-/// An unreadable file is a diagnostic, not a panic.
+/// An unreadable file (missing, not a regular file, too large) is a diagnostic, not a panic.
 pub fn load(path: &Path) -> Loaded {
     let name = path.display().to_string();
     let mut sources = SourceMap::default();
-    let bytes = match std::fs::read(path) {
+    let bytes = match loader::read_source(path) {
         Ok(bytes) => bytes,
-        Err(error) => {
-            let file = sources.add(name.clone(), String::new());
-            let reason = match error.kind() {
-                std::io::ErrorKind::NotFound => "no such file".to_string(),
-                std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-                _ => error.to_string(),
-            };
-            let at = Location {
-                file,
-                start: 0,
-                end: 0,
-            };
-            let diagnostic = Diagnostic::error(
-                codes::UNREADABLE_FILE,
-                format!("cannot read `{name}`: {reason}"),
-                at,
-                reason,
-            )
-            .with_help("check the path");
-            return Loaded {
-                sources,
-                variant: None,
-                diagnostics: vec![diagnostic],
-            };
-        }
+        Err(error) => return unreadable(sources, &name, &error),
     };
     if let Some(diagnostic) = not_source(&mut sources, &name, &bytes) {
         return Loaded {
@@ -103,6 +81,33 @@ pub fn load(path: &Path) -> Loaded {
             .with_help("save the file as UTF-8");
             compile(sources, &name, text, &DiskLoader, vec![diagnostic])
         }
+    }
+}
+
+/// The one error of a file that cannot be read.
+fn unreadable(mut sources: SourceMap, name: &str, error: &ReadError) -> Loaded {
+    let at = Location {
+        file: sources.add(name, String::new()),
+        start: 0,
+        end: 0,
+    };
+    let help = match error {
+        ReadError::Io(_) => "check the path",
+        ReadError::NotRegular { .. } | ReadError::TooLarge { .. } => {
+            "give the `.koma` text file of the variant"
+        }
+    };
+    let diagnostic = Diagnostic::error(
+        codes::UNREADABLE_FILE,
+        format!("cannot read `{name}`: {error}"),
+        at,
+        error.to_string(),
+    )
+    .with_help(help);
+    Loaded {
+        sources,
+        variant: None,
+        diagnostics: vec![diagnostic],
     }
 }
 
@@ -158,6 +163,10 @@ fn not_source(sources: &mut SourceMap, name: &str, bytes: &[u8]) -> Option<Diagn
 /// assert_eq!(loaded.variant.map(|v| v.pieces.len()), Some(1));
 /// ```
 pub fn load_source(name: &str, text: &str, loader: &dyn FileLoader) -> Loaded {
+    if text.len() as u64 > limits::MAX_SOURCE_BYTES {
+        let limit = limits::MAX_SOURCE_BYTES;
+        return unreadable(SourceMap::default(), name, &ReadError::TooLarge { limit });
+    }
     compile(
         SourceMap::default(),
         name,

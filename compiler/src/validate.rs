@@ -281,6 +281,14 @@ pub fn capacities(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
                 "burn area too large to choose in".to_string(),
                 "make the burn area smaller or burn every piece in it",
             ),
+            Exceeded::HandPieces { .. } => (
+                variant
+                    .setup
+                    .as_ref()
+                    .map_or(variant.board.location, |s| s.location),
+                "too many pieces for a game with hands".to_string(),
+                "place fewer pieces, or send captured pieces to no hand",
+            ),
         };
         diagnostics.push(
             Diagnostic::error(

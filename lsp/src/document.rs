@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use koma_compiler::Loaded;
 use koma_compiler::diagnostic::{Diagnostic, FileId};
+use koma_compiler::limits::MAX_SOURCE_BYTES;
 use koma_compiler::lint::{self, LintConfig};
 use koma_compiler::loader::DiskLoader;
 use koma_grammar::Parsed;
@@ -18,6 +19,9 @@ pub struct Document {
     pub version: i32,
     pub text: String,
     pub index: LineIndex,
+    /// Where the lines of each file of the compilation start, by [`FileId`] (built once: a
+    /// diagnostic's labels are mapped to positions through them).
+    pub file_indexes: Vec<LineIndex>,
     /// The lossless tree and AST of this file alone.
     pub parsed: Parsed,
     /// The whole compilation (files it extends included).
@@ -38,9 +42,16 @@ impl Document {
         if let Some(variant) = &loaded.variant {
             diagnostics.extend(lint::lint(variant, &loaded.sources, &LintConfig::default()));
         }
+        // A document over the limit is not parsed: its one diagnostic says why.
+        let too_large = text.len() as u64 > MAX_SOURCE_BYTES;
         Document {
             index: LineIndex::new(&text),
-            parsed: koma_grammar::parse(&text),
+            file_indexes: loaded
+                .sources
+                .iter()
+                .map(|(_, f)| LineIndex::new(&f.text))
+                .collect(),
+            parsed: koma_grammar::parse(if too_large { "" } else { &text }),
             uri,
             version,
             text,
@@ -57,6 +68,11 @@ impl Document {
         let name = &self.loaded.sources.get(file)?.name;
         let path = std::fs::canonicalize(PathBuf::from(name)).ok()?;
         Url::from_file_path(path).ok()
+    }
+
+    /// Where the lines of a file of the compilation start.
+    pub fn file_index(&self, file: FileId) -> Option<&LineIndex> {
+        self.file_indexes.get(file.0 as usize)
     }
 
     /// The text of a file of the compilation.

@@ -86,7 +86,7 @@ fn extends_range(doc: &Document) -> Range {
 fn location(doc: &Document, file: FileId, start: usize, end: usize) -> Option<Location> {
     let uri = doc.file_uri(file)?;
     let text = doc.file_text(file)?;
-    let index = crate::position::LineIndex::new(text);
+    let index = doc.file_index(file)?;
     Some(Location::new(uri, index.range(text, start, end)))
 }
 

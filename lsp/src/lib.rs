@@ -7,6 +7,7 @@
 
 mod document;
 mod features;
+pub mod framing;
 mod position;
 mod server;
 
@@ -31,7 +32,7 @@ pub enum LspError {
 
 /// Serves the protocol on standard input and output until the client says `exit`.
 pub fn run_stdio() -> Result<(), LspError> {
-    let (connection, io_threads) = lsp_server::Connection::stdio();
+    let (connection, io_threads) = framing::stdio();
     let capabilities = serde_json::to_value(Server::capabilities())?;
     connection.initialize(capabilities)?;
     let mut server = Server::default();

@@ -1,30 +1,25 @@
 //! Byte offsets (the compiler's spans) to and from LSP positions (lines and UTF-16 columns).
 
+use koma_compiler::diagnostic::LineStarts;
 use lsp_types::{Position, Range};
 
-/// Where each line of a text starts.
+/// Where each line of a text starts (the compiler's [`LineStarts`]), for UTF-16 columns.
 #[derive(Clone, Debug)]
 pub struct LineIndex {
-    starts: Vec<usize>,
+    starts: LineStarts,
 }
 
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
-        let starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        LineIndex { starts }
+        LineIndex {
+            starts: LineStarts::new(text),
+        }
     }
 
     /// The position of byte `offset` of `text`.
     pub fn position(&self, text: &str, offset: usize) -> Position {
         let offset = floor_char_boundary(text, offset.min(text.len()));
-        let line = self
-            .starts
-            .partition_point(|&s| s <= offset)
-            .saturating_sub(1);
-        let start = self.starts[line];
-        let character = text[start..offset].encode_utf16().count();
+        let (line, character) = self.starts.line_column(text, offset, char::len_utf16);
         Position::new(line as u32, character as u32)
     }
 
@@ -37,7 +32,7 @@ impl LineIndex {
 
     /// The byte offset of `position` in `text` (clamped to its line and to the text).
     pub fn offset(&self, text: &str, position: Position) -> usize {
-        let Some(&start) = self.starts.get(position.line as usize) else {
+        let Some(start) = self.starts.start(position.line as usize) else {
             return text.len();
         };
         let mut units = 0;

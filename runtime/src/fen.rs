@@ -198,6 +198,7 @@ impl Position {
         if let Some(hand) = hand {
             pos.parse_hand(hand)?;
         }
+        pos.check_hand_pieces()?;
         let side = match fields.get(1).copied().unwrap_or("w") {
             "w" => Player::First,
             "b" => Player::Second,
@@ -263,6 +264,23 @@ impl Position {
                     count,
                 }));
             }
+        }
+        Ok(())
+    }
+
+    /// In a game with hands any piece may end in one hand, which counts in a `u8`: more
+    /// pieces than that is an error, never a hand that silently drops one.
+    fn check_hand_pieces(&self) -> Result<(), PositionError> {
+        if !self.has_hands() {
+            return Ok(());
+        }
+        let on_board = self.board.iter().filter(|c| c.is_piece()).count();
+        let in_hand: usize = self.hands.iter().map(|&n| usize::from(n)).sum();
+        let count = on_board + in_hand;
+        if count > crate::limits::MAX_PIECES_WITH_HANDS {
+            return Err(PositionError::Exceeds(
+                crate::limits::Exceeded::HandPieces { count },
+            ));
         }
         Ok(())
     }

@@ -30,8 +30,14 @@ pub const MAX_PATHS: usize = 100_000;
 /// Most (path, start square) entries of the move tables, summed over all piece types: the
 /// tables of one player take about 12 bytes per entry.
 pub const MAX_TABLE_ENTRIES: usize = 16_000_000;
+/// Most bytes of a file written by `koma compile` that is read back (the largest shipped
+/// variant compiles to well under 1 MiB).
+pub const MAX_COMPILED_BYTES: u64 = 256 << 20;
 /// Most royal pieces one player can have at once.
 pub const MAX_ROYALS: usize = 32;
+/// Most pieces a game with hands may have, on the board and in hand together: a hand counts
+/// each piece type in a `u8`, and any piece may end in one hand, so no hand ever overflows.
+pub const MAX_PIECES_WITH_HANDS: usize = u8::MAX as usize;
 /// Most e.p. squares one move can leave.
 pub const MAX_EP: usize = 16;
 /// Most victims a `choose` burn picks among.
@@ -63,6 +69,8 @@ pub enum Exceeded {
     Royals { player: Player, count: usize },
     /// The `choose` burn rule `burn` (index) has more than [`MAX_BURN_CHOICES`] squares.
     BurnChoices { burn: usize, area: usize },
+    /// A game with hands has more than [`MAX_PIECES_WITH_HANDS`] pieces.
+    HandPieces { count: usize },
 }
 
 impl fmt::Display for Exceeded {
@@ -109,6 +117,11 @@ impl fmt::Display for Exceeded {
             Exceeded::BurnChoices { area, .. } => write!(
                 f,
                 "a burn that chooses its victims among {area} squares (at most {MAX_BURN_CHOICES})"
+            ),
+            Exceeded::HandPieces { count } => write!(
+                f,
+                "{count} pieces in a game with hands (at most {MAX_PIECES_WITH_HANDS}, since any \
+                 of them may end in one hand)"
             ),
         }
     }
@@ -306,6 +319,11 @@ pub fn check(spec: &VariantSpec) -> Vec<Exceeded> {
         out.push(Exceeded::TableEntries { entries });
     }
     royal_counts(spec, &mut out);
+    let drops = &spec.rules.drops;
+    let count = spec.setup.as_ref().map_or(0, Vec::len) + drops.start_hand.len();
+    if drops.has_hands() && count > MAX_PIECES_WITH_HANDS {
+        out.push(Exceeded::HandPieces { count });
+    }
     for (i, burn) in spec.rules.burning.iter().enumerate() {
         if burn.choose_up_to.is_some() && burn.area.len() > MAX_BURN_CHOICES {
             out.push(Exceeded::BurnChoices {

@@ -6,15 +6,14 @@ use std::process::ExitCode;
 use koma_compiler::diagnostic::{Diagnostic, SourceMap};
 use koma_compiler::format::{FormatError, format};
 
-use super::{CliError, CommandResult};
+use super::{CommandResult, read_source_text, save_source};
 use crate::args::FmtArgs;
 use crate::report;
 
 pub fn fmt(args: &FmtArgs) -> CommandResult {
     let mut clean = true;
     for path in &args.files {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::Failed(format!("cannot read `{}`: {e}", path.display())))?;
+        let text = read_source_text(path)?;
         let formatted = match format(&text) {
             Ok(formatted) => formatted,
             Err(FormatError::Syntax { .. }) => {
@@ -44,8 +43,7 @@ pub fn fmt(args: &FmtArgs) -> CommandResult {
             println!("{}:{}: not formatted", path.display(), line + 1);
             clean = false;
         } else {
-            std::fs::write(path, &formatted)
-                .map_err(|e| CliError::Failed(format!("cannot write `{}`: {e}", path.display())))?;
+            save_source(path, &formatted)?;
             println!("formatted {}", path.display());
         }
     }

@@ -42,8 +42,7 @@ fn read_input(path: &Path) -> Result<(String, String), CliError> {
             .map_err(|e| CliError::Failed(format!("cannot read standard input: {e}")))?;
         return Ok(("<stdin>".to_string(), text));
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::Failed(format!("cannot read `{}`: {e}", path.display())))?;
+    let text = super::read_source_text(path)?;
     Ok((path.display().to_string(), text))
 }
 

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use koma_compiler::diagnostic::{Diagnostic, FileId, SourceMap};
+use koma_compiler::diagnostic::{Diagnostic, FileId, LineStarts, SourceMap};
 use koma_compiler::ir::LintLevel;
 use koma_compiler::lint::{self, LINTS, LintConfig};
 
@@ -75,6 +75,7 @@ fn fix(path: &Path, config: &LintConfig) -> Result<(), CliError> {
     }
     edits.sort_by_key(|(_, s)| std::cmp::Reverse((s.location.start, s.location.end)));
     let mut text = file.text.clone();
+    let lines = LineStarts::new(&file.text);
     let mut floor = usize::MAX;
     let mut done = Vec::new();
     for (d, s) in edits {
@@ -86,7 +87,7 @@ fn fix(path: &Path, config: &LintConfig) -> Result<(), CliError> {
         text.replace_range(start..end, &s.replacement);
         realign(&mut text, start + s.replacement.len(), &old, &s.replacement);
         floor = start;
-        let line = file.text[..start].matches('\n').count() + 1;
+        let line = lines.line(start).0 + 1;
         let name = lint::find(&d.code).map_or("", |l| l.name);
         done.push(format!(
             "fixed {}:{line}: `{old}` -> `{}` ({} {name})",
@@ -100,8 +101,7 @@ fn fix(path: &Path, config: &LintConfig) -> Result<(), CliError> {
             text = formatted;
         }
     }
-    std::fs::write(path, text)
-        .map_err(|e| CliError::Failed(format!("cannot write `{}`: {e}", path.display())))?;
+    super::save_source(path, &text)?;
     for line in done.iter().rev() {
         eprintln!("{line}");
     }

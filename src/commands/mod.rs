@@ -58,9 +58,32 @@ pub fn load_variant(path: &Path) -> Result<Variant, CliError> {
     }
 }
 
+/// The text of a file given on the command line, read like every variant source: a regular
+/// file of at most [`koma_compiler::limits::MAX_SOURCE_BYTES`], in UTF-8.
+pub fn read_source_text(path: &Path) -> Result<String, CliError> {
+    let failed =
+        |reason: String| CliError::Failed(format!("cannot read `{}`: {reason}", path.display()));
+    let bytes = koma_compiler::loader::read_source(path).map_err(|e| failed(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|_| failed("it is not valid UTF-8".to_string()))
+}
+
+/// Replaces the variant source at `path` with `text` without ever leaving it half written
+/// ([`koma_compiler::write::write_file`]). A link is followed first: the file it points to is
+/// the one edited, and the link stays.
+pub fn save_source(path: &Path, text: &str) -> Result<(), CliError> {
+    let failed =
+        |reason: String| CliError::Failed(format!("cannot write `{}`: {reason}", path.display()));
+    let real = std::fs::canonicalize(path).map_err(|e| failed(e.to_string()))?;
+    match koma_compiler::write::write_file(&real, text.as_bytes()) {
+        Ok(_) => Ok(()),
+        Err(koma_compiler::write::WriteError::Io { error, .. }) => Err(failed(error.to_string())),
+        Err(e) => Err(CliError::Failed(e.to_string())),
+    }
+}
+
 /// Loads a variant from a `.koma` file or from a file written by `koma compile`.
 pub fn load_tables(path: &Path) -> Result<Arc<Tables>, CliError> {
-    let bytes = std::fs::read(path)
+    let bytes = koma_compiler::loader::read_file(path, koma_runtime::limits::MAX_COMPILED_BYTES)
         .map_err(|e| CliError::Failed(format!("cannot read `{}`: {e}", path.display())))?;
     let spec = if serialize::is_compiled(&bytes) {
         serialize::decode(&bytes)

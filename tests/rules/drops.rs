@@ -262,3 +262,37 @@ fn the_tutorial_drop_game_drops_where_the_tutorial_says() {
     assert_eq!(d.len(), 40, "{d:?}");
     assert!(!d.iter().any(|m| m.ends_with('7')));
 }
+
+#[test]
+fn no_hand_can_overflow_so_no_capture_is_ever_dropped() {
+    // A hand counts each piece type in a `u8`: at 255 the next capture used to vanish. Any
+    // piece may end in one hand, so a game with hands holds at most 255 pieces in all.
+    let t = variant("drops");
+    let at_limit = pos(&t, "4k/5/2p2/2R2/K4[251P] w");
+    assert_eq!(
+        at_limit.hand_count(Player::First, koma_runtime::spec::PieceType(0)),
+        251
+    );
+    let over = koma_runtime::Position::from_text(t, "4k/5/2p2/2R2/K4[252P] w");
+    let error = over
+        .expect_err("256 pieces in a game with hands")
+        .to_string();
+    assert!(error.contains("256 pieces in a game with hands"), "{error}");
+    // A variant whose setup has more is refused where the setup is written.
+    let rows: String = (1..=8).map(|r| format!("  P a{r}-p{r}\n")).collect();
+    let text = format!(
+        "variant \"Crowd\"\nboard 16 x 17\npieces\n  P \"Pawn\" fW\n  K \"King\" K royal\n\
+         setup rotate\n  K i9\n{rows}\nrules\n  captures to-hand\n"
+    );
+    let loaded = koma_compiler::load_source(
+        "crowd.koma",
+        &text,
+        &koma_compiler::loader::MemoryLoader::new(),
+    );
+    let error = loaded
+        .diagnostics
+        .iter()
+        .find(|d| d.message.contains("pieces in a game with hands"))
+        .unwrap_or_else(|| panic!("no capacity error: {:?}", loaded.diagnostics));
+    assert_eq!(&text[error.primary.location.start..][..5], "setup");
+}

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use koma_compiler::write::{WriteError, Written, write_file};
 use koma_runtime::Position;
 
 use crate::api::{GameRequest, VariantInfo};
@@ -20,15 +21,12 @@ pub enum BookError {
         help("`koma check` shows them; fix them and write the book again")
     )]
     Invalid { path: PathBuf },
-    #[error("cannot write `{}`: {source}", path.display())]
+    #[error("{0}")]
     #[diagnostic(
         code(koma::book::write),
         help("choose an output folder you can write to")
     )]
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Write(#[from] WriteError),
     #[error("the start position cannot be played: {0}")]
     #[diagnostic(code(koma::book::start))]
     Start(#[from] game::GameError),
@@ -40,6 +38,8 @@ pub struct Book {
     pub index: PathBuf,
     pub diagrams: usize,
     pub bytes: u64,
+    /// The files that were there before and are now replaced.
+    pub replaced: Vec<PathBuf>,
     /// The variant has a start position; without one the book shows the board empty.
     pub start: bool,
 }
@@ -62,29 +62,52 @@ pub fn write(file: &Path, out: &Path) -> Result<Book, BookError> {
     };
     let state = game::state(tables, &shown)?;
     let dir = out.join("diagrams");
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| BookError::Write { path, source }
-    };
-    std::fs::create_dir_all(&dir).map_err(io(&dir))?;
+    let mut output = Output::default();
+    output.folder(&dir)?;
     let mut bytes = 0;
     for n in 0..compiled.piece_count() {
         if let Some(svg) = compiled.diagram_svg(n) {
-            let path = dir.join(format!("{n}.svg"));
-            std::fs::write(&path, &svg).map_err(io(&path))?;
+            output.file(&dir.join(format!("{n}.svg")), svg.as_bytes())?;
             bytes += svg.len() as u64;
         }
     }
     let html = page(&compiled.info, &state, has_start);
     let index = out.join("index.html");
-    std::fs::write(&index, &html).map_err(io(&index))?;
+    output.file(&index, html.as_bytes())?;
     bytes += html.len() as u64;
     Ok(Book {
         index,
         diagrams: compiled.piece_count(),
         bytes,
+        replaced: output.replaced,
         start: has_start,
     })
+}
+
+/// The files a book wrote, each with [`write_file`] (all or nothing, never through a link).
+#[derive(Debug, Default)]
+struct Output {
+    replaced: Vec<PathBuf>,
+}
+
+impl Output {
+    /// Creates the folder `dir` unless it is there; a link in its place is refused.
+    fn folder(&self, dir: &Path) -> Result<(), WriteError> {
+        if std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(WriteError::Symlink(dir.to_path_buf()));
+        }
+        std::fs::create_dir_all(dir).map_err(|error| WriteError::Io {
+            path: dir.to_path_buf(),
+            error,
+        })
+    }
+
+    fn file(&mut self, path: &Path, contents: &[u8]) -> Result<(), WriteError> {
+        if write_file(path, contents)? == Written::Replaced {
+            self.replaced.push(path.to_path_buf());
+        }
+        Ok(())
+    }
 }
 
 /// The server's page with its style sheet, script and data inlined.

@@ -1,6 +1,6 @@
 //! L007 `duplicate-move`: a move of an XBetza string that adds nothing to the others.
 
-use std::collections::BTreeSet;
+use std::collections::HashMap;
 
 use super::analysis::{betza_moves, path_set};
 use super::{Context, Lint};
@@ -23,33 +23,45 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for piece in &cx.variant.pieces {
         let moves = betza_moves(&cx.variant.board, piece);
         let sets: Vec<_> = moves.iter().map(|m| path_set(&m.expansion)).collect();
-        let mut dropped = vec![false; moves.len()];
-        for i in 0..moves.len() {
-            if sets[i].is_empty() {
+        // How many moves still kept make each path: a move adds nothing when every one of its
+        // paths is made by another kept move too (one pass, not a union of the others per move).
+        let mut makers: HashMap<_, usize> = HashMap::new();
+        for path in sets.iter().flatten() {
+            *makers.entry(path).or_default() += 1;
+        }
+        for (m, set) in moves.iter().zip(&sets) {
+            if set.is_empty() || set.iter().any(|p| makers[p] < 2) {
                 continue;
             }
-            let others: BTreeSet<_> = (0..moves.len())
-                .filter(|&j| j != i && !dropped[j])
-                .flat_map(|j| sets[j].iter().cloned())
-                .collect();
-            if sets[i].is_subset(&others) {
-                dropped[i] = true;
-                let m = &moves[i];
-                out.push(
-                    Diagnostic::warning(
-                        "",
-                        format!("`{}` adds no move to `{}`", m.text, piece.betza),
-                        m.location,
-                        "every path of this move is already in the rest of the string",
-                    )
-                    .with_help("remove it")
-                    .with_suggestion(Suggestion {
-                        location: m.location,
-                        replacement: String::new(),
-                        message: format!("remove `{}`", m.text),
-                    }),
-                );
+            for path in set {
+                if let Some(n) = makers.get_mut(path) {
+                    *n -= 1;
+                }
             }
+            out.push(
+                Diagnostic::warning(
+                    "",
+                    format!("`{}` adds no move to `{}`", m.text, shortened(&piece.betza)),
+                    m.location,
+                    "every path of this move is already in the rest of the string",
+                )
+                .with_help("remove it")
+                .with_suggestion(Suggestion {
+                    location: m.location,
+                    replacement: String::new(),
+                    message: format!("remove `{}`", m.text),
+                }),
+            );
         }
+    }
+}
+
+/// A long XBetza string cut to its start: the message of each of its many moves would
+/// otherwise repeat it whole (quadratic output).
+fn shortened(betza: &str) -> String {
+    const SHOWN: usize = 40;
+    match betza.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}...", &betza[..cut]),
+        None => betza.to_string(),
     }
 }

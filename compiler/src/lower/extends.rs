@@ -6,11 +6,9 @@ use koma_grammar::ast::{File, MetadataValue};
 
 use crate::codes;
 use crate::diagnostic::{Diagnostic, FileId, SourceMap};
+use crate::limits::MAX_EXTENDS_DEPTH;
 use crate::loader::FileLoader;
 use crate::parse::{location, parse};
-
-/// How many parents a chain may have before it is taken for a cycle.
-const MAX_DEPTH: usize = 32;
 
 /// One parsed file of an `extends` chain.
 #[derive(Debug)]
@@ -37,7 +35,9 @@ pub(crate) fn load_chain(
         };
         let at = location(unit.file, extends.span);
         let path = resolve(&unit.path, &extends.value);
-        if chain.len() > MAX_DEPTH || chain.iter().any(|u| normalize(&u.path) == normalize(&path)) {
+        if chain.len() > MAX_EXTENDS_DEPTH
+            || chain.iter().any(|u| normalize(&u.path) == normalize(&path))
+        {
             diagnostics.push(
                 Diagnostic::error(
                     codes::EXTENDS_CYCLE,
@@ -51,7 +51,7 @@ pub(crate) fn load_chain(
         }
         let text = match loader.load(&path) {
             Ok(text) => text,
-            Err(_) => {
+            Err(error) if error.is_not_found() => {
                 diagnostics.push(
                     Diagnostic::error(
                         codes::EXTENDS_NOT_FOUND,
@@ -60,6 +60,18 @@ pub(crate) fn load_chain(
                         format!("no file `{}`", path.display()),
                     )
                     .with_help("the path is relative to this file, and `.koma` may be left out"),
+                );
+                break;
+            }
+            Err(error) => {
+                diagnostics.push(
+                    Diagnostic::error(
+                        codes::UNREADABLE_FILE,
+                        format!("cannot read the variant `{}`: {error}", extends.value),
+                        at,
+                        format!("`{}` is not read", path.display()),
+                    )
+                    .with_help("`extends` names a variant source file (`.koma`)"),
                 );
                 break;
             }
