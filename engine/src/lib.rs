@@ -8,6 +8,7 @@
 pub mod cecp;
 pub mod driver;
 pub mod eval;
+pub mod number;
 pub mod search;
 pub mod time;
 mod tt;

@@ -9,10 +9,14 @@ use koma_runtime::spec::Player;
 use koma_runtime::{FullMove, Position};
 
 use crate::Variant;
-use crate::driver::{InfoFormat, InfoStyle, MoveText, Protocol, Reply, Request};
+use crate::driver::{InfoFormat, InfoStyle, MAX_HASH_MB, MoveText, Protocol, Reply, Request};
+use crate::number;
 use crate::search::{Limits, SearchResult};
 use crate::time::Clock;
 use crate::wire::{Wire, WirePromotion, wire_promotion};
+
+/// UCI times are in milliseconds.
+const MS: f64 = 0.001;
 
 /// The UCI engine state.
 #[derive(Debug)]
@@ -91,12 +95,12 @@ impl Uci {
                 }
                 None => vec![Reply::Line(format!("info string unknown variant {value}"))],
             },
-            "Hash" => match value.trim().parse::<usize>() {
-                Ok(mb) => {
-                    self.hash_mb = mb.clamp(1, 4096);
+            "Hash" => match number::count_usize(value) {
+                Some(mb) => {
+                    self.hash_mb = mb.clamp(1, MAX_HASH_MB);
                     Vec::new()
                 }
-                Err(_) => vec![Reply::Line(format!("info string bad Hash value {value}"))],
+                None => vec![Reply::Line(format!("info string bad Hash value {value}"))],
             },
             other => vec![Reply::Line(format!("info string unknown option {other}"))],
         }
@@ -154,37 +158,46 @@ impl Uci {
                 Reply::Line("bestmove (none)".into()),
             ];
         }
+        let mut out = Vec::new();
         let mut limits = Limits::default();
-        let words: Vec<&str> = arg.split_whitespace().collect();
-        let num = |i: usize| words.get(i + 1).and_then(|w| w.parse::<u64>().ok());
-        let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, 0, 0, None);
-        for (i, w) in words.iter().enumerate() {
-            match *w {
-                "depth" => limits.depth = num(i).map(|d| d as u32),
-                "nodes" => limits.nodes = num(i),
-                "movetime" => limits.movetime = num(i).map(Duration::from_millis),
-                "wtime" => wtime = num(i),
-                "btime" => btime = num(i),
-                "winc" => winc = num(i).unwrap_or(0),
-                "binc" => binc = num(i).unwrap_or(0),
-                "movestogo" => mtg = num(i).map(|n| n as u32),
-                _ => {}
+        let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, None, None, None);
+        let mut words = arg.split_whitespace();
+        while let Some(word) = words.next() {
+            let value = match word {
+                "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc"
+                | "movestogo" => words.next().unwrap_or(""),
+                _ => continue,
+            };
+            let read = match word {
+                "depth" => store(&mut limits.depth, number::count_u32(value)),
+                "nodes" => store(&mut limits.nodes, number::count(value)),
+                "movetime" => store(&mut limits.movetime, number::time(value, MS)),
+                "wtime" => store(&mut wtime, number::time(value, MS)),
+                "btime" => store(&mut btime, number::time(value, MS)),
+                "winc" => store(&mut winc, number::time(value, MS)),
+                "binc" => store(&mut binc, number::time(value, MS)),
+                _ => store(&mut mtg, number::count_u32(value)),
+            };
+            if !read {
+                out.push(Reply::Line(format!(
+                    "info string go: `{word} {value}` is not a number; ignored"
+                )));
             }
         }
         let (time, inc) = match self.pos.side_to_move() {
             Player::First => (wtime, winc),
             Player::Second => (btime, binc),
         };
-        if let Some(t) = time {
+        if let Some(left) = time {
             limits.clock = Some(Clock {
-                left: Duration::from_millis(t),
-                increment: Duration::from_millis(inc),
+                left,
+                increment: inc.unwrap_or(Duration::ZERO),
                 moves_to_go: mtg,
             });
         }
         self.next_id += 1;
         self.pending = Some(self.next_id);
-        vec![Reply::Search(Box::new(Request {
+        out.push(Reply::Search(Box::new(Request {
             id: self.next_id,
             position: self.pos.clone(),
             limits,
@@ -194,8 +207,18 @@ impl Uci {
                 style: InfoStyle::Uci,
                 moves: Arc::new(UciText),
             }),
-        }))]
+        })));
+        out
     }
+}
+
+/// Puts `value` in `slot` when there is one; says whether there was.
+fn store<T>(slot: &mut Option<T>, value: Option<T>) -> bool {
+    let read = value.is_some();
+    if read {
+        *slot = value;
+    }
+    read
 }
 
 impl Protocol for Uci {
@@ -218,7 +241,9 @@ impl Protocol for Uci {
                         self.variants[0].name,
                         names.join(" ")
                     )),
-                    Reply::Line("option name Hash type spin default 16 min 1 max 4096".into()),
+                    Reply::Line(format!(
+                        "option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"
+                    )),
                     Reply::Line("uciok".into()),
                 ]
             }
@@ -248,6 +273,10 @@ impl Protocol for Uci {
             "quit" => vec![Reply::Quit],
             _ => vec![Reply::Line(format!("info string unknown command {cmd}"))],
         }
+    }
+
+    fn refuse(&mut self, why: &str) -> Vec<Reply> {
+        vec![Reply::Line(format!("info string {why}"))]
     }
 
     fn finished(&mut self, id: u64, result: &SearchResult) -> Vec<Reply> {

@@ -1,8 +1,12 @@
-//! Loading variants and running a protocol state machine synchronously.
+//! Loading variants, running a protocol state machine synchronously, and `koma` as a process.
 
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
 
 use koma_engine::driver::{Protocol, Reply, run_request};
 use koma_engine::{Searcher, Variant};
@@ -61,4 +65,82 @@ pub fn find_program(program: &str) -> Option<PathBuf> {
         .chain([PathBuf::from("/usr/games")])
         .map(|d| d.join(program))
         .find(|p| p.is_file())
+}
+
+/// Every wait is bounded: a hung engine fails the test instead of hanging it.
+const WAIT: Duration = Duration::from_secs(30);
+
+/// `koma` as a process whose output lines are read on a thread.
+pub struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Engine {
+    pub fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("koma starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines: rx,
+            seen: Vec::new(),
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    /// Sends input as it is: any bytes, lines ended by the caller.
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("engine reads");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Waits for a line starting with `prefix`; returns it.
+    pub fn expect(&mut self, prefix: &str) -> String {
+        loop {
+            match self.lines.recv_timeout(WAIT) {
+                Ok(l) => {
+                    self.seen.push(l.clone());
+                    if l.starts_with(prefix) {
+                        return l;
+                    }
+                }
+                Err(_) => panic!("no `{prefix}` line; engine wrote {:#?}", self.seen),
+            }
+        }
+    }
+
+    pub fn quit(mut self) {
+        self.send("quit");
+        for _ in 0..300 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                assert!(status.success(), "exit status {status}");
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let _ = self.child.kill();
+        panic!("koma did not quit");
+    }
 }
