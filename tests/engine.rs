@@ -13,6 +13,8 @@ mod eval;
 mod hachu_repetition;
 #[path = "engine/hostile.rs"]
 mod hostile;
+#[path = "engine/opponents.rs"]
+mod opponents;
 #[path = "engine/pipes.rs"]
 mod pipes;
 #[path = "engine/repetition.rs"]

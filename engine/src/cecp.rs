@@ -322,11 +322,12 @@ impl Cecp {
 
     /// Root moves: not excluded, and expressible in XBoard's move syntax (at most two legs).
     fn root_moves(&mut self) -> Vec<FullMove> {
+        let rivals = Wire::rivals(&self.pos);
         let moves = self.pos.moves();
         moves
             .iter()
             .copied()
-            .filter(|m| !self.excluded.contains(m) && Wire::legs(&self.pos, &moves, m) <= 2)
+            .filter(|m| !self.excluded.contains(m) && Wire::legs(&self.pos, &rivals, m) <= 2)
             .collect()
     }
 

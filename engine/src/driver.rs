@@ -211,7 +211,9 @@ struct Running {
     handle: JoinHandle<()>,
 }
 
-/// Runs `protocol` over `input` and `output` until `quit` or the end of the input.
+/// Runs `protocol` over `input` and `output` until `quit` or the end of the input. The end of
+/// the input stops a running search and reports its result before the engine exits, as `stop`
+/// then `quit` would: commands piped from a file get their answer, as with Stockfish.
 pub fn run<P: Protocol>(
     mut protocol: P,
     mut input: impl BufRead + Send + 'static,
@@ -301,7 +303,7 @@ pub fn run<P: Protocol>(
             Event::Input(Input::TooLong) => replies.extend(
                 protocol.refuse(&format!("a line longer than {MAX_LINE} bytes was ignored")),
             ),
-            Event::Input(Input::End) => replies.push_back(Reply::Quit),
+            Event::Input(Input::End) => replies.extend([Reply::Stop, Reply::Quit]),
             Event::Done(id, result, s) => {
                 if let Some(r) = running.take() {
                     let _ = r.handle.join();

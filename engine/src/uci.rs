@@ -270,7 +270,8 @@ impl Protocol for Uci {
                     Vec::new()
                 }
             }
-            "quit" => vec![Reply::Quit],
+            // The best move so far is answered before the engine exits, as Stockfish does.
+            "quit" => vec![Reply::Stop, Reply::Quit],
             _ => vec![Reply::Line(format!("info string unknown command {cmd}"))],
         }
     }

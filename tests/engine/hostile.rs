@@ -15,7 +15,7 @@ use koma_engine::uci::Uci;
 use koma_engine::{Limits, SearchResult, Variant};
 use koma_runtime::Position;
 
-use super::common::{Engine, tables, xboard_variants};
+use super::common::{Engine, requests, tables, xboard_variants};
 
 const XBOARD_ST_INF: &[u8] = include_bytes!("hostile/xboard-st-inf.txt");
 const XBOARD_LEVEL_INF_BASE: &[u8] = include_bytes!("hostile/xboard-level-inf-base.txt");
@@ -23,24 +23,6 @@ const XBOARD_HUGE_INCREMENT: &[u8] = include_bytes!("hostile/xboard-level-huge-i
 const XBOARD_LATIN1_NAME: &[u8] = include_bytes!("hostile/xboard-latin1-name.txt");
 const UCI_INVALID_UTF8: &[u8] = include_bytes!("hostile/uci-invalid-utf8.txt");
 const UCI_NEGATIVE_WTIME: &[u8] = include_bytes!("hostile/uci-negative-wtime.txt");
-
-/// Feeds input bytes to a protocol line by line, as the driver reads them, and returns the lines
-/// it wrote and the searches it asked for (not run).
-fn requests(p: &mut impl Protocol, input: &[u8]) -> (Vec<String>, Vec<Request>) {
-    let mut reader = BufReader::new(input);
-    let mut buf = Vec::new();
-    let (mut lines, mut searches) = (Vec::new(), Vec::new());
-    while let driver::Input::Line(line) = driver::read_line(&mut reader, &mut buf) {
-        for reply in p.handle(&line) {
-            match reply {
-                Reply::Line(l) => lines.push(l),
-                Reply::Search(req) => searches.push(*req),
-                Reply::Stop | Reply::Quit => {}
-            }
-        }
-    }
-    (lines, searches)
-}
 
 fn cecp() -> Cecp {
     Cecp::new(xboard_variants(&["chess.koma"]), CecpOptions::default())

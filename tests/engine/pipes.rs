@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use super::common::Engine;
+use super::common::{Engine, piped};
 
 #[test]
 fn xboard_over_pipes_moves_now_on_question_mark() {
@@ -178,4 +178,30 @@ fn play_in_the_terminal() {
     assert!(out.contains("`f5f5` can mean several moves"), "{out}");
     assert!(out.contains("koma plays "), "{out}");
     assert_eq!(out.matches("first to move").count(), 4, "{out}");
+}
+
+/// Commands piped from a file work as with Stockfish: at the end of the input a running search
+/// stops and its best move is answered before the engine exits; `quit` and `stop` answer it too.
+#[test]
+fn a_search_is_answered_at_the_end_of_the_input_and_on_quit() {
+    let chess = ["uci", "variants/chess.koma"];
+    let out = piped(&chess, b"uci\nposition startpos\ngo movetime 500\n");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+    let out = piped(&chess, b"uci\nposition startpos\ngo infinite\n");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+
+    let mut e = Engine::start(&chess);
+    e.send("position startpos");
+    e.send("go infinite");
+    e.expect("info depth 1 ");
+    e.send("quit");
+    e.expect("bestmove ");
+    e.wait();
+
+    // CECP: the end of the input sends the move; `quit` just exits, as XBoard expects.
+    let xboard = ["xboard", "variants/chess.koma"];
+    let out = piped(&xboard, b"xboard\nprotover 2\nnew\nst 100\ngo\n");
+    assert!(out.lines().any(|l| l.starts_with("move ")), "{out}");
+    let out = piped(&xboard, b"xboard\nprotover 2\nnew\nst 100\ngo\nquit\n");
+    assert!(!out.lines().any(|l| l.starts_with("move ")), "{out}");
 }
