@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 export PATH="$PATH:/usr/games"
 
 # Debian package -> a command it provides.
-packages=(xvfb:Xvfb xboard:xboard hachu:hachu fairymax:fairymax chromium:chromium chromium-driver:chromedriver neovim:nvim)
+packages=(xvfb:Xvfb xboard:xboard hachu:hachu fairymax:fairymax fairy-stockfish:fairy-stockfish chromium:chromium chromium-driver:chromedriver neovim:nvim)
 missing=()
 for entry in "${packages[@]}"; do
   command -v "${entry#*:}" >/dev/null 2>&1 || missing+=("${entry%%:*}")

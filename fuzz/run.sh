@@ -12,7 +12,7 @@ seconds=${1:-10}
 runs=${2:-1000000000}
 shift $(( $# < 2 ? $# : 2 ))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(grammar xbetza position loader movegen http)
+[ ${#targets[@]} -gt 0 ] || targets=(grammar xbetza position loader movegen http protocol)
 work=${FUZZ_WORK:-$(mktemp -d)}
 for t in "${targets[@]}"; do
   mkdir -p "$work/$t"

@@ -1,6 +1,7 @@
 //! The engine end to end: protocol conversations with the state machines (no processes), the
-//! `koma xboard` and `koma uci` commands over pipes, self-play in every shipped variant with a
-//! start position, and real XBoard (under Xvfb) games against koma itself and against HaChu.
+//! `koma xboard` and `koma uci` commands over pipes, hostile input (issue 24), self-play in every
+//! shipped variant with a start position, and real XBoard (under Xvfb) games against koma itself
+//! and against HaChu.
 
 #[path = "engine/common.rs"]
 pub(crate) mod common;
@@ -10,6 +11,10 @@ mod conversation;
 mod eval;
 #[path = "engine/hachu_repetition.rs"]
 mod hachu_repetition;
+#[path = "engine/hostile.rs"]
+mod hostile;
+#[path = "engine/opponents.rs"]
+mod opponents;
 #[path = "engine/pipes.rs"]
 mod pipes;
 #[path = "engine/repetition.rs"]

@@ -10,9 +10,10 @@ use koma_runtime::spec::Player;
 use koma_runtime::{FullMove, Position, Tables};
 
 use crate::Variant;
-use crate::driver::{InfoFormat, InfoStyle, MoveText, Protocol, Reply, Request};
+use crate::driver::{InfoFormat, InfoStyle, MAX_HASH_MB, MoveText, Protocol, Reply, Request};
+use crate::number;
 use crate::search::{Limits, MAX_THREADS, SearchResult};
-use crate::time::Clock;
+use crate::time::{self, Clock};
 use crate::wire::{Wire, WireError, WirePromotion, wire_promotion};
 use crate::xboard_setup::XboardPieces;
 
@@ -335,11 +336,12 @@ impl Cecp {
 
     /// Root moves: not excluded, and expressible in XBoard's move syntax (at most two legs).
     fn root_moves(&mut self) -> Vec<FullMove> {
+        let rivals = Wire::rivals(&self.pos);
         let moves = self.pos.moves();
         moves
             .iter()
             .copied()
-            .filter(|m| !self.excluded.contains(m) && Wire::legs(&self.pos, &moves, m) <= 2)
+            .filter(|m| !self.excluded.contains(m) && Wire::legs(&self.pos, &rivals, m) <= 2)
             .collect()
     }
 
@@ -554,26 +556,26 @@ impl Protocol for Cecp {
                 }
                 None => vec![Reply::Line(format!("Error (bad level): {arg}"))],
             },
-            "st" => match arg.parse::<f64>() {
-                Ok(s) if s > 0.0 => {
-                    self.move_time = Some(Duration::from_secs_f64(s));
+            "st" => match number::time(arg, 1.0) {
+                Some(t) => {
+                    self.move_time = Some(t);
                     Vec::new()
                 }
-                _ => vec![Reply::Line(format!("Error (bad time): {arg}"))],
+                None => vec![Reply::Line(format!("Error (bad time): {arg}"))],
             },
-            "sd" => match arg.parse::<u32>() {
-                Ok(d) => {
+            "sd" => match number::count_u32(arg) {
+                Some(d) => {
                     self.depth = Some(d.max(1));
                     Vec::new()
                 }
-                Err(_) => vec![Reply::Line(format!("Error (bad depth): {arg}"))],
+                None => vec![Reply::Line(format!("Error (bad depth): {arg}"))],
             },
-            "time" => match arg.parse::<u64>() {
-                Ok(cs) => {
-                    self.clock = Some(Duration::from_millis(cs * 10));
+            "time" => match number::time(arg, 0.01) {
+                Some(t) => {
+                    self.clock = Some(t);
                     Vec::new()
                 }
-                Err(_) => vec![Reply::Line(format!("Error (bad time): {arg}"))],
+                None => vec![Reply::Line(format!("Error (bad time): {arg}"))],
             },
             "post" => {
                 self.post = true;
@@ -583,19 +585,19 @@ impl Protocol for Cecp {
                 self.post = false;
                 Vec::new()
             }
-            "memory" => match arg.parse::<usize>() {
-                Ok(mb) => {
-                    self.hash_mb = mb.clamp(1, 4096);
+            "memory" => match number::count_usize(arg) {
+                Some(mb) => {
+                    self.hash_mb = mb.clamp(1, MAX_HASH_MB);
                     Vec::new()
                 }
-                Err(_) => vec![Reply::Line(format!("Error (bad memory): {arg}"))],
+                None => vec![Reply::Line(format!("Error (bad memory): {arg}"))],
             },
-            "cores" => match arg.parse::<usize>() {
-                Ok(n) => {
+            "cores" => match number::count_usize(arg) {
+                Some(n) => {
                     self.threads = n.clamp(1, MAX_THREADS);
                     Vec::new()
                 }
-                Err(_) => vec![Reply::Line(format!("Error (bad cores): {arg}"))],
+                None => vec![Reply::Line(format!("Error (bad cores): {arg}"))],
             },
             "?" => match self.pending {
                 Some(Pending::Think(_)) => vec![Reply::Stop],
@@ -637,6 +639,10 @@ impl Protocol for Cecp {
         }
     }
 
+    fn refuse(&mut self, why: &str) -> Vec<Reply> {
+        vec![Reply::Line(format!("Error ({why})"))]
+    }
+
     fn finished(&mut self, id: u64, result: &SearchResult) -> Vec<Reply> {
         if self.pending != Some(Pending::Think(id)) {
             return Vec::new();
@@ -674,20 +680,21 @@ pub fn result_line(r: &GameResult) -> String {
     format!("{} {{{why}}}", r.score())
 }
 
-/// `level MPS BASE INC`: BASE in minutes or `min:sec`, INC in (fractional) seconds.
+/// `level MPS BASE INC`: BASE in minutes or `min:sec`, INC in (fractional) seconds; every number
+/// clamped ([`crate::number`]).
 fn parse_level(arg: &str) -> Option<Level> {
     let mut it = arg.split_whitespace();
-    let moves = it.next()?.parse().ok()?;
+    let moves = number::count_u32(it.next()?)?;
     let base = it.next()?;
     let base = match base.split_once(':') {
-        Some((m, s)) => m.parse::<f64>().ok()? * 60.0 + s.parse::<f64>().ok()?,
-        None => base.parse::<f64>().ok()? * 60.0,
+        Some((m, s)) => number::time(m, 60.0)?.saturating_add(number::time(s, 1.0)?),
+        None => number::time(base, 60.0)?,
     };
-    let inc: f64 = it.next()?.parse().ok()?;
+    let increment = number::time(it.next()?, 1.0)?;
     Some(Level {
         moves,
-        base: Duration::from_secs_f64(base.max(0.0)),
-        increment: Duration::from_secs_f64(inc.max(0.0)),
+        base: base.min(time::MAX_TIME),
+        increment,
     })
 }
 

@@ -1,10 +1,13 @@
 //! Connects a protocol state machine to an input, an output and a search thread. The protocols
 //! ([`crate::cecp`], [`crate::uci`]) are pure: a line in, [`Reply`]s out. This module reads lines
 //! while a search runs (so `?`, `stop`, `ping` and `quit` are answered at once), runs each
-//! [`Request`] on its own thread, and hands the result back to the protocol.
+//! [`Request`] on its own thread, and hands the result back to the protocol. Input is bytes: a
+//! line that is not UTF-8 is read lossily (XBoard passes on Latin-1 names), and one longer than
+//! [`MAX_LINE`] is refused, so no input ends the engine or takes its memory.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, ErrorKind, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::thread::JoinHandle;
@@ -12,6 +15,13 @@ use std::thread::JoinHandle;
 use koma_runtime::{FullMove, Position};
 
 use crate::search::{Info, Limits, SearchResult, Searcher};
+
+/// The largest transposition table a protocol accepts (XBoard `memory`, UCI `Hash`), in MB.
+pub const MAX_HASH_MB: usize = 4096;
+
+/// The longest input line handed to a protocol, in bytes: a `position` of 100,000 moves fits.
+/// A longer line is skipped and refused ([`Protocol::refuse`]).
+pub const MAX_LINE: usize = 1 << 20;
 
 /// What a protocol asks its driver to do.
 #[derive(Debug)]
@@ -122,6 +132,54 @@ pub trait Protocol {
     fn handle(&mut self, line: &str) -> Vec<Reply>;
     /// The search `id` finished (or was stopped) with `result`.
     fn finished(&mut self, id: u64, result: &SearchResult) -> Vec<Reply>;
+    /// Says that an input line was not handed over, and why.
+    fn refuse(&mut self, why: &str) -> Vec<Reply>;
+}
+
+/// One line of input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A line without its line end, any bytes that are not UTF-8 replaced by U+FFFD.
+    Line(String),
+    /// A line longer than [`MAX_LINE`] bytes, skipped to its end.
+    TooLong,
+    /// The end of the input (or an input that cannot be read).
+    End,
+}
+
+/// Reads the next line of `input`; `buf` is scratch space kept between calls.
+pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Input {
+    buf.clear();
+    let (mut read_any, mut too_long) = (false, false);
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(_) => return Input::End,
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        read_any = true;
+        let newline = chunk.iter().position(|&b| b == b'\n');
+        let part = &chunk[..newline.unwrap_or(chunk.len())];
+        let room = MAX_LINE - buf.len();
+        too_long |= part.len() > room;
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        let used = newline.map_or(chunk.len(), |i| i + 1);
+        input.consume(used);
+        if newline.is_some() {
+            break;
+        }
+    }
+    if !read_any {
+        Input::End
+    } else if too_long {
+        Input::TooLong
+    } else {
+        let line = String::from_utf8_lossy(buf);
+        Input::Line(line.strip_suffix('\r').unwrap_or(&line).to_string())
+    }
 }
 
 /// Runs a search request to the end on this thread (tests and simple callers); `line` hears
@@ -144,8 +202,7 @@ pub fn run_request(
 }
 
 enum Event {
-    Line(String),
-    Eof,
+    Input(Input),
     Done(u64, SearchResult, Searcher),
 }
 
@@ -154,23 +211,26 @@ struct Running {
     handle: JoinHandle<()>,
 }
 
-/// Runs `protocol` over `input` and `output` until `quit` or the end of the input.
+/// Runs `protocol` over `input` and `output` until `quit` or the end of the input. The end of
+/// the input stops a running search and reports its result before the engine exits, as `stop`
+/// then `quit` would: commands piped from a file get their answer, as with Stockfish.
 pub fn run<P: Protocol>(
     mut protocol: P,
-    input: impl BufRead + Send + 'static,
+    mut input: impl BufRead + Send + 'static,
     output: impl Write + Send + 'static,
 ) {
     let out = Arc::new(Mutex::new(output));
     let (tx, rx) = mpsc::channel::<Event>();
     let reader_tx = tx.clone();
     std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if reader_tx.send(Event::Line(line)).is_err() {
+        let mut buf = Vec::new();
+        loop {
+            let line = read_line(&mut input, &mut buf);
+            let end = line == Input::End;
+            if reader_tx.send(Event::Input(line)).is_err() || end {
                 return;
             }
         }
-        let _ = reader_tx.send(Event::Eof);
     });
     let mut searcher = Some(Searcher::new(16));
     let mut running: Option<Running> = None;
@@ -209,8 +269,14 @@ pub fn run<P: Protocol>(
                     let (stop2, tx2, out2) = (stop.clone(), tx.clone(), out.clone());
                     let req = *req;
                     let handle = std::thread::spawn(move || {
-                        let result = run_request(&mut s, &req, &stop2, &mut |l| {
-                            write_line(&out2, &l);
+                        let searched = catch_unwind(AssertUnwindSafe(|| {
+                            run_request(&mut s, &req, &stop2, &mut |l| write_line(&out2, &l))
+                        }));
+                        // A search that panicked (a bug: the panic is on stderr) must not hang
+                        // the engine: it answers with a legal move from a fresh searcher.
+                        let result = searched.unwrap_or_else(|_| {
+                            s = Searcher::new(req.hash_mb);
+                            fallback(&req)
                         });
                         let _ = tx2.send(Event::Done(req.id, result, s));
                     });
@@ -233,7 +299,11 @@ pub fn run<P: Protocol>(
             },
         };
         match event {
-            Event::Line(l) => replies.extend(protocol.handle(&l)),
+            Event::Input(Input::Line(l)) => replies.extend(protocol.handle(&l)),
+            Event::Input(Input::TooLong) => replies.extend(
+                protocol.refuse(&format!("a line longer than {MAX_LINE} bytes was ignored")),
+            ),
+            Event::Input(Input::End) => replies.extend([Reply::Stop, Reply::Quit]),
             Event::Done(id, result, s) => {
                 if let Some(r) = running.take() {
                     let _ = r.handle.join();
@@ -241,8 +311,23 @@ pub fn run<P: Protocol>(
                 searcher = Some(s);
                 replies.extend(protocol.finished(id, &result));
             }
-            Event::Eof => replies.push_back(Reply::Quit),
         }
+    }
+}
+
+/// The result of a search that failed: the first legal root move, searched to no depth.
+fn fallback(req: &Request) -> SearchResult {
+    let moves = req.position.clone().moves();
+    let allowed = |m: &&FullMove| req.limits.root_moves.as_ref().is_none_or(|r| r.contains(m));
+    let best = moves.iter().find(allowed).or(moves.first()).copied();
+    SearchResult {
+        best,
+        ponder: None,
+        score: crate::Score::Centipawns(0),
+        depth: 0,
+        nodes: 0,
+        time: std::time::Duration::ZERO,
+        pv: best.into_iter().collect(),
     }
 }
 
@@ -250,5 +335,53 @@ fn write_line<W: Write>(out: &Mutex<W>, line: &str) {
     if let Ok(mut w) = out.lock() {
         let _ = writeln!(w, "{line}");
         let _ = w.flush();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(bytes: &[u8]) -> Vec<Input> {
+        let mut input = std::io::BufReader::with_capacity(7, bytes);
+        let mut buf = Vec::new();
+        let mut out = Vec::new();
+        loop {
+            let line = read_line(&mut input, &mut buf);
+            let end = line == Input::End;
+            out.push(line);
+            if end {
+                return out;
+            }
+        }
+    }
+
+    #[test]
+    fn lines_survive_any_bytes() {
+        let line = |s: &str| Input::Line(s.to_string());
+        // Latin-1 `ö`, a NUL, CRLF, a last line without a line end.
+        assert_eq!(
+            lines(b"name J\xf6rgen\nping\x00 7\r\n\nquit"),
+            [
+                line("name J\u{fffd}rgen"),
+                line("ping\u{0} 7"),
+                line(""),
+                line("quit"),
+                Input::End
+            ]
+        );
+    }
+
+    #[test]
+    fn an_overlong_line_is_refused_and_the_next_one_read() {
+        let mut bytes = vec![b'x'; MAX_LINE + 1];
+        bytes.extend_from_slice(b"\nisready\n");
+        assert_eq!(
+            lines(&bytes),
+            [Input::TooLong, Input::Line("isready".into()), Input::End]
+        );
+        let mut exact = vec![b'y'; MAX_LINE];
+        exact.push(b'\n');
+        assert!(matches!(&lines(&exact)[0], Input::Line(l) if l.len() == MAX_LINE));
     }
 }

@@ -9,6 +9,7 @@
 pub mod cecp;
 pub mod driver;
 pub mod eval;
+pub mod number;
 pub mod referee;
 pub mod search;
 pub mod time;

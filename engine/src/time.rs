@@ -30,6 +30,17 @@ const OVERHEAD: Duration = Duration::from_millis(100);
 const RESERVE_DIVISOR: u32 = 20;
 /// The least time a search gets (it always has a move from its first iteration).
 const FLOOR: Duration = Duration::from_millis(2);
+/// The longest clock, increment or time per move the engine takes: a GUI's longer ones (`st inf`,
+/// `level 0 1e300 0`) mean this, so that no budget overflows. A year is longer than any game.
+pub const MAX_TIME: Duration = Duration::from_secs(365 * 24 * 60 * 60);
+
+/// `seconds` as a time between zero and [`MAX_TIME`]; a negative time (or NaN) is zero.
+pub fn clamped(seconds: f64) -> Duration {
+    if seconds.is_nan() {
+        return Duration::ZERO;
+    }
+    Duration::from_secs_f64(seconds.clamp(0.0, MAX_TIME.as_secs_f64()))
+}
 
 impl Clock {
     /// The thinking time for the next move: a share of the clock beyond the reserve plus half

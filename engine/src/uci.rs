@@ -9,10 +9,14 @@ use koma_runtime::spec::Player;
 use koma_runtime::{FullMove, Position};
 
 use crate::Variant;
-use crate::driver::{InfoFormat, InfoStyle, MoveText, Protocol, Reply, Request};
+use crate::driver::{InfoFormat, InfoStyle, MAX_HASH_MB, MoveText, Protocol, Reply, Request};
+use crate::number;
 use crate::search::{Limits, MAX_THREADS, SearchResult};
 use crate::time::Clock;
 use crate::wire::{Wire, WireError, WirePromotion, wire_promotion};
+
+/// UCI times are in milliseconds.
+const MS: f64 = 0.001;
 
 /// The UCI engine state.
 #[derive(Debug)]
@@ -108,19 +112,19 @@ impl Uci {
                 }
                 None => vec![Reply::Line(format!("info string unknown variant {value}"))],
             },
-            "Hash" => match value.trim().parse::<usize>() {
-                Ok(mb) => {
-                    self.hash_mb = mb.clamp(1, 4096);
+            "Hash" => match number::count_usize(value) {
+                Some(mb) => {
+                    self.hash_mb = mb.clamp(1, MAX_HASH_MB);
                     Vec::new()
                 }
-                Err(_) => vec![Reply::Line(format!("info string bad Hash value {value}"))],
+                None => vec![Reply::Line(format!("info string bad Hash value {value}"))],
             },
-            "Threads" => match value.trim().parse::<usize>() {
-                Ok(n) => {
+            "Threads" => match number::count_usize(value) {
+                Some(n) => {
                     self.threads = n.clamp(1, MAX_THREADS);
                     Vec::new()
                 }
-                Err(_) => vec![Reply::Line(format!(
+                None => vec![Reply::Line(format!(
                     "info string bad Threads value {value}"
                 ))],
             },
@@ -173,38 +177,47 @@ impl Uci {
                 Reply::Line("bestmove (none)".into()),
             ];
         }
+        let mut out = Vec::new();
         let mut limits = Limits::default();
-        let words: Vec<&str> = arg.split_whitespace().collect();
-        let num = |i: usize| words.get(i + 1).and_then(|w| w.parse::<u64>().ok());
-        let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, 0, 0, None);
-        for (i, w) in words.iter().enumerate() {
-            match *w {
-                "depth" => limits.depth = num(i).map(|d| d as u32),
-                "nodes" => limits.nodes = num(i),
-                "movetime" => limits.movetime = num(i).map(Duration::from_millis),
-                "wtime" => wtime = num(i),
-                "btime" => btime = num(i),
-                "winc" => winc = num(i).unwrap_or(0),
-                "binc" => binc = num(i).unwrap_or(0),
-                "movestogo" => mtg = num(i).map(|n| n as u32),
-                _ => {}
+        let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, None, None, None);
+        let mut words = arg.split_whitespace();
+        while let Some(word) = words.next() {
+            let value = match word {
+                "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc"
+                | "movestogo" => words.next().unwrap_or(""),
+                _ => continue,
+            };
+            let read = match word {
+                "depth" => store(&mut limits.depth, number::count_u32(value)),
+                "nodes" => store(&mut limits.nodes, number::count(value)),
+                "movetime" => store(&mut limits.movetime, number::time(value, MS)),
+                "wtime" => store(&mut wtime, number::time(value, MS)),
+                "btime" => store(&mut btime, number::time(value, MS)),
+                "winc" => store(&mut winc, number::time(value, MS)),
+                "binc" => store(&mut binc, number::time(value, MS)),
+                _ => store(&mut mtg, number::count_u32(value)),
+            };
+            if !read {
+                out.push(Reply::Line(format!(
+                    "info string go: `{word} {value}` is not a number; ignored"
+                )));
             }
         }
         let (time, inc) = match self.pos.side_to_move() {
             Player::First => (wtime, winc),
             Player::Second => (btime, binc),
         };
-        if let Some(t) = time {
+        if let Some(left) = time {
             limits.clock = Some(Clock {
-                left: Duration::from_millis(t),
-                increment: Duration::from_millis(inc),
+                left,
+                increment: inc.unwrap_or(Duration::ZERO),
                 moves_to_go: mtg,
             });
         }
         limits.threads = self.threads;
         self.next_id += 1;
         self.pending = Some(self.next_id);
-        vec![Reply::Search(Box::new(Request {
+        out.push(Reply::Search(Box::new(Request {
             id: self.next_id,
             position: self.pos.clone(),
             limits,
@@ -214,8 +227,18 @@ impl Uci {
                 style: InfoStyle::Uci,
                 moves: Arc::new(UciText),
             }),
-        }))]
+        })));
+        out
     }
+}
+
+/// Puts `value` in `slot` when there is one; says whether there was.
+fn store<T>(slot: &mut Option<T>, value: Option<T>) -> bool {
+    let read = value.is_some();
+    if read {
+        *slot = value;
+    }
+    read
 }
 
 impl Protocol for Uci {
@@ -238,7 +261,9 @@ impl Protocol for Uci {
                         self.variants[0].name,
                         names.join(" ")
                     )),
-                    Reply::Line("option name Hash type spin default 16 min 1 max 4096".into()),
+                    Reply::Line(format!(
+                        "option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"
+                    )),
                     Reply::Line(format!(
                         "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
                     )),
@@ -268,9 +293,14 @@ impl Protocol for Uci {
                     Vec::new()
                 }
             }
-            "quit" => vec![Reply::Quit],
+            // The best move so far is answered before the engine exits, as Stockfish does.
+            "quit" => vec![Reply::Stop, Reply::Quit],
             _ => vec![Reply::Line(format!("info string unknown command {cmd}"))],
         }
+    }
+
+    fn refuse(&mut self, why: &str) -> Vec<Reply> {
+        vec![Reply::Line(format!("info string {why}"))]
     }
 
     fn finished(&mut self, id: u64, result: &SearchResult) -> Vec<Reply> {

@@ -1,11 +1,11 @@
-//! Moves as the protocols write them: `e2e4`, `l3l11+`, `e7e8q`; a move that removes pieces
-//! besides its destination goes leg by leg through each of them (`f5f6,f6g7`, the igui
-//! `f5f6,f6f5`); a pass is `@@@@` (CECP) or the passing square twice (UCI). A move removing two
-//! or more pieces besides its destination (burns) is written plainly when that names one legal
-//! move, since XBoard 4.9.1 cannot carry more than two legs.
+//! Moves as the protocols write them: `e2e4`, `l3l11+`, `e7e8q`, and `e5f6` for e.p.: a move
+//! is written from-to whenever that names one legal move, whatever it captures on the way, as
+//! GUIs and other engines expect. Only a move that needs them goes leg by leg through the pieces
+//! it removes besides its destination (a Lion's `f5f6,f6f7` beside its jump `f5f7`, the igui
+//! `f5f6,f6f5`). A pass is `@@@@` (CECP) or the passing square twice (UCI). Both forms are read.
 
 use koma_runtime::spec::PieceType;
-use koma_runtime::{FullMove, Position, Square};
+use koma_runtime::{FullMove, MoveList, Position, Square};
 
 /// How squares are numbered on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,31 +72,38 @@ impl Wire {
         Some((sq, &text[digits..]))
     }
 
-    /// The side captures the text of `m` shows: a single one always (a GUI or another engine
-    /// reads a plain move as capturing on its destination only), several only when the plain
-    /// form would name more than one legal move. A mover burned on its own destination is never
-    /// shown.
-    pub fn shown_captures(pos: &mut Position, m: &FullMove) -> Vec<Square> {
-        let moves = pos.moves();
-        Wire::shown_captures_among(&moves, m)
+    /// The side captures the text of `m` shows. None when its plain from-to names it alone
+    /// among the moves the pieces' rules allow, legal or not (what a GUI or another engine tells
+    /// apart by the squares): other programs write e.p. and every capture the rules imply that
+    /// way (`e5f6`). All of them, leg by leg, when another such move has the same squares and
+    /// promotion (a Lion capturing on the way or jumping, even when the jump would leave its King
+    /// in check), or when the move ends where it began (an igui: a plain `f5f5` reads as a
+    /// pass). A mover burned on its own destination is never shown.
+    pub fn shown_captures(pos: &Position, m: &FullMove) -> Vec<Square> {
+        Wire::shown_captures_among(&Wire::rivals(pos), m)
     }
 
-    /// As [`Wire::shown_captures`], given the legal moves.
-    pub fn shown_captures_among(moves: &[FullMove], m: &FullMove) -> Vec<Square> {
-        let caps: Vec<Square> = m
-            .side_captures()
-            .iter()
-            .copied()
-            .filter(|&c| c != m.to)
-            .collect();
-        if caps.len() <= 1 {
-            return caps;
-        }
-        let same = moves
+    /// The moves the text of a move is told apart from: the pseudo-legal ones.
+    pub fn rivals(pos: &Position) -> MoveList {
+        let mut rivals = MoveList::new();
+        pos.pseudo_legal_moves(&mut rivals);
+        rivals
+    }
+
+    /// As [`Wire::shown_captures`], given the [`Wire::rivals`].
+    pub fn shown_captures_among(rivals: &MoveList, m: &FullMove) -> Vec<Square> {
+        let same_squares = rivals
             .iter()
             .filter(|o| o.from == m.from && o.to == m.to && o.promotion() == m.promotion())
             .count();
-        if same <= 1 { Vec::new() } else { caps }
+        if m.from != m.to && same_squares <= 1 {
+            return Vec::new();
+        }
+        m.side_captures()
+            .iter()
+            .copied()
+            .filter(|&c| c != m.to)
+            .collect()
     }
 
     /// The text of a legal move; `suffix` writes its promotion (`+`, `q`, or nothing).
@@ -128,12 +135,12 @@ impl Wire {
         text
     }
 
-    /// How many legs the text of `m` has, given the legal moves.
-    pub fn legs(pos: &Position, moves: &[FullMove], m: &FullMove) -> usize {
+    /// How many legs the text of `m` has, given the [`Wire::rivals`].
+    pub fn legs(pos: &Position, rivals: &MoveList, m: &FullMove) -> usize {
         if pos.is_pass(m) {
             1
         } else {
-            1 + Wire::shown_captures_among(moves, m).len()
+            1 + Wire::shown_captures_among(rivals, m).len()
         }
     }
 

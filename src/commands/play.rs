@@ -5,7 +5,6 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use koma_engine::{Limits, Score, Searcher};
 use koma_runtime::Position;
@@ -50,7 +49,7 @@ pub fn play(args: &PlayArgs) -> CommandResult {
         }
         if pos.side_to_move() != human {
             let limits = Limits {
-                movetime: Some(Duration::from_secs_f64(args.engine_time)),
+                movetime: Some(koma_engine::time::clamped(args.engine_time)),
                 ..Limits::default()
             };
             let result = searcher.search(&pos, &limits, &stop, &mut |_| {});

@@ -290,3 +290,76 @@ fn uci_variant_option_position_and_go() {
         .unwrap_or("");
     assert!(pos.parse_move(text).is_ok(), "{best}");
 }
+
+/// White's only move is c5xb6 e.p.: Black's b7-b5 checks the King on a4.
+pub const EN_PASSANT_ONLY: &str = "7k/8/p1n5/1pP5/K7/PP6/8/8 w - b6 0 2";
+
+#[test]
+fn en_passant_goes_out_plain_and_is_read_in_both_forms() {
+    let mut e = cecp(&["chess.koma"]);
+    converse(&mut e, &["protover 2"]);
+    let setboard = format!("setboard {EN_PASSANT_ONLY}");
+    let out = converse(
+        &mut e,
+        &["variant normal", "force", &setboard, "sd 2", "go"],
+    );
+    assert_eq!(out, ["move c5b6"]);
+
+    let mut u = Uci::new(vec![Variant::named_for_uci(tables("chess.koma"))]);
+    let out = converse(
+        &mut u,
+        &[&format!("position fen {EN_PASSANT_ONLY}"), "go depth 2"],
+    );
+    let best = out.last().expect("bestmove");
+    assert!(best.starts_with("bestmove c5b6"), "{out:?}");
+
+    // Both forms are read: plain from-to, and leg by leg through the captured pawn.
+    for text in ["c5b6", "c5b5,b5b6"] {
+        let mut e = cecp(&["chess.koma"]);
+        converse(
+            &mut e,
+            &["protover 2", "variant normal", "force", &setboard],
+        );
+        assert!(converse(&mut e, &[&format!("usermove {text}")]).is_empty());
+        let pos = e.position();
+        assert_eq!(pos.piece_at(square(pos, "b5")), None, "{text}");
+        assert!(pos.piece_at(square(pos, "b6")).is_some(), "{text}");
+        let position = format!("position fen {EN_PASSANT_ONLY} moves {text}");
+        let out = converse(&mut u, &[&position]);
+        assert!(out.is_empty(), "{text}: {out:?}");
+    }
+}
+
+#[test]
+fn an_igui_goes_leg_by_leg_though_its_squares_name_it_alone() {
+    // The Lion on f5 is hemmed in by its own Golds but for a Black Pawn on f6: it cannot pass,
+    // so f5 to f5 is only the igui, yet a plain `f5f5` would read as a pass.
+    let mut pos = Position::empty(tables("chu-shogi.koma"));
+    let mut put = |sq: &str, player, id: &str| {
+        let (s, t) = (square(&pos, sq), piece(&pos, id));
+        pos.put(s, Some((player, t)));
+    };
+    put("a1", Player::First, "K");
+    put("l12", Player::Second, "K");
+    put("f5", Player::First, "LN");
+    put("f6", Player::Second, "P");
+    for sq in ["e4", "f4", "g4", "e5", "g5", "e6", "g6"] {
+        put(sq, Player::First, "G");
+    }
+    let fen = pos.to_text();
+    let mut e = cecp(&["chu-shogi.koma"]);
+    converse(&mut e, &["protover 2"]);
+    let out = converse(
+        &mut e,
+        &[
+            "variant chu",
+            "force",
+            &format!("setboard {fen}"),
+            "exclude all",
+            "include f5f6,f6f5",
+            "sd 1",
+            "go",
+        ],
+    );
+    assert_eq!(out, ["move f5f6,", "move f6f5"]);
+}

@@ -1,82 +1,11 @@
 //! `koma xboard` and `koma uci` as processes over pipes: the handshake, a game, and a search
 //! interrupted by `?` or `stop` while it runs (the protocol reads input during a search).
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
-/// Every wait is bounded: a hung engine fails the test instead of hanging it.
-const WAIT: Duration = Duration::from_secs(30);
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    seen: Vec<String>,
-}
-
-impl Engine {
-    fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("koma starts");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines: rx,
-            seen: Vec::new(),
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("engine reads");
-        self.stdin.flush().expect("flush");
-    }
-
-    /// Waits for a line starting with `prefix`; returns it.
-    fn expect(&mut self, prefix: &str) -> String {
-        loop {
-            match self.lines.recv_timeout(WAIT) {
-                Ok(l) => {
-                    self.seen.push(l.clone());
-                    if l.starts_with(prefix) {
-                        return l;
-                    }
-                }
-                Err(_) => panic!("no `{prefix}` line; engine wrote {:#?}", self.seen),
-            }
-        }
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        for _ in 0..300 {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                assert!(status.success(), "exit status {status}");
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        let _ = self.child.kill();
-        panic!("koma did not quit");
-    }
-}
+use super::common::{Engine, piped};
 
 #[test]
 fn xboard_over_pipes_moves_now_on_question_mark() {
@@ -249,4 +178,30 @@ fn play_in_the_terminal() {
     assert!(out.contains("`f5f5` can mean several moves"), "{out}");
     assert!(out.contains("koma plays "), "{out}");
     assert_eq!(out.matches("first to move").count(), 4, "{out}");
+}
+
+/// Commands piped from a file work as with Stockfish: at the end of the input a running search
+/// stops and its best move is answered before the engine exits; `quit` and `stop` answer it too.
+#[test]
+fn a_search_is_answered_at_the_end_of_the_input_and_on_quit() {
+    let chess = ["uci", "variants/chess.koma"];
+    let out = piped(&chess, b"uci\nposition startpos\ngo movetime 500\n");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+    let out = piped(&chess, b"uci\nposition startpos\ngo infinite\n");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+
+    let mut e = Engine::start(&chess);
+    e.send("position startpos");
+    e.send("go infinite");
+    e.expect("info depth 1 ");
+    e.send("quit");
+    e.expect("bestmove ");
+    e.wait();
+
+    // CECP: the end of the input sends the move; `quit` just exits, as XBoard expects.
+    let xboard = ["xboard", "variants/chess.koma"];
+    let out = piped(&xboard, b"xboard\nprotover 2\nnew\nst 100\ngo\n");
+    assert!(out.lines().any(|l| l.starts_with("move ")), "{out}");
+    let out = piped(&xboard, b"xboard\nprotover 2\nnew\nst 100\ngo\nquit\n");
+    assert!(!out.lines().any(|l| l.starts_with("move ")), "{out}");
 }
