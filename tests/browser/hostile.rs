@@ -407,8 +407,8 @@ fn a_book_inlines_its_data_safely() {
     }
 }
 
-/// Kyou Shogi ships without a start position: its book shows the board empty, the pieces and
-/// the rules, and says so.
+/// Kyou Shogi ships without a start position: its book shows the board empty (no game, so no
+/// result), the pieces and the rules, and says so.
 #[test]
 fn a_variant_without_a_start_position_is_booked() {
     let dir = scratch("book-kyou");
@@ -428,6 +428,8 @@ fn a_variant_without_a_start_position_is_booked() {
     assert!(said.contains("no start position"), "{said}");
     let html = std::fs::read_to_string(dir.join("index.html")).expect("index.html");
     assert!(html.contains(r#""start":false"#));
+    // The empty board is no game that someone lost.
+    assert!(html.contains(r#""result":null"#), "the empty board shows a result");
     let pieces = std::fs::read_dir(dir.join("diagrams"))
         .expect("diagrams")
         .count();

@@ -60,7 +60,11 @@ pub fn write(file: &Path, out: &Path) -> Result<Book, BookError> {
             .to_text(),
         moves: Vec::new(),
     };
-    let state = game::state(tables, &shown)?;
+    let mut state = game::state(tables, &shown)?;
+    if !has_start {
+        // An empty board is no game: its side without royals has not lost one.
+        state.result = None;
+    }
     let dir = out.join("diagrams");
     let mut output = Output::default();
     output.folder(&dir)?;
