@@ -24,12 +24,23 @@ pub struct Uci {
     variants: Vec<Variant>,
     current: usize,
     pos: Position,
+    /// How `pos` was reached by the last `position` command, so that the next one, which a GUI
+    /// sends with the whole game again, replays only the moves that are new.
+    replayed: Option<Replayed>,
     hash_mb: usize,
     /// Search threads (`Threads`).
     threads: usize,
     next_id: u64,
     pending: Option<u64>,
     new_game: bool,
+}
+
+/// The setup and the moves a `position` command applied, in the variant it applied them to.
+#[derive(Debug)]
+struct Replayed {
+    variant: usize,
+    setup: String,
+    moves: Vec<String>,
 }
 
 /// UCI move text: the wire form with `+` or the promoted piece's ID in lower case (also used
@@ -75,12 +86,18 @@ impl Uci {
             pos: Position::start(tables.clone()).unwrap_or_else(|| Position::empty(tables)),
             variants,
             current: 0,
+            replayed: None,
             hash_mb: 16,
             threads: 1,
             next_id: 0,
             pending: None,
             new_game: true,
         }
+    }
+
+    /// The position the next `go` searches.
+    pub fn position(&self) -> &Position {
+        &self.pos
     }
 
     fn variant_info(&self) -> String {
@@ -107,6 +124,7 @@ impl Uci {
                     let tables = self.variants[i].tables.clone();
                     self.pos =
                         Position::start(tables.clone()).unwrap_or_else(|| Position::empty(tables));
+                    self.replayed = None;
                     self.new_game = true;
                     vec![Reply::Line(self.variant_info())]
                 }
@@ -132,12 +150,24 @@ impl Uci {
         }
     }
 
-    fn position(&mut self, arg: &str) -> Vec<Reply> {
+    fn set_position(&mut self, arg: &str) -> Vec<Reply> {
         let tables = self.variants[self.current].tables.clone();
         let (setup, moves) = match arg.split_once(" moves") {
             Some((a, b)) => (a.trim(), b.trim()),
             None => (arg.trim(), ""),
         };
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        // A GUI sends the whole game before every move, and replaying it all comes off the
+        // engine's clock: continue from the last position when the game extends it.
+        if let Some(done) = &self.replayed
+            && done.variant == self.current
+            && done.setup == setup
+            && done.moves.len() <= moves.len()
+            && done.moves.iter().zip(&moves).all(|(a, b)| a == b)
+        {
+            let (pos, applied) = (self.pos.clone(), done.moves.len());
+            return self.replay(setup, pos, &moves, applied);
+        }
         let pos = if setup == "startpos" {
             Position::start(tables.clone())
                 .ok_or_else(|| "the variant has no start position".to_string())
@@ -146,12 +176,28 @@ impl Uci {
         } else {
             Err(format!("expected `startpos` or `fen`, found `{setup}`"))
         };
-        let mut pos = match pos {
+        let pos = match pos {
             Ok(p) => p,
-            Err(why) => return vec![Reply::Line(format!("info string bad position: {why}"))],
+            Err(why) => {
+                self.replayed = None;
+                return vec![Reply::Line(format!("info string bad position: {why}"))];
+            }
         };
+        self.replay(setup, pos, &moves, 0)
+    }
+
+    /// Plays `moves[applied..]` on `pos` (which `setup` and the moves before them reached) and
+    /// makes it the position.
+    fn replay(
+        &mut self,
+        setup: &str,
+        mut pos: Position,
+        moves: &[&str],
+        applied: usize,
+    ) -> Vec<Reply> {
         let mut out = Vec::new();
-        for text in moves.split_whitespace() {
+        let mut played = applied;
+        for text in &moves[applied..] {
             match UciText::parse(&mut pos, text) {
                 Ok(m) => pos.make(&m),
                 Err(_) => {
@@ -161,8 +207,14 @@ impl Uci {
                     break;
                 }
             }
+            played += 1;
         }
         self.pos = pos;
+        self.replayed = Some(Replayed {
+            variant: self.current,
+            setup: setup.to_string(),
+            moves: moves[..played].iter().map(|m| m.to_string()).collect(),
+        });
         out
     }
 
@@ -276,7 +328,7 @@ impl Protocol for Uci {
                 self.new_game = true;
                 Vec::new()
             }
-            "position" => self.position(arg),
+            "position" => self.set_position(arg),
             "go" => {
                 let mut out = if self.pending.is_some() {
                     vec![Reply::Stop]

@@ -363,3 +363,43 @@ fn an_igui_goes_leg_by_leg_though_its_squares_name_it_alone() {
     );
     assert_eq!(out, ["move f5f6,", "move f6f5"]);
 }
+
+/// A GUI sends the whole game before each move; the engine continues from the last position
+/// when the new command extends it, and starts again when it does not: either way the position
+/// is the one the whole command describes.
+#[test]
+fn uci_position_continues_a_game_it_already_holds() {
+    let mut u = Uci::new(vec![Variant::named_for_uci(tables("chess.koma"))]);
+    let game = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"];
+    let fresh = |moves: &[&str]| {
+        let mut pos = Position::start(tables("chess.koma")).expect("start");
+        for text in moves {
+            let m = pos.parse_move(text).expect("legal");
+            pos.make(&m);
+        }
+        pos.to_text()
+    };
+    for n in 0..=game.len() {
+        let command = format!("position startpos moves {}", game[..n].join(" "));
+        assert!(converse(&mut u, &[&command]).is_empty());
+        assert_eq!(u.position().to_text(), fresh(&game[..n]), "{command}");
+    }
+    // Not an extension: a different move, a shorter game, another setup.
+    for moves in [&["d2d4", "d7d5"][..], &["e2e4"][..]] {
+        let command = format!("position startpos moves {}", moves.join(" "));
+        assert!(converse(&mut u, &[&command]).is_empty());
+        assert_eq!(u.position().to_text(), fresh(moves), "{command}");
+    }
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    converse(&mut u, &[&format!("position fen {fen} moves e1g1")]);
+    let mut pos = Position::from_text(tables("chess.koma"), fen).expect("fen");
+    let castle = pos.parse_move("e1g1").expect("castling");
+    pos.make(&castle);
+    assert_eq!(u.position().to_text(), pos.to_text());
+    // An illegal move stops the replay; the same command again gives the same position.
+    for _ in 0..2 {
+        let out = converse(&mut u, &["position startpos moves e2e4 e2e5 e7e5"]);
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert_eq!(u.position().to_text(), fresh(&["e2e4"]));
+    }
+}

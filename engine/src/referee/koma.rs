@@ -25,7 +25,9 @@ impl KomaPlayer {
             name: spec.name.clone().unwrap_or_else(|| spec.text.clone()),
             depth: spec.depth,
             nodes: spec.nodes,
-            threads: spec.threads.map_or(1, |t| (t as usize).clamp(1, MAX_THREADS)),
+            threads: spec
+                .threads
+                .map_or(1, |t| (t as usize).clamp(1, MAX_THREADS)),
             searcher: Searcher::new(spec.hash),
         })
     }
