@@ -429,7 +429,10 @@ fn a_variant_without_a_start_position_is_booked() {
     let html = std::fs::read_to_string(dir.join("index.html")).expect("index.html");
     assert!(html.contains(r#""start":false"#));
     // The empty board is no game that someone lost.
-    assert!(html.contains(r#""result":null"#), "the empty board shows a result");
+    assert!(
+        html.contains(r#""result":null"#),
+        "the empty board shows a result"
+    );
     let pieces = std::fs::read_dir(dir.join("diagrams"))
         .expect("diagrams")
         .count();
