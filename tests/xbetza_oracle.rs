@@ -92,7 +92,7 @@ fn runtime_moves(tables: &Arc<Tables>, scene: &Scene) -> BTreeSet<String> {
         .collect()
 }
 
-/// The constructs of research/xbetza.md's vectors that the seeds do not use.
+/// The constructs of the reference vectors (`xbetza_vectors`) that the seeds do not use.
 const VECTOR_STRINGS: &[&str] = &[
     "mRcpR",
     "gQ",

@@ -1,4 +1,4 @@
-//! Every test vector of research/xbetza.md, played by the reference walker of
+//! Every worked example of XBetza's sources (docs/xbetza.md), played by the reference walker of
 //! `koma_compiler::diagram` on the position the vector names.
 //!
 //! A move is written `to`, plus `x` when it captures on `to`, plus `[a,b]` for the other
@@ -414,7 +414,7 @@ fn free_eagle_has_diagonal_lion_power() {
         assert!(got.contains(want), "missing {want} in {got:?}");
     }
     // The second leg of `caF` defaults to every turn but straight back, 45 degree turns
-    // included, and a 45 degree turn makes the F a W (research/xbetza.md 7.2): after taking f6
+    // included, and a 45 degree turn makes the F a W (docs/xbetza.md, "Multi-leg moves"): after taking f6
     // the eagle may also step orthogonally, e.g. to f7, a square no other part reaches.
     assert!(got.contains("f7[f6]") && got.contains("g6[f6]"));
     assert!(!got.contains("f7"));

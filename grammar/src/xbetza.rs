@@ -1,6 +1,6 @@
 //! The XBetza sub-grammar: parses one piece's move string into an AST with byte spans.
 //!
-//! The accepted syntax is research/xbetza.md section 1: atoms (with `L`/`J` as the old letters
+//! The accepted syntax is docs/xbetza.md, "Shape of a move string": atoms (with `L`/`J` as the old letters
 //! of `C`/`Z`), `X`/`Y` extenders, ranges (`R4`, `W0`, `W*`), doubled-letter riders (`NN`),
 //! lowercase modifiers in any order, parenthesised groups `(paf)2`, and bracket notation
 //! `[F?R]`. The meaning of the modifiers is the compiler's business; this module only checks

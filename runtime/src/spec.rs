@@ -70,7 +70,7 @@ pub struct PathTemplate {
 
 /// One leg of a path: repeated steps of `(dx, dy)`, up to `range` of them (0 = unlimited).
 ///
-/// Walking semantics (research/xbetza.md §6-7):
+/// Walking semantics (docs/xbetza.md, "Modes" and "Multi-leg moves"):
 /// - A leg visits the squares `from + k * (dx, dy)` for `k = 1..=range`; it ends at the first
 ///   occupied square, or earlier on any empty square its modes allow it to stop on.
 /// - A *non-final* leg may hand over to the next leg on an empty square (`MOVE`), on an enemy it

@@ -1,5 +1,6 @@
 //! The path walker: follows a piece's compiled paths square by square over the board and
-//! reports every way a path can end (research/xbetza.md §6-7; see `spec::Leg`).
+//! reports every way a path can end (docs/xbetza.md, "Modes" and "Multi-leg
+//! moves"; see `spec::Leg`).
 //!
 //! One walker serves move generation and the attack test: what happens to a finished path is
 //! up to the [`Sink`].

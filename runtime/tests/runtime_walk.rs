@@ -1,4 +1,4 @@
-//! Walking semantics against the worked examples of research/xbetza.md §4, §6 and §7.4, with
+//! Walking semantics against the worked examples of the Interactive Diagram's (sources in docs/xbetza.md), with
 //! hand-expanded path templates.
 
 mod common;

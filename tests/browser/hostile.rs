@@ -1,5 +1,5 @@
-//! `koma serve` and `koma book` under hostile input (issue 24; the repros are in
-//! ../shared/repro/hostile/): every search ends, stops when its client goes and waits its turn;
+//! `koma serve` and `koma book` under hostile input (issue 24; its repros are the
+//! tests here, with their inputs in tests/fixtures/hostile/): every search ends, stops when its client goes and waits its turn;
 //! only JSON from the server's own page is taken; idle connections are closed and their number
 //! bounded; an edit is always seen; inlined data and links cannot run script.
 

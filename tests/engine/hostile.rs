@@ -1,5 +1,5 @@
 //! Hostile input to the protocols (issue 24): every number a GUI sends is clamped, and every
-//! byte sequence is survived. The repros of ../shared/repro/hostile/ are in `hostile/`; each one
+//! byte sequence is survived. The issue's repro inputs are in `hostile/`; each one
 //! is played to the state machines (what limits a search gets) and to `koma` over pipes (that
 //! the engine answers after it).
 

@@ -1,6 +1,6 @@
 //! Move diagrams: the reference walker that plays a piece's templates on a board of immobile
-//! dummies, the per-square classes of the Interactive Diagram's legend (research/xbetza.md
-//! section 12), and the text, SVG and JSON renderers behind `koma diagram`.
+//! dummies, the per-square classes of the Interactive Diagram's legend (docs/xbetza.md,
+//! "Diagrams"), and the text, SVG and JSON renderers behind `koma diagram`.
 //!
 //! ```
 //! use koma_compiler::diagram::{Scene, draw};

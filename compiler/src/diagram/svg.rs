@@ -1,4 +1,4 @@
-//! SVG rendering with the Interactive Diagram's colour legend (research/xbetza.md section 12).
+//! SVG rendering with the Interactive Diagram's colour legend (docs/xbetza.md, "Diagrams").
 
 use std::fmt::Write;
 

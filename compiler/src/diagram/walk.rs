@@ -1,6 +1,6 @@
 //! The reference walker: plays path templates on a board of immobile dummies and records the
 //! moves and the per-square marks. It is the oracle the runtime's move generator is checked
-//! against, so it follows research/xbetza.md sections 6-7 directly and shares no code with
+//! against, so it follows docs/xbetza.md's "Modes" and "Multi-leg moves" directly and shares no code with
 //! the runtime.
 //!
 //! Equivalent routes are merged as they are walked, so the work is proportional to the moves

@@ -1,5 +1,5 @@
 //! L011 `ambiguous-betza`: XBetza whose meaning differs between implementations
-//! (research/xbetza.md section 13).
+//! (docs/xbetza.md, "Where sources disagree").
 
 use koma_grammar::xbetza::{AtomLetter, Move, Prefix, SimpleMove};
 

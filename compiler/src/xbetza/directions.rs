@@ -1,5 +1,5 @@
 //! Atom geometry and direction modifiers: which leap an atom makes in each of its directions,
-//! and which directions a run of `f b l r v s h` letters selects (research/xbetza.md section 5).
+//! and which directions a run of `f b l r v s h` letters selects (docs/xbetza.md, "Directions").
 //!
 //! Directions are indices 0..8 in the atom's own system, clockwise in 45 degree steps. For
 //! straight atoms (W F D A H G K and their riders) index `d` is the absolute direction
@@ -57,7 +57,7 @@ impl Shape {
     }
 }
 
-/// How a leg's direction letters are read (research/xbetza.md 5.1-5.4).
+/// How a leg's direction letters are read (docs/xbetza.md, "Directions").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum DirClass {
     /// W D H R and other `(0, n)` atoms: even indices, letters never combine.
@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn knight_directions_follow_the_reference_table() {
-        // research/xbetza.md 5.3: index 0 = f7, 1 = g6, 2 = g4, 3 = f3, 4 = d3, 5 = c4, 6 = c6, 7 = d7 from e5.
+        // docs/xbetza.md, "Directions": index 0 = f7, 1 = g6, 2 = g4, 3 = f3, 4 = d3, 5 = c4, 6 = c6, 7 = d7 from e5.
         assert_eq!(dirs(DirClass::Oblique, "fs"), vec![1, 6]);
         assert_eq!(dirs(DirClass::Oblique, "fr"), vec![1]);
         assert_eq!(dirs(DirClass::Oblique, "rf"), vec![0]);

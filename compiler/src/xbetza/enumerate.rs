@@ -1,5 +1,5 @@
 //! Enumeration of leg plans into path templates: one direction per leg, relative turns added
-//! up (research/xbetza.md section 10), curves, bracket legs, castling and the universal leaper.
+//! up (docs/xbetza.md, "Multi-leg moves"), curves, bracket legs, castling and the universal leaper.
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;

@@ -1,5 +1,5 @@
 //! From one parsed move to leg plans: groups repeated textually, legs split at `a`, each
-//! leg's direction letters and mode letters read (research/xbetza.md sections 6-8).
+//! leg's direction letters and mode letters read (docs/xbetza.md, "Modes" to "Groups").
 
 use koma_grammar::span::Span;
 use koma_grammar::xbetza::{AtomLetter, Extender, Prefix, Range, SimpleMove};
@@ -520,7 +520,7 @@ fn jump_flags(modes: &mut Modes, shape: Shape, range: u8, span: Span) -> Result<
     }
 }
 
-/// The leg plans of a bracket move `[F?R]` (research/xbetza.md section 8).
+/// The leg plans of a bracket move `[F?R]` (docs/xbetza.md, "Groups").
 pub(crate) fn plan_bracket(
     legs_in: &[(SimpleMove, Vec<(char, Span)>)],
     may_stop: &[bool],

@@ -5,7 +5,7 @@
 //! every move into [`koma_runtime::spec::PathTemplate`]s for the first player, plus castling.
 //! Errors carry byte ranges *within `text`*; the caller shifts them to file spans.
 //!
-//! The expansion follows research/xbetza.md section 10: every move is split into legs at `a`
+//! The expansion follows docs/xbetza.md, "Multi-leg moves": every move is split into legs at `a`
 //! (after parenthesised groups are repeated textually), every leg gets one direction per
 //! template (continuation legs relative to the previous leg, with the W <-> F switch on 45
 //! degree turns), and the modes of each leg become [`koma_runtime::spec::Modes`] flags. Range
