@@ -18,7 +18,7 @@ use koma_runtime::{FullMove, Gen, MoveList, MoveRef, Position, Square, Tables};
 
 use crate::eval::Evaluator;
 use crate::time::{Budget, Clock};
-use crate::tt::{Bound, Tt, TtMove};
+use crate::tt::{Bound, Entry, Tt, TtMove};
 
 /// The most search threads a protocol may ask for.
 pub const MAX_THREADS: usize = 256;
@@ -607,16 +607,9 @@ impl<'a, 's> Thread<'a, 's> {
         if let Some(e) = entry
             && !pv_node
             && e.depth >= depth
+            && let Some(v) = tt_cut(&e, ply, alpha, beta)
         {
-            let v = from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-            if cut {
-                return v;
-            }
+            return v;
         }
         let static_eval = if in_check {
             -INF
@@ -852,16 +845,8 @@ impl<'a, 's> Thread<'a, 's> {
         }
         let key = self.pos.hash();
         let entry = s.tt.probe(key);
-        if let Some(e) = entry {
-            let v = from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-            if cut {
-                return v;
-            }
+        if let Some(v) = entry.and_then(|e| tt_cut(&e, ply, alpha, beta)) {
+            return v;
         }
         let original_alpha = alpha;
         let mut moves = std::mem::take(&mut self.frames[ply].moves);
@@ -1072,6 +1057,17 @@ fn to_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// The score a table entry settles at this node: exact, or a bound beyond the window.
+fn tt_cut(e: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let v = from_tt(e.score, ply);
+    let settles = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => v >= beta,
+        Bound::Upper => v <= alpha,
+    };
+    settles.then_some(v)
 }
 
 fn from_tt(score: i32, ply: usize) -> i32 {
