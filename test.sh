@@ -29,6 +29,10 @@ fi
 export KOMA_REQUIRE_EXTERNAL=1
 cargo test --workspace --profile ci --locked -- --include-ignored
 
+# The Python module (docs/python.md): its wheel built with maturin in a virtual environment,
+# installed there, and its pytest suite, which compares perft with the CLI built above.
+python/run-tests.sh
+
 # Fuzzing smoke run (issue 12): every cargo-fuzz target for KOMA_FUZZ_SECONDS seconds (default
 # 12; 0 turns it off) from the committed seed corpus (docs/fuzzing.md). On the 2-core machine its
 # cold nightly build takes about 1 minute and the run 1 minute more. A smoke run looks for panics,
