@@ -103,7 +103,12 @@ impl Variant {
     /// The piece IDs, in the order of the file (`["P", "+P", "K", ...]`).
     #[getter]
     fn pieces(&self) -> Vec<String> {
-        self.compiled.ir.pieces.iter().map(|p| p.id.clone()).collect()
+        self.compiled
+            .ir
+            .pieces
+            .iter()
+            .map(|p| p.id.clone())
+            .collect()
     }
 
     /// The warnings (lints) the variant compiled with.
@@ -116,11 +121,9 @@ impl Variant {
     /// `setup`.
     #[getter]
     fn start_fen(&self) -> PyResult<String> {
-        Position::start(self.compiled.tables.clone())
+        Position::from_text(self.compiled.tables.clone(), "startpos")
             .map(|p| p.to_text())
-            .ok_or_else(|| {
-                PositionError::new_err("the variant has no start position; a position must be given")
-            })
+            .map_err(|e| PositionError::new_err(e.to_string()))
     }
 
     /// The full name of the piece with this ID (`"Gold General"`).
