@@ -14,6 +14,8 @@ missing=()
 for entry in "${packages[@]}"; do
   command -v "${entry#*:}" >/dev/null 2>&1 || missing+=("${entry%%:*}")
 done
+# Python's virtual environments (the Python module's and the analyse cluster's tests).
+python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
     echo "test.sh: installing ${missing[*]}" >&2
