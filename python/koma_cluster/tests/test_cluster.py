@@ -35,8 +35,12 @@ def free_port():
 
 
 def start(command, log):
-    """A process in its own session, so that killing its group takes its children too."""
-    return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    """A process in its own session, so that killing its group takes its children too. It
+    imports koma_cluster from this checkout (a real cluster pip-installs it on every node)."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [os.path.dirname(HERE), os.environ.get("PYTHONPATH", "")]))
+    return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env,
+                            start_new_session=True)
 
 
 def game_lines(path):
@@ -47,11 +51,11 @@ def game_lines(path):
         return 0
 
 
-def kill_a_busy_worker(workdir, deadline):
+def kill_a_busy_worker(workdir, deadline, driver):
     """Waits until a shard has some but not all of its games, then kills the worker playing it
     (its whole process group). Returns the shard's checkpoint path."""
     per_shard = GAMES // SHARDS
-    while time.time() < deadline:
+    while time.time() < deadline and driver.is_alive():
         for name in sorted(os.listdir(workdir)) if os.path.isdir(workdir) else []:
             if not name.endswith(".jsonl"):
                 continue
@@ -105,7 +109,7 @@ def main():
             driver = threading.Thread(target=lambda: result.update(
                 text=run(client, koma, [variant], OPTIONS, SHARDS, workdir, out)))
             driver.start()
-            killed = kill_a_busy_worker(workdir, time.time() + 120)
+            killed = kill_a_busy_worker(workdir, time.time() + 300, driver)
             driver.join(timeout=600)
             cluster_seconds = time.time() - cluster_started
         merged = result["text"].encode()
