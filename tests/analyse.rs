@@ -339,3 +339,62 @@ fn bad_input_stops_before_any_game() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("has no start position"));
 }
+
+/// Sums a field over a summary's piece rows.
+fn total(v: &Value, field: &str) -> u64 {
+    v["pieces"]
+        .as_array()
+        .expect("pieces")
+        .iter()
+        .map(|p| p[field].as_u64().unwrap_or(0))
+        .sum()
+}
+
+#[test]
+fn captures_and_burns_account_for_every_removed_piece() {
+    let dir = scratch("tallies");
+    let chess = parse(&json_text(
+        &[
+            &variant("chess.koma"),
+            "--games",
+            "4",
+            "--nodes",
+            "150",
+            "--max-plies",
+            "80",
+        ],
+        &dir,
+    ));
+    let v = &chess["variants"][0];
+    // Chess removes only enemy pieces and burns none: every capture is someone's loss.
+    assert!(total(v, "captures") > 0);
+    assert_eq!(total(v, "captures"), total(v, "captured"));
+    assert_eq!(total(v, "burns"), 0);
+    let _ = std::fs::remove_file(dir.join("koma-analyse.games.jsonl"));
+    let ember = root().join("examples/ember.koma").display().to_string();
+    let doc = parse(&json_text(
+        &[
+            &ember,
+            "--games",
+            "6",
+            "--nodes",
+            "200",
+            "--max-plies",
+            "120",
+        ],
+        &dir,
+    ));
+    let v = &doc["variants"][0];
+    let demon = v["pieces"]
+        .as_array()
+        .expect("pieces")
+        .iter()
+        .find(|p| p["id"] == "FD")
+        .expect("Fire Demon");
+    assert!(
+        demon["burns"].as_u64() > Some(0),
+        "the Fire Demon burned nothing: {demon}"
+    );
+    // A piece burned passively on arrival is captured without anyone's capture or burn.
+    assert!(total(v, "captured") >= total(v, "captures") + total(v, "burns"));
+}
