@@ -138,6 +138,9 @@ fn row(label: &str, cells: impl Iterator<Item = String>) -> String {
     r + "</tr>\n"
 }
 
+/// A table cell computed from a variant's figures.
+type Cell<'a> = dyn Fn(&Summary) -> String + 'a;
+
 fn summary_table(vs: &[Summary]) -> String {
     let f = |x: f64, d: usize| format!("{x:.d$}");
     let o = |x: Option<f64>, d: usize| x.map_or("-".into(), |x| format!("{x:.d$}"));
@@ -164,7 +167,7 @@ fn summary_table(vs: &[Summary]) -> String {
             format!("{:.1}, {}, {}, {}", l.mean, l.median, l.min, l.max)
         }),
     );
-    let ludii: [(&str, &dyn Fn(&Summary) -> String); 9] = [
+    let ludii: [(&str, &Cell<'_>); 9] = [
         ("AdvantageP1", &|v| f(v.ludii.advantage_p1, 3)),
         ("Balance", &|v| f(v.ludii.balance, 3)),
         ("Completion", &|v| f(v.ludii.completion, 3)),
