@@ -427,7 +427,7 @@ mod tests {
         assert_eq!(l.completion, 0.5);
         assert_eq!(l.drawishness, 0.25);
         assert_eq!(l.timeouts, 0.25);
-        assert_eq!(l.duration_moves, 2.0);
+        assert_eq!(l.duration_moves, 9.0 / 4.0);
         // Leaders 0,+,+,+: 1 change in 3 moves; 0,+,-,-: 2 in 3; none; 0,+: 1 in 1.
         assert!((l.lead_change - (1.0 / 3.0 + 2.0 / 3.0 + 0.0 + 1.0) / 4.0).abs() < 1e-12);
         // Game 0: the loser never led (threshold 0), the winner passed 0 after 1 of 3 moves;

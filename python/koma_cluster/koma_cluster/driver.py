@@ -75,9 +75,12 @@ def main(argv=None):
                         help="where workers keep their shard checkpoints")
     parser.add_argument("--out", default=".", help="where the gathered checkpoints go")
     parser.add_argument("-o", "--output", help="the report (.json or .html)")
-    args, rest = parser.parse_known_args(argv)
-    if rest and rest[0] == "--":
-        rest = rest[1:]
+    argv = sys.argv[1:] if argv is None else list(argv)
+    rest = []
+    if "--" in argv:
+        cut = argv.index("--")
+        argv, rest = argv[:cut], argv[cut + 1:]
+    args = parser.parse_args(argv)
     from distributed import Client
 
     os.makedirs(args.out, exist_ok=True)

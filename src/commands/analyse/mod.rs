@@ -187,7 +187,7 @@ fn play(args: &AnalyseArgs) -> Result<(Header, Vec<GameRecord>), CliError> {
         }
         games.push(game);
         bar.game_done();
-        write_error.is_none()
+        true
     });
     bar.finish();
     if let Some(e) = write_error {
