@@ -32,7 +32,7 @@ cargo test --workspace --profile ci --locked -- --include-ignored
 # koma analyse on a local Dask cluster (issue 26, docs/analyse.md): a venv with `distributed`,
 # a `dask scheduler` and two `dask worker` processes; one worker is killed mid-shard and the
 # merged report must equal the single run's byte for byte. Cold on the 2-core machine: about
-# 1.5 min for the venv and pip, 40 s for the test.
+# 1.5 min for the venv and pip, 25 to 40 s for the test.
 python3 -m venv target/cluster-venv \
   || { echo "test.sh: python3 -m venv failed; install python3-venv" >&2; exit 1; }
 target/cluster-venv/bin/pip install -q --disable-pip-version-check distributed
