@@ -35,6 +35,15 @@ cargo test --workspace --profile ci --locked -- --include-ignored
 # installed there, and its pytest suite, which compares perft with the CLI built above.
 python/run-tests.sh
 
+# koma analyse on a local Dask cluster (issue 26, docs/analyse.md): a venv with `distributed`,
+# a `dask scheduler` and two `dask worker` processes; one worker is killed mid-shard and the
+# merged report must equal the single run's byte for byte. Cold on the 2-core machine: about
+# 1.5 min for the venv and pip, 25 to 40 s for the test.
+python3 -m venv target/cluster-venv \
+  || { echo "test.sh: python3 -m venv failed; install python3-venv" >&2; exit 1; }
+target/cluster-venv/bin/pip install -q --disable-pip-version-check distributed
+target/cluster-venv/bin/python python/koma_cluster/tests/test_cluster.py --koma target/ci/koma
+
 # Fuzzing smoke run (issue 12): every cargo-fuzz target for KOMA_FUZZ_SECONDS seconds (default
 # 12; 0 turns it off) from the committed seed corpus (docs/fuzzing.md). On the 2-core machine its
 # cold nightly build takes about 1 minute and the run 1 minute more. A smoke run looks for panics,

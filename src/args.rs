@@ -42,6 +42,9 @@ pub enum Command {
     Values(ValuesArgs),
     /// Referee a match between two engines (koma in-process, CECP or UCI programs).
     Match(MatchArgs),
+    /// Self-play statistics for a designer: balance, game ends, length, material, piece use,
+    /// Ludii's metrics; several files side by side; HTML or JSON report.
+    Analyse(AnalyseArgs),
     /// See and play variants in the browser: a local web app.
     Serve(ServeArgs),
     /// Write a variant's pages (board, pieces, diagrams, rules) as a static site.
@@ -326,4 +329,63 @@ pub struct MatchArgs {
     /// `json`: one JSON object with the summary and every game, for scripts.
     #[arg(long, value_enum, default_value_t)]
     pub format: MatchFormat,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum AnalyseFormat {
+    #[default]
+    Human,
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct AnalyseArgs {
+    /// Variant files to play (koma against itself); two or more are reported side by side.
+    #[arg(required_unless_present = "from_checkpoint")]
+    pub files: Vec<PathBuf>,
+    /// Games for each file; game i starts from seed S+i.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Nodes a move (the default limit: 1000); games are the same on every machine.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Plies a move, instead of a node limit.
+    #[arg(long, conflicts_with = "nodes", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+    /// Seconds a move, instead of a node limit (games then depend on the machine's speed).
+    #[arg(long, conflicts_with_all = ["nodes", "depth"], allow_hyphen_values = true)]
+    pub time: Option<String>,
+    /// Games played at once; default: every core. The results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random legal moves at the start of each game (drawn from its seed).
+    #[arg(long, default_value_t = 4)]
+    pub random_plies: usize,
+    /// A game still running after this many plies is stopped as a draw (`ply limit`).
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
+    /// Transposition table of each player, in MB.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub hash: u64,
+    /// Write the report here: JSON when the name ends in `.json`, else a self-contained HTML page.
+    #[arg(short = 'o', long = "output", value_name = "REPORT")]
+    pub output: Option<PathBuf>,
+    /// `json`: the report as JSON on standard output (progress stays on standard error).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: AnalyseFormat,
+    /// Every finished game is appended here (JSON lines); default: REPORT with the extension
+    /// `.games.jsonl`, or `koma-analyse.games.jsonl`.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Continue the run recorded in the checkpoint, playing only the games it lacks.
+    #[arg(long)]
+    pub resume: bool,
+    /// Play only shard I of N (1-based): the games i with i mod N = I - 1.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Draw the report from these checkpoints alone (shards are merged); plays no game.
+    #[arg(long = "from-checkpoint", value_name = "FILE", conflicts_with_all = ["files", "resume", "shard", "checkpoint"])]
+    pub from_checkpoint: Vec<PathBuf>,
 }

@@ -708,3 +708,80 @@ fn the_page_plays_in_a_real_browser() {
         .collect();
     assert!(errors.is_empty(), "browser console: {errors:?}");
 }
+
+/// `koma analyse`'s HTML report (chess beside Archbishop Chess) in headless Chromium: every
+/// plot is drawn with a size, both variants are named, nothing goes to the console; the
+/// screenshots are kept as artefacts (`analyse-top.png`, `analyse-pieces.png`).
+#[test]
+fn the_analyse_report_renders_in_a_real_browser() {
+    let (Some(chromium), Some(driver)) = (
+        find(&["chromium", "chromium-browser", "google-chrome"]),
+        find(&["chromedriver"]),
+    ) else {
+        if std::env::var_os("KOMA_REQUIRE_EXTERNAL").is_some() {
+            panic!("chromium and chromedriver are required (KOMA_REQUIRE_EXTERNAL is set)");
+        }
+        eprintln!("skipped: chromium or chromedriver is not installed");
+        return;
+    };
+    let out = artefacts();
+    let dir = scratch("analyse");
+    let report = dir.join("report.html");
+    let status = Command::new(env!("CARGO_BIN_EXE_koma"))
+        .arg("analyse")
+        .arg(variant("chess.koma"))
+        .arg(root().join("examples/archbishop-chess.koma"))
+        .args([
+            "--games",
+            "6",
+            "--nodes",
+            "150",
+            "--max-plies",
+            "100",
+            "--format",
+            "json",
+        ])
+        .arg("-o")
+        .arg(&report)
+        .stdout(Stdio::null())
+        .status()
+        .expect("koma analyse runs");
+    assert!(status.success());
+    let b = Browser::start(
+        &chromium,
+        &driver,
+        &dir.join("profile"),
+        &out.join("chromedriver-analyse.log"),
+    );
+    b.goto(&format!("file://{}", report.display()));
+    let plots = b.run(
+        "return [...document.querySelectorAll('figure svg')].map(s => { \
+           const r = s.getBoundingClientRect(); return r.width > 100 && r.height > 100; });",
+        json!([]),
+    );
+    // Score, length and material, then one piece chart a variant.
+    assert_eq!(plots, json!([true, true, true, true, true]));
+    let text = b.run("return document.body.innerText;", json!([]));
+    let text = text.as_str().expect("text");
+    for wanted in [
+        "Archbishop Chess",
+        "Balance",
+        "DecisivenessMoves",
+        "Game ends",
+    ] {
+        assert!(text.contains(wanted), "{wanted} missing");
+    }
+    assert!(text.contains("Chess") && text.contains("first player"));
+    b.screenshot(&out.join("analyse-top.png"));
+    b.run(
+        "document.querySelectorAll('h2')[2].scrollIntoView(); return true;",
+        json!([]),
+    );
+    b.screenshot(&out.join("analyse-pieces.png"));
+    let errors: Vec<_> = b
+        .console()
+        .into_iter()
+        .filter(|(level, _)| level == "SEVERE")
+        .collect();
+    assert!(errors.is_empty(), "console errors: {errors:?}");
+}

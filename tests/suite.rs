@@ -4,6 +4,8 @@
 mod support;
 mod xbetza_common;
 
+#[path = "analyse.rs"]
+mod analyse;
 #[path = "browser.rs"]
 mod browser;
 #[path = "check.rs"]

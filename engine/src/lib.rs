@@ -6,6 +6,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod analyse;
 pub mod cecp;
 pub mod driver;
 pub mod eval;

@@ -1,5 +1,6 @@
 //! One module per subcommand; each exposes one function named after the command.
 
+pub mod analyse;
 pub mod bench;
 pub mod book;
 pub mod check;
