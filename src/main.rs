@@ -29,6 +29,7 @@ fn main() -> ExitCode {
         Command::Play(a) => commands::play::play(&a),
         Command::Values(a) => commands::values::values(&a),
         Command::Match(a) => commands::r#match::r#match(&a),
+        Command::Tune(a) => commands::tune::tune(&a),
         Command::Serve(a) => commands::serve::serve(&a),
         Command::Book(a) => commands::book::book(&a),
         Command::Fmt(a) => commands::fmt::fmt(&a),
