@@ -9,9 +9,9 @@ use serde_json::Value;
 
 use super::common::tables;
 
-/// Chess at a small, seeded budget: the Queen comes out on top and the Pawn at the bottom,
-/// the minor pieces and the Rook in between, each within a broad band of its classical worth
-/// in Pawns. The games are the same on every run (fixed seed and node count), so this is not
+/// Chess at a small, seeded budget: Queen, Rook, the minor pieces and the Pawn come out in
+/// that order, each within a broad band of Pawns (240 games at 500 nodes gave N 1.48, B 1.67,
+/// R 2.35, Q 5.24; docs/engine.md has larger runs). The games are the same on every run (fixed seed and node count), so this is not
 /// a statistical gamble; the bands are wide so that a change of the search, which changes the
 /// games, does not break it while the values stay sensible.
 #[test]
@@ -43,9 +43,10 @@ fn chess_values_come_out_in_the_classical_order() {
         let p = pawns(id);
         assert!((low..=high).contains(&p), "{id} = {p:.2} pawns");
     }
-    for id in ["N", "B", "R"] {
-        assert!(value("Q") > value(id), "Q above {id}");
+    for id in ["N", "B"] {
+        assert!(value("R") > value(id), "R above {id}");
     }
+    assert!(value("Q") > value("R"), "Q above R");
     assert!(tuning.loss_after < tuning.loss_before);
 }
 
