@@ -35,10 +35,10 @@ fn chess_values_come_out_in_the_classical_order() {
     assert!(pawn > 0.0, "pawn {pawn}");
     let pawns = |id: &str| value(id) / pawn;
     for (id, low, high) in [
-        ("N", 1.5, 5.0),
-        ("B", 1.5, 5.0),
-        ("R", 1.5, 8.0),
-        ("Q", 4.0, 14.0),
+        ("N", 1.2, 5.0),
+        ("B", 1.2, 5.0),
+        ("R", 1.8, 8.0),
+        ("Q", 3.5, 14.0),
     ] {
         let p = pawns(id);
         assert!((low..=high).contains(&p), "{id} = {p:.2} pawns");
