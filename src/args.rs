@@ -45,6 +45,8 @@ pub enum Command {
     /// Self-play statistics for a designer: balance, game ends, length, material, piece use,
     /// Ludii's metrics; several files side by side; HTML or JSON report.
     Analyse(AnalyseArgs),
+    /// Learn piece values and evaluation weights from self-play games (logistic tuning).
+    Tune(TuneArgs),
     /// See and play variants in the browser: a local web app.
     Serve(ServeArgs),
     /// Write a variant's pages (board, pieces, diagrams, rules) as a static site.
@@ -247,6 +249,39 @@ pub struct ValuesArgs {
 }
 
 #[derive(Debug, clap::Args)]
+pub struct TuneArgs {
+    /// The variant (a .koma file, or compiled tables when nothing is written).
+    pub file: PathBuf,
+    /// Self-play games to learn from.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: u32,
+    /// Nodes the engine searches a move in the self-play games.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Random legal moves at the start of each game (each game has its own).
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: usize,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
+    /// Seed of the random opening moves (the same seed gives the same games).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads playing games; default: every core.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// `json`: one JSON object with every learned value and weight, for scripts.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: MatchFormat,
+    /// Write the learned values into FILE as `value N` on the piece lines.
+    #[arg(long, conflicts_with = "output")]
+    pub write: bool,
+    /// Write a copy of FILE with the learned values to this path.
+    #[arg(short = 'o', long)]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
 pub struct ServeArgs {
     /// The variant files to serve (nothing else is served).
     #[arg(required = true)]
@@ -285,7 +320,7 @@ pub struct MatchArgs {
     /// The variant to play (a .koma file or compiled tables); it judges every move.
     pub file: PathBuf,
     /// An engine, twice: A (the baseline) then B. `koma[:depth=N,nodes=N,tc=B+I,st=S,
-    /// threads=N,hash=MB,name=X]`, `cecp:[KEY=VALUE,...,]cmd=COMMAND`, `uci:[...,]cmd=COMMAND`
+    /// threads=N,hash=MB,name=X,eval=base|default,w.TERM=N]`, `cecp:[KEY=VALUE,...,]cmd=COMMAND`, `uci:[...,]cmd=COMMAND`
     /// (also `variant=NAME`); docs/engine.md has the details.
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
     pub engines: Vec<String>,

@@ -30,6 +30,7 @@ fn main() -> ExitCode {
         Command::Values(a) => commands::values::values(&a),
         Command::Match(a) => commands::r#match::r#match(&a),
         Command::Analyse(a) => commands::analyse::analyse(&a),
+        Command::Tune(a) => commands::tune::tune(&a),
         Command::Serve(a) => commands::serve::serve(&a),
         Command::Book(a) => commands::book::book(&a),
         Command::Fmt(a) => commands::fmt::fmt(&a),

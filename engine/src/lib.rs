@@ -15,6 +15,7 @@ pub mod referee;
 pub mod search;
 pub mod time;
 mod tt;
+pub mod tune;
 pub mod uci;
 pub mod values;
 pub mod wire;

@@ -16,7 +16,7 @@ use koma_runtime::result::GameResult;
 use koma_runtime::spec::{Player, WinCondition};
 use koma_runtime::{FullMove, Gen, MoveList, MoveRef, Position, Square, Tables};
 
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, Weights};
 use crate::time::{Budget, Clock};
 use crate::tt::{Bound, Entry, Tt, TtMove};
 
@@ -116,6 +116,7 @@ pub fn search(pos: &Position, limits: &Limits) -> SearchResult {
 pub struct Searcher {
     tt: Tt,
     eval: Option<Arc<Evaluator>>,
+    weights: Weights,
 }
 
 impl Searcher {
@@ -124,7 +125,13 @@ impl Searcher {
         Searcher {
             tt: Tt::new(hash_mb),
             eval: None,
+            weights: Weights::DEFAULT,
         }
+    }
+
+    /// Plays with these evaluation weights from the next search on.
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
     }
 
     /// Resizes (and clears) the transposition table when the size changes.
@@ -142,9 +149,9 @@ impl Searcher {
     /// The evaluator of a variant (built once per variant).
     pub fn evaluator(&mut self, tables: &Arc<Tables>) -> Arc<Evaluator> {
         match &self.eval {
-            Some(e) if Arc::ptr_eq(e.tables(), tables) => e.clone(),
+            Some(e) if Arc::ptr_eq(e.tables(), tables) && e.weights() == self.weights => e.clone(),
             _ => {
-                let e = Arc::new(Evaluator::new(tables));
+                let e = Arc::new(Evaluator::with_weights(tables, self.weights));
                 self.eval = Some(e.clone());
                 e
             }

@@ -16,6 +16,7 @@ pub mod moves;
 pub mod perft;
 pub mod play;
 pub mod serve;
+pub mod tune;
 pub mod uci;
 pub mod values;
 pub mod xboard;

@@ -28,7 +28,11 @@ impl KomaPlayer {
             threads: spec
                 .threads
                 .map_or(1, |t| (t as usize).clamp(1, MAX_THREADS)),
-            searcher: Searcher::new(spec.hash),
+            searcher: {
+                let mut searcher = Searcher::new(spec.hash);
+                searcher.set_weights(spec.weights);
+                searcher
+            },
         }
     }
 }
