@@ -95,6 +95,12 @@ fn threads_do_not_change_the_report_and_figures_are_all_there() {
     ] {
         assert!(v["ludii"].get(key).is_some(), "Ludii metric {key} missing");
     }
+    // Learned from the games: the Pawn, which every game moves and captures, has a standard
+    // error; the King, royal, is not a value to learn.
+    let values = v["piece_values"].as_array().expect("piece values learned");
+    let pawn = values.iter().find(|p| p["id"] == "P").expect("the Pawn's value");
+    assert!(pawn["stderr"].as_f64().is_some_and(|e| e > 0.0), "{pawn}");
+    assert!(values.iter().all(|p| p["id"] != "K"));
     let counted: u64 = v["endings"]
         .as_array()
         .expect("endings")

@@ -11,4 +11,4 @@ pub mod summary;
 
 pub use record::{GameRecord, PieceTally};
 pub use selfplay::{Job, SelfPlay, play_games};
-pub use summary::{Summary, summarise};
+pub use summary::{Summary, learned_values, summarise};

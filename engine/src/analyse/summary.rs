@@ -7,12 +7,13 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use koma_runtime::Tables;
+use koma_runtime::{Position, Tables};
 use koma_runtime::spec::Player;
 use serde::{Deserialize, Serialize};
 
 use super::record::{GameRecord, PieceTally};
 use crate::referee::stats::Tally;
+use crate::tune;
 
 /// The game end that Ludii calls a timeout: the run's ply limit.
 pub const TIMEOUT_REASON: &str = "ply limit";
@@ -73,11 +74,62 @@ pub struct Summary {
     pub piece_values: Option<Vec<FittedValue>>,
 }
 
-/// A fitted piece value.
+/// A piece value learned from the games' results (`koma tune`'s fit), in centipawns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FittedValue {
     pub id: String,
     pub value: f64,
+    /// The standard error; `null` when the games did not show the piece often enough to learn
+    /// its value, which then stays the engine's estimate.
+    pub stderr: Option<f64>,
+}
+
+/// The piece values `records` teach, fitted as `koma tune` fits them; `None` when the games
+/// hold too few positions for a fit. Games that do not replay on `tables` are left out (a
+/// checkpoint koma wrote always replays: its header holds the very tables).
+pub fn learned_values(tables: &Arc<Tables>, records: &[GameRecord]) -> Option<Vec<FittedValue>> {
+    // In game order, so that the fit's sums are the same whatever order the games ended in.
+    let mut ordered: Vec<&GameRecord> = records.iter().collect();
+    ordered.sort_by_key(|r| r.index);
+    let games: Vec<tune::GameRecord> = ordered.iter().filter_map(|r| replay(tables, r)).collect();
+    let options = tune::FitOptions {
+        skip_plies: records.iter().map(|r| r.opening_plies).max().unwrap_or(0),
+        ..tune::FitOptions::default()
+    };
+    let values = tune::learn_values(tables, &games, &options).ok()?;
+    Some(
+        values
+            .into_iter()
+            .filter(|v| !v.royal)
+            .map(|v| FittedValue {
+                id: v.id,
+                value: v.value,
+                stderr: v.stderr,
+            })
+            .collect(),
+    )
+}
+
+/// A game record as the tuner reads it: its moves replayed from their text.
+fn replay(tables: &Arc<Tables>, record: &GameRecord) -> Option<tune::GameRecord> {
+    let start = Position::from_text(tables.clone(), &record.start).ok()?;
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(record.moves.len());
+    for text in &record.moves {
+        let m = pos.parse_move(text).ok()?;
+        pos.make(&m);
+        moves.push(m);
+    }
+    let winner = match record.result.as_str() {
+        "1-0" => Some(Player::First),
+        "0-1" => Some(Player::Second),
+        _ => None,
+    };
+    Some(tune::GameRecord {
+        start,
+        moves,
+        winner,
+    })
 }
 
 /// The first player's results.

@@ -1,5 +1,5 @@
 //! The checkpoint of `koma analyse`: JSON lines, a header (the settings, the variants with
-//! their pieces and a fingerprint of their tables, the shard) then one finished game a line.
+//! their pieces and their compiled tables, the shard) then one finished game a line.
 //! A line is written whole and flushed as soon as its game ends, so an interruption loses at
 //! most the line being written; reading drops such a partial last line. The report is drawn
 //! from these lines alone, and shards' checkpoints merge into the run they are parts of.
@@ -8,9 +8,11 @@ use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use koma_engine::analyse::GameRecord;
 use koma_engine::analyse::summary::VariantInfo;
+use koma_runtime::{Tables, serialize};
 use serde::{Deserialize, Serialize};
 
 use crate::commands::CliError;
@@ -32,13 +34,36 @@ pub struct Settings {
     pub hash: u64,
 }
 
-/// A variant of the run: what the report names, and its tables' fingerprint.
+/// A variant of the run: what the report names, and its compiled tables.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunVariant {
     #[serde(flatten)]
     pub info: VariantInfo,
-    /// The checksum of the compiled tables: a changed file is a different run.
-    pub fingerprint: String,
+    /// The compiled tables (`koma compile`'s bytes) in hex: a changed file is a different run,
+    /// and the report's piece values are learned from the checkpoint alone.
+    pub compiled: String,
+}
+
+impl RunVariant {
+    pub fn new(tables: &Tables, info: VariantInfo) -> RunVariant {
+        let bytes = serialize::encode(&tables.spec);
+        RunVariant {
+            info,
+            compiled: bytes.iter().map(|b| format!("{b:02x}")).collect(),
+        }
+    }
+
+    /// The tables back from the checkpoint; `None` when the text is not a compiled variant.
+    pub fn tables(&self) -> Option<Arc<Tables>> {
+        let hex = self.compiled.as_bytes();
+        let bytes: Option<Vec<u8>> = hex
+            .chunks(2)
+            .map(|pair| u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok())
+            .collect();
+        let spec = serialize::decode(&bytes?).ok()?;
+        serialize::validate(&spec).ok()?;
+        Some(Arc::new(Tables::new(spec)))
+    }
 }
 
 /// Shard `index` (1-based) of `count`.

@@ -262,19 +262,23 @@ fn first_moves_table(v: &Summary) -> String {
 
 fn piece_values(vs: &[Summary]) -> String {
     if vs.iter().all(|v| v.piece_values.is_none()) {
-        return "<p>Not computed in this build: the fitter of <code>koma tune</code> learns \
-                them from the game records the checkpoint keeps.</p>\n"
-            .into();
+        return "<p>Too few positions to learn piece values from these games.</p>\n".into();
     }
     let mut t = String::new();
     for v in vs {
         if let Some(values) = &v.piece_values {
             t += &format!(
-                "<table><thead><tr><th>{}</th><th>fitted value</th></tr></thead><tbody>\n",
+                "<table><thead><tr><th>{}</th><th>learned value</th><th>&plusmn;</th></tr>\
+                 </thead><tbody>\n",
                 esc(&v.variant)
             );
             for p in values {
-                t += &format!("<tr><td>{}</td><td>{:.0}</td></tr>\n", esc(&p.id), p.value);
+                let error = p.stderr.map_or("not learned".into(), |e| format!("{e:.0}"));
+                t += &format!(
+                    "<tr><td>{}</td><td>{:.0}</td><td>{error}</td></tr>\n",
+                    esc(&p.id),
+                    p.value
+                );
             }
             t += "</tbody></table>\n";
         }

@@ -15,11 +15,11 @@ use std::sync::Arc;
 
 use koma_engine::analyse::selfplay::Job;
 use koma_engine::analyse::summary::VariantInfo;
-use koma_engine::analyse::{GameRecord, SelfPlay, Summary, play_games, summarise};
+use koma_engine::analyse::{GameRecord, SelfPlay, Summary, learned_values, play_games, summarise};
 use koma_engine::referee::game::Rules;
 use koma_engine::eval::Weights;
 use koma_engine::referee::spec::{EngineKind, EngineSpec, TimeControl, seconds};
-use koma_runtime::{Tables, serialize};
+use koma_runtime::Tables;
 use serde::Serialize;
 
 use super::{CliError, CommandResult, load_tables};
@@ -92,7 +92,9 @@ fn report(header: &Header, games: &[GameRecord]) -> Report {
         .enumerate()
         .map(|(v, rv)| {
             let mine: Vec<GameRecord> = games.iter().filter(|g| g.variant == v).cloned().collect();
-            summarise(&rv.info, &mine)
+            let mut summary = summarise(&rv.info, &mine);
+            summary.piece_values = rv.tables().and_then(|t| learned_values(&t, &mine));
+            summary
         })
         .collect();
     Report {
@@ -155,10 +157,10 @@ fn play(args: &AnalyseArgs) -> Result<(Header, Vec<GameRecord>), CliError> {
             )));
         }
         let sp = self_play(tables.clone(), &settings);
-        run_variants.push(RunVariant {
-            info: VariantInfo::new(&tables, &sp.piece_values()),
-            fingerprint: fingerprint(&tables),
-        });
+        run_variants.push(RunVariant::new(
+            &tables,
+            VariantInfo::new(&tables, &sp.piece_values()),
+        ));
         variants.push(sp);
     }
     let header = Header {
@@ -248,15 +250,6 @@ fn self_play(tables: Arc<Tables>, s: &Settings) -> SelfPlay {
 }
 
 /// The checksum of the compiled tables (the last eight bytes of `koma compile`'s file).
-fn fingerprint(tables: &Tables) -> String {
-    let bytes = serialize::encode(&tables.spec);
-    bytes[bytes.len().saturating_sub(8)..]
-        .iter()
-        .rev()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
 fn checkpoint_path(args: &AnalyseArgs) -> PathBuf {
     match (&args.checkpoint, &args.output) {
         (Some(p), _) => p.clone(),
