@@ -661,17 +661,22 @@ impl Tables {
             self.partner_only[t] = !self.virgin_relevant[t];
             self.castle_only[t] = !initial && !piece.castling.is_empty();
         }
-        // Castling partners: the pieces the setup puts where a castling king looks for them.
-        let mut partners = Vec::new();
-        for k in self.spec.setup.iter().flatten() {
-            let Some(from) = self.geo.square_at(k.at) else {
-                continue;
-            };
-            for &c in &self.spec.pieces[usize::from(k.piece.0)].castling {
-                if let Some(castle) = castling(&self.geo, &self.spec, from, k.player, c) {
-                    let at = self.geo.coord(castle.partner);
+        // Castling partners: the pieces `castling with` names, or else the pieces the setup
+        // puts at the edge of a castler's rank (next to it with `j`).
+        let mut partners = self.spec.rules.castling_partners.clone();
+        if partners.is_empty() {
+            for k in self.spec.setup.iter().flatten() {
+                for c in &self.spec.pieces[usize::from(k.piece.0)].castling {
+                    let x = partner_file(self.geo.width, c.direction, c.partner_inside);
                     partners.extend(
-                        self.spec.setup.iter().flatten().filter(|p| p.player == k.player && p.at == at).map(|p| p.piece),
+                        self.spec
+                            .setup
+                            .iter()
+                            .flatten()
+                            .filter(|p| {
+                                p.player == k.player && p.at.y == k.at.y && i32::from(p.at.x) == x
+                            })
+                            .map(|p| p.piece),
                     );
                 }
             }
