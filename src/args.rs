@@ -164,6 +164,10 @@ pub struct MovesArgs {
     /// Position (FEN or koma position text); default the start position.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Moves to play first, separated by spaces (`"e2e4 e7e5"`); the position text after them
+    /// is printed before the moves.
+    #[arg(long, value_name = "MOVES")]
+    pub play: Option<String>,
     #[arg(long, value_enum, default_value_t)]
     pub format: MovesFormat,
 }

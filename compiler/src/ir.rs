@@ -269,6 +269,9 @@ pub struct Rules {
     pub results: ResultSpec,
     /// Hands and drops (`start_hand` comes from the setup's `hand` lines at emission).
     pub drops: DropSpec,
+    /// `castling with IDS`: the pieces a castler may castle with (empty: the piece on the
+    /// partner square, whatever it is).
+    pub castling_partners: Vec<PieceType>,
     /// `facing-royals forbidden`.
     pub facing_royals_forbidden: bool,
     /// `repeat`: modern repetition.

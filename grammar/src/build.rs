@@ -353,6 +353,13 @@ impl LineParser {
         Some(match kind {
             Rule::drop_not_stuck => ClauseKind::DropNotStuck,
             Rule::drop_one_per_file => ClauseKind::DropOnePerFile(self.piece_ids(inner.next()?)),
+            Rule::drop_per_file => {
+                let limit = self.number(&inner.next()?)?;
+                ClauseKind::DropPerFile {
+                    limit,
+                    pieces: self.piece_ids(inner.next()?),
+                }
+            }
             Rule::drop_no_mate => ClauseKind::DropNoMate(self.piece_ids(inner.next()?)),
             _ => {
                 let pieces = self.piece_ids(inner.next()?);
@@ -528,6 +535,9 @@ impl LineParser {
                 as_is: children(pair).any(|p| p.as_rule() == Rule::as_is),
             }),
             Rule::drop_line => self.drop_rule(first),
+            Rule::castling_line => children(pair)
+                .find(|p| p.as_rule() == Rule::piece_ids)
+                .map(|ids| ClauseKind::CastlingWith(self.piece_ids(ids))),
             Rule::facing_royals_line => Some(ClauseKind::FacingRoyals {
                 must_break: first.as_str() == "must-break",
             }),

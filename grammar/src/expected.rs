@@ -82,6 +82,8 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::as_is => "`as-is`",
         Rule::drop_not_stuck => "`not-stuck`",
         Rule::drop_one_per_file => "`one-per-file`",
+        Rule::castling_with => "`with`",
+        Rule::drop_per_file => "`per-file`",
         Rule::drop_no_mate => "`no-mate`",
         Rule::drop_zone => "`zone`",
         Rule::captured_only => "`captured-only`",
@@ -202,8 +204,10 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
              `counting without IDS`"
         }
         Rule::captures_line => "write `captures to-hand` or `captures to-hand as-is`",
+        Rule::castling_line => "write `castling with IDS`, e.g. `castling with R`",
         Rule::drop_line => {
-            "write `drop not-stuck`, `drop one-per-file IDS`, `drop no-mate IDS` or \
+            "write `drop not-stuck`, `drop one-per-file IDS`, `drop per-file N IDS`, \
+             `drop no-mate IDS` or \
              `drop zone IDS SQUARES`"
         }
         Rule::hand_line => "write `hand ID...`, e.g. `hand P P N`",

@@ -96,6 +96,18 @@ pub fn load_tables(path: &Path) -> Result<Arc<Tables>, CliError> {
     Ok(Arc::new(Tables::new(spec)))
 }
 
+/// Plays the moves of `--play` (separated by spaces) on `pos`; a move that is not legal there
+/// is a usage error naming it and its number.
+pub fn play_moves(pos: &mut Position, moves: &str) -> Result<(), CliError> {
+    for (n, text) in moves.split_whitespace().enumerate() {
+        let m = pos
+            .parse_move(text)
+            .map_err(|e| CliError::Usage(format!("--play: move {} ({text}): {e}", n + 1)))?;
+        pos.make(&m);
+    }
+    Ok(())
+}
+
 /// The position given with `--fen`, or the start position.
 pub fn position(tables: Arc<Tables>, fen: Option<&str>) -> Result<Position, CliError> {
     Position::from_text(tables, fen.unwrap_or("startpos")).map_err(|e| match e {
