@@ -14,6 +14,8 @@ missing=()
 for entry in "${packages[@]}"; do
   command -v "${entry#*:}" >/dev/null 2>&1 || missing+=("${entry%%:*}")
 done
+# The browser test's kanji boards need a Japanese font.
+fc-list :lang=ja 2>/dev/null | grep -q . || missing+=(fonts-noto-cjk)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
     echo "test.sh: installing ${missing[*]}" >&2
