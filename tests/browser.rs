@@ -776,7 +776,7 @@ fn kanji_boards_and_a_small_board_above_the_fold() {
         );
         assert_eq!(b.run(GLYPHS_INSIDE, json!([])), placed, "{name}");
         let king = b.run(
-            "return [...document.querySelectorAll(\"#board g.piece[data-piece='K'] text\")].map(t => t.textContent).join('');",
+            "return [...document.querySelectorAll(\"#board g.piece[data-piece='K'][data-player='first'] text\")].map(t => t.textContent).join('');",
             json!([]),
         );
         assert_eq!(king, json!("王将"), "{name}");

@@ -166,7 +166,8 @@ function drawPiece(piece, player, cx, cy) {
 
 // A glyph as shogi pieces are written: its characters one above the other, centred on (cx, cy).
 function glyphText(chars, cx, cy, cls) {
-  const size = Math.min(CELL * 0.5, (CELL * 0.74) / chars.length);
+  // A CJK font's box is about 1.45 times its size: the characters stay inside the pentagon.
+  const size = Math.min(CELL * 0.42, (CELL * 0.62) / chars.length);
   return chars.map((c, i) => el("svg:text", {
     x: cx, y: cy + (i - (chars.length - 1) / 2) * size, class: cls, "font-size": size.toFixed(1),
   }, c));

@@ -236,3 +236,30 @@ fn locate(sources: &SourceMap, at: Location) -> (String, usize, usize, String) {
         None => (String::new(), 0, 0, String::new()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::Compiled;
+
+    /// The page gets every label of a diagnostic, as the command line shows them: a duplicate
+    /// piece says where the first one was defined (issue 27, point 9).
+    #[test]
+    fn diagnostics_carry_their_secondary_labels() {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/check/error/E0105-duplicate-piece.koma");
+        let compiled = Compiled::load(&file, &|n, _| format!("{n}"));
+        let duplicate = compiled
+            .info
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "E0105")
+            .expect("the duplicate piece");
+        assert_eq!(duplicate.line, 8);
+        let first = duplicate.labels.first().expect("a secondary label");
+        assert_eq!((first.line, first.column), (6, 3));
+        assert!(first.source_line.contains("\"Gold\""), "{first:?}");
+        assert!(!first.message.is_empty());
+    }
+}

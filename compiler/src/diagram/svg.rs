@@ -202,7 +202,7 @@ fn glyph_piece(body: &mut String, glyph: &str, cx: usize, cy: usize, second: boo
     );
     let chars: Vec<char> = glyph.chars().collect();
     let n = chars.len() as f32;
-    let size = (CELL as f32 * 0.5).min(CELL as f32 * 0.74 / n);
+    let size = (CELL as f32 * 0.42).min(CELL as f32 * 0.62 / n);
     for (i, c) in chars.iter().enumerate() {
         let y = cy + 2.0 * up + (i as f32 - (n - 1.0) / 2.0) * size;
         let _ = writeln!(
