@@ -16,6 +16,8 @@ for entry in "${packages[@]}"; do
 done
 # Python's virtual environments (the Python module's and the analyse cluster's tests).
 python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+# The browser test's kanji boards need a Japanese font.
+fc-list :lang=ja 2>/dev/null | grep -q . || missing+=(fonts-noto-cjk)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
     echo "test.sh: installing ${missing[*]}" >&2

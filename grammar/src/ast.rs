@@ -175,6 +175,8 @@ pub struct PieceDef {
     pub value: Option<Spanned<u32>>,
     /// `confined REGION`: the region's name.
     pub confined: Option<Spanned<String>>,
+    /// `glyph "龍王"`: the characters drawn for the piece instead of its ID.
+    pub glyph: Option<Spanned<String>>,
     /// `in REGION MOVES`: the piece's moves on the region's squares, in order.
     pub in_regions: Vec<InRegion>,
 }

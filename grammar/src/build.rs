@@ -407,6 +407,7 @@ impl LineParser {
         let mut royal = None;
         let mut value = None;
         let mut confined = None;
+        let mut glyph = None;
         let mut in_regions = Vec::new();
         for option in inner {
             let option_span = self.span(&option);
@@ -427,6 +428,11 @@ impl LineParser {
                     .into_inner()
                     .find(|p| p.as_rule() == Rule::region_name)
                     .is_some_and(|name| confined.replace(self.text(&name)).is_some()),
+                Rule::glyph => option
+                    .into_inner()
+                    .flat_map(|p| p.into_inner())
+                    .find(|p| p.as_rule() == Rule::glyph_text)
+                    .is_some_and(|text| glyph.replace(self.text(&text)).is_some()),
                 Rule::in_region => {
                     let mut parts = option.into_inner().filter(|p| p.as_rule() != Rule::in_word);
                     if let (Some(region), Some(moves)) = (parts.next(), parts.next()) {
@@ -455,6 +461,7 @@ impl LineParser {
             royal,
             value,
             confined,
+            glyph,
             in_regions,
         }));
     }

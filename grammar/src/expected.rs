@@ -25,6 +25,8 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::promotes => "`promotes`",
         Rule::royal_flag => "`royal`",
         Rule::value => "`value`",
+        Rule::glyph | Rule::glyph_word => "`glyph`",
+        Rule::glyph_string | Rule::glyph_text => "a glyph in quotes, e.g. `\"龍王\"`",
         Rule::confined | Rule::confined_word => "`confined`",
         Rule::in_region | Rule::in_word => "`in`",
         Rule::region_name => "a region name",
@@ -158,7 +160,7 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
         }
         Rule::piece_line => {
             "a piece line reads `ID \"Name\" MOVES [promotes ID...] [royal] [confined REGION] \
-             [in REGION MOVES]` or `ID \"Name\" like ID`"
+             [in REGION MOVES] [glyph \"G\"]` or `ID \"Name\" like ID`"
         }
         Rule::region_line => "write `region NAME SQUARES`, e.g. `region palace d1-f3`",
         Rule::facing_royals_line => "write `facing-royals forbidden` or `facing-royals must-break`",

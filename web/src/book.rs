@@ -119,10 +119,7 @@ fn page(info: &VariantInfo, state: &crate::api::GameState, start: bool) -> Strin
     let data = serde_json::json!({ "book": true, "start": start, "info": info, "state": state });
     let data = script_json(&data);
     let script = assets::APP_JS.replace("</script", "<\\/script");
-    let icon = format!(
-        "data:image/svg+xml,{}",
-        assets::FAVICON_SVG.replace('#', "%23").replace('\n', "")
-    );
+    let icon = data_uri("image/svg+xml", assets::FAVICON_SVG);
     assets::INDEX_HTML
         .replace(
             r#"<link rel="stylesheet" href="/assets/style.css">"#,
@@ -137,6 +134,21 @@ fn page(info: &VariantInfo, state: &crate::api::GameState, start: bool) -> Strin
             r#"<script type="module" src="/assets/app.js"></script>"#,
             &format!("<script type=\"module\">\n{script}</script>"),
         )
+}
+
+/// `text` as a `data:` address that can stand in a double-quoted HTML attribute: every byte
+/// but letters, digits and `-._~/:=;,` is percent-encoded (the icon's own quotes once closed the
+/// attribute and showed its tail on the page).
+fn data_uri(kind: &str, text: &str) -> String {
+    let mut out = format!("data:{kind},");
+    for b in text.trim_end().bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/:=;,".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 /// `data` as JSON that stays data in every state of HTML's script parsing: `<`, `>` and `&` are
@@ -156,4 +168,16 @@ fn script_json(data: &serde_json::Value) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    /// The book's inlined icon is one attribute value: no quote or bracket of the SVG leaks
+    /// into the page (it used to show a stray `k">` at the top left).
+    #[test]
+    fn the_inlined_icon_stays_inside_its_attribute() {
+        let uri = super::data_uri("image/svg+xml", super::assets::FAVICON_SVG);
+        assert!(!uri.contains(['"', '<', '>', '\'', ' ', '#']), "{uri}");
+        assert!(uri.ends_with("%3C/svg%3E"), "{uri}");
+    }
 }
