@@ -14,6 +14,8 @@ mod diagram;
 mod editor;
 #[path = "engine.rs"]
 mod engine;
+#[path = "export.rs"]
+mod export;
 #[path = "fmt.rs"]
 mod fmt;
 #[path = "import.rs"]
