@@ -16,9 +16,16 @@ use crate::report;
 pub fn export(args: &ExportArgs) -> CommandResult {
     let loaded = koma_compiler::load(&args.file);
     let Some(variant) = loaded.variant else {
-        let errors: Vec<Diagnostic> = loaded.diagnostics.into_iter().filter(Diagnostic::is_error).collect();
+        let errors: Vec<Diagnostic> = loaded
+            .diagnostics
+            .into_iter()
+            .filter(Diagnostic::is_error)
+            .collect();
         report::eprint(&loaded.sources, &errors);
-        return Err(CliError::Failed(format!("`{}` has errors", args.file.display())));
+        return Err(CliError::Failed(format!(
+            "`{}` has errors",
+            args.file.display()
+        )));
     };
     let exported = match args.to {
         ExportTarget::Fsf => export::fsf::export(&variant),
@@ -34,7 +41,10 @@ pub fn export(args: &ExportArgs) -> CommandResult {
             "text": exported.text,
             "diagnostics": report::json(&loaded.sources, &exported.diagnostics),
         });
-        crate::output::outln!("{}", serde_json::to_string_pretty(&document).unwrap_or_default());
+        crate::output::outln!(
+            "{}",
+            serde_json::to_string_pretty(&document).unwrap_or_default()
+        );
     } else {
         report::eprint(&loaded.sources, &exported.diagnostics);
         if let (None, Some(text)) = (&args.output, &exported.text) {
@@ -45,5 +55,9 @@ pub fn export(args: &ExportArgs) -> CommandResult {
 }
 
 fn exit_code(exported: &Exported) -> ExitCode {
-    if exported.text.is_some() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+    if exported.text.is_some() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }

@@ -105,34 +105,92 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
         report.refuse("board size", &why, b.location);
     }
     if let Some(h) = b.holes.first() {
-        report.refuse("holes", "Fairy-Stockfish's board is a whole rectangle", h.location);
+        report.refuse(
+            "holes",
+            "Fairy-Stockfish's board is a whole rectangle",
+            h.location,
+        );
     }
     if let Some(e) = b.extra.first() {
-        report.refuse("extra squares", "Fairy-Stockfish's board is a rectangle", e.location);
+        report.refuse(
+            "extra squares",
+            "Fairy-Stockfish's board is a rectangle",
+            e.location,
+        );
     }
     if let Some(s) = b.vanishing.first() {
         report.refuse("vanishing squares", "Fairy-Stockfish has none", s.location);
     }
     if let Some(r) = b.regions.first() {
-        let why = "Fairy-Stockfish confines pieces only through its own Xiangqi and Janggi piece types";
+        let why =
+            "Fairy-Stockfish confines pieces only through its own Xiangqi and Janggi piece types";
         report.refuse("regions", why, r.location);
     }
     for p in &v.pieces {
         if p.confined.is_some() || !p.in_regions.is_empty() {
-            report.refuse("moves by region", "Fairy-Stockfish has no regions", p.location);
+            report.refuse(
+                "moves by region",
+                "Fairy-Stockfish has no regions",
+                p.location,
+            );
         }
     }
     let r = &v.rules;
     let refused: [(bool, &str, &str, &str); 9] = [
-        (!r.burning.is_empty(), "burn", "burning", "Fairy-Stockfish has no burning pieces"),
-        (!r.freezing.is_empty(), "freeze", "freezing", "Fairy-Stockfish has no freezing pieces"),
-        (!r.anti_trade.is_empty(), "anti-trade", "anti-trade rule", "Fairy-Stockfish has no anti-trade rules"),
-        (!r.jump_rank.is_empty(), "jump-rank", "jump ranks", "Fairy-Stockfish's hoppers jump any piece"),
-        (r.passing != PassSpec::default(), "pass", "passing rules", "Fairy-Stockfish passes only as a whole-game option"),
-        (r.facing_royals_must_break, "facing-royals", "facing royals must-break", "Fairy-Stockfish's bikjang is Janggi's own rule set"),
-        (r.repeat.is_some(), "repeat", "repetition as a move rule", "Fairy-Stockfish's repetition ends the game, it does not forbid the move"),
-        (r.promotion.mid_move, "promotion on", "promotion on mid-move", "Fairy-Stockfish's moves stop in one place"),
-        (r.royals.check_last_only, "check", "check last-royal", "Fairy-Stockfish has one king"),
+        (
+            !r.burning.is_empty(),
+            "burn",
+            "burning",
+            "Fairy-Stockfish has no burning pieces",
+        ),
+        (
+            !r.freezing.is_empty(),
+            "freeze",
+            "freezing",
+            "Fairy-Stockfish has no freezing pieces",
+        ),
+        (
+            !r.anti_trade.is_empty(),
+            "anti-trade",
+            "anti-trade rule",
+            "Fairy-Stockfish has no anti-trade rules",
+        ),
+        (
+            !r.jump_rank.is_empty(),
+            "jump-rank",
+            "jump ranks",
+            "Fairy-Stockfish's hoppers jump any piece",
+        ),
+        (
+            r.passing != PassSpec::default(),
+            "pass",
+            "passing rules",
+            "Fairy-Stockfish passes only as a whole-game option",
+        ),
+        (
+            r.facing_royals_must_break,
+            "facing-royals",
+            "facing royals must-break",
+            "Fairy-Stockfish's bikjang is Janggi's own rule set",
+        ),
+        (
+            r.repeat.is_some(),
+            "repeat",
+            "repetition as a move rule",
+            "Fairy-Stockfish's repetition ends the game, it does not forbid the move",
+        ),
+        (
+            r.promotion.mid_move,
+            "promotion on",
+            "promotion on mid-move",
+            "Fairy-Stockfish's moves stop in one place",
+        ),
+        (
+            r.royals.check_last_only,
+            "check",
+            "check last-royal",
+            "Fairy-Stockfish has one king",
+        ),
     ];
     for (used, key, feature, why) in refused {
         if used {
@@ -141,7 +199,11 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
     }
     for (key, feature) in result_only_rules(v) {
         if key != "counting" && key != "bare-royal" {
-            report.leave_out(feature, "not written (Fairy-Stockfish's rule differs or is missing)", clause_at(v, key));
+            report.leave_out(
+                feature,
+                "not written (Fairy-Stockfish's rule differs or is missing)",
+                clause_at(v, key),
+            );
         }
     }
     if r.counting.is_some() {
@@ -163,11 +225,16 @@ fn pieces(v: &Variant, report: &mut Report) -> Vec<Piece2> {
     let letters = letters(v, report);
     let mut used_built_in = BTreeSet::new();
     let mut out: Vec<Piece2> = Vec::new();
-    let royals: Vec<usize> = (0..v.pieces.len()).filter(|&i| v.pieces[i].royal.is_some()).collect();
+    let royals: Vec<usize> = (0..v.pieces.len())
+        .filter(|&i| v.pieces[i].royal.is_some())
+        .collect();
     for (i, p) in v.pieces.iter().enumerate() {
         let kind = if let Some(of) = alias_of(v, i) {
             Kind::Alias(of)
-        } else if royals == [i] && v.rules.royals.win == WinCondition::Checkmate && same_steps(p, "K", board) {
+        } else if royals == [i]
+            && v.rules.royals.win == WinCondition::Checkmate
+            && same_steps(p, "K", board)
+        {
             Kind::King
         } else if same(p, PAWN_DOUBLE, board) {
             Kind::Pawn(true)
@@ -188,16 +255,28 @@ fn pieces(v: &Variant, report: &mut Report) -> Vec<Piece2> {
                 },
             }
         };
-        out.push(Piece2 { letter: letters[i], kind });
+        out.push(Piece2 {
+            letter: letters[i],
+            kind,
+        });
     }
-    let pawns = out.iter().filter(|p| matches!(p.kind, Kind::Pawn(_))).count();
+    let pawns = out
+        .iter()
+        .filter(|p| matches!(p.kind, Kind::Pawn(_)))
+        .count();
     if pawns > 1 {
-        let why = "Fairy-Stockfish has one `pawn` type (the double step, e.p. and promotion are its)";
+        let why =
+            "Fairy-Stockfish has one `pawn` type (the double step, e.p. and promotion are its)";
         report.refuse("two pawn types", why, v.name.location);
     }
-    let customs = out.iter().filter(|p| matches!(p.kind, Kind::Custom(_))).count();
+    let customs = out
+        .iter()
+        .filter(|p| matches!(p.kind, Kind::Custom(_)))
+        .count();
     if customs > CUSTOM_SLOTS {
-        let why = format!("Fairy-Stockfish has {CUSTOM_SLOTS} custom piece slots, this game needs {customs}");
+        let why = format!(
+            "Fairy-Stockfish has {CUSTOM_SLOTS} custom piece slots, this game needs {customs}"
+        );
         report.refuse("too many piece types", &why, v.name.location);
     }
     royal_rules(v, &out, report);
@@ -227,15 +306,25 @@ fn sorted(e: &Expansion) -> (Vec<String>, Vec<String>) {
 /// it came from: Fairy-Stockfish writes it as that piece with its promoted flag (`Q~`).
 fn alias_of(v: &Variant, i: usize) -> Option<PieceType> {
     let piece = &v.pieces[i];
-    let from = v.pieces.iter().position(|p| p.promotions.iter().any(|t| usize::from(t.value.0) == i))?;
+    let from = v
+        .pieces
+        .iter()
+        .position(|p| p.promotions.iter().any(|t| usize::from(t.value.0) == i))?;
     let demotes = v.rules.drops.to_hand.get(i).copied().flatten() == Some(PieceType(from as u8));
-    if !demotes || v.setup.iter().flat_map(|s| &s.placements).any(|pl| usize::from(pl.piece.0) == i) {
+    if !demotes
+        || v.setup
+            .iter()
+            .flat_map(|s| &s.placements)
+            .any(|pl| usize::from(pl.piece.0) == i)
+    {
         return None;
     }
     v.pieces
         .iter()
         .enumerate()
-        .find(|(j, q)| *j != i && q.expansion == piece.expansion && q.like.is_none() && q.promotions.is_empty())
+        .find(|(j, q)| {
+            *j != i && q.expansion == piece.expansion && q.like.is_none() && q.promotions.is_empty()
+        })
         .map(|(j, _)| PieceType(j as u8))
 }
 
@@ -243,7 +332,12 @@ fn alias_of(v: &Variant, i: usize) -> Option<PieceType> {
 fn letters(v: &Variant, report: &mut Report) -> Vec<char> {
     let mut taken = BTreeSet::new();
     let mut out = vec!['?'; v.pieces.len()];
-    let wish = |p: &Piece| p.id.trim_start_matches('+').chars().next().map(|c| c.to_ascii_lowercase());
+    let wish = |p: &Piece| {
+        p.id.trim_start_matches('+')
+            .chars()
+            .next()
+            .map(|c| c.to_ascii_lowercase())
+    };
     // Unpromoted one-letter IDs first, so that `P`, `N`, `K` keep their letters.
     let mut order: Vec<usize> = (0..v.pieces.len()).collect();
     order.sort_by_key(|&i| (v.pieces[i].id.starts_with('+'), v.pieces[i].id.len()));
@@ -285,8 +379,13 @@ fn betza(p: &Piece, report: &mut Report) -> Option<String> {
         }
     }
     if !p.expansion.castling.is_empty() && p.royal.is_none() {
-        let why = "Fairy-Stockfish castles only its king (and bars castling through check only for it)";
-        report.refuse(&format!("`{}`: castling of a non-royal piece", p.id), why, p.betza_location);
+        let why =
+            "Fairy-Stockfish castles only its king (and bars castling through check only for it)";
+        report.refuse(
+            &format!("`{}`: castling of a non-royal piece", p.id),
+            why,
+            p.betza_location,
+        );
         failed = true;
     }
     (!failed).then(|| terms.concat())
@@ -303,30 +402,58 @@ fn term(legs: &[koma_runtime::spec::Leg]) -> Result<String, Refusal> {
             if odd(leg.modes) {
                 return Err(mode_refusal(leg.modes));
             }
-            let lame = if leg.modes.contains(Modes::LAME) { "n" } else { "" };
+            let lame = if leg.modes.contains(Modes::LAME) {
+                "n"
+            } else {
+                ""
+            };
             if !lame.is_empty() && leg.range != 1 {
                 return Err(("lame rider", "Fairy-Stockfish's `n` is for leapers"));
             }
-            Ok(format!("{}{lame}{}", modality(leg.modes), atom(leg.dx, leg.dy, leg.range)?))
+            Ok(format!(
+                "{}{lame}{}",
+                modality(leg.modes),
+                atom(leg.dx, leg.dy, leg.range)?
+            ))
         }
-        [hop, land] if hop.modes.intersects(Modes::HOP) || hop.modes.intersects(Modes::GRASSHOP) => {
+        [hop, land]
+            if hop.modes.intersects(Modes::HOP) || hop.modes.intersects(Modes::GRASSHOP) =>
+        {
             let unit = hop.dx.abs() <= 1 && hop.dy.abs() <= 1;
             if !unit || (land.dx, land.dy) != (hop.dx, hop.dy) || odd(land.modes) {
-                return Err(("hopper", "Fairy-Stockfish's hoppers are `pR`, `pB`, `gR` and `gB` sliding up to the hurdle"));
+                return Err((
+                    "hopper",
+                    "Fairy-Stockfish's hoppers are `pR`, `pB`, `gR` and `gB` sliding up to the hurdle",
+                ));
             }
             let letter = match (hop.range, land.range) {
                 (0, 0) => "p",
                 (0, 1) => "g",
-                _ => return Err(("hopper range", "koma counts `pR2` from the hurdle, Fairy-Stockfish from the mover")),
+                _ => {
+                    return Err((
+                        "hopper range",
+                        "koma counts `pR2` from the hurdle, Fairy-Stockfish from the mover",
+                    ));
+                }
             };
-            Ok(format!("{}{letter}{}", modality(land.modes), atom(hop.dx, hop.dy, 0)?))
+            Ok(format!(
+                "{}{letter}{}",
+                modality(land.modes),
+                atom(hop.dx, hop.dy, 0)?
+            ))
         }
         [step, turn] if is_lame_knight(step, turn) => {
             let (dx, dy) = (step.dx + turn.dx, step.dy + turn.dy);
             Ok(format!("{}n{}", modality(turn.modes), atom(dx, dy, 1)?))
         }
-        legs if legs[..legs.len() - 1].iter().any(|l| l.modes.intersects(Modes::CAPTURE)) => {
-            Err(("multi-leg move", "Fairy-Stockfish has no Lion moves (capture on the way)"))
+        legs if legs[..legs.len() - 1]
+            .iter()
+            .any(|l| l.modes.intersects(Modes::CAPTURE)) =>
+        {
+            Err((
+                "multi-leg move",
+                "Fairy-Stockfish has no Lion moves (capture on the way)",
+            ))
         }
         _ => Err(("multi-leg move", "Fairy-Stockfish's Betza has no `a` legs")),
     }
@@ -334,9 +461,15 @@ fn term(legs: &[koma_runtime::spec::Leg]) -> Result<String, Refusal> {
 
 fn mode_refusal(modes: Modes) -> Refusal {
     if modes.intersects(Modes::INITIAL) {
-        ("initial move", "Fairy-Stockfish reads `i` as 'stands on its double-step ranks' and gives the double step to pawns only")
+        (
+            "initial move",
+            "Fairy-Stockfish reads `i` as 'stands on its double-step ranks' and gives the double step to pawns only",
+        )
     } else if modes.intersects(Modes::EN_PASSANT) {
-        ("en passant", "Fairy-Stockfish captures en passant with the FIDE pawn only")
+        (
+            "en passant",
+            "Fairy-Stockfish captures en passant with the FIDE pawn only",
+        )
     } else if modes.intersects(Modes::DESTROY) {
         ("capture of a friend", "Fairy-Stockfish has no `d` moves")
     } else if modes.intersects(Modes::JUMP) {
@@ -355,7 +488,12 @@ fn is_lame_knight(step: &koma_runtime::spec::Leg, turn: &koma_runtime::spec::Leg
     let orthogonal = (step.dx == 0) != (step.dy == 0) && step.dx.abs() + step.dy.abs() == 1;
     let diagonal = turn.dx.abs() == 1 && turn.dy.abs() == 1;
     let outwards = step.dx * turn.dx + step.dy * turn.dy > 0;
-    orthogonal && diagonal && outwards && step.range == 1 && turn.range == 1 && step.modes == Modes::MOVE
+    orthogonal
+        && diagonal
+        && outwards
+        && step.range == 1
+        && turn.range == 1
+        && step.modes == Modes::MOVE
         && turn.modes.0 & !(Modes::MOVE.0 | Modes::CAPTURE.0) == 0
 }
 
@@ -381,7 +519,12 @@ fn atom(dx: i8, dy: i8, range: u8) -> Result<String, Refusal> {
         (3, 1) => 'C',
         (3, 2) => 'Z',
         (3, 3) => 'G',
-        _ => return Err(("long leap", "Fairy-Stockfish's atoms reach at most three squares")),
+        _ => {
+            return Err((
+                "long leap",
+                "Fairy-Stockfish's atoms reach at most three squares",
+            ));
+        }
     };
     // Fairy-Stockfish's piece.cpp gives each of an atom (a, b)'s eight vectors one two-letter
     // code of its own; orthogonal atoms read split codes, so they take `ff`, `bb`, `rr`, `ll`.
@@ -411,11 +554,19 @@ fn atom(dx: i8, dy: i8, range: u8) -> Result<String, Refusal> {
             _ => "lf",
         }
     };
+    if range != 1 && !matches!(letter, 'W' | 'F' | 'N') {
+        return Err(("rider", "Fairy-Stockfish rides only along W, F and N lines"));
+    }
     let range = match range {
         1 => String::new(),
         0 => letter.to_string(),
         n @ 2..=9 => n.to_string(),
-        _ => return Err(("long limited ride", "Fairy-Stockfish's ranges are one digit")),
+        _ => {
+            return Err((
+                "long limited ride",
+                "Fairy-Stockfish's ranges are one digit",
+            ));
+        }
     };
     Ok(format!("{dir}{letter}{range}"))
 }
@@ -425,7 +576,11 @@ fn atom(dx: i8, dy: i8, range: u8) -> Result<String, Refusal> {
 fn royal_rules(v: &Variant, pieces: &[Piece2], report: &mut Report) {
     let royals: Vec<&Piece> = v.pieces.iter().filter(|p| p.royal.is_some()).collect();
     let Some(first) = royals.first() else {
-        report.refuse("no royal piece", "Fairy-Stockfish's games need a king or an extinction type", v.name.location);
+        report.refuse(
+            "no royal piece",
+            "Fairy-Stockfish's games need a king or an extinction type",
+            v.name.location,
+        );
         return;
     };
     let at = first.royal.unwrap_or(first.location);
@@ -434,12 +589,19 @@ fn royal_rules(v: &Variant, pieces: &[Piece2], report: &mut Report) {
         report.refuse("several royal types", why, at);
         return;
     }
-    let per_side = v.setup.iter().flat_map(|s| &s.placements)
+    let per_side = v
+        .setup
+        .iter()
+        .flat_map(|s| &s.placements)
         .filter(|pl| pl.player == Player::First && v.piece(pl.piece).royal.is_some())
         .count();
     if v.rules.royals.win == WinCondition::Checkmate {
         if per_side > 1 {
-            report.refuse("several royals", "Fairy-Stockfish has one king per side", at);
+            report.refuse(
+                "several royals",
+                "Fairy-Stockfish has one king per side",
+                at,
+            );
         }
         if !pieces.iter().any(|p| p.kind == Kind::King) {
             let why = "Fairy-Stockfish's king (under checkmate) moves as a King (`K`) here";
@@ -451,10 +613,17 @@ fn royal_rules(v: &Variant, pieces: &[Piece2], report: &mut Report) {
 /// The section's lines.
 fn section(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     let b = &v.board;
-    let name: String = v.name.value.to_lowercase().chars().filter(char::is_ascii_alphanumeric).collect();
+    let name: String = v
+        .name
+        .value
+        .to_lowercase()
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
     let mut out = vec![
         format!("# {}: exported by `koma export --to fsf`", v.name.value),
-        format!("[{name}]"),
+        // Suffixed: a section named like a built-in variant (`chess`) is refused as a duplicate.
+        format!("[{name}-koma]"),
         format!("maxFile = {}", b.width),
         format!("maxRank = {}", b.height),
     ];
@@ -504,7 +673,10 @@ fn double_step(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<Strin
     if !double {
         return vec!["doubleStep = false".to_string()];
     }
-    let ranks: BTreeSet<u8> = v.setup.iter().flat_map(|s| &s.placements)
+    let ranks: BTreeSet<u8> = v
+        .setup
+        .iter()
+        .flat_map(|s| &s.placements)
         .filter(|pl| usize::from(pl.piece.0) == pawn && pl.player == Player::First)
         .map(|pl| pl.at.y)
         .collect();
@@ -524,12 +696,19 @@ fn double_step(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<Strin
 
 /// Castling: the king's `O` as Fairy-Stockfish's castling, partners in the corners.
 fn castling(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
-    let Some(king) = v.pieces.iter().position(|p| !p.expansion.castling.is_empty()) else {
+    let Some(king) = v
+        .pieces
+        .iter()
+        .position(|p| !p.expansion.castling.is_empty())
+    else {
         return vec!["castling = false".to_string()];
     };
     let specs = &v.pieces[king].expansion.castling;
     let at = v.pieces[king].betza_location;
-    let Some(start) = v.setup.iter().flat_map(|s| &s.placements)
+    let Some(start) = v
+        .setup
+        .iter()
+        .flat_map(|s| &s.placements)
         .find(|pl| usize::from(pl.piece.0) == king && pl.player == Player::First)
     else {
         return vec!["castling = false".to_string()];
@@ -538,9 +717,15 @@ fn castling(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> 
     let mut partner = None;
     for spec in specs {
         let file = i32::from(start.at.x) + i32::from(spec.direction) * i32::from(spec.king_steps);
-        let corner = if spec.direction > 0 { v.board.width - 1 } else { 0 };
-        let at_corner = v.setup.iter().flat_map(|s| &s.placements)
-            .find(|pl| pl.player == Player::First && pl.at.y == start.at.y && pl.at.x == corner);
+        let corner = if spec.direction > 0 {
+            v.board.width - 1
+        } else {
+            0
+        };
+        let at_corner =
+            v.setup.iter().flat_map(|s| &s.placements).find(|pl| {
+                pl.player == Player::First && pl.at.y == start.at.y && pl.at.x == corner
+            });
         if spec.partner_inside || at_corner.is_none() || start.at.y != 0 || file < 0 {
             let why = "Fairy-Stockfish castles with a partner in the corner of the first rank";
             report.refuse("castling", why, at);
@@ -548,10 +733,18 @@ fn castling(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> 
         }
         let letter = pieces[usize::from(at_corner.map_or(0, |p| p.piece.0))].letter;
         if partner.is_some_and(|p| p != letter) {
-            report.refuse("castling", "Fairy-Stockfish castles with one partner type", at);
+            report.refuse(
+                "castling",
+                "Fairy-Stockfish castles with one partner type",
+                at,
+            );
         }
         partner = Some(letter);
-        let side = if spec.direction > 0 { "Kingside" } else { "Queenside" };
+        let side = if spec.direction > 0 {
+            "Kingside"
+        } else {
+            "Queenside"
+        };
         let name = koma_runtime::geometry::file_name(file as u8);
         out.push(format!("castling{side}File = {name}"));
     }
@@ -566,20 +759,33 @@ fn castling(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> 
 fn promotion(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     let spec = &v.rules.promotion;
     let at = clause_at(v, "promotion");
-    let promoters: Vec<usize> = (0..v.pieces.len()).filter(|&i| !v.pieces[i].promotions.is_empty()).collect();
+    let promoters: Vec<usize> = (0..v.pieces.len())
+        .filter(|&i| !v.pieces[i].promotions.is_empty())
+        .collect();
     if promoters.is_empty() {
         return vec!["promotionPieceTypes = -".to_string()];
     }
     let h = v.board.height;
     let depth = spec.zone.iter().map(|c| h - c.y).max().unwrap_or(0);
-    let whole = v.board.squares().filter(|c| h - c.y <= depth).all(|c| spec.zone.contains(&c));
+    let whole = v
+        .board
+        .squares()
+        .filter(|c| h - c.y <= depth)
+        .all(|c| spec.zone.contains(&c));
     if !whole || depth == 0 {
-        report.refuse("promotion zone", "Fairy-Stockfish's zone is the last ranks, whole", at);
+        report.refuse(
+            "promotion zone",
+            "Fairy-Stockfish's zone is the last ranks, whole",
+            at,
+        );
         return Vec::new();
     }
     let mut out = vec![format!("promotionRank = {}", h - depth + 1)];
     let forced_when_stuck = spec.forced_when_stuck
-        || spec.forced.iter().all(|f| f.last_ranks == 1 && f.pieces.iter().all(|&p| is_forward(v.piece(p))));
+        || spec
+            .forced
+            .iter()
+            .all(|f| f.last_ranks == 1 && f.pieces.iter().all(|&p| is_forward(v.piece(p))));
     let must = spec.kind != PromotionKind::Optional;
     let triggers = spec.triggers;
     let start_or_end = Triggers(Triggers::ENTER.0 | Triggers::LEAVE.0 | Triggers::INSIDE.0);
@@ -587,19 +793,34 @@ fn promotion(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String>
     let pawn = pawn_type(pieces).map(|(i, _)| i);
     for &i in &promoters {
         let p = &v.pieces[i];
-        let targets: Vec<char> = p.promotions.iter().map(|t| letter_of(pieces, t.value)).collect();
+        let targets: Vec<char> = p
+            .promotions
+            .iter()
+            .map(|t| letter_of(pieces, t.value))
+            .collect();
         if Some(i) == pawn {
             // A forward-only pawn: arriving in the zone is the only trigger that can fire
             // when it must promote at once or the zone is one rank deep.
             let fires = triggers.contains(Triggers::ENTER)
                 && (triggers.contains(Triggers::INSIDE) || must || depth == 1);
             if !fires {
-                report.refuse("pawn promotion trigger", "Fairy-Stockfish promotes a pawn on every move into its zone", at);
+                report.refuse(
+                    "pawn promotion trigger",
+                    "Fairy-Stockfish promotes a pawn on every move into its zone",
+                    at,
+                );
             }
             if spec.kind == PromotionKind::Automatic && targets.len() > 1 {
-                report.refuse("automatic promotion with a choice", "Fairy-Stockfish lets the mover choose", at);
+                report.refuse(
+                    "automatic promotion with a choice",
+                    "Fairy-Stockfish lets the mover choose",
+                    at,
+                );
             }
-            out.push(format!("promotionPieceTypes = {}", targets.iter().collect::<String>()));
+            out.push(format!(
+                "promotionPieceTypes = {}",
+                targets.iter().collect::<String>()
+            ));
             out.push(format!("mandatoryPawnPromotion = {must}"));
         } else {
             if targets.len() != 1 {
@@ -624,19 +845,28 @@ fn promotion(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String>
     }
     if spec.captured_only {
         if v.rules.drops.has_hands() {
-            let why = "koma counts the pieces in hand too, Fairy-Stockfish's `promotionLimit` the board";
-            report.refuse("promotion captured-only with hands", why, clause_at(v, "promotion captured-only"));
+            let why =
+                "koma counts the pieces in hand too, Fairy-Stockfish's `promotionLimit` the board";
+            report.refuse(
+                "promotion captured-only with hands",
+                why,
+                clause_at(v, "promotion captured-only"),
+            );
         }
         out.push(format!("promotionLimit = {}", promotion_limit(v, pieces)));
     }
-    let stuck = v.rules.drops.not_stuck || (!must && (forced_when_stuck || !spec.forced.is_empty()));
+    let stuck =
+        v.rules.drops.not_stuck || (!must && (forced_when_stuck || !spec.forced.is_empty()));
     out.push(format!("immobilityIllegal = {stuck}"));
     out
 }
 
 /// Every leg of every move goes forward (such a piece is stuck on the last rank).
 fn is_forward(p: &Piece) -> bool {
-    p.expansion.paths.iter().all(|path| path.legs.iter().all(|l| l.dy > 0))
+    p.expansion
+        .paths
+        .iter()
+        .all(|path| path.legs.iter().all(|l| l.dy > 0))
 }
 
 fn letter_of(pieces: &[Piece2], t: PieceType) -> char {
@@ -649,13 +879,20 @@ fn letter_of(pieces: &[Piece2], t: PieceType) -> char {
 
 /// `promotionLimit`: each promotion type as often as the setup gives one side.
 fn promotion_limit(v: &Variant, pieces: &[Piece2]) -> String {
-    let mut targets: Vec<PieceType> = v.pieces.iter().flat_map(|p| p.promotions.iter().map(|t| t.value)).collect();
+    let mut targets: Vec<PieceType> = v
+        .pieces
+        .iter()
+        .flat_map(|p| p.promotions.iter().map(|t| t.value))
+        .collect();
     targets.sort_by_key(|t| t.0);
     targets.dedup();
     targets
         .iter()
         .map(|&t| {
-            let n = v.setup.iter().flat_map(|s| &s.placements)
+            let n = v
+                .setup
+                .iter()
+                .flat_map(|s| &s.placements)
                 .filter(|pl| pl.player == Player::First && pl.piece == t)
                 .count();
             format!("{}:{n}", letter_of(pieces, t))
@@ -673,24 +910,49 @@ fn drops(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     }
     let at = clause_at(v, "captures");
     let base = |i: usize| {
-        v.pieces.iter().position(|p| p.promotions.iter().any(|t| usize::from(t.value.0) == i))
+        v.pieces
+            .iter()
+            .position(|p| p.promotions.iter().any(|t| usize::from(t.value.0) == i))
     };
     // Royal pieces never reach a hand (capturing the last one ends the game).
-    let goes = |i: usize| d.to_hand.get(i).copied().flatten().map(|t| usize::from(t.0));
+    let goes = |i: usize| {
+        d.to_hand
+            .get(i)
+            .copied()
+            .flatten()
+            .map(|t| usize::from(t.0))
+    };
     let capturable = || (0..v.pieces.len()).filter(|&i| v.pieces[i].royal.is_none());
     let demoted = capturable().all(|i| goes(i) == Some(base(i).unwrap_or(i)));
     let as_is = capturable().all(|i| goes(i) == Some(i));
-    let mut out = vec!["pieceDrops = true".to_string(), "capturesToHand = true".to_string()];
+    let mut out = vec![
+        "pieceDrops = true".to_string(),
+        "capturesToHand = true".to_string(),
+    ];
     if demoted {
         // Unpromoted pieces that are promotion types too would be demoted by koma only.
-        if let Some(i) = (0..v.pieces.len()).find(|&i| base(i).is_some() && !matches!(pieces[i].kind, Kind::Alias(_)) && v.setup.iter().flat_map(|s| &s.placements).any(|pl| usize::from(pl.piece.0) == i)) {
-            let why = format!("koma demotes every captured `{}` (a promotion type), Fairy-Stockfish only promoted ones; `captures to-hand as-is` avoids it", v.pieces[i].id);
+        if let Some(i) = (0..v.pieces.len()).find(|&i| {
+            base(i).is_some()
+                && !matches!(pieces[i].kind, Kind::Alias(_))
+                && v.setup
+                    .iter()
+                    .flat_map(|s| &s.placements)
+                    .any(|pl| usize::from(pl.piece.0) == i)
+        }) {
+            let why = format!(
+                "koma demotes every captured `{}` (a promotion type), Fairy-Stockfish only promoted ones; `captures to-hand as-is` avoids it",
+                v.pieces[i].id
+            );
             report.refuse("captures to-hand demotion", &why, at);
         }
     } else if as_is {
         out.push("dropLoop = true".to_string());
     } else {
-        report.refuse("captures to-hand", "Fairy-Stockfish's hands hold captured pieces demoted or as they are", at);
+        report.refuse(
+            "captures to-hand",
+            "Fairy-Stockfish's hands hold captured pieces demoted or as they are",
+            at,
+        );
     }
     let pawn = pawn_type(pieces).map(|(i, _)| i);
     for zone in &d.zones {
@@ -707,16 +969,27 @@ fn drops(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     }
     for &p in &d.one_per_file {
         if pieces[usize::from(p.0)].kind != Kind::BuiltIn("shogiPawn") {
-            report.refuse("drop one-per-file", "Fairy-Stockfish's rule is for its shogi pawn", clause_at(v, "drop one-per-file"));
+            report.refuse(
+                "drop one-per-file",
+                "Fairy-Stockfish's rule is for its shogi pawn",
+                clause_at(v, "drop one-per-file"),
+            );
         }
     }
     if !d.one_per_file.is_empty() {
         out.push("shogiDoubledPawn = false".to_string());
-        out.push(format!("dropNoDoubled = {}", letter_of(pieces, d.one_per_file[0])));
+        out.push(format!(
+            "dropNoDoubled = {}",
+            letter_of(pieces, d.one_per_file[0])
+        ));
     }
     for &p in &d.no_mate {
         if pieces[usize::from(p.0)].kind != Kind::BuiltIn("shogiPawn") {
-            report.refuse("drop no-mate", "Fairy-Stockfish's rule is for its shogi pawn", clause_at(v, "drop no-mate"));
+            report.refuse(
+                "drop no-mate",
+                "Fairy-Stockfish's rule is for its shogi pawn",
+                clause_at(v, "drop no-mate"),
+            );
         }
     }
     if !d.no_mate.is_empty() {
@@ -727,7 +1000,10 @@ fn drops(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
 
 /// The squares Fairy-Stockfish lets a pawn be dropped on: not the first rank, not the zone.
 fn pawn_drop_squares(v: &Variant) -> BTreeSet<koma_runtime::spec::Coord> {
-    v.board.squares().filter(|c| c.y != 0 && !v.rules.promotion.zone.contains(c)).collect()
+    v.board
+        .squares()
+        .filter(|c| c.y != 0 && !v.rules.promotion.zone.contains(c))
+        .collect()
 }
 
 fn results(v: &Variant, pieces: &[Piece2]) -> Vec<String> {
@@ -739,14 +1015,20 @@ fn results(v: &Variant, pieces: &[Piece2]) -> Vec<String> {
     };
     let mut out = vec![format!("stalemateValue = {}", value(r.results.stalemate))];
     if r.royals.win == WinCondition::Extinction {
-        let royal: String = (0..v.pieces.len()).filter(|&i| v.pieces[i].royal.is_some()).map(|i| pieces[i].letter).collect();
+        let royal: String = (0..v.pieces.len())
+            .filter(|&i| v.pieces[i].royal.is_some())
+            .map(|i| pieces[i].letter)
+            .collect();
         out.push("extinctionValue = loss".to_string());
         out.push(format!("extinctionPieceTypes = {royal}"));
     }
     if r.facing_royals_forbidden {
         out.push("flyingGeneral = true".to_string());
     }
-    out.push(format!("nMoveRule = {}", r.results.move_limit.as_ref().map_or(0, |m| m.moves)));
+    out.push(format!(
+        "nMoveRule = {}",
+        r.results.move_limit.as_ref().map_or(0, |m| m.moves)
+    ));
     if let Some(n) = r.results.repetition {
         out.push(format!("nFoldRule = {n}"));
     }
@@ -759,7 +1041,11 @@ fn start_fen(v: &Variant, pieces: &[Piece2]) -> String {
     let placements: Vec<_> = v.setup.iter().flat_map(|s| &s.placements).collect();
     let char_of = |player: Player, piece: PieceType| {
         let c = letter_of(pieces, piece);
-        if player == Player::First { c.to_ascii_uppercase() } else { c }
+        if player == Player::First {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        }
     };
     let mut rows = Vec::new();
     for y in (0..b.height).rev() {
@@ -784,7 +1070,10 @@ fn start_fen(v: &Variant, pieces: &[Piece2]) -> String {
     }
     let mut fen = rows.join("/");
     if v.rules.drops.has_hands() {
-        let hand: String = v.setup.iter().flat_map(|s| &s.hands)
+        let hand: String = v
+            .setup
+            .iter()
+            .flat_map(|s| &s.hands)
             .map(|h| char_of(h.value.0, h.value.1))
             .collect();
         fen += &format!("[{hand}]");
@@ -794,21 +1083,37 @@ fn start_fen(v: &Variant, pieces: &[Piece2]) -> String {
 }
 
 fn castling_rights(v: &Variant, pieces: &[Piece2]) -> String {
-    let Some(king) = v.pieces.iter().position(|p| !p.expansion.castling.is_empty()) else {
+    let Some(king) = v
+        .pieces
+        .iter()
+        .position(|p| !p.expansion.castling.is_empty())
+    else {
         return "-".to_string();
     };
     let _ = pieces;
     let mut rights = String::new();
     for (player, k, q) in [(Player::First, 'K', 'Q'), (Player::Second, 'k', 'q')] {
-        let has_king = v.setup.iter().flat_map(|s| &s.placements).any(|pl| usize::from(pl.piece.0) == king && pl.player == player);
+        let has_king = v
+            .setup
+            .iter()
+            .flat_map(|s| &s.placements)
+            .any(|pl| usize::from(pl.piece.0) == king && pl.player == player);
         if !has_king {
             continue;
         }
-        for spec in &v.pieces[king].expansion.castling {
-            rights.push(if spec.direction > 0 { k } else { q });
+        // Kingside first, as FEN writes it.
+        let specs = &v.pieces[king].expansion.castling;
+        for (right, direction) in [(k, 1), (q, -1)] {
+            if specs.iter().any(|s| s.direction == direction) {
+                rights.push(right);
+            }
         }
     }
-    if rights.is_empty() { "-".to_string() } else { rights }
+    if rights.is_empty() {
+        "-".to_string()
+    } else {
+        rights
+    }
 }
 
 #[cfg(test)]
@@ -823,8 +1128,13 @@ mod tests {
     const GAME: &str = "variant \"T\"\nboard 8 x 8\npieces\n  X \"X\" MOVES\n  K \"King\" K royal\nsetup mirror\n  X a1\n  K e1\nrules\n  win checkmate\n";
 
     fn custom_betza(moves: &str) -> String {
-        let text = section(&GAME.replace("MOVES", moves)).text.expect("exports");
-        let line = text.lines().find(|l| l.starts_with("customPiece1")).expect("a custom piece");
+        let text = section(&GAME.replace("MOVES", moves))
+            .text
+            .expect("exports");
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("customPiece1"))
+            .expect("a custom piece");
         line.split(':').nth(1).expect("betza").to_string()
     }
 
@@ -840,15 +1150,28 @@ mod tests {
         assert_eq!(custom_betza("fNrN").len(), 4 * 3, "four knight leaps");
         assert_eq!(custom_betza("mfR2"), "mffW2");
         let lame = custom_betza("bnN");
-        assert_eq!((lame.len(), lame.matches('n').count()), (8, 2), "two lame knight moves: {lame}");
+        assert_eq!(
+            (lame.len(), lame.matches('n').count()),
+            (8, 2),
+            "two lame knight moves: {lame}"
+        );
     }
 
     #[test]
     fn refusals_name_the_feature() {
         let refused = section(&GAME.replace("MOVES", "KNADcaKmcabK"));
         assert!(refused.text.is_none());
-        assert!(refused.diagnostics.iter().any(|d| d.message.contains("multi-leg move: Fairy-Stockfish has no Lion moves")));
+        assert!(refused.diagnostics.iter().any(|d| {
+            d.message
+                .contains("multi-leg move: Fairy-Stockfish has no Lion moves")
+        }));
         let hop = section(&GAME.replace("MOVES", "pR2"));
-        assert!(hop.diagnostics.iter().any(|d| d.message.contains("hopper range")), "{:#?}", hop.diagnostics);
+        assert!(
+            hop.diagnostics
+                .iter()
+                .any(|d| d.message.contains("hopper range")),
+            "{:#?}",
+            hop.diagnostics
+        );
     }
 }

@@ -45,13 +45,18 @@ struct Layout {
 fn refuse_rules(v: &Variant, report: &mut Report) {
     let b = &v.board;
     if let Some(e) = b.extra.first() {
-        report.refuse("extra squares", "the diagram's board is a rectangle", e.location);
+        report.refuse(
+            "extra squares",
+            "the diagram's board is a rectangle",
+            e.location,
+        );
     }
     if let Some(s) = b.vanishing.first() {
         report.refuse("vanishing squares", "the diagram has none", s.location);
     }
     if let Some(r) = b.regions.first() {
-        let why = "the diagram confines pieces only through a page script (`BadZone`), not the block";
+        let why =
+            "the diagram confines pieces only through a page script (`BadZone`), not the block";
         report.refuse("regions", why, r.location);
     }
     for p in &v.pieces {
@@ -61,17 +66,72 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
     }
     let r = &v.rules;
     let refused: [(bool, &str, &str, &str); 11] = [
-        (!r.burning.is_empty(), "burn", "burning", "the diagram's block has no burning (a page writes it as locust legs)"),
-        (!r.freezing.is_empty(), "freeze", "freezing", "the diagram's block has no freezing"),
-        (!r.anti_trade.is_empty(), "anti-trade", "anti-trade rule", "the diagram's `antiTrade` is not read back by `koma import`"),
-        (!r.jump_rank.is_empty(), "jump-rank", "jump ranks", "the diagram's block has no hopping hierarchy"),
-        (r.passing != PassSpec::default(), "pass", "passing rules", "the diagram's block has no passing rules"),
-        (r.facing_royals_forbidden || r.facing_royals_must_break, "facing-royals", "facing royals", "the diagram's block has no facing rule"),
-        (r.repeat.is_some(), "repeat", "repetition as a move rule", "the diagram's block has no repetition rule"),
-        (r.drops.not_stuck, "drop not-stuck", "drop restriction", "the diagram's block cannot forbid drops where a piece is stuck"),
-        (!r.drops.one_per_file.is_empty(), "drop one-per-file", "drop restriction", "the diagram's block cannot limit drops per file"),
-        (!r.drops.no_mate.is_empty(), "drop no-mate", "drop restriction", "the diagram's block cannot forbid mate by drop"),
-        (!r.drops.zones.is_empty(), "drop zone", "drop zones", "the diagram's block cannot confine drops"),
+        (
+            !r.burning.is_empty(),
+            "burn",
+            "burning",
+            "the diagram's block has no burning (a page writes it as locust legs)",
+        ),
+        (
+            !r.freezing.is_empty(),
+            "freeze",
+            "freezing",
+            "the diagram's block has no freezing",
+        ),
+        (
+            !r.anti_trade.is_empty(),
+            "anti-trade",
+            "anti-trade rule",
+            "the diagram's `antiTrade` is not read back by `koma import`",
+        ),
+        (
+            !r.jump_rank.is_empty(),
+            "jump-rank",
+            "jump ranks",
+            "the diagram's block has no hopping hierarchy",
+        ),
+        (
+            r.passing != PassSpec::default(),
+            "pass",
+            "passing rules",
+            "the diagram's block has no passing rules",
+        ),
+        (
+            r.facing_royals_forbidden || r.facing_royals_must_break,
+            "facing-royals",
+            "facing royals",
+            "the diagram's block has no facing rule",
+        ),
+        (
+            r.repeat.is_some(),
+            "repeat",
+            "repetition as a move rule",
+            "the diagram's block has no repetition rule",
+        ),
+        (
+            r.drops.not_stuck,
+            "drop not-stuck",
+            "drop restriction",
+            "the diagram's block cannot forbid drops where a piece is stuck",
+        ),
+        (
+            !r.drops.one_per_file.is_empty(),
+            "drop one-per-file",
+            "drop restriction",
+            "the diagram's block cannot limit drops per file",
+        ),
+        (
+            !r.drops.no_mate.is_empty(),
+            "drop no-mate",
+            "drop restriction",
+            "the diagram's block cannot forbid mate by drop",
+        ),
+        (
+            !r.drops.zones.is_empty(),
+            "drop zone",
+            "drop zones",
+            "the diagram's block cannot confine drops",
+        ),
     ];
     for (used, key, feature, why) in refused {
         if used {
@@ -80,7 +140,11 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
     }
     if r.promotion.captured_only {
         let why = "the diagram's block cannot limit promotion to captured pieces";
-        report.refuse("promotion captured-only", why, clause_at(v, "promotion captured-only"));
+        report.refuse(
+            "promotion captured-only",
+            why,
+            clause_at(v, "promotion captured-only"),
+        );
     }
     if r.promotion.mid_move {
         let why = "the diagram's block cannot promote on a square passed in the middle of a move";
@@ -107,13 +171,25 @@ fn leave_out_results(v: &Variant, report: &mut Report) {
         report.leave_out("stalemate wins", why, clause_at(v, "stalemate"));
     }
     if r.results.repetition.is_some() {
-        report.leave_out("draw repetition", "the diagram's block has no repetition rule", clause_at(v, "draw repetition"));
+        report.leave_out(
+            "draw repetition",
+            "the diagram's block has no repetition rule",
+            clause_at(v, "draw repetition"),
+        );
     }
     if r.results.move_limit.is_some() {
-        report.leave_out("draw moves", "the diagram's block has no move-count rule", clause_at(v, "draw moves"));
+        report.leave_out(
+            "draw moves",
+            "the diagram's block has no move-count rule",
+            clause_at(v, "draw moves"),
+        );
     }
     for (key, feature) in result_only_rules(v) {
-        report.leave_out(feature, "the diagram's block has no such rule", clause_at(v, key));
+        report.leave_out(
+            feature,
+            "the diagram's block has no such rule",
+            clause_at(v, key),
+        );
     }
 }
 
@@ -205,10 +281,7 @@ fn zone_depth(v: &Variant, report: &mut Report) -> usize {
 /// The block text.
 fn write(v: &Variant, layout: &Layout) -> String {
     let b = &v.board;
-    let mut out = vec![
-        format!("files={}", b.width),
-        format!("ranks={}", b.height),
-    ];
+    let mut out = vec![format!("files={}", b.width), format!("ranks={}", b.height)];
     if b.first_rank != 1 {
         out.push(format!("firstRank={}", b.first_rank));
     }
@@ -265,7 +338,9 @@ fn piece_line(v: &Variant, piece: PieceType, placed: bool) -> String {
         return line;
     }
     let squares = |player: Player| -> Vec<String> {
-        v.setup.iter().flat_map(|s| &s.placements)
+        v.setup
+            .iter()
+            .flat_map(|s| &s.placements)
             .filter(|pl| pl.piece == piece && pl.player == player)
             .map(|pl| v.board.square_name(pl.at))
             .collect()
@@ -277,7 +352,9 @@ fn piece_line(v: &Variant, piece: PieceType, placed: bool) -> String {
         line += &second.join(",");
     }
     let held = |player: Player| {
-        v.setup.iter().flat_map(|s| &s.hands)
+        v.setup
+            .iter()
+            .flat_map(|s| &s.hands)
             .filter(|h| h.value == (player, piece))
             .count()
     };
@@ -295,7 +372,10 @@ fn round_trip(v: &Variant, block: &str, report: &mut Report) {
         crate::load_source("export.koma", koma, &crate::loader::MemoryLoader::new()).variant
     });
     let Some(again) = again else {
-        report.push(mismatch(v.name.location, "the written block does not import without errors"));
+        report.push(mismatch(
+            v.name.location,
+            "the written block does not import without errors",
+        ));
         return;
     };
     for (difference, at) in differences(v, &again) {
@@ -316,7 +396,10 @@ fn mismatch(at: Location, what: &str) -> Diagnostic {
 /// What the re-imported game `b` does differently from `a`, in words.
 fn differences(a: &Variant, b: &Variant) -> Vec<(String, Location)> {
     let mut out = Vec::new();
-    if a.board.width != b.board.width || a.board.height != b.board.height || a.board.real != b.board.real {
+    if a.board.width != b.board.width
+        || a.board.height != b.board.height
+        || a.board.real != b.board.real
+    {
         out.push(("the board differs".to_string(), a.board.location));
     }
     for p in &a.pieces {
@@ -328,7 +411,10 @@ fn differences(a: &Variant, b: &Variant) -> Vec<(String, Location)> {
             out.push((format!("`{}` moves differently", p.id), p.betza_location));
         }
         if p.royal.is_some() != q.royal.is_some() {
-            out.push((format!("`{}` is royal in one and not the other", p.id), p.location));
+            out.push((
+                format!("`{}` is royal in one and not the other", p.id),
+                p.location,
+            ));
         }
         if ids(a, &p.promotions) != ids(b, &q.promotions) {
             out.push((format!("`{}` promotes differently", p.id), p.location));
@@ -339,7 +425,10 @@ fn differences(a: &Variant, b: &Variant) -> Vec<(String, Location)> {
         out.push(("the start position differs".to_string(), at));
     }
     if to_hand(a) != to_hand(b) {
-        out.push(("captured pieces go to hand differently".to_string(), clause_at(a, "captures")));
+        out.push((
+            "captured pieces go to hand differently".to_string(),
+            clause_at(a, "captures"),
+        ));
     }
     if let Some(why) = promotion_difference(a, b) {
         out.push((why, clause_at(a, "promotion")));
@@ -362,7 +451,14 @@ fn placements(v: &Variant) -> Vec<(Player, String, Coord)> {
         .collect();
     out.extend(setup.flat_map(|s| &s.hands).map(|h| {
         let (player, piece) = h.value;
-        (player, v.piece(piece).id.clone(), Coord { x: u8::MAX, y: u8::MAX })
+        (
+            player,
+            v.piece(piece).id.clone(),
+            Coord {
+                x: u8::MAX,
+                y: u8::MAX,
+            },
+        )
     }));
     out.sort_by(|x, y| (x.0, &x.1, x.2.y, x.2.x).cmp(&(y.0, &y.1, y.2.y, y.2.x)));
     out
@@ -390,7 +486,11 @@ fn to_hand(v: &Variant) -> Vec<(String, String)> {
 /// and all that matters is whether it must promote there.
 fn promotion_difference(a: &Variant, b: &Variant) -> Option<String> {
     let (pa, pb) = (&a.rules.promotion, &b.rules.promotion);
-    let promoters: Vec<&Piece> = a.pieces.iter().filter(|p| !p.promotions.is_empty()).collect();
+    let promoters: Vec<&Piece> = a
+        .pieces
+        .iter()
+        .filter(|p| !p.promotions.is_empty())
+        .collect();
     if promoters.is_empty() {
         return None;
     }
@@ -398,8 +498,16 @@ fn promotion_difference(a: &Variant, b: &Variant) -> Option<String> {
         return Some("the promotion zone differs".to_string());
     }
     let forced = |v: &Variant| -> Vec<(String, u8)> {
-        let mut f: Vec<(String, u8)> = v.rules.promotion.forced.iter()
-            .flat_map(|f| f.pieces.iter().map(move |&p| (v.piece(p).id.clone(), f.last_ranks)))
+        let mut f: Vec<(String, u8)> = v
+            .rules
+            .promotion
+            .forced
+            .iter()
+            .flat_map(|f| {
+                f.pieces
+                    .iter()
+                    .map(move |&p| (v.piece(p).id.clone(), f.last_ranks))
+            })
             .collect();
         f.sort();
         f
@@ -413,7 +521,10 @@ fn promotion_difference(a: &Variant, b: &Variant) -> Option<String> {
     }
     let last_rank_only = pa.zone.iter().all(|c| c.y + 1 == a.board.height);
     let forward_only = promoters.iter().all(|p| {
-        p.expansion.paths.iter().all(|path| path.legs.iter().all(|leg| leg.dy > 0))
+        p.expansion
+            .paths
+            .iter()
+            .all(|path| path.legs.iter().all(|leg| leg.dy > 0))
     });
     let must = |v: &Variant, p: &Piece| {
         let spec = &v.rules.promotion;
@@ -424,7 +535,9 @@ fn promotion_difference(a: &Variant, b: &Variant) -> Option<String> {
     let b_piece = |p: &Piece| b.piece_by_id(&p.id).map(|(_, q)| q);
     let agree = last_rank_only
         && forward_only
-        && promoters.iter().all(|p| b_piece(p).is_some_and(|q| must(a, p) == must(b, q)));
+        && promoters
+            .iter()
+            .all(|p| b_piece(p).is_some_and(|q| must(a, p) == must(b, q)));
     (!agree).then(|| {
         "promotion triggers or forcing differ (the diagram: optional, forced for type 1 on the \
          last rank, `on enter capture-from-zone` without drops and `on start-or-end` with them)"

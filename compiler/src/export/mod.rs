@@ -39,8 +39,9 @@ impl Report {
     /// The target cannot express `feature`: `why` says what it lacks.
     pub(crate) fn refuse(&mut self, feature: &str, why: &str, at: Location) {
         let message = format!("{feature}: {why}");
-        let d = Diagnostic::error("X001", message, at, "used here")
-            .with_help("the game cannot be exported to this format; docs/export.md lists what maps");
+        let d = Diagnostic::error("X001", message, at, "used here").with_help(
+            "the game cannot be exported to this format; docs/export.md lists what maps",
+        );
         self.diagnostics.push(d);
     }
 
