@@ -30,6 +30,9 @@ pub enum Command {
     Compile(CompileArgs),
     /// Convert an Interactive Diagram parameter block into a .koma file.
     Import(ImportArgs),
+    /// Write a variant for another program: a Fairy-Stockfish variants.ini section or an
+    /// Interactive Diagram parameter block; refuses, with located reasons, what it cannot say.
+    Export(ExportArgs),
     /// Measure move-generation speed on the benchmark positions.
     Bench(BenchArgs),
     /// Run the engine under the XBoard/WinBoard protocol (CECP v2) on standard input and output.
@@ -201,6 +204,28 @@ pub struct ImportArgs {
     pub file: PathBuf,
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
+}
+
+/// The program `koma export` writes for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportTarget {
+    /// A Fairy-Stockfish `variants.ini` section.
+    Fsf,
+    /// An Interactive Diagram parameter block (what `koma import` reads).
+    Id,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ExportArgs {
+    /// The variant file.
+    pub file: PathBuf,
+    #[arg(long = "to", value_enum)]
+    pub to: ExportTarget,
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<PathBuf>,
+    /// `json`: one object with the written `text` (null when refused) and the `diagnostics`.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: ReportFormat,
 }
 
 #[derive(Debug, clap::Args)]

@@ -23,6 +23,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => commands::perft::perft(&a),
         Command::Compile(a) => commands::compile::compile(&a),
         Command::Import(a) => commands::import::import(&a),
+        Command::Export(a) => commands::export::export(&a),
         Command::Bench(a) => commands::bench::bench(&a),
         Command::Xboard(a) => commands::xboard::xboard(&a),
         Command::Uci(a) => commands::uci::uci(&a),

@@ -16,6 +16,8 @@ mod diagram;
 mod editor;
 #[path = "engine.rs"]
 mod engine;
+#[path = "export.rs"]
+mod export;
 #[path = "fmt.rs"]
 mod fmt;
 #[path = "import.rs"]

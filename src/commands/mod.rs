@@ -7,6 +7,7 @@ pub mod check;
 pub mod compile;
 pub mod diagram;
 pub mod explain;
+pub mod export;
 pub mod fmt;
 pub mod import;
 pub mod lint;
