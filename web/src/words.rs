@@ -444,10 +444,22 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
                 "captures",
                 "drop not-stuck",
                 "drop one-per-file",
+                "drop per-file",
                 "drop no-mate",
                 "drop zone",
             ],
             s,
+        );
+    }
+    if !r.castling_partners.is_empty() {
+        rule(
+            "Castling",
+            &["castling with"],
+            format!(
+                "A castling piece castles with the outermost {} on its side of its rank, \
+                 wherever that stands; neither may have moved.",
+                names(&r.castling_partners).replace(" and ", " or ")
+            ),
         );
     }
     let vanishing = &v.board.vanishing;
@@ -535,6 +547,12 @@ fn hands(
         s.push_str(&format!(
             " A player may not drop {} on a file that already holds one of its own.",
             names(&d.one_per_file)
+        ));
+    }
+    for &(piece, limit) in &d.per_file {
+        s.push_str(&format!(
+            " A player may not drop {} on a file that already holds {limit} of its own.",
+            names(&[piece])
         ));
     }
     if !d.no_mate.is_empty() {
