@@ -24,6 +24,7 @@ const ID_EXPORTS: &[&str] = &[
     "checker-knights",
     "gardner-mini",
     "lake-chess",
+    "archbishop-chess",
     "custom-pieces",
 ];
 const FSF_EXPORTS: &[&str] = &[
@@ -38,6 +39,7 @@ const FSF_EXPORTS: &[&str] = &[
     "shogi",
     "gardner-mini",
     "grand-acre",
+    "archbishop-chess",
     "custom-pieces",
 ];
 const DEPTH: u32 = 3;
