@@ -98,7 +98,10 @@ fn threads_do_not_change_the_report_and_figures_are_all_there() {
     // Learned from the games: the Pawn, which every game moves and captures, has a standard
     // error; the King, royal, is not a value to learn.
     let values = v["piece_values"].as_array().expect("piece values learned");
-    let pawn = values.iter().find(|p| p["id"] == "P").expect("the Pawn's value");
+    let pawn = values
+        .iter()
+        .find(|p| p["id"] == "P")
+        .expect("the Pawn's value");
     assert!(pawn["stderr"].as_f64().is_some_and(|e| e > 0.0), "{pawn}");
     assert!(values.iter().all(|p| p["id"] != "K"));
     let counted: u64 = v["endings"]

@@ -180,7 +180,8 @@ fn short_diagnostics(name: &str, text: &str) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-const KING_ONLY: &str = "pieces\n  K \"King\" K royal\nsetup mirror\n  K e1\nrules\n  win checkmate\n";
+const KING_ONLY: &str =
+    "pieces\n  K \"King\" K royal\nsetup mirror\n  K e1\nrules\n  win checkmate\n";
 
 #[test]
 fn a_broken_board_header_is_reported_once_not_as_a_missing_board() {
@@ -195,7 +196,10 @@ fn a_broken_board_header_is_reported_once_not_as_a_missing_board() {
 fn a_misspelt_like_gets_did_you_mean() {
     let text = "variant \"x\"\nboard 9 x 9\npieces\n  K \"King\" K royal\n  G \"Gold\" WfF\n  S \"Silver\" lik G\nsetup mirror\n  K e1\nrules\n  win checkmate\n";
     let out = short_diagnostics("like", text);
-    assert!(out.contains("6:14: error[E0001]: `lik G` is neither moves nor `like G`"), "{out}");
+    assert!(
+        out.contains("6:14: error[E0001]: `lik G` is neither moves nor `like G`"),
+        "{out}"
+    );
     let dir = std::env::temp_dir().join(format!("koma-check-{}-like", std::process::id()));
     let out = koma_check(&dir, &["t.koma"]);
     let out = String::from_utf8_lossy(&out.stdout);

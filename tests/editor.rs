@@ -531,11 +531,12 @@ fn neovim_shows_the_diagnostic_then_hovers_jumps_and_formats() {
     let home = dir.join("home");
     std::fs::create_dir_all(&home).expect("home");
     install_as_documented(&home);
-    let bin = Path::new(env!("CARGO_BIN_EXE_koma")).parent().expect("bin folder");
-    let path = std::env::join_paths(
-        std::iter::once(bin.to_path_buf())
-            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
-    )
+    let bin = Path::new(env!("CARGO_BIN_EXE_koma"))
+        .parent()
+        .expect("bin folder");
+    let path = std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
     .expect("PATH");
     let mut child = Command::new("nvim")
         .args(["--headless", "-n", "-i", "NONE", "-c"])

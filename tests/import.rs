@@ -546,9 +546,8 @@ fn the_tutorial_translates_holdings_type_as_import_does() {
         .expect("a holdingsType row");
     let quoted: Vec<&str> = row.split('`').skip(1).step_by(2).collect();
     let (setting, clause) = (quoted[0], quoted[1]);
-    let block = format!(
-        "files=5 ranks=5 {setting} symmetry=rotate\nking:K:K::c1\ngold:G:WfF::b1,d1\n"
-    );
+    let block =
+        format!("files=5 ranks=5 {setting} symmetry=rotate\nking:K:K::c1\ngold:G:WfF::b1,d1\n");
     let mut sources = SourceMap::default();
     let file = sources.add("tutorial.id".to_string(), block.clone());
     let koma = import(file, &block, "tutorial").koma.expect("imports");

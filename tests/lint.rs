@@ -453,7 +453,10 @@ rules
 #[test]
 fn tori_shogi_gets_no_middle_rank_or_two_rank_zone_warning() {
     let path = scratch("tori.koma", TORI);
-    let out = koma(path.parent().expect("dir"), &["lint", "--format", "short", "tori.koma"]);
+    let out = koma(
+        path.parent().expect("dir"),
+        &["lint", "--format", "short", "tori.koma"],
+    );
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
     assert!(!text.contains("L013") && !text.contains("L017"), "{text}");

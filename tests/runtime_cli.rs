@@ -203,7 +203,9 @@ fn a_burned_capturer_lists_its_destination_once() {
 
 #[test]
 fn diagram_boards_go_to_36_files() {
-    let o = koma(&["diagram", "--betza", "W", "--board", "36x36", "--from", "aj36"]);
+    let o = koma(&[
+        "diagram", "--betza", "W", "--board", "36x36", "--from", "aj36",
+    ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let o = koma(&["diagram", "--betza", "W", "--board", "37x9"]);
     assert_eq!(o.status.code(), Some(2));
@@ -226,7 +228,14 @@ fn moves_play_prints_the_position_after_the_moves_then_its_moves() {
     );
     assert!(lines.any(|l| l == "b8c6"), "{text}");
     // The JSON document is the one without --play, for the position reached.
-    let o = koma(&["moves", "variants/chess.koma", "--play", "e2e4", "--format", "json"]);
+    let o = koma(&[
+        "moves",
+        "variants/chess.koma",
+        "--play",
+        "e2e4",
+        "--format",
+        "json",
+    ]);
     let doc: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
     assert_eq!(doc["side"], "second");
     assert_eq!(doc["moves"].as_array().map(Vec::len), Some(20));
@@ -240,10 +249,9 @@ fn moves_play_prints_the_position_after_the_moves_then_its_moves() {
 /// shuffling a Gold out and back on both sides leaves the last step back out of `koma moves`.
 #[test]
 fn tutorial_step_7_works_as_written() {
-    let tutorial = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/tutorial.md"),
-    )
-    .expect("tutorial");
+    let tutorial =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/tutorial.md"))
+            .expect("tutorial");
     let step = tutorial
         .split("## 7.")
         .nth(1)
@@ -314,5 +322,8 @@ fn play_shows_hands_the_last_move_and_check() {
     assert!(text.contains("last move: a1a5, check\n"), "{text}");
     // Cells are two wide (`+P`): the brackets go around the cell.
     assert!(text.contains("5[ R] ·"), "the mover in brackets: {text}");
-    assert!(text.contains("1[ ·] ·"), "the square it left in brackets: {text}");
+    assert!(
+        text.contains("1[ ·] ·"),
+        "the square it left in brackets: {text}"
+    );
 }

@@ -421,7 +421,12 @@ impl LineParser {
             return;
         };
         let rest = &line[close..];
-        let words: Vec<&str> = rest.split('#').next().unwrap_or("").split_whitespace().collect();
+        let words: Vec<&str> = rest
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
         let [misspelt, id] = words[..] else {
             return;
         };

@@ -285,7 +285,11 @@ impl Position {
 /// `one_per_file`, the smallest limit where a type is named twice.
 fn file_limits(n: usize, d: &crate::spec::DropSpec) -> Vec<u8> {
     let mut limits = vec![0u8; n];
-    let named = d.one_per_file.iter().map(|&t| (t, 1)).chain(d.per_file.iter().copied());
+    let named = d
+        .one_per_file
+        .iter()
+        .map(|&t| (t, 1))
+        .chain(d.per_file.iter().copied());
     for (t, limit) in named {
         if let Some(l) = limits.get_mut(usize::from(t.0)) {
             *l = if *l == 0 { limit } else { (*l).min(limit) };

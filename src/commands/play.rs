@@ -134,7 +134,13 @@ fn board(pos: &Position, last: Option<&str>) -> String {
         .collect();
     let marked: Vec<_> = pos
         .last_move()
-        .map(|m| if pos.is_pass(&m) { vec![] } else { vec![m.from, m.to] })
+        .map(|m| {
+            if pos.is_pass(&m) {
+                vec![]
+            } else {
+                vec![m.from, m.to]
+            }
+        })
         .unwrap_or_default();
     let mut out = String::new();
     if pos.has_hands() {

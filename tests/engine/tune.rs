@@ -37,7 +37,11 @@ fn chess_values_come_out_in_the_classical_order() {
     // promotes), so the pieces' ratios to each other are what the fit must get right.
     for (id, low, high) in [("B", 0.7, 1.8), ("R", 1.2, 3.0), ("Q", 2.0, 5.0)] {
         let k = value(id) / knight;
-        assert!((low..=high).contains(&k), "{id} = {k:.2} knights (P = {:.2})", pawn / knight);
+        assert!(
+            (low..=high).contains(&k),
+            "{id} = {k:.2} knights (P = {:.2})",
+            pawn / knight
+        );
     }
     for id in ["N", "B"] {
         assert!(value("R") > value(id), "R above {id}");

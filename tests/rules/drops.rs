@@ -118,7 +118,11 @@ fn per_file_allows_so_many_of_a_side_on_a_file() {
     let t = variant_with("drops", "drop one-per-file P", "drop per-file 1 P");
     let mut p = pos(&t, "k4/5/2P2/3P1/4K[P] w");
     let d = drops(&mut p);
-    assert!(!d.iter().any(|m| m.starts_with("P@c") || m.starts_with("P@d")), "{d:?}");
+    assert!(
+        !d.iter()
+            .any(|m| m.starts_with("P@c") || m.starts_with("P@d")),
+        "{d:?}"
+    );
     assert!(d.contains(&"P@b3".to_string()), "{d:?}");
 }
 

@@ -45,7 +45,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         };
         for &c in &piece.expansion.castling {
-            let partner = castling(&geo, &spec, from, Player::First, c).map(|castle| castle.partner);
+            let partner =
+                castling(&geo, &spec, from, Player::First, c).map(|castle| castle.partner);
             let starts_there = partner.is_some_and(|sq| {
                 let at = geo.coord(sq);
                 setup

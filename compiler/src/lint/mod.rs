@@ -13,7 +13,6 @@ mod asymmetric_setup;
 mod captured_only_never_promotes;
 mod castler_not_royal;
 mod castling_never_happens;
-mod zone_counts_holes;
 mod confined_outside_region;
 mod counting_without_count;
 mod dead_promotion;
@@ -39,6 +38,7 @@ mod unknown_lint;
 mod unreachable_piece;
 mod unused_region;
 mod useless_modifier;
+mod zone_counts_holes;
 mod zone_misses_pawn_line;
 mod zone_overlaps_own_camp;
 

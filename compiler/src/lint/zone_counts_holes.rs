@@ -27,7 +27,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     };
     // Only a depth counts ranks; a square list says what it means.
     let text = cx.text(clause.location);
-    let Some(depth) = text.split_whitespace().nth(2).and_then(|w| w.parse::<u8>().ok()) else {
+    let Some(depth) = text
+        .split_whitespace()
+        .nth(2)
+        .and_then(|w| w.parse::<u8>().ok())
+    else {
         return;
     };
     let b = &v.board;

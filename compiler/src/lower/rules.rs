@@ -206,12 +206,15 @@ impl Lowering<'_> {
                 self.rules.castling_partners = ids;
             }
             ClauseKind::DropPerFile { limit, pieces } => {
-                let ids = self
-                    .names
-                    .resolve_all(file, pieces, "in `drop per-file`", self.diagnostics);
+                let ids =
+                    self.names
+                        .resolve_all(file, pieces, "in `drop per-file`", self.diagnostics);
                 if let Some(n) = self.in_range(file, limit, 1, 255, "the number of pieces") {
                     let n = n as u8;
-                    self.rules.drops.per_file.extend(ids.into_iter().map(|t| (t, n)));
+                    self.rules
+                        .drops
+                        .per_file
+                        .extend(ids.into_iter().map(|t| (t, n)));
                 }
             }
             ClauseKind::DropNoMate(ids) => {

@@ -7,8 +7,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use koma_runtime::{Position, Tables};
 use koma_runtime::spec::Player;
+use koma_runtime::{Position, Tables};
 use serde::{Deserialize, Serialize};
 
 use super::record::{GameRecord, PieceTally};
