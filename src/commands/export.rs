@@ -3,30 +3,17 @@
 
 use std::process::ExitCode;
 
-use koma_compiler::diagnostic::Diagnostic;
 use koma_compiler::export::{self, Exported};
 use serde_json::json;
 
-use super::{CliError, CommandResult};
+use super::{CliError, CommandResult, load_variant_with_sources};
 use crate::args::{ExportArgs, ExportTarget, ReportFormat};
 use crate::report;
 
 /// Exit 0 with the text written (warnings allowed), 1 when a feature is refused or the file
 /// has errors (nothing written), 2 for usage errors.
 pub fn export(args: &ExportArgs) -> CommandResult {
-    let loaded = koma_compiler::load(&args.file);
-    let Some(variant) = loaded.variant else {
-        let errors: Vec<Diagnostic> = loaded
-            .diagnostics
-            .into_iter()
-            .filter(Diagnostic::is_error)
-            .collect();
-        report::eprint(&loaded.sources, &errors);
-        return Err(CliError::Failed(format!(
-            "`{}` has errors",
-            args.file.display()
-        )));
-    };
+    let (variant, sources) = load_variant_with_sources(&args.file)?;
     let exported = match args.to {
         ExportTarget::Fsf => export::fsf::export(&variant),
         ExportTarget::Id => export::id::export(&variant),
@@ -39,14 +26,14 @@ pub fn export(args: &ExportArgs) -> CommandResult {
         let document = json!({
             "target": match args.to { ExportTarget::Fsf => "fsf", ExportTarget::Id => "id" },
             "text": exported.text,
-            "diagnostics": report::json(&loaded.sources, &exported.diagnostics),
+            "diagnostics": report::json(&sources, &exported.diagnostics),
         });
         crate::output::outln!(
             "{}",
             serde_json::to_string_pretty(&document).unwrap_or_default()
         );
     } else {
-        report::eprint(&loaded.sources, &exported.diagnostics);
+        report::eprint(&sources, &exported.diagnostics);
         if let (None, Some(text)) = (&args.output, &exported.text) {
             crate::output::text(text);
         }

@@ -26,7 +26,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use koma_compiler::diagnostic::Diagnostic;
+use koma_compiler::diagnostic::{Diagnostic, SourceMap};
 use koma_compiler::ir::Variant;
 use koma_runtime::fen::PositionError;
 use koma_runtime::{Position, Tables, serialize};
@@ -46,9 +46,14 @@ pub type CommandResult = Result<ExitCode, CliError>;
 
 /// Loads a variant file; on errors prints them to standard error and fails.
 pub fn load_variant(path: &Path) -> Result<Variant, CliError> {
+    load_variant_with_sources(path).map(|(variant, _)| variant)
+}
+
+/// [`load_variant`], keeping the sources for diagnostics reported later.
+pub fn load_variant_with_sources(path: &Path) -> Result<(Variant, SourceMap), CliError> {
     let loaded = koma_compiler::load(path);
     match loaded.variant {
-        Some(variant) => Ok(variant),
+        Some(variant) => Ok((variant, loaded.sources)),
         None => {
             let errors: Vec<Diagnostic> = loaded
                 .diagnostics
