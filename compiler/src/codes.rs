@@ -142,7 +142,7 @@ pub const ALL: &[(&str, &str)] = &[
         UNKNOWN_CLAUSE,
         "a rules line starts with an unknown clause name",
     ),
-    (TOO_MANY_PIECES, "more than 256 piece types"),
+    (TOO_MANY_PIECES, "more piece types than the runtime holds"),
     (
         BAD_BOARD_SIZE,
         "the board has no squares, more than 36 files, or too many ranks",

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use koma_grammar::Spanned;
 use koma_grammar::ast::{Attribute as AstAttribute, Moves, PieceDef};
+use koma_runtime::limits::MAX_PIECE_TYPES;
 use koma_runtime::spec::PieceType;
 
 use crate::codes;
@@ -120,13 +121,13 @@ pub(crate) fn lower_pieces(
     board: Option<&Board>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<Piece> {
-    if pieces.len() > usize::from(u8::MAX) + 1 {
-        let (file, def) = pieces[usize::from(u8::MAX) + 1];
+    if pieces.len() > MAX_PIECE_TYPES {
+        let (file, def) = pieces[MAX_PIECE_TYPES];
         diagnostics.push(
             Diagnostic::error(
                 codes::TOO_MANY_PIECES,
                 format!(
-                    "{} piece types, but at most 256 are supported",
+                    "{} piece types, but at most {MAX_PIECE_TYPES} are supported",
                     pieces.len()
                 ),
                 location(file, def.id.span),
@@ -135,7 +136,7 @@ pub(crate) fn lower_pieces(
             .with_help("remove piece types the variant does not use"),
         );
     }
-    let pieces = &pieces[..pieces.len().min(usize::from(u8::MAX) + 1)];
+    let pieces = &pieces[..pieces.len().min(MAX_PIECE_TYPES)];
     let size = board.map_or(BoardSize { files: 8, ranks: 8 }, |b| BoardSize {
         files: b.width,
         ranks: b.height,
