@@ -339,10 +339,32 @@ fn bad_input_stops_before_any_game() {
         "variant \"Broken\"\nboard 8 x 8\npieces\n  K \"King\" K royal\nsetup mirror\n  Q d1\n",
     )
     .expect("write");
-    let out = koma(&[&broken.display().to_string(), "--games", "1"], &dir);
+    let report = dir.join("report.html");
+    let out = koma(
+        &[
+            &broken.display().to_string(),
+            "--games",
+            "1",
+            "-o",
+            &report.display().to_string(),
+        ],
+        &dir,
+    );
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("broken.koma"));
     assert!(!dir.join("koma-analyse.games.jsonl").exists());
+    assert!(!report.exists(), "no report file is left by a failed load");
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(
+        leftovers
+            .iter()
+            .all(|n| !n.to_string_lossy().ends_with(".probe")),
+        "{leftovers:?}"
+    );
     // Kyou has no start position: a clear message.
     let out = koma(&[&variant("kyou-shogi.koma"), "--games", "1"], &dir);
     assert_eq!(out.status.code(), Some(1));

@@ -8,7 +8,6 @@ mod html;
 mod progress;
 mod text;
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -39,7 +38,9 @@ pub struct Report {
 }
 
 pub fn analyse(args: &AnalyseArgs) -> CommandResult {
-    let output = args.output.as_deref().map(open_output).transpose()?;
+    if let Some(path) = &args.output {
+        check_writable(path)?;
+    }
     let (header, games) = if args.from_checkpoint.is_empty() {
         play(args)?
     } else {
@@ -47,8 +48,8 @@ pub fn analyse(args: &AnalyseArgs) -> CommandResult {
     };
     let report = report(&header, &games);
     warn_missing(&header, &report);
-    if let Some((path, file)) = output {
-        write_report(&path, file, &report)?;
+    if let Some(path) = &args.output {
+        write_report(path, &report)?;
     }
     match args.format {
         AnalyseFormat::Json => outln!("{}", json(&report)?),
@@ -61,11 +62,27 @@ pub fn analyse(args: &AnalyseArgs) -> CommandResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Creates the report file before any game, so that an unwritable path is found at once.
-fn open_output(path: &Path) -> Result<(PathBuf, File), CliError> {
-    let file = File::create(path)
-        .map_err(|e| CliError::Usage(format!("-o: cannot write `{}`: {e}", path.display())))?;
-    Ok((path.to_path_buf(), file))
+/// Finds an unwritable report path before any game, without leaving a file behind: a probe
+/// file is created beside it and removed. The report itself is written whole at the end.
+fn check_writable(path: &Path) -> Result<(), CliError> {
+    let unwritable = |reason: String| {
+        CliError::Usage(format!("-o: cannot write `{}`: {reason}", path.display()))
+    };
+    if path.is_dir() {
+        return Err(unwritable("it is a folder".to_string()));
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let probe = folder.join(format!(".koma-analyse-{}.probe", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(|e| unwritable(e.to_string()))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 fn json(report: &Report) -> Result<String, CliError> {
@@ -73,15 +90,16 @@ fn json(report: &Report) -> Result<String, CliError> {
         .map_err(|e| CliError::Failed(format!("cannot write the report as JSON: {e}")))
 }
 
-fn write_report(path: &Path, mut file: File, report: &Report) -> Result<(), CliError> {
-    use std::io::Write;
+/// Writes the report whole ([`koma_compiler::write::write_file`]): HTML, or JSON by extension.
+fn write_report(path: &Path, report: &Report) -> Result<(), CliError> {
     let is_json = path.extension().is_some_and(|e| e == "json");
     let text = if is_json {
         json(report)? + "\n"
     } else {
         html::page(report).map_err(CliError::Failed)?
     };
-    file.write_all(text.as_bytes())
+    koma_compiler::write::write_file(path, text.as_bytes())
+        .map(|_| ())
         .map_err(|e| CliError::Failed(format!("cannot write `{}`: {e}", path.display())))
 }
 
