@@ -9,7 +9,7 @@ use codespan_reporting::diagnostic::{
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::termcolor::Buffer;
 use codespan_reporting::term::{self, Config, DisplayStyle};
-use koma_compiler::diagnostic::{Diagnostic, LineStarts, Location, Severity, SourceMap};
+use koma_compiler::diagnostic::{Diagnostic, Lines, Location, Severity, SourceMap, clamp};
 use serde_json::{Value, json};
 
 use crate::args::ReportFormat;
@@ -59,11 +59,11 @@ pub fn render(
         let converted = convert(sources, diagnostic);
         if term::emit(&mut buffer, &config, &files, &converted).is_err() {
             // A span codespan cannot show: still say what and where, on one line.
-            let at = position(sources, &line_starts(sources), diagnostic.primary.location);
+            let at = Lines::new(sources).locate(diagnostic.primary.location);
             let _ = writeln!(
                 buffer,
                 "{}: {}[{}]: {}",
-                at.0,
+                at.file,
                 severity(diagnostic),
                 diagnostic.code,
                 diagnostic.message
@@ -177,8 +177,11 @@ impl FileReports {
 /// One JSON object per diagnostic: code, severity, message, file, line, column, end, help,
 /// suggestion, labels.
 pub fn json(sources: &SourceMap, diagnostics: &[Diagnostic]) -> Vec<Value> {
-    let lines = line_starts(sources);
-    let position = |location| position(sources, &lines, location);
+    let lines = Lines::new(sources);
+    let position = |location| {
+        let at = lines.locate(location);
+        (at.file, at.start, at.end)
+    };
     diagnostics
         .iter()
         .map(|d| {
@@ -234,7 +237,8 @@ fn convert(sources: &SourceMap, d: &Diagnostic) -> CsDiagnostic<usize> {
         Severity::Warning => CsSeverity::Warning,
     };
     let label = |location: Location, primary: bool, message: &str| {
-        let range = clamp(sources, location);
+        let text = sources.get(location.file).map_or("", |f| f.text.as_str());
+        let range = clamp(text, location);
         let file = location.file.0 as usize;
         let label = if primary {
             CsLabel::primary(file, range)
@@ -258,49 +262,4 @@ fn convert(sources: &SourceMap, d: &Diagnostic) -> CsDiagnostic<usize> {
         .with_message(&d.message)
         .with_labels(labels)
         .with_notes(notes)
-}
-
-/// `location` as a byte range that is inside its file and on character boundaries.
-fn clamp(sources: &SourceMap, location: Location) -> std::ops::Range<usize> {
-    let text = sources.get(location.file).map_or("", |f| f.text.as_str());
-    let floor = |mut i: usize| {
-        i = i.min(text.len());
-        while !text.is_char_boundary(i) {
-            i -= 1;
-        }
-        i
-    };
-    let start = floor(location.start);
-    start..floor(location.end).max(start)
-}
-
-/// The line starts of every file, by file id.
-fn line_starts(sources: &SourceMap) -> Vec<LineStarts> {
-    sources
-        .iter()
-        .map(|(_, f)| LineStarts::new(&f.text))
-        .collect()
-}
-
-/// The file name, and 1-based (line, column) of the start and end of `location`; columns
-/// count characters. `lines` holds the line starts of every file, by file id.
-fn position(
-    sources: &SourceMap,
-    lines: &[LineStarts],
-    location: Location,
-) -> (String, (usize, usize), (usize, usize)) {
-    let id = location.file.0 as usize;
-    let (Some(file), Some(lines)) = (sources.get(location.file), lines.get(id)) else {
-        return (String::new(), (1, 1), (1, 1));
-    };
-    let range = clamp(sources, location);
-    let line_col = |offset: usize| {
-        let (line, column) = lines.line_column(&file.text, offset, |_| 1);
-        (line + 1, column + 1)
-    };
-    (
-        file.name.clone(),
-        line_col(range.start),
-        line_col(range.end),
-    )
 }

@@ -104,6 +104,85 @@ impl LineStarts {
     }
 }
 
+/// A location as people read it: the file's name, and the 1-based line and column (in
+/// characters) of its start and end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineColumn {
+    pub file: String,
+    pub start: (usize, usize),
+    pub end: (usize, usize),
+}
+
+/// Lines and columns of locations in every file of a [`SourceMap`], each file's line starts
+/// computed once: the one mapping the command line, the web page and the Python package share
+/// (the language server counts UTF-16 columns over the same [`LineStarts`]).
+#[derive(Clone, Debug)]
+pub struct Lines<'a> {
+    sources: &'a SourceMap,
+    starts: Vec<LineStarts>,
+}
+
+impl<'a> Lines<'a> {
+    pub fn new(sources: &'a SourceMap) -> Lines<'a> {
+        let starts = sources
+            .iter()
+            .map(|(_, f)| LineStarts::new(&f.text))
+            .collect();
+        Lines { sources, starts }
+    }
+
+    /// Where `location` starts and ends. An offset past the end of its file, or inside a
+    /// character, counts as the character boundary before it; an unknown file is `("", 1:1)`.
+    pub fn locate(&self, location: Location) -> LineColumn {
+        let file = self.sources.get(location.file);
+        let starts = self.starts.get(location.file.0 as usize);
+        let (Some(file), Some(starts)) = (file, starts) else {
+            return LineColumn {
+                file: String::new(),
+                start: (1, 1),
+                end: (1, 1),
+            };
+        };
+        let range = clamp(&file.text, location);
+        let at = |offset: usize| {
+            let (line, column) = starts.line_column(&file.text, offset, |_| 1);
+            (line + 1, column + 1)
+        };
+        LineColumn {
+            file: file.name.clone(),
+            start: at(range.start),
+            end: at(range.end),
+        }
+    }
+
+    /// The text of the line where `location` starts, without its line break.
+    pub fn line_text(&self, location: Location) -> &'a str {
+        let (Some(file), Some(starts)) = (
+            self.sources.get(location.file),
+            self.starts.get(location.file.0 as usize),
+        ) else {
+            return "";
+        };
+        let start = clamp(&file.text, location).start;
+        let (_, line_start) = starts.line(start);
+        let rest = &file.text[line_start..];
+        rest.split('\n').next().unwrap_or("").trim_end_matches('\r')
+    }
+}
+
+/// `location` as a byte range inside `text` and on character boundaries.
+pub fn clamp(text: &str, location: Location) -> std::ops::Range<usize> {
+    let floor = |mut i: usize| {
+        i = i.min(text.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let start = floor(location.start);
+    start..floor(location.end).max(start)
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
     Warning,
@@ -391,5 +470,28 @@ mod tests {
         );
         assert_eq!(did_you_mean("zzz", ["burn", "freeze"]), None);
         assert_eq!(did_you_mean("FDD", ["FD", "P", "K"]), Some("FD"));
+    }
+
+    #[test]
+    fn lines_count_characters_and_clamp_offsets() {
+        let mut sources = SourceMap::default();
+        let file = sources.add("a.koma", "board 8 x 8\r\n  K \"王将\" K\n");
+        let lines = Lines::new(&sources);
+        let at = |start, end| Location { file, start, end };
+        let king = "board 8 x 8\r\n  K \"王将\" ".len();
+        let located = lines.locate(at(king, king + 1));
+        assert_eq!((located.start, located.end), ((2, 10), (2, 11)));
+        // Inside the two-byte-wide kanji, and past the end of the file.
+        assert_eq!(lines.locate(at(19, 1000)).start, (2, 6));
+        assert_eq!(lines.locate(at(1000, 1000)).start, (3, 1));
+        assert_eq!(lines.line_text(at(0, 1)), "board 8 x 8");
+        assert_eq!(lines.line_text(at(king, king)), "  K \"王将\" K");
+        let unknown = Location {
+            file: FileId(7),
+            start: 3,
+            end: 4,
+        };
+        assert_eq!(lines.locate(unknown).start, (1, 1));
+        assert_eq!(lines.line_text(unknown), "");
     }
 }

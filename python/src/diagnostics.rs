@@ -1,7 +1,7 @@
 //! The compiler's diagnostics as Python values: located `Diagnostic` objects, and the
 //! `VariantError` that carries them.
 
-use koma_compiler::diagnostic::{self, LineStarts, Location, Severity, SourceMap};
+use koma_compiler::diagnostic::{self, LineColumn, Lines, Severity, SourceMap};
 use pyo3::prelude::*;
 
 use crate::VariantError;
@@ -49,15 +49,12 @@ impl Diagnostic {
 
 /// Every diagnostic, located in the files of `sources`.
 pub fn located(sources: &SourceMap, diagnostics: &[diagnostic::Diagnostic]) -> Vec<Diagnostic> {
-    let lines: Vec<LineStarts> = sources
-        .iter()
-        .map(|(_, f)| LineStarts::new(&f.text))
-        .collect();
+    let lines = Lines::new(sources);
     diagnostics
         .iter()
         .map(|d| {
             let at = d.primary.location;
-            let (file, start, end) = position(sources, &lines, at);
+            let LineColumn { file, start, end } = lines.locate(at);
             Diagnostic {
                 code: d.code.clone(),
                 severity: match d.severity {
@@ -74,31 +71,6 @@ pub fn located(sources: &SourceMap, diagnostics: &[diagnostic::Diagnostic]) -> V
             }
         })
         .collect()
-}
-
-/// The file name and the 1-based (line, column) of the start and end of `location`; an offset
-/// past the end or inside a character counts as the character boundary before it.
-fn position(
-    sources: &SourceMap,
-    lines: &[LineStarts],
-    location: Location,
-) -> (String, (usize, usize), (usize, usize)) {
-    let (Some(file), Some(lines)) = (
-        sources.get(location.file),
-        lines.get(location.file.0 as usize),
-    ) else {
-        return (String::new(), (1, 1), (1, 1));
-    };
-    let text = file.text.as_str();
-    let at = |offset: usize| {
-        let mut offset = offset.min(text.len());
-        while !text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let (line, column) = lines.line_column(text, offset, |_| 1);
-        (line + 1, column + 1)
-    };
-    (file.name.clone(), at(location.start), at(location.end))
 }
 
 /// A `VariantError` for these errors: its message is the first error and how many follow, and
