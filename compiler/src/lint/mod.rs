@@ -34,6 +34,7 @@ mod stuck_on_last_ranks;
 mod stuck_on_setup_square;
 mod stuck_on_vanishing_square;
 mod symmetric_setup_written_out;
+mod to_hand_demotes_setup_piece;
 mod unknown_lint;
 mod unreachable_piece;
 mod unused_region;
@@ -99,6 +100,7 @@ pub const LINTS: &[&Lint] = &[
     &castler_not_royal::LINT,
     &castling_never_happens::LINT,
     &zone_counts_holes::LINT,
+    &to_hand_demotes_setup_piece::LINT,
 ];
 
 /// The lint with this code or name.
