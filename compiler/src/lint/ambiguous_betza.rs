@@ -1,7 +1,7 @@
 //! L011 `ambiguous-betza`: XBetza whose meaning differs between implementations
 //! (docs/xbetza.md, "Where sources disagree").
 
-use koma_grammar::xbetza::{AtomLetter, Move, Prefix, SimpleMove};
+use koma_grammar::xbetza::{AtomLetter, Move, Prefix, Range, SimpleMove};
 
 use super::analysis::betza_moves;
 use super::{Context, Lint};
@@ -15,7 +15,7 @@ pub const LINT: Lint = Lint {
     summary: "an XBetza construct means different things in different programs",
     explanation: "koma follows the Interactive Diagram, but other programs read some constructs otherwise: \
 lame oblique leaps (`nN`), continuation legs of orthogonal or diagonal atoms without a direction (`maW`), \
-`fsK`, `h` on `K`/`Q`, doubled-letter riders (`NN`), `t`, parenthesised groups and bracket notation. \
+`fsK`, `fK`, `h` on `K`/`Q`, a hopper's range (`pR2`), doubled-letter riders (`NN`), `t`, parenthesised groups and bracket notation. \
 A definition meant for other engines should spell the move unambiguously; if koma's reading is the one \
 intended, allow the lint with a comment.",
     before: "  M \"Mao\" nN",
@@ -77,6 +77,17 @@ fn reasons(s: &SimpleMove) -> Vec<&'static str> {
     }
     if matches!(atom, K | Q) && has(&legs[0], 'f') && has(&legs[0], 's') {
         out.push("Fairy-Stockfish reads `fs` on `K`/`Q` as forward plus sideways, not the forward diagonals");
+    }
+    let one_line =
+        |l: &[char]| l.iter().any(|c| "fbv".contains(*c)) && !l.iter().any(|c| "slrh".contains(*c));
+    if matches!(atom, K | Q) && one_line(&legs[0]) {
+        out.push("Fairy-Stockfish reads `f`, `b` or `v` on `K`/`Q` with the diagonals (`fK`: three squares), koma as the orthogonal direction only");
+    }
+    let hops = legs.last().is_some_and(|l| has(l, 'p') || has(l, 'g'));
+    if hops && matches!(s.suffix.range, Some((Range::Steps(n), _)) if n > 0) {
+        out.push(
+            "a hopper's range counts from the hurdle in koma, from the mover in Fairy-Stockfish",
+        );
     }
     if s.suffix.doubled.is_some() {
         out.push("XBoard reads a doubled letter as two leapers, not a rider: write the range `0`");
