@@ -31,7 +31,7 @@ fn wa_cloud_eagle_goes_three_squares_diagonally_forward() {
     assert_eq!(moves_from(&mut p, "f6"), expected);
 }
 
-/// Rulings 4: a Sparrow Pawn or Oxcart reaching the last rank must promote; a Flying Cock there
+/// Ruling 5: a Sparrow Pawn or Oxcart reaching the last rank must promote; a Flying Cock there
 /// can still move sideways, so it may defer; a move that starts in the zone (the Cock on h10)
 /// or leaves it (the Swooping Owl stepping back from i9 to rank 8) may promote too.
 #[test]
@@ -48,7 +48,7 @@ fn wa_promotion_is_optional_except_for_pieces_stuck_on_the_last_rank() {
     assert_eq!(moves_from(&mut p, "i9"), list(&owl));
 }
 
-/// Ruling 6: with drops, a captured promoted Swooping Owl (which moves as a Cloud Eagle) goes
+/// Ruling 7: with drops, a captured promoted Swooping Owl (which moves as a Cloud Eagle) goes
 /// to the hand as a Swooping Owl, and a captured Cloud Eagle as a Cloud Eagle.
 #[test]
 fn wa_drops_return_a_promoted_owl_as_an_owl() {
