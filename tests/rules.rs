@@ -41,6 +41,9 @@ mod playout;
 #[path = "rules/drops.rs"]
 mod drops;
 
+#[path = "rules/shogi_family.rs"]
+mod shogi_family;
+
 #[path = "rules/regions.rs"]
 mod regions;
 
