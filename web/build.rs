@@ -26,7 +26,9 @@ fn main() {
         );
         println!("cargo:rerun-if-changed={}", path.display());
     }
-    let dir = dir.canonicalize().expect("KOMA_WASM names a readable folder");
+    let dir = dir
+        .canonicalize()
+        .expect("KOMA_WASM names a readable folder");
     println!("cargo:rustc-cfg=koma_wasm");
     println!("cargo:rustc-env=KOMA_WASM_DIR={}", dir.display());
 }

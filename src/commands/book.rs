@@ -26,7 +26,9 @@ pub fn book(args: &BookArgs) -> CommandResult {
             book.index.with_file_name("playground.html").display()
         );
     } else {
-        println!("note: this koma was built without its WebAssembly build: the book shows, it does not play");
+        println!(
+            "note: this koma was built without its WebAssembly build: the book shows, it does not play"
+        );
     }
     if !book.start {
         println!(

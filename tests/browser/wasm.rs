@@ -3,6 +3,10 @@
 //! the engine's reply), and the playground shows a located error after a broken edit and the
 //! game again after the fix. Needs a koma built with `KOMA_WASM` (wasm/build.sh, ./test.sh).
 
+use koma_web::api::GameRequest;
+use koma_web::game;
+use koma_web::site::Compiled;
+
 use super::*;
 
 /// The page's position text.
@@ -17,7 +21,11 @@ fn book(file: &Path, dir: &Path) -> bool {
         .arg(dir)
         .output()
         .expect("koma book");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     dir.join("playground.html").is_file()
 }
 
@@ -75,14 +83,26 @@ fn promotions(moves: &[Value], from: &str, to: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// The engine's reply, the move after `ply` moves, is one of `legal`.
-fn assert_engine_replied(b: &Browser, ply: usize, legal: &[Value]) {
+/// Waits for the engine's reply to the game's `ply`th move, and checks that the runtime lists
+/// it as legal there; returns the game's moves. (The page may show the position before the
+/// reply too briefly to be seen, so the runtime replays the game here.)
+fn engine_reply(b: &Browser, file: &Path, ply: usize) -> Vec<String> {
     wait_ready(b, ply + 1);
-    let reply = strings(b.run(MOVES, json!([])))[ply].clone();
+    let played = strings(b.run(MOVES, json!([])));
+    let tables = Compiled::load(file, &|_, _| String::new())
+        .tables
+        .expect("the variant compiles");
+    let game = GameRequest {
+        start: "startpos".into(),
+        moves: played[..ply].to_vec(),
+    };
+    let legal = game::state(tables, &game).expect("the game replays").moves;
     assert!(
-        legal.iter().any(|m| m["text"] == reply.as_str()),
-        "the engine's reply `{reply}`"
+        legal.iter().any(|m| m.text == played[ply]),
+        "the engine's reply `{}`",
+        played[ply]
     );
+    played
 }
 
 #[test]
@@ -102,7 +122,9 @@ fn the_book_plays_without_a_server() {
     let (chu, shogi) = (variant("chu-shogi.koma"), variant("shogi.koma"));
     if !book(&chu, &dir.join("chu")) {
         if std::env::var_os("KOMA_REQUIRE_EXTERNAL").is_some() {
-            panic!("koma was built without its WebAssembly build (set KOMA_WASM, see wasm/build.sh)");
+            panic!(
+                "koma was built without its WebAssembly build (set KOMA_WASM, see wasm/build.sh)"
+            );
         }
         eprintln!("skipped: koma was built without its WebAssembly build (KOMA_WASM)");
         return;
@@ -126,7 +148,11 @@ fn the_book_plays_without_a_server() {
     set_up(&b, "5k6/12/12/12/4P7/12/12/12/12/12/12/5K6 w - - 0 1");
     b.click(&square("e8"));
     b.click(&square("e9"));
-    b.wait_for("the promotion choice", "return !document.getElementById('promo').hidden;", 5);
+    b.wait_for(
+        "the promotion choice",
+        "return !document.getElementById('promo').hidden;",
+        5,
+    );
     assert_eq!(offered(&b), promotions(&moves_here(&b, &chu), "e8", "e9"));
     b.click("#promo-choices button[data-promotion='+P']");
     wait_ready(&b, 1);
@@ -146,9 +172,7 @@ fn the_book_plays_without_a_server() {
     wait_ready(&b, 0);
     engine_plays_second(&b, 2);
     click_move(&b, "f4", "f5", None);
-    wait_ready(&b, 1);
-    let legal = moves_here(&b, &chu);
-    assert_engine_replied(&b, 1, &legal);
+    assert_eq!(engine_reply(&b, &chu, 1)[0], "f4f5");
     b.screenshot(&out.join("wasm-chu.png"));
 
     // Shogi: a capture that promotes, the captured Bishop dropped from the hand, the reply.
@@ -160,7 +184,11 @@ fn the_book_plays_without_a_server() {
     wait_ready(&b, 2);
     b.click(&square("b2"));
     b.click(&square("h8"));
-    b.wait_for("the promotion choice", "return !document.getElementById('promo').hidden;", 5);
+    b.wait_for(
+        "the promotion choice",
+        "return !document.getElementById('promo').hidden;",
+        5,
+    );
     assert_eq!(offered(&b), promotions(&moves_here(&b, &shogi), "b2", "h8"));
     b.click("#promo-choices button[data-promotion='+B']");
     wait_ready(&b, 3);
@@ -177,11 +205,7 @@ fn the_book_plays_without_a_server() {
     let shown: BTreeSet<String> = strings(b.run(TARGETS, json!([]))).into_iter().collect();
     assert_eq!(shown, drops);
     b.click(&square("e5"));
-    wait_ready(&b, 5);
-    assert_eq!(piece_on(&b, "e5"), Some(("B".into(), "first".into())));
-    let legal = moves_here(&b, &shogi);
-    assert_engine_replied(&b, 5, &legal);
-    let played = strings(b.run(MOVES, json!([])));
+    let played = engine_reply(&b, &shogi, 5);
     assert_eq!(played[..5], ["c3c4", "g7g6", "b2h8+", "g9h8", "B@e5"]);
     b.screenshot(&out.join("wasm-shogi.png"));
 
@@ -191,7 +215,11 @@ fn the_book_plays_without_a_server() {
     let text = std::fs::read_to_string(&shogi).expect("shogi");
     let broken = text.replacen("  K  e1", "  K  e1 z9", 1);
     assert_ne!(broken, text);
-    let line = broken.lines().position(|l| l.contains("z9")).expect("broken line") + 1;
+    let line = broken
+        .lines()
+        .position(|l| l.contains("z9"))
+        .expect("broken line")
+        + 1;
     let edit = "const s = document.getElementById('source'); s.value = arguments[0]; \
                 s.dispatchEvent(new Event('input')); return true;";
     b.run(edit, json!([broken]));

@@ -124,7 +124,10 @@ impl Game {
     /// --format json`.
     pub fn moves(&mut self) -> Result<JsValue, JsError> {
         let moves = self.pos.moves();
-        let infos: Vec<_> = moves.iter().map(|m| game::move_info(&self.pos, m)).collect();
+        let infos: Vec<_> = moves
+            .iter()
+            .map(|m| game::move_info(&self.pos, m))
+            .collect();
         to_js(&infos)
     }
 

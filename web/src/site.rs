@@ -6,9 +6,9 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use koma_compiler::Loaded;
 use koma_compiler::diagnostic::{Diagnostic, Severity, SourceMap};
 use koma_compiler::diagram::{Scene, draw_piece, piece_title, render_svg};
-use koma_compiler::Loaded;
 use koma_compiler::ir::Variant;
 use koma_compiler::lint::{self, LintConfig};
 use koma_compiler::loader::{DiskLoader, FileLoader};
@@ -40,7 +40,11 @@ impl Compiled {
     /// Checks, lints and compiles the file at `path`; `diagram_url(n, version)` says where the
     /// page finds piece `n`'s diagram in this version of the file.
     pub fn load(path: &Path, diagram_url: &dyn Fn(usize, u64) -> String) -> Compiled {
-        Compiled::new(path.display().to_string(), koma_compiler::load(path), diagram_url)
+        Compiled::new(
+            path.display().to_string(),
+            koma_compiler::load(path),
+            diagram_url,
+        )
     }
 
     /// Checks, lints and compiles `text`, shown as the file `file`; `loader` reads the files it
