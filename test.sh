@@ -8,11 +8,12 @@ cd "$(dirname "$0")"
 # Debian installs xboard and hachu in /usr/games, which is not on every PATH.
 export PATH="$PATH:/usr/games"
 
-# Debian package -> a command it provides.
-packages=(xvfb:Xvfb xboard:xboard hachu:hachu fairymax:fairymax fairy-stockfish:fairy-stockfish chromium:chromium chromium-driver:chromedriver neovim:nvim)
+# Debian package -> a command (or file) it provides.
+packages=(xvfb:Xvfb xboard:xboard hachu:hachu fairymax:fairymax fairy-stockfish:fairy-stockfish chromium:chromium chromium-driver:chromedriver neovim:nvim
+  rustc-web:/usr/bin/rustc cargo-web:/usr/bin/cargo rust-web-src:/usr/lib/rustlib/src/rust/library/Cargo.lock lld:wasm-ld)
 missing=()
 for entry in "${packages[@]}"; do
-  command -v "${entry#*:}" >/dev/null 2>&1 || missing+=("${entry%%:*}")
+  command -v "${entry#*:}" >/dev/null 2>&1 || [ -e "${entry#*:}" ] || missing+=("${entry%%:*}")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
@@ -24,6 +25,16 @@ if [ ${#missing[@]} -gt 0 ]; then
     exit 1
   fi
 fi
+
+# koma's WebAssembly build, which `koma book` embeds so that a book plays with no server
+# (docs/web.md): wasm-bindgen's CLI at the version the crate pins, then wasm/build.sh.
+wasm_bindgen_version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' wasm/Cargo.toml)
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wasm_bindgen_version" ]; then
+  echo "test.sh: installing wasm-bindgen-cli $wasm_bindgen_version" >&2
+  cargo install wasm-bindgen-cli --version "$wasm_bindgen_version" --locked --quiet
+fi
+wasm/build.sh target/wasm
+export KOMA_WASM="$PWD/target/wasm"
 
 # Tests that drive an outside program fail (rather than skip) when it is missing.
 export KOMA_REQUIRE_EXTERNAL=1
