@@ -15,6 +15,10 @@ missing=()
 for entry in "${packages[@]}"; do
   command -v "${entry#*:}" >/dev/null 2>&1 || [ -e "${entry#*:}" ] || missing+=("${entry%%:*}")
 done
+# Python's virtual environments (the Python module's and the analyse cluster's tests).
+python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+# The browser test's kanji boards need a Japanese font.
+fc-list :lang=ja 2>/dev/null | grep -q . || missing+=(fonts-noto-cjk)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
     echo "test.sh: installing ${missing[*]}" >&2
@@ -39,6 +43,19 @@ export KOMA_WASM="$PWD/target/wasm"
 # Tests that drive an outside program fail (rather than skip) when it is missing.
 export KOMA_REQUIRE_EXTERNAL=1
 cargo test --workspace --profile ci --locked -- --include-ignored
+
+# The Python module (docs/python.md): its wheel built with maturin in a virtual environment,
+# installed there, and its pytest suite, which compares perft with the CLI built above.
+python/run-tests.sh
+
+# koma analyse on a local Dask cluster (issue 26, docs/analyse.md): a venv with `distributed`,
+# a `dask scheduler` and two `dask worker` processes; one worker is killed mid-shard and the
+# merged report must equal the single run's byte for byte. Cold on the 2-core machine: about
+# 1.5 min for the venv and pip, 25 to 40 s for the test.
+python3 -m venv target/cluster-venv \
+  || { echo "test.sh: python3 -m venv failed; install python3-venv" >&2; exit 1; }
+target/cluster-venv/bin/pip install -q --disable-pip-version-check distributed
+target/cluster-venv/bin/python python/koma_cluster/tests/test_cluster.py --koma target/ci/koma
 
 # Fuzzing smoke run (issue 12): every cargo-fuzz target for KOMA_FUZZ_SECONDS seconds (default
 # 12; 0 turns it off) from the committed seed corpus (docs/fuzzing.md). On the 2-core machine its

@@ -30,6 +30,9 @@ pub enum Command {
     Compile(CompileArgs),
     /// Convert an Interactive Diagram parameter block into a .koma file.
     Import(ImportArgs),
+    /// Write a variant for another program: a Fairy-Stockfish variants.ini section or an
+    /// Interactive Diagram parameter block; refuses, with located reasons, what it cannot say.
+    Export(ExportArgs),
     /// Measure move-generation speed on the benchmark positions.
     Bench(BenchArgs),
     /// Run the engine under the XBoard/WinBoard protocol (CECP v2) on standard input and output.
@@ -42,6 +45,11 @@ pub enum Command {
     Values(ValuesArgs),
     /// Referee a match between two engines (koma in-process, CECP or UCI programs).
     Match(MatchArgs),
+    /// Self-play statistics for a designer: balance, game ends, length, material, piece use,
+    /// Ludii's metrics; several files side by side; HTML or JSON report.
+    Analyse(AnalyseArgs),
+    /// Learn piece values and evaluation weights from self-play games (logistic tuning).
+    Tune(TuneArgs),
     /// See and play variants in the browser: a local web app.
     Serve(ServeArgs),
     /// Write a variant's pages (board, pieces, diagrams, rules) as a static site.
@@ -159,6 +167,10 @@ pub struct MovesArgs {
     /// Position (FEN or koma position text); default the start position.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Moves to play first, separated by spaces (`"e2e4 e7e5"`); the position text after them
+    /// is printed before the moves.
+    #[arg(long, value_name = "MOVES")]
+    pub play: Option<String>,
     #[arg(long, value_enum, default_value_t)]
     pub format: MovesFormat,
 }
@@ -192,6 +204,28 @@ pub struct ImportArgs {
     pub file: PathBuf,
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
+}
+
+/// The program `koma export` writes for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportTarget {
+    /// A Fairy-Stockfish `variants.ini` section.
+    Fsf,
+    /// An Interactive Diagram parameter block (what `koma import` reads).
+    Id,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ExportArgs {
+    /// The variant file.
+    pub file: PathBuf,
+    #[arg(long = "to", value_enum)]
+    pub to: ExportTarget,
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<PathBuf>,
+    /// `json`: one object with the written `text` (null when refused) and the `diagnostics`.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: ReportFormat,
 }
 
 #[derive(Debug, clap::Args)]
@@ -244,6 +278,39 @@ pub struct ValuesArgs {
 }
 
 #[derive(Debug, clap::Args)]
+pub struct TuneArgs {
+    /// The variant (a .koma file, or compiled tables when nothing is written).
+    pub file: PathBuf,
+    /// Self-play games to learn from.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: u32,
+    /// Nodes the engine searches a move in the self-play games.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Random legal moves at the start of each game (each game has its own).
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: usize,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
+    /// Seed of the random opening moves (the same seed gives the same games).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads playing games; default: every core.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// `json`: one JSON object with every learned value and weight, for scripts.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: MatchFormat,
+    /// Write the learned values into FILE as `value N` on the piece lines.
+    #[arg(long, conflicts_with = "output")]
+    pub write: bool,
+    /// Write a copy of FILE with the learned values to this path.
+    #[arg(short = 'o', long)]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
 pub struct ServeArgs {
     /// The variant files to serve (nothing else is served).
     #[arg(required = true)]
@@ -282,7 +349,7 @@ pub struct MatchArgs {
     /// The variant to play (a .koma file or compiled tables); it judges every move.
     pub file: PathBuf,
     /// An engine, twice: A (the baseline) then B. `koma[:depth=N,nodes=N,tc=B+I,st=S,
-    /// threads=N,hash=MB,name=X]`, `cecp:[KEY=VALUE,...,]cmd=COMMAND`, `uci:[...,]cmd=COMMAND`
+    /// threads=N,hash=MB,name=X,eval=base|default,w.TERM=N]`, `cecp:[KEY=VALUE,...,]cmd=COMMAND`, `uci:[...,]cmd=COMMAND`
     /// (also `variant=NAME`); docs/engine.md has the details.
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
     pub engines: Vec<String>,
@@ -326,4 +393,63 @@ pub struct MatchArgs {
     /// `json`: one JSON object with the summary and every game, for scripts.
     #[arg(long, value_enum, default_value_t)]
     pub format: MatchFormat,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum AnalyseFormat {
+    #[default]
+    Human,
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct AnalyseArgs {
+    /// Variant files to play (koma against itself); two or more are reported side by side.
+    #[arg(required_unless_present = "from_checkpoint")]
+    pub files: Vec<PathBuf>,
+    /// Games for each file; game i starts from seed S+i.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Nodes a move (the default limit: 1000); games are the same on every machine.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Plies a move, instead of a node limit.
+    #[arg(long, conflicts_with = "nodes", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+    /// Seconds a move, instead of a node limit (games then depend on the machine's speed).
+    #[arg(long, conflicts_with_all = ["nodes", "depth"], allow_hyphen_values = true)]
+    pub time: Option<String>,
+    /// Games played at once; default: every core. The results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random legal moves at the start of each game (drawn from its seed).
+    #[arg(long, default_value_t = 4)]
+    pub random_plies: usize,
+    /// A game still running after this many plies is stopped as a draw (`ply limit`).
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
+    /// Transposition table of each player, in MB.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub hash: u64,
+    /// Write the report here: JSON when the name ends in `.json`, else a self-contained HTML page.
+    #[arg(short = 'o', long = "output", value_name = "REPORT")]
+    pub output: Option<PathBuf>,
+    /// `json`: the report as JSON on standard output (progress stays on standard error).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: AnalyseFormat,
+    /// Every finished game is appended here (JSON lines); default: REPORT with the extension
+    /// `.games.jsonl`, or `koma-analyse.games.jsonl`.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Continue the run recorded in the checkpoint, playing only the games it lacks.
+    #[arg(long)]
+    pub resume: bool,
+    /// Play only shard I of N (1-based): the games i with i mod N = I - 1.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Draw the report from these checkpoints alone (shards are merged); plays no game.
+    #[arg(long = "from-checkpoint", value_name = "FILE", conflicts_with_all = ["files", "resume", "shard", "checkpoint"])]
+    pub from_checkpoint: Vec<PathBuf>,
 }

@@ -710,3 +710,192 @@ fn the_page_plays_in_a_real_browser() {
         .collect();
     assert!(errors.is_empty(), "browser console: {errors:?}");
 }
+
+/// `koma analyse`'s HTML report (chess beside Archbishop Chess) in headless Chromium: every
+/// plot is drawn with a size, both variants are named, nothing goes to the console; the
+/// screenshots are kept as artefacts (`analyse-top.png`, `analyse-pieces.png`).
+#[test]
+fn the_analyse_report_renders_in_a_real_browser() {
+    let (Some(chromium), Some(driver)) = (
+        find(&["chromium", "chromium-browser", "google-chrome"]),
+        find(&["chromedriver"]),
+    ) else {
+        if std::env::var_os("KOMA_REQUIRE_EXTERNAL").is_some() {
+            panic!("chromium and chromedriver are required (KOMA_REQUIRE_EXTERNAL is set)");
+        }
+        eprintln!("skipped: chromium or chromedriver is not installed");
+        return;
+    };
+    let out = artefacts();
+    let dir = scratch("analyse");
+    let report = dir.join("report.html");
+    let status = Command::new(env!("CARGO_BIN_EXE_koma"))
+        .arg("analyse")
+        .arg(variant("chess.koma"))
+        .arg(root().join("examples/archbishop-chess.koma"))
+        .args([
+            "--games",
+            "6",
+            "--nodes",
+            "150",
+            "--max-plies",
+            "100",
+            "--format",
+            "json",
+        ])
+        .arg("-o")
+        .arg(&report)
+        .stdout(Stdio::null())
+        .status()
+        .expect("koma analyse runs");
+    assert!(status.success());
+    let b = Browser::start(
+        &chromium,
+        &driver,
+        &dir.join("profile"),
+        &out.join("chromedriver-analyse.log"),
+    );
+    b.goto(&format!("file://{}", report.display()));
+    let plots = b.run(
+        "return [...document.querySelectorAll('figure svg')].map(s => { \
+           const r = s.getBoundingClientRect(); return r.width > 100 && r.height > 100; });",
+        json!([]),
+    );
+    // Score, length and material, then one piece chart a variant.
+    assert_eq!(plots, json!([true, true, true, true, true]));
+    let text = b.run("return document.body.innerText;", json!([]));
+    let text = text.as_str().expect("text");
+    for wanted in [
+        "Archbishop Chess",
+        "Balance",
+        "DecisivenessMoves",
+        "Game ends",
+    ] {
+        assert!(text.contains(wanted), "{wanted} missing");
+    }
+    assert!(text.contains("Chess") && text.contains("first player"));
+    b.screenshot(&out.join("analyse-top.png"));
+    b.run(
+        "document.querySelectorAll('h2')[2].scrollIntoView(); return true;",
+        json!([]),
+    );
+    b.screenshot(&out.join("analyse-pieces.png"));
+    let errors: Vec<_> = b
+        .console()
+        .into_iter()
+        .filter(|(level, _)| level == "SEVERE")
+        .collect();
+    assert!(errors.is_empty(), "console errors: {errors:?}");
+}
+
+/// Kanji boards look right at 12x12 and 16x16: every piece with a glyph shows its characters,
+/// each inside its pentagon, and the toggle switches to letters and back; a 7x7 board with
+/// diagnostics shown stays whole above the fold at 1400x1000 (issue 27, points 3 and 9).
+/// Screenshots: `chu-kanji.png`, `chu-letters.png`, `tenjiku-kanji.png`, `seven-diagnostics.png`.
+#[test]
+fn kanji_boards_and_a_small_board_above_the_fold() {
+    let (Some(chromium), Some(driver)) = (
+        find(&["chromium", "chromium-browser", "google-chrome"]),
+        find(&["chromedriver"]),
+    ) else {
+        if std::env::var_os("KOMA_REQUIRE_EXTERNAL").is_some() {
+            panic!("chromium and chromedriver are required (KOMA_REQUIRE_EXTERNAL is set)");
+        }
+        eprintln!("skipped: chromium or chromedriver is not installed");
+        return;
+    };
+    let out = artefacts();
+    let dir = scratch("kanji");
+    // A 7x7 game with an unused piece: a warning, so the diagnostics stand above the board.
+    let seven = dir.join("seven.koma");
+    std::fs::write(
+        &seven,
+        "variant \"Seven\"\n\nboard 7 x 7\n\npieces\n  K  \"King\"   K  royal\n  \
+         R  \"Rook\"   R\n  Q  \"Queen\"  Q\n\nsetup rotate\n  K  d1\n  R  a1 g1\n",
+    )
+    .expect("write");
+    let files = [
+        variant("chu-shogi.koma"),
+        variant("tenjiku-shogi.koma"),
+        seven,
+    ];
+    let server = Server::start(&files);
+    let b = Browser::start(
+        &chromium,
+        &driver,
+        &dir.join("profile"),
+        &out.join("chromedriver-kanji.log"),
+    );
+    // Every glyph character's box lies inside its piece's pentagon (with a pixel to spare);
+    // returns how many pieces were drawn with glyphs.
+    const GLYPHS_INSIDE: &str = "let n = 0; \
+        for (const g of document.querySelectorAll('#board g.piece')) { \
+          const texts = g.querySelectorAll('text.glyph'); if (!texts.length) continue; n++; \
+          const p = g.querySelector('polygon').getBoundingClientRect(); \
+          for (const t of texts) { const r = t.getBoundingClientRect(); \
+            if (r.width === 0 || r.left < p.left - 1 || r.right > p.right + 1 || \
+                r.top < p.top - 1 || r.bottom > p.bottom + 1) \
+              return `${g.dataset.piece} on ${g.dataset.square}: ${t.textContent} outside`; } } \
+        return n;";
+    for (index, name, size) in [(0, "chu", 12), (1, "tenjiku", 16)] {
+        b.goto(&server.url(&format!("?variant={index}")));
+        wait_ready(&b, 0);
+        let info: VariantInfo =
+            serde_json::from_str(&server.get(&format!("/api/variants/{index}")).body)
+                .expect("info");
+        let v = info.variant.expect("compiles");
+        assert_eq!(v.board.width, size);
+        assert!(
+            v.pieces.iter().all(|p| p.glyph.is_some()),
+            "{name}: a piece without glyph"
+        );
+        let placed = b.run(
+            "return document.querySelectorAll('#board g.piece').length;",
+            json!([]),
+        );
+        assert_eq!(b.run(GLYPHS_INSIDE, json!([])), placed, "{name}");
+        let king = b.run(
+            "return [...document.querySelectorAll(\"#board g.piece[data-piece='K'][data-player='first'] text\")].map(t => t.textContent).join('');",
+            json!([]),
+        );
+        assert_eq!(king, json!("王将"), "{name}");
+        b.screenshot(&out.join(format!("{name}-kanji.png")));
+        if index == 0 {
+            b.click("#glyphs");
+            assert_eq!(b.run(GLYPHS_INSIDE, json!([])), json!(0));
+            let labels = b.run(
+                "return document.querySelectorAll(\"#board g.piece[data-piece='K'] text\")[0].textContent;",
+                json!([]),
+            );
+            assert_eq!(labels, json!("K"));
+            b.screenshot(&out.join("chu-letters.png"));
+            b.click("#glyphs");
+            assert_eq!(b.run(GLYPHS_INSIDE, json!([])), placed);
+        }
+    }
+    b.resize(1400, 1000);
+    b.goto(&server.url("?variant=2"));
+    wait_ready(&b, 0);
+    assert_eq!(
+        b.run(
+            "return document.getElementById('diagnostics').hidden;",
+            json!([])
+        ),
+        json!(false),
+        "the 7x7 file should show a warning"
+    );
+    let fold = b.run(
+        "const r = document.getElementById('board').getBoundingClientRect(); \
+         return [r.bottom, window.innerHeight];",
+        json!([]),
+    );
+    let (bottom, height) = (
+        fold[0].as_f64().unwrap_or(f64::MAX),
+        fold[1].as_f64().unwrap_or(0.0),
+    );
+    assert!(
+        bottom <= height,
+        "the board ends at {bottom}px of a {height}px window"
+    );
+    b.screenshot(&out.join("seven-diagnostics.png"));
+}

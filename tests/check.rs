@@ -170,3 +170,38 @@ fn json_format_locates_every_diagnostic() {
     let files = document["files"].as_array().expect("files array");
     assert_eq!(files[1]["errors"], 0);
 }
+
+/// The diagnostics `koma check --format short` prints for `text`.
+fn short_diagnostics(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("koma-check-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    std::fs::write(dir.join("t.koma"), text).expect("write");
+    let out = koma_check(&dir, &["--format", "short", "t.koma"]);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+const KING_ONLY: &str =
+    "pieces\n  K \"King\" K royal\nsetup mirror\n  K e1\nrules\n  win checkmate\n";
+
+#[test]
+fn a_broken_board_header_is_reported_once_not_as_a_missing_board() {
+    for header in ["board: 9 x 9", "boards 9 x 9"] {
+        let out = short_diagnostics("header", &format!("variant \"x\"\n{header}\n{KING_ONLY}"));
+        assert!(!out.contains("has no board"), "{header}: {out}");
+        assert!(out.contains("2:1: error[E0002]"), "{header}: {out}");
+    }
+}
+
+#[test]
+fn a_misspelt_like_gets_did_you_mean() {
+    let text = "variant \"x\"\nboard 9 x 9\npieces\n  K \"King\" K royal\n  G \"Gold\" WfF\n  S \"Silver\" lik G\nsetup mirror\n  K e1\nrules\n  win checkmate\n";
+    let out = short_diagnostics("like", text);
+    assert!(
+        out.contains("6:14: error[E0001]: `lik G` is neither moves nor `like G`"),
+        "{out}"
+    );
+    let dir = std::env::temp_dir().join(format!("koma-check-{}-like", std::process::id()));
+    let out = koma_check(&dir, &["t.koma"]);
+    let out = String::from_utf8_lossy(&out.stdout);
+    assert!(out.contains("did you mean `like`?"), "{out}");
+}

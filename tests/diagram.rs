@@ -322,3 +322,194 @@ fn cli_draws_region_pieces_where_they_stand() {
         "{title}"
     );
 }
+
+/// A square reached in several ways shows every way: the Lion's neighbours are plain steps and
+/// locust captures, the Horned Falcon's forward square too (issue 27, point 2). The text lists
+/// them, the SVG draws a band per way and the legend names both.
+#[test]
+fn a_square_reached_in_several_ways_shows_every_way() {
+    for (piece, square) in [("LN", "g7"), ("+DH", "g7"), ("+DK", "h7")] {
+        let out = koma(&["diagram", "variants/chu-shogi.koma", piece]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        let line = text
+            .lines()
+            .find(|l| {
+                l.split(':')
+                    .next()
+                    .is_some_and(|s| s.split(' ').any(|q| q == square))
+            })
+            .unwrap_or_else(|| panic!("{piece}: no line for {square}:\n{text}"));
+        assert!(
+            line.contains("locust capture") && line.contains("mc: move or capture"),
+            "{piece} {square}: {line}"
+        );
+        let svg = koma(&[
+            "diagram",
+            "variants/chu-shogi.koma",
+            piece,
+            "--format",
+            "svg",
+        ]);
+        let svg = String::from_utf8_lossy(&svg.stdout);
+        assert!(svg.contains("ca: locust capture") && svg.contains("mc: move or capture"));
+        assert!(
+            svg.contains("width=\"20.0\""),
+            "{piece}: no half-width band\n{svg}"
+        );
+    }
+}
+
+/// `--enemy` and `--friend` pieces are drawn even on a marked square: in the text grid, and as
+/// a disc over the square's colours in SVG (issue 27, point 2).
+#[test]
+fn dummies_are_always_drawn() {
+    let args = [
+        "diagram",
+        "variants/chu-shogi.koma",
+        "LN",
+        "--enemy",
+        "g7",
+        "--friend",
+        "h7",
+    ];
+    let text = String::from_utf8_lossy(&koma(&args).stdout).to_string();
+    let row = text.lines().find(|l| l.starts_with(" 7")).expect("rank 7");
+    assert!(row.contains('■') && row.contains('□'), "{row}");
+    // The Lion may capture the enemy on g7 by a step or on its way: both are said.
+    let g7 = text
+        .lines()
+        .find(|l| l.contains("g7■"))
+        .expect("a line for g7");
+    assert!(
+        g7.contains("locust") && g7.contains("move or capture"),
+        "{g7}"
+    );
+    let mut svg_args = args.to_vec();
+    svg_args.extend(["--format", "svg"]);
+    let svg = String::from_utf8_lossy(&koma(&svg_args).stdout).to_string();
+    // g7 is file 6, rank 7 on a 12x12 board: its centre is (24 + 6*40 + 20, 24 + 5*40 + 20).
+    assert!(
+        svg.contains("<circle cx=\"284\" cy=\"244\" r=\"11\" fill=\"#000000\""),
+        "{svg}"
+    );
+    assert!(svg.contains("<circle cx=\"324\" cy=\"244\" r=\"11\" fill=\"#FFFFFF\""));
+}
+
+/// On a board narrower than the legend, the legend wraps: no line is wider than the picture
+/// (issue 27, point 2). 6.5px a character is 13px sans-serif's average.
+#[test]
+fn svg_legend_wraps_on_narrow_boards() {
+    for board in ["3x3", "5x5", "7x7"] {
+        let out = koma(&[
+            "diagram", "--betza", "KpRcaN", "--board", board, "--format", "svg",
+        ]);
+        let svg = String::from_utf8_lossy(&out.stdout).to_string();
+        let width: f32 = svg
+            .split("width=\"")
+            .nth(1)
+            .and_then(|w| w.split('"').next())
+            .and_then(|w| w.parse().ok())
+            .expect("width");
+        for line in svg.lines().filter(|l| l.contains("font-size=\"13\"")) {
+            let x: f32 = line
+                .split("x=\"")
+                .nth(1)
+                .and_then(|x| x.split('"').next())
+                .and_then(|x| x.parse().ok())
+                .expect("x");
+            let text = line
+                .split('>')
+                .nth(1)
+                .and_then(|t| t.split('<').next())
+                .unwrap_or("");
+            let end = x + 6.5 * text.chars().count() as f32;
+            assert!(end <= width, "{board}: `{text}` ends at {end} of {width}");
+        }
+    }
+}
+
+/// A piece's legend says which rules act on it, and a chess Queen is a Pawn's promotion
+/// choice, not its promoted form (issue 27, point 2).
+#[test]
+fn legends_say_which_rules_act_on_the_piece() {
+    let legend = |file: &str, piece: &str| {
+        String::from_utf8_lossy(&koma(&["diagram", file, piece]).stdout).to_string()
+    };
+    let fire_demon = legend("variants/tenjiku-shogi.koma", "FD");
+    assert!(
+        fire_demon.contains("burns every enemy next to it"),
+        "{fire_demon}"
+    );
+    let lion = legend("variants/chu-shogi.koma", "LN");
+    assert!(
+        lion.contains("anti-trade: may not capture Lion (LN)"),
+        "{lion}"
+    );
+    let tokin = legend("variants/shogi.koma", "+P");
+    assert!(tokin.contains("promoted form of Pawn (P)"), "{tokin}");
+    let queen = legend("variants/chess.koma", "Q");
+    assert!(queen.contains("a promotion choice of Pawn (P)"), "{queen}");
+    assert!(!queen.contains("promoted form"), "{queen}");
+    let pawn = legend("variants/chess.koma", "P");
+    assert!(pawn.contains("promotes to Queen (Q) or Rook (R)"), "{pawn}");
+    let tetrarch = legend("variants/suzumu-shogi.koma", "+CS");
+    assert!(
+        tetrarch.contains("freezes every enemy next to it")
+            && tetrarch.contains("cannot be frozen"),
+        "{tetrarch}"
+    );
+    let guard = legend("variants/janggi.koma", "A");
+    assert!(guard.contains("never leaves the palace"), "{guard}");
+    let svg = String::from_utf8_lossy(
+        &koma(&[
+            "diagram",
+            "variants/tenjiku-shogi.koma",
+            "FD",
+            "--format",
+            "svg",
+        ])
+        .stdout,
+    )
+    .to_string();
+    assert!(svg.contains("burns every enemy next to"), "{svg}");
+}
+
+/// A piece's `glyph` is drawn on a shogi pentagon, one character above the other, in its SVG
+/// diagram; a glyph must be written in quotes without spaces (issue 27, point 3).
+#[test]
+fn glyph_pieces_are_drawn_as_shogi_pieces() {
+    let out = koma(&["diagram", "variants/chu-shogi.koma", "K", "--format", "svg"]);
+    let svg = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(svg.contains("<polygon"), "{svg}");
+    let king = svg.find(">王</text>").expect("王");
+    let general = svg.find(">将</text>").expect("将");
+    assert!(king < general, "王 is written above 将");
+    let y = |at: usize| -> f32 {
+        let tag = &svg[svg[..at].rfind("<text").expect("text tag")..at];
+        tag.split(" y=\"")
+            .nth(1)
+            .and_then(|y| y.split('"').next())
+            .and_then(|y| y.parse().ok())
+            .expect("y")
+    };
+    assert!(y(king) < y(general));
+    let bare = koma(&["diagram", "--betza", "K", "--format", "svg"]);
+    assert!(!String::from_utf8_lossy(&bare.stdout).contains("<polygon"));
+
+    let dir = std::env::temp_dir().join(format!("koma-glyph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("empty-glyph.koma");
+    std::fs::write(
+        &file,
+        "variant \"Glyphs\"\nboard 5 x 5\npieces\n  K \"King\" K royal glyph \"\"\nsetup rotate\n  K c1\n",
+    )
+    .expect("write");
+    let out = koma(&["check", file.to_str().expect("path")]);
+    let err = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("a glyph in quotes"), "{err}");
+}

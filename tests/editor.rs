@@ -424,7 +424,7 @@ fn many_diagnostics_and_a_long_xbetza_string_cost_linear_time() {
 /// The Lua a headless Neovim runs: open the file through `koma lsp`, wait for diagnostics, ask
 /// for hover, definition and formatting, and write what came back as JSON.
 const NVIM_SCRIPT: &str = r#"
-local koma, out, file = KOMA, OUT, FILE
+local out, file = OUT, FILE
 local result = { log = {} }
 local function log(x) table.insert(result.log, x) end
 local function finish()
@@ -436,9 +436,9 @@ end
 local ok, err = pcall(function()
   vim.cmd("edit " .. vim.fn.fnameescape(file))
   local buf = vim.api.nvim_get_current_buf()
-  local id = vim.lsp.start_client({ name = "koma", cmd = { koma, "lsp" }, root_dir = vim.fn.fnamemodify(file, ":h") })
-  log("client " .. tostring(id))
-  vim.lsp.buf_attach_client(buf, id)
+  -- The installed plugin gives the filetype and starts the server; nothing here does.
+  result.filetype = vim.bo[buf].filetype
+  result.attached = vim.wait(10000, function() return #vim.lsp.buf_get_clients(buf) > 0 end, 50)
   vim.wait(10000, function() return #vim.diagnostic.get(buf) > 0 end, 50)
   result.diagnostics = {}
   for _, d in ipairs(vim.diagnostic.get(buf)) do
@@ -473,6 +473,24 @@ if not ok then result.error = tostring(err) end
 finish()
 "#;
 
+/// Runs the shell block of docs/editors.md's Neovim section from the checkout, with `home` as HOME.
+fn install_as_documented(home: &Path) {
+    let docs = std::fs::read_to_string(root().join("docs/editors.md")).expect("docs/editors.md");
+    let section = &docs[docs.find("## Neovim").expect("a Neovim section")..];
+    let block = section
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("a sh block in the Neovim section");
+    let status = Command::new("sh")
+        .args(["-ec", block])
+        .current_dir(root())
+        .env("HOME", home)
+        .status()
+        .expect("sh runs");
+    assert!(status.success(), "the documented install failed:\n{block}");
+}
+
 /// The text line and column of the first `needle`.
 fn line_col(text: &str, needle: &str) -> (usize, usize) {
     let p = position(text, needle, 0, 0);
@@ -500,7 +518,6 @@ fn neovim_shows_the_diagnostic_then_hovers_jumps_and_formats() {
     let (def_line, def_col) = line_col(BROKEN, "Q  d1");
     let lua = |s: &Path| format!("{:?}", s.display().to_string());
     let script = NVIM_SCRIPT
-        .replace("KOMA", &lua(Path::new(env!("CARGO_BIN_EXE_koma"))))
         .replace("OUT", &lua(&out))
         .replace("FILE", &lua(&file))
         .replace("HOVER_LINE", &hover_line.to_string())
@@ -510,10 +527,27 @@ fn neovim_shows_the_diagnostic_then_hovers_jumps_and_formats() {
         .replace("X_LINE", &line_col(BROKEN, "X  a1").0.to_string());
     let script_path = dir.join("test.lua");
     std::fs::write(&script_path, script).expect("write script");
+    // A fresh home with the plugin installed exactly as docs/editors.md says, and `koma` on PATH.
+    let home = dir.join("home");
+    std::fs::create_dir_all(&home).expect("home");
+    install_as_documented(&home);
+    let bin = Path::new(env!("CARGO_BIN_EXE_koma"))
+        .parent()
+        .expect("bin folder");
+    let path = std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .expect("PATH");
     let mut child = Command::new("nvim")
-        .args(["--headless", "--clean", "-n", "-u", "NONE", "-c"])
+        .args(["--headless", "-n", "-i", "NONE", "-c"])
         .arg(format!("luafile {}", script_path.display()))
         .current_dir(&dir)
+        .env("HOME", &home)
+        .env("PATH", path)
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("XDG_DATA_HOME")
+        .env_remove("XDG_STATE_HOME")
+        .env_remove("VIMINIT")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -545,6 +579,8 @@ fn neovim_shows_the_diagnostic_then_hovers_jumps_and_formats() {
     let result: Value = serde_json::from_str(&report)
         .unwrap_or_else(|e| panic!("no result from nvim ({e}); stderr: {stderr}"));
     assert!(result.get("error").is_none(), "{result:#}");
+    assert_eq!(result["filetype"], "koma", "{result:#}");
+    assert_eq!(result["attached"], true, "{result:#}");
 
     let (x_line, x_col) = line_col(BROKEN, "X  a1");
     let diagnostics = result["diagnostics"].as_array().expect("diagnostics");

@@ -23,5 +23,7 @@ mod repetition;
 mod search;
 #[path = "engine/selfplay.rs"]
 mod selfplay;
+#[path = "engine/tune.rs"]
+mod tune;
 #[path = "engine/xboard_gui.rs"]
 mod xboard_gui;

@@ -533,3 +533,27 @@ fn imported_deep_zone_pawns_are_caught_by_the_stuck_lint() {
     assert!(text.contains("L005"), "{text}");
     assert!(text.contains("`P` can get stuck on `"), "{text}");
 }
+
+/// The tutorial's table of Interactive Diagram settings says what `koma import` writes for
+/// `holdingsType`: the value in its first column, imported, gives the clause in its second.
+#[test]
+fn the_tutorial_translates_holdings_type_as_import_does() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tutorial = std::fs::read_to_string(root.join("docs/tutorial.md")).expect("tutorial");
+    let row = tutorial
+        .lines()
+        .find(|l| l.starts_with("| `holdingsType="))
+        .expect("a holdingsType row");
+    let quoted: Vec<&str> = row.split('`').skip(1).step_by(2).collect();
+    let (setting, clause) = (quoted[0], quoted[1]);
+    let block =
+        format!("files=5 ranks=5 {setting} symmetry=rotate\nking:K:K::c1\ngold:G:WfF::b1,d1\n");
+    let mut sources = SourceMap::default();
+    let file = sources.add("tutorial.id".to_string(), block.clone());
+    let koma = import(file, &block, "tutorial").koma.expect("imports");
+    assert!(
+        koma.lines()
+            .any(|l| l.trim().split('#').next().unwrap_or("").trim() == clause),
+        "the tutorial says `{setting}` is `{clause}`; koma import wrote:\n{koma}"
+    );
+}

@@ -408,3 +408,56 @@ fn explain_covers_error_and_import_codes() {
         stdout(&import)
     );
 }
+
+/// Tori Shogi as its rules give it: a Swallow on the middle rank of the 7x7 board (not the
+/// opponent's half: no L013) and a two-rank zone behind the enemy Swallows (no L017).
+const TORI: &str = "variant \"Tori Shogi\"
+inventor \"Toyota Genryu\"
+year 1799
+source \"https://en.wikipedia.org/wiki/Tori_shogi\"
+
+board 7 x 7
+
+pieces
+  S   \"Swallow\"      fW         promotes +S
+  F   \"Falcon\"       FsbW       promotes +F
+  C   \"Crane\"        FvW
+  P   \"Pheasant\"     fDbF
+  L   \"Left Quail\"   fRrbBlbF
+  R   \"Right Quail\"  fRlbBrbF
+  K   \"Phoenix\"      K          royal
+  +S  \"Goose\"        fAbD
+  +F  \"Eagle\"        KfBbRbB2
+
+setup rotate
+  L  a1
+  P  b1
+  C  c1
+  K  d1
+  C  e1
+  P  f1
+  R  g1
+  F  d2
+  S  a3-g3 e4
+
+rules
+  promotion zone 2
+  promotion mandatory
+  win checkmate
+  captures to-hand
+  drop not-stuck
+  drop per-file 2 S
+  drop no-mate S
+";
+
+#[test]
+fn tori_shogi_gets_no_middle_rank_or_two_rank_zone_warning() {
+    let path = scratch("tori.koma", TORI);
+    let out = koma(
+        path.parent().expect("dir"),
+        &["lint", "--format", "short", "tori.koma"],
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(!text.contains("L013") && !text.contains("L017"), "{text}");
+}

@@ -200,3 +200,130 @@ fn a_burned_capturer_lists_its_destination_once() {
     let step = moves.iter().find(|m| m["to"] == "b2").expect("a2b2");
     assert_eq!(step["captures"], serde_json::json!(["b2"]));
 }
+
+#[test]
+fn diagram_boards_go_to_36_files() {
+    let o = koma(&[
+        "diagram", "--betza", "W", "--board", "36x36", "--from", "aj36",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = koma(&["diagram", "--betza", "W", "--board", "37x9"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("1..36 files"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
+fn moves_play_prints_the_position_after_the_moves_then_its_moves() {
+    let o = koma(&["moves", "variants/chess.koma", "--play", "e2e4 e7e5 g1f3"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("position rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
+    );
+    assert!(lines.any(|l| l == "b8c6"), "{text}");
+    // The JSON document is the one without --play, for the position reached.
+    let o = koma(&[
+        "moves",
+        "variants/chess.koma",
+        "--play",
+        "e2e4",
+        "--format",
+        "json",
+    ]);
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(doc["side"], "second");
+    assert_eq!(doc["moves"].as_array().map(Vec::len), Some(20));
+    // An illegal move is a usage error naming it.
+    let o = koma(&["moves", "variants/chess.koma", "--play", "e2e4 e2e4"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("move 2 (e2e4)"));
+}
+
+/// Tutorial step 7, from the command line as the tutorial writes it: with `repeat illegal`,
+/// shuffling a Gold out and back on both sides leaves the last step back out of `koma moves`.
+#[test]
+fn tutorial_step_7_works_as_written() {
+    let tutorial =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/tutorial.md"))
+            .expect("tutorial");
+    let step = tutorial
+        .split("## 7.")
+        .nth(1)
+        .expect("step 7")
+        .split("\n## ")
+        .next()
+        .expect("step 7 text");
+    let command = step
+        .lines()
+        .find(|l| l.starts_with("koma moves little-drop.koma --play"))
+        .expect("a `koma moves --play` line in step 7");
+    let played = command.split('"').nth(1).expect("quoted moves");
+    let missing = step
+        .split("`koma moves` leaves out `")
+        .nth(1)
+        .and_then(|s| s.split('`').next())
+        .expect("step 7 names the missing move");
+    // The tutorial's files, written from its own blocks.
+    let dir = temp("tutorial");
+    std::fs::create_dir_all(&dir).expect("temp");
+    let block = |heading: &str| -> String {
+        let part = tutorial.split(heading).nth(1).expect("section");
+        part.split("```\n").nth(1).expect("code block").to_string()
+    };
+    std::fs::write(dir.join("little-lion.koma"), block("## 1.")).expect("write");
+    let drop = block("## 6.").replace("rules\n", "rules\n  repeat illegal\n");
+    std::fs::write(dir.join("little-drop.koma"), drop).expect("write");
+    let moves = |list: &str| {
+        let o = Command::new(env!("CARGO_BIN_EXE_koma"))
+            .args(["moves", "little-drop.koma", "--play", list])
+            .current_dir(&dir)
+            .output()
+            .expect("koma runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o)
+    };
+    let with = moves(played);
+    assert!(with.starts_with("position "), "{with}");
+    assert!(!with.lines().any(|l| l == missing), "{with}");
+    // Without the rule the move is there.
+    let plain = block("## 6.");
+    std::fs::write(dir.join("little-drop.koma"), plain).expect("write");
+    assert!(moves(played).lines().any(|l| l == missing));
+}
+
+/// `koma play` in a drop game: both hands, the last move in brackets and named, and "check".
+#[test]
+fn play_shows_hands_the_last_move_and_check() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(["play", "variants/minishogi.koma", "--engine-time", "0.05"])
+        .args(["--fen", "4k/5/5/5/R3K[Pp] w"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("koma play runs");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"a1a5\nquit\n")
+        .expect("write");
+    let out = child.wait_with_output().expect("koma play ends");
+    let text = stdout(&out);
+    assert!(text.contains("second hand: p\n"), "{text}");
+    assert!(text.contains("first hand: P\n"), "{text}");
+    assert!(text.contains("last move: a1a5, check\n"), "{text}");
+    // Cells are two wide (`+P`): the brackets go around the cell.
+    assert!(text.contains("5[ R] ·"), "the mover in brackets: {text}");
+    assert!(
+        text.contains("1[ ·] ·"),
+        "the square it left in brackets: {text}"
+    );
+}

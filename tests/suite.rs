@@ -4,6 +4,8 @@
 mod support;
 mod xbetza_common;
 
+#[path = "analyse.rs"]
+mod analyse;
 #[path = "browser.rs"]
 mod browser;
 #[path = "check.rs"]
@@ -14,6 +16,8 @@ mod diagram;
 mod editor;
 #[path = "engine.rs"]
 mod engine;
+#[path = "export.rs"]
+mod export;
 #[path = "fmt.rs"]
 mod fmt;
 #[path = "import.rs"]

@@ -66,6 +66,7 @@ fn rules(variant: &Variant) -> RulesSpec {
         results: rules.results.clone(),
         repeat: rules.repeat,
         counting: rules.counting.clone(),
+        castling_partners: rules.castling_partners.clone(),
         drops: DropSpec {
             start_hand: variant
                 .setup

@@ -168,6 +168,9 @@ pub struct Piece {
     pub confined: Option<Located<u8>>,
     /// `in REGION MOVES`: the piece's moves on a region's squares instead of its own.
     pub in_regions: Vec<InRegion>,
+    /// `glyph "龍王"`: the characters boards draw instead of the ID (one or two kanji read
+    /// top to bottom, or a chess symbol). Not copied by `like`.
+    pub glyph: Option<Located<String>>,
     pub attributes: Vec<Attribute>,
 }
 
@@ -269,6 +272,9 @@ pub struct Rules {
     pub results: ResultSpec,
     /// Hands and drops (`start_hand` comes from the setup's `hand` lines at emission).
     pub drops: DropSpec,
+    /// `castling with IDS`: the pieces a castler may castle with (empty: the piece on the
+    /// partner square, whatever it is).
+    pub castling_partners: Vec<PieceType>,
     /// `facing-royals forbidden`.
     pub facing_royals_forbidden: bool,
     /// `repeat`: modern repetition.

@@ -4,6 +4,7 @@ pub mod codes;
 pub mod diagnostic;
 pub mod diagram;
 pub mod emit;
+pub mod export;
 pub mod format;
 pub mod import;
 pub mod ir;

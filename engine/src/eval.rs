@@ -1,8 +1,19 @@
-//! Static evaluation: material from [`crate::values`] plus a positional table per piece, player
-//! and square (centralisation, promotion-zone proximity, a royal that stays home in checkmate
-//! games). The score is a sum over squares, so a move changes it only on the squares it touches
-//! and the search updates it incrementally ([`Evaluator::touched`]). Pieces in hand (drop
-//! variants) count at their estimated value ([`Evaluator::hands`]).
+//! Static evaluation, a weighted sum of terms that each know the game only through its move
+//! tables and rules (no term is keyed on a variant):
+//!
+//! - material, from [`crate::values`] (or learned by `koma tune`, or the file's `value N`);
+//! - square terms, one table per piece, player and square: centralisation, mobility (the
+//!   piece's reach from that square on an empty board), the advance of forward-only pieces,
+//!   promotion potential near the zone, a royal that stays home. The score is a sum over
+//!   squares, so a move changes it only on the squares it touches and the search updates it
+//!   incrementally ([`Evaluator::touched`]);
+//! - pieces in hand at their value plus a drop's tempo ([`Evaluator::hands`]);
+//! - royal safety in checkmate games, computed at each node ([`Evaluator::relative`]): enemy
+//!   pieces near a royal, open lines towards it, and empty squares next to it while the enemy
+//!   holds pieces to drop there.
+//!
+//! Every term beyond material has a weight in [`Weights`]; [`Evaluator::features`] gives a
+//! position's raw terms so that the tuner (`crate::tune`) can learn the weights and values.
 
 use std::sync::Arc;
 
@@ -11,17 +22,135 @@ use koma_runtime::{MoveList, MoveRef, Position, Square, Tables};
 
 use crate::values::{PieceValue, estimate};
 
+/// A term of the evaluation beyond material. Its raw value for a position is
+/// [`Features::terms`]; its weight turns that into centipawns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    /// Non-royal pieces near the centre (bigger pieces a little more).
+    Centre,
+    /// A royal's distance from its home rank (checkmate games more than others).
+    RoyalHome,
+    /// Hundreds of centipawns of promotion gain, times nearness to the zone squared.
+    Promotion,
+    /// Destinations a piece reaches from its square on an empty board, over its average.
+    Mobility,
+    /// A forward-only piece's advance, 0 on the first rank to 1 on the last.
+    Advance,
+    /// Hundreds of centipawns in hand: a piece in hand can be dropped where it is needed.
+    HandTempo,
+    /// Enemy pieces within two squares of a royal (checkmate games), negated.
+    RoyalAttackers,
+    /// Empty squares on the eight lines from a royal (at most 4 each, over 4), negated.
+    RoyalOpen,
+    /// Empty squares next to a royal times the enemy's pieces in hand (at most 4), over 8,
+    /// negated.
+    HandThreat,
+}
+
+/// Every term, in the order of [`Weights`] and [`Features::terms`].
+pub const TERMS: [Term; 9] = [
+    Term::Centre,
+    Term::RoyalHome,
+    Term::Promotion,
+    Term::Mobility,
+    Term::Advance,
+    Term::HandTempo,
+    Term::RoyalAttackers,
+    Term::RoyalOpen,
+    Term::HandThreat,
+];
+
+/// The terms that live in the per-square tables.
+const SQUARE_TERMS: usize = 5;
+
+impl Term {
+    /// The name in `koma tune` reports and `koma match --engine koma:w.NAME=N`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Term::Centre => "centre",
+            Term::RoyalHome => "royal-home",
+            Term::Promotion => "promotion",
+            Term::Mobility => "mobility",
+            Term::Advance => "advance",
+            Term::HandTempo => "hand-tempo",
+            Term::RoyalAttackers => "royal-attackers",
+            Term::RoyalOpen => "royal-open",
+            Term::HandThreat => "hand-threat",
+        }
+    }
+
+    /// The term of that name.
+    pub fn named(name: &str) -> Option<Term> {
+        TERMS.into_iter().find(|t| t.name() == name)
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Centipawns per unit of each term's raw value, indexed by [`Term`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights(pub [i32; TERMS.len()]);
+
+impl Weights {
+    /// The evaluation before the mobility, advance, hand and royal-safety terms came (kept
+    /// for A/B matches: `koma match --engine koma:eval=base`).
+    pub const BASE: Weights = Weights([30, 40, 30, 0, 0, 0, 0, 0, 0]);
+    /// The weights the engine plays with (docs/engine.md says how each was measured).
+    pub const DEFAULT: Weights = Weights([30, 40, 30, 2, 20, 10, 12, 10, 20]);
+
+    pub fn get(&self, t: Term) -> i32 {
+        self.0[t.index()]
+    }
+
+    pub fn set(&mut self, t: Term, weight: i32) {
+        self.0[t.index()] = weight;
+    }
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights::DEFAULT
+    }
+}
+
+/// A position's evaluation taken apart, from the first player's point of view: the
+/// evaluation is about `Σ value[t] * material[t] + Σ weight[k] * terms[k]` (up to rounding).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Features {
+    /// Per piece type: the first player's pieces on the board and in hand, less the second's.
+    pub material: Vec<i32>,
+    /// Per [`Term`], its raw value.
+    pub terms: [f64; TERMS.len()],
+}
+
 /// The evaluation tables of one variant.
 #[derive(Debug)]
 pub struct Evaluator {
     tables: Arc<Tables>,
+    weights: Weights,
     values: Vec<PieceValue>,
-    /// `table[(player * ntypes + type) * nsq + sq]`, signed for the first player.
+    /// The square terms' raw values, `raw[((term * 2 + player) * ntypes + type) * nsq + sq]`,
+    /// signed for the first player.
+    raw: Vec<f32>,
+    /// Material plus the weighted square terms, `table[(player * ntypes + type) * nsq + sq]`,
+    /// signed for the first player.
     table: Vec<i32>,
+    /// Per type: its value in hand (material plus the drop's tempo).
+    hand_value: Vec<i32>,
     ntypes: usize,
     nsq: usize,
     /// Pieces can be in hand: [`Evaluator::hands`] has work to do.
     drops: bool,
+    /// Royal safety counts (a checkmate game with a royal-safety weight set).
+    safety: bool,
+    /// Per square: the squares one step away, then those two steps away (`near_one[sq]` of
+    /// them are one step away).
+    near: Vec<Vec<Square>>,
+    near_one: Vec<usize>,
+    /// Per square and direction (`sq * 8 + dir`): up to 4 squares along the line.
+    lines: Vec<Vec<Square>>,
     /// Per type: worth more than a pawn-like piece and not royal (null-move pruning's guard
     /// against zugzwang).
     big: Vec<bool>,
@@ -32,54 +161,34 @@ pub struct Evaluator {
 }
 
 impl Evaluator {
-    /// Builds the value estimates and positional tables of a variant.
+    /// The evaluation of a variant with the default weights.
     pub fn new(tables: &Arc<Tables>) -> Evaluator {
+        Evaluator::with_weights(tables, Weights::DEFAULT)
+    }
+
+    /// The evaluation of a variant with the given weights.
+    pub fn with_weights(tables: &Arc<Tables>, weights: Weights) -> Evaluator {
         let values = estimate(tables);
         let ntypes = tables.piece_count();
-        let geo = &tables.geo;
-        let nsq = geo.len();
+        let nsq = tables.geo.len();
         let spec = &tables.spec;
         let checkmate = spec.rules.royals.win == WinCondition::Checkmate;
-        let (w, h) = (
-            f64::from(spec.board.width) - 1.0,
-            f64::from(spec.board.height) - 1.0,
-        );
-        let zone = &spec.rules.promotion.zone;
+        let raw = square_terms(tables, &values, checkmate);
         let mut table = vec![0; 2 * ntypes * nsq];
-        for player in [Player::First, Player::Second] {
-            let sign = if player == Player::First { 1 } else { -1 };
-            for (t, v) in values.iter().enumerate() {
-                for sq in geo.squares() {
-                    let mut c = geo.coord(sq);
-                    if player == Player::Second {
-                        c = geo.rotate(c);
-                    }
-                    let (x, y) = (f64::from(c.x), f64::from(c.y));
-                    // 0 in the centre, 1 at the edge.
-                    let off_centre =
-                        ((2.0 * x - w).abs() / w.max(1.0)).max((2.0 * y - h).abs() / h.max(1.0));
-                    let mut score = f64::from(v.value);
-                    if v.royal {
-                        // Stay home: the king walks out only in the endgame.
-                        let weight = if checkmate { 40.0 } else { 25.0 };
-                        score -= weight * (y / h.max(1.0)).min(1.0);
-                    } else {
-                        score += (12.0 + f64::from(v.value) / 60.0).min(30.0) * (1.0 - off_centre);
-                    }
-                    if v.promotion_gain > 0 && !zone.is_empty() {
-                        let dist = zone
-                            .iter()
-                            .map(|z| (i32::from(z.y) - i32::from(c.y)).abs())
-                            .min()
-                            .unwrap_or(0);
-                        let near = 1.0 - f64::from(dist.min(6)) / 6.0;
-                        score += 0.3 * f64::from(v.promotion_gain) * near * near;
-                    }
-                    table[(player.index() * ntypes + t) * nsq + sq.index()] =
-                        sign * score.round() as i32;
-                }
+        for (i, cell) in table.iter_mut().enumerate() {
+            let (player, t) = (i / (ntypes * nsq), i / nsq % ntypes);
+            let sign = if player == 0 { 1.0 } else { -1.0 };
+            let mut score = sign * f64::from(values[t].value);
+            for term in &TERMS[..SQUARE_TERMS] {
+                let r = raw[term.index() * 2 * ntypes * nsq + i];
+                score += f64::from(weights.get(*term)) * f64::from(r);
             }
+            *cell = score.round() as i32;
         }
+        let hand_value = values
+            .iter()
+            .map(|v| v.value + v.value * weights.get(Term::HandTempo) / 100)
+            .collect();
         let smallest = values
             .iter()
             .filter(|v| !v.royal)
@@ -95,17 +204,34 @@ impl Evaluator {
             .map(|v| v.promotion_gain.max(0))
             .max()
             .unwrap_or(0);
+        let (near, near_one) = neighbourhoods(tables);
+        let safety = checkmate
+            && [Term::RoyalAttackers, Term::RoyalOpen, Term::HandThreat]
+                .iter()
+                .any(|&t| weights.get(t) != 0);
         Evaluator {
             tables: tables.clone(),
+            weights,
             values,
+            raw,
             table,
+            hand_value,
             ntypes,
             nsq,
             drops: spec.rules.drops.has_hands(),
+            safety,
+            near,
+            near_one,
+            lines: lines(tables),
             big,
             passers: passers(tables),
             max_promotion_gain,
         }
+    }
+
+    /// The weights this evaluation plays with.
+    pub fn weights(&self) -> Weights {
+        self.weights
     }
 
     /// Whether `player` has a piece on the board or in hand beyond royals and pawn-like pieces.
@@ -160,23 +286,24 @@ impl Evaluator {
         }
     }
 
-    /// The material in both hands (positive for the first player); 0 without drops.
+    /// The pieces in both hands (positive for the first player); 0 without drops.
     #[inline]
     pub fn hands(&self, pos: &Position) -> i32 {
         if !self.drops {
             return 0;
         }
         let mut score = 0;
-        for (t, v) in self.values.iter().enumerate() {
+        for (t, v) in self.hand_value.iter().enumerate() {
             let t = PieceType(t as u8);
             let first = i32::from(pos.hand_count(Player::First, t));
             let second = i32::from(pos.hand_count(Player::Second, t));
-            score += v.value * (first - second);
+            score += v * (first - second);
         }
         score
     }
 
-    /// The whole evaluation, positive when the first player stands better.
+    /// The incremental part of the evaluation (squares and hands), positive when the first
+    /// player stands better; [`Evaluator::relative`] adds the rest.
     pub fn full(&self, pos: &Position) -> i32 {
         let board: i32 = self
             .tables
@@ -187,12 +314,92 @@ impl Evaluator {
         board + self.hands(pos)
     }
 
-    /// The evaluation from the side to move's point of view.
+    /// The evaluation from the side to move's point of view: `first_player_score` (the
+    /// incremental part, [`Evaluator::full`]) plus royal safety.
+    #[inline]
     pub fn relative(&self, pos: &Position, first_player_score: i32) -> i32 {
-        match pos.side_to_move() {
-            Player::First => first_player_score,
-            Player::Second => -first_player_score,
+        let mut score = first_player_score;
+        if self.safety {
+            let w = &self.weights;
+            for (player, sign) in [(Player::First, 1), (Player::Second, -1)] {
+                let [attackers, open, threat] = self.royal_danger(pos, player);
+                let danger = w.get(Term::RoyalAttackers) * attackers
+                    + w.get(Term::RoyalOpen) * open / 4
+                    + w.get(Term::HandThreat) * threat / 8;
+                score -= sign * danger;
+            }
         }
+        match pos.side_to_move() {
+            Player::First => score,
+            Player::Second => -score,
+        }
+    }
+
+    /// The danger to `player`'s royals, in the units of the royal-safety terms (before their
+    /// divisors): enemy pieces within two squares, empty squares on the lines from the royal,
+    /// and empty squares next to it times the enemy's pieces in hand (at most 4).
+    fn royal_danger(&self, pos: &Position, player: Player) -> [i32; 3] {
+        let enemy = player.opponent();
+        let in_hand = if self.drops {
+            (0..self.ntypes)
+                .map(|t| i32::from(pos.hand_count(enemy, PieceType(t as u8))))
+                .sum::<i32>()
+                .min(4)
+        } else {
+            0
+        };
+        let mut danger = [0; 3];
+        for &royal in pos.royal_squares(player) {
+            let r = royal.index();
+            for (i, &sq) in self.near[r].iter().enumerate() {
+                match pos.piece_at(sq) {
+                    Some((p, _)) if p == enemy => danger[0] += 1,
+                    None if i < self.near_one[r] => danger[2] += in_hand,
+                    _ => {}
+                }
+            }
+            for line in &self.lines[r * 8..r * 8 + 8] {
+                danger[1] += line
+                    .iter()
+                    .take_while(|&&s| pos.piece_at(s).is_none())
+                    .count() as i32;
+            }
+        }
+        danger
+    }
+
+    /// The position taken apart into material and raw terms (for the tuner; slow).
+    pub fn features(&self, pos: &Position) -> Features {
+        let (n, nsq) = (self.ntypes, self.nsq);
+        let mut material = vec![0; n];
+        let mut terms = [0.0; TERMS.len()];
+        for sq in self.tables.geo.squares() {
+            if let Some((p, t)) = pos.piece_at(sq) {
+                let i = (p.index() * n + usize::from(t.0)) * nsq + sq.index();
+                material[usize::from(t.0)] += if p == Player::First { 1 } else { -1 };
+                for term in &TERMS[..SQUARE_TERMS] {
+                    terms[term.index()] += f64::from(self.raw[term.index() * 2 * n * nsq + i]);
+                }
+            }
+        }
+        if self.drops {
+            for (t, v) in self.values.iter().enumerate() {
+                let ty = PieceType(t as u8);
+                let diff = i32::from(pos.hand_count(Player::First, ty))
+                    - i32::from(pos.hand_count(Player::Second, ty));
+                material[t] += diff;
+                terms[Term::HandTempo.index()] += f64::from(v.value * diff) / 100.0;
+            }
+        }
+        if self.tables.spec.rules.royals.win == WinCondition::Checkmate {
+            for (player, sign) in [(Player::First, 1.0), (Player::Second, -1.0)] {
+                let [attackers, open, threat] = self.royal_danger(pos, player);
+                terms[Term::RoyalAttackers.index()] -= sign * f64::from(attackers);
+                terms[Term::RoyalOpen.index()] -= sign * f64::from(open) / 4.0;
+                terms[Term::HandThreat.index()] -= sign * f64::from(threat) / 8.0;
+            }
+        }
+        Features { material, terms }
     }
 
     /// Every square whose contents a move can change; the evaluation of the others stays.
@@ -220,6 +427,167 @@ impl Evaluator {
             out.push(u);
         }
     }
+}
+
+/// The raw square terms, `[((term * 2 + player) * ntypes + type) * nsq + sq]`, signed for the
+/// first player. The second player's tables are the first's rotated 180 degrees.
+fn square_terms(tables: &Arc<Tables>, values: &[PieceValue], checkmate: bool) -> Vec<f32> {
+    let (ntypes, geo) = (tables.piece_count(), &tables.geo);
+    let nsq = geo.len();
+    let spec = &tables.spec;
+    let (w, h) = (
+        f64::from(spec.board.width) - 1.0,
+        f64::from(spec.board.height) - 1.0,
+    );
+    let zone = &spec.rules.promotion.zone;
+    let reach = reach(tables);
+    let forward = forward_only(tables);
+    let mut raw = vec![0.0f32; SQUARE_TERMS * 2 * ntypes * nsq];
+    for player in [Player::First, Player::Second] {
+        let sign = if player == Player::First { 1.0 } else { -1.0 };
+        for (t, v) in values.iter().enumerate() {
+            let average = reach[t].iter().sum::<f64>() / nsq.max(1) as f64;
+            for sq in geo.squares() {
+                let mut c = geo.coord(sq);
+                if player == Player::Second {
+                    c = geo.rotate(c);
+                }
+                let own = geo.square_at(c).map_or(average, |s| reach[t][s.index()]);
+                let (x, y) = (f64::from(c.x), f64::from(c.y));
+                // 0 in the centre, 1 at the edge.
+                let off_centre =
+                    ((2.0 * x - w).abs() / w.max(1.0)).max((2.0 * y - h).abs() / h.max(1.0));
+                let advance = (y / h.max(1.0)).min(1.0);
+                let mut terms = [0.0; SQUARE_TERMS];
+                if v.royal {
+                    // Stay home: the royal walks out only in the endgame; where the game is
+                    // won by capture rather than mate, it matters less.
+                    terms[Term::RoyalHome.index()] = -advance * if checkmate { 1.0 } else { 0.625 };
+                } else {
+                    let size = (0.4 + f64::from(v.value) / 1800.0).min(1.0);
+                    terms[Term::Centre.index()] = size * (1.0 - off_centre);
+                    terms[Term::Mobility.index()] = own - average;
+                    if forward[t] {
+                        terms[Term::Advance.index()] = advance;
+                    }
+                }
+                if v.promotion_gain > 0 && !zone.is_empty() {
+                    let dist = zone
+                        .iter()
+                        .map(|z| (i32::from(z.y) - i32::from(c.y)).abs())
+                        .min()
+                        .unwrap_or(0);
+                    let near = 1.0 - f64::from(dist.min(6)) / 6.0;
+                    terms[Term::Promotion.index()] =
+                        f64::from(v.promotion_gain) / 100.0 * near * near;
+                }
+                let cell = (player.index() * ntypes + t) * nsq + sq.index();
+                for (k, r) in terms.iter().enumerate() {
+                    raw[k * 2 * ntypes * nsq + cell] = (sign * r) as f32;
+                }
+            }
+        }
+    }
+    raw
+}
+
+/// Per type and square: the destinations of a first-player piece there on an empty board.
+fn reach(tables: &Arc<Tables>) -> Vec<Vec<f64>> {
+    let mut board = Position::empty(tables.clone());
+    let mut moves = MoveList::new();
+    let mut seen = vec![false; tables.geo.len()];
+    (0..tables.piece_count())
+        .map(|t| {
+            tables
+                .geo
+                .squares()
+                .map(|sq| {
+                    board.put(sq, Some((Player::First, PieceType(t as u8))));
+                    moves.clear();
+                    board.piece_moves_unchecked(sq, &mut moves);
+                    board.put(sq, None);
+                    seen.iter_mut().for_each(|b| *b = false);
+                    let mut n = 0.0;
+                    for m in &moves {
+                        if m.to != sq && !seen[m.to.index()] {
+                            seen[m.to.index()] = true;
+                            n += 1.0;
+                        }
+                    }
+                    n
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Per type: every move from the centre of an empty board goes forward (pawns, lances,
+/// shogi knights): such a piece never comes back, so its advance is worth something.
+fn forward_only(tables: &Arc<Tables>) -> Vec<bool> {
+    let geo = &tables.geo;
+    let Some(centre) = geo.square(i32::from(geo.width) / 2, i32::from(geo.height) / 2) else {
+        return vec![false; tables.piece_count()];
+    };
+    let y = geo.coord(centre).y;
+    let mut board = Position::empty(tables.clone());
+    let mut moves = MoveList::new();
+    (0..tables.piece_count())
+        .map(|t| {
+            board.put(centre, Some((Player::First, PieceType(t as u8))));
+            moves.clear();
+            board.piece_moves_unchecked(centre, &mut moves);
+            board.put(centre, None);
+            !moves.is_empty() && moves.iter().all(|m| geo.coord(m.to).y > y)
+        })
+        .collect()
+}
+
+/// Per square: the squares one step away, then those two steps away, and how many are one
+/// step away.
+fn neighbourhoods(tables: &Tables) -> (Vec<Vec<Square>>, Vec<usize>) {
+    let geo = &tables.geo;
+    geo.squares()
+        .map(|sq| {
+            let c = geo.coord(sq);
+            let (x, y) = (i32::from(c.x), i32::from(c.y));
+            let ring = |r: i32| {
+                (-r..=r)
+                    .flat_map(move |dx| (-r..=r).map(move |dy| (dx, dy)))
+                    .filter(move |&(dx, dy)| dx.abs().max(dy.abs()) == r)
+                    .filter_map(move |(dx, dy)| geo.square(x + dx, y + dy))
+            };
+            let mut near: Vec<Square> = ring(1).collect();
+            let one = near.len();
+            near.extend(ring(2));
+            (near, one)
+        })
+        .unzip()
+}
+
+/// Per square and each of the 8 directions: up to 4 squares along the line.
+fn lines(tables: &Tables) -> Vec<Vec<Square>> {
+    let geo = &tables.geo;
+    let dirs = [
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ];
+    geo.squares()
+        .flat_map(|sq| {
+            let c = geo.coord(sq);
+            let (x, y) = (i32::from(c.x), i32::from(c.y));
+            dirs.iter().map(move |&(dx, dy)| {
+                (1..=4)
+                    .map_while(|k| geo.square(x + k * dx, y + k * dy))
+                    .collect()
+            })
+        })
+        .collect()
 }
 
 /// Per piece type: whether it can pass, by its moves from the centre of an empty board (a move

@@ -6,6 +6,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod analyse;
 pub mod cecp;
 pub mod driver;
 pub mod eval;
@@ -14,6 +15,7 @@ pub mod referee;
 pub mod search;
 pub mod time;
 mod tt;
+pub mod tune;
 pub mod uci;
 pub mod values;
 pub mod wire;

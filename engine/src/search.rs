@@ -19,7 +19,7 @@ use koma_runtime::result::GameResult;
 use koma_runtime::spec::{Player, WinCondition};
 use koma_runtime::{FullMove, Gen, MoveList, MoveRef, Position, Square, Tables};
 
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, Weights};
 use crate::time::{Budget, Clock};
 use crate::tt::{Bound, Entry, Tt, TtMove};
 
@@ -119,6 +119,7 @@ pub fn search(pos: &Position, limits: &Limits) -> SearchResult {
 pub struct Searcher {
     tt: Tt,
     eval: Option<Arc<Evaluator>>,
+    weights: Weights,
 }
 
 impl Searcher {
@@ -127,7 +128,13 @@ impl Searcher {
         Searcher {
             tt: Tt::new(hash_mb),
             eval: None,
+            weights: Weights::DEFAULT,
         }
+    }
+
+    /// Plays with these evaluation weights from the next search on.
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
     }
 
     /// Resizes (and clears) the transposition table when the size changes.
@@ -145,9 +152,9 @@ impl Searcher {
     /// The evaluator of a variant (built once per variant).
     pub fn evaluator(&mut self, tables: &Arc<Tables>) -> Arc<Evaluator> {
         match &self.eval {
-            Some(e) if Arc::ptr_eq(e.tables(), tables) => e.clone(),
+            Some(e) if Arc::ptr_eq(e.tables(), tables) && e.weights() == self.weights => e.clone(),
             _ => {
-                let e = Arc::new(Evaluator::new(tables));
+                let e = Arc::new(Evaluator::with_weights(tables, self.weights));
                 self.eval = Some(e.clone());
                 e
             }
@@ -234,6 +241,8 @@ struct Shared<'a> {
     path_draws: bool,
     /// `repeat loses`: quiescence asks for the result of a repetition.
     repeat_loses: bool,
+    /// `repeat illegal`: a move is tested when it is played, not when it is generated.
+    repeat_illegal: bool,
     ntypes: usize,
     nsq: usize,
 }
@@ -270,6 +279,7 @@ impl<'a> Shared<'a> {
                 && !rules.results.perpetual_attack_loses
                 && rules.repeat.is_none(),
             repeat_loses: rules.repeat.is_some_and(|r| r.loses),
+            repeat_illegal: rules.repeat.is_some_and(|r| !r.loses),
             ntypes: t.piece_count(),
             nsq: t.geo.len(),
         }
@@ -287,6 +297,47 @@ struct Frame {
     reversible: usize,
     /// History slots of the quiet moves searched, for the penalty when another one cuts.
     quiets: Vec<usize>,
+}
+
+/// A node of the main search as its moves are searched one by one.
+struct Node {
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    /// The first player's evaluation of the node's position.
+    eval: i32,
+    pv_node: bool,
+    in_check: bool,
+    improving: bool,
+    best: i32,
+    best_move: Option<FullMove>,
+    searched: usize,
+}
+
+/// A quiescence node as its moves are searched one by one.
+struct QNode {
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    eval: i32,
+    qdepth: i32,
+    /// The static score (the score to beat when not in check).
+    stand: i32,
+    in_check: bool,
+    best: i32,
+    best_move: Option<TtMove>,
+}
+
+/// What searching one move of a node found.
+enum Step {
+    /// The move was not searched: it is not legal here, or quiescence skips it.
+    Skipped,
+    /// The search was stopped.
+    Stopped,
+    /// The move refutes the node: no other move needs searching.
+    Cut,
+    Next,
 }
 
 /// Late-move reductions by depth and move number.
@@ -325,7 +376,9 @@ struct Thread<'a, 's> {
 }
 
 impl<'a, 's> Thread<'a, 's> {
-    fn new(s: &'s Shared<'a>, pos: Position, id: usize) -> Thread<'a, 's> {
+    fn new(s: &'s Shared<'a>, mut pos: Position, id: usize) -> Thread<'a, 's> {
+        // Most generated moves are never played: `repeat illegal` is tested in `make_legal`.
+        pos.set_repeat_filter(false);
         let frames = (0..MAX_PLY + 2)
             .map(|_| Frame {
                 moves: MoveList::with_capacity(256),
@@ -531,6 +584,27 @@ impl<'a, 's> Thread<'a, 's> {
         eval - before + squares(&self.pos, &self.touched)
     }
 
+    /// Plays a generated move as [`Thread::make`] does, unless a rule the generation left to
+    /// the search forbids it (`repeat illegal`): then `None`, and the position is unchanged.
+    fn make_legal(&mut self, m: MoveRef<'_>, eval: i32, ply: usize) -> Option<i32> {
+        let child_eval = self.make(m, eval, ply);
+        if self.s.repeat_illegal && self.pos.repeats_illegally() {
+            self.unmake();
+            return None;
+        }
+        Some(child_eval)
+    }
+
+    /// The score of a node whose generated moves all proved illegal: the game's result
+    /// without a legal move.
+    fn no_legal_move(&mut self, ply: usize) -> i32 {
+        let mut none = std::mem::take(&mut self.frames[ply].moves);
+        none.clear();
+        let result = self.pos.result_with(&none);
+        self.frames[ply].moves = none;
+        result.map_or(0, |r| self.terminal(r, ply))
+    }
+
     fn unmake(&mut self) {
         self.pos.unmake();
         self.keys.pop();
@@ -642,142 +716,98 @@ impl<'a, 's> Thread<'a, 's> {
             }
         }
         let hash_move = entry.and_then(|e| e.mv);
-        // A quiet hash move goes first only if the quiet moves are generated with the captures.
-        let stages: &[Gen] = if in_check || hash_move.is_some_and(|m| self.looks_quiet(m)) {
-            &[Gen::All]
-        } else {
-            &[Gen::Captures, Gen::Quiets]
-        };
         let original_alpha = alpha;
-        let mut best = -INF;
-        let mut best_move: Option<FullMove> = None;
-        let mut searched = 0usize;
-        let mut any_moves = false;
+        let mut n = Node {
+            depth,
+            alpha,
+            beta,
+            ply,
+            eval,
+            pv_node,
+            in_check,
+            improving,
+            best: -INF,
+            best_move: None,
+            searched: 0,
+        };
         self.frames[ply].quiets.clear();
-        'stages: for &stage in stages {
-            let mut moves = std::mem::take(&mut self.frames[ply].moves);
-            self.pos.legal_moves_of(&mut moves, stage);
-            let last_stage = stage != Gen::Captures;
-            if !any_moves && (!moves.is_empty() || last_stage) {
-                any_moves = !moves.is_empty();
-                if let Some(r) = self.pos.result_with(&moves) {
-                    self.frames[ply].moves = moves;
-                    return self.terminal(r, ply);
+        'moves: {
+            // The hash move first, before anything is generated: when it refutes the node,
+            // nothing else is. In check, the evasions come at once, the hash move among them.
+            let mut tried = None;
+            if let Some(h) = hash_move
+                && !in_check
+                && !h.stays()
+            {
+                match self.hash_move_first(&mut n, h) {
+                    Step::Stopped => return 0,
+                    Step::Cut => break 'moves,
+                    Step::Next => tried = Some(h),
+                    Step::Skipped => {}
                 }
             }
-            let mut order = std::mem::take(&mut self.frames[ply].order);
-            self.order(&moves, hash_move, ply, &mut order);
-            for i in 0..order.len() {
-                let k = pick(&mut order, i);
-                let m = moves.get(k);
-                let tactical = order[i].1 >= TACTICAL;
-                let quiet = !tactical;
-                if quiet
-                    && !pv_node
-                    && !in_check
-                    && best > -MATE_BOUND
-                    && self.prunes_quiet(depth, searched, static_eval, alpha, improving)
-                {
-                    continue;
-                }
-                let slot = self.history_index(m);
-                let child_eval = self.make(m, eval, ply);
-                let gives_check = s.checkmate && self.pos.in_check();
-                let new_depth = depth - 1 + i32::from(gives_check && ply < 2 * MAX_PLY / 3);
-                let score = if searched == 0 {
-                    -self.negamax(
-                        new_depth,
-                        -beta,
-                        -alpha,
-                        ply + 1,
-                        child_eval,
-                        true,
-                        gives_check,
-                    )
-                } else {
-                    let reduce = if depth >= 3 && quiet && !in_check && !gives_check {
-                        let mut r = self.reductions.get(depth, searched);
-                        r += i32::from(!improving) - i32::from(pv_node);
-                        if self.is_killer(ply, m) {
-                            r -= 1;
-                        }
-                        r -= self.history[slot] / 6000;
-                        r.clamp(0, new_depth - 1)
-                    } else {
-                        0
-                    };
-                    let mut v = -self.negamax(
-                        new_depth - reduce,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        child_eval,
-                        true,
-                        gives_check,
-                    );
-                    if v > alpha && reduce > 0 && !self.stopped {
-                        v = -self.negamax(
-                            new_depth,
-                            -alpha - 1,
-                            -alpha,
-                            ply + 1,
-                            child_eval,
-                            true,
-                            gives_check,
-                        );
-                    }
-                    if v > alpha && v < beta && !self.stopped {
-                        v = -self.negamax(
-                            new_depth,
-                            -beta,
-                            -alpha,
-                            ply + 1,
-                            child_eval,
-                            true,
-                            gives_check,
-                        );
-                    }
-                    v
-                };
-                self.unmake();
-                if self.stopped {
-                    self.frames[ply].moves = moves;
-                    self.frames[ply].order = order;
-                    return 0;
-                }
-                searched += 1;
-                if score > best {
-                    best = score;
-                    best_move = Some(m.to_full());
-                    if score > alpha {
-                        alpha = score;
-                        if pv_node {
-                            self.copy_pv(ply, m.to_full());
-                        }
-                        if score >= beta {
-                            if quiet {
-                                self.reward(m, slot, depth, ply);
-                            }
-                            self.frames[ply].moves = moves;
-                            self.frames[ply].order = order;
-                            break 'stages;
-                        }
+            let stages: &[Gen] = if in_check {
+                &[Gen::All]
+            } else {
+                &[Gen::Captures, Gen::Quiets]
+            };
+            let mut any_moves = tried.is_some();
+            for &stage in stages {
+                let mut moves = std::mem::take(&mut self.frames[ply].moves);
+                self.pos.legal_moves_of(&mut moves, stage);
+                let last_stage = stage != Gen::Captures;
+                if !any_moves && (!moves.is_empty() || last_stage) {
+                    any_moves = !moves.is_empty();
+                    if let Some(r) = self.pos.result_with(&moves) {
+                        self.frames[ply].moves = moves;
+                        return self.terminal(r, ply);
                     }
                 }
-                if quiet {
-                    self.frames[ply].quiets.push(slot);
+                let mut order = std::mem::take(&mut self.frames[ply].order);
+                self.order(
+                    &moves,
+                    hash_move.filter(|_| tried.is_none()),
+                    ply,
+                    &mut order,
+                );
+                let mut step = Step::Next;
+                for i in 0..order.len() {
+                    let k = pick(&mut order, i);
+                    let m = moves.get(k);
+                    if tried.is_some_and(|h| h.matches(m)) {
+                        continue;
+                    }
+                    let quiet = order[i].1 < TACTICAL;
+                    if quiet
+                        && !pv_node
+                        && !in_check
+                        && n.best > -MATE_BOUND
+                        && self.prunes_quiet(depth, n.searched, static_eval, n.alpha, improving)
+                    {
+                        continue;
+                    }
+                    step = self.search_move(&mut n, m, quiet);
+                    if matches!(step, Step::Stopped | Step::Cut) {
+                        break;
+                    }
+                }
+                self.frames[ply].moves = moves;
+                self.frames[ply].order = order;
+                match step {
+                    Step::Stopped => return 0,
+                    Step::Cut => break 'moves,
+                    _ => {}
                 }
             }
-            self.frames[ply].moves = moves;
-            self.frames[ply].order = order;
         }
-        if searched == 0 && best == -INF {
-            // Every move was pruned: the static score stands (there were moves).
-            return static_eval.max(alpha);
+        if n.searched == 0 {
+            // Nothing is pruned before a move was searched: every move was illegal.
+            return self.no_legal_move(ply);
         }
+        let (best, best_move) = (n.best, n.best_move);
         let bound = if best >= beta {
             Bound::Lower
-        } else if alpha > original_alpha {
+        } else if n.alpha > original_alpha {
             Bound::Exact
         } else {
             Bound::Upper
@@ -785,6 +815,88 @@ impl<'a, 's> Thread<'a, 's> {
         let tt_move = best_move.map(|m| TtMove::of(m.as_ref()));
         s.tt.store(key, tt_move, to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// The move the table remembers, searched before any other move is generated: `Skipped`
+    /// when it is not a legal move here. A result that only the other moves could change
+    /// (baring back) is left to the full generation.
+    fn hash_move_first(&mut self, n: &mut Node, h: TtMove) -> Step {
+        let ply = n.ply;
+        let mut moves = std::mem::take(&mut self.frames[ply].moves);
+        self.pos
+            .legal_moves_from(Square(h.from()), &mut moves, |_, m| h.matches(m));
+        let step = match moves.iter().find(|&m| h.matches(m)) {
+            Some(m) if self.pos.result_with(std::iter::once(m)).is_none() => {
+                // As when it is ordered first: never reduced, pruned or rewarded as quiet.
+                self.search_move(n, m, false)
+            }
+            _ => Step::Skipped,
+        };
+        self.frames[ply].moves = moves;
+        step
+    }
+
+    /// Searches one move of a node (a null window and late-move reductions after the first)
+    /// and folds its score into the node.
+    fn search_move(&mut self, n: &mut Node, m: MoveRef<'_>, quiet: bool) -> Step {
+        let (depth, ply, alpha, beta) = (n.depth, n.ply, n.alpha, n.beta);
+        let slot = self.history_index(m);
+        let Some(child_eval) = self.make_legal(m, n.eval, ply) else {
+            return Step::Skipped;
+        };
+        let gives_check = self.s.checkmate && self.pos.in_check();
+        let new_depth = depth - 1 + i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+        let child = |t: &mut Self, d: i32, a: i32, b: i32| {
+            -t.negamax(d, -b, -a, ply + 1, child_eval, true, gives_check)
+        };
+        let score = if n.searched == 0 {
+            child(self, new_depth, alpha, beta)
+        } else {
+            let reduce = if depth >= 3 && quiet && !n.in_check && !gives_check {
+                let mut r = self.reductions.get(depth, n.searched);
+                r += i32::from(!n.improving) - i32::from(n.pv_node);
+                if self.is_killer(ply, m) {
+                    r -= 1;
+                }
+                r -= self.history[slot] / 6000;
+                r.clamp(0, new_depth - 1)
+            } else {
+                0
+            };
+            let mut v = child(self, new_depth - reduce, alpha, alpha + 1);
+            if v > alpha && reduce > 0 && !self.stopped {
+                v = child(self, new_depth, alpha, alpha + 1);
+            }
+            if v > alpha && v < beta && !self.stopped {
+                v = child(self, new_depth, alpha, beta);
+            }
+            v
+        };
+        self.unmake();
+        if self.stopped {
+            return Step::Stopped;
+        }
+        n.searched += 1;
+        if score > n.best {
+            n.best = score;
+            n.best_move = Some(m.to_full());
+            if score > alpha {
+                n.alpha = score;
+                if n.pv_node {
+                    self.copy_pv(ply, m.to_full());
+                }
+                if score >= beta {
+                    if quiet {
+                        self.reward(m, slot, depth, ply);
+                    }
+                    return Step::Cut;
+                }
+            }
+        }
+        if quiet {
+            self.frames[ply].quiets.push(slot);
+        }
+        Step::Next
     }
 
     /// Futility and late-move pruning of a quiet move at a node that is neither PV nor in check.
@@ -804,16 +916,10 @@ impl<'a, 's> Thread<'a, 's> {
             || depth <= 6 && static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha
     }
 
-    /// Whether a hash move probably removes nothing: its destination is empty (a move onto
-    /// the mover's own square is a pass or a drop).
-    fn looks_quiet(&self, m: TtMove) -> bool {
-        m.stays() || self.pos.piece_at(Square(m.to())).is_none()
-    }
-
     /// Quiescence: captures (every move when in check in a checkmate game) until quiet.
     fn quiesce(
         &mut self,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
         eval: i32,
@@ -852,69 +958,141 @@ impl<'a, 's> Thread<'a, 's> {
             return v;
         }
         let original_alpha = alpha;
-        let mut moves = std::mem::take(&mut self.frames[ply].moves);
         if in_check {
+            let mut moves = std::mem::take(&mut self.frames[ply].moves);
             self.pos.legal_moves(&mut moves);
-            if let Some(r) = self.pos.result_with(&moves) {
-                self.frames[ply].moves = moves;
+            let result = self.pos.result_with(&moves);
+            self.frames[ply].moves = moves;
+            if let Some(r) = result {
                 return self.terminal(r, ply);
             }
             if ply >= MAX_PLY || qdepth >= MAX_QDEPTH {
-                self.frames[ply].moves = moves;
                 return stand;
             }
-        } else {
-            self.pos.legal_moves_of(&mut moves, Gen::Captures);
         }
-        let mut best = if in_check { -INF } else { stand };
-        alpha = alpha.max(best);
-        let mut order = std::mem::take(&mut self.frames[ply].order);
-        self.order(&moves, entry.and_then(|e| e.mv), ply, &mut order);
-        let mut best_move = None;
-        for i in 0..order.len() {
-            let k = pick(&mut order, i);
-            let m = moves.get(k);
+        let best = if in_check { -INF } else { stand };
+        let mut q = QNode {
+            alpha: alpha.max(best),
+            beta,
+            ply,
+            eval,
+            qdepth,
+            stand,
+            in_check,
+            best,
+            best_move: None,
+        };
+        let hash_move = entry.and_then(|e| e.mv);
+        'moves: {
+            // Not in check, the hash move first (a capture, as the loop would take it first):
+            // when it refutes the node, no capture is generated.
+            let mut tried = None;
+            if let Some(h) = hash_move
+                && !in_check
+                && !h.stays()
+            {
+                match self.quiesce_hash_move(&mut q, h) {
+                    Step::Stopped => return 0,
+                    Step::Cut => break 'moves,
+                    Step::Next => tried = Some(h),
+                    Step::Skipped => {}
+                }
+            }
+            let mut moves = std::mem::take(&mut self.frames[ply].moves);
             if !in_check {
-                if order[i].1 < TACTICAL {
+                self.pos.legal_moves_of(&mut moves, Gen::Captures);
+            }
+            let mut order = std::mem::take(&mut self.frames[ply].order);
+            self.order(
+                &moves,
+                hash_move.filter(|_| tried.is_none()),
+                ply,
+                &mut order,
+            );
+            for i in 0..order.len() {
+                let k = pick(&mut order, i);
+                let m = moves.get(k);
+                if !in_check && order[i].1 < TACTICAL {
                     break;
                 }
-                if m.promotion().is_none() && self.losing_capture(m, me, stand, alpha) {
+                if tried.is_some_and(|h| h.matches(m)) {
                     continue;
                 }
-            }
-            let child_eval = self.make(m, eval, ply);
-            let check = s.checkmate && self.pos.in_check();
-            let score = -self.quiesce(-beta, -alpha, ply + 1, child_eval, qdepth + 1, check);
-            self.unmake();
-            if self.stopped {
-                break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(TtMove::of(m));
-                    self.copy_pv(ply, m.to_full());
-                    if score >= beta {
-                        break;
-                    }
+                if matches!(self.quiesce_move(&mut q, m), Step::Stopped | Step::Cut) {
+                    break;
                 }
             }
+            self.frames[ply].moves = moves;
+            self.frames[ply].order = order;
         }
-        self.frames[ply].moves = moves;
-        self.frames[ply].order = order;
         if self.stopped {
             return 0;
         }
-        let bound = if best >= beta {
+        if q.best == -INF {
+            // In check, and every move was illegal.
+            return self.no_legal_move(ply);
+        }
+        let bound = if q.best >= beta {
             Bound::Lower
-        } else if alpha > original_alpha {
+        } else if q.alpha > original_alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        s.tt.store(key, best_move, to_tt(best, ply), 0, bound);
-        best
+        s.tt.store(key, q.best_move, to_tt(q.best, ply), 0, bound);
+        q.best
+    }
+
+    /// Quiescence's hash move, searched before the captures are generated when it is a legal
+    /// capture.
+    fn quiesce_hash_move(&mut self, q: &mut QNode, h: TtMove) -> Step {
+        let ply = q.ply;
+        let mut moves = std::mem::take(&mut self.frames[ply].moves);
+        self.pos
+            .legal_moves_from(Square(h.from()), &mut moves, |_, m| h.matches(m));
+        let step = match moves.iter().find(|&m| h.matches(m)) {
+            Some(m) if self.pos.removes_piece(&m) => self.quiesce_move(q, m),
+            _ => Step::Skipped,
+        };
+        self.frames[ply].moves = moves;
+        step
+    }
+
+    /// Searches one capture (any move in check) of a quiescence node and folds its score in;
+    /// a capture that loses material or cannot reach alpha is skipped.
+    fn quiesce_move(&mut self, q: &mut QNode, m: MoveRef<'_>) -> Step {
+        let me = self.pos.side_to_move();
+        if !q.in_check && m.promotion().is_none() && self.losing_capture(m, me, q.stand, q.alpha) {
+            return Step::Skipped;
+        }
+        let Some(child_eval) = self.make_legal(m, q.eval, q.ply) else {
+            return Step::Skipped;
+        };
+        let check = self.s.checkmate && self.pos.in_check();
+        let score = -self.quiesce(
+            -q.beta,
+            -q.alpha,
+            q.ply + 1,
+            child_eval,
+            q.qdepth + 1,
+            check,
+        );
+        self.unmake();
+        if self.stopped {
+            return Step::Stopped;
+        }
+        if score > q.best {
+            q.best = score;
+            if score > q.alpha {
+                q.alpha = score;
+                q.best_move = Some(TtMove::of(m));
+                self.copy_pv(q.ply, m.to_full());
+                if score >= q.beta {
+                    return Step::Cut;
+                }
+            }
+        }
+        Step::Next
     }
 
     /// A capture quiescence skips: it cannot bring the score near alpha (delta pruning), or it

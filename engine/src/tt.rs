@@ -41,9 +41,9 @@ impl TtMove {
         m.from.0 == self.from && m.to.0 == self.to && tag(&m.to_full()) == self.tag
     }
 
-    /// The destination square's index.
-    pub fn to(self) -> u16 {
-        self.to
+    /// The origin square's index.
+    pub fn from(self) -> u16 {
+        self.from
     }
 
     /// Whether the move stays on its square (a pass or a drop).

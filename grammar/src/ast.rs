@@ -175,6 +175,8 @@ pub struct PieceDef {
     pub value: Option<Spanned<u32>>,
     /// `confined REGION`: the region's name.
     pub confined: Option<Spanned<String>>,
+    /// `glyph "龍王"`: the characters drawn for the piece instead of its ID.
+    pub glyph: Option<Spanned<String>>,
     /// `in REGION MOVES`: the piece's moves on the region's squares, in order.
     pub in_regions: Vec<InRegion>,
 }
@@ -299,10 +301,17 @@ pub enum ClauseKind {
     CapturesToHand {
         as_is: bool,
     },
+    /// `castling with IDS`: a castler's partner is the outermost of these pieces on its rank.
+    CastlingWith(Vec<Spanned<String>>),
     /// `drop not-stuck`: no drop where the piece could never move again.
     DropNotStuck,
     /// `drop one-per-file IDS`: at most one of these pieces of a side per file.
     DropOnePerFile(Vec<Spanned<String>>),
+    /// `drop per-file N IDS`: at most `N` of these pieces of a side per file.
+    DropPerFile {
+        limit: Spanned<u32>,
+        pieces: Vec<Spanned<String>>,
+    },
     /// `drop no-mate IDS`: a drop of one of these that checkmates loses.
     DropNoMate(Vec<Spanned<String>>),
     /// `drop zone IDS SQUARES`: these pieces drop only on these squares.
@@ -373,6 +382,8 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "captures",
     "drop not-stuck",
     "drop one-per-file",
+    "castling with",
+    "drop per-file",
     "drop no-mate",
     "drop zone",
     "facing-royals",
@@ -429,6 +440,8 @@ impl ClauseKind {
             ClauseKind::CapturesToHand { .. } => "captures",
             ClauseKind::DropNotStuck => "drop not-stuck",
             ClauseKind::DropOnePerFile(_) => "drop one-per-file",
+            ClauseKind::CastlingWith(_) => "castling with",
+            ClauseKind::DropPerFile { .. } => "drop per-file",
             ClauseKind::DropNoMate(_) => "drop no-mate",
             ClauseKind::DropZone { .. } => "drop zone",
             ClauseKind::PromotionCapturedOnly => "promotion captured-only",
@@ -453,6 +466,7 @@ impl ClauseKind {
                 | ClauseKind::AntiTrade(_)
                 | ClauseKind::Royal(_)
                 | ClauseKind::DropOnePerFile(_)
+                | ClauseKind::DropPerFile { .. }
                 | ClauseKind::DropNoMate(_)
                 | ClauseKind::DropZone { .. }
                 | ClauseKind::Remove(_)

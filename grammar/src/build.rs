@@ -353,6 +353,13 @@ impl LineParser {
         Some(match kind {
             Rule::drop_not_stuck => ClauseKind::DropNotStuck,
             Rule::drop_one_per_file => ClauseKind::DropOnePerFile(self.piece_ids(inner.next()?)),
+            Rule::drop_per_file => {
+                let limit = self.number(&inner.next()?)?;
+                ClauseKind::DropPerFile {
+                    limit,
+                    pieces: self.piece_ids(inner.next()?),
+                }
+            }
             Rule::drop_no_mate => ClauseKind::DropNoMate(self.piece_ids(inner.next()?)),
             _ => {
                 let pieces = self.piece_ids(inner.next()?);
@@ -400,6 +407,7 @@ impl LineParser {
         let mut royal = None;
         let mut value = None;
         let mut confined = None;
+        let mut glyph = None;
         let mut in_regions = Vec::new();
         for option in inner {
             let option_span = self.span(&option);
@@ -420,6 +428,11 @@ impl LineParser {
                     .into_inner()
                     .find(|p| p.as_rule() == Rule::region_name)
                     .is_some_and(|name| confined.replace(self.text(&name)).is_some()),
+                Rule::glyph => option
+                    .into_inner()
+                    .flat_map(|p| p.into_inner())
+                    .find(|p| p.as_rule() == Rule::glyph_text)
+                    .is_some_and(|text| glyph.replace(self.text(&text)).is_some()),
                 Rule::in_region => {
                     let mut parts = option.into_inner().filter(|p| p.as_rule() != Rule::in_word);
                     if let (Some(region), Some(moves)) = (parts.next(), parts.next()) {
@@ -448,6 +461,7 @@ impl LineParser {
             royal,
             value,
             confined,
+            glyph,
             in_regions,
         }));
     }
@@ -528,6 +542,9 @@ impl LineParser {
                 as_is: children(pair).any(|p| p.as_rule() == Rule::as_is),
             }),
             Rule::drop_line => self.drop_rule(first),
+            Rule::castling_line => children(pair)
+                .find(|p| p.as_rule() == Rule::piece_ids)
+                .map(|ids| ClauseKind::CastlingWith(self.piece_ids(ids))),
             Rule::facing_royals_line => Some(ClauseKind::FacingRoyals {
                 must_break: first.as_str() == "must-break",
             }),

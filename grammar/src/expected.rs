@@ -25,6 +25,8 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::promotes => "`promotes`",
         Rule::royal_flag => "`royal`",
         Rule::value => "`value`",
+        Rule::glyph | Rule::glyph_word => "`glyph`",
+        Rule::glyph_string | Rule::glyph_text => "a glyph in quotes, e.g. `\"龍王\"`",
         Rule::confined | Rule::confined_word => "`confined`",
         Rule::in_region | Rule::in_word => "`in`",
         Rule::region_name => "a region name",
@@ -82,6 +84,8 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::as_is => "`as-is`",
         Rule::drop_not_stuck => "`not-stuck`",
         Rule::drop_one_per_file => "`one-per-file`",
+        Rule::castling_with => "`with`",
+        Rule::drop_per_file => "`per-file`",
         Rule::drop_no_mate => "`no-mate`",
         Rule::drop_zone => "`zone`",
         Rule::captured_only => "`captured-only`",
@@ -156,7 +160,7 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
         }
         Rule::piece_line => {
             "a piece line reads `ID \"Name\" MOVES [promotes ID...] [royal] [confined REGION] \
-             [in REGION MOVES]` or `ID \"Name\" like ID`"
+             [in REGION MOVES] [glyph \"G\"]` or `ID \"Name\" like ID`"
         }
         Rule::region_line => "write `region NAME SQUARES`, e.g. `region palace d1-f3`",
         Rule::facing_royals_line => "write `facing-royals forbidden` or `facing-royals must-break`",
@@ -202,8 +206,10 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
              `counting without IDS`"
         }
         Rule::captures_line => "write `captures to-hand` or `captures to-hand as-is`",
+        Rule::castling_line => "write `castling with IDS`, e.g. `castling with R`",
         Rule::drop_line => {
-            "write `drop not-stuck`, `drop one-per-file IDS`, `drop no-mate IDS` or \
+            "write `drop not-stuck`, `drop one-per-file IDS`, `drop per-file N IDS`, \
+             `drop no-mate IDS` or \
              `drop zone IDS SQUARES`"
         }
         Rule::hand_line => "write `hand ID...`, e.g. `hand P P N`",

@@ -119,6 +119,7 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("repeat", Rule::repeat_line),
     ("perpetual-attack", Rule::perpetual_attack_line),
     ("counting", Rule::counting_line),
+    ("castling", Rule::castling_line),
     ("remove", Rule::remove_clause_line),
 ];
 
@@ -307,7 +308,10 @@ impl LineParser {
                 } else if starts_piece_id(word) {
                     match self.run(Rule::piece_line, line) {
                         Some(pair) => self.piece(pair),
-                        None => self.file.broken_pieces.push(word.to_string()),
+                        None => {
+                            self.misspelt_like(line);
+                            self.file.broken_pieces.push(word.to_string());
+                        }
                     }
                 } else {
                     self.unknown_line(word, word_span, "a piece line or `remove`", &["remove"]);
@@ -410,7 +414,45 @@ impl LineParser {
         }
     }
 
+    /// A piece line that failed as `ID "Name" WORD ID` (`lik G`): the word was meant as `like`
+    /// rather than as moves, so the error is about it, and the compiler suggests `like`.
+    fn misspelt_like(&mut self, line: &str) {
+        let Some(close) = line.match_indices('"').nth(1).map(|(i, _)| i + 1) else {
+            return;
+        };
+        let rest = &line[close..];
+        let words: Vec<&str> = rest
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
+        let [misspelt, id] = words[..] else {
+            return;
+        };
+        // XBetza atoms are upper case: a word of lowercase letters alone is never moves.
+        if misspelt == "like"
+            || !starts_piece_id(id)
+            || !misspelt.chars().all(|c| c.is_ascii_lowercase())
+        {
+            return;
+        }
+        let Some(error) = self.errors.last_mut() else {
+            return;
+        };
+        let start = self.offset + close + rest.find(misspelt).unwrap_or(0);
+        error.span = Span::new(start, start + misspelt.len());
+        error.message = format!("`{misspelt} {id}` is neither moves nor `like {id}`");
+        error.label = "expected moves or `like`".to_string();
+        error.found = Some(misspelt.to_string());
+        error.candidates = vec!["like"];
+    }
+
     fn unknown_line(&mut self, word: &str, span: Span, expected: &str, allowed: &[&'static str]) {
+        // `board:` or `boards`: a section header gone wrong, so the section is not "missing".
+        if let Some(section) = SECTIONS.iter().find(|s| word.starts_with(**s)) {
+            self.file.broken_sections.push(section.to_string());
+        }
         let mut candidates: Vec<&'static str> = allowed.to_vec();
         candidates.extend(SECTIONS);
         candidates.extend(METADATA.iter().map(|(k, _)| *k));

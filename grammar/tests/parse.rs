@@ -288,7 +288,7 @@ fn every_bad_line_reports_its_own_error() {
         [
             ("expected `x`, found `9`", "9"),
             (
-                "expected `promotes`, `royal`, `value`, `confined`, `in` or end of line, found `royl`",
+                "expected `promotes`, `royal`, `value`, `confined`, `in`, `glyph` or end of line, found `royl`",
                 "royl"
             ),
             ("expected a piece ID, found `q`", "q"),

@@ -263,7 +263,7 @@ const METADATA: &[&str] = &["variant", "inventor", "year", "source", "extends"];
 const SECTIONS: &[&str] = &["board", "pieces", "setup", "rules"];
 const BOARD: &[&str] = &["ranks", "extra", "holes", "vanishing", "region"];
 const PIECE_WORDS: &[&str] = &[
-    "like", "promotes", "royal", "value", "confined", "in", "remove",
+    "like", "promotes", "royal", "value", "confined", "in", "glyph", "remove",
 ];
 const SETUP: &[&str] = &["first", "second", "hand", "rotate", "mirror", "none"];
 /// The words that follow a clause keyword.

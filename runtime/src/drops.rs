@@ -25,8 +25,9 @@ pub(crate) struct DropTables {
     pub zone: Vec<Option<ByPlayer<Vec<bool>>>>,
     /// No drop where the piece could never move again.
     pub not_stuck: bool,
-    /// Per piece type: at most one of a side's pieces of this type per file.
-    pub one_per_file: Vec<bool>,
+    /// Per piece type: at most so many of a side's pieces of this type per file after a drop
+    /// (0: no limit).
+    pub file_limit: Vec<u8>,
     /// Per piece type: a drop of it that checkmates loses.
     pub no_mate: Vec<bool>,
     /// Per square: the piece the setup puts there (a dropped piece with initial moves is virgin
@@ -103,7 +104,7 @@ impl DropTables {
             to_hand,
             zone,
             not_stuck: d.not_stuck,
-            one_per_file: flags(&d.one_per_file),
+            file_limit: file_limits(n, d),
             no_mate: flags(&d.no_mate),
             home,
             initial,
@@ -245,12 +246,19 @@ impl Position {
         let words = Bits::words(self.board.len());
         let targets = d.targets[ti].get(side);
         let mut blocked = [0u64; WORDS];
-        if d.one_per_file[ti] {
+        let limit = d.file_limit[ti];
+        if limit > 0 {
             let own = Cell::piece(side, PieceType(ti as u8));
+            let mut on_file = [0u8; crate::limits::MAX_FILES as usize];
             for sq in self.squares_of(side) {
-                if self.board[sq.index()] == own {
-                    let file = &d.files[usize::from(self.tables.geo.coord(sq).x)];
-                    for (b, f) in blocked.iter_mut().zip(file) {
+                if self.board[sq.index()] != own {
+                    continue;
+                }
+                let x = usize::from(self.tables.geo.coord(sq).x);
+                let count = &mut on_file[x];
+                *count = count.saturating_add(1);
+                if *count == limit {
+                    for (b, f) in blocked.iter_mut().zip(&d.files[x]) {
                         *b |= f;
                     }
                 }
@@ -271,4 +279,21 @@ impl Position {
             None => self.prior.no_mate_drop,
         }
     }
+}
+
+/// Per piece type, the most pieces of a side a drop may leave on one file (0: no limit): 1 for
+/// `one_per_file`, the smallest limit where a type is named twice.
+fn file_limits(n: usize, d: &crate::spec::DropSpec) -> Vec<u8> {
+    let mut limits = vec![0u8; n];
+    let named = d
+        .one_per_file
+        .iter()
+        .map(|&t| (t, 1))
+        .chain(d.per_file.iter().copied());
+    for (t, limit) in named {
+        if let Some(l) = limits.get_mut(usize::from(t.0)) {
+            *l = if *l == 0 { limit } else { (*l).min(limit) };
+        }
+    }
+    limits
 }

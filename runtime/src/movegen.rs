@@ -12,6 +12,10 @@ use crate::spec::{Modes, Player, WinCondition};
 use crate::tables::{CLeg, PieceTable, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
 
+/// Lists this short are tested move by move (each move played on the cells and the royals'
+/// squares tested for attack) instead of through the node's shortcut (`crate::legal`).
+const FEW_MOVES: usize = 4;
+
 /// Which moves a generator produces: a search generates the captures first and the quiet
 /// moves only when it needs them ([`Position::legal_moves_of`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -275,8 +279,9 @@ impl Position {
                 .all(|s| self.board[s.index()].is_empty())
     }
 
-    /// Whether a generated move removes a piece: side victims, or a piece on its destination.
-    fn removes_piece(&self, m: &Move) -> bool {
+    /// Whether a generated move removes a piece: side victims, or a piece on its destination
+    /// (the moves of [`Gen::Captures`]).
+    pub fn removes_piece(&self, m: &Move) -> bool {
         m.ncap() > 0
             || m.to != m.from && m.kind() != MoveKind::Castle && self.board[m.to.index()].is_piece()
     }
@@ -444,6 +449,36 @@ impl Position {
         self.keep_legal(out);
     }
 
+    /// Replaces `out` with the legal moves that `keep` accepts of the side to move's piece on
+    /// `from` (none when no piece of the side to move stands there, or it is frozen): a search
+    /// tries the move its transposition table remembers before it generates the others. The
+    /// rule and royal-safety tests run only on the moves `keep` lets through.
+    pub fn legal_moves_from(
+        &mut self,
+        from: Square,
+        out: &mut MoveList,
+        keep: impl Fn(&Position, MoveRef<'_>) -> bool,
+    ) {
+        out.clear();
+        let c = self.board[from.index()];
+        if self.decided().is_some() || !c.is_piece() || c.player() != self.side {
+            return;
+        }
+        let t = &*self.tables;
+        if !t.rules.freezes.is_empty() && self.is_frozen(from, c) {
+            return;
+        }
+        self.piece_moves_of(from, c, out, Gen::All);
+        if t.rules.has_burns() {
+            self.apply_burns(out, 0);
+        }
+        if t.multi_leg || !t.spec.rules.passing.anytime.is_empty() {
+            self.filter_passes(out, 0);
+        }
+        self.retain(out, |p, m| keep(p, m));
+        self.keep_legal(out);
+    }
+
     /// Where [`Tables::evasion`] holds, the legal moves with the node's shortcut: the
     /// check-evasion generator when the shortcut is off (the side to move is in check),
     /// otherwise every pseudo-legal move through the shortcut's filter.
@@ -473,6 +508,16 @@ impl Position {
     ) {
         out.clear();
         self.pseudo_legal_moves(out);
+        self.retain(out, |p, m| keep(p, m));
+        self.keep_legal(out);
+    }
+
+    /// Keeps the moves of `out` that `keep` accepts, in their order.
+    fn retain(
+        &mut self,
+        out: &mut MoveList,
+        mut keep: impl FnMut(&mut Position, MoveRef<'_>) -> bool,
+    ) {
         let mut kept = 0;
         for i in 0..out.len() {
             if keep(self, out.get(i)) {
@@ -481,7 +526,6 @@ impl Position {
             }
         }
         out.truncate(kept);
-        self.keep_legal(out);
     }
 
     /// Removes the pseudo-legal moves the rules or the win condition forbid.
@@ -496,10 +540,20 @@ impl Position {
             self.keep_breaking_facing(out);
             return;
         }
+        if out.len() <= FEW_MOVES {
+            // Building the node's shortcut costs more than testing a few moves in full.
+            self.retain_legal_pseudo(out);
+            return;
+        }
         let buffers = std::mem::take(&mut self.watch);
         let sc = self.shortcut(buffers);
         self.filter_legal(&sc, out);
         self.watch = sc.buffers();
+    }
+
+    /// Keeps the pseudo-legal moves that leave the royals safe, each tested in full.
+    fn retain_legal_pseudo(&mut self, out: &mut MoveList) {
+        self.retain(out, |p, m| p.is_legal_pseudo(m));
     }
 
     /// Keeps the pseudo-legal moves that leave the royals safe, as the shortcut decides them.
@@ -522,16 +576,8 @@ impl Position {
     /// other move must leave the royals safe and no longer facing.
     fn keep_breaking_facing(&mut self, out: &mut MoveList) {
         self.facing_check = true;
-        let mut kept = 0;
-        for i in 0..out.len() {
-            let m = out.get(i);
-            if self.is_pass(&m) || self.is_legal_pseudo(m) {
-                out.set(kept, out.at(i));
-                kept += 1;
-            }
-        }
+        self.retain(out, |p, m| p.is_pass(&m) || p.is_legal_pseudo(m));
         self.facing_check = false;
-        out.truncate(kept);
     }
 
     /// The legal moves as owned values (outside the move loop: a list reused per ply is

@@ -13,7 +13,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 7;
+pub const FORMAT_VERSION: u32 = 8;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -281,6 +281,8 @@ pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
         .chain(d.to_hand.iter().flatten())
         .chain(d.start_hand.iter().map(|(_, t)| t))
         .chain(&d.one_per_file)
+        .chain(&r.castling_partners)
+        .chain(d.per_file.iter().map(|(t, _)| t))
         .chain(&d.no_mate)
         .chain(d.zones.iter().flat_map(|z| z.pieces.iter()))
         .chain(r.counting.iter().flat_map(|c| {
@@ -502,6 +504,10 @@ impl Writer {
         });
         self.bool(d.not_stuck);
         self.types(&d.one_per_file);
+        self.list(&d.per_file, |w, &(t, n)| {
+            w.u8(t.0);
+            w.u8(n);
+        });
         self.types(&d.no_mate);
         self.list(&d.zones, |w, z| {
             w.types(&z.pieces);
@@ -545,6 +551,7 @@ impl Writer {
                 self.types(&c.without);
             }
         }
+        self.types(&r.castling_partners);
     }
 }
 
@@ -816,6 +823,7 @@ impl<'a> Reader<'a> {
             })?,
             not_stuck: self.bool()?,
             one_per_file: self.types()?,
+            per_file: self.list(|r| Ok((PieceType(r.u8()?), r.u8()?)))?,
             no_mate: self.types()?,
             zones: self.list(|r| {
                 Ok(DropZone {
@@ -870,7 +878,9 @@ impl<'a> Reader<'a> {
             }),
             v => return Err(bad_tag("counting tag", v)),
         };
+        let castling_partners = self.types()?;
         Ok(RulesSpec {
+            castling_partners,
             regions,
             repeat,
             counting,

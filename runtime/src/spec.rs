@@ -202,6 +202,9 @@ pub struct RulesSpec {
     pub repeat: Option<RepeatSpec>,
     /// Makruk-style counting draws.
     pub counting: Option<CountingSpec>,
+    /// The pieces a castler may castle with (`castling with IDS`); empty: whatever piece
+    /// stands on the partner square (the edge of the rank, or next to it with XBetza `j`).
+    pub castling_partners: Vec<PieceType>,
 }
 
 /// Hands and drops: where captured pieces go, which pieces start in hand, and where a piece in
@@ -218,6 +221,9 @@ pub struct DropSpec {
     pub not_stuck: bool,
     /// At most one of these pieces of a side per file after a drop (shogi's nifu).
     pub one_per_file: Vec<PieceType>,
+    /// At most so many of these pieces of a side per file after a drop (Tori Shogi's two
+    /// Swallows); `one_per_file` is the limit 1.
+    pub per_file: Vec<(PieceType, u8)>,
     /// A drop of one of these that checkmates loses for the dropper (shogi's uchifuzume).
     pub no_mate: Vec<PieceType>,
     /// Pieces that may be dropped only on some squares.

@@ -103,7 +103,7 @@ pub(crate) struct StartBits {
 
 /// A castling move available from a square.
 #[derive(Clone, Debug)]
-pub(crate) struct CCastle {
+pub struct CCastle {
     pub to: Square,
     pub partner: Square,
     pub partner_to: Square,
@@ -661,21 +661,29 @@ impl Tables {
             self.partner_only[t] = !self.virgin_relevant[t];
             self.castle_only[t] = !initial && !piece.castling.is_empty();
         }
-        // Castling partners: the pieces the setup puts where a castling king looks for them.
-        if let Some(setup) = &self.spec.setup {
-            for k in setup
-                .iter()
-                .filter(|k| !self.spec.pieces[usize::from(k.piece.0)].castling.is_empty())
-            {
+        // Castling partners: the pieces `castling with` names, or else the pieces the setup
+        // puts at the edge of a castler's rank (next to it with `j`).
+        let mut partners = self.spec.rules.castling_partners.clone();
+        if partners.is_empty() {
+            for k in self.spec.setup.iter().flatten() {
                 for c in &self.spec.pieces[usize::from(k.piece.0)].castling {
                     let x = partner_file(self.geo.width, c.direction, c.partner_inside);
-                    if let Some(p) = setup.iter().find(|p| {
-                        p.player == k.player && p.at.y == k.at.y && i32::from(p.at.x) == x
-                    }) && let Some(flag) = self.virgin_relevant.get_mut(usize::from(p.piece.0))
-                    {
-                        *flag = true;
-                    }
+                    partners.extend(
+                        self.spec
+                            .setup
+                            .iter()
+                            .flatten()
+                            .filter(|p| {
+                                p.player == k.player && p.at.y == k.at.y && i32::from(p.at.x) == x
+                            })
+                            .map(|p| p.piece),
+                    );
                 }
+            }
+        }
+        for t in partners {
+            if let Some(flag) = self.virgin_relevant.get_mut(usize::from(t.0)) {
+                *flag = true;
             }
         }
     }
@@ -829,46 +837,7 @@ impl Tables {
         player: Player,
         c: crate::spec::CastlingSpec,
     ) -> Option<CCastle> {
-        let fc = self.geo.coord(from);
-        // The second player's castling is rotated like its moves.
-        let dir = if player == Player::First {
-            i32::from(c.direction)
-        } else {
-            -i32::from(c.direction)
-        };
-        let (x0, y) = (i32::from(fc.x), i32::from(fc.y));
-        let mut px = partner_file(self.geo.width, c.direction, c.partner_inside);
-        if player == Player::Second {
-            px = i32::from(self.geo.width) - 1 - px;
-        }
-        let steps = i32::from(c.king_steps);
-        let to_x = x0 + dir * steps;
-        // The partner must lie beyond the king's destination.
-        if steps < 1 || (px - to_x) * dir <= 0 {
-            return None;
-        }
-        let to = self.geo.square(to_x, y)?;
-        let partner = self.geo.square(px, y)?;
-        let partner_to = self.geo.square(to_x - dir, y)?;
-        let mut empty = Vec::new();
-        let lo = x0.min(px).min(to_x);
-        let hi = x0.max(px).max(to_x);
-        for x in lo..=hi {
-            if x == x0 || x == px {
-                continue;
-            }
-            empty.push(self.geo.square(x, y)?);
-        }
-        let safe = (0..=steps)
-            .map(|k| self.geo.square(x0 + dir * k, y))
-            .collect::<Option<Vec<_>>>()?;
-        Some(CCastle {
-            to,
-            partner,
-            partner_to,
-            empty,
-            safe,
-        })
+        castling(&self.geo, &self.spec, from, player, c)
     }
 
     fn build_attack_data(&mut self) {
@@ -1033,6 +1002,72 @@ fn half_board_range(geo: &Geometry, sq: Square, player: Player) -> u8 {
 }
 
 /// The file of the castling partner for the first player.
+/// The castling `c` of `player`'s piece on `from`, or `None` when the board has no room for it.
+/// The partner square is the edge of the rank (next to it with XBetza `j`); under
+/// `castling with IDS`, the square of the outermost of those pieces the setup puts on the rank
+/// beyond the castler's destination. Lints ask this too, so it is the one place that decides.
+pub fn castling(
+    geo: &Geometry,
+    spec: &VariantSpec,
+    from: Square,
+    player: Player,
+    c: crate::spec::CastlingSpec,
+) -> Option<CCastle> {
+    let fc = geo.coord(from);
+    // The second player's castling is rotated like its moves.
+    let dir = if player == Player::First {
+        i32::from(c.direction)
+    } else {
+        -i32::from(c.direction)
+    };
+    let (x0, y) = (i32::from(fc.x), i32::from(fc.y));
+    let steps = i32::from(c.king_steps);
+    let to_x = x0 + dir * steps;
+    let partners = &spec.rules.castling_partners;
+    let px = if partners.is_empty() {
+        let px = partner_file(geo.width, c.direction, c.partner_inside);
+        if player == Player::Second {
+            i32::from(geo.width) - 1 - px
+        } else {
+            px
+        }
+    } else {
+        spec.setup
+            .iter()
+            .flatten()
+            .filter(|p| p.player == player && partners.contains(&p.piece))
+            .filter(|p| i32::from(p.at.y) == y && (i32::from(p.at.x) - to_x) * dir > 0)
+            .map(|p| i32::from(p.at.x))
+            .max_by_key(|&x| x * dir)?
+    };
+    // The partner must lie beyond the king's destination.
+    if steps < 1 || (px - to_x) * dir <= 0 {
+        return None;
+    }
+    let to = geo.square(to_x, y)?;
+    let partner = geo.square(px, y)?;
+    let partner_to = geo.square(to_x - dir, y)?;
+    let mut empty = Vec::new();
+    let lo = x0.min(px).min(to_x);
+    let hi = x0.max(px).max(to_x);
+    for x in lo..=hi {
+        if x == x0 || x == px {
+            continue;
+        }
+        empty.push(geo.square(x, y)?);
+    }
+    let safe = (0..=steps)
+        .map(|k| geo.square(x0 + dir * k, y))
+        .collect::<Option<Vec<_>>>()?;
+    Some(CCastle {
+        to,
+        partner,
+        partner_to,
+        empty,
+        safe,
+    })
+}
+
 fn partner_file(width: u8, direction: i8, inside: bool) -> i32 {
     let edge = if direction < 0 {
         0

@@ -165,17 +165,19 @@ fn from_file(
     }))
 }
 
-/// `WxH`, 1 to 26 files and 1 to 99 ranks.
+/// `WxH`, as many files and ranks as the language allows (the runtime's limits).
 fn parse_board(text: &str) -> Result<BoardSize, CliError> {
+    use koma_runtime::limits::{MAX_FILES, MAX_RANKS};
     let bad = || {
         CliError::Usage(format!(
-            "bad board size `{text}`: write FILESxRANKS with 1..26 files and 1..99 ranks, e.g. `9x9`"
+            "bad board size `{text}`: write FILESxRANKS with 1..{MAX_FILES} files and \
+             1..{MAX_RANKS} ranks, e.g. `9x9`"
         ))
     };
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     let files: u8 = w.trim().parse().map_err(|_| bad())?;
     let ranks: u8 = h.trim().parse().map_err(|_| bad())?;
-    if !(1..=26).contains(&files) || !(1..=99).contains(&ranks) {
+    if !(1..=MAX_FILES).contains(&files) || !(1..=MAX_RANKS).contains(&ranks) {
         return Err(bad());
     }
     Ok(BoardSize { files, ranks })

@@ -1,5 +1,5 @@
 //! `koma explain`: what a lint catches, why, and an example before and after; the meaning of
-//! an error or import code.
+//! an error, import or export code.
 
 use std::process::ExitCode;
 
@@ -19,6 +19,13 @@ pub fn explain(args: &ExplainArgs) -> CommandResult {
         .find(|(c, _, _)| *c == code);
     if let Some((_, _, meaning)) = import {
         crate::output::outln!("{code}: {meaning}\n\nSee docs/import.md for every import code.");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let export = koma_compiler::export::codes::CODES
+        .iter()
+        .find(|(c, _, _)| *c == code);
+    if let Some((_, _, meaning)) = export {
+        crate::output::outln!("{code}: {meaning}\n\nSee docs/export.md for every export code.");
         return Ok(ExitCode::SUCCESS);
     }
     let Some(lint) = lint::find(&args.code) else {

@@ -1,11 +1,13 @@
 //! One module per subcommand; each exposes one function named after the command.
 
+pub mod analyse;
 pub mod bench;
 pub mod book;
 pub mod check;
 pub mod compile;
 pub mod diagram;
 pub mod explain;
+pub mod export;
 pub mod fmt;
 pub mod import;
 pub mod lint;
@@ -15,6 +17,7 @@ pub mod moves;
 pub mod perft;
 pub mod play;
 pub mod serve;
+pub mod tune;
 pub mod uci;
 pub mod values;
 pub mod xboard;
@@ -23,7 +26,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use koma_compiler::diagnostic::Diagnostic;
+use koma_compiler::diagnostic::{Diagnostic, SourceMap};
 use koma_compiler::ir::Variant;
 use koma_runtime::fen::PositionError;
 use koma_runtime::{Position, Tables, serialize};
@@ -43,9 +46,14 @@ pub type CommandResult = Result<ExitCode, CliError>;
 
 /// Loads a variant file; on errors prints them to standard error and fails.
 pub fn load_variant(path: &Path) -> Result<Variant, CliError> {
+    load_variant_with_sources(path).map(|(variant, _)| variant)
+}
+
+/// [`load_variant`], keeping the sources for diagnostics reported later.
+pub fn load_variant_with_sources(path: &Path) -> Result<(Variant, SourceMap), CliError> {
     let loaded = koma_compiler::load(path);
     match loaded.variant {
-        Some(variant) => Ok(variant),
+        Some(variant) => Ok((variant, loaded.sources)),
         None => {
             let errors: Vec<Diagnostic> = loaded
                 .diagnostics
@@ -92,6 +100,18 @@ pub fn load_tables(path: &Path) -> Result<Arc<Tables>, CliError> {
         koma_compiler::emit(&load_variant(path)?)
     };
     Ok(Arc::new(Tables::new(spec)))
+}
+
+/// Plays the moves of `--play` (separated by spaces) on `pos`; a move that is not legal there
+/// is a usage error naming it and its number.
+pub fn play_moves(pos: &mut Position, moves: &str) -> Result<(), CliError> {
+    for (n, text) in moves.split_whitespace().enumerate() {
+        let m = pos
+            .parse_move(text)
+            .map_err(|e| CliError::Usage(format!("--play: move {} ({text}): {e}", n + 1)))?;
+        pos.make(&m);
+    }
+    Ok(())
 }
 
 /// The position given with `--fen`, or the start position.

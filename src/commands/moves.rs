@@ -8,16 +8,22 @@ use koma_runtime::{FullMove, Position};
 use serde_json::{Value, json};
 
 use super::CommandResult;
-use super::{load_tables, position};
+use super::{load_tables, play_moves, position};
 use crate::args::{MovesArgs, MovesFormat};
 
 pub fn moves(args: &MovesArgs) -> CommandResult {
     let tables = load_tables(&args.file)?;
     let mut pos = position(tables, args.fen.as_deref())?;
+    if let Some(list) = &args.play {
+        play_moves(&mut pos, list)?;
+    }
     let moves = pos.moves();
     let result = pos.result_with(&moves);
     match args.format {
         MovesFormat::Text => {
+            if args.play.is_some() {
+                crate::output::outln!("position {}", pos.to_text());
+            }
             for m in &moves {
                 crate::output::outln!("{}", pos.move_text(m));
             }

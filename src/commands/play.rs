@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use koma_engine::{Limits, Score, Searcher};
 use koma_runtime::Position;
 use koma_runtime::notation::MoveError;
-use koma_runtime::spec::Player;
+use koma_runtime::spec::{PieceType, Player};
 
 use super::{CliError, CommandResult, load_tables, position};
 use crate::args::PlayArgs;
@@ -35,8 +35,11 @@ pub fn play(args: &PlayArgs) -> CommandResult {
         "koma: you play the {} player; type a move, `moves`, `undo` or `quit`",
         side(human)
     );
+    // The text of each move played here, for "last move" (a move's text needs the position
+    // before it).
+    let mut played: Vec<String> = Vec::new();
     loop {
-        print!("{}", board(&pos));
+        print!("{}", board(&pos, played.last().map(String::as_str)));
         let moves = pos.moves();
         if let Some(r) = pos.result_with(&moves) {
             let winner = match r.winner {
@@ -65,6 +68,7 @@ pub fn play(args: &PlayArgs) -> CommandResult {
                 pos.move_text(&best),
                 result.depth
             );
+            played.push(pos.move_text(&best));
             pos.make(&best);
             continue;
         }
@@ -86,6 +90,7 @@ pub fn play(args: &PlayArgs) -> CommandResult {
                 let mut undone = 0;
                 while pos.last_move().is_some() && (undone == 0 || pos.side_to_move() != human) {
                     pos.unmake();
+                    played.pop();
                     undone += 1;
                 }
                 if undone == 0 {
@@ -93,7 +98,10 @@ pub fn play(args: &PlayArgs) -> CommandResult {
                 }
             }
             text => match pos.parse_move(text) {
-                Ok(m) => pos.make(&m),
+                Ok(m) => {
+                    played.push(pos.move_text(&m));
+                    pos.make(&m);
+                }
                 Err(MoveError::Ambiguous { choices }) => println!(
                     "`{text}` can mean several moves; type one of `{}`",
                     choices.join("`, `")
@@ -112,41 +120,103 @@ fn side(p: Player) -> &'static str {
 }
 
 /// The board as text: file letters above and below, rank numbers on both sides, the first
-/// player's pieces in upper case, the second player's in lower case.
-fn board(pos: &Position) -> String {
+/// player's pieces in upper case, the second player's in lower case; the last move's squares
+/// in brackets and named below the board with "check" when it gave one; in a drop game both
+/// hands (the second player's above the board, the first player's below).
+fn board(pos: &Position, last: Option<&str>) -> String {
     let t = pos.tables();
     let geo = &t.geo;
-    let ids = &t.spec.pieces;
-    let cell = ids.iter().map(|p| p.id.len()).max().unwrap_or(1).max(1);
+    let cell = t.spec.pieces.iter().map(|p| p.id.len()).max().unwrap_or(1);
     let top = i32::from(geo.height) - 1 + i32::from(geo.first_rank);
     let label = top.to_string().len().max(geo.first_rank.to_string().len());
     let letters: String = (0..geo.width)
-        .map(|f| format!(" {:>cell$}", koma_runtime::geometry::file_name(f)))
+        .map(|x| format!(" {:>cell$}", koma_runtime::geometry::file_name(x)))
         .collect();
-    let mut out = format!("{:label$}{letters}\n", "");
+    let marked: Vec<_> = pos
+        .last_move()
+        .map(|m| {
+            if pos.is_pass(&m) {
+                vec![]
+            } else {
+                vec![m.from, m.to]
+            }
+        })
+        .unwrap_or_default();
+    let mut out = String::new();
+    if pos.has_hands() {
+        out.push_str(&format!("second hand: {}\n", hand(pos, Player::Second)));
+    }
+    out.push_str(&format!("{:label$}{letters}\n", ""));
     for y in (0..i32::from(geo.height)).rev() {
         let rank = y + i32::from(geo.first_rank);
-        out.push_str(&format!("{rank:>label$}"));
+        // The character before each cell, and one after the last: `[` and `]` around a marked
+        // square, `|` between two marked neighbours.
+        let mut seps = vec![' '; usize::from(geo.width) + 1];
+        let mut cells = String::new();
         for x in 0..i32::from(geo.width) {
-            let text = match geo.square(x, y) {
+            let sq = geo.square(x, y);
+            if sq.is_some_and(|s| marked.contains(&s)) {
+                let i = x as usize;
+                seps[i] = if seps[i] == ']' { '|' } else { '[' };
+                seps[i + 1] = ']';
+            }
+            let text = match sq {
                 None => " ".to_string(),
                 Some(s) if pos.is_vanished(s) => " ".to_string(),
                 Some(s) => match pos.piece_at(s) {
                     None => "·".to_string(),
-                    Some((p, ty)) => {
-                        let id = &ids[usize::from(ty.0)].id;
-                        match p {
-                            Player::First => id.to_ascii_uppercase(),
-                            Player::Second => id.to_ascii_lowercase(),
-                        }
-                    }
+                    Some((p, ty)) => piece_letters(&t.spec.pieces[usize::from(ty.0)].id, p),
                 },
             };
-            out.push_str(&format!(" {text:>cell$}"));
+            cells.push_str(&format!("{text:>cell$}\0"));
         }
-        out.push_str(&format!(" {rank}\n"));
+        let mut row = format!("{rank:>label$}");
+        for (x, text) in cells.split_terminator('\0').enumerate() {
+            row.push(seps[x]);
+            row.push_str(text);
+        }
+        row.push(seps[usize::from(geo.width)]);
+        out.push_str(&format!("{row}{rank}\n"));
     }
     out.push_str(&format!("{:label$}{letters}\n", ""));
+    if pos.has_hands() {
+        out.push_str(&format!("first hand: {}\n", hand(pos, Player::First)));
+    }
+    if let Some(text) = last {
+        let check = if pos.in_check() { ", check" } else { "" };
+        out.push_str(&format!("last move: {text}{check}\n"));
+    } else if pos.in_check() {
+        out.push_str("check\n");
+    }
     out.push_str(&format!("{} to move\n", side(pos.side_to_move())));
     out
+}
+
+/// A piece's letters: upper case for the first player, lower case for the second.
+fn piece_letters(id: &str, player: Player) -> String {
+    match player {
+        Player::First => id.to_ascii_uppercase(),
+        Player::Second => id.to_ascii_lowercase(),
+    }
+}
+
+/// A player's hand: each piece type held with its count (`P x2, N`), or `-` when empty.
+fn hand(pos: &Position, player: Player) -> String {
+    let pieces = &pos.tables().spec.pieces;
+    let held: Vec<String> = (0..pieces.len())
+        .filter_map(|i| {
+            let n = pos.hand_count(player, PieceType(i as u8));
+            let id = piece_letters(&pieces[i].id, player);
+            match n {
+                0 => None,
+                1 => Some(id),
+                _ => Some(format!("{id} x{n}")),
+            }
+        })
+        .collect();
+    if held.is_empty() {
+        "-".to_string()
+    } else {
+        held.join(", ")
+    }
 }

@@ -143,6 +143,15 @@ impl Browser {
         panic!("{css} kept being replaced");
     }
 
+    /// Resizes the browser window to `width` x `height` pixels.
+    pub fn resize(&self, width: u32, height: u32) {
+        self.session_call(
+            "POST",
+            "/window/rect",
+            Some(json!({ "width": width, "height": height })),
+        );
+    }
+
     pub fn screenshot(&self, path: &Path) {
         let data = self.session_call("GET", "/screenshot", None);
         let png = base64_decode(data.as_str().expect("base64 screenshot"));

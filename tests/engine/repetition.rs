@@ -62,3 +62,28 @@ fn the_search_never_plays_an_illegal_repetition() {
     assert!(search(&p, &depth(2)).best.is_none());
     assert!(p.result().is_some());
 }
+
+/// Inside the tree too: the search generates moves without the `repeat illegal` filter and
+/// tests each move it plays. One move before the cornered position, White's `e2e1` leaves Black
+/// only the forbidden move, so no move at all, which loses (`stalemate loses`): a mate in one
+/// that only the test at ply 2 finds.
+#[test]
+fn the_search_finds_a_forbidden_repetition_below_the_root() {
+    let before = |t: &Arc<Tables>| {
+        let mut p = Position::from_text(t.clone(), "k4/5/2R2/5/1R2K w").expect("position");
+        for text in ["e1e2", "a5a4"] {
+            let m = p.parse_move(text).expect("legal");
+            p.make(&m);
+        }
+        p
+    };
+    let strict = fixture("  repeat illegal\n  stalemate loses\n");
+    let mut p = before(&strict);
+    let r = search(&p, &depth(3));
+    let e2e1 = p.parse_move("e2e1").expect("legal");
+    assert_eq!((r.best, r.score), (Some(e2e1), Score::Mate(1)));
+    // Where the repetition is allowed, Black answers e2e1 with a4a5: no mate in one.
+    let plain = fixture("  stalemate loses\n");
+    let r = search(&before(&plain), &depth(3));
+    assert_ne!(r.score, Score::Mate(1), "plain rule: {:?}", r.score);
+}

@@ -107,6 +107,26 @@ fn one_per_file_counts_only_unpromoted_pawns_of_the_side() {
 }
 
 #[test]
+fn per_file_allows_so_many_of_a_side_on_a_file() {
+    // Two own Pawns on c, one on d: at most two a file leaves c closed and d open.
+    let t = variant_with("drops", "drop one-per-file P", "drop per-file 2 P");
+    let mut p = pos(&t, "k4/5/2P2/2PP1/4K[P] w");
+    let d = drops(&mut p);
+    assert!(!d.iter().any(|m| m.starts_with("P@c")), "{d:?}");
+    assert!(d.contains(&"P@d4".to_string()), "{d:?}");
+    // `per-file 1` is `one-per-file`.
+    let t = variant_with("drops", "drop one-per-file P", "drop per-file 1 P");
+    let mut p = pos(&t, "k4/5/2P2/3P1/4K[P] w");
+    let d = drops(&mut p);
+    assert!(
+        !d.iter()
+            .any(|m| m.starts_with("P@c") || m.starts_with("P@d")),
+        "{d:?}"
+    );
+    assert!(d.contains(&"P@b3".to_string()), "{d:?}");
+}
+
+#[test]
 fn a_pawn_drop_mate_loses_for_the_dropper() {
     // The Black King on a5 is boxed in by the Gold on a3 and the Rook on b1; P@a4 mates.
     let fen = "k4/5/G4/5/1R2K[P] w";

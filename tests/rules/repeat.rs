@@ -145,3 +145,75 @@ fn perpetual_attack_on_a_fleeing_rook_loses() {
     let r = result(&mut q).map(|r| (r.winner, r.reason));
     assert_eq!(r, Some((None, Reason::Repetition)));
 }
+
+/// The legal moves that `repeats_illegally` lets stand when each is played with the `repeat
+/// illegal` filter off (a search's way: it tests only the moves it plays), sorted.
+fn moves_played_with_filter_off(p: &mut koma_runtime::Position) -> Vec<String> {
+    let was = p.set_repeat_filter(false);
+    let mut kept: Vec<String> = Vec::new();
+    for m in p.moves() {
+        p.make(&m);
+        let forbidden = p.repeats_illegally();
+        p.unmake();
+        if !forbidden {
+            kept.push(p.move_text(&m));
+        }
+    }
+    p.set_repeat_filter(was);
+    kept.sort();
+    kept
+}
+
+#[test]
+fn repeats_illegally_after_a_move_agrees_with_the_filter() {
+    // Chu (with its exceptions) and the plain rule, each after a cycle that makes one move
+    // recreate a position: the moves kept by testing after playing are the filtered ones.
+    let chu = variant("chu-shogi");
+    let mut p = koma_runtime::Position::start(chu).expect("a setup");
+    play(&mut p, &["d5d6", "i8i7", "d6d5"]);
+    let t = variant("repeat");
+    let mut q = pos(&t, START);
+    play(&mut q, &OUT_AND_BACK);
+    for p in [&mut p, &mut q] {
+        let filtered = all_moves(p);
+        let all = {
+            let was = p.set_repeat_filter(false);
+            let all = all_moves(p);
+            p.set_repeat_filter(was);
+            all
+        };
+        assert!(all.len() > filtered.len(), "a move repeats");
+        assert_eq!(moves_played_with_filter_off(p), filtered);
+    }
+}
+
+#[test]
+fn the_moves_of_one_piece_are_its_share_of_the_legal_moves() {
+    // A search tries its hash move from the piece's own list before generating the rest.
+    let t = variant("chu-shogi");
+    let mut p = koma_runtime::Position::start(t).expect("a setup");
+    play(&mut p, &["d5d6", "i8i7", "d6d5"]);
+    let everything = p.moves();
+    let mut list = koma_runtime::MoveList::new();
+    let mut total = 0;
+    for sq in p.tables().geo.squares().collect::<Vec<_>>() {
+        p.legal_moves_from(sq, &mut list, |_, _| true);
+        let own: Vec<_> = everything
+            .iter()
+            .filter(|m| m.from == sq && !p.is_pass(m))
+            .collect();
+        let from_list: Vec<_> = list
+            .to_vec()
+            .into_iter()
+            .filter(|m| !p.is_pass(m))
+            .collect();
+        assert_eq!(
+            from_list.iter().collect::<Vec<_>>(),
+            own,
+            "{}",
+            p.tables().geo.name(sq)
+        );
+        total += from_list.len();
+    }
+    assert_eq!(total, everything.iter().filter(|m| !p.is_pass(m)).count());
+}

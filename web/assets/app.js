@@ -24,6 +24,7 @@ const page = {
   selection: null,   // see select()
   flipped: false,
   style: null,       // "shogi" or "chess"
+  glyphs: true,      // draw pieces by their glyphs (kanji) where the file gives them
   busy: false,
 };
 
@@ -125,6 +126,7 @@ function showInfo(info) {
     $("credits").append(credits.length ? " · " : "", source);
   }
   page.style = page.style || v.style;
+  $("glyphs").hidden = !v.pieces.some((p) => p.glyph);
   $("engine").hidden = !info.engine;
   showPieces(v);
   showRules(v.rules);
@@ -139,8 +141,13 @@ function showDiagnostics(list) {
       document.createTextNode(`: ${d.message} `),
       el("span", { class: "where" }, `(${d.file}:${d.line}:${d.column})`),
     );
+    const caret = (column, text) => `${" ".repeat(Math.max(0, column - 1))}^ ${text}`;
     const lines = [d.source_line];
-    if (d.label) lines.push(`${" ".repeat(Math.max(0, d.column - 1))}^ ${d.label}`);
+    if (d.label) lines.push(caret(d.column, d.label));
+    // Every secondary label too ("first defined here"), as the command line shows them.
+    for (const l of d.labels || []) {
+      lines.push(`${l.file}:${l.line}:${l.column}:`, l.source_line, caret(l.column, l.message));
+    }
     if (d.help) lines.push(`help: ${d.help}`);
     li.append(el("pre", {}, lines.join("\n")));
     return li;
@@ -161,12 +168,12 @@ function showPieces(v) {
     card.append(h);
     card.append(el("p", { class: "betza" }, p.betza));
     if (p.royal) card.append(el("p", { class: "royal" }, "royal"));
-    const names = (ids) => ids.map((id) => {
-      const q = pieceById(id);
-      return q ? `${q.name} (${id})` : id;
-    }).join(", ");
-    if (p.promotions.length) card.append(el("p", {}, `Promotes to ${names(p.promotions)}.`));
-    if (p.promoted_from.length) card.append(el("p", {}, `Promoted form of ${names(p.promoted_from)}.`));
+    // What the rules do to it (promotion, burning, ...): the notes its diagram's legend ends with.
+    if (p.notes.length) {
+      const notes = el("ul", { class: "notes" });
+      notes.append(...p.notes.map((n) => el("li", {}, `${n[0].toUpperCase()}${n.slice(1)}.`)));
+      card.append(notes);
+    }
     card.append(el("img", { src: p.diagram, alt: p.title, loading: "lazy" }));
     return card;
   }));
@@ -184,19 +191,30 @@ function drawPiece(piece, player, cx, cy) {
   const label = piece.id;
   const size = label.length <= 1 ? 22 : label.length === 2 ? 18 : label.length === 3 ? 14 : 11;
   const promoted = piece.promoted ? " promoted" : "";
-  if (page.style === "shogi") {
+  const glyph = page.glyphs && piece.glyph ? [...piece.glyph] : null;
+  if (page.style === "shogi" || glyph) {
     const s = CELL * 0.43;
     const up = player === "first" ? 1 : -1;
     const pts = [
       [0, -s], [s * 0.72, -s * 0.62], [s * 0.86, s], [-s * 0.86, s], [-s * 0.72, -s * 0.62],
     ].map(([x, y]) => `${cx + x},${cy + y * up}`).join(" ");
     g.append(el("svg:polygon", { points: pts, class: `shogi-piece ${player}` }));
-    g.append(el("svg:text", { x: cx, y: cy + 3 * up, class: `shogi-label${promoted}`, "font-size": size }, label));
+    if (glyph) g.append(...glyphText(glyph, cx, cy + 2 * up, `shogi-label glyph${promoted}`));
+    else g.append(el("svg:text", { x: cx, y: cy + 3 * up, class: `shogi-label${promoted}`, "font-size": size }, label));
   } else {
     g.append(el("svg:circle", { cx, cy, r: CELL * 0.4, class: `chess-piece ${player}` }));
     g.append(el("svg:text", { x: cx, y: cy + 1, class: `chess-label ${player}${promoted}`, "font-size": size }, label));
   }
   return g;
+}
+
+// A glyph as shogi pieces are written: its characters one above the other, centred on (cx, cy).
+function glyphText(chars, cx, cy, cls) {
+  // A CJK font's box is about 1.45 times its size: the characters stay inside the pentagon.
+  const size = Math.min(CELL * 0.42, (CELL * 0.62) / chars.length);
+  return chars.map((c, i) => el("svg:text", {
+    x: cx, y: cy + (i - (chars.length - 1) / 2) * size, class: cls, "font-size": size.toFixed(1),
+  }, c));
 }
 
 function geometry() {
@@ -210,12 +228,23 @@ function geometry() {
   return { b, at, byName };
 }
 
+// The whole board stands in the window below whatever is above it (the header, the
+// diagnostics): its width is capped by the height left and the board's shape.
+function fitBoard() {
+  const box = $("board").viewBox.baseVal;
+  if (!box || !box.height) return;
+  const top = $("play").getBoundingClientRect().top + window.scrollY;
+  const room = Math.max(280, window.innerHeight - top - 12);
+  $("board-wrap").style.maxWidth = `min(100%, ${Math.floor((room * box.width) / box.height)}px)`;
+}
+
 function drawBoard() {
   const svg = $("board");
   const v = page.info.variant;
   const state = page.state;
   const { b, at, byName } = geometry();
   svg.setAttribute("viewBox", `0 0 ${b.width * CELL + 2 * MARGIN} ${b.height * CELL + 2 * MARGIN}`);
+  fitBoard();
   svg.setAttribute("class", `board-${page.style}`);
   const zone = new Set([...b.zone, ...b.zone_second]);
   const vanishing = new Set(b.vanishing);
@@ -529,6 +558,12 @@ function wire() {
     load(page.info.variant.start, []).then(() => message("New game.")).catch((e) => message(e.message, true));
   });
   $("flip").addEventListener("click", () => { page.flipped = !page.flipped; drawBoard(); });
+  $("glyphs").addEventListener("click", () => {
+    page.glyphs = !page.glyphs;
+    $("glyphs").textContent = page.glyphs ? "Letters" : "Kanji";
+    showPieces(page.info.variant);
+    drawBoard();
+  });
   $("style").addEventListener("click", () => {
     page.style = page.style === "shogi" ? "chess" : "shogi";
     showPieces(page.info.variant);
@@ -548,6 +583,7 @@ function wire() {
     }
   });
   $("engine-side").addEventListener("change", () => engineTurn());
+  window.addEventListener("resize", fitBoard);
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") {
       page.selection = null;

@@ -74,6 +74,8 @@ pub struct PieceInfo {
     pub index: usize,
     pub id: String,
     pub name: String,
+    /// `glyph "龍王"`: the characters drawn instead of the ID (the page's glyph toggle).
+    pub glyph: Option<String>,
     pub betza: String,
     pub royal: bool,
     /// The piece is the promoted form of another (some piece promotes to it).
@@ -84,6 +86,9 @@ pub struct PieceInfo {
     pub promoted_from: Vec<String>,
     /// The same title `koma diagram` prints.
     pub title: String,
+    /// What the rules do to the piece (promotion, burning, freezing, anti-trade, confinement):
+    /// the notes its diagram's legend ends with.
+    pub notes: Vec<String>,
     /// Where the page finds the piece's move diagram (SVG with its legend).
     pub diagram: String,
 }
@@ -93,6 +98,8 @@ pub struct PieceInfo {
 pub struct RuleInfo {
     pub topic: String,
     pub words: String,
+    /// The kinds of the clauses it words (`promotion zone`, `drop no-mate`, ...).
+    pub clauses: Vec<String>,
 }
 
 /// A check or lint diagnostic, located by line and column (1-based).
@@ -108,7 +115,20 @@ pub struct DiagnosticInfo {
     /// The source line the diagnostic points at.
     pub source_line: String,
     pub label: String,
+    /// The secondary labels ("first defined here"), each located like the primary one.
+    #[serde(default)]
+    pub labels: Vec<LabelInfo>,
     pub help: Option<String>,
+}
+
+/// A secondary label of a diagnostic: where it points and what it says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LabelInfo {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub source_line: String,
+    pub message: String,
 }
 
 /// `GET /api/variants/{i}/status`: polled by the page to notice edits on disk.

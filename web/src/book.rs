@@ -181,10 +181,7 @@ fn page(data: &serde_json::Value) -> String {
     };
     let data = script_json(data);
     let script = assets::APP_JS.replace("</script", "<\\/script");
-    let icon = format!(
-        "data:image/svg+xml,{}",
-        assets::FAVICON_SVG.replace('#', "%23").replace('\n', "")
-    );
+    let icon = data_uri("image/svg+xml", assets::FAVICON_SVG);
     assets::INDEX_HTML
         .replace(
             r#"<link rel="stylesheet" href="/assets/style.css">"#,
@@ -199,6 +196,21 @@ fn page(data: &serde_json::Value) -> String {
             r#"<script type="module" src="/assets/app.js"></script>"#,
             &format!("{wasm}<script type=\"module\">\n{script}</script>"),
         )
+}
+
+/// `text` as a `data:` address that can stand in a double-quoted HTML attribute: every byte
+/// but letters, digits and `-._~/:=;,` is percent-encoded (the icon's own quotes once closed the
+/// attribute and showed its tail on the page).
+fn data_uri(kind: &str, text: &str) -> String {
+    let mut out = format!("data:{kind},");
+    for b in text.trim_end().bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/:=;,".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 /// `data` as JSON that stays data in every state of HTML's script parsing: `<`, `>` and `&` are
@@ -232,5 +244,14 @@ mod tests {
         assert_eq!(base64(b"foo"), "Zm9v");
         assert_eq!(base64(b"foobar"), "Zm9vYmFy");
         assert_eq!(base64(&[0xff, 0xfe, 0x00, 0x80]), "//4AgA==");
+    }
+
+    /// The book's inlined icon is one attribute value: no quote or bracket of the SVG leaks
+    /// into the page (it used to show a stray `k">` at the top left).
+    #[test]
+    fn the_inlined_icon_stays_inside_its_attribute() {
+        let uri = super::data_uri("image/svg+xml", super::assets::FAVICON_SVG);
+        assert!(!uri.contains(['"', '<', '>', '\'', ' ', '#']), "{uri}");
+        assert!(uri.ends_with("%3C/svg%3E"), "{uri}");
     }
 }

@@ -7,15 +7,17 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use koma_compiler::Loaded;
-use koma_compiler::diagnostic::{Diagnostic, Severity, SourceMap};
-use koma_compiler::diagram::{Scene, draw_piece, piece_title, render_svg};
+use koma_compiler::diagnostic::{Diagnostic, Location, Severity, SourceMap};
+use koma_compiler::diagram::{Scene, draw_piece, piece_notes, piece_title, render_svg};
 use koma_compiler::ir::Variant;
 use koma_compiler::lint::{self, LintConfig};
 use koma_compiler::loader::{DiskLoader, FileLoader};
 use koma_runtime::spec::{Coord, PieceType};
 use koma_runtime::{Position, Tables};
 
-use crate::api::{BoardInfo, DiagnosticInfo, PieceInfo, SquareInfo, VariantData, VariantInfo};
+use crate::api::{
+    BoardInfo, DiagnosticInfo, LabelInfo, PieceInfo, SquareInfo, VariantData, VariantInfo,
+};
 use crate::words;
 
 /// A compiled variant file: what the page shows and the tables that play it.
@@ -181,12 +183,14 @@ fn variant_data(
                 index: i,
                 id: p.id.clone(),
                 name: p.name.clone(),
+                glyph: p.glyph.as_ref().map(|g| g.value.clone()),
                 betza: p.betza.clone(),
                 royal: p.royal.is_some(),
                 promoted: !promoted_from.is_empty() && p.id.starts_with('+'),
                 promotions: p.promotions.iter().map(|q| id(q.value)).collect(),
                 promoted_from,
                 title: piece_title(v, p),
+                notes: piece_notes(v, p),
                 diagram: diagram_url(i),
             }
         })
@@ -211,8 +215,41 @@ fn variant_data(
 }
 
 fn diagnostic_info(sources: &SourceMap, d: &Diagnostic) -> DiagnosticInfo {
-    let at = d.primary.location;
-    let (file, line, column, source_line) = match sources.get(at.file) {
+    let (file, line, column, source_line) = locate(sources, d.primary.location);
+    DiagnosticInfo {
+        severity: match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+        .to_string(),
+        code: d.code.clone(),
+        message: d.message.clone(),
+        file,
+        line,
+        column,
+        source_line,
+        label: d.primary.message.clone(),
+        labels: d
+            .secondary
+            .iter()
+            .map(|l| {
+                let (file, line, column, source_line) = locate(sources, l.location);
+                LabelInfo {
+                    file,
+                    line,
+                    column,
+                    source_line,
+                    message: l.message.clone(),
+                }
+            })
+            .collect(),
+        help: d.help.clone(),
+    }
+}
+
+/// The file name, 1-based line and column, and source line of a location.
+fn locate(sources: &SourceMap, at: Location) -> (String, usize, usize, String) {
+    match sources.get(at.file) {
         Some(f) => {
             let start = at.start.min(f.text.len());
             let before = &f.text[..start];
@@ -228,20 +265,32 @@ fn diagnostic_info(sources: &SourceMap, d: &Diagnostic) -> DiagnosticInfo {
             )
         }
         None => (String::new(), 0, 0, String::new()),
-    };
-    DiagnosticInfo {
-        severity: match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
-        .to_string(),
-        code: d.code.clone(),
-        message: d.message.clone(),
-        file,
-        line,
-        column,
-        source_line,
-        label: d.primary.message.clone(),
-        help: d.help.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::Compiled;
+
+    /// The page gets every label of a diagnostic, as the command line shows them: a duplicate
+    /// piece says where the first one was defined (issue 27, point 9).
+    #[test]
+    fn diagnostics_carry_their_secondary_labels() {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/check/error/E0105-duplicate-piece.koma");
+        let compiled = Compiled::load(&file, &|n, _| format!("{n}"));
+        let duplicate = compiled
+            .info
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "E0105")
+            .expect("the duplicate piece");
+        assert_eq!(duplicate.line, 8);
+        let first = duplicate.labels.first().expect("a secondary label");
+        assert_eq!((first.line, first.column), (6, 3));
+        assert!(first.source_line.contains("\"Gold\""), "{first:?}");
+        assert!(!first.message.is_empty());
     }
 }

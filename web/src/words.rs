@@ -22,10 +22,13 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         join(&names, "and")
     };
     let mut out = Vec::new();
-    let mut rule = |topic: &str, words: String| {
+    // Each paragraph names the clause kinds it words (`ClauseInfo::key`): a test checks that
+    // every clause a file writes is worded somewhere.
+    let mut rule = |topic: &str, clauses: &[&str], words: String| {
         out.push(RuleInfo {
             topic: topic.to_string(),
             words,
+            clauses: clauses.iter().map(|k| k.to_string()).collect(),
         })
     };
 
@@ -35,6 +38,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         .collect();
     rule(
         "Winning",
+        &["royal", "win", "check"],
         match (r.royals.win, royals.is_empty()) {
             (_, true) => "There is no royal piece: the game ends only by the draw and stalemate \
                           rules."
@@ -61,6 +65,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
     );
     rule(
         "Stalemate",
+        &["stalemate"],
         match r.results.stalemate {
             Outcome::Draw => "A player with no legal move who is not in check: a draw.",
             Outcome::Loss => "A player with no legal move loses.",
@@ -70,13 +75,19 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
     );
 
     let p = &r.promotion;
-    if !p.zone.is_empty() {
+    let written = |prefix: &str| v.rules.clauses.iter().any(|c| c.key.starts_with(prefix));
+    if !p.zone.is_empty() || written("promotion") {
         let rows: std::collections::BTreeSet<u8> = p.zone.iter().map(|c| c.y).collect();
         let far = match rows.len() {
+            0 => String::new(),
             1 => "rank".to_string(),
             n => format!("{n} ranks"),
         };
-        let mut s = format!("The promotion zone is each player's far {far} (shaded on the board).");
+        let mut s = if far.is_empty() {
+            "No promotion zone is given.".to_string()
+        } else {
+            format!("The promotion zone is each player's far {far} (shaded on the board).")
+        };
         let mut when = Vec::new();
         for (t, text) in [
             (Triggers::ENTER, "a move ends in the zone from outside"),
@@ -119,7 +130,18 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
                  and nothing was lost, it cannot make that move.",
             );
         }
-        rule("Promotion", s);
+        rule(
+            "Promotion",
+            &[
+                "promotion zone",
+                "promotion on",
+                "promotion kind",
+                "promotion forced-when-stuck",
+                "promotion forced",
+                "promotion captured-only",
+            ],
+            s,
+        );
     }
 
     for b in &r.burning {
@@ -151,7 +173,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         if b.on_promotion {
             s.push_str(" A piece promoting into a burner burns at once.");
         }
-        rule("Burning", s);
+        rule("Burning", &["burn"], s);
     }
     for f in &r.freezing {
         let mut s = format!(
@@ -161,7 +183,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         if !f.immune.is_empty() {
             s.push_str(&format!(" {} cannot be frozen.", names(&f.immune)));
         }
-        rule("Freezing", s);
+        rule("Freezing", &["freeze"], s);
     }
     for a in &r.anti_trade {
         let mut s = format!(
@@ -188,7 +210,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
                  another piece on the very next move.",
             );
         }
-        rule("Anti-trade", s);
+        rule("Anti-trade", &["anti-trade"], s);
     }
     if !r.jump_rank.is_empty() {
         let mut ranked: Vec<(u8, PieceType)> = r
@@ -213,6 +235,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         }
         rule(
             "Jumping",
+            &["jump-rank"],
             format!(
                 "A jump may not pass over a piece of equal or higher rank: {order}; every other \
                  piece ranks lowest."
@@ -237,6 +260,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         if !parts.is_empty() {
             rule(
                 "Regions",
+                &[],
                 format!(
                     "{} ({}) {} (each region is the first player's; the second player's is \
                      turned around).",
@@ -250,6 +274,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
     if regions.facing_royals_forbidden {
         rule(
             "Facing royals",
+            &["facing-royals"],
             "Royals of the two sides may not face each other on a file with nothing between \
              them."
                 .to_string(),
@@ -258,6 +283,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
     if regions.facing_royals_must_break {
         rule(
             "Facing royals",
+            &["facing-royals"],
             "When the royals face each other on an open file, the player to move must break the \
              line or pass (even in check); a pass then ends the game, a draw."
                 .to_string(),
@@ -267,17 +293,23 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
     if !pass.anytime.is_empty() {
         rule(
             "Passing",
+            &["pass anytime"],
             format!("{} may pass the turn.", names(&pass.anytime)),
         );
     }
     if pass.twice_ends {
         rule(
             "Passing",
+            &["pass twice-ends"],
             "Two passes in a row end the game, a draw.".to_string(),
         );
     }
     if pass.forbidden {
-        rule("Passing", "No piece may pass.".to_string());
+        rule(
+            "Passing",
+            &["pass forbidden"],
+            "No piece may pass.".to_string(),
+        );
     } else if !pass.only.is_empty() || pass.not_after_pass || pass.first_passer_deviates {
         let mut s = String::from(
             "A move that returns to its start square without capturing passes the turn.",
@@ -291,7 +323,15 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         if pass.first_passer_deviates {
             s.push_str(" In a repetition, the player who passed first must deviate.");
         }
-        rule("Passing", s);
+        rule(
+            "Passing",
+            &[
+                "pass only",
+                "pass not-after-pass",
+                "pass first-passer-deviates",
+            ],
+            s,
+        );
     }
     let res = &r.results;
     let mut draws = Vec::new();
@@ -325,6 +365,12 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
     if !draws.is_empty() {
         rule(
             "Draws",
+            &[
+                "draw repetition",
+                "perpetual-check",
+                "draw moves",
+                "draw bare-royal",
+            ],
             format!("The game is drawn when {}.", join(&draws, "or when")),
         );
     }
@@ -347,11 +393,12 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
             s.push_str(&format!(", except {}", join(&except, "or")));
         }
         s.push('.');
-        rule("Repetition", s);
+        rule("Repetition", &["repeat"], s);
     }
     if res.perpetual_attack_loses {
         rule(
             "Perpetual attack",
+            &["perpetual-attack"],
             "A side that reaches a repetition by attacking the same piece after every move loses."
                 .to_string(),
         );
@@ -371,14 +418,48 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
             s.push_str("; a lone royal counts by the pieces it faces (pieces' honour)");
         }
         s.push_str(". The game is drawn when the count runs out.");
-        rule("Counting", s);
+        rule(
+            "Counting",
+            &[
+                "counting board-honour",
+                "counting pieces-honour",
+                "counting without",
+            ],
+            s,
+        );
     }
     if res.bare_royal_loses {
         rule(
             "Bare royal",
+            &["bare-royal"],
             "A side reduced to its royals alone loses, unless it bares the other side on its very \
              next move (a draw)."
                 .to_string(),
+        );
+    }
+    if let Some(s) = hands(v, spec, &names) {
+        rule(
+            "Hands",
+            &[
+                "captures",
+                "drop not-stuck",
+                "drop one-per-file",
+                "drop per-file",
+                "drop no-mate",
+                "drop zone",
+            ],
+            s,
+        );
+    }
+    if !r.castling_partners.is_empty() {
+        rule(
+            "Castling",
+            &["castling with"],
+            format!(
+                "A castling piece castles with the outermost {} on its side of its rank, \
+                 wherever that stands; neither may have moved.",
+                names(&r.castling_partners).replace(" and ", " or ")
+            ),
         );
     }
     let vanishing = &v.board.vanishing;
@@ -389,6 +470,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
             .collect();
         rule(
             "Vanishing squares",
+            &[],
             format!(
                 "{} vanish from the board once the piece on them leaves.",
                 join(&squares, "and")
@@ -396,6 +478,99 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         );
     }
     out
+}
+
+/// Hands and drops: where captured pieces go, what the hands hold at the start, and where a
+/// piece in hand may be dropped; `None` when no piece is ever in hand and no drop clause is
+/// written.
+fn hands(
+    v: &Variant,
+    spec: &VariantSpec,
+    names: &dyn Fn(&[PieceType]) -> String,
+) -> Option<String> {
+    let d = &spec.rules.drops;
+    let clauses = v.rules.clauses.iter();
+    if !d.has_hands() && !clauses.clone().any(|c| c.key.starts_with("drop")) {
+        return None;
+    }
+    let mut s = String::new();
+    let captured: Vec<(PieceType, PieceType)> = d
+        .to_hand
+        .iter()
+        .enumerate()
+        .filter_map(|(i, to)| to.map(|to| (PieceType(i as u8), to)))
+        .collect();
+    if captured.is_empty() {
+        s.push_str("Captured pieces leave the game.");
+    } else {
+        s.push_str("A captured piece joins the capturer's hand");
+        let demoted: Vec<String> = captured
+            .iter()
+            .filter(|(from, to)| from != to)
+            .map(|&(from, to)| format!("{} as {}", names(&[from]), names(&[to])))
+            .collect();
+        if !demoted.is_empty() {
+            s.push_str(&format!(" ({})", join(&demoted, "and")));
+        }
+        s.push_str(
+            "; instead of moving, a player may drop a piece from its hand on an empty square.",
+        );
+        let kept: Vec<PieceType> = (0..v.pieces.len())
+            .map(|i| PieceType(i as u8))
+            .filter(|p| d.to_hand.get(usize::from(p.0)).is_some_and(Option::is_none))
+            .collect();
+        if !kept.is_empty() && kept.len() < v.pieces.len() {
+            s.push_str(&format!(" {} never go to a hand.", names(&kept)));
+        }
+    }
+    for (player, who) in [
+        (koma_runtime::spec::Player::First, "first"),
+        (koma_runtime::spec::Player::Second, "second"),
+    ] {
+        let held: Vec<PieceType> = d
+            .start_hand
+            .iter()
+            .filter(|(p, _)| *p == player)
+            .map(|&(_, t)| t)
+            .collect();
+        if !held.is_empty() {
+            s.push_str(&format!(
+                " The {who} player starts with {} in hand.",
+                names(&held)
+            ));
+        }
+    }
+    if d.not_stuck {
+        s.push_str(" No piece may be dropped where it could never move again.");
+    }
+    if !d.one_per_file.is_empty() {
+        s.push_str(&format!(
+            " A player may not drop {} on a file that already holds one of its own.",
+            names(&d.one_per_file)
+        ));
+    }
+    for &(piece, limit) in &d.per_file {
+        s.push_str(&format!(
+            " A player may not drop {} on a file that already holds {limit} of its own.",
+            names(&[piece])
+        ));
+    }
+    if !d.no_mate.is_empty() {
+        s.push_str(&format!(
+            " A drop of {} that checkmates loses for the player who dropped it.",
+            names(&d.no_mate)
+        ));
+    }
+    for z in &d.zones {
+        let squares: Vec<String> = z.squares.iter().map(|&c| v.board.square_name(c)).collect();
+        s.push_str(&format!(
+            " {} may be dropped only on {} (the first player's squares; the second player's are \
+             turned around).",
+            names(&z.pieces),
+            join(&squares, "and")
+        ));
+    }
+    Some(s)
 }
 
 fn join(items: &[String], word: &str) -> String {
@@ -427,5 +602,97 @@ fn ordinal(n: u8) -> String {
         4 => "fourth".to_string(),
         5 => "fifth".to_string(),
         n => format!("{n}th"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use koma_compiler::ir::Variant;
+    use koma_runtime::spec::VariantSpec;
+
+    use super::rules;
+
+    fn compile(path: &Path) -> (Variant, VariantSpec) {
+        let loaded = koma_compiler::load(path);
+        let variant = loaded
+            .variant
+            .unwrap_or_else(|| panic!("{} does not compile", path.display()));
+        let spec = koma_compiler::emit(&variant);
+        (variant, spec)
+    }
+
+    /// The shipped variants, the examples and the check fixtures: between them every clause
+    /// kind the language has.
+    fn files() -> Vec<PathBuf> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut out = Vec::new();
+        for dir in ["variants", "examples", "tests/fixtures/check/ok"] {
+            let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+                continue;
+            };
+            out.extend(
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "koma")),
+            );
+        }
+        out.sort();
+        out
+    }
+
+    /// Every clause a file writes is worded by some paragraph of the Rules section, and the
+    /// files walked write every clause kind of the language (`remove` only edits what a file
+    /// inherits), so a new kind without words fails here (issue 27, point 7).
+    #[test]
+    fn every_clause_has_words() {
+        let mut seen = std::collections::BTreeSet::new();
+        for path in files() {
+            let (variant, spec) = compile(&path);
+            let words = rules(&variant, &spec);
+            for clause in &variant.rules.clauses {
+                seen.insert(clause.key);
+                if clause.key == "remove" {
+                    continue;
+                }
+                let worded = words
+                    .iter()
+                    .any(|r| r.clauses.iter().any(|k| k == clause.key) && !r.words.is_empty());
+                assert!(
+                    worded,
+                    "{}: the `{}` clause has no words",
+                    path.display(),
+                    clause.key
+                );
+            }
+        }
+        for kind in koma_grammar::ast::CLAUSE_KINDS {
+            assert!(
+                seen.contains(kind) || *kind == "remove",
+                "no file walked writes a `{kind}` clause: add one to tests/fixtures/check/ok"
+            );
+        }
+    }
+
+    /// Drop games say how hands work: shogi's captures, nifu and uchifuzume.
+    #[test]
+    fn hands_and_drops_are_worded() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../variants/shogi.koma");
+        let (variant, spec) = compile(&root);
+        let words = rules(&variant, &spec);
+        let hands = words
+            .iter()
+            .find(|r| r.topic == "Hands")
+            .expect("a Hands paragraph");
+        for phrase in [
+            "joins the capturer's hand",
+            "never move again",
+            "already holds one of its own",
+            "checkmates loses",
+        ] {
+            assert!(hands.words.contains(phrase), "{phrase}: {}", hands.words);
+        }
     }
 }

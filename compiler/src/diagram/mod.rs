@@ -12,11 +12,13 @@
 //! ```
 
 mod json;
+mod notes;
 mod svg;
 mod text;
 mod walk;
 
 pub use json::render_json;
+pub use notes::piece_notes;
 pub use svg::render_svg;
 pub use text::render_text;
 
@@ -234,6 +236,12 @@ pub struct Diagram {
     pub moves: Vec<DiagramMove>,
     /// Squares with at least one class, in row-major order from a1.
     pub squares: Vec<(Coord, Vec<SquareClass>)>,
+    /// What the variant's rules do to the piece (burning, freezing, anti-trade, confinement,
+    /// promotion), for the legend; empty for a bare XBetza string.
+    pub notes: Vec<String>,
+    /// The piece's glyph (`glyph "龍王"`), drawn on a shogi pentagon in place of the plain
+    /// disc; `None` for a bare XBetza string or a piece without one.
+    pub glyph: Option<String>,
 }
 
 impl Diagram {
@@ -248,6 +256,33 @@ impl Diagram {
     pub fn main_class(&self, c: Coord) -> Option<SquareClass> {
         main_class(self.classes_at(c))
     }
+
+    /// Every way the piece reaches the square, the main one first (see [`ways`]).
+    pub fn ways_at(&self, c: Coord) -> Vec<SquareClass> {
+        ways(self.classes_at(c))
+    }
+}
+
+/// The ways a square with `classes` is reached, as the legend names them: the main kind first
+/// (the one its colour shows), then every other kind that is a way of its own. A Lion's
+/// neighbour is a plain step and a locust capture; a move or capture that is only unblockable
+/// or only initial is one way, which the main kind already names; a hop target that is also a
+/// destination (every square of a jumping General's lines) is just a destination.
+pub fn ways(classes: &[SquareClass]) -> Vec<SquareClass> {
+    use SquareClass::*;
+    let Some(main) = main_class(classes) else {
+        return Vec::new();
+    };
+    let qualified = matches!(main, Unblockable | InitialOnly);
+    let mut out = vec![main];
+    out.extend(
+        classes
+            .iter()
+            .copied()
+            .filter(|&k| k != main && k != HopTarget)
+            .filter(|&k| !(qualified && matches!(k, MoveOrCapture | Move | Capture))),
+    );
+    out
 }
 
 /// Which class wins the colour of a square with several (the rarer kinds first).
@@ -329,7 +364,10 @@ pub fn draw_piece(variant: &Variant, piece: &Piece, scene: &Scene) -> Diagram {
     let at = first_player_square(b, scene);
     let mut scene = scene.clone();
     scene.confined = confinement(variant, piece, scene.second);
-    draw(piece.expansion_at(b, at), &scene)
+    let mut diagram = draw(piece.expansion_at(b, at), &scene);
+    diagram.notes = piece_notes(variant, piece);
+    diagram.glyph = piece.glyph.as_ref().map(|g| g.value.clone());
+    diagram
 }
 
 /// For a confined piece: whether a template may be walked at all. A one-leg template may (the
@@ -406,6 +444,8 @@ pub fn draw(expansion: &Expansion, scene: &Scene) -> Diagram {
         scene: scene.clone(),
         moves,
         squares,
+        notes: Vec::new(),
+        glyph: None,
     }
 }
 

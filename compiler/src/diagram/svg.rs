@@ -4,11 +4,13 @@ use std::fmt::Write;
 
 use koma_runtime::spec::Coord;
 
-use super::{Diagram, SquareClass, main_class};
+use super::{Diagram, SquareClass, ways};
 
 const CELL: usize = 40;
 const MARGIN: usize = 24;
 const LEGEND_ROW: usize = 22;
+/// The height of each further line of a wrapped legend entry.
+const LINE: usize = 16;
 const EMPTY: &str = "#FFFFF0";
 
 /// The colour and legend text of a square whose main class is `class` (`classes` are all of
@@ -30,7 +32,9 @@ pub(crate) fn style(class: SquareClass, classes: &[SquareClass]) -> (&'static st
     }
 }
 
-/// The board with coloured target squares, dummies, coordinates and a legend of the kinds used.
+/// The board with coloured target squares, dummies, coordinates and a legend of the kinds used
+/// and of the rules that act on the piece. A square reached in several ways shows each way's
+/// colour in a band; the legend wraps to the picture's width.
 pub fn render_svg(diagram: &Diagram, title: &str) -> String {
     let s = &diagram.scene;
     let (files, ranks) = (s.board.files as usize, s.board.ranks as usize);
@@ -45,54 +49,8 @@ pub fn render_svg(diagram: &Diagram, title: &str) -> String {
                 y: (ranks - 1 - row) as u8,
             };
             let (x, y) = (MARGIN + file * CELL, MARGIN + row * CELL);
-            if s.holes.contains(&c) {
-                continue;
-            }
-            let classes = diagram.classes_at(c);
-            // The mover's own square stays plain: passing and igui are said in the legend.
-            let main = if c == s.from {
-                None
-            } else {
-                main_class(classes)
-            };
-            let fill = match main {
-                Some(k) => {
-                    let entry = style(k, classes);
-                    if !legend.contains(&entry) {
-                        legend.push(entry);
-                    }
-                    entry.0
-                }
-                None => EMPTY,
-            };
-            let _ = writeln!(
-                body,
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#000000\"/>"
-            );
-            let (cx, cy) = (x + CELL / 2, y + CELL / 2);
-            if c == s.from {
-                let _ = writeln!(
-                    body,
-                    "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"14\" fill=\"#8B4513\" stroke=\"#000000\"/>"
-                );
-            } else if s.friends.contains(&c) {
-                let _ = writeln!(
-                    body,
-                    "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"11\" fill=\"#FFFFFF\" stroke=\"#000000\" stroke-width=\"2\"/>"
-                );
-            } else if s.enemies.contains(&c) {
-                let _ = writeln!(
-                    body,
-                    "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"11\" fill=\"#000000\"/>"
-                );
-            } else if classes.contains(&SquareClass::HopTarget)
-                && main_class(classes) == Some(SquareClass::HopTarget)
-            {
-                let _ = writeln!(
-                    body,
-                    "<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-size=\"20\">?</text>",
-                    cy + 7
-                );
+            if !s.holes.contains(&c) {
+                square(&mut body, &mut legend, diagram, c, (x, y));
             }
         }
     }
@@ -115,9 +73,15 @@ pub fn render_svg(diagram: &Diagram, title: &str) -> String {
         );
     }
     let legend_top = board_bottom + 30;
-    let pieces = piece_legend(diagram);
-    let rows = legend.len() + pieces.len();
-    let height = legend_top + rows * LEGEND_ROW + 10;
+    let columns = legend_columns(width);
+    let mut entries: Vec<(&str, Vec<String>)> = legend
+        .iter()
+        .chain(piece_legend(diagram).iter())
+        .map(|(fill, text)| (*fill, wrap(text, columns)))
+        .collect();
+    entries.extend(diagram.notes.iter().map(|n| ("", wrap(n, columns))));
+    let lines: usize = entries.iter().map(|(_, l)| l.len()).sum();
+    let height = legend_top + entries.len() * (LEGEND_ROW - LINE) + lines * LINE + 10;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -129,38 +93,170 @@ pub fn render_svg(diagram: &Diagram, title: &str) -> String {
         "<rect width=\"{width}\" height=\"{height}\" fill=\"#FFFFFF\"/>"
     );
     out.push_str(&body);
-    for (i, (fill, text)) in legend.iter().chain(pieces.iter()).enumerate() {
-        let y = legend_top + i * LEGEND_ROW;
-        if fill.starts_with('#') {
+    let mut y = legend_top;
+    for (fill, lines) in &entries {
+        legend_key(&mut out, fill, y);
+        for (i, line) in lines.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"13\">{}</text>",
+                MARGIN + 24,
+                y + 13 + i * LINE,
+                escape(line)
+            );
+        }
+        y += LEGEND_ROW - LINE + lines.len() * LINE;
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// One square at `(x, y)`: its colours (adding them to `legend`) and the piece on it. The
+/// mover's own square stays plain (passing and igui are said in the legend); a dummy is always
+/// drawn, over its square's colours.
+fn square<'a>(
+    body: &mut String,
+    legend: &mut Vec<(&'a str, &'a str)>,
+    diagram: &Diagram,
+    c: Coord,
+    (x, y): (usize, usize),
+) {
+    let s = &diagram.scene;
+    let classes = diagram.classes_at(c);
+    let ways = if c == s.from {
+        Vec::new()
+    } else {
+        ways(classes)
+    };
+    let mut fills = ways.iter().map(|&k| {
+        let entry = style(k, classes);
+        if !legend.contains(&entry) {
+            legend.push(entry);
+        }
+        entry.0
+    });
+    let fill = fills.next().unwrap_or(EMPTY);
+    let _ = writeln!(
+        body,
+        "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#000000\"/>"
+    );
+    // One vertical band per further way, to the right of the main way's colour.
+    let band = CELL as f32 / ways.len().max(1) as f32;
+    for (i, fill) in fills.enumerate() {
+        let _ = writeln!(
+            body,
+            "<rect x=\"{:.1}\" y=\"{y}\" width=\"{band:.1}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#000000\" stroke-width=\"0.5\"/>",
+            x as f32 + (i + 1) as f32 * band,
+        );
+    }
+    let (cx, cy) = (x + CELL / 2, y + CELL / 2);
+    if c == s.from {
+        match &diagram.glyph {
+            Some(glyph) => glyph_piece(body, glyph, cx, cy, s.second),
+            None => {
+                let _ = writeln!(
+                    body,
+                    "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"14\" fill=\"#8B4513\" stroke=\"#000000\"/>"
+                );
+            }
+        }
+    } else if s.friends.contains(&c) {
+        let _ = writeln!(
+            body,
+            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"11\" fill=\"#FFFFFF\" stroke=\"#000000\" stroke-width=\"2\"/>"
+        );
+    } else if s.enemies.contains(&c) {
+        let _ = writeln!(
+            body,
+            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"11\" fill=\"#000000\"/>"
+        );
+    } else if ways.first() == Some(&SquareClass::HopTarget) {
+        let _ = writeln!(
+            body,
+            "<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-size=\"20\">?</text>",
+            cy + 7
+        );
+    }
+}
+
+/// A piece with a glyph, drawn as shogi pieces are: a pentagon pointing at the opponent (down
+/// for the second player) with the glyph's characters one above the other.
+fn glyph_piece(body: &mut String, glyph: &str, cx: usize, cy: usize, second: bool) {
+    let (cx, cy) = (cx as f32, cy as f32);
+    let up = if second { -1.0 } else { 1.0 };
+    let r = CELL as f32 * 0.45;
+    let points: Vec<String> = [
+        (0.0, -1.0),
+        (0.72, -0.62),
+        (0.86, 1.0),
+        (-0.86, 1.0),
+        (-0.72, -0.62),
+    ]
+    .iter()
+    .map(|(x, y)| format!("{:.1},{:.1}", cx + x * r, cy + y * r * up))
+    .collect();
+    let _ = writeln!(
+        body,
+        "<polygon points=\"{}\" fill=\"#F3D9A4\" stroke=\"#5A3B12\" stroke-width=\"1.5\"/>",
+        points.join(" ")
+    );
+    let chars: Vec<char> = glyph.chars().collect();
+    let n = chars.len() as f32;
+    let size = (CELL as f32 * 0.42).min(CELL as f32 * 0.62 / n);
+    for (i, c) in chars.iter().enumerate() {
+        let y = cy + 2.0 * up + (i as f32 - (n - 1.0) / 2.0) * size;
+        let _ = writeln!(
+            body,
+            "<text x=\"{cx:.1}\" y=\"{y:.1}\" text-anchor=\"middle\" dominant-baseline=\"central\" font-size=\"{size:.1}\" font-family=\"'Noto Serif CJK JP', 'Noto Sans CJK JP', serif\">{}</text>",
+            escape(&c.to_string())
+        );
+    }
+}
+
+/// The key of a legend entry at height `y`: a colour square, a piece's disc, or nothing (a
+/// rule note).
+fn legend_key(out: &mut String, fill: &str, y: usize) {
+    let colour = match fill {
+        "" => return,
+        "enemy" => "#000000",
+        "friend" => "#FFFFFF",
+        "mover" => "#8B4513",
+        _ => {
             let _ = writeln!(
                 out,
                 "<rect x=\"{MARGIN}\" y=\"{y}\" width=\"16\" height=\"16\" fill=\"{fill}\" stroke=\"#000000\"/>"
             );
-        } else {
-            let colour = if *fill == "enemy" {
-                "#000000"
-            } else if *fill == "friend" {
-                "#FFFFFF"
-            } else {
-                "#8B4513"
-            };
-            let _ = writeln!(
-                out,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"7\" fill=\"{colour}\" stroke=\"#000000\"/>",
-                MARGIN + 8,
-                y + 8
-            );
+            return;
         }
-        let _ = writeln!(
-            out,
-            "<text x=\"{}\" y=\"{}\" font-size=\"13\">{}</text>",
-            MARGIN + 24,
-            y + 13,
-            escape(text)
-        );
+    };
+    let _ = writeln!(
+        out,
+        "<circle cx=\"{}\" cy=\"{}\" r=\"7\" fill=\"{colour}\" stroke=\"#000000\"/>",
+        MARGIN + 8,
+        y + 8
+    );
+}
+
+/// How many characters of legend text fit on one line of a picture `width` wide (13px
+/// sans-serif averages about 6.5px a character).
+pub(crate) fn legend_columns(width: usize) -> usize {
+    (width.saturating_sub(2 * MARGIN + 24) * 2 / 13).max(12)
+}
+
+/// `text` broken at spaces into lines of at most `columns` characters (a longer word keeps a
+/// line of its own).
+pub(crate) fn wrap(text: &str, columns: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= columns => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
     }
-    out.push_str("</svg>\n");
-    out
+    lines
 }
 
 fn piece_legend(diagram: &Diagram) -> Vec<(&'static str, &'static str)> {

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use koma_runtime::spec::Coord;
 
 use super::svg::style;
-use super::{Diagram, SquareClass, main_class};
+use super::{Diagram, SquareClass, main_class, ways};
 
 fn symbol(class: SquareClass) -> char {
     match class {
@@ -46,21 +46,22 @@ pub fn render_text(diagram: &Diagram, colour: bool) -> String {
             };
             let classes = diagram.classes_at(c);
             let main = main_class(classes);
+            for k in ways(classes) {
+                if c != s.from && !used.contains(&k) {
+                    used.push(k);
+                }
+            }
+            // A dummy is always drawn; what happens on its square is said below the legend.
             let glyph = if s.holes.contains(&c) {
                 ' '
             } else if c == s.from {
                 '★'
-            } else if let Some(k) = main {
-                if !used.contains(&k) {
-                    used.push(k);
-                }
-                symbol(k)
             } else if s.friends.contains(&c) {
                 '□'
             } else if s.enemies.contains(&c) {
                 '■'
             } else {
-                '·'
+                main.map_or('·', symbol)
             };
             out.push(' ');
             match main.filter(|_| colour && c != s.from) {
@@ -96,8 +97,47 @@ pub fn render_text(diagram: &Diagram, colour: bool) -> String {
     if !s.enemies.is_empty() {
         out.push_str("■ enemy piece\n");
     }
+    for (squares, ways) in several_ways(diagram) {
+        let _ = writeln!(out, "{}: {ways}", squares.join(" "));
+    }
+    for note in &diagram.notes {
+        let _ = writeln!(out, "{note}");
+    }
     let _ = writeln!(out, "{} moves", diagram.moves.len());
     out
+}
+
+/// The squares whose symbol does not tell everything: reached in several ways, or holding a
+/// dummy piece that hides the mark. Grouped by what is said of them, in board order, e.g.
+/// `("f5 g7", "◎ ca: locust capture, ● mc: move or capture")`; a dummy's square is named
+/// with the dummy's symbol (`g7■`).
+fn several_ways(diagram: &Diagram) -> Vec<(Vec<String>, String)> {
+    let s = &diagram.scene;
+    let mut groups: Vec<(Vec<String>, String)> = Vec::new();
+    for (c, classes) in &diagram.squares {
+        let ways = ways(classes);
+        let dummy = if s.friends.contains(c) {
+            "□"
+        } else if s.enemies.contains(c) {
+            "■"
+        } else {
+            ""
+        };
+        if *c == s.from || (ways.len() < 2 && dummy.is_empty()) {
+            continue;
+        }
+        let said: Vec<String> = ways
+            .iter()
+            .map(|&k| format!("{} {}", symbol(k), style(k, classes).1))
+            .collect();
+        let said = said.join(", ");
+        let name = format!("{}{dummy}", s.square_name(*c));
+        match groups.iter_mut().find(|(_, w)| *w == said) {
+            Some((names, _)) => names.push(name),
+            None => groups.push((vec![name], said)),
+        }
+    }
+    groups
 }
 
 fn rgb(hex: &str) -> (u8, u8, u8) {

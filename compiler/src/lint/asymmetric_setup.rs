@@ -14,7 +14,8 @@ pub const LINT: Lint = Lint {
     summary: "a setup claims `rotate` or `mirror` but places pieces in the opponent's half",
     explanation: "With `setup rotate` or `setup mirror` you write the first player's army only; koma adds \
 the second army. A piece written in the opponent's half is probably the second army written out, and \
-gets a copy of its own in the first player's camp.",
+gets a copy of its own in the first player's camp. On a board with an odd number of ranks the middle \
+rank belongs to neither half (Tori Shogi's first player has a Swallow there).",
     before: "setup rotate\n  K e1\n  K e8",
     after: "setup rotate\n  K e1",
     check,
@@ -26,7 +27,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     if setup.symmetry == Symmetry::None {
         return;
     }
-    let half = v.board.height / 2;
+    // The opponent's half starts past the middle: the middle rank of an odd board is no one's.
+    let half = v.board.height.div_ceil(2);
     let word = if setup.symmetry == Symmetry::Rotate {
         "rotate"
     } else {

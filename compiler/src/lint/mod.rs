@@ -12,6 +12,7 @@ mod anti_trade_never_meets;
 mod asymmetric_setup;
 mod captured_only_never_promotes;
 mod castler_not_royal;
+mod castling_never_happens;
 mod confined_outside_region;
 mod counting_without_count;
 mod dead_promotion;
@@ -37,6 +38,7 @@ mod unknown_lint;
 mod unreachable_piece;
 mod unused_region;
 mod useless_modifier;
+mod zone_counts_holes;
 mod zone_misses_pawn_line;
 mod zone_overlaps_own_camp;
 
@@ -95,6 +97,8 @@ pub const LINTS: &[&Lint] = &[
     &counting_without_count::LINT,
     &repetition_rules_never_apply::LINT,
     &castler_not_royal::LINT,
+    &castling_never_happens::LINT,
+    &zone_counts_holes::LINT,
 ];
 
 /// The lint with this code or name.

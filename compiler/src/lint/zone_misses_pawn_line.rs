@@ -13,8 +13,9 @@ pub const LINT: Lint = Lint {
     summary: "the promotion zone does not reach the opponent's pawn line",
     explanation: "Shogi-style zones traditionally begin at the opponent's starting pawn rank, so a pawn \
 promotes on capturing its first enemy pawn. A shallower zone is often a copied value: the Kuuzen Dai Shogi \
-diagram says `promoZone=4` on a 15x15 board whose pawns start 5 ranks from the edge. One-rank zones \
-(chess-style promotion on the last rank) are not checked.",
+diagram says `promoZone=4` on a 15x15 board whose pawns start 5 ranks from the edge. Zones of one or two \
+ranks are not checked: chess-style promotion on the last rank, and small boards' camps that are meant to \
+be shallow (Tori Shogi promotes in the far two ranks, behind the Swallows on the third).",
     before: "board 15 x 15\nrules\n  promotion zone 4",
     after: "board 15 x 15\nrules\n  promotion zone 5",
     check,
@@ -36,8 +37,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         .map(|c| c.y)
         .min()
         .map_or(0, |low| v.board.rect_rows.1.saturating_sub(low) + 1);
-    // A one-rank zone is chess-style last-rank promotion, not a shogi camp.
-    if depth <= 1 || v.rules.promotion.zone.iter().any(|c| c.y <= front) {
+    // A one-rank zone is chess-style last-rank promotion, and a two-rank one a small board's
+    // deliberate choice (Tori Shogi); the rule of thumb is for camps of three ranks and more.
+    if depth <= 2 || v.rules.promotion.zone.iter().any(|c| c.y <= front) {
         return;
     }
     let rank = i32::from(v.board.first_rank) + i32::from(front);

@@ -211,6 +211,10 @@ fn piece(
         value: def.value.as_ref().map(|v| v.value),
         confined: None,
         in_regions: Vec::new(),
+        glyph: def.glyph.as_ref().map(|g| Located {
+            value: g.value.clone(),
+            location: location(file, g.span),
+        }),
         attributes: attributes(file, &def.attributes),
     }
 }

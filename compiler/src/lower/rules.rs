@@ -199,6 +199,24 @@ impl Lowering<'_> {
                         .resolve_all(file, ids, "in `drop one-per-file`", self.diagnostics);
                 self.rules.drops.one_per_file.extend(ids);
             }
+            ClauseKind::CastlingWith(ids) => {
+                let ids = self
+                    .names
+                    .resolve_all(file, ids, "in `castling with`", self.diagnostics);
+                self.rules.castling_partners = ids;
+            }
+            ClauseKind::DropPerFile { limit, pieces } => {
+                let ids =
+                    self.names
+                        .resolve_all(file, pieces, "in `drop per-file`", self.diagnostics);
+                if let Some(n) = self.in_range(file, limit, 1, 255, "the number of pieces") {
+                    let n = n as u8;
+                    self.rules
+                        .drops
+                        .per_file
+                        .extend(ids.into_iter().map(|t| (t, n)));
+                }
+            }
             ClauseKind::DropNoMate(ids) => {
                 let ids = self
                     .names

@@ -20,16 +20,20 @@ pub struct KomaPlayer {
 }
 
 impl KomaPlayer {
-    pub fn new(spec: &EngineSpec) -> Result<KomaPlayer, Fault> {
-        Ok(KomaPlayer {
+    pub fn new(spec: &EngineSpec) -> KomaPlayer {
+        KomaPlayer {
             name: spec.name.clone().unwrap_or_else(|| spec.text.clone()),
             depth: spec.depth,
             nodes: spec.nodes,
             threads: spec
                 .threads
                 .map_or(1, |t| (t as usize).clamp(1, MAX_THREADS)),
-            searcher: Searcher::new(spec.hash),
-        })
+            searcher: {
+                let mut searcher = Searcher::new(spec.hash);
+                searcher.set_weights(spec.weights);
+                searcher
+            },
+        }
     }
 }
 

@@ -5,6 +5,8 @@
 use std::fmt;
 use std::time::Duration;
 
+use crate::eval::{TERMS, Term, Weights};
+
 /// How the referee talks to an engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineKind {
@@ -42,6 +44,8 @@ pub struct EngineSpec {
     pub hash: usize,
     /// The variant name to send (CECP `variant`, UCI `UCI_Variant`).
     pub variant: Option<String>,
+    /// koma only: the evaluation's weights (`eval=base` or `eval=default`, then `w.TERM=N`).
+    pub weights: Weights,
 }
 
 /// Hash size when a spec gives none.
@@ -65,7 +69,8 @@ fn err<T>(text: String) -> Result<T, SpecError> {
 
 impl EngineSpec {
     /// Reads `KIND[:KEY=VALUE,...]`. Keys: `name`, `depth`, `nodes`, `tc` (a clock, `10+0.1`),
-    /// `st` or `time` (seconds a move), `threads`, `hash` (MB), `variant`, and for `cecp` and
+    /// `st` or `time` (seconds a move), `threads`, `hash` (MB), `variant`, `eval` (koma: `base`
+    /// or `default` weights) and `w.TERM` (koma: one term's weight), and for `cecp` and
     /// `uci` the command, `cmd=...`, which comes last and takes the rest of the text (commas
     /// and spaces included; words split at spaces).
     pub fn parse(text: &str) -> Result<EngineSpec, SpecError> {
@@ -80,6 +85,7 @@ impl EngineSpec {
             threads: None,
             hash: DEFAULT_HASH_MB,
             variant: None,
+            weights: Weights::DEFAULT,
         };
         let mut command: Option<Vec<String>> = None;
         let mut rest = rest;
@@ -142,13 +148,29 @@ impl EngineSpec {
                 self.hash = usize::try_from(number("megabytes")?).map_err(|e| e.to_string())?
             }
             "variant" if !value.is_empty() => self.variant = Some(value.to_string()),
+            "eval" => {
+                self.weights = match value {
+                    "base" => Weights::BASE,
+                    "default" => Weights::DEFAULT,
+                    _ => return Err(format!("`eval` takes `base` or `default`, found `{value}`")),
+                }
+            }
+            _ if key.starts_with("w.") => {
+                let names = || TERMS.map(Term::name).join(", ");
+                let term = Term::named(&key[2..])
+                    .ok_or_else(|| format!("unknown term `{}`; terms: {}", &key[2..], names()))?;
+                let weight = value
+                    .parse()
+                    .map_err(|_| format!("`{key}` takes a whole number, found `{value}`"))?;
+                self.weights.set(term, weight);
+            }
             "tc" => self.control = Some(TimeControl::parse(value).map_err(|e| e.0)?),
             "st" | "time" => {
                 self.control = Some(TimeControl::PerMove(seconds(value).map_err(|e| e.0)?))
             }
             _ => {
                 return Err(format!(
-                    "unknown key `{key}` (or no value); keys: name, depth, nodes, tc, st, time, threads, hash, variant, cmd"
+                    "unknown key `{key}` (or no value); keys: name, depth, nodes, tc, st, time, threads, hash, variant, eval, w.TERM, cmd"
                 ));
             }
         }
@@ -217,6 +239,11 @@ mod tests {
             s.control,
             Some(TimeControl::PerMove(Duration::from_millis(500)))
         );
+        assert_eq!(s.weights, Weights::DEFAULT);
+        let s = EngineSpec::parse("koma:eval=base,w.mobility=3").expect("spec");
+        let mut expected = Weights::BASE;
+        expected.set(Term::Mobility, 3);
+        assert_eq!(s.weights, expected);
     }
 
     #[test]
@@ -252,6 +279,9 @@ mod tests {
             ("koma:speed=3", "unknown key `speed`"),
             ("koma:tc=abc", "not a number of seconds"),
             ("cecp:cmd=", "needs a command"),
+            ("koma:eval=old", "`base` or `default`"),
+            ("koma:w.speed=3", "unknown term `speed`"),
+            ("koma:w.mobility=x", "whole number"),
         ] {
             let e = EngineSpec::parse(text).expect_err(text);
             assert!(e.0.contains(part), "{text}: {e}");

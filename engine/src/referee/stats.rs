@@ -45,15 +45,21 @@ impl Tally {
         )
     }
 
+    /// The 95 % interval of the mean score (normal approximation; it can pass 0 or 1).
+    pub fn score_interval(&self) -> Option<(f64, f64)> {
+        let mu = self.score()?;
+        let margin = Z95 * (self.variance()? / f64::from(self.games())).sqrt();
+        Some((mu - margin, mu + margin))
+    }
+
     /// The Elo difference the score shows, with its 95 % interval (infinite at a score of 0
     /// or 1).
     pub fn elo(&self) -> Option<EloEstimate> {
-        let mu = self.score()?;
-        let margin = Z95 * (self.variance()? / f64::from(self.games())).sqrt();
+        let (low, high) = self.score_interval()?;
         Some(EloEstimate {
-            elo: elo_of_score(mu),
-            low: elo_of_score(mu - margin),
-            high: elo_of_score(mu + margin),
+            elo: elo_of_score(self.score()?),
+            low: elo_of_score(low),
+            high: elo_of_score(high),
         })
     }
 }

@@ -77,7 +77,7 @@ pub fn start_engine(
     control: Option<TimeControl>,
 ) -> Result<Box<dyn Contestant>, Fault> {
     Ok(match &spec.kind {
-        EngineKind::Koma => Box::new(KomaPlayer::new(spec)?),
+        EngineKind::Koma => Box::new(KomaPlayer::new(spec)),
         EngineKind::Cecp { command } => {
             Box::new(CecpPlayer::start(spec, command, tables, control)?)
         }

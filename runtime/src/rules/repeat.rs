@@ -51,9 +51,30 @@ impl Position {
     /// Whether `repeat illegal` forbids `m` for the side to move.
     pub(crate) fn repeat_forbids(&mut self, m: MoveRef<'_>) -> bool {
         self.make(m);
-        let bad = self.recreated() && !self.repeat_excused(m);
+        let bad = self.repeats_illegally();
         self.unmake();
         bad
+    }
+
+    /// Turns the `repeat illegal` filter of move generation on or off and returns its previous
+    /// state. The filter plays every generated move to see whether it recreates a position; a
+    /// search that plays only some of them turns it off and asks
+    /// [`Position::repeats_illegally`] after each move it plays.
+    pub fn set_repeat_filter(&mut self, on: bool) -> bool {
+        std::mem::replace(&mut self.repeat_checks, on)
+    }
+
+    /// With `repeat illegal`: whether the last move recreated an earlier position and no
+    /// exception of the clause lets it, so it was not a legal move (the test the generation's
+    /// filter makes, for a search that turned the filter off).
+    pub fn repeats_illegally(&mut self) -> bool {
+        if !self.tables.spec.rules.repeat.is_some_and(|r| !r.loses) || !self.recreated() {
+            return false;
+        }
+        let Some(m) = self.last_move().map(|m| m.to_full()) else {
+            return false;
+        };
+        !self.repeat_excused(m.as_ref())
     }
 
     /// Whether the `repeat illegal` filter has anything to look at.

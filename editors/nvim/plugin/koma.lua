@@ -1,6 +1,6 @@
--- koma for Neovim: put this file in ~/.config/nvim/plugin/ (or source it from init.lua).
--- It recognises .koma files and starts `koma lsp` for them (Neovim 0.7 and later).
-vim.filetype.add({ extension = { koma = "koma" } })
+-- koma for Neovim: starts `koma lsp` for files of the `koma` filetype (Neovim 0.7 and later);
+-- ../ftdetect/koma.vim gives .koma files that filetype. Install the folder editors/nvim as a
+-- package (docs/editors.md).
 
 local function root(file)
   local git = vim.fn.finddir(".git", vim.fn.fnamemodify(file, ":p:h") .. ";")

@@ -1,0 +1,1177 @@
+//! Variant -> Fairy-Stockfish `variants.ini` section, or located reasons why not.
+//!
+//! Pieces are translated from their expanded moves, not their XBetza text, so that the
+//! places where Fairy-Stockfish reads Betza differently (docs/xbetza.md: `fsK`, `i`, hopper
+//! ranges) cannot slip through: every one-leg move becomes one Betza term with an explicit
+//! direction, a hop becomes `p`/`g`, the Xiangqi horse's two legs become `n`. A piece whose
+//! moves equal one of Fairy-Stockfish's built-in pieces is written under that name (older
+//! builds have no custom pieces); the FIDE pawn, the king and castling map to Fairy-Stockfish's
+//! rules for them. docs/export.md lists the mapping and the refusals.
+
+use std::collections::BTreeSet;
+
+use koma_runtime::spec::{
+    Modes, Outcome, PassSpec, PieceType, Player, PromotionKind, Triggers, WinCondition,
+};
+
+use super::{Exported, Report, clause_at, result_only_rules};
+use crate::ir::{Piece, Variant};
+use crate::xbetza::{BoardSize, Expansion};
+
+/// Fairy-Stockfish's largest board (built with `largeboards=yes`, as Debian's package is).
+const MAX_FILES: u8 = 12;
+const MAX_RANKS: u8 = 10;
+/// Custom piece slots (`customPiece1` ... `customPiece25`).
+const CUSTOM_SLOTS: usize = 25;
+
+/// Fairy-Stockfish's built-in pieces whose moves are all their Betza says (no rule attached
+/// to the type), in both the Debian package (11.1) and current builds.
+const BUILT_IN: &[(&str, &str)] = &[
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("fers", "F"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("silver", "FfW"),
+    ("aiwok", "RNF"),
+    ("bers", "RF"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("knibis", "mNcB"),
+    ("biskni", "mBcN"),
+    ("kniroo", "mNcR"),
+    ("rookni", "mRcN"),
+    ("shogiPawn", "fW"),
+    ("lance", "fR"),
+    ("shogiKnight", "fN"),
+    ("gold", "WfF"),
+    ("dragonHorse", "BW"),
+    ("clobber", "cW"),
+    ("breakthrough", "fmWfF"),
+    ("cannon", "mRcpR"),
+    ("soldier", "fsW"),
+    ("horse", "nN"),
+    ("elephant", "nA"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+];
+
+/// The FIDE pawn (Fairy-Stockfish's `pawn` with `doubleStep`) and the pawn without it.
+const PAWN_DOUBLE: &str = "fmWfceFifmnD";
+const PAWN_SINGLE: &[&str] = &["fmWfceF", "fmWfcF"];
+
+/// How one koma piece is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    /// `pawn = p`; `true` with the double step.
+    Pawn(bool),
+    /// `king = k` (the royal piece under `win checkmate`).
+    King,
+    BuiltIn(&'static str),
+    /// `customPieceN = x:BETZA`.
+    Custom(String),
+    /// A promoted copy of `PieceType` (Crazyhouse's `+Q`): Fairy-Stockfish's promoted flag.
+    Alias(PieceType),
+}
+
+struct Piece2 {
+    letter: char,
+    kind: Kind,
+}
+
+/// Exports `variant` as a `variants.ini` section.
+pub fn export(variant: &Variant) -> Exported {
+    let mut report = Report::default();
+    refuse_rules(variant, &mut report);
+    let pieces = pieces(variant, &mut report);
+    let mut lines = Vec::new();
+    if !report.failed() {
+        lines = section(variant, &pieces, &mut report);
+    }
+    report.finish(|| lines.join("\n") + "\n")
+}
+
+fn refuse_rules(v: &Variant, report: &mut Report) {
+    let b = &v.board;
+    if b.width > MAX_FILES || b.height > MAX_RANKS {
+        let why = format!(
+            "Fairy-Stockfish's boards have at most {MAX_FILES} files and {MAX_RANKS} ranks, this one is {} x {}",
+            b.width, b.height
+        );
+        report.refuse("board size", &why, b.location);
+    }
+    if let Some(h) = b.holes.first() {
+        report.refuse(
+            "holes",
+            "Fairy-Stockfish's board is a whole rectangle",
+            h.location,
+        );
+    }
+    if let Some(e) = b.extra.first() {
+        report.refuse(
+            "extra squares",
+            "Fairy-Stockfish's board is a rectangle",
+            e.location,
+        );
+    }
+    if let Some(s) = b.vanishing.first() {
+        report.refuse("vanishing squares", "Fairy-Stockfish has none", s.location);
+    }
+    if let Some(r) = b.regions.first() {
+        let why =
+            "Fairy-Stockfish confines pieces only through its own Xiangqi and Janggi piece types";
+        report.refuse("regions", why, r.location);
+    }
+    for p in &v.pieces {
+        if p.confined.is_some() || !p.in_regions.is_empty() {
+            report.refuse(
+                "moves by region",
+                "Fairy-Stockfish has no regions",
+                p.location,
+            );
+        }
+    }
+    let r = &v.rules;
+    let refused: [(bool, &str, &str, &str); 9] = [
+        (
+            !r.burning.is_empty(),
+            "burn",
+            "burning",
+            "Fairy-Stockfish has no burning pieces",
+        ),
+        (
+            !r.freezing.is_empty(),
+            "freeze",
+            "freezing",
+            "Fairy-Stockfish has no freezing pieces",
+        ),
+        (
+            !r.anti_trade.is_empty(),
+            "anti-trade",
+            "anti-trade rule",
+            "Fairy-Stockfish has no anti-trade rules",
+        ),
+        (
+            !r.jump_rank.is_empty(),
+            "jump-rank",
+            "jump ranks",
+            "Fairy-Stockfish's hoppers jump any piece",
+        ),
+        (
+            r.passing != PassSpec::default(),
+            "pass",
+            "passing rules",
+            "Fairy-Stockfish passes only as a whole-game option",
+        ),
+        (
+            r.facing_royals_must_break,
+            "facing-royals",
+            "facing royals must-break",
+            "Fairy-Stockfish's bikjang is Janggi's own rule set",
+        ),
+        (
+            r.repeat.is_some(),
+            "repeat",
+            "repetition as a move rule",
+            "Fairy-Stockfish's repetition ends the game, it does not forbid the move",
+        ),
+        (
+            r.promotion.mid_move,
+            "promotion on",
+            "promotion on mid-move",
+            "Fairy-Stockfish's moves stop in one place",
+        ),
+        (
+            r.royals.check_last_only,
+            "check",
+            "check last-royal",
+            "Fairy-Stockfish has one king",
+        ),
+    ];
+    for (used, key, feature, why) in refused {
+        if used {
+            report.refuse(feature, why, clause_at(v, key));
+        }
+    }
+    for (key, feature) in result_only_rules(v) {
+        if key != "counting" && key != "bare-royal" {
+            report.leave_out(
+                feature,
+                "not written (Fairy-Stockfish's rule differs or is missing)",
+                clause_at(v, key),
+            );
+        }
+    }
+    if r.counting.is_some() {
+        let why = "Fairy-Stockfish's `countingRule` is its own (Makruk, ASEAN), not translated";
+        report.leave_out("counting", why, clause_at(v, "counting"));
+    }
+    if r.results.bare_royal_loses {
+        let why = "Fairy-Stockfish's bare-king rule is built into its Shatranj family";
+        report.leave_out("bare royal loses", why, clause_at(v, "bare-royal"));
+    }
+}
+
+/// Letters and kinds for every piece; refusals for the ones Fairy-Stockfish cannot move.
+fn pieces(v: &Variant, report: &mut Report) -> Vec<Piece2> {
+    let board = BoardSize {
+        files: v.board.width,
+        ranks: v.board.height,
+    };
+    let letters = letters(v, report);
+    let mut used_built_in = BTreeSet::new();
+    let mut out: Vec<Piece2> = Vec::new();
+    let royals: Vec<usize> = (0..v.pieces.len())
+        .filter(|&i| v.pieces[i].royal.is_some())
+        .collect();
+    for (i, p) in v.pieces.iter().enumerate() {
+        let kind = if let Some(of) = alias_of(v, i) {
+            Kind::Alias(of)
+        } else if royals == [i]
+            && v.rules.royals.win == WinCondition::Checkmate
+            && same_steps(p, "K", board)
+        {
+            Kind::King
+        } else if same(p, PAWN_DOUBLE, board) {
+            Kind::Pawn(true)
+        } else if PAWN_SINGLE.iter().any(|b| same(p, b, board)) {
+            Kind::Pawn(false)
+        } else {
+            let built_in = BUILT_IN
+                .iter()
+                .find(|(name, b)| !used_built_in.contains(name) && same(p, b, board));
+            match built_in {
+                Some((name, _)) => {
+                    used_built_in.insert(*name);
+                    Kind::BuiltIn(name)
+                }
+                None => match betza(p, report) {
+                    Some(b) => Kind::Custom(b),
+                    None => Kind::Custom(String::new()),
+                },
+            }
+        };
+        out.push(Piece2 {
+            letter: letters[i],
+            kind,
+        });
+    }
+    let pawns = out
+        .iter()
+        .filter(|p| matches!(p.kind, Kind::Pawn(_)))
+        .count();
+    if pawns > 1 {
+        let why =
+            "Fairy-Stockfish has one `pawn` type (the double step, e.p. and promotion are its)";
+        report.refuse("two pawn types", why, v.name.location);
+    }
+    let customs = out
+        .iter()
+        .filter(|p| matches!(p.kind, Kind::Custom(_)))
+        .count();
+    if customs > CUSTOM_SLOTS {
+        let why = format!(
+            "Fairy-Stockfish has {CUSTOM_SLOTS} custom piece slots, this game needs {customs}"
+        );
+        report.refuse("too many piece types", &why, v.name.location);
+    }
+    royal_rules(v, &out, report);
+    out
+}
+
+/// Whether `p` moves exactly as the XBetza string `betza` does.
+fn same(p: &Piece, betza: &str, board: BoardSize) -> bool {
+    crate::xbetza::expand(betza, board).is_ok_and(|(e, _)| sorted(&e) == sorted(&p.expansion))
+}
+
+/// Whether `p` moves as `betza` does, castling aside (the king's castling is a rule).
+fn same_steps(p: &Piece, betza: &str, board: BoardSize) -> bool {
+    crate::xbetza::expand(betza, board).is_ok_and(|(e, _)| sorted(&e).0 == sorted(&p.expansion).0)
+}
+
+fn sorted(e: &Expansion) -> (Vec<String>, Vec<String>) {
+    let mut paths: Vec<String> = e.paths.iter().map(|p| format!("{:?}", p.legs)).collect();
+    paths.sort();
+    paths.dedup();
+    let mut castling: Vec<String> = e.castling.iter().map(|c| format!("{c:?}")).collect();
+    castling.sort();
+    (paths, castling)
+}
+
+/// A promotion target that moves like an unpromoted piece and goes back to hand as the pawn
+/// it came from: Fairy-Stockfish writes it as that piece with its promoted flag (`Q~`).
+fn alias_of(v: &Variant, i: usize) -> Option<PieceType> {
+    let piece = &v.pieces[i];
+    let from = v
+        .pieces
+        .iter()
+        .position(|p| p.promotions.iter().any(|t| usize::from(t.value.0) == i))?;
+    let demotes = v.rules.drops.to_hand.get(i).copied().flatten() == Some(PieceType(from as u8));
+    if !demotes
+        || v.setup
+            .iter()
+            .flat_map(|s| &s.placements)
+            .any(|pl| usize::from(pl.piece.0) == i)
+    {
+        return None;
+    }
+    v.pieces
+        .iter()
+        .enumerate()
+        .find(|(j, q)| {
+            *j != i && q.expansion == piece.expansion && q.like.is_none() && q.promotions.is_empty()
+        })
+        .map(|(j, _)| PieceType(j as u8))
+}
+
+/// One lower-case letter per piece: the ID's own letter when it is free, then any free one.
+fn letters(v: &Variant, report: &mut Report) -> Vec<char> {
+    let mut taken = BTreeSet::new();
+    let mut out = vec!['?'; v.pieces.len()];
+    let wish = |p: &Piece| {
+        p.id.trim_start_matches('+')
+            .chars()
+            .next()
+            .map(|c| c.to_ascii_lowercase())
+    };
+    // Unpromoted one-letter IDs first, so that `P`, `N`, `K` keep their letters.
+    let mut order: Vec<usize> = (0..v.pieces.len()).collect();
+    order.sort_by_key(|&i| (v.pieces[i].id.starts_with('+'), v.pieces[i].id.len()));
+    for i in order {
+        let choice = wish(&v.pieces[i])
+            .filter(|c| c.is_ascii_lowercase() && !taken.contains(c))
+            .or_else(|| ('a'..='z').find(|c| !taken.contains(c)));
+        match choice {
+            Some(c) => {
+                taken.insert(c);
+                out[i] = c;
+            }
+            None => {
+                let why = "Fairy-Stockfish writes each piece type as one letter, and 26 are taken";
+                report.refuse("too many piece types", why, v.pieces[i].location);
+            }
+        }
+    }
+    out
+}
+
+/// The piece's moves as Fairy-Stockfish Betza, one term per move; refusals name the move.
+fn betza(p: &Piece, report: &mut Report) -> Option<String> {
+    let mut terms = Vec::new();
+    let mut failed = false;
+    for path in &p.expansion.paths {
+        match term(&path.legs) {
+            Ok(t) => {
+                if !terms.contains(&t) {
+                    terms.push(t);
+                }
+            }
+            Err((feature, why)) => {
+                if !failed {
+                    report.refuse(&format!("`{}`: {feature}", p.id), why, p.betza_location);
+                }
+                failed = true;
+            }
+        }
+    }
+    if !p.expansion.castling.is_empty() && p.royal.is_none() {
+        let why =
+            "Fairy-Stockfish castles only its king (and bars castling through check only for it)";
+        report.refuse(
+            &format!("`{}`: castling of a non-royal piece", p.id),
+            why,
+            p.betza_location,
+        );
+        failed = true;
+    }
+    (!failed).then(|| terms.concat())
+}
+
+type Refusal = (&'static str, &'static str);
+
+/// One path template as a Betza term.
+fn term(legs: &[koma_runtime::spec::Leg]) -> Result<String, Refusal> {
+    const PLAIN: u32 = Modes::MOVE.0 | Modes::CAPTURE.0;
+    let odd = |m: Modes| m.0 & !(PLAIN | Modes::LAME.0) != 0;
+    match legs {
+        [leg] => {
+            if odd(leg.modes) {
+                return Err(mode_refusal(leg.modes));
+            }
+            let lame = if leg.modes.contains(Modes::LAME) {
+                "n"
+            } else {
+                ""
+            };
+            if !lame.is_empty() && leg.range != 1 {
+                return Err(("lame rider", "Fairy-Stockfish's `n` is for leapers"));
+            }
+            Ok(format!(
+                "{}{lame}{}",
+                modality(leg.modes),
+                atom(leg.dx, leg.dy, leg.range)?
+            ))
+        }
+        [hop, land]
+            if hop.modes.intersects(Modes::HOP) || hop.modes.intersects(Modes::GRASSHOP) =>
+        {
+            let unit = hop.dx.abs() <= 1 && hop.dy.abs() <= 1;
+            if !unit || (land.dx, land.dy) != (hop.dx, hop.dy) || odd(land.modes) {
+                return Err((
+                    "hopper",
+                    "Fairy-Stockfish's hoppers are `pR`, `pB`, `gR` and `gB` sliding up to the hurdle",
+                ));
+            }
+            let letter = match (hop.range, land.range) {
+                (0, 0) => "p",
+                (0, 1) => "g",
+                _ => {
+                    return Err((
+                        "hopper range",
+                        "koma counts `pR2` from the hurdle, Fairy-Stockfish from the mover",
+                    ));
+                }
+            };
+            Ok(format!(
+                "{}{letter}{}",
+                modality(land.modes),
+                atom(hop.dx, hop.dy, 0)?
+            ))
+        }
+        [step, turn] if is_lame_knight(step, turn) => {
+            let (dx, dy) = (step.dx + turn.dx, step.dy + turn.dy);
+            Ok(format!("{}n{}", modality(turn.modes), atom(dx, dy, 1)?))
+        }
+        legs if legs[..legs.len() - 1]
+            .iter()
+            .any(|l| l.modes.intersects(Modes::CAPTURE)) =>
+        {
+            Err((
+                "multi-leg move",
+                "Fairy-Stockfish has no Lion moves (capture on the way)",
+            ))
+        }
+        _ => Err(("multi-leg move", "Fairy-Stockfish's Betza has no `a` legs")),
+    }
+}
+
+fn mode_refusal(modes: Modes) -> Refusal {
+    if modes.intersects(Modes::INITIAL) {
+        (
+            "initial move",
+            "Fairy-Stockfish reads `i` as 'stands on its double-step ranks' and gives the double step to pawns only",
+        )
+    } else if modes.intersects(Modes::EN_PASSANT) {
+        (
+            "en passant",
+            "Fairy-Stockfish captures en passant with the FIDE pawn only",
+        )
+    } else if modes.intersects(Modes::DESTROY) {
+        ("capture of a friend", "Fairy-Stockfish has no `d` moves")
+    } else if modes.intersects(Modes::JUMP) {
+        ("jumping move", "Fairy-Stockfish has no `j` moves")
+    } else if modes.intersects(Modes::CYLINDER) || modes.intersects(Modes::TORUS) {
+        ("cylinder move", "Fairy-Stockfish's board has edges")
+    } else if modes.intersects(Modes::ROYAL_CAPTURE) {
+        ("royal capture only", "Fairy-Stockfish has no `k` moves")
+    } else {
+        ("special move", "Fairy-Stockfish's Betza has no such mode")
+    }
+}
+
+/// An orthogonal step that must be empty, then a diagonal step outwards: the Xiangqi horse.
+fn is_lame_knight(step: &koma_runtime::spec::Leg, turn: &koma_runtime::spec::Leg) -> bool {
+    let orthogonal = (step.dx == 0) != (step.dy == 0) && step.dx.abs() + step.dy.abs() == 1;
+    let diagonal = turn.dx.abs() == 1 && turn.dy.abs() == 1;
+    let outwards = step.dx * turn.dx + step.dy * turn.dy > 0;
+    orthogonal
+        && diagonal
+        && outwards
+        && step.range == 1
+        && turn.range == 1
+        && step.modes == Modes::MOVE
+        && turn.modes.0 & !(Modes::MOVE.0 | Modes::CAPTURE.0) == 0
+}
+
+fn modality(modes: Modes) -> &'static str {
+    match (modes.contains(Modes::MOVE), modes.contains(Modes::CAPTURE)) {
+        (true, false) => "m",
+        (false, true) => "c",
+        _ => "",
+    }
+}
+
+/// The atom for the vector (dx, dy) (first player, `dy` forward) with an explicit direction
+/// Fairy-Stockfish reads as exactly that vector, and the range (0: unlimited).
+fn atom(dx: i8, dy: i8, range: u8) -> Result<String, Refusal> {
+    let (a, b) = (dx.abs().max(dy.abs()), dx.abs().min(dy.abs()));
+    let letter = match (a, b) {
+        (1, 0) => 'W',
+        (1, 1) => 'F',
+        (2, 0) => 'D',
+        (2, 1) => 'N',
+        (2, 2) => 'A',
+        (3, 0) => 'H',
+        (3, 1) => 'C',
+        (3, 2) => 'Z',
+        (3, 3) => 'G',
+        _ => {
+            return Err((
+                "long leap",
+                "Fairy-Stockfish's atoms reach at most three squares",
+            ));
+        }
+    };
+    // Fairy-Stockfish's piece.cpp gives each of an atom (a, b)'s eight vectors one two-letter
+    // code of its own; orthogonal atoms read split codes, so they take `ff`, `bb`, `rr`, `ll`.
+    let dir = if b == 0 {
+        match (dx.signum(), dy.signum()) {
+            (0, 1) => "ff",
+            (0, _) => "bb",
+            (1, _) => "rr",
+            _ => "ll",
+        }
+    } else if a == b {
+        match (dx > 0, dy > 0) {
+            (true, true) => "fr",
+            (false, true) => "fl",
+            (true, false) => "br",
+            (false, false) => "bl",
+        }
+    } else {
+        match (dx, dy) {
+            (x, y) if y == a && x == b => "rf",
+            (x, y) if y == -a && x == -b => "lb",
+            (x, y) if y == -b && x == a => "br",
+            (x, y) if y == b && x == -a => "fl",
+            (x, y) if y == b && x == a => "fr",
+            (x, y) if y == -b && x == -a => "bl",
+            (x, y) if y == -a && x == b => "rb",
+            _ => "lf",
+        }
+    };
+    if range != 1 && !matches!(letter, 'W' | 'F' | 'N') {
+        return Err(("rider", "Fairy-Stockfish rides only along W, F and N lines"));
+    }
+    let range = match range {
+        1 => String::new(),
+        0 => letter.to_string(),
+        n @ 2..=9 => n.to_string(),
+        _ => {
+            return Err((
+                "long limited ride",
+                "Fairy-Stockfish's ranges are one digit",
+            ));
+        }
+    };
+    Ok(format!("{dir}{letter}{range}"))
+}
+
+/// One royal type per side under `win checkmate` (the `king`), or any royal type under
+/// `win extinction` (Fairy-Stockfish's extinction rule on that type).
+fn royal_rules(v: &Variant, pieces: &[Piece2], report: &mut Report) {
+    let royals: Vec<&Piece> = v.pieces.iter().filter(|p| p.royal.is_some()).collect();
+    let Some(first) = royals.first() else {
+        report.refuse(
+            "no royal piece",
+            "Fairy-Stockfish's games need a king or an extinction type",
+            v.name.location,
+        );
+        return;
+    };
+    let at = first.royal.unwrap_or(first.location);
+    if royals.len() > 1 {
+        let why = "Fairy-Stockfish has one king type, and its extinction rule ends the game when any one type is gone";
+        report.refuse("several royal types", why, at);
+        return;
+    }
+    let per_side = v
+        .setup
+        .iter()
+        .flat_map(|s| &s.placements)
+        .filter(|pl| pl.player == Player::First && v.piece(pl.piece).royal.is_some())
+        .count();
+    if v.rules.royals.win == WinCondition::Checkmate {
+        if per_side > 1 {
+            report.refuse(
+                "several royals",
+                "Fairy-Stockfish has one king per side",
+                at,
+            );
+        }
+        if !pieces.iter().any(|p| p.kind == Kind::King) {
+            let why = "Fairy-Stockfish's king (under checkmate) moves as a King (`K`) here";
+            report.refuse("royal that is not a King", why, first.betza_location);
+        }
+    }
+}
+
+/// The section's lines.
+fn section(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
+    let b = &v.board;
+    let name: String = v
+        .name
+        .value
+        .to_lowercase()
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    let mut out = vec![
+        format!("# {}: exported by `koma export --to fsf`", v.name.value),
+        // Suffixed: a section named like a built-in variant (`chess`) is refused as a duplicate.
+        format!("[{name}-koma]"),
+        format!("maxFile = {}", b.width),
+        format!("maxRank = {}", b.height),
+    ];
+    // The default template is chess with its pieces: clear the ones this game lacks.
+    let mut custom = 0;
+    let mut named = BTreeSet::new();
+    for p in pieces {
+        match &p.kind {
+            Kind::Pawn(_) => named.insert(format!("pawn = {}", p.letter)),
+            Kind::King => named.insert(format!("king = {}", p.letter)),
+            Kind::BuiltIn(n) => named.insert(format!("{n} = {}", p.letter)),
+            Kind::Custom(betza) => {
+                custom += 1;
+                named.insert(format!("customPiece{custom} = {}:{betza}", p.letter))
+            }
+            Kind::Alias(_) => false,
+        };
+    }
+    for default in ["pawn", "knight", "bishop", "rook", "queen", "king"] {
+        if !named.iter().any(|l| l.starts_with(&format!("{default} ="))) {
+            out.push(format!("{default} = -"));
+        }
+    }
+    out.extend(named);
+    out.extend(double_step(v, pieces, report));
+    out.extend(castling(v, pieces, report));
+    out.extend(promotion(v, pieces, report));
+    out.extend(drops(v, pieces, report));
+    out.extend(results(v, pieces));
+    out.push(format!("startFen = {}", start_fen(v, pieces)));
+    out
+}
+
+fn pawn_type(pieces: &[Piece2]) -> Option<(usize, bool)> {
+    pieces.iter().enumerate().find_map(|(i, p)| match p.kind {
+        Kind::Pawn(double) => Some((i, double)),
+        _ => None,
+    })
+}
+
+/// `doubleStep`: Fairy-Stockfish allows it on a rank, koma to a pawn that has not moved; the
+/// two agree when every pawn starts on that rank.
+fn double_step(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
+    let Some((pawn, double)) = pawn_type(pieces) else {
+        return Vec::new();
+    };
+    if !double {
+        return vec!["doubleStep = false".to_string()];
+    }
+    let ranks: BTreeSet<u8> = v
+        .setup
+        .iter()
+        .flat_map(|s| &s.placements)
+        .filter(|pl| usize::from(pl.piece.0) == pawn && pl.player == Player::First)
+        .map(|pl| pl.at.y)
+        .collect();
+    match ranks.iter().next() {
+        Some(&y) if ranks.len() == 1 => vec![
+            "doubleStep = true".to_string(),
+            format!("doubleStepRank = {}", y + 1),
+            "firstRankDoubleSteps = false".to_string(),
+        ],
+        _ => {
+            let why = "Fairy-Stockfish gives the double step on one rank, koma to a pawn that has not moved";
+            report.refuse("double step", why, v.pieces[pawn].betza_location);
+            Vec::new()
+        }
+    }
+}
+
+/// Castling: the king's `O` as Fairy-Stockfish's castling, partners in the corners.
+fn castling(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
+    let Some(king) = v
+        .pieces
+        .iter()
+        .position(|p| !p.expansion.castling.is_empty())
+    else {
+        return vec!["castling = false".to_string()];
+    };
+    let specs = &v.pieces[king].expansion.castling;
+    let at = v.pieces[king].betza_location;
+    let Some(start) = v
+        .setup
+        .iter()
+        .flat_map(|s| &s.placements)
+        .find(|pl| usize::from(pl.piece.0) == king && pl.player == Player::First)
+    else {
+        return vec!["castling = false".to_string()];
+    };
+    let mut out = vec!["castling = true".to_string()];
+    let mut partner = None;
+    for spec in specs {
+        let file = i32::from(start.at.x) + i32::from(spec.direction) * i32::from(spec.king_steps);
+        let corner = if spec.direction > 0 {
+            v.board.width - 1
+        } else {
+            0
+        };
+        let at_corner =
+            v.setup.iter().flat_map(|s| &s.placements).find(|pl| {
+                pl.player == Player::First && pl.at.y == start.at.y && pl.at.x == corner
+            });
+        if spec.partner_inside || at_corner.is_none() || start.at.y != 0 || file < 0 {
+            let why = "Fairy-Stockfish castles with a partner in the corner of the first rank";
+            report.refuse("castling", why, at);
+            return Vec::new();
+        }
+        let letter = pieces[usize::from(at_corner.map_or(0, |p| p.piece.0))].letter;
+        if partner.is_some_and(|p| p != letter) {
+            report.refuse(
+                "castling",
+                "Fairy-Stockfish castles with one partner type",
+                at,
+            );
+        }
+        partner = Some(letter);
+        let side = if spec.direction > 0 {
+            "Kingside"
+        } else {
+            "Queenside"
+        };
+        let name = koma_runtime::geometry::file_name(file as u8);
+        out.push(format!("castling{side}File = {name}"));
+    }
+    if let Some(letter) = partner {
+        out.push(format!("castlingRookPiece = {letter}"));
+    }
+    out
+}
+
+/// Promotion: the pawn's choices (`promotionPieceTypes`) and other pieces' single targets
+/// (`promotedPieceType`), in a zone of whole last ranks.
+fn promotion(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
+    let spec = &v.rules.promotion;
+    let at = clause_at(v, "promotion");
+    let promoters: Vec<usize> = (0..v.pieces.len())
+        .filter(|&i| !v.pieces[i].promotions.is_empty())
+        .collect();
+    if promoters.is_empty() {
+        return vec!["promotionPieceTypes = -".to_string()];
+    }
+    let h = v.board.height;
+    let depth = spec.zone.iter().map(|c| h - c.y).max().unwrap_or(0);
+    let whole = v
+        .board
+        .squares()
+        .filter(|c| h - c.y <= depth)
+        .all(|c| spec.zone.contains(&c));
+    if !whole || depth == 0 {
+        report.refuse(
+            "promotion zone",
+            "Fairy-Stockfish's zone is the last ranks, whole",
+            at,
+        );
+        return Vec::new();
+    }
+    let mut out = vec![format!("promotionRank = {}", h - depth + 1)];
+    let forced_when_stuck = spec.forced_when_stuck
+        || spec
+            .forced
+            .iter()
+            .all(|f| f.last_ranks == 1 && f.pieces.iter().all(|&p| is_forward(v.piece(p))));
+    let must = spec.kind != PromotionKind::Optional;
+    let triggers = spec.triggers;
+    let start_or_end = Triggers(Triggers::ENTER.0 | Triggers::LEAVE.0 | Triggers::INSIDE.0);
+    let mut shogi = Vec::new();
+    let pawn = pawn_type(pieces).map(|(i, _)| i);
+    for &i in &promoters {
+        let p = &v.pieces[i];
+        let targets: Vec<char> = p
+            .promotions
+            .iter()
+            .map(|t| letter_of(pieces, t.value))
+            .collect();
+        if Some(i) == pawn {
+            // A forward-only pawn: arriving in the zone is the only trigger that can fire
+            // when it must promote at once or the zone is one rank deep.
+            let fires = triggers.contains(Triggers::ENTER)
+                && (triggers.contains(Triggers::INSIDE) || must || depth == 1);
+            if !fires {
+                report.refuse(
+                    "pawn promotion trigger",
+                    "Fairy-Stockfish promotes a pawn on every move into its zone",
+                    at,
+                );
+            }
+            if spec.kind == PromotionKind::Automatic && targets.len() > 1 {
+                report.refuse(
+                    "automatic promotion with a choice",
+                    "Fairy-Stockfish lets the mover choose",
+                    at,
+                );
+            }
+            out.push(format!(
+                "promotionPieceTypes = {}",
+                targets.iter().collect::<String>()
+            ));
+            out.push(format!("mandatoryPawnPromotion = {must}"));
+        } else {
+            if targets.len() != 1 {
+                let why = "Fairy-Stockfish promotes pieces other than the pawn to one type";
+                report.refuse("promotion choices", why, p.location);
+                continue;
+            }
+            if triggers != start_or_end {
+                let why = "Fairy-Stockfish promotes a piece on a move that starts or ends in the zone (`promotion on start-or-end`)";
+                report.refuse("promotion trigger", why, at);
+            }
+            shogi.push(format!("{}:{}", pieces[i].letter, targets[0]));
+        }
+    }
+    if !shogi.is_empty() {
+        out.push(format!("promotedPieceType = {}", shogi.join(" ")));
+        out.push(format!("mandatoryPiecePromotion = {must}"));
+    }
+    if !must && !forced_when_stuck && !spec.forced.is_empty() {
+        let why = "Fairy-Stockfish forces a promotion only where the piece could not move again";
+        report.refuse("promotion forced", why, clause_at(v, "promotion forced"));
+    }
+    if spec.captured_only {
+        if v.rules.drops.has_hands() {
+            let why =
+                "koma counts the pieces in hand too, Fairy-Stockfish's `promotionLimit` the board";
+            report.refuse(
+                "promotion captured-only with hands",
+                why,
+                clause_at(v, "promotion captured-only"),
+            );
+        }
+        out.push(format!("promotionLimit = {}", promotion_limit(v, pieces)));
+    }
+    let stuck =
+        v.rules.drops.not_stuck || (!must && (forced_when_stuck || !spec.forced.is_empty()));
+    out.push(format!("immobilityIllegal = {stuck}"));
+    out
+}
+
+/// Every leg of every move goes forward (such a piece is stuck on the last rank).
+fn is_forward(p: &Piece) -> bool {
+    p.expansion
+        .paths
+        .iter()
+        .all(|path| path.legs.iter().all(|l| l.dy > 0))
+}
+
+fn letter_of(pieces: &[Piece2], t: PieceType) -> char {
+    let p = &pieces[usize::from(t.0)];
+    match p.kind {
+        Kind::Alias(of) => pieces[usize::from(of.0)].letter,
+        _ => p.letter,
+    }
+}
+
+/// `promotionLimit`: each promotion type as often as the setup gives one side.
+fn promotion_limit(v: &Variant, pieces: &[Piece2]) -> String {
+    let mut targets: Vec<PieceType> = v
+        .pieces
+        .iter()
+        .flat_map(|p| p.promotions.iter().map(|t| t.value))
+        .collect();
+    targets.sort_by_key(|t| t.0);
+    targets.dedup();
+    targets
+        .iter()
+        .map(|&t| {
+            let n = v
+                .setup
+                .iter()
+                .flat_map(|s| &s.placements)
+                .filter(|pl| pl.player == Player::First && pl.piece == t)
+                .count();
+            format!("{}:{n}", letter_of(pieces, t))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Drops: captured pieces to the capturer's hand, demoted (Fairy-Stockfish's default) or as
+/// they are (`dropLoop`); shogi's drop rules for its pawn.
+fn drops(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
+    let d = &v.rules.drops;
+    if !d.has_hands() {
+        return Vec::new();
+    }
+    let at = clause_at(v, "captures");
+    let base = |i: usize| {
+        v.pieces
+            .iter()
+            .position(|p| p.promotions.iter().any(|t| usize::from(t.value.0) == i))
+    };
+    // Royal pieces never reach a hand (capturing the last one ends the game).
+    let goes = |i: usize| {
+        d.to_hand
+            .get(i)
+            .copied()
+            .flatten()
+            .map(|t| usize::from(t.0))
+    };
+    let capturable = || (0..v.pieces.len()).filter(|&i| v.pieces[i].royal.is_none());
+    let demoted = capturable().all(|i| goes(i) == Some(base(i).unwrap_or(i)));
+    let as_is = capturable().all(|i| goes(i) == Some(i));
+    let mut out = vec![
+        "pieceDrops = true".to_string(),
+        "capturesToHand = true".to_string(),
+    ];
+    if demoted {
+        // Unpromoted pieces that are promotion types too would be demoted by koma only.
+        if let Some(i) = (0..v.pieces.len()).find(|&i| {
+            base(i).is_some()
+                && !matches!(pieces[i].kind, Kind::Alias(_))
+                && v.setup
+                    .iter()
+                    .flat_map(|s| &s.placements)
+                    .any(|pl| usize::from(pl.piece.0) == i)
+        }) {
+            let why = format!(
+                "koma demotes every captured `{}` (a promotion type), Fairy-Stockfish only promoted ones; `captures to-hand as-is` avoids it",
+                v.pieces[i].id
+            );
+            report.refuse("captures to-hand demotion", &why, at);
+        }
+    } else if as_is {
+        out.push("dropLoop = true".to_string());
+    } else {
+        report.refuse(
+            "captures to-hand",
+            "Fairy-Stockfish's hands hold captured pieces demoted or as they are",
+            at,
+        );
+    }
+    let pawn = pawn_type(pieces).map(|(i, _)| i);
+    for zone in &d.zones {
+        let fsf_default = zone.pieces.iter().all(|&p| Some(usize::from(p.0)) == pawn)
+            && pawn_drop_squares(v) == zone.squares.iter().copied().collect::<BTreeSet<_>>();
+        if !fsf_default {
+            let why = "Fairy-Stockfish keeps only pawns off their first rank and promotion zone";
+            report.refuse("drop zone", why, clause_at(v, "drop zone"));
+        }
+    }
+    if d.zones.is_empty() {
+        out.push("firstRankPawnDrops = true".to_string());
+        out.push("promotionZonePawnDrops = true".to_string());
+    }
+    for &p in &d.one_per_file {
+        if pieces[usize::from(p.0)].kind != Kind::BuiltIn("shogiPawn") {
+            report.refuse(
+                "drop one-per-file",
+                "Fairy-Stockfish's rule is for its shogi pawn",
+                clause_at(v, "drop one-per-file"),
+            );
+        }
+    }
+    if !d.one_per_file.is_empty() {
+        out.push("shogiDoubledPawn = false".to_string());
+        out.push(format!(
+            "dropNoDoubled = {}",
+            letter_of(pieces, d.one_per_file[0])
+        ));
+    }
+    for &p in &d.no_mate {
+        if pieces[usize::from(p.0)].kind != Kind::BuiltIn("shogiPawn") {
+            report.refuse(
+                "drop no-mate",
+                "Fairy-Stockfish's rule is for its shogi pawn",
+                clause_at(v, "drop no-mate"),
+            );
+        }
+    }
+    if !d.no_mate.is_empty() {
+        out.push("shogiPawnDropMateIllegal = true".to_string());
+    }
+    out
+}
+
+/// The squares Fairy-Stockfish lets a pawn be dropped on: not the first rank, not the zone.
+fn pawn_drop_squares(v: &Variant) -> BTreeSet<koma_runtime::spec::Coord> {
+    v.board
+        .squares()
+        .filter(|c| c.y != 0 && !v.rules.promotion.zone.contains(c))
+        .collect()
+}
+
+fn results(v: &Variant, pieces: &[Piece2]) -> Vec<String> {
+    let r = &v.rules;
+    let value = |o: Outcome| match o {
+        Outcome::Win => "win",
+        Outcome::Draw => "draw",
+        Outcome::Loss => "loss",
+    };
+    let mut out = vec![format!("stalemateValue = {}", value(r.results.stalemate))];
+    if r.royals.win == WinCondition::Extinction {
+        let royal: String = (0..v.pieces.len())
+            .filter(|&i| v.pieces[i].royal.is_some())
+            .map(|i| pieces[i].letter)
+            .collect();
+        out.push("extinctionValue = loss".to_string());
+        out.push(format!("extinctionPieceTypes = {royal}"));
+    }
+    if r.facing_royals_forbidden {
+        out.push("flyingGeneral = true".to_string());
+    }
+    out.push(format!(
+        "nMoveRule = {}",
+        r.results.move_limit.as_ref().map_or(0, |m| m.moves)
+    ));
+    if let Some(n) = r.results.repetition {
+        out.push(format!("nFoldRule = {n}"));
+    }
+    out
+}
+
+/// The start position in Fairy-Stockfish's FEN: board, hands for drop games, castling rights.
+fn start_fen(v: &Variant, pieces: &[Piece2]) -> String {
+    let b = &v.board;
+    let placements: Vec<_> = v.setup.iter().flat_map(|s| &s.placements).collect();
+    let char_of = |player: Player, piece: PieceType| {
+        let c = letter_of(pieces, piece);
+        if player == Player::First {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        }
+    };
+    let mut rows = Vec::new();
+    for y in (0..b.height).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for x in 0..b.width {
+            match placements.iter().find(|pl| pl.at.x == x && pl.at.y == y) {
+                Some(pl) => {
+                    if empty > 0 {
+                        row += &empty.to_string();
+                        empty = 0;
+                    }
+                    row.push(char_of(pl.player, pl.piece));
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row += &empty.to_string();
+        }
+        rows.push(row);
+    }
+    let mut fen = rows.join("/");
+    if v.rules.drops.has_hands() {
+        let hand: String = v
+            .setup
+            .iter()
+            .flat_map(|s| &s.hands)
+            .map(|h| char_of(h.value.0, h.value.1))
+            .collect();
+        fen += &format!("[{hand}]");
+    }
+    let rights = castling_rights(v, pieces);
+    format!("{fen} w {rights} - 0 1")
+}
+
+fn castling_rights(v: &Variant, pieces: &[Piece2]) -> String {
+    let Some(king) = v
+        .pieces
+        .iter()
+        .position(|p| !p.expansion.castling.is_empty())
+    else {
+        return "-".to_string();
+    };
+    let _ = pieces;
+    let mut rights = String::new();
+    for (player, k, q) in [(Player::First, 'K', 'Q'), (Player::Second, 'k', 'q')] {
+        let has_king = v
+            .setup
+            .iter()
+            .flat_map(|s| &s.placements)
+            .any(|pl| usize::from(pl.piece.0) == king && pl.player == player);
+        if !has_king {
+            continue;
+        }
+        // Kingside first, as FEN writes it.
+        let specs = &v.pieces[king].expansion.castling;
+        for (right, direction) in [(k, 1), (q, -1)] {
+            if specs.iter().any(|s| s.direction == direction) {
+                rights.push(right);
+            }
+        }
+    }
+    if rights.is_empty() {
+        "-".to_string()
+    } else {
+        rights
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn section(source: &str) -> Exported {
+        let loaded = crate::load_source("t.koma", source, &crate::loader::MemoryLoader::new());
+        export(&loaded.variant.expect("the test variant checks"))
+    }
+
+    const GAME: &str = "variant \"T\"\nboard 8 x 8\npieces\n  X \"X\" MOVES\n  K \"King\" K royal\nsetup mirror\n  X a1\n  K e1\nrules\n  win checkmate\n";
+
+    fn custom_betza(moves: &str) -> String {
+        let text = section(&GAME.replace("MOVES", moves))
+            .text
+            .expect("exports");
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("customPiece1"))
+            .expect("a custom piece");
+        line.split(':').nth(1).expect("betza").to_string()
+    }
+
+    #[test]
+    fn directions_are_spelled_out_so_that_fsf_reads_koma_s_moves() {
+        // koma (as the Interactive Diagram) reads `fsK` as the two forward diagonals;
+        // Fairy-Stockfish would read fW + sW + fF: the export says what koma means.
+        let mut terms: Vec<String> = custom_betza("fsK").split("F").map(str::to_string).collect();
+        terms.retain(|t| !t.is_empty());
+        terms.sort();
+        assert_eq!(terms, ["fl", "fr"]);
+        assert_eq!(custom_betza("frN"), "frN");
+        assert_eq!(custom_betza("fNrN").len(), 4 * 3, "four knight leaps");
+        assert_eq!(custom_betza("mfR2"), "mffW2");
+        let lame = custom_betza("bnN");
+        assert_eq!(
+            (lame.len(), lame.matches('n').count()),
+            (8, 2),
+            "two lame knight moves: {lame}"
+        );
+    }
+
+    #[test]
+    fn refusals_name_the_feature() {
+        let refused = section(&GAME.replace("MOVES", "KNADcaKmcabK"));
+        assert!(refused.text.is_none());
+        assert!(refused.diagnostics.iter().any(|d| {
+            d.message
+                .contains("multi-leg move: Fairy-Stockfish has no Lion moves")
+        }));
+        let hop = section(&GAME.replace("MOVES", "pR2"));
+        assert!(
+            hop.diagnostics
+                .iter()
+                .any(|d| d.message.contains("hopper range")),
+            "{:#?}",
+            hop.diagnostics
+        );
+    }
+}
