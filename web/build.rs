@@ -1,9 +1,9 @@
-//! Embeds the WebAssembly build of koma (the `wasm/` crate after wasm-bindgen) in `koma book`
-//! when the environment variable `KOMA_WASM` names the folder that holds it (`wasm/build.sh`
-//! writes it; `./test.sh` sets the variable). Without it the book is the static page that shows
-//! the start position only, so a machine without the WebAssembly toolchain still builds koma.
+//! Embeds the WebAssembly build of koma (the `wasm/` crate after wasm-bindgen) in `koma book`:
+//! the committed build in `web/wasm/`, or the folder that the environment variable `KOMA_WASM`
+//! names. `wasm/build.sh` writes it; docs/web.md says when to rebuild and commit it. A copy of
+//! the crate without the build makes the book that shows the start position only.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The files wasm-bindgen writes for the `koma_wasm` crate with `--target no-modules`.
 const FILES: [&str; 2] = ["koma_wasm_bg.wasm", "koma_wasm.js"];
@@ -12,23 +12,32 @@ fn main() {
     println!("cargo:rustc-check-cfg=cfg(koma_wasm)");
     println!("cargo:rerun-if-env-changed=KOMA_WASM");
     // The WebAssembly build itself compiles this crate too: it embeds nothing.
-    let target_is_wasm = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|a| a == "wasm32");
-    let Some(dir) = std::env::var_os("KOMA_WASM").filter(|_| !target_is_wasm) else {
+    if std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|a| a == "wasm32") {
         return;
-    };
-    let dir = Path::new(&dir);
+    }
+    let chosen = std::env::var_os("KOMA_WASM").map(PathBuf::from);
+    let dir = chosen.clone().unwrap_or_else(|| {
+        Path::new(&std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("wasm")
+    });
     for file in FILES {
         let path = dir.join(file);
-        assert!(
-            path.is_file(),
-            "KOMA_WASM={} has no {file}: run wasm/build.sh first, or unset KOMA_WASM",
-            dir.display()
-        );
         println!("cargo:rerun-if-changed={}", path.display());
+        if !path.is_file() {
+            assert!(
+                chosen.is_none(),
+                "KOMA_WASM={} has no {file}: run wasm/build.sh DIR first, or unset KOMA_WASM",
+                dir.display()
+            );
+            println!(
+                "cargo:warning=no {}: `koma book` will only show the start position",
+                path.display()
+            );
+            return;
+        }
     }
     let dir = dir
         .canonicalize()
-        .expect("KOMA_WASM names a readable folder");
+        .expect("the WebAssembly build's folder is readable");
     println!("cargo:rustc-cfg=koma_wasm");
     println!("cargo:rustc-env=KOMA_WASM_DIR={}", dir.display());
 }

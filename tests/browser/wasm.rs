@@ -1,7 +1,8 @@
 //! The book without a server: `koma book` pages opened from `file://` in headless Chromium play
 //! through koma's WebAssembly build (legal moves, a promotion, a Lion's double capture, a drop,
 //! the engine's reply), and the playground shows a located error after a broken edit and the
-//! game again after the fix. Needs a koma built with `KOMA_WASM` (wasm/build.sh, ./test.sh).
+//! game again after the fix. They play the committed build, web/wasm/, which must be fresh
+//! (wasm/build.sh writes it).
 
 use koma_web::api::GameRequest;
 use koma_web::game;
@@ -12,8 +13,8 @@ use super::*;
 /// The page's position text.
 const POSITION: &str = "return document.getElementById('position').value;";
 
-/// `koma book FILE -o DIR`; false when this koma has no WebAssembly build (a showing book).
-fn book(file: &Path, dir: &Path) -> bool {
+/// `koma book FILE -o DIR`, which must have written the pages that play through WebAssembly.
+fn book(file: &Path, dir: &Path) {
     let out = Command::new(env!("CARGO_BIN_EXE_koma"))
         .arg("book")
         .arg(file)
@@ -26,7 +27,10 @@ fn book(file: &Path, dir: &Path) -> bool {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    dir.join("playground.html").is_file()
+    assert!(
+        dir.join("playground.html").is_file(),
+        "koma was built without its WebAssembly build: web/wasm/ is missing (wasm/build.sh)"
+    );
 }
 
 /// The runtime's moves in the page's current position.
@@ -105,6 +109,27 @@ fn engine_reply(b: &Browser, file: &Path, ply: usize) -> Vec<String> {
     played
 }
 
+/// The committed WebAssembly build, which every `koma book` embeds, was built from these sources:
+/// the fingerprint `wasm/build.sh` wrote beside it is `wasm/fingerprint.sh`'s now.
+#[test]
+fn the_committed_wasm_build_is_fresh() {
+    let out = Command::new(root().join("wasm/fingerprint.sh"))
+        .output()
+        .expect("wasm/fingerprint.sh runs (bash, git, sha256sum)");
+    assert!(
+        out.status.success(),
+        "wasm/fingerprint.sh: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sources = String::from_utf8_lossy(&out.stdout);
+    let built = std::fs::read_to_string(root().join("web/wasm/fingerprint")).unwrap_or_default();
+    assert_eq!(
+        built.trim(),
+        sources.trim(),
+        "web/wasm is stale: run wasm/build.sh and commit web/wasm/"
+    );
+}
+
 #[test]
 fn the_book_plays_without_a_server() {
     let (Some(chromium), Some(driver)) = (
@@ -120,16 +145,8 @@ fn the_book_plays_without_a_server() {
     let out = artefacts();
     let dir = scratch("wasm");
     let (chu, shogi) = (variant("chu-shogi.koma"), variant("shogi.koma"));
-    if !book(&chu, &dir.join("chu")) {
-        if std::env::var_os("KOMA_REQUIRE_EXTERNAL").is_some() {
-            panic!(
-                "koma was built without its WebAssembly build (set KOMA_WASM, see wasm/build.sh)"
-            );
-        }
-        eprintln!("skipped: koma was built without its WebAssembly build (KOMA_WASM)");
-        return;
-    }
-    assert!(book(&shogi, &dir.join("shogi")));
+    book(&chu, &dir.join("chu"));
+    book(&shogi, &dir.join("shogi"));
     let b = Browser::start(
         &chromium,
         &driver,

@@ -19,7 +19,7 @@ pub fn get(name: &str) -> Option<(&'static str, &'static str)> {
 pub const WORKER_JS: &str = include_str!("../assets/worker.js");
 
 /// The WebAssembly build of koma that `koma book` puts beside the page, when koma was built with
-/// it (`KOMA_WASM`, see `web/build.rs`).
+/// it (`web/wasm/` or `KOMA_WASM`, see `web/build.rs`).
 #[derive(Debug)]
 pub struct Wasm {
     /// The module.
