@@ -8,11 +8,19 @@ cd "$(dirname "$0")"
 # Debian installs xboard and hachu in /usr/games, which is not on every PATH.
 export PATH="$PATH:/usr/games"
 
-# Debian package -> a command it provides.
+# Debian package -> a command (or file) it provides.
 packages=(xvfb:Xvfb xboard:xboard hachu:hachu fairymax:fairymax fairy-stockfish:fairy-stockfish chromium:chromium chromium-driver:chromedriver neovim:nvim)
+# koma's WebAssembly build is committed in web/wasm/ with the fingerprint of its sources
+# (wasm/fingerprint.sh). Only when they have changed since is it rebuilt, with Debian's compiler
+# for wasm32 (docs/web.md).
+wasm_stale=
+if [ "$(wasm/fingerprint.sh)" != "$(cat web/wasm/fingerprint 2>/dev/null)" ]; then
+  wasm_stale=1
+  packages+=(rustc-web:/usr/bin/rustc cargo-web:/usr/bin/cargo rust-web-src:/usr/lib/rustlib/src/rust/library/Cargo.lock lld:wasm-ld)
+fi
 missing=()
 for entry in "${packages[@]}"; do
-  command -v "${entry#*:}" >/dev/null 2>&1 || missing+=("${entry%%:*}")
+  command -v "${entry#*:}" >/dev/null 2>&1 || [ -e "${entry#*:}" ] || missing+=("${entry%%:*}")
 done
 # Python's virtual environments (the Python module's and the analyse cluster's tests).
 python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
@@ -27,6 +35,18 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "test.sh: missing ${missing[*]}; run as root to install them" >&2
     exit 1
   fi
+fi
+
+# A stale web/wasm/ is rebuilt (the first time, wasm-bindgen's CLI at the version the crate pins
+# takes about 55 min to install and the cold build about 13 min on the 2-core machine).
+if [ -n "$wasm_stale" ]; then
+  wasm_bindgen_version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' wasm/Cargo.toml)
+  if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wasm_bindgen_version" ]; then
+    echo "test.sh: installing wasm-bindgen-cli $wasm_bindgen_version" >&2
+    cargo install wasm-bindgen-cli --version "$wasm_bindgen_version" --locked --quiet
+  fi
+  echo "test.sh: web/wasm is stale: rebuilding it (wasm/build.sh)" >&2
+  wasm/build.sh
 fi
 
 # Tests that drive an outside program fail (rather than skip) when it is missing.
@@ -68,4 +88,9 @@ if [ "$fuzz_seconds" -gt 0 ]; then
       echo "test.sh: no cargo-fuzz; fuzzing smoke run skipped" >&2
     fi
   fi
+fi
+
+if [ -n "$wasm_stale" ]; then
+  echo "test.sh: web/wasm was stale and has been rebuilt: commit web/wasm/ (docs/web.md)" >&2
+  exit 1
 fi

@@ -8,6 +8,8 @@
 mod hostile;
 #[path = "browser/http.rs"]
 mod http;
+#[path = "browser/wasm.rs"]
+mod wasm;
 #[path = "browser/webdriver.rs"]
 mod webdriver;
 

@@ -10,7 +10,10 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// std's `Instant` panics on wasm32-unknown-unknown; web-time's is std's everywhere else.
+use web_time::Instant;
 
 use koma_runtime::result::GameResult;
 use koma_runtime::spec::{Player, WinCondition};

@@ -20,6 +20,16 @@ pub fn book(args: &BookArgs) -> CommandResult {
         book.diagrams,
         book.bytes.div_ceil(1024)
     );
+    if book.plays {
+        println!(
+            "it plays in the browser with no server (koma's WebAssembly build); {} edits the variant live",
+            book.index.with_file_name("playground.html").display()
+        );
+    } else {
+        println!(
+            "note: this koma was built without its WebAssembly build: the book shows, it does not play"
+        );
+    }
     if !book.start {
         println!(
             "note: `{}` has no start position (no `setup`): the book shows its board empty, its pieces and rules",

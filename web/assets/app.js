@@ -1,14 +1,17 @@
-// koma's page: draws the board, pieces, diagrams and rules it is given, and asks the server for
-// everything about the game. No rule lives here: the legal moves are the runtime's, and a click
-// only chooses among them.
+// koma's page: draws the board, pieces, diagrams and rules it is given, and asks koma (the server,
+// or its WebAssembly build in a book) for everything about the game. No rule lives here: the
+// legal moves are the runtime's, and a click only chooses among them.
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 48;
 const MARGIN = 22;
 const POLL_MS = 1000;
+const EDIT_MS = 250;
 
 const embedded = JSON.parse(document.getElementById("koma-data").textContent);
-const book = Boolean(embedded && embedded.book);
+// A book without koma's WebAssembly build inside is a static page: it shows, it cannot play.
+const book = Boolean(embedded && embedded.book && !embedded.wasm);
+const playground = Boolean(embedded && embedded.playground);
 const variantIndex = Number(new URLSearchParams(location.search).get("variant") || 0);
 const api = `/api/variants/${variantIndex}`;
 
@@ -52,6 +55,47 @@ async function request(path, body) {
   if (!response.ok) throw new Error(data.error || response.statusText);
   return data;
 }
+
+// ---- the transport: the one way the page asks about the variant and the game ----
+//
+// `koma serve` answers over HTTP. A book answers from koma's WebAssembly build, run in a Web
+// Worker (worker.js) so a search never blocks the page: `koma-wasm.js`, a classic script beside
+// the page (readable from file://), holds the worker's code and the module.
+
+function httpTransport() {
+  return {
+    variants: () => request("/api/variants"),
+    info: () => request(api),
+    status: () => request(`${api}/status`),
+    state: (game) => request(`${api}/state`, game),
+    engine: (ask) => request(`${api}/engine`, ask),
+  };
+}
+
+function wasmTransport(sources) {
+  const code = self.komaWasm;
+  const worker = new Worker(URL.createObjectURL(new Blob([code.worker], { type: "text/javascript" })));
+  const waiting = new Map();
+  let next = 0;
+  worker.onmessage = ({ data }) => {
+    const call = waiting.get(data.id);
+    waiting.delete(data.id);
+    if ("error" in data) call.reject(new Error(data.error));
+    else call.resolve(data.result);
+  };
+  const call = (method, ...args) => new Promise((resolve, reject) => {
+    waiting.set(next, { resolve, reject });
+    worker.postMessage({ id: next++, method, args });
+  });
+  const ready = call("init", code.wasm, sources);
+  const ask = (method) => (...args) => ready.then(() => call(method, ...args));
+  return {
+    variants: ask("variants"), info: ask("info"), status: ask("status"),
+    state: ask("state"), engine: ask("engine"), edit: ask("edit"),
+  };
+}
+
+const transport = book ? null : embedded ? wasmTransport(embedded.sources) : httpTransport();
 
 // ---- the variant: header, diagnostics, pieces, rules ----
 
@@ -292,7 +336,7 @@ async function load(start, moves, future = []) {
   if (book) return;
   page.busy = true;
   try {
-    const state = await request(`${api}/state`, { start, moves });
+    const state = await transport.state({ start, moves });
     page.start = start;
     page.moves = moves;
     page.future = future;
@@ -455,31 +499,35 @@ async function engineTurn() {
   const millis = Math.round((Number($("engine-seconds").value) || 0) * 1000) || undefined;
   message("The engine is thinking...");
   try {
-    const reply = await request(`${api}/engine`, { start: page.start, moves: page.moves, depth, millis });
+    const reply = await transport.engine({ start: page.start, moves: page.moves, depth, millis });
     await play(reply.move);
   } catch (e) {
     message(e.message, true);
   }
 }
 
-// ---- keeping up with the file on disk ----
+// ---- keeping up with the file on disk (or in the playground's editor) ----
+
+async function refresh() {
+  const status = await transport.status();
+  if (page.info && status.version !== page.info.version) {
+    const info = await transport.info();
+    showInfo(info);
+    if (info.variant) {
+      try {
+        await load(page.start, page.moves, page.future);
+        message("The file changed: reloaded.");
+      } catch (e) {
+        await load(info.variant.start, []);
+        message(`The file changed and the game no longer replays (${e.message}): new game.`, true);
+      }
+    }
+  }
+}
 
 async function poll() {
   try {
-    const status = await request(`${api}/status`);
-    if (page.info && status.version !== page.info.version) {
-      const info = await request(api);
-      showInfo(info);
-      if (info.variant) {
-        try {
-          await load(page.start, page.moves, page.future);
-          message("The file changed: reloaded.");
-        } catch (e) {
-          await load(info.variant.start, []);
-          message(`The file changed and the game no longer replays (${e.message}): new game.`, true);
-        }
-      }
-    }
+    await refresh();
   } catch (e) {
     // The server is gone (stopped): say so once and keep trying.
     message(`Lost the server: ${e.message}`, true);
@@ -546,7 +594,7 @@ function wire() {
 }
 
 async function variantMenu() {
-  const list = await request("/api/variants");
+  const list = await transport.variants();
   if (list.variants.length < 2) return;
   const select = $("variant-select");
   select.replaceChildren(...list.variants.map((v) => el("option", { value: v.index, selected: v.index === variantIndex }, v.name)));
@@ -554,8 +602,24 @@ async function variantMenu() {
   select.addEventListener("change", () => { location.search = `?variant=${select.value}`; });
 }
 
+// The playground: the variant's text in an editor; each edit compiles again, and the page
+// follows as it follows a file saved on disk.
+function wirePlayground() {
+  $("editor-section").hidden = false;
+  $("source").value = embedded.sources[0].text;
+  let timer = null;
+  $("source").addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      transport.edit($("source").value).then(refresh).catch((e) => message(e.message, true));
+    }, EDIT_MS);
+  });
+}
+
 async function main() {
   wire();
+  if (embedded && embedded.book) $("book-links").hidden = false;
+  if (playground) wirePlayground();
   if (book) {
     showInfo(embedded.info);
     page.state = embedded.state;
@@ -566,7 +630,7 @@ async function main() {
     return;
   }
   try {
-    showInfo(await request(api));
+    showInfo(await transport.info());
     await variantMenu();
     if (page.info.variant) await load(page.info.variant.start, []);
   } catch (e) {
@@ -574,7 +638,7 @@ async function main() {
     $("play").hidden = false;
     message(e.message, true);
   }
-  setTimeout(poll, POLL_MS);
+  if (!embedded) setTimeout(poll, POLL_MS);
 }
 
 main();

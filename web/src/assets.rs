@@ -14,3 +14,24 @@ pub fn get(name: &str) -> Option<(&'static str, &'static str)> {
         _ => None,
     }
 }
+
+/// The page's worker: runs the WebAssembly build of koma for the page without a server.
+pub const WORKER_JS: &str = include_str!("../assets/worker.js");
+
+/// The WebAssembly build of koma that `koma book` puts beside the page, when koma was built with
+/// it (`web/wasm/` or `KOMA_WASM`, see `web/build.rs`).
+#[derive(Debug)]
+pub struct Wasm {
+    /// The module.
+    pub wasm: &'static [u8],
+    /// wasm-bindgen's glue for it (`--target no-modules`: defines `wasm_bindgen`).
+    pub glue: &'static str,
+}
+
+#[cfg(koma_wasm)]
+pub const WASM: Option<Wasm> = Some(Wasm {
+    wasm: include_bytes!(concat!(env!("KOMA_WASM_DIR"), "/koma_wasm_bg.wasm")),
+    glue: include_str!(concat!(env!("KOMA_WASM_DIR"), "/koma_wasm.js")),
+});
+#[cfg(not(koma_wasm))]
+pub const WASM: Option<Wasm> = None;

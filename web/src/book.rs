@@ -1,13 +1,16 @@
-//! `koma book`: the page of one variant as a static site (start position with its legal moves,
-//! every piece's diagram, promotions, rules), one self-contained `index.html` plus a `diagrams/`
-//! folder, readable from disk or any static host.
+//! `koma book`: the page of one variant as a static site, readable from disk or any static host:
+//! `index.html` (the page of `koma serve`, style, script and data inlined), `playground.html`
+//! (the same page with the variant's text in an editor), `koma-wasm.js` (koma's WebAssembly
+//! build, which answers the page as the server would) and a `diagrams/` folder. A koma built
+//! without the WebAssembly build (`web/build.rs`) writes `index.html` as a page that shows the
+//! start position and its legal moves but cannot play.
 
 use std::path::{Path, PathBuf};
 
 use koma_compiler::write::{WriteError, Written, write_file};
 use koma_runtime::Position;
 
-use crate::api::{GameRequest, VariantInfo};
+use crate::api::GameRequest;
 use crate::assets;
 use crate::game;
 use crate::site::Compiled;
@@ -42,6 +45,8 @@ pub struct Book {
     pub replaced: Vec<PathBuf>,
     /// The variant has a start position; without one the book shows the board empty.
     pub start: bool,
+    /// The book plays (koma's WebAssembly build is in it) and has a playground.
+    pub plays: bool,
 }
 
 /// Writes the book of the variant in `file` into `out` (created when missing).
@@ -75,16 +80,33 @@ pub fn write(file: &Path, out: &Path) -> Result<Book, BookError> {
             bytes += svg.len() as u64;
         }
     }
-    let html = page(&compiled.info, &state, has_start);
+    let sources: Vec<_> = compiled
+        .sources()
+        .map(|(file, text)| serde_json::json!({ "file": file, "text": text }))
+        .collect();
+    let data = serde_json::json!({
+        "book": true, "start": has_start, "info": compiled.info, "state": state,
+        "wasm": assets::WASM.is_some(), "sources": sources,
+    });
     let index = out.join("index.html");
-    output.file(&index, html.as_bytes())?;
-    bytes += html.len() as u64;
+    let mut pages = vec![(index.clone(), page(&data))];
+    if let Some(wasm) = &assets::WASM {
+        let mut playground = data.clone();
+        playground["playground"] = true.into();
+        pages.push((out.join("playground.html"), page(&playground)));
+        pages.push((out.join(WASM_SCRIPT), wasm_script(wasm)));
+    }
+    for (path, text) in &pages {
+        output.file(path, text.as_bytes())?;
+        bytes += text.len() as u64;
+    }
     Ok(Book {
         index,
         diagrams: compiled.piece_count(),
         bytes,
         replaced: output.replaced,
         start: has_start,
+        plays: assets::WASM.is_some(),
     })
 }
 
@@ -114,10 +136,50 @@ impl Output {
     }
 }
 
-/// The server's page with its style sheet, script and data inlined.
-fn page(info: &VariantInfo, state: &crate::api::GameState, start: bool) -> String {
-    let data = serde_json::json!({ "book": true, "start": start, "info": info, "state": state });
-    let data = script_json(&data);
+/// The classic script beside the pages that holds koma's WebAssembly build: a module script or
+/// a `fetch` cannot read a file from `file://`, a `<script src>` can.
+const WASM_SCRIPT: &str = "koma-wasm.js";
+
+/// `koma-wasm.js`: sets `komaWasm` to `{worker, wasm}`, the worker's code (wasm-bindgen's glue,
+/// then `worker.js`) and the module in base64.
+fn wasm_script(wasm: &assets::Wasm) -> String {
+    let worker = format!("{}\n{}", wasm.glue, assets::WORKER_JS);
+    format!(
+        "// koma's WebAssembly build for the book's pages (docs/web.md).\nself.komaWasm = {{ worker: {}, wasm: \"{}\" }};\n",
+        serde_json::Value::from(worker),
+        base64(wasm.wasm)
+    )
+}
+
+/// Standard base64 with padding.
+fn base64(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            out.push(if i <= chunk.len() {
+                char::from(DIGITS[(n >> (18 - 6 * i)) as usize & 63])
+            } else {
+                '='
+            });
+        }
+    }
+    out
+}
+
+/// The server's page with its style sheet, script and `data` inlined, and the WebAssembly
+/// build's script beside it when `data` says the page plays with it.
+fn page(data: &serde_json::Value) -> String {
+    let wasm = if data["wasm"] == true {
+        format!("<script src=\"{WASM_SCRIPT}\"></script>\n")
+    } else {
+        String::new()
+    };
+    let data = script_json(data);
     let script = assets::APP_JS.replace("</script", "<\\/script");
     let icon = data_uri("image/svg+xml", assets::FAVICON_SVG);
     assets::INDEX_HTML
@@ -132,7 +194,7 @@ fn page(info: &VariantInfo, state: &crate::api::GameState, start: bool) -> Strin
         )
         .replace(
             r#"<script type="module" src="/assets/app.js"></script>"#,
-            &format!("<script type=\"module\">\n{script}</script>"),
+            &format!("{wasm}<script type=\"module\">\n{script}</script>"),
         )
 }
 
@@ -172,6 +234,18 @@ fn script_json(data: &serde_json::Value) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::base64;
+
+    #[test]
+    fn base64_pads_every_length() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+        assert_eq!(base64(&[0xff, 0xfe, 0x00, 0x80]), "//4AgA==");
+    }
+
     /// The book's inlined icon is one attribute value: no quote or bracket of the SVG leaks
     /// into the page (it used to show a stray `k">` at the top left).
     #[test]

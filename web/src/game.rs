@@ -177,12 +177,17 @@ pub fn state(tables: Arc<Tables>, game: &GameRequest) -> Result<GameState, GameE
         check,
         moves: moves.iter().map(|m| move_info(&pos, m)).collect(),
         last,
-        result: result.map(|r| ResultInfo {
-            winner: r.winner.map(|p| side(p).to_string()),
-            score: r.score().to_string(),
-            reason: r.reason.describe().to_string(),
-        }),
+        result: result.map(result_info),
     })
+}
+
+/// A finished game's result as the page shows it.
+pub fn result_info(r: GameResult) -> ResultInfo {
+    ResultInfo {
+        winner: r.winner.map(|p| side(p).to_string()),
+        score: r.score().to_string(),
+        reason: r.reason.describe().to_string(),
+    }
 }
 
 /// Asks `picker` for a move in the game's current position.

@@ -8,8 +8,10 @@ pub mod api;
 pub mod assets;
 pub mod book;
 pub mod game;
+#[cfg(feature = "server")]
 pub mod server;
 pub mod site;
 mod words;
 
+#[cfg(feature = "server")]
 pub use server::{App, serve};

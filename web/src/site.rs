@@ -6,6 +6,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use koma_compiler::Loaded;
 use koma_compiler::diagnostic::{Diagnostic, Location, Severity, SourceMap};
 use koma_compiler::diagram::{Scene, draw_piece, piece_notes, piece_title, render_svg};
 use koma_compiler::ir::Variant;
@@ -28,6 +29,8 @@ pub struct Compiled {
     variant: Option<Variant>,
     /// Every file read, with the hash of the text compiled.
     stamps: Vec<Stamp>,
+    /// Every file read, with its text.
+    sources: SourceMap,
 }
 
 /// A file and the hash of its text. The hash is of the text the compiler read, not of a later
@@ -39,7 +42,26 @@ impl Compiled {
     /// Checks, lints and compiles the file at `path`; `diagram_url(n, version)` says where the
     /// page finds piece `n`'s diagram in this version of the file.
     pub fn load(path: &Path, diagram_url: &dyn Fn(usize, u64) -> String) -> Compiled {
-        let loaded = koma_compiler::load(path);
+        Compiled::new(
+            path.display().to_string(),
+            koma_compiler::load(path),
+            diagram_url,
+        )
+    }
+
+    /// Checks, lints and compiles `text`, shown as the file `file`; `loader` reads the files it
+    /// extends (the page without a server keeps them in memory).
+    pub fn from_text(
+        file: &str,
+        text: &str,
+        loader: &dyn FileLoader,
+        diagram_url: &dyn Fn(usize, u64) -> String,
+    ) -> Compiled {
+        let loaded = koma_compiler::load_source(file, text, loader);
+        Compiled::new(file.to_string(), loaded, diagram_url)
+    }
+
+    fn new(file: String, loaded: Loaded, diagram_url: &dyn Fn(usize, u64) -> String) -> Compiled {
         let mut diagnostics = loaded.diagnostics;
         if let Some(variant) = &loaded.variant {
             diagnostics.extend(lint::lint(variant, &loaded.sources, &LintConfig::default()));
@@ -59,7 +81,7 @@ impl Compiled {
             _ => None,
         };
         let info = VariantInfo {
-            file: path.display().to_string(),
+            file,
             version,
             variant: data,
             diagnostics: diagnostics
@@ -73,6 +95,7 @@ impl Compiled {
             tables,
             variant: loaded.variant,
             stamps,
+            sources: loaded.sources,
         }
     }
 
@@ -91,6 +114,14 @@ impl Compiled {
         let piece = variant.pieces.get(n)?;
         let drawn = draw_piece(variant, piece, &Scene::for_piece(variant, piece, false));
         Some(render_svg(&drawn, &piece_title(variant, piece)))
+    }
+
+    /// The name and text of every file compiled, the variant's own first: what a page without
+    /// a server compiles again.
+    pub fn sources(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.sources
+            .iter()
+            .map(|(_, f)| (f.name.as_str(), f.text.as_str()))
     }
 
     pub fn piece_count(&self) -> usize {
