@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use koma_compiler::Loaded;
-use koma_compiler::diagnostic::{Diagnostic, Location, Severity, SourceMap};
+use koma_compiler::diagnostic::{Diagnostic, Lines, Location, Severity, SourceMap};
 use koma_compiler::diagram::{Scene, draw_piece, piece_notes, piece_title, render_svg};
 use koma_compiler::ir::Variant;
 use koma_compiler::lint::{self, LintConfig};
@@ -84,10 +84,13 @@ impl Compiled {
             file,
             version,
             variant: data,
-            diagnostics: diagnostics
-                .iter()
-                .map(|d| diagnostic_info(&loaded.sources, d))
-                .collect(),
+            diagnostics: {
+                let lines = Lines::new(&loaded.sources);
+                diagnostics
+                    .iter()
+                    .map(|d| diagnostic_info(&lines, d))
+                    .collect()
+            },
             engine: false,
         };
         Compiled {
@@ -214,8 +217,8 @@ fn variant_data(
     }
 }
 
-fn diagnostic_info(sources: &SourceMap, d: &Diagnostic) -> DiagnosticInfo {
-    let (file, line, column, source_line) = locate(sources, d.primary.location);
+fn diagnostic_info(lines: &Lines<'_>, d: &Diagnostic) -> DiagnosticInfo {
+    let (file, line, column, source_line) = locate(lines, d.primary.location);
     DiagnosticInfo {
         severity: match d.severity {
             Severity::Error => "error",
@@ -233,7 +236,7 @@ fn diagnostic_info(sources: &SourceMap, d: &Diagnostic) -> DiagnosticInfo {
             .secondary
             .iter()
             .map(|l| {
-                let (file, line, column, source_line) = locate(sources, l.location);
+                let (file, line, column, source_line) = locate(lines, l.location);
                 LabelInfo {
                     file,
                     line,
@@ -248,24 +251,10 @@ fn diagnostic_info(sources: &SourceMap, d: &Diagnostic) -> DiagnosticInfo {
 }
 
 /// The file name, 1-based line and column, and source line of a location.
-fn locate(sources: &SourceMap, at: Location) -> (String, usize, usize, String) {
-    match sources.get(at.file) {
-        Some(f) => {
-            let start = at.start.min(f.text.len());
-            let before = &f.text[..start];
-            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-            let line_end = f.text[start..]
-                .find('\n')
-                .map_or(f.text.len(), |i| start + i);
-            (
-                f.name.clone(),
-                before.matches('\n').count() + 1,
-                before[line_start..].chars().count() + 1,
-                f.text[line_start..line_end].to_string(),
-            )
-        }
-        None => (String::new(), 0, 0, String::new()),
-    }
+fn locate(lines: &Lines<'_>, at: Location) -> (String, usize, usize, String) {
+    let located = lines.locate(at);
+    let (line, column) = located.start;
+    (located.file, line, column, lines.line_text(at).to_string())
 }
 
 #[cfg(test)]
