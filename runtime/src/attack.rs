@@ -8,7 +8,7 @@ use crate::geometry::Square;
 use crate::limits::MAX_SQUARES;
 use crate::position::Position;
 use crate::spec::{PieceType, Player};
-use crate::tables::{AttackVector, RayWord};
+use crate::tables::{AttackVector, NEAR_REACH, RayWord};
 use crate::walk::{PathEnd, Sink, Walker};
 
 /// The occupied squares of a reverse ray, nearest first, each with the number of ray squares
@@ -149,11 +149,16 @@ impl Position {
         false
     }
 
-    /// As [`Position::rides_attack`], walking each reverse ray.
+    /// As [`Position::rides_attack`], walking each reverse ray (a short one only when a piece
+    /// of `by` stands near enough to attack along it).
     fn rides_attack_walked(&self, sq: Square, by: Player) -> bool {
         let t = &*self.tables;
         let board = &self.board[..];
+        let near = self.has_near(sq, by, NEAR_REACH);
         for av in t.attack_vectors.get(by) {
+            if av.near && !near {
+                continue;
+            }
             let ray = t.ray(sq, av.reverse);
             let lim = if av.max_range == 255 {
                 ray.len()
@@ -176,6 +181,15 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Whether a piece of `by` stands within Chebyshev distance `d` (1 to [`NEAR_REACH`]) of
+    /// `sq`.
+    #[inline]
+    pub(crate) fn has_near(&self, sq: Square, by: Player, d: u8) -> bool {
+        let near = self.tables.near_bits(d, sq);
+        let theirs = &self.side_occ.get(by).0;
+        near.iter().zip(theirs).any(|(n, p)| n & p != 0)
     }
 
     /// The rest of the attack test: multi-leg and other non-simple attackers, burns and

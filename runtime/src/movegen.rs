@@ -46,9 +46,10 @@ struct MoveSink<'a> {
     from: Square,
     mover: Cell,
     start: usize,
-    /// Destinations of quiet moves already generated without promotion, and with promotion;
-    /// empty when no two routes of the piece can give the same move (then nothing is deduplicated,
-    /// and the bit sets are never zeroed: most pieces of most variants, every piece of chess).
+    /// Destinations of plain moves already generated without promotion, and with promotion,
+    /// and of the other moves (side captures, unloads); empty when no two routes of the piece
+    /// can give the same move (then nothing is deduplicated, and the bit sets are never zeroed:
+    /// most pieces of most variants, every piece of chess).
     seen: &'a mut [[u64; WORDS]],
     stage: Gen,
 }
@@ -71,31 +72,45 @@ impl MoveSink<'_> {
             }
             return;
         }
-        let (plain, promoted) = if m.ncap() == 0 && m.kind() == MoveKind::Normal {
-            let (w, b) = (m.to.index() / 64, m.to.index() % 64);
-            if w < WORDS {
-                let mut fresh = [true; 2];
-                for (k, f) in fresh.iter_mut().enumerate() {
-                    *f = self.seen[k][w] & (1 << b) == 0;
-                }
-                (fresh[0], fresh[1])
-            } else {
-                self.fresh_slow(&m)
-            }
+        // A plain move (nothing removed on the way, normal kind) can only repeat an earlier
+        // plain move: sets 0 and 1 tell. Any other move can only repeat an earlier such move
+        // with the same destination, kind and side captures (`Move::same_base`): set 2 holds a
+        // digest of those, and only a move whose digest is there is looked for.
+        let plain_move = m.ncap() == 0 && m.kind() == MoveKind::Normal;
+        let key = if plain_move {
+            m.to.index()
+        } else {
+            self.digest(&m)
+        };
+        let (w, b) = (key / 64, 1u64 << (key % 64));
+        let (plain, promoted) = if plain_move {
+            (self.seen[0][w] & b == 0, self.seen[1][w] & b == 0)
+        } else if self.seen[2][w] & b == 0 {
+            (true, true)
         } else {
             self.fresh_slow(&m)
         };
         let pushed = self.promote(m, fires, plain, promoted);
-        if m.ncap() == 0 && m.kind() == MoveKind::Normal {
-            let (w, b) = (m.to.index() / 64, m.to.index() % 64);
-            if w < WORDS {
-                for (k, &p) in pushed.iter().enumerate() {
-                    if p {
-                        self.seen[k][w] |= 1 << b;
-                    }
+        if plain_move {
+            for (k, &p) in pushed.iter().enumerate() {
+                if p {
+                    self.seen[k][w] |= b;
                 }
             }
+        } else {
+            self.seen[2][w] |= b;
         }
+    }
+
+    /// A bit of set 2 for a move that is not plain: equal for moves with the same base.
+    fn digest(&self, m: &Move) -> usize {
+        let caps = self.out.pair(*m).side_captures();
+        let h = caps
+            .iter()
+            .fold(m.to.index() * 8 + m.kind() as usize, |h, s| {
+                h.wrapping_mul(0x9E37_79B9).wrapping_add(s.index())
+            });
+        h.wrapping_mul(0x9E37_79B9) % (WORDS * 64)
     }
 
     /// Whether the piece has no move yet with this effect without promotion / with promotion.
@@ -210,6 +225,9 @@ impl Position {
             if freezing && self.is_frozen(s, c) {
                 continue;
             }
+            if piece_gen == Gen::Captures && !self.may_capture(s, c) {
+                continue;
+            }
             self.piece_moves_of(s, c, out, piece_gen);
         }
         if t.rules.has_burns() {
@@ -230,6 +248,21 @@ impl Position {
         if t.multi_leg || !t.spec.rules.passing.anytime.is_empty() {
             self.filter_passes(out, start);
         }
+    }
+
+    /// False when the piece `c` on `from` has no enemy within its capture reach (and no e.p.
+    /// capture is open), so that it has no capture: the captures stage skips it unwalked.
+    #[inline]
+    fn may_capture(&self, from: Square, c: Cell) -> bool {
+        let t = &*self.tables;
+        let pt = t.piece(c.piece_type(), c.player());
+        let Some(reach) = pt.capture_reach else {
+            return true;
+        };
+        if pt.takes_ep && self.ep.n > 0 {
+            return true;
+        }
+        reach > 0 && self.has_near(from, c.player().opponent(), reach)
     }
 
     /// Appends the moves of the piece on `sq` by its tables alone, whoever is to move and
@@ -303,7 +336,7 @@ impl Position {
         let start = out.len();
         let mut seen_sets;
         let seen: &mut [[u64; WORDS]] = if pt.may_duplicate {
-            seen_sets = [[0; WORDS]; 2];
+            seen_sets = [[0; WORDS]; 3];
             &mut seen_sets
         } else {
             &mut []

@@ -144,7 +144,16 @@ pub(crate) struct PieceTable {
     /// Largest distance (Chebyshev) at which a non-simple path can capture; `None` = unbounded.
     pub complex_reach: Option<u8>,
     pub has_complex_attack: bool,
+    /// Largest distance (Chebyshev, at most [`NEAR_REACH`]) from the piece of any piece its
+    /// moves may remove, 0 when it cannot capture; `None` = unbounded, or it may destroy a
+    /// friend. A search's captures stage skips a piece with no enemy that near.
+    pub capture_reach: Option<u8>,
+    /// Some leg takes e.p. (its victim is not on the leg's squares).
+    pub takes_ep: bool,
 }
+
+/// The largest reach [`Tables::near_bits`] covers.
+pub(crate) const NEAR_REACH: u8 = 3;
 
 /// Attack data for one direction: which piece types capture along it, and how far.
 #[derive(Clone, Debug)]
@@ -153,6 +162,9 @@ pub(crate) struct AttackVector {
     pub reverse: u16,
     /// Largest range of any type along this direction (255 = unlimited).
     pub max_range: u8,
+    /// Every square of the reverse ray within `max_range` lies within Chebyshev distance
+    /// [`NEAR_REACH`] of its start (the ray neither wraps nor goes far).
+    pub near: bool,
     /// Per piece type: range (0 = cannot, 255 = unlimited).
     pub range: Vec<u8>,
     /// Per square, the squares of its reverse ray within `max_range` as one bit set, when
@@ -246,6 +258,11 @@ pub struct Tables {
     /// Per square, the squares within Chebyshev distance 1, 2, 3 (sorted by distance), and
     /// where each distance ends.
     pub(crate) near: Vec<(Vec<Square>, [u8; 4])>,
+    /// Per distance `d` of 1 to [`NEAR_REACH`] and square, the squares within Chebyshev
+    /// distance `d` as a set of `near_words` words: `near_bits[((d - 1) * squares + sq) *
+    /// near_words..]`.
+    near_bits: Vec<u64>,
+    near_words: usize,
     /// Types with non-simple capturing paths, per player, with unbounded reach.
     pub(crate) far_complex: ByPlayer<Vec<PieceType>>,
     pub(crate) near_complex: ByPlayer<bool>,
@@ -299,11 +316,16 @@ impl Tables {
                 let reverse =
                     builder.vector_wrap(-vector.dx, -vector.dy, vector.cylinder, vector.torus);
                 let max_range = ranges.iter().copied().max().unwrap_or(0);
+                let step = vector.dx.unsigned_abs().max(vector.dy.unsigned_abs());
+                let near = !vector.cylinder
+                    && max_range != 255
+                    && u32::from(max_range) * u32::from(step) <= u32::from(NEAR_REACH);
                 attack_vectors
                     .get_mut(Player::from_index(p))
                     .push(AttackVector {
                         reverse,
                         max_range,
+                        near,
                         range: ranges,
                         masks: Vec::new(),
                         ascending: false,
@@ -340,6 +362,8 @@ impl Tables {
                 })
                 .collect(),
             near: Vec::new(),
+            near_bits: Vec::new(),
+            near_words: 0,
             far_complex: ByPlayer::default(),
             near_complex: ByPlayer::default(),
             attack_memo: false,
@@ -847,7 +871,7 @@ impl Tables {
                 let c = self.geo.coord(Square(s as u16));
                 let mut list = Vec::new();
                 let mut ends = [0u8; 4];
-                for d in 1..=3i32 {
+                for d in 1..=i32::from(NEAR_REACH) {
                     for dy in -d..=d {
                         for dx in -d..=d {
                             if dx.abs().max(dy.abs()) == d
@@ -863,6 +887,7 @@ impl Tables {
                 (list, ends)
             })
             .collect();
+        self.build_near_bits();
         for p in 0..2 {
             let player = Player::from_index(p);
             let mut far = Vec::new();
@@ -879,6 +904,29 @@ impl Tables {
             *self.far_complex.get_mut(player) = far;
             *self.near_complex.get_mut(player) = near;
         }
+    }
+
+    fn build_near_bits(&mut self) {
+        let nsq = self.geo.len();
+        let words = crate::bits::Bits::words(nsq);
+        let mut bits = vec![0u64; usize::from(NEAR_REACH) * nsq * words];
+        for (sq, (list, ends)) in self.near.iter().enumerate() {
+            for d in 1..=usize::from(NEAR_REACH) {
+                let at = ((d - 1) * nsq + sq) * words;
+                for s in &list[..usize::from(ends[d])] {
+                    crate::bits::insert(&mut bits[at..at + words], *s);
+                }
+            }
+        }
+        self.near_bits = bits;
+        self.near_words = words;
+    }
+
+    /// The squares within Chebyshev distance `d` (1 to [`NEAR_REACH`]) of `sq`.
+    #[inline]
+    pub(crate) fn near_bits(&self, d: u8, sq: Square) -> &[u64] {
+        let at = ((usize::from(d) - 1) * self.geo.len() + sq.index()) * self.near_words;
+        &self.near_bits[at..at + self.near_words]
     }
 
     fn build_stuck(&mut self) {
@@ -1186,7 +1234,9 @@ impl Builder<'_> {
             .union(Modes::ISO)
             .union(Modes::UNLOAD);
         let capture = Modes::CAPTURE.union(Modes::ROYAL_CAPTURE);
+        let takes = capture.union(Modes::EN_PASSANT);
         let mut reach: Option<u32> = Some(0);
+        let mut capture_reach: Option<u32> = Some(0);
         let mut complex = false;
         for path in &piece.paths {
             if path.legs.is_empty() || path.legs.len() > crate::limits::MAX_LEGS {
@@ -1228,6 +1278,14 @@ impl Builder<'_> {
             let lame =
                 first.modes.contains(Modes::LAME) && table.legs[first_leg as usize].between_n > 0;
             let attack_simple = simple && !first.modes.contains(Modes::INITIAL) && !lame && !bound;
+            let leg_modes = |m: Modes| path.legs.iter().any(|l| l.modes.intersects(m));
+            // An iso leg goes as far as the leg before it, whatever its range says.
+            if leg_modes(Modes::DESTROY.union(Modes::ISO)) {
+                capture_reach = None;
+            } else if leg_modes(takes) {
+                capture_reach = capture_reach.zip(path_reach).map(|(a, b)| a.max(b));
+            }
+            table.takes_ep |= leg_modes(Modes::EN_PASSANT);
             if attacks && !attack_simple {
                 complex = true;
                 reach = match (reach, path_reach) {
@@ -1249,6 +1307,9 @@ impl Builder<'_> {
         } else {
             Some(0)
         };
+        table.capture_reach = capture_reach
+            .filter(|r| *r <= u32::from(NEAR_REACH))
+            .map(|r| r as u8);
         table.may_duplicate = may_duplicate(&table, &self.vectors);
         let _ = self.geo;
         table

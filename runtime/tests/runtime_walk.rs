@@ -297,3 +297,57 @@ fn castling_through_a_hopper_attack_is_forbidden() {
         "the rook on h1 may be attacked"
     );
 }
+
+/// The captures stage skips a piece with no enemy within its capture reach: with one enemy on
+/// each square in turn, it must still give exactly the captures of the full list, for pieces
+/// whose captures reach past their first leg (igui and double captures, iso legs, lame leaps,
+/// destroying a friend).
+#[test]
+fn captures_stage_skips_only_pieces_that_cannot_capture() {
+    let iso = vec![path(vec![
+        leg(1, 0, 3, Modes::MOVE),
+        leg(0, 1, 1, MC | Modes::ISO),
+    ])];
+    let lame = vec![path(vec![leg(2, 2, 1, MC | Modes::LAME)])];
+    let destroy = riders(&KING_DIRS, 1, Modes::MOVE | Modes::DESTROY);
+    let shapes = [
+        ("lion", two_leg_k(MC, MC, &[0, 1, 2, 3, 4, 5, 6, 7])),
+        ("knight", riders(&KNIGHT, 1, MC)),
+        ("iso", iso),
+        ("lame", lame),
+        ("destroyer", destroy),
+        ("rook", riders(&ORTHO, 0, MC)),
+    ];
+    for (name, paths) in shapes {
+        let spec = VariantSpec {
+            name: "test".to_string(),
+            board: board(8, 8),
+            pieces: vec![piece("X", "Mover", paths), piece("D", "Dummy", Vec::new())],
+            setup: None,
+            rules: RulesSpec::default(),
+        };
+        let tables = common::tables(spec);
+        let geo = &tables.geo;
+        let sq = |n: &str| geo.parse_square(n).expect("square");
+        for enemy in geo.squares() {
+            let mut pos = Position::empty(tables.clone());
+            pos.put(sq("d4"), Some((Player::First, PieceType(0))));
+            pos.put(sq("e5"), Some((Player::First, PieceType(1))));
+            if enemy == sq("d4") || enemy == sq("e5") {
+                continue;
+            }
+            pos.put(enemy, Some((Player::Second, PieceType(1))));
+            let mut all = koma_runtime::MoveList::new();
+            pos.legal_moves(&mut all);
+            let expected: Vec<_> = all
+                .iter()
+                .filter(|m| pos.removes_piece(m))
+                .map(|m| m.to_full())
+                .collect();
+            let mut captures = koma_runtime::MoveList::new();
+            pos.legal_moves_of(&mut captures, koma_runtime::Gen::Captures);
+            let got: Vec<_> = captures.iter().map(|m| m.to_full()).collect();
+            assert_eq!(got, expected, "{name}, enemy on {}", geo.name(enemy));
+        }
+    }
+}
