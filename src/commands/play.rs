@@ -127,10 +127,12 @@ fn board(pos: &Position, last: Option<&str>) -> String {
     let t = pos.tables();
     let geo = &t.geo;
     let cell = t.spec.pieces.iter().map(|p| p.id.len()).max().unwrap_or(1);
-    let top = i32::from(geo.height) - 1 + i32::from(geo.first_rank);
-    let label = top.to_string().len().max(geo.first_rank.to_string().len());
+    let label = (0..geo.height)
+        .map(|y| geo.names.rank_label(y).to_string().len())
+        .max()
+        .unwrap_or(1);
     let letters: String = (0..geo.width)
-        .map(|x| format!(" {:>cell$}", koma_runtime::geometry::file_name(x)))
+        .map(|x| format!(" {:>cell$}", geo.names.file_label(x)))
         .collect();
     let marked: Vec<_> = pos
         .last_move()
@@ -148,7 +150,7 @@ fn board(pos: &Position, last: Option<&str>) -> String {
     }
     out.push_str(&format!("{:label$}{letters}\n", ""));
     for y in (0..i32::from(geo.height)).rev() {
-        let rank = y + i32::from(geo.first_rank);
+        let rank = geo.names.rank_label(y as u8);
         // The character before each cell, and one after the last: `[` and `]` around a marked
         // square, `|` between two marked neighbours.
         let mut seps = vec![' '; usize::from(geo.width) + 1];

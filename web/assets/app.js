@@ -242,11 +242,12 @@ function drawBoard() {
       layers.pieces.append(g);
     }
   }
-  // File letters under the board, rank numbers on the left.
+  // File letters under the board, rank numbers on the left, as the runtime names them.
   const files = new Map(), ranks = new Map();
   for (const s of b.squares) {
-    files.set(s.x, s.name[0]);
-    ranks.set(s.y, s.name.slice(1));
+    if (s.name !== `${b.files[s.x]}${b.ranks[s.y]}`) continue; // a square with its own name
+    files.set(s.x, b.files[s.x]);
+    ranks.set(s.y, b.ranks[s.y]);
   }
   for (const [x, letter] of files) {
     const [px] = at(x, 0);

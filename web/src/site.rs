@@ -130,6 +130,8 @@ fn variant_data(
     let board = BoardInfo {
         width: b.width,
         height: b.height,
+        files: (0..b.width).map(|x| b.names.file_label(x)).collect(),
+        ranks: (0..b.height).map(|y| b.names.rank_label(y)).collect(),
         squares,
         vanishing: b.vanishing.iter().map(|c| name(c.value)).collect(),
         zone: zone.iter().map(|&c| name(c)).collect(),

@@ -60,12 +60,12 @@ pub fn render_svg(diagram: &Diagram, title: &str) -> String {
             body,
             "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\">{}</text>",
             board_bottom + 16,
-            koma_runtime::geometry::file_name(file as u8)
+            s.names.file_label(file as u8)
         );
     }
     for row in 0..ranks {
         let y = MARGIN + row * CELL + CELL / 2 + 4;
-        let rank = (ranks - 1 - row) as i16 + s.first_rank;
+        let rank = s.names.rank_label((ranks - 1 - row) as u8);
         let _ = writeln!(
             body,
             "<text x=\"{}\" y=\"{y}\" text-anchor=\"middle\" font-size=\"12\">{rank}</text>",
