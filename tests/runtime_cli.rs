@@ -348,12 +348,42 @@ fn omega_plays_with_its_usual_square_names() {
         ),
         "{position}"
     );
-    // White's Champion on a0 may step into w1, its Wizard on a2 return there.
-    for step in ["a0w1", "a2w1"] {
+    // White's Wizard on a2 may return to w1 (a Camel's leap).
+    for step in ["a2w1"] {
         assert!(text.lines().any(|l| l == step), "{step} in {text}");
     }
     // A square off the board is a usage error naming the move.
     let o = koma(&["moves", "examples/omega.koma", "--play", "w1w2"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("move 1 (w1w2)"));
+}
+
+/// README's first command is what a designer comes for, headed truthfully (issue 27, point 9):
+/// it checks a file and draws a piece's moves, and runs as written; perft comes second.
+#[test]
+fn readme_first_command_checks_and_draws() {
+    let readme =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .expect("README");
+    let run = readme.split("## Run it").nth(1).expect("a Run it section");
+    let (heading, rest) = run.split_once("\n    ").expect("a command block");
+    let command = rest.lines().next().expect("the first command");
+    assert!(!heading.to_lowercase().contains("perft"), "{heading}");
+    assert!(heading.contains("Check") && heading.contains("draw"), "{heading}");
+    let mut ran = Vec::new();
+    for part in command.split("&&") {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        // `cargo run --release -- ARGS` and `target/release/koma ARGS` are this koma.
+        let args = match words.as_slice() {
+            ["cargo", "run", "--release", "--", args @ ..] => args,
+            [bin, args @ ..] if bin.ends_with("/koma") => args,
+            _ => panic!("an unexpected command `{part}`"),
+        };
+        let o = koma(args);
+        assert!(o.status.success(), "{part}: {}", String::from_utf8_lossy(&o.stderr));
+        ran.push(args[0]);
+    }
+    assert_eq!(ran, ["check", "diagram"]);
+    let perft = run.find("perft").expect("perft as a later example");
+    assert!(perft > run.find(command).unwrap_or(0));
 }

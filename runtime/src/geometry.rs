@@ -196,6 +196,31 @@ impl SquareNames {
         i32::from(y) + i32::from(self.first_rank)
     }
 
+    /// The labels along the edges of a `width` x `height` grid: each column's file letters and
+    /// each row's rank number, blank where no square (`exists`) of it is named by file and rank
+    /// (the column of Omega's `w1` and `w4`, the rows of its wizard squares).
+    pub fn edge_labels(
+        &self,
+        width: u8,
+        height: u8,
+        exists: impl Fn(Coord) -> bool,
+    ) -> (Vec<String>, Vec<String>) {
+        let by_grid = |c: Coord| exists(c) && !self.own.iter().any(|(at, _)| *at == c);
+        let files = (0..width)
+            .map(|x| match (0..height).any(|y| by_grid(Coord { x, y })) {
+                true => self.file_label(x),
+                false => String::new(),
+            })
+            .collect();
+        let ranks = (0..height)
+            .map(|y| match (0..width).any(|x| by_grid(Coord { x, y })) {
+                true => self.rank_label(y).to_string(),
+                false => String::new(),
+            })
+            .collect();
+        (files, ranks)
+    }
+
     /// The grid cell named at the start of `text`, and the rest: the longest name that fits,
     /// own names tried beside file and rank; `exists` says which cells are squares.
     pub fn parse_prefix<'a>(

@@ -243,12 +243,8 @@ function drawBoard() {
     }
   }
   // File letters under the board, rank numbers on the left, as the runtime names them.
-  const files = new Map(), ranks = new Map();
-  for (const s of b.squares) {
-    if (s.name !== `${b.files[s.x]}${b.ranks[s.y]}`) continue; // a square with its own name
-    files.set(s.x, b.files[s.x]);
-    ranks.set(s.y, b.ranks[s.y]);
-  }
+  const files = new Map(b.files.map((f, x) => [x, f]).filter(([, f]) => f));
+  const ranks = new Map(b.ranks.map((r, y) => [y, r]).filter(([, r]) => r));
   for (const [x, letter] of files) {
     const [px] = at(x, 0);
     layers.coords.append(el("svg:text", { x: px + CELL / 2, y: b.height * CELL + MARGIN + 11, class: "coord" }, letter));

@@ -127,11 +127,12 @@ fn variant_data(
         })
         .collect();
     let zone = &t.spec.rules.promotion.zone;
+    let (files, ranks) = b.names.edge_labels(b.width, b.height, |c| b.contains(c));
     let board = BoardInfo {
         width: b.width,
         height: b.height,
-        files: (0..b.width).map(|x| b.names.file_label(x)).collect(),
-        ranks: (0..b.height).map(|y| b.names.rank_label(y)).collect(),
+        files,
+        ranks,
         squares,
         vanishing: b.vanishing.iter().map(|c| name(c.value)).collect(),
         zone: zone.iter().map(|&c| name(c)).collect(),

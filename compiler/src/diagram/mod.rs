@@ -125,6 +125,14 @@ impl Scene {
         self.names.name(c)
     }
 
+    /// The file letters and rank numbers along the edges, blank for columns and rows without
+    /// a square named by them.
+    pub fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
+        let (files, ranks) = (self.board.files, self.board.ranks);
+        self.names
+            .edge_labels(files, ranks, |c| !self.holes.contains(&c))
+    }
+
     /// Parses a square name such as `e5` or `w1`; `None` when malformed or off the grid.
     pub fn parse_square(&self, text: &str) -> Option<Coord> {
         let on_grid = |c: Coord| c.x < self.board.files && c.y < self.board.ranks;

@@ -399,11 +399,11 @@ impl Board {
     /// must not be another square's.
     fn add_own(&mut self, file: FileId, own: &OwnSquare, c: Coord, diagnostics: &mut Vec<Diagnostic>) {
         let at = location(file, own.span);
-        let clash = self
+        let taken = self
             .squares()
             .chain(self.names.own.iter().map(|(c, _)| *c))
-            .find(|other| *other != c && self.square_name(*other) == own.name);
-        if let Some(other) = clash {
+            .any(|other| other != c && self.square_name(other) == own.name);
+        if taken {
             diagnostics.push(
                 Diagnostic::error(
                     codes::DUPLICATE_SQUARE_NAME,
@@ -411,18 +411,15 @@ impl Board {
                     at,
                     "this name is taken",
                 )
-                .with_help(format!(
-                    "`{}` is the square at grid column {}, row {}; choose another name",
-                    own.name, other.x, other.y
-                )),
+                .with_help("choose a name that no square of the board has"),
             );
             return;
         }
-        if self.names.own.iter().any(|(o, _)| *o == c) {
+        if let Some((_, first)) = self.names.own.iter().find(|(o, _)| *o == c) {
             diagnostics.push(
                 Diagnostic::error(
                     codes::DUPLICATE_SQUARE_NAME,
-                    format!("square `{}` is a square that already has a name", own.name),
+                    format!("`{}` names the square already called `{first}`", own.name),
                     at,
                     "named twice",
                 )
