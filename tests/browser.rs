@@ -899,3 +899,83 @@ fn kanji_boards_and_a_small_board_above_the_fold() {
     );
     b.screenshot(&out.join("seven-diagnostics.png"));
 }
+
+/// Omega Chess with its usual square names and Tori Shogi with birds in both hands (issue 27,
+/// points 3, 4 and 6): the wizard square `w1` is drawn and named as the runtime names it, and
+/// its Wizard marks exactly the runtime's moves; Tori's hands show their birds and the board its
+/// kanji. Screenshots: `omega.png`, `tori-hand.png`.
+#[test]
+fn omega_names_and_a_tori_hand() {
+    let (Some(chromium), Some(driver)) = (
+        find(&["chromium", "chromium-browser", "google-chrome"]),
+        find(&["chromedriver"]),
+    ) else {
+        if std::env::var_os("KOMA_REQUIRE_EXTERNAL").is_some() {
+            panic!("chromium and chromedriver are required (KOMA_REQUIRE_EXTERNAL is set)");
+        }
+        eprintln!("skipped: chromium or chromedriver is not installed");
+        return;
+    };
+    let out = artefacts();
+    let dir = scratch("omega-tori");
+    let files = [
+        root().join("examples/omega.koma"),
+        variant("tori-shogi.koma"),
+    ];
+    let server = Server::start(&files);
+    let b = Browser::start(
+        &chromium,
+        &driver,
+        &dir.join("profile"),
+        &out.join("chromedriver-omega-tori.log"),
+    );
+    b.goto(&server.url("?variant=0"));
+    wait_ready(&b, 0);
+    for name in ["w1", "w2", "w3", "w4", "a0", "j9"] {
+        let drawn = b.run(
+            "return document.querySelectorAll(`rect.sq[data-square='${arguments[0]}']`).length;",
+            json!([name]),
+        );
+        assert_eq!(drawn, json!(1), "square {name}");
+    }
+    assert_eq!(piece_on(&b, "w1"), Some(("W".into(), "first".into())));
+    assert_eq!(piece_on(&b, "w4"), Some(("W".into(), "second".into())));
+    // The coordinates along the edges are the usual ones: files a-j, ranks 0-9.
+    let coords = strings(b.run(
+        "return [...document.querySelectorAll('#board text.coord')].map(t => t.textContent);",
+        json!([]),
+    ));
+    for label in ["a", "j", "0", "9"] {
+        assert!(coords.iter().any(|c| c == label), "{label} in {coords:?}");
+    }
+    assert!(!coords.iter().any(|c| c == "-1" || c == "10"), "{coords:?}");
+    let wizard: BTreeSet<String> = destinations(&koma_moves(&files[0], None))
+        .remove("w1")
+        .expect("the Wizard on w1 moves");
+    assert!(wizard.contains("a2"), "{wizard:?}");
+    b.click(&square("w1"));
+    let shown: BTreeSet<String> = strings(b.run(TARGETS, json!([]))).into_iter().collect();
+    assert_eq!(shown, wizard);
+    b.run(ESCAPE, json!([]));
+    b.screenshot(&out.join("omega.png"));
+
+    b.goto(&server.url("?variant=1"));
+    wait_ready(&b, 0);
+    set_up(
+        &b,
+        "rpk2pl/4sc1/1sSsfss/s2ss1S/1S1SSSS/L3KFR/1PC1CP1[Cs] b - - 0 13",
+    );
+    for (piece, player) in [("C", "first"), ("S", "second")] {
+        let shown = b.run(
+            "return document.querySelectorAll(`#hands button[data-hand='${arguments[0]}'][data-player='${arguments[1]}']`).length;",
+            json!([piece, player]),
+        );
+        assert_eq!(shown, json!(1), "{player} hand {piece}");
+    }
+    let phoenix = b.run(
+        "return [...document.querySelectorAll(\"#board g.piece[data-piece='K'][data-player='first'] text\")].map(t => t.textContent).join('');",
+        json!([]),
+    );
+    assert_eq!(phoenix, json!("鵬"));
+    b.screenshot(&out.join("tori-hand.png"));
+}

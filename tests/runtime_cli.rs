@@ -327,3 +327,63 @@ fn play_shows_hands_the_last_move_and_check() {
         "the square it left in brackets: {text}"
     );
 }
+
+/// Omega Chess with its usual square names (issue 27, point 4): the opening of Sherzer v.
+/// Polgar as omegachess.com records it (1.f4 d5 2.Nd2 Ng7 3.Wa2 Cc7 4.Ng2 f7 5.Wj2 Wa7) plays
+/// from the command line in koma's from-to moves, the Wizards leaving w1, w2 and w4.
+#[test]
+fn omega_plays_with_its_usual_square_names() {
+    let game = "f1f4 d8d5 c0d2 h9g7 w1a2 a9c7 h0g2 f8f7 w2j2 w4a7";
+    let o = koma(&["moves", "examples/omega.koma", "--play", game]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    let position = text.lines().next().unwrap_or_default();
+    // The position Sjaak II reaches from the same moves in its grid coordinates (g3g6 e10e7 d2e4
+    // i11h9 a1b4 b11d9 i2h4 g10g9 l1k4 a12b9): the 12 x 12 grid, `*` where it has no square.
+    // (koma's move clock counts every ply when the file has no fifty-move rule.)
+    assert!(
+        position.starts_with(
+            "position 1**********w/*1rnbqkb1rc*/*ppp1p1pppp*/*w1c2pn3*/*10*/*3p6*/*5P4*/*10*/\
+             *W2N2N2W*/*PPPPP1PPPP*/*CR1BQKB1RC*/1**********1 w KQkq - "
+        ),
+        "{position}"
+    );
+    // White's Wizard on a2 may return to w1 (a Camel's leap).
+    for step in ["a2w1"] {
+        assert!(text.lines().any(|l| l == step), "{step} in {text}");
+    }
+    // A square off the board is a usage error naming the move.
+    let o = koma(&["moves", "examples/omega.koma", "--play", "w1w2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("move 1 (w1w2)"));
+}
+
+/// README's first command is what a designer comes for, headed truthfully (issue 27, point 9):
+/// it checks a file and draws a piece's moves, and runs as written; perft comes second.
+#[test]
+fn readme_first_command_checks_and_draws() {
+    let readme =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .expect("README");
+    let run = readme.split("## Run it").nth(1).expect("a Run it section");
+    let (heading, rest) = run.split_once("\n    ").expect("a command block");
+    let command = rest.lines().next().expect("the first command");
+    assert!(!heading.to_lowercase().contains("perft"), "{heading}");
+    assert!(heading.contains("Check") && heading.contains("draw"), "{heading}");
+    let mut ran = Vec::new();
+    for part in command.split("&&") {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        // `cargo run --release -- ARGS` and `target/release/koma ARGS` are this koma.
+        let args = match words.as_slice() {
+            ["cargo", "run", "--release", "--", args @ ..] => args,
+            [bin, args @ ..] if bin.ends_with("/koma") => args,
+            _ => panic!("an unexpected command `{part}`"),
+        };
+        let o = koma(args);
+        assert!(o.status.success(), "{part}: {}", String::from_utf8_lossy(&o.stderr));
+        ran.push(args[0]);
+    }
+    assert_eq!(ran, ["check", "diagram"]);
+    let perft = run.find("perft").expect("perft as a later example");
+    assert!(perft > run.find(command).unwrap_or(0));
+}

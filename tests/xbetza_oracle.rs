@@ -186,6 +186,8 @@ fn runtime_agrees_with_the_reference_walker() {
                 width: board.files,
                 height: board.ranks,
                 first_rank: 1,
+                first_file: 0,
+                names: Vec::new(),
                 real: vec![true; 81],
                 vanishing: Vec::new(),
             },

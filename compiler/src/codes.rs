@@ -47,6 +47,8 @@ pub const SQUARE_OFF_BOARD: &str = "E0203";
 pub const SQUARE_ON_HOLE: &str = "E0204";
 /// An `extra` square inside the rectangle, or a hole outside it.
 pub const MISPLACED_BOARD_SQUARE: &str = "E0205";
+/// A `square` line whose name is taken or that names a square twice.
+pub const DUPLICATE_SQUARE_NAME: &str = "E0206";
 
 /// Two pieces on one square at the start.
 pub const SQUARE_TAKEN: &str = "E0401";
@@ -156,6 +158,10 @@ pub const ALL: &[(&str, &str)] = &[
     (
         MISPLACED_BOARD_SQUARE,
         "an `extra` square inside the rectangle, or a hole outside it",
+    ),
+    (
+        DUPLICATE_SQUARE_NAME,
+        "a `square` name that another square already has",
     ),
     (SQUARE_TAKEN, "two pieces start on the same square"),
     (ROYAL_NOT_IN_SETUP, "a side starts without any royal piece"),

@@ -15,6 +15,8 @@ pub fn emit(variant: &Variant) -> VariantSpec {
             width: board.width,
             height: board.height,
             first_rank: board.first_rank,
+            first_file: board.names.first_file,
+            names: board.names.own.clone(),
             real: board.real.clone(),
             vanishing: board.vanishing.iter().map(|v| v.value).collect(),
         },

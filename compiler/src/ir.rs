@@ -69,13 +69,16 @@ pub struct Board {
     /// The rectangle as written: `board FILES x RANKS`.
     pub files: u8,
     pub ranks: u8,
-    /// Grid rows of the rectangle's first and last rank.
+    /// Grid rows of the rectangle's first and last rank, grid columns of its first and last file.
     pub rect_rows: (u8, u8),
+    pub rect_cols: (u8, u8),
     /// The grid (rectangle and extra squares).
     pub width: u8,
     pub height: u8,
     /// Rank number of grid row 0.
     pub first_rank: i16,
+    /// How squares are named (the runtime's naming, built here).
+    pub names: koma_runtime::geometry::SquareNames,
     /// Row-major, true where a square exists.
     pub real: Vec<bool>,
     pub extra: Vec<Located<Coord>>,
@@ -118,8 +121,7 @@ impl Board {
 
     /// The square's name as a user writes it (`e0`, `p16`).
     pub fn square_name(&self, c: Coord) -> String {
-        let file = koma_runtime::geometry::file_name(c.x);
-        format!("{file}{}", i32::from(self.first_rank) + i32::from(c.y))
+        self.names.name(c)
     }
 
     /// Every real square, row by row.

@@ -101,6 +101,13 @@ pub enum BoardItemKind {
         name: Spanned<String>,
         squares: Vec<SquareItem>,
     },
+    /// `square NAME = SQUARE + (FILES, RANKS)`: a square named explicitly, at `at` moved by
+    /// `offset` (files right, ranks up).
+    Square {
+        name: SquareName,
+        at: SquareName,
+        offset: Spanned<(i32, i32)>,
+    },
 }
 
 impl BoardItemKind {
@@ -111,6 +118,7 @@ impl BoardItemKind {
             BoardItemKind::Holes(_) => "holes",
             BoardItemKind::Vanishing(_) => "vanishing",
             BoardItemKind::Region { .. } => "region",
+            BoardItemKind::Square { .. } => "square",
         }
     }
 }

@@ -113,6 +113,36 @@ impl LineParser {
         items
     }
 
+    /// `square NAME = SQUARE + (FILES, RANKS)`.
+    fn square_line(&mut self, pair: Pair<'_, Rule>) -> Option<BoardItemKind> {
+        let children: Vec<Pair<'_, Rule>> = children(pair).collect();
+        let squares: Vec<&Pair<'_, Rule>> =
+            children.iter().filter(|p| p.as_rule() == Rule::square).collect();
+        let [name, at] = squares.as_slice() else {
+            return None;
+        };
+        let (name, at) = (self.square(name)?, self.square(at)?);
+        let offset = match children.iter().find(|p| p.as_rule() == Rule::offset) {
+            Some(offset) => {
+                let span = self.span(offset);
+                let numbers: Vec<i32> = offset
+                    .clone()
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::signed)
+                    .map(|p| p.as_str().trim().parse::<i32>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| self.too_large(span))
+                    .ok()?;
+                let [dx, dy] = numbers.as_slice() else {
+                    return None;
+                };
+                Spanned::new((*dx, *dy), span)
+            }
+            None => Spanned::new((0, 0), at.span),
+        };
+        Some(BoardItemKind::Square { name, at, offset })
+    }
+
     pub(crate) fn attribute(&mut self, pair: Pair<'_, Rule>) -> Attribute {
         let span = self.item_span(&pair);
         let mut level = Spanned::new(LintLevel::Allow, span);
@@ -193,6 +223,11 @@ impl LineParser {
                 return;
             };
             BoardItemKind::Ranks { first, last }
+        } else if rule == Rule::square_line {
+            let Some(kind) = self.square_line(pair) else {
+                return;
+            };
+            kind
         } else if rule == Rule::region_line {
             let mut inner = children(pair);
             let (Some(name), Some(list)) = (inner.next(), inner.next()) else {

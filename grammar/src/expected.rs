@@ -19,6 +19,10 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::lint_code => "a lint code",
         Rule::by => "`x`",
         Rule::dots => "`..`",
+        Rule::equals => "`=`",
+        Rule::plus => "`+`",
+        Rule::offset => "an offset `(FILES, RANKS)`",
+        Rule::signed => "a whole number",
         Rule::symmetry => "`rotate`, `mirror` or `none`",
         Rule::like => "`like`",
         Rule::betza => "XBetza moves",
@@ -163,6 +167,10 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
              [in REGION MOVES] [glyph \"G\"]` or `ID \"Name\" like ID`"
         }
         Rule::region_line => "write `region NAME SQUARES`, e.g. `region palace d1-f3`",
+        Rule::square_line => {
+            "write `square NAME = SQUARE` or `square NAME = SQUARE + (FILES, RANKS)`, e.g. \
+             `square w1 = a0 + (-1, -1)`"
+        }
         Rule::facing_royals_line => "write `facing-royals forbidden` or `facing-royals must-break`",
         Rule::remove_line => "write `remove ID`",
         Rule::side_line => "`first` and `second` stand alone on their line",

@@ -96,6 +96,7 @@ const BOARD_ITEMS: &[(&str, Rule)] = &[
     ("holes", Rule::holes_line),
     ("vanishing", Rule::vanishing_line),
     ("region", Rule::region_line),
+    ("square", Rule::square_line),
 ];
 
 /// Every rules clause keyword with its line rule.
@@ -291,7 +292,7 @@ impl LineParser {
                     }
                 }
                 None => {
-                    let allowed = ["ranks", "extra", "holes", "vanishing", "region"];
+                    let allowed = ["ranks", "extra", "holes", "vanishing", "region", "square"];
                     self.unknown_line(
                         word,
                         word_span,

@@ -261,7 +261,7 @@ pub fn references(doc: &Document, at: usize, include_declaration: bool) -> Optio
 
 const METADATA: &[&str] = &["variant", "inventor", "year", "source", "extends"];
 const SECTIONS: &[&str] = &["board", "pieces", "setup", "rules"];
-const BOARD: &[&str] = &["ranks", "extra", "holes", "vanishing", "region"];
+const BOARD: &[&str] = &["ranks", "extra", "holes", "vanishing", "region", "square"];
 const PIECE_WORDS: &[&str] = &[
     "like", "promotes", "royal", "value", "confined", "in", "glyph", "remove",
 ];

@@ -438,7 +438,7 @@ impl Position {
         let mut hand = None;
         for (r, row) in rows.iter().enumerate() {
             let y = i32::from(geo.height) - 1 - r as i32;
-            let rank = y + i32::from(geo.first_rank);
+            let rank = geo.names.rank_label(y as u8);
             let mut x = 0i32;
             let mut chars = row.char_indices().peekable();
             while let Some((i, ch)) = chars.next() {

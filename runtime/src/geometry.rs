@@ -65,6 +65,9 @@ pub struct Geometry {
     pub width: u8,
     pub height: u8,
     pub first_rank: i16,
+    /// How squares are named: the one owner of square names in position text, moves,
+    /// diagrams and the web page.
+    pub names: SquareNames,
     /// Grid cell (`y * width + x`) to dense square, `None` for cells that are not squares.
     dense: Vec<Option<Square>>,
     coords: Vec<Coord>,
@@ -89,6 +92,7 @@ impl Geometry {
             width: board.width,
             height: board.height,
             first_rank: board.first_rank,
+            names: SquareNames::new(board),
             dense,
             coords,
         }
@@ -128,14 +132,10 @@ impl Geometry {
         }
     }
 
-    /// The square name: file letters and rank number (`e4`, `p16`, `e0`, `ab36`).
+    /// The square name: file letters and rank number (`e4`, `p16`, `e0`, `ab36`), or the
+    /// square's own name (`w1`).
     pub fn name(&self, sq: Square) -> String {
-        let c = self.coord(sq);
-        format!(
-            "{}{}",
-            file_name(c.x),
-            i32::from(c.y) + i32::from(self.first_rank)
-        )
+        self.names.name(self.coord(sq))
     }
 
     /// Parses a square name; `None` when malformed or not a real square.
@@ -146,6 +146,104 @@ impl Geometry {
 
     /// Parses a square name at the start of `text`, returning the rest.
     pub fn parse_square_prefix<'a>(&self, text: &'a str) -> Option<(Square, &'a str)> {
+        let (c, rest) = self.names.parse_prefix(text, |c| self.square_at(c).is_some())?;
+        Some((self.square_at(c)?, rest))
+    }
+
+    /// Iterates over every real square.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + use<> {
+        (0..u16::try_from(self.coords.len()).unwrap_or(u16::MAX)).map(Square)
+    }
+}
+
+/// Square names: a file label and a rank number counted from the grid's first file and rank,
+/// unless the board gives the square a name of its own.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct SquareNames {
+    /// File number (`a` = 0) and rank number of grid column and row 0.
+    pub first_file: i16,
+    pub first_rank: i16,
+    /// Squares named explicitly.
+    pub own: Vec<(Coord, String)>,
+}
+
+impl SquareNames {
+    pub fn new(board: &BoardSpec) -> SquareNames {
+        SquareNames {
+            first_file: board.first_file,
+            first_rank: board.first_rank,
+            own: board.names.clone(),
+        }
+    }
+
+    /// The name of the square at `c`.
+    pub fn name(&self, c: Coord) -> String {
+        match self.own.iter().find(|(at, _)| *at == c) {
+            Some((_, name)) => name.clone(),
+            None => format!("{}{}", self.file_label(c.x), self.rank_label(c.y)),
+        }
+    }
+
+    /// The letters of grid column `x`; empty left of file `a`, where squares have their own names.
+    pub fn file_label(&self, x: u8) -> String {
+        u8::try_from(i32::from(x) + i32::from(self.first_file))
+            .map(file_name)
+            .unwrap_or_default()
+    }
+
+    /// The number of grid row `y`.
+    pub fn rank_label(&self, y: u8) -> i32 {
+        i32::from(y) + i32::from(self.first_rank)
+    }
+
+    /// The labels along the edges of a `width` x `height` grid: each column's file letters and
+    /// each row's rank number, blank where no square (`exists`) of it is named by file and rank
+    /// (the column of Omega's `w1` and `w4`, the rows of its wizard squares).
+    pub fn edge_labels(
+        &self,
+        width: u8,
+        height: u8,
+        exists: impl Fn(Coord) -> bool,
+    ) -> (Vec<String>, Vec<String>) {
+        let by_grid = |c: Coord| exists(c) && !self.own.iter().any(|(at, _)| *at == c);
+        let files = (0..width)
+            .map(|x| match (0..height).any(|y| by_grid(Coord { x, y })) {
+                true => self.file_label(x),
+                false => String::new(),
+            })
+            .collect();
+        let ranks = (0..height)
+            .map(|y| match (0..width).any(|x| by_grid(Coord { x, y })) {
+                true => self.rank_label(y).to_string(),
+                false => String::new(),
+            })
+            .collect();
+        (files, ranks)
+    }
+
+    /// The grid cell named at the start of `text`, and the rest: the longest name that fits,
+    /// own names tried beside file and rank; `exists` says which cells are squares.
+    pub fn parse_prefix<'a>(
+        &self,
+        text: &'a str,
+        exists: impl Fn(Coord) -> bool,
+    ) -> Option<(Coord, &'a str)> {
+        let own = self
+            .own
+            .iter()
+            .filter(|(_, name)| text.starts_with(name.as_str()))
+            .max_by_key(|(_, name)| name.len())
+            .map(|(c, name)| (*c, &text[name.len()..]));
+        let grid = self.parse_grid_prefix(text).filter(|(c, _)| exists(*c));
+        match (own, grid) {
+            (Some(o), Some(g)) if g.1.len() < o.1.len() => Some(g),
+            (Some(o), _) => Some(o),
+            (None, g) => g,
+        }
+    }
+
+    /// A file and rank name at the start of `text`, as a grid cell.
+    fn parse_grid_prefix<'a>(&self, text: &'a str) -> Option<(Coord, &'a str)> {
         let (file, text) = parse_file(text)?;
         let bytes = text.as_bytes();
         let mut end = 0;
@@ -159,14 +257,9 @@ impl Geometry {
             return None;
         }
         let rank: i32 = text[..end].parse().ok()?;
-        let y = rank - i32::from(self.first_rank);
-        let sq = self.square(i32::try_from(file).ok()?, y)?;
-        Some((sq, &text[end..]))
-    }
-
-    /// Iterates over every real square.
-    pub fn squares(&self) -> impl Iterator<Item = Square> + use<> {
-        (0..u16::try_from(self.coords.len()).unwrap_or(u16::MAX)).map(Square)
+        let x = u8::try_from(i64::from(file) - i64::from(self.first_file)).ok()?;
+        let y = u8::try_from(rank - i32::from(self.first_rank)).ok()?;
+        Some((Coord { x, y }, &text[end..]))
     }
 }
 

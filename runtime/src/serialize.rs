@@ -13,7 +13,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 8;
+pub const FORMAT_VERSION: u32 = 9;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -381,6 +381,11 @@ impl Writer {
         self.u8(b.width);
         self.u8(b.height);
         self.i16(b.first_rank);
+        self.i16(b.first_file);
+        self.list(&b.names, |w, (c, name)| {
+            w.coord(c);
+            w.str(name);
+        });
         self.list(&b.real, |w, r| w.bool(*r));
         self.list(&b.vanishing, Writer::coord);
         self.list(&s.pieces, |w, p| {
@@ -648,6 +653,8 @@ impl<'a> Reader<'a> {
             width: self.u8()?,
             height: self.u8()?,
             first_rank: self.i16()?,
+            first_file: self.i16()?,
+            names: self.list(|r| Ok((r.coord()?, r.str()?)))?,
             real: self.list(Reader::bool)?,
             vanishing: self.list(Reader::coord)?,
         };

@@ -35,6 +35,11 @@ pub struct BoardSpec {
     pub height: u8,
     /// Rank number printed for grid row 0 (1 for most games, 0 for Minjiku's brouhaha rows).
     pub first_rank: i16,
+    /// File number (`a` = 0) of grid column 0: negative when the grid reaches left of file `a`
+    /// (Omega Chess's wizard squares).
+    pub first_file: i16,
+    /// Squares named explicitly (`w1`) instead of by file and rank.
+    pub names: Vec<(Coord, String)>,
     /// Row-major (`y * width + x`), true where a square exists (holes and the grid corners
     /// around extra squares are false).
     pub real: Vec<bool>,

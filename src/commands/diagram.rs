@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use koma_compiler::diagnostic::{Diagnostic, Location, SourceMap, did_you_mean};
 use koma_compiler::diagram::{
-    Scene, draw, draw_piece, parse_square, piece_title, region_moves_at, render_json, render_svg,
+    Scene, draw, draw_piece, piece_title, region_moves_at, render_json, render_svg,
     render_text,
 };
 use koma_compiler::ir::Variant;
@@ -185,13 +185,16 @@ fn parse_board(text: &str) -> Result<BoardSize, CliError> {
 
 /// Applies `--from`, `--friend`, `--enemy` and `--second` to the scene.
 fn place(mut scene: Scene, args: &DiagramArgs) -> Result<Scene, CliError> {
+    // The squares as the board names them, before any piece is placed.
+    let board = scene.clone();
     let square = |text: &str, what: &str| -> Result<Coord, CliError> {
-        parse_square(text, scene.board, scene.first_rank)
-            .filter(|c| !scene.holes.contains(c))
+        board
+            .parse_square(text)
+            .filter(|c| !board.holes.contains(c))
             .ok_or_else(|| {
                 CliError::Usage(format!(
                     "bad {what} square `{text}`: not a square of the {}x{} board",
-                    scene.board.files, scene.board.ranks
+                    board.board.files, board.board.ranks
                 ))
             })
     };

@@ -127,10 +127,13 @@ fn board(pos: &Position, last: Option<&str>) -> String {
     let t = pos.tables();
     let geo = &t.geo;
     let cell = t.spec.pieces.iter().map(|p| p.id.len()).max().unwrap_or(1);
-    let top = i32::from(geo.height) - 1 + i32::from(geo.first_rank);
-    let label = top.to_string().len().max(geo.first_rank.to_string().len());
-    let letters: String = (0..geo.width)
-        .map(|x| format!(" {:>cell$}", koma_runtime::geometry::file_name(x)))
+    let (file_labels, rank_labels) = geo.names.edge_labels(geo.width, geo.height, |c| {
+        geo.square_at(c).is_some()
+    });
+    let label = rank_labels.iter().map(String::len).max().unwrap_or(1);
+    let letters: String = file_labels
+        .iter()
+        .map(|f| format!(" {f:>cell$}"))
         .collect();
     let marked: Vec<_> = pos
         .last_move()
@@ -148,7 +151,7 @@ fn board(pos: &Position, last: Option<&str>) -> String {
     }
     out.push_str(&format!("{:label$}{letters}\n", ""));
     for y in (0..i32::from(geo.height)).rev() {
-        let rank = y + i32::from(geo.first_rank);
+        let rank = &rank_labels[y as usize];
         // The character before each cell, and one after the last: `[` and `]` around a marked
         // square, `|` between two marked neighbours.
         let mut seps = vec![' '; usize::from(geo.width) + 1];

@@ -286,12 +286,9 @@ function drawBoard() {
       layers.pieces.append(g);
     }
   }
-  // File letters under the board, rank numbers on the left.
-  const files = new Map(), ranks = new Map();
-  for (const s of b.squares) {
-    files.set(s.x, s.name[0]);
-    ranks.set(s.y, s.name.slice(1));
-  }
+  // File letters under the board, rank numbers on the left, as the runtime names them.
+  const files = new Map(b.files.map((f, x) => [x, f]).filter(([, f]) => f));
+  const ranks = new Map(b.ranks.map((r, y) => [y, r]).filter(([, r]) => r));
   for (const [x, letter] of files) {
     const [px] = at(x, 0);
     layers.coords.append(el("svg:text", { x: px + CELL / 2, y: b.height * CELL + MARGIN + 11, class: "coord" }, letter));

@@ -52,6 +52,10 @@ pub struct BoardInfo {
     /// The grid, extra squares included.
     pub width: u8,
     pub height: u8,
+    /// The label of each grid column and the number of each grid row, from the first player's
+    /// side, blank where no square is named by them: the runtime's square naming.
+    pub files: Vec<String>,
+    pub ranks: Vec<String>,
     /// Every real square (holes left out), with its grid coordinates (x from the left, y from
     /// the first player's side).
     pub squares: Vec<SquareInfo>,

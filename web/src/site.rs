@@ -161,9 +161,12 @@ fn variant_data(
         })
         .collect();
     let zone = &t.spec.rules.promotion.zone;
+    let (files, ranks) = b.names.edge_labels(b.width, b.height, |c| b.contains(c));
     let board = BoardInfo {
         width: b.width,
         height: b.height,
+        files,
+        ranks,
         squares,
         vanishing: b.vanishing.iter().map(|c| name(c.value)).collect(),
         zone: zone.iter().map(|&c| name(c)).collect(),

@@ -22,7 +22,7 @@ pub use notes::piece_notes;
 pub use svg::render_svg;
 pub use text::render_text;
 
-use koma_runtime::geometry::{file_name, parse_file};
+use koma_runtime::geometry::SquareNames;
 use koma_runtime::spec::{Coord, Modes, PathTemplate};
 
 use crate::ir::{Piece, Variant};
@@ -39,8 +39,8 @@ pub struct EnPassant {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scene {
     pub board: BoardSize,
-    /// Rank number of grid row 0 (for square names).
-    pub first_rank: i16,
+    /// How the board names its squares (the runtime's naming).
+    pub names: SquareNames,
     pub from: Coord,
     /// The mover belongs to the second player: its moves are rotated 180 degrees.
     pub second: bool,
@@ -70,7 +70,11 @@ impl Scene {
         };
         Scene {
             board,
-            first_rank: 1,
+            names: SquareNames {
+                first_file: 0,
+                first_rank: 1,
+                own: Vec::new(),
+            },
             from,
             second: false,
             friends: Vec::new(),
@@ -91,7 +95,7 @@ impl Scene {
             ranks: b.height,
         };
         let mut scene = Scene::centre(board);
-        scene.first_rank = b.first_rank;
+        scene.names = b.names.clone();
         scene.holes = (0..b.height)
             .flat_map(|y| (0..b.width).map(move |x| Coord { x, y }))
             .filter(|c| !b.contains(*c))
@@ -118,23 +122,32 @@ impl Scene {
 
     /// The name of a square, e.g. `e5`.
     pub fn square_name(&self, c: Coord) -> String {
-        square_name(c, self.first_rank)
+        self.names.name(c)
+    }
+
+    /// The file letters and rank numbers along the edges, blank for columns and rows without
+    /// a square named by them.
+    pub fn edge_labels(&self) -> (Vec<String>, Vec<String>) {
+        let (files, ranks) = (self.board.files, self.board.ranks);
+        self.names
+            .edge_labels(files, ranks, |c| !self.holes.contains(&c))
+    }
+
+    /// Parses a square name such as `e5` or `w1`; `None` when malformed or off the grid.
+    pub fn parse_square(&self, text: &str) -> Option<Coord> {
+        let on_grid = |c: Coord| c.x < self.board.files && c.y < self.board.ranks;
+        match self.names.parse_prefix(text, on_grid)? {
+            (c, "") if on_grid(c) => Some(c),
+            _ => None,
+        }
     }
 }
 
-/// `e5` for `Coord { x: 4, y: 4 }` with ranks numbered from 1.
-pub fn square_name(c: Coord, first_rank: i16) -> String {
-    let file = file_name(c.x);
-    format!("{file}{}", c.y as i16 + first_rank)
-}
-
-/// Parses a square name such as `e5` on `board`; `None` when malformed or off the board.
+/// Parses a square name such as `e5` on a plain `board` whose ranks start at `first_rank`.
 pub fn parse_square(text: &str, board: BoardSize, first_rank: i16) -> Option<Coord> {
-    let (x, rank) = parse_file(text)?;
-    let x = u8::try_from(x).ok()?;
-    let rank: i16 = rank.parse().ok()?;
-    let y = rank.checked_sub(first_rank)?;
-    (x < board.files && (0..board.ranks as i16).contains(&y)).then_some(Coord { x, y: y as u8 })
+    let mut scene = Scene::centre(board);
+    scene.names.first_rank = first_rank;
+    scene.parse_square(text)
 }
 
 /// `Name (ID) of Variant: XBETZA; promotes to `+X``: the title of a piece's diagram.

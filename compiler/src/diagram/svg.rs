@@ -38,6 +38,7 @@ pub(crate) fn style(class: SquareClass, classes: &[SquareClass]) -> (&'static st
 pub fn render_svg(diagram: &Diagram, title: &str) -> String {
     let s = &diagram.scene;
     let (files, ranks) = (s.board.files as usize, s.board.ranks as usize);
+    let (file_labels, rank_labels) = s.edge_labels();
     let width = (files * CELL + 2 * MARGIN).max(320);
     let board_bottom = MARGIN + ranks * CELL;
     let mut legend: Vec<(&str, &str)> = Vec::new();
@@ -60,12 +61,12 @@ pub fn render_svg(diagram: &Diagram, title: &str) -> String {
             body,
             "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\">{}</text>",
             board_bottom + 16,
-            koma_runtime::geometry::file_name(file as u8)
+            file_labels[file]
         );
     }
     for row in 0..ranks {
         let y = MARGIN + row * CELL + CELL / 2 + 4;
-        let rank = (ranks - 1 - row) as i16 + s.first_rank;
+        let rank = &rank_labels[ranks - 1 - row];
         let _ = writeln!(
             body,
             "<text x=\"{}\" y=\"{y}\" text-anchor=\"middle\" font-size=\"12\">{rank}</text>",

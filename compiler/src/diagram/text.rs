@@ -26,18 +26,14 @@ fn symbol(class: SquareClass) -> char {
 pub fn render_text(diagram: &Diagram, colour: bool) -> String {
     let s = &diagram.scene;
     let (files, ranks) = (s.board.files as usize, s.board.ranks as usize);
-    let label_width = (ranks as i16 - 1 + s.first_rank)
-        .to_string()
-        .len()
-        .max(s.first_rank.to_string().len());
-    let letters: String = (0..files)
-        .map(|f| format!(" {}", koma_runtime::geometry::file_name(f as u8)))
-        .collect();
+    let (file_labels, rank_labels) = s.edge_labels();
+    let label_width = rank_labels.iter().map(String::len).max().unwrap_or(1);
+    let letters: String = file_labels.iter().map(|f| format!(" {f:1}")).collect();
     let mut out = String::new();
     let _ = writeln!(out, "{:label_width$}{letters}", "");
     let mut used: Vec<SquareClass> = Vec::new();
     for row in (0..ranks).rev() {
-        let rank = row as i16 + s.first_rank;
+        let rank = &rank_labels[row];
         let _ = write!(out, "{rank:>label_width$}");
         for file in 0..files {
             let c = Coord {

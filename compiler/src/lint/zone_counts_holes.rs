@@ -37,7 +37,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let b = &v.board;
     let top = b.rect_rows.1;
     for y in (top + 1).saturating_sub(depth)..=top {
-        let real: Vec<String> = (0..b.files)
+        let real: Vec<String> = (b.rect_cols.0..=b.rect_cols.1)
             .map(|x| koma_runtime::spec::Coord { x, y })
             .filter(|c| b.contains(*c))
             .map(|c| b.square_name(c))

@@ -2,11 +2,12 @@
 //! turning written squares into grid coordinates.
 
 use koma_grammar::ast::{self, BoardItemKind, SquareItem, SquareName};
-use koma_runtime::geometry::file_name;
+use koma_runtime::geometry::{SquareNames, file_name};
 use koma_runtime::spec::Coord;
 
 use crate::codes;
 use crate::diagnostic::{Diagnostic, FileId};
+use crate::diagnostic::Location;
 use crate::ir::{Board, Located, Region};
 use crate::parse::location;
 
@@ -88,47 +89,49 @@ pub(crate) fn lower_board(
         }
         !inside
     });
-    let low = extra_names
+    let own = own_squares(file, board, diagnostics);
+    // Written (file, rank) positions of every square outside the rectangle, and its corners.
+    let placed: Vec<(i64, i64)> = extra_names
         .iter()
-        .map(|s| s.rank)
-        .chain([first_rank])
-        .min()
-        .unwrap_or(first_rank);
-    let high = extra_names
+        .map(|s| (i64::from(s.file), i64::from(s.rank)))
+        .chain(own.iter().map(|o| o.at))
+        .chain([
+            (0, i64::from(first_rank)),
+            (i64::from(files) - 1, i64::from(rect_last)),
+        ])
+        .collect();
+    let (left, right) = placed.iter().fold((0, 0), |(l, r), p| (p.0.min(l), p.0.max(r)));
+    let (low, high) = placed
         .iter()
-        .map(|s| s.rank)
-        .chain([rect_last])
-        .max()
-        .unwrap_or(rect_last);
-    let width = extra_names
-        .iter()
-        .map(|s| u32::from(s.file) + 1)
-        .chain([files])
-        .max()
-        .unwrap_or(files);
-    if high - low + 1 > MAX_RANKS {
+        .fold((i64::MAX, i64::MIN), |(l, h), p| (p.1.min(l), p.1.max(h)));
+    let (width, height) = (right - left + 1, high - low + 1);
+    if width > i64::from(MAX_FILES) || height > i64::from(MAX_RANKS) {
         diagnostics.push(
             Diagnostic::error(
                 codes::BAD_BOARD_SIZE,
-                format!(
-                    "the extra squares stretch the board to {} ranks",
-                    high - low + 1
-                ),
+                format!("the squares outside the rectangle stretch the board to {width} x {height}"),
                 at,
-                "board too tall",
+                "board too large",
             )
             .with_help(format!(
-                "a board spans at most {MAX_RANKS} ranks, extra squares included"
+                "a board spans at most {MAX_FILES} files and {MAX_RANKS} ranks, its extra and named squares included"
             )),
         );
         return None;
     }
-    // Both fit: width <= 26 (file letters), height <= MAX_RANKS.
-    let (width, height) = (width as u8, (high - low + 1) as u8);
-    let rect_rows = ((first_rank - low) as u8, (rect_last - low) as u8);
+    // Both fit the runtime's u8 grid; the rectangle starts `-left` columns and
+    // `first_rank - low` rows into it.
+    let cell = |(f, r): (i64, i64)| Coord {
+        x: (f - left) as u8,
+        y: (r - low) as u8,
+    };
+    let (width, height) = (width as u8, height as u8);
+    let corner = cell((0, i64::from(first_rank)));
+    let rect_rows = (corner.y, corner.y + ranks as u8 - 1);
+    let rect_cols = (corner.x, corner.x + files as u8 - 1);
     let mut real = vec![false; usize::from(width) * usize::from(height)];
     for y in rect_rows.0..=rect_rows.1 {
-        for x in 0..files as u8 {
+        for x in rect_cols.0..=rect_cols.1 {
             real[usize::from(y) * usize::from(width) + usize::from(x)] = true;
         }
     }
@@ -137,9 +140,15 @@ pub(crate) fn lower_board(
         files: files as u8,
         ranks: ranks as u8,
         rect_rows,
+        rect_cols,
         width,
         height,
         first_rank: low as i16,
+        names: SquareNames {
+            first_file: left as i16,
+            first_rank: low as i16,
+            own: Vec::new(),
+        },
         real,
         extra: Vec::new(),
         holes: Vec::new(),
@@ -147,16 +156,10 @@ pub(crate) fn lower_board(
         regions: Vec::new(),
     };
     for s in &extra_names {
-        let c = Coord {
-            x: s.file,
-            y: (s.rank - low) as u8,
-        };
-        let index = lowered.index(c);
-        lowered.real[index] = true;
-        lowered.extra.push(Located {
-            value: c,
-            location: location(file, s.span),
-        });
+        lowered.add_extra(cell((i64::from(s.file), i64::from(s.rank))), location(file, s.span));
+    }
+    for o in &own {
+        lowered.add_own(file, o, cell(o.at), diagnostics);
     }
     lower_holes(&mut lowered, file, board, diagnostics);
     for item in &board.items {
@@ -173,6 +176,62 @@ pub(crate) fn lower_board(
     }
     lower_regions(&mut lowered, file, board, diagnostics);
     Some(lowered)
+}
+
+/// A `square NAME = SQUARE + (FILES, RANKS)` line, with its written position worked out.
+struct OwnSquare {
+    name: String,
+    /// Written file (`a` = 0, negative left of it) and rank number.
+    at: (i64, i64),
+    span: koma_grammar::span::Span,
+}
+
+fn own_squares(file: FileId, board: &ast::Board, diagnostics: &mut Vec<Diagnostic>) -> Vec<OwnSquare> {
+    let mut own: Vec<OwnSquare> = Vec::new();
+    for item in &board.items {
+        let BoardItemKind::Square { name, at, offset } = &item.kind else {
+            continue;
+        };
+        let text = written_name(name);
+        if let Some(first) = own.iter().find(|o| o.name == text) {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::DUPLICATE_SQUARE_NAME,
+                    format!("square `{text}` is named twice"),
+                    location(file, name.span),
+                    "named again here",
+                )
+                .with_secondary(location(file, first.span), "first named here")
+                .with_help("give each square its own name"),
+            );
+            continue;
+        }
+        let (dx, dy) = offset.value;
+        let target = (i64::from(at.file) + i64::from(dx), i64::from(at.rank) + i64::from(dy));
+        if target.0.abs() > i64::from(MAX_FILES) || target.1.abs() > i64::from(MAX_RANKS) + 1 {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::BAD_BOARD_SIZE,
+                    format!("square `{text}` lies too far from the board"),
+                    location(file, offset.span),
+                    "offset too large",
+                )
+                .with_help("place a named square beside the board's other squares"),
+            );
+            continue;
+        }
+        own.push(OwnSquare {
+            name: text,
+            at: target,
+            span: item.span,
+        });
+    }
+    own
+}
+
+/// A square as written in the file: `e4`, `w1`.
+fn written_name(s: &SquareName) -> String {
+    format!("{}{}", file_name(s.file), s.rank)
 }
 
 /// `region NAME SQUARES` lines: unique names, at least one square each.
@@ -241,8 +300,7 @@ fn lower_holes(
         };
         for square in list {
             for c in board.coords(file, square, diagnostics) {
-                let inside =
-                    c.x < board.files && (board.rect_rows.0..=board.rect_rows.1).contains(&c.y);
+                let inside = board.in_rectangle(c);
                 if !inside {
                     diagnostics.push(
                         Diagnostic::error(
@@ -312,13 +370,73 @@ fn expand_unbounded(
 }
 
 impl Board {
-    /// The grid coordinate of a written square, if it is on the grid at all.
+    /// The grid coordinate of a written square, if it is on the grid at all: a square's own
+    /// name, or file and rank.
     pub(crate) fn grid_coord(&self, s: &SquareName) -> Option<Coord> {
+        let text = written_name(s);
+        if let Some((c, _)) = self.names.own.iter().find(|(_, name)| *name == text) {
+            return Some(*c);
+        }
+        let x = i64::from(s.file) - i64::from(self.names.first_file);
         let y = i64::from(s.rank) - i64::from(self.first_rank);
-        (s.file < self.width && (0..i64::from(self.height)).contains(&y)).then_some(Coord {
-            x: s.file,
-            y: y as u8,
-        })
+        ((0..i64::from(self.width)).contains(&x) && (0..i64::from(self.height)).contains(&y))
+            .then_some(Coord {
+                x: x as u8,
+                y: y as u8,
+            })
+    }
+
+    fn add_extra(&mut self, c: Coord, at: Location) {
+        let index = self.index(c);
+        self.real[index] = true;
+        self.extra.push(Located {
+            value: c,
+            location: at,
+        });
+    }
+
+    /// A named square: an extra square outside the rectangle, a new name inside it. Its name
+    /// must not be another square's.
+    fn add_own(&mut self, file: FileId, own: &OwnSquare, c: Coord, diagnostics: &mut Vec<Diagnostic>) {
+        let at = location(file, own.span);
+        let taken = self
+            .squares()
+            .chain(self.names.own.iter().map(|(c, _)| *c))
+            .any(|other| other != c && self.square_name(other) == own.name);
+        if taken {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::DUPLICATE_SQUARE_NAME,
+                    format!("`{}` already names a square of the board", own.name),
+                    at,
+                    "this name is taken",
+                )
+                .with_help("choose a name that no square of the board has"),
+            );
+            return;
+        }
+        if let Some((_, first)) = self.names.own.iter().find(|(o, _)| *o == c) {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::DUPLICATE_SQUARE_NAME,
+                    format!("`{}` names the square already called `{first}`", own.name),
+                    at,
+                    "named twice",
+                )
+                .with_help("give each square one name"),
+            );
+            return;
+        }
+        if !self.in_rectangle(c) && !self.contains(c) {
+            self.add_extra(c, at);
+        }
+        self.names.own.push((c, own.name.clone()));
+    }
+
+    /// Whether a grid cell lies in the `board W x H` rectangle.
+    pub fn in_rectangle(&self, c: Coord) -> bool {
+        (self.rect_cols.0..=self.rect_cols.1).contains(&c.x)
+            && (self.rect_rows.0..=self.rect_rows.1).contains(&c.y)
     }
 
     /// The real squares an item names. A single square off the board or on a hole is an
@@ -389,11 +507,11 @@ impl Board {
     }
 
     fn off_board(&self, file: FileId, s: &SquareName) -> Diagnostic {
-        let name = format!("{}{}", file_name(s.file), s.rank);
-        let last_file = file_name(self.files - 1);
-        let (r0, r1) = (
-            i32::from(self.first_rank) + i32::from(self.rect_rows.0),
-            i32::from(self.first_rank) + i32::from(self.rect_rows.1),
+        let name = written_name(s);
+        let corner = |x, y| self.square_name(Coord { x, y });
+        let (first, last) = (
+            corner(self.rect_cols.0, self.rect_rows.0),
+            corner(self.rect_cols.1, self.rect_rows.1),
         );
         Diagnostic::error(
             codes::SQUARE_OFF_BOARD,
@@ -402,6 +520,6 @@ impl Board {
             "not a square of the board",
         )
         .with_secondary(self.location, "the board is declared here")
-        .with_help(format!("the board runs from `a{r0}` to `{last_file}{r1}`"))
+        .with_help(format!("the board runs from `{first}` to `{last}`"))
     }
 }

@@ -184,8 +184,12 @@ fn check_duplicates(unit: &Unit, diagnostics: &mut Vec<Diagnostic>) {
     }
     for board in &ast.boards {
         let mut seen = HashMap::new();
-        // Region lines repeat: each defines its own name (`lower_regions` checks the names).
-        for item in board.items.iter().filter(|i| i.kind.keyword() != "region") {
+        // Region and square lines repeat: each defines its own name (lowering checks the names).
+        for item in board
+            .items
+            .iter()
+            .filter(|i| !matches!(i.kind.keyword(), "region" | "square"))
+        {
             let keyword = item.kind.keyword();
             match seen.get(keyword) {
                 Some(first) => {

@@ -391,7 +391,7 @@ impl Lowering<'_> {
                 let bottom = top + 1 - depth as u8;
                 board
                     .squares()
-                    .filter(|c| (bottom..=top).contains(&c.y) && c.x < board.files)
+                    .filter(|c| (bottom..=top).contains(&c.y) && board.in_rectangle(*c))
                     .collect()
             }
             Zone::Squares(items) => {

@@ -69,6 +69,8 @@ pub fn board(width: u8, height: u8) -> BoardSpec {
         width,
         height,
         first_rank: 1,
+        first_file: 0,
+        names: Vec::new(),
         real: vec![true; usize::from(width) * usize::from(height)],
         vanishing: Vec::new(),
     }
