@@ -296,6 +296,10 @@ pub struct TuneArgs {
     /// Seed of the random opening moves (the same seed gives the same games).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Learn only from positions whose material (royals aside) is at least this share of the
+    /// start's: the late endgame of fast games is a pawn race that overrates the Pawn.
+    #[arg(long, default_value_t = 0.25, value_parser = share)]
+    pub min_material: f64,
     /// Threads playing games; default: every core.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
@@ -452,4 +456,12 @@ pub struct AnalyseArgs {
     /// Draw the report from these checkpoints alone (shards are merged); plays no game.
     #[arg(long = "from-checkpoint", value_name = "FILE", conflicts_with_all = ["files", "resume", "shard", "checkpoint"])]
     pub from_checkpoint: Vec<PathBuf>,
+}
+
+/// A share from 0 to 1.
+fn share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("`{text}` is not a share from 0 to 1")),
+    }
 }

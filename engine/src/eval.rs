@@ -60,8 +60,8 @@ pub const TERMS: [Term; 9] = [
     Term::HandThreat,
 ];
 
-/// The terms that live in the per-square tables.
-const SQUARE_TERMS: usize = 5;
+/// The terms that live in the per-square tables (the first of [`TERMS`]).
+pub const SQUARE_TERMS: usize = 5;
 
 impl Term {
     /// The name in `koma tune` reports and `koma match --engine koma:w.NAME=N`.
@@ -123,6 +123,11 @@ pub struct Features {
     pub material: Vec<i32>,
     /// Per [`Term`], its raw value.
     pub terms: [f64; TERMS.len()],
+    /// Per piece type: its pieces of both players on the board and in hand.
+    pub pieces: Vec<u32>,
+    /// Per piece type: the square terms of its pieces on the board, each from its own
+    /// player's point of view (where the pieces of the type stood).
+    pub placed: Vec<[f64; SQUARE_TERMS]>,
 }
 
 /// The evaluation tables of one variant.
@@ -373,12 +378,18 @@ impl Evaluator {
         let (n, nsq) = (self.ntypes, self.nsq);
         let mut material = vec![0; n];
         let mut terms = [0.0; TERMS.len()];
+        let mut pieces = vec![0; n];
+        let mut placed = vec![[0.0; SQUARE_TERMS]; n];
         for sq in self.tables.geo.squares() {
             if let Some((p, t)) = pos.piece_at(sq) {
                 let i = (p.index() * n + usize::from(t.0)) * nsq + sq.index();
-                material[usize::from(t.0)] += if p == Player::First { 1 } else { -1 };
+                let sign = if p == Player::First { 1 } else { -1 };
+                material[usize::from(t.0)] += sign;
+                pieces[usize::from(t.0)] += 1;
                 for term in &TERMS[..SQUARE_TERMS] {
-                    terms[term.index()] += f64::from(self.raw[term.index() * 2 * n * nsq + i]);
+                    let raw = f64::from(self.raw[term.index() * 2 * n * nsq + i]);
+                    terms[term.index()] += raw;
+                    placed[usize::from(t.0)][term.index()] += f64::from(sign) * raw;
                 }
             }
         }
@@ -388,6 +399,8 @@ impl Evaluator {
                 let diff = i32::from(pos.hand_count(Player::First, ty))
                     - i32::from(pos.hand_count(Player::Second, ty));
                 material[t] += diff;
+                pieces[t] += u32::from(pos.hand_count(Player::First, ty))
+                    + u32::from(pos.hand_count(Player::Second, ty));
                 terms[Term::HandTempo.index()] += f64::from(v.value * diff) / 100.0;
             }
         }
@@ -399,7 +412,12 @@ impl Evaluator {
                 terms[Term::HandThreat.index()] -= sign * f64::from(threat) / 8.0;
             }
         }
-        Features { material, terms }
+        Features {
+            material,
+            terms,
+            pieces,
+            placed,
+        }
     }
 
     /// Every square whose contents a move can change; the evaluation of the others stays.

@@ -340,6 +340,35 @@ enum Step {
     Next,
 }
 
+/// How far a move's score raised a node's bounds, each step implying the ones before.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Raised {
+    No,
+    /// A new best score.
+    Best,
+    /// Above alpha, which it becomes.
+    Alpha,
+    /// At or above beta: the node is cut.
+    Cut,
+}
+
+/// Folds a move's `score` into a node's `best` and `alpha` (search and quiescence alike).
+fn raise(best: &mut i32, alpha: &mut i32, beta: i32, score: i32) -> Raised {
+    if score <= *best {
+        return Raised::No;
+    }
+    *best = score;
+    if score <= *alpha {
+        return Raised::Best;
+    }
+    *alpha = score;
+    if score >= beta {
+        Raised::Cut
+    } else {
+        Raised::Alpha
+    }
+}
+
 /// Late-move reductions by depth and move number.
 struct Reductions([[u8; 64]; 64]);
 
@@ -877,21 +906,18 @@ impl<'a, 's> Thread<'a, 's> {
             return Step::Stopped;
         }
         n.searched += 1;
-        if score > n.best {
-            n.best = score;
+        let raised = raise(&mut n.best, &mut n.alpha, beta, score);
+        if raised >= Raised::Best {
             n.best_move = Some(m.to_full());
-            if score > alpha {
-                n.alpha = score;
-                if n.pv_node {
-                    self.copy_pv(ply, m.to_full());
-                }
-                if score >= beta {
-                    if quiet {
-                        self.reward(m, slot, depth, ply);
-                    }
-                    return Step::Cut;
-                }
+        }
+        if raised >= Raised::Alpha && n.pv_node {
+            self.copy_pv(ply, m.to_full());
+        }
+        if raised == Raised::Cut {
+            if quiet {
+                self.reward(m, slot, depth, ply);
             }
+            return Step::Cut;
         }
         if quiet {
             self.frames[ply].quiets.push(slot);
@@ -1081,16 +1107,13 @@ impl<'a, 's> Thread<'a, 's> {
         if self.stopped {
             return Step::Stopped;
         }
-        if score > q.best {
-            q.best = score;
-            if score > q.alpha {
-                q.alpha = score;
-                q.best_move = Some(TtMove::of(m));
-                self.copy_pv(q.ply, m.to_full());
-                if score >= q.beta {
-                    return Step::Cut;
-                }
-            }
+        let raised = raise(&mut q.best, &mut q.alpha, q.beta, score);
+        if raised >= Raised::Alpha {
+            q.best_move = Some(TtMove::of(m));
+            self.copy_pv(q.ply, m.to_full());
+        }
+        if raised == Raised::Cut {
+            return Step::Cut;
         }
         Step::Next
     }

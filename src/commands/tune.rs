@@ -45,8 +45,11 @@ pub fn tune(args: &TuneArgs) -> CommandResult {
         )),
         e => CliError::Failed(e.to_string()),
     })?;
-    let tuning = fit(&tables, &games, &FitOptions::default())
-        .map_err(|e| CliError::Failed(e.to_string()))?;
+    let options = FitOptions {
+        min_material: args.min_material,
+        ..FitOptions::default()
+    };
+    let tuning = fit(&tables, &games, &options).map_err(|e| CliError::Failed(e.to_string()))?;
     let written = match source {
         Some(text) => {
             let (new_text, skipped) = with_values(&text, &tuning.values);
@@ -72,12 +75,13 @@ pub fn tune(args: &TuneArgs) -> CommandResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The values a file should get: those the data told (not royal, at least 1 centipawn).
+/// The values a file should get: those the data told (not royal, at least 1 centipawn), as
+/// the material part that gives the learned worth under the evaluation's square terms.
 fn writable(values: &[LearnedValue]) -> impl Iterator<Item = (&str, u32)> {
     values
         .iter()
-        .filter(|v| v.stderr.is_some() && !v.royal && v.value >= 1.0)
-        .map(|v| (v.id.as_str(), v.value.round() as u32))
+        .filter(|v| v.stderr.is_some() && !v.royal && v.material >= 1.0)
+        .map(|v| (v.id.as_str(), v.material.round() as u32))
 }
 
 /// `text` with `value N` set on the line of each learned piece, and the learned pieces it does
@@ -145,12 +149,14 @@ fn unit(tuning: &Tuning) -> Option<&LearnedValue> {
 
 fn human(tables: &Arc<Tables>, settings: &SelfPlay, tuning: &Tuning, written: Option<&str>) {
     outln!(
-        "koma tune: {}, {} self-play games at {} nodes a move (seed {}), {} quiet positions",
+        "koma tune: {}, {} self-play games at {} nodes a move (seed {}), {} quiet positions \
+         with at least {:.0} % of the start's material",
         tables.spec.name,
         tuning.games,
         settings.nodes,
         settings.seed,
-        tuning.positions
+        tuning.positions,
+        100.0 * tuning.min_material
     );
     outln!(
         "K = {:.5} per centipawn; log-loss {:.4} with the prior values, {:.4} learned",
@@ -247,6 +253,7 @@ fn document(
         "seed": settings.seed,
         "random_plies": settings.random_plies,
         "max_plies": settings.max_plies,
+        "min_material": tuning.min_material,
         "positions": tuning.positions,
         "k": tuning.k,
         "loss_before": tuning.loss_before,
@@ -256,6 +263,7 @@ fn document(
             "name": v.name,
             "value": v.value,
             "stderr": v.stderr,
+            "material": v.material,
             "prior": v.prior,
             "royal": v.royal,
             "learned": v.stderr.is_some(),

@@ -9,13 +9,14 @@ use serde_json::Value;
 
 use super::common::tables;
 
-/// Chess at a small, seeded budget: Queen, Rook, the minor pieces and the Pawn come out in
-/// that order, the Bishop, Rook and Queen each within a broad band of Knights (classical 1,
-/// 1.67, 3; docs/engine.md has larger runs). The games are the same on every run (fixed seed and node count), so this is not
-/// a statistical gamble; the bands are wide so that a change of the search, which changes the
-/// games, does not break it while the values stay sensible.
+/// Chess at a small, seeded budget comes out near the classical values: Knight and Bishop
+/// about 3 Pawns, Rook about 5, Queen about 9 (docs/engine.md has larger runs). The games are
+/// the same on every run (fixed seed and node count), so this is not a statistical gamble; the
+/// bands are a Pawn or more wide so that a change of the search, which changes the games, does
+/// not break it while the values stay sensible. Before the fit centred the square terms and
+/// left out the late endgame, the Pawn came out at half a Knight.
 #[test]
-fn chess_values_come_out_in_the_classical_order() {
+fn chess_values_come_out_near_the_classical_ones() {
     let t = tables("chess.koma");
     let settings = SelfPlay {
         games: 240,
@@ -31,22 +32,17 @@ fn chess_values_come_out_in_the_classical_order() {
         assert!(v.stderr.is_some(), "{id} is learned");
         v.value
     };
-    let (pawn, knight) = (value("P"), value("N"));
-    assert!(0.0 < pawn && pawn < knight, "pawn {pawn}, knight {knight}");
-    // Measured in Knights: games this short overrate the Pawn (an extra Pawn usually
-    // promotes), so the pieces' ratios to each other are what the fit must get right.
-    for (id, low, high) in [("B", 0.7, 1.8), ("R", 1.2, 3.0), ("Q", 2.0, 5.0)] {
-        let k = value(id) / knight;
-        assert!(
-            (low..=high).contains(&k),
-            "{id} = {k:.2} knights (P = {:.2})",
-            pawn / knight
-        );
+    let pawn = value("P");
+    assert!(pawn > 0.0, "pawn {pawn}");
+    for (id, low, high) in [
+        ("N", 2.0, 4.0),
+        ("B", 2.0, 4.0),
+        ("R", 3.5, 6.5),
+        ("Q", 6.5, 12.0),
+    ] {
+        let pawns = value(id) / pawn;
+        assert!((low..=high).contains(&pawns), "{id} = {pawns:.2} pawns");
     }
-    for id in ["N", "B"] {
-        assert!(value("R") > value(id), "R above {id}");
-    }
-    assert!(value("Q") > value("R"), "Q above R");
     assert!(tuning.loss_after < tuning.loss_before);
 }
 
@@ -115,7 +111,7 @@ fn json_report_and_a_copy_with_value_lines() {
     );
     let tuned = std::fs::read_to_string(&out).expect("copy");
     for v in learned.iter().filter(|v| v["royal"] == false) {
-        let value = v["value"].as_f64().expect("value").round();
+        let value = v["material"].as_f64().expect("material").round();
         if value < 1.0 {
             continue;
         }

@@ -111,7 +111,7 @@ pub fn learned_values(tables: &Arc<Tables>, records: &[GameRecord]) -> Option<Ve
 }
 
 /// A game record as the tuner reads it: its moves replayed from their text.
-fn replay(tables: &Arc<Tables>, record: &GameRecord) -> Option<tune::GameRecord> {
+pub(crate) fn replay(tables: &Arc<Tables>, record: &GameRecord) -> Option<tune::GameRecord> {
     let start = Position::from_text(tables.clone(), &record.start).ok()?;
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(record.moves.len());

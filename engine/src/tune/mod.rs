@@ -47,6 +47,9 @@ pub struct GameRecord {
 pub struct FitOptions {
     /// Positions before this ply of a game are left out (the opening's random moves).
     pub skip_plies: usize,
+    /// Positions where the material left (royals aside, both players) is below this share
+    /// of the start's are left out.
+    pub min_material: f64,
     /// A value or weight whose feature is nonzero in fewer positions keeps its prior.
     pub min_positions: usize,
     /// The weights the evaluation starts from (their terms' priors).
@@ -57,6 +60,7 @@ impl Default for FitOptions {
     fn default() -> FitOptions {
         FitOptions {
             skip_plies: 8,
+            min_material: 0.25,
             min_positions: 50,
             weights: Weights::DEFAULT,
         }
@@ -68,13 +72,18 @@ impl Default for FitOptions {
 pub struct LearnedValue {
     pub id: String,
     pub name: String,
-    /// Centipawns on the evaluation's scale.
+    /// Its worth in centipawns on the evaluation's scale, where its pieces stood in the
+    /// games: the material value plus the square terms at the type's average square.
     pub value: f64,
     /// Standard error of `value`; `None` when the data could not tell it (too few positions
     /// where the piece was up or down) and `value` is the prior.
     pub stderr: Option<f64>,
-    /// The value the engine used before (its estimate or the file's `value N`).
+    /// The worth the engine gave it before, on the same footing (its estimate or the file's
+    /// `value N`, plus the square terms at the average square).
     pub prior: i32,
+    /// The `value N` that gives it `value` under the evaluation's weights (the material
+    /// part, without the square terms at its average square).
+    pub material: f64,
     pub royal: bool,
 }
 
@@ -97,6 +106,8 @@ pub struct Tuning {
     pub k: f64,
     pub games: usize,
     pub positions: usize,
+    /// The share of the start's material below which positions were left out.
+    pub min_material: f64,
     /// Mean log-loss of the results under the prior evaluation and the learned one.
     pub loss_before: f64,
     pub loss_after: f64,
@@ -151,7 +162,7 @@ pub fn tune(
     options: &FitOptions,
 ) -> Result<Tuning, TuneError> {
     let eval = Evaluator::with_weights(tables, options.weights);
-    let samples = samples::collect(&eval, games, options.skip_plies)?;
+    let samples = samples::collect(&eval, games, options.skip_plies, options.min_material)?;
     let needed = options.min_positions.max(1);
     if samples.len() < needed {
         return Err(TuneError::TooFewPositions {
@@ -160,9 +171,18 @@ pub fn tune(
         });
     }
     let values = eval.values();
+    // What the square terms add to a piece at its type's average square.
+    let on_squares = |t: usize| -> f64 {
+        TERMS
+            .iter()
+            .zip(samples.placement[t])
+            .map(|(&term, mean)| f64::from(options.weights.get(term)) * mean)
+            .sum()
+    };
     let prior: Vec<f64> = values
         .iter()
-        .map(|v| f64::from(v.value))
+        .enumerate()
+        .map(|(t, v)| f64::from(v.value) + on_squares(t))
         .chain(TERMS.iter().map(|&t| f64::from(options.weights.get(t))))
         .collect();
     let fitted = fit::fit(&samples, &prior, options.min_positions);
@@ -176,7 +196,8 @@ pub fn tune(
                 name: v.name.clone(),
                 value: learned(i).0,
                 stderr: learned(i).1,
-                prior: v.value,
+                prior: prior[i].round() as i32,
+                material: learned(i).0 - on_squares(i),
                 royal: v.royal,
             })
             .collect(),
@@ -193,6 +214,7 @@ pub fn tune(
         k: fitted.k,
         games: games.len(),
         positions: samples.len(),
+        min_material: options.min_material,
         loss_before: fitted.loss_before,
         loss_after: fitted.loss_after,
     })

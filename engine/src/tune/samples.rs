@@ -1,20 +1,30 @@
 //! The samples of a fit: the quiet positions of the games, each taken apart into its features
 //! ([`Evaluator::features`]) with the game's result.
+//!
+//! The square terms are centred on where each piece type stood in the games: a Pawn's
+//! advance and promotion terms, say, count from the Pawns' average square. Without that, a
+//! term that every piece of a type carries (a Pawn always has some advance) is a second
+//! copy of its material, and the fit can trade the two against each other at will; centred,
+//! a type's material value is its worth where it usually stands, and the terms say only
+//! what a better or worse square adds.
 
 use koma_runtime::spec::Player;
 use koma_runtime::{Gen, MoveList, Position};
 
 use super::{GameRecord, TuneError};
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, SQUARE_TERMS};
 
-/// Positions as rows of features (material per type, then the raw terms), the first player's
-/// score in each, and the game each came from.
+/// Positions as rows of features (material per type, then the raw terms centred), the first
+/// player's score in each, and the game each came from.
 #[derive(Debug, Default)]
 pub struct Samples {
     pub width: usize,
     pub rows: Vec<f64>,
     pub results: Vec<f64>,
     pub games: Vec<usize>,
+    /// Per piece type: the mean square terms of its pieces over the samples (what the rows'
+    /// terms are centred on).
+    pub placement: Vec<[f64; SQUARE_TERMS]>,
 }
 
 impl Samples {
@@ -27,9 +37,18 @@ impl Samples {
     }
 }
 
-/// The quiet positions of `games` from ply `skip` on.
-pub fn collect(eval: &Evaluator, games: &[GameRecord], skip: usize) -> Result<Samples, TuneError> {
+/// The quiet positions of `games` from ply `skip` on, while the material on the board and in
+/// hand (royals aside) is at least `min_material` of the start's.
+pub fn collect(
+    eval: &Evaluator,
+    games: &[GameRecord],
+    skip: usize,
+    min_material: f64,
+) -> Result<Samples, TuneError> {
     let mut samples = Samples::default();
+    let ntypes = eval.values().len();
+    let mut pieces = vec![0.0; ntypes];
+    let mut placed = vec![[0.0; SQUARE_TERMS]; ntypes];
     let mut moves = MoveList::new();
     for (g, game) in games.iter().enumerate() {
         let result = match game.winner {
@@ -38,9 +57,19 @@ pub fn collect(eval: &Evaluator, games: &[GameRecord], skip: usize) -> Result<Sa
             None => 0.5,
         };
         let mut pos = game.start.clone();
+        let start = material(eval, &eval.features(&pos).pieces);
         for (ply, m) in game.moves.iter().enumerate() {
             if ply >= skip && quiet(&mut pos, eval, &mut moves) {
                 let f = eval.features(&pos);
+                if material(eval, &f.pieces) < min_material * start {
+                    break;
+                }
+                for t in 0..ntypes {
+                    pieces[t] += f64::from(f.pieces[t]);
+                    for (sum, p) in placed[t].iter_mut().zip(f.placed[t]) {
+                        *sum += p;
+                    }
+                }
                 samples.width = f.material.len() + f.terms.len();
                 samples
                     .rows
@@ -57,7 +86,37 @@ pub fn collect(eval: &Evaluator, games: &[GameRecord], skip: usize) -> Result<Sa
             pos.make(m);
         }
     }
+    samples.placement = placed
+        .iter()
+        .zip(&pieces)
+        .map(|(sums, &n)| sums.map(|s| if n > 0.0 { s / n } else { 0.0 }))
+        .collect();
+    centre(&mut samples, ntypes);
     Ok(samples)
+}
+
+/// The worth of `pieces` (per type, both players), royals aside.
+fn material(eval: &Evaluator, pieces: &[u32]) -> f64 {
+    eval.values()
+        .iter()
+        .zip(pieces)
+        .filter(|(v, _)| !v.royal)
+        .map(|(v, &n)| f64::from(v.value) * f64::from(n))
+        .sum()
+}
+
+/// Subtracts from each row's square terms what its material would carry at the types'
+/// average squares.
+fn centre(samples: &mut Samples, ntypes: usize) {
+    let width = samples.width;
+    for row in samples.rows.chunks_mut(width.max(1)) {
+        let (material, terms) = row.split_at_mut(ntypes);
+        for (m, mean) in material.iter().zip(&samples.placement) {
+            for (term, avg) in terms.iter_mut().zip(mean) {
+                *term -= m * avg;
+            }
+        }
+    }
 }
 
 /// No side is in check and the side to move has no capture that plainly wins material (a

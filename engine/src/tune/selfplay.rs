@@ -1,17 +1,20 @@
 //! Games for the tuner: the engine against itself at a small fixed node count, each game from
-//! the start position plus its own seeded random moves, shared out to threads. The same
-//! settings give the same games on every run (a fixed node count makes the search
-//! deterministic, and each game's random moves come from its own stream of the seed).
+//! the start position plus its own seeded random moves, played on `koma analyse`'s self-play
+//! loop (the referee's game loop, every game end judged by the runtime). The same settings
+//! give the same games on every run (a fixed node count makes the search deterministic, and
+//! each game's random moves come from its own seed).
 
 use std::sync::Arc;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
 
 use koma_runtime::Tables;
 
 use super::{GameRecord, TuneError};
-use crate::referee::opening::{Opening, SplitMix64};
-use crate::search::{Limits, Searcher};
+use crate::analyse::{self, Job, play_games};
+use crate::eval::Weights;
+use crate::referee::game::Rules;
+use crate::referee::opening::Opening;
+use crate::referee::spec::{EngineKind, EngineSpec};
 
 /// How the self-play games are played.
 #[derive(Clone, Debug)]
@@ -40,73 +43,54 @@ impl Default for SelfPlay {
     }
 }
 
-/// Plays the games; `progress` hears the number finished so far.
+/// Transposition table of each player, in MB: a few hundred nodes a move fill little.
+const HASH_MB: usize = 4;
+
+/// Plays the games, in the order of their numbers; `progress` hears the number finished so
+/// far.
 pub fn self_play(
     tables: &Arc<Tables>,
     settings: &SelfPlay,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<GameRecord>, TuneError> {
-    let start = Opening::variant_start(tables.clone()).ok_or(TuneError::NoStartPosition)?;
-    let next = AtomicUsize::new(0);
-    let finished = AtomicUsize::new(0);
-    let games: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; settings.games]);
-    std::thread::scope(|s| {
-        for _ in 0..settings.threads.clamp(1, settings.games.max(1)) {
-            // Positions are not shared between threads: each has its own copy of the start.
-            let (start, next, finished, games) = (start.clone(), &next, &finished, &games);
-            s.spawn(move || {
-                let mut searcher = Searcher::new(4);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= settings.games {
-                        return;
-                    }
-                    let game = play(&start, settings, i, &mut searcher);
-                    if let Ok(mut all) = games.lock() {
-                        all[i] = Some(game);
-                    }
-                    progress(finished.fetch_add(1, Ordering::Relaxed) + 1);
-                }
-            });
-        }
-    });
-    Ok(games
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect())
-}
-
-/// Game `index`: its random opening, then the engine's moves until the rules end it or the
-/// ply limit draws it.
-fn play(start: &Opening, settings: &SelfPlay, index: usize, searcher: &mut Searcher) -> GameRecord {
-    let mut rng = SplitMix64::for_stream(settings.seed, index as u64);
-    let opening = start.with_random_plies(settings.random_plies, &mut rng);
-    let mut pos = opening.position();
-    let mut moves = opening.moves.clone();
-    let limits = Limits {
-        nodes: Some(settings.nodes.max(1)),
-        ..Limits::default()
-    };
-    let stop = AtomicBool::new(false);
-    searcher.clear();
-    let winner = loop {
-        if let Some(r) = pos.result() {
-            break r.winner;
-        }
-        if moves.len() >= settings.max_plies {
-            break None;
-        }
-        let Some(m) = searcher.search(&pos, &limits, &stop, &mut |_| {}).best else {
-            break None;
-        };
-        pos.make(&m);
-        moves.push(m);
-    };
-    GameRecord {
-        start: opening.start,
-        moves,
-        winner,
+    if Opening::variant_start(tables.clone()).is_none() {
+        return Err(TuneError::NoStartPosition);
     }
+    let variant = analyse::SelfPlay {
+        tables: tables.clone(),
+        engine: EngineSpec {
+            text: "koma".to_string(),
+            kind: EngineKind::Koma,
+            name: None,
+            depth: None,
+            nodes: Some(settings.nodes.max(1)),
+            control: None,
+            threads: Some(1),
+            hash: HASH_MB,
+            variant: None,
+            weights: Weights::DEFAULT,
+        },
+        control: None,
+        random_plies: settings.random_plies,
+        seed: settings.seed,
+        rules: Rules {
+            max_plies: Some(settings.max_plies),
+            margin: Duration::from_secs(5),
+            move_timeout: Duration::from_secs(600),
+        },
+    };
+    let jobs: Vec<Job> = (0..settings.games as u64)
+        .map(|index| Job { variant: 0, index })
+        .collect();
+    let mut records = Vec::with_capacity(jobs.len());
+    play_games(&[variant], &jobs, settings.threads, &mut |record| {
+        records.push(record);
+        progress(records.len());
+        true
+    });
+    records.sort_by_key(|r| r.index);
+    Ok(records
+        .iter()
+        .filter_map(|r| analyse::summary::replay(tables, r))
+        .collect())
 }
