@@ -369,7 +369,10 @@ fn readme_first_command_checks_and_draws() {
     let (heading, rest) = run.split_once("\n    ").expect("a command block");
     let command = rest.lines().next().expect("the first command");
     assert!(!heading.to_lowercase().contains("perft"), "{heading}");
-    assert!(heading.contains("Check") && heading.contains("draw"), "{heading}");
+    assert!(
+        heading.contains("Check") && heading.contains("draw"),
+        "{heading}"
+    );
     let mut ran = Vec::new();
     for part in command.split("&&") {
         let words: Vec<&str> = part.split_whitespace().collect();
@@ -380,7 +383,11 @@ fn readme_first_command_checks_and_draws() {
             _ => panic!("an unexpected command `{part}`"),
         };
         let o = koma(args);
-        assert!(o.status.success(), "{part}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "{part}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
         ran.push(args[0]);
     }
     assert_eq!(ran, ["check", "diagram"]);

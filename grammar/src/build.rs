@@ -116,8 +116,10 @@ impl LineParser {
     /// `square NAME = SQUARE + (FILES, RANKS)`.
     fn square_line(&mut self, pair: Pair<'_, Rule>) -> Option<BoardItemKind> {
         let children: Vec<Pair<'_, Rule>> = children(pair).collect();
-        let squares: Vec<&Pair<'_, Rule>> =
-            children.iter().filter(|p| p.as_rule() == Rule::square).collect();
+        let squares: Vec<&Pair<'_, Rule>> = children
+            .iter()
+            .filter(|p| p.as_rule() == Rule::square)
+            .collect();
         let [name, at] = squares.as_slice() else {
             return None;
         };

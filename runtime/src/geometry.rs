@@ -146,7 +146,9 @@ impl Geometry {
 
     /// Parses a square name at the start of `text`, returning the rest.
     pub fn parse_square_prefix<'a>(&self, text: &'a str) -> Option<(Square, &'a str)> {
-        let (c, rest) = self.names.parse_prefix(text, |c| self.square_at(c).is_some())?;
+        let (c, rest) = self
+            .names
+            .parse_prefix(text, |c| self.square_at(c).is_some())?;
         Some((self.square_at(c)?, rest))
     }
 

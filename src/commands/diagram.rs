@@ -6,8 +6,7 @@ use std::process::ExitCode;
 
 use koma_compiler::diagnostic::{Diagnostic, Location, SourceMap, did_you_mean};
 use koma_compiler::diagram::{
-    Scene, draw, draw_piece, piece_title, region_moves_at, render_json, render_svg,
-    render_text,
+    Scene, draw, draw_piece, piece_title, region_moves_at, render_json, render_svg, render_text,
 };
 use koma_compiler::ir::Variant;
 use koma_compiler::xbetza::{BetzaProblem, BoardSize, Expansion, expand_templates};

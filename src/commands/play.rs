@@ -127,14 +127,11 @@ fn board(pos: &Position, last: Option<&str>) -> String {
     let t = pos.tables();
     let geo = &t.geo;
     let cell = t.spec.pieces.iter().map(|p| p.id.len()).max().unwrap_or(1);
-    let (file_labels, rank_labels) = geo.names.edge_labels(geo.width, geo.height, |c| {
-        geo.square_at(c).is_some()
-    });
+    let (file_labels, rank_labels) = geo
+        .names
+        .edge_labels(geo.width, geo.height, |c| geo.square_at(c).is_some());
     let label = rank_labels.iter().map(String::len).max().unwrap_or(1);
-    let letters: String = file_labels
-        .iter()
-        .map(|f| format!(" {f:>cell$}"))
-        .collect();
+    let letters: String = file_labels.iter().map(|f| format!(" {f:>cell$}")).collect();
     let marked: Vec<_> = pos
         .last_move()
         .map(|m| {

@@ -57,7 +57,10 @@ fn castling_partners_inside_the_edge_and_other_than_rooks() {
     let with_rooks = variant("omega");
     assert_eq!(two_steps(&with_rooks, rooks), list(&["f0d0", "f0h0"]));
     let with_champions = variant_with("omega", "castling with R", "castling with C");
-    assert_eq!(two_steps(&with_champions, champions), list(&["f0d0", "f0h0"]));
+    assert_eq!(
+        two_steps(&with_champions, champions),
+        list(&["f0d0", "f0h0"])
+    );
     // The other pieces are no partners: a castling right without one is refused.
     for (t, fen) in [(&with_rooks, champions), (&with_champions, rooks)] {
         let refused = koma_runtime::Position::from_text(t.clone(), fen).err();

@@ -6,8 +6,8 @@ use koma_runtime::geometry::{SquareNames, file_name};
 use koma_runtime::spec::Coord;
 
 use crate::codes;
-use crate::diagnostic::{Diagnostic, FileId};
 use crate::diagnostic::Location;
+use crate::diagnostic::{Diagnostic, FileId};
 use crate::ir::{Board, Located, Region};
 use crate::parse::location;
 
@@ -100,7 +100,9 @@ pub(crate) fn lower_board(
             (i64::from(files) - 1, i64::from(rect_last)),
         ])
         .collect();
-    let (left, right) = placed.iter().fold((0, 0), |(l, r), p| (p.0.min(l), p.0.max(r)));
+    let (left, right) = placed
+        .iter()
+        .fold((0, 0), |(l, r), p| (p.0.min(l), p.0.max(r)));
     let (low, high) = placed
         .iter()
         .fold((i64::MAX, i64::MIN), |(l, h), p| (p.1.min(l), p.1.max(h)));
@@ -156,7 +158,10 @@ pub(crate) fn lower_board(
         regions: Vec::new(),
     };
     for s in &extra_names {
-        lowered.add_extra(cell((i64::from(s.file), i64::from(s.rank))), location(file, s.span));
+        lowered.add_extra(
+            cell((i64::from(s.file), i64::from(s.rank))),
+            location(file, s.span),
+        );
     }
     for o in &own {
         lowered.add_own(file, o, cell(o.at), diagnostics);
@@ -186,7 +191,11 @@ struct OwnSquare {
     span: koma_grammar::span::Span,
 }
 
-fn own_squares(file: FileId, board: &ast::Board, diagnostics: &mut Vec<Diagnostic>) -> Vec<OwnSquare> {
+fn own_squares(
+    file: FileId,
+    board: &ast::Board,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<OwnSquare> {
     let mut own: Vec<OwnSquare> = Vec::new();
     for item in &board.items {
         let BoardItemKind::Square { name, at, offset } = &item.kind else {
@@ -207,7 +216,10 @@ fn own_squares(file: FileId, board: &ast::Board, diagnostics: &mut Vec<Diagnosti
             continue;
         }
         let (dx, dy) = offset.value;
-        let target = (i64::from(at.file) + i64::from(dx), i64::from(at.rank) + i64::from(dy));
+        let target = (
+            i64::from(at.file) + i64::from(dx),
+            i64::from(at.rank) + i64::from(dy),
+        );
         if target.0.abs() > i64::from(MAX_FILES) || target.1.abs() > i64::from(MAX_RANKS) + 1 {
             diagnostics.push(
                 Diagnostic::error(
@@ -397,7 +409,13 @@ impl Board {
 
     /// A named square: an extra square outside the rectangle, a new name inside it. Its name
     /// must not be another square's.
-    fn add_own(&mut self, file: FileId, own: &OwnSquare, c: Coord, diagnostics: &mut Vec<Diagnostic>) {
+    fn add_own(
+        &mut self,
+        file: FileId,
+        own: &OwnSquare,
+        c: Coord,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) {
         let at = location(file, own.span);
         let taken = self
             .squares()
