@@ -40,6 +40,7 @@ const FSF_EXPORTS: &[&str] = &[
     "gardner-mini",
     "grand-acre",
     "archbishop-chess",
+    "tori-shogi",
     "custom-pieces",
 ];
 const DEPTH: u32 = 3;

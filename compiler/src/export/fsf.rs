@@ -967,22 +967,7 @@ fn drops(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
         out.push("firstRankPawnDrops = true".to_string());
         out.push("promotionZonePawnDrops = true".to_string());
     }
-    for &p in &d.one_per_file {
-        if pieces[usize::from(p.0)].kind != Kind::BuiltIn("shogiPawn") {
-            report.refuse(
-                "drop one-per-file",
-                "Fairy-Stockfish's rule is for its shogi pawn",
-                clause_at(v, "drop one-per-file"),
-            );
-        }
-    }
-    if !d.one_per_file.is_empty() {
-        out.push("shogiDoubledPawn = false".to_string());
-        out.push(format!(
-            "dropNoDoubled = {}",
-            letter_of(pieces, d.one_per_file[0])
-        ));
-    }
+    out.extend(per_file(v, pieces, report));
     for &p in &d.no_mate {
         if pieces[usize::from(p.0)].kind != Kind::BuiltIn("shogiPawn") {
             report.refuse(
@@ -994,6 +979,42 @@ fn drops(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     }
     if !d.no_mate.is_empty() {
         out.push("shogiPawnDropMateIllegal = true".to_string());
+    }
+    out
+}
+
+/// The per-file drop limits (`drop one-per-file`, `drop per-file N`) as Fairy-Stockfish's
+/// `dropNoDoubled`, which limits one piece type, its shogi pawn, to a count per file.
+fn per_file(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
+    let d = &v.rules.drops;
+    let limits: Vec<(PieceType, u8, &str)> = d
+        .one_per_file
+        .iter()
+        .map(|&p| (p, 1, "drop one-per-file"))
+        .chain(d.per_file.iter().map(|&(p, n)| (p, n, "drop per-file")))
+        .collect();
+    let Some(&(piece, count, _)) = limits.first() else {
+        return Vec::new();
+    };
+    for &(p, _, clause) in &limits {
+        if pieces[usize::from(p.0)].kind != Kind::BuiltIn("shogiPawn") {
+            report.refuse(
+                clause,
+                "Fairy-Stockfish's rule is for its shogi pawn",
+                clause_at(v, clause),
+            );
+        }
+    }
+    if limits.len() > 1 {
+        let why = "Fairy-Stockfish limits one piece type per file";
+        report.refuse("drop per-file", why, clause_at(v, limits[1].2));
+    }
+    let mut out = vec![
+        "shogiDoubledPawn = false".to_string(),
+        format!("dropNoDoubled = {}", letter_of(pieces, piece)),
+    ];
+    if count > 1 {
+        out.push(format!("dropNoDoubledCount = {count}"));
     }
     out
 }
