@@ -27,7 +27,7 @@ use koma_web::game::{Limits, MovePicker};
 use serde_json::{Value, json};
 
 use http::request;
-use webdriver::{Browser, find};
+use webdriver::Browser;
 
 /// Chess after 1. e4.
 const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
@@ -429,14 +429,7 @@ fn piece_on(b: &Browser, sq: &str) -> Option<(String, String)> {
 
 #[test]
 fn the_page_plays_in_a_real_browser() {
-    let (Some(chromium), Some(driver)) = (
-        find(&["chromium", "chromium-browser", "google-chrome"]),
-        find(&["chromedriver"]),
-    ) else {
-        if std::env::var_os("KOMA_REQUIRE_EXTERNAL").is_some() {
-            panic!("chromium and chromedriver are required (KOMA_REQUIRE_EXTERNAL is set)");
-        }
-        eprintln!("skipped: chromium or chromedriver is not installed");
+    let Some((chromium, driver)) = webdriver::chromium_and_driver() else {
         return;
     };
     let out = artefacts();
@@ -716,14 +709,7 @@ fn the_page_plays_in_a_real_browser() {
 /// screenshots are kept as artefacts (`analyse-top.png`, `analyse-pieces.png`).
 #[test]
 fn the_analyse_report_renders_in_a_real_browser() {
-    let (Some(chromium), Some(driver)) = (
-        find(&["chromium", "chromium-browser", "google-chrome"]),
-        find(&["chromedriver"]),
-    ) else {
-        if std::env::var_os("KOMA_REQUIRE_EXTERNAL").is_some() {
-            panic!("chromium and chromedriver are required (KOMA_REQUIRE_EXTERNAL is set)");
-        }
-        eprintln!("skipped: chromium or chromedriver is not installed");
+    let Some((chromium, driver)) = webdriver::chromium_and_driver() else {
         return;
     };
     let out = artefacts();
@@ -794,14 +780,7 @@ fn the_analyse_report_renders_in_a_real_browser() {
 /// Screenshots: `chu-kanji.png`, `chu-letters.png`, `tenjiku-kanji.png`, `seven-diagnostics.png`.
 #[test]
 fn kanji_boards_and_a_small_board_above_the_fold() {
-    let (Some(chromium), Some(driver)) = (
-        find(&["chromium", "chromium-browser", "google-chrome"]),
-        find(&["chromedriver"]),
-    ) else {
-        if std::env::var_os("KOMA_REQUIRE_EXTERNAL").is_some() {
-            panic!("chromium and chromedriver are required (KOMA_REQUIRE_EXTERNAL is set)");
-        }
-        eprintln!("skipped: chromium or chromedriver is not installed");
+    let Some((chromium, driver)) = webdriver::chromium_and_driver() else {
         return;
     };
     let out = artefacts();
@@ -906,14 +885,7 @@ fn kanji_boards_and_a_small_board_above_the_fold() {
 /// kanji. Screenshots: `omega.png`, `tori-hand.png`.
 #[test]
 fn omega_names_and_a_tori_hand() {
-    let (Some(chromium), Some(driver)) = (
-        find(&["chromium", "chromium-browser", "google-chrome"]),
-        find(&["chromedriver"]),
-    ) else {
-        if std::env::var_os("KOMA_REQUIRE_EXTERNAL").is_some() {
-            panic!("chromium and chromedriver are required (KOMA_REQUIRE_EXTERNAL is set)");
-        }
-        eprintln!("skipped: chromium or chromedriver is not installed");
+    let Some((chromium, driver)) = webdriver::chromium_and_driver() else {
         return;
     };
     let out = artefacts();

@@ -132,14 +132,7 @@ fn the_committed_wasm_build_is_fresh() {
 
 #[test]
 fn the_book_plays_without_a_server() {
-    let (Some(chromium), Some(driver)) = (
-        find(&["chromium", "chromium-browser", "google-chrome"]),
-        find(&["chromedriver"]),
-    ) else {
-        if std::env::var_os("KOMA_REQUIRE_EXTERNAL").is_some() {
-            panic!("chromium and chromedriver are required (KOMA_REQUIRE_EXTERNAL is set)");
-        }
-        eprintln!("skipped: chromium or chromedriver is not installed");
+    let Some((chromium, driver)) = webdriver::chromium_and_driver() else {
         return;
     };
     let out = artefacts();

@@ -188,6 +188,23 @@ impl Drop for Browser {
     }
 }
 
+/// Chromium and chromedriver, or `None` with a note when either is missing; a missing one
+/// fails the test when KOMA_REQUIRE_EXTERNAL is set (as ./test.sh does).
+pub fn chromium_and_driver() -> Option<(PathBuf, PathBuf)> {
+    let found = (
+        find(&["chromium", "chromium-browser", "google-chrome"]),
+        find(&["chromedriver"]),
+    );
+    if let (Some(chromium), Some(driver)) = found {
+        return Some((chromium, driver));
+    }
+    if std::env::var_os("KOMA_REQUIRE_EXTERNAL").is_some() {
+        panic!("chromium and chromedriver are required (KOMA_REQUIRE_EXTERNAL is set)");
+    }
+    eprintln!("skipped: chromium or chromedriver is not installed");
+    None
+}
+
 /// The program on the PATH (or at a Debian path), if installed.
 pub fn find(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
