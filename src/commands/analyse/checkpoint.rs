@@ -34,6 +34,18 @@ pub struct Settings {
     pub hash: u64,
 }
 
+impl Settings {
+    /// The search limit a move, in words (`1000 nodes a move`, `depth 6`, `0.5 s a move`).
+    pub fn limit(&self) -> String {
+        match (self.nodes, self.depth, self.time) {
+            (Some(n), _, _) => format!("{n} nodes a move"),
+            (_, Some(d), _) => format!("depth {d}"),
+            (_, _, Some(t)) => format!("{t} s a move"),
+            _ => String::new(),
+        }
+    }
+}
+
 /// A variant of the run: what the report names, and its compiled tables.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunVariant {

@@ -95,12 +95,7 @@ fn esc(text: &str) -> String {
 
 fn settings(report: &Report) -> String {
     let s = &report.settings;
-    let limit = match (s.nodes, s.depth, s.time) {
-        (Some(n), _, _) => format!("{n} nodes a move"),
-        (_, Some(d), _) => format!("depth {d}"),
-        (_, _, Some(t)) => format!("{t} s a move"),
-        _ => String::new(),
-    };
+    let limit = s.limit();
     format!(
         "koma against itself, {} games a variant, {limit}, {} random opening plies, seed {}, \
          drawn at {} plies",

@@ -8,12 +8,7 @@ use super::Report;
 /// The summary's lines.
 pub fn summary(report: &Report) -> Vec<String> {
     let s = &report.settings;
-    let limit = match (s.nodes, s.depth, s.time) {
-        (Some(n), _, _) => format!("{n} nodes a move"),
-        (_, Some(d), _) => format!("depth {d}"),
-        (_, _, Some(t)) => format!("{t} s a move"),
-        _ => String::new(),
-    };
+    let limit = s.limit();
     let mut out = vec![format!(
         "koma analyse: {} games a variant, {limit}, {} random plies, seed {}, ply limit {}",
         s.games, s.random_plies, s.seed, s.max_plies
