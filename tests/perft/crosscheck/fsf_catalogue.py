@@ -1,0 +1,286 @@
+#!/usr/bin/env python3
+"""Fairy-Stockfish's catalogue against koma: which games ship, and what the others need.
+
+Reads Fairy-Stockfish's own sources (its built-in variants in src/variant.cpp and the examples
+in src/variants.ini), follows each game's inheritance, and sorts every option the game sets into
+what koma's language has and what it lacks. Writes the table of docs/fsf-catalogue.md.
+
+    FSF_SRC=/path/to/Fairy-Stockfish/src python3 tests/perft/crosscheck/fsf_catalogue.py \
+        > docs/fsf-catalogue.md
+
+No dependencies. A game is "ships" only when a file in this repository plays it and a perft
+suite compares it with Fairy-Stockfish (SHIPPED below); "no gap found" means every option the
+game sets has a koma counterpart, which a written, perft-checked file has still to confirm.
+"""
+
+import os
+import re
+import sys
+from collections import Counter, OrderedDict
+
+# The koma file that plays each game, and the perft suite that compares it with Fairy-Stockfish.
+SHIPPED = {
+    "chess": ("variants/chess.koma", "tests/perft/chess.perft"),
+    "normal": ("variants/chess.koma", "tests/perft/chess.perft"),
+    "crazyhouse": ("variants/crazyhouse.koma", "tests/perft/drops.perft"),
+    "makruk": ("variants/makruk.koma", "tests/perft/fairy.perft"),
+    "shatranj": ("variants/shatranj.koma", "tests/perft/fairy.perft"),
+    "courier": ("variants/courier.koma", "tests/perft/fairy.perft"),
+    "capablanca": ("variants/capablanca.koma", "tests/perft/fairy.perft"),
+    "grand": ("variants/grand.koma", "tests/perft/grand.perft"),
+    "xiangqi": ("variants/xiangqi.koma", "tests/perft/regions.perft"),
+    "janggi": ("variants/janggi.koma", "tests/perft/regions.perft"),
+    "shogi": ("variants/shogi.koma", "tests/perft/drops.perft"),
+    "minishogi": ("variants/minishogi.koma", "tests/perft/drops.perft"),
+    "torishogi": ("variants/tori-shogi.koma", "tests/perft/tori.perft"),
+    "shoshogi": ("variants/sho-shogi.koma", "tests/perft/fairy.perft"),
+    "kinglet": ("tests/fixtures/rules/kinglet.koma", "tests/perft/royals.perft"),
+}
+
+# Options with a koma counterpart (pieces, board, setup, promotion, drops, castling, the
+# results koma has). Options not listed here and not in GAPS are bookkeeping (names, NNUE,
+# display) and are ignored.
+HAS = {
+    "add", "remove", "reset", "customPiece", "startFen", "maxRank", "maxFile", "king",
+    "kingType", "promotionRegion", "promotionPieceTypes", "promotedPieceType",
+    "promotionPawnTypes", "mainPromotionPawnType", "pawnTypes", "promotionLimit",
+    "mandatoryPawnPromotion", "mandatoryPiecePromotion", "castling", "castlingKingsideFile",
+    "castlingQueensideFile", "castlingKingPiece", "castlingRookPieces", "castlingRookPiece",
+    "castlingRank", "castlingRookKingsideFile", "castlingRookQueensideFile", "doubleStep",
+    "doubleStepRegion", "tripleStepRegion", "firstRankDoubleSteps", "enPassantRegion",
+    "enPassantTypes", "stalemateValue", "nMoveRule", "nMoveRuleTypes", "nFoldRule",
+    "perpetualCheckIllegal", "moveRepetitionIllegal", "pieceDrops", "capturesToHand",
+    "dropNoDoubled", "dropNoDoubledCount", "shogiDoubledPawn", "shogiPawnDropMateIllegal",
+    "promotionZonePawnDrops", "firstRankPawnDrops", "immobilityIllegal", "dropRegion",
+    "dropLoop", "extinctionValue", "mobilityRegion", "flyingGeneral", "bikjangRule",
+    "soldierPromotionRank", "diagonalLines", "pocketSize", "pass",
+}
+
+# Options koma's language lacks, by the feature that would express them (issue 30, point 3).
+GAPS = {
+    "flagPiece": "goal squares", "flagRegion": "goal squares", "flagMove": "goal squares",
+    "flagPieceCount": "goal squares", "flagPieceBlockedWin": "goal squares",
+    "flagPieceSafe": "goal squares",
+    "checkCounting": "n-check",
+    "checking": "no move may give check",
+    "mustCapture": "compulsory capture",
+    "blastOnCapture": "atomic explosions", "blastImmuneTypes": "atomic explosions",
+    "wallingRule": "a blocker placed with the move", "wallingRegion": "a blocker placed with the move",
+    "wallOrMove": "a blocker placed with the move",
+    "gating": "gating", "seirawanGating": "gating",
+    "pieceDemotion": "flipping promotion", "dropPromoted": "flipping promotion",
+    "mustDrop": "a drop-only placement phase", "mustDropType": "a drop-only placement phase",
+    "chess960": "random start positions",
+    "connectN": "connect-N (not chess)", "connectNxN": "connect-N (not chess)",
+    "collinearN": "connect-N (not chess)", "connectDiagonal": "connect-N (not chess)",
+    "connectPieceTypes": "connect-N (not chess)", "connectValue": "connect-N (not chess)",
+    "flipEnclosedPieces": "flipping enclosed pieces (not chess)",
+    "enclosingDrop": "flipping enclosed pieces (not chess)",
+    "enclosingDropStart": "flipping enclosed pieces (not chess)",
+    "adjudicateFullBoard": "flipping enclosed pieces (not chess)",
+    "twoBoards": "two boards (bughouse)",
+    "materialCounting": "material counting",
+    "makpongRule": "Makpong's rule",
+    "countingRule": "ASEAN or Cambodian counting",
+    "petrifyOnCaptureTypes": "petrification",
+    "dupleCheck": "duple check",
+    "mutuallyImmuneTypes": "mutual immunity",
+    "piecePromotionOnCapture": "promotion by capture",
+    "chasingRule": "the chasing rule",
+    "freeDrops": "free drops", "dropChecks": "drops that may not check",
+    "dropOppositeColoredBishop": "Bishop drops on opposite colours",
+    "sittuyinRookDrop": "Sittuyin's placement", "sittuyinPromotion": "Sittuyin's promotion",
+    "castlingDroppedPiece": "castling with dropped pieces",
+    "checkmateValue": "checkmate scored otherwise than a loss",
+    "stalematePieceCount": "stalemate by piece count",
+    "shatarMateRule": "Shatar's mate rule",
+    "extinctionOpponentPieceCount": "extinction by the opponent's count",
+    "extinctionClaim": "extinction claimed by the winner",
+    "nFoldValue": "repetition scored as a loss or a win",
+    "nFoldValueAbsolute": "repetition scored as a loss or a win",
+    "passOnStalemate": "a pass only when stalemated",
+    "oppositeCastling": "castling barred after the opponent's",
+    "castlingWins": "castling wins",
+    "cambodianMoves": "Ouk's first moves",
+    "promotionPieceTypesBlack": "per-side promotion choices",
+    "promotionPawnTypesBlack": "per-side promotion choices",
+    "nMoveRuleTypesBlack": "per-side move-count resets",
+    "promotionLimit": "promotion limits per type",
+    "extinctionPieceCount": "extinction at a count above zero",
+    "extinctionPseudoRoyal": "pseudo-royal pieces, each kept out of attack",
+}
+
+# Values that mean "as in chess": an option set to one of these needs no feature.
+NEUTRAL = {"false", "0", "", "-", "none", "VALUE_DRAW", "draw"}
+SIDE = re.compile(r"(White|Black)(King|Fers|Elephant|Soldier)?$")
+
+
+def option_name(key):
+    """`promotionRegionWhite` and `mobilityRegionBlackKing` are `promotionRegion` and `mobilityRegion`."""
+    base = SIDE.sub("", key)
+    return base if base != key and (base in HAS or base in GAPS) else key
+
+
+def builtins(cpp):
+    """Each built-in game: its name, parent function and options, from variant.cpp."""
+    funcs = {}
+    for m in re.finditer(r"Variant\* (\w+)\(\) \{(.*?)\n    \}", cpp, re.S):
+        body = m.group(2)
+        parent = re.search(r"Variant\* v = +(\w+)\(\)->init\(\);", body)
+        opts = OrderedDict()
+        for o in re.finditer(r"v->(\w+)(\[[^\]]*\])?\s*(=|\(|\.)\s*([^;]*);", body):
+            key, value = o.group(1), o.group(4).strip()
+            if key in ("init", "conclude"):
+                continue
+            if o.group(3) == "(" or o.group(3) == ".":
+                value = "set"
+            opts[option_name(key)] = value
+        funcs[m.group(1)] = (parent.group(1) if parent else None, opts)
+    games = OrderedDict()
+    for m in re.finditer(r'add\("([\w-]+)", (\w+)\(\)', cpp):
+        games[m.group(1)] = m.group(2)
+    return funcs, games
+
+
+def effective(funcs, name, stop=("variant_base", "chess_variant_base", "chess_variant")):
+    """The options a built-in game sets below chess, its ancestors' included."""
+    opts = OrderedDict()
+    chain = []
+    while name and name not in stop and name in funcs:
+        chain.append(name)
+        name = funcs[name][0]
+    for f in reversed(chain):
+        opts.update(funcs[f][1])
+    return opts
+
+
+def ini_sections(text):
+    """Each example game: its name, parent and options, from variants.ini."""
+    sections = OrderedDict()
+    current = None
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].split(";", 1)[0].strip()
+        head = re.fullmatch(r"\[([\w-]+)(?::([\w-]+))?\]", line)
+        if head:
+            current = head.group(1)
+            sections[current] = (head.group(2), OrderedDict())
+        elif current and "=" in line:
+            key, value = (s.strip() for s in line.split("=", 1))
+            key = option_name(key)
+            if key.startswith("customPiece") or re.fullmatch(r"[a-z][A-Za-z]*", key) and key not in HAS and key not in GAPS and len(value) <= 2:
+                key = "add" if not key.startswith("customPiece") else "customPiece"
+            sections[current][1][key] = value
+    return sections
+
+
+def extinction_gap(value):
+    """koma's `win extinction` ends the game when a side's royal set is gone. Fairy-Stockfish
+    ends it when any one listed type is gone: the same for one type, not for several; and all
+    pieces (`*`, ALL_PIECES) is Horde's side without a royal."""
+    if "ALL_PIECES" in value or "*" in value:
+        return "a side without a royal"
+    types = value.count("|") + 1 if "piece_set" in value else len(re.sub(r"[^A-Za-z]", "", value))
+    return "extinction of any one of several types" if types > 1 else None
+
+
+def gaps(opts):
+    """The features a game needs that koma lacks, in a stable order."""
+    found = []
+    for key, value in opts.items():
+        if key == "extinctionPieceTypes":
+            feature = extinction_gap(value)
+        elif key == "checking":
+            feature = GAPS[key] if value == "false" else None
+        elif key == "countingRule" and "MAKRUK" in value.upper():
+            feature = None
+        elif value in NEUTRAL:
+            feature = None
+        else:
+            feature = GAPS.get(key)
+        if feature is None:
+            continue
+        if feature not in found:
+            found.append(feature)
+    return found
+
+
+def ini_effective(sections, funcs, games, name, seen=()):
+    parent, opts = sections[name]
+    merged = OrderedDict()
+    if parent in sections and parent not in seen:
+        merged.update(ini_effective(sections, funcs, games, parent, seen + (name,)))
+    elif parent in games:
+        merged.update(effective(funcs, games[parent]))
+    merged.update(opts)
+    return merged
+
+
+def status(name, need):
+    if name in SHIPPED:
+        path, suite = SHIPPED[name]
+        return f"ships: `{path}` (`{suite}`)"
+    if need:
+        return "needs " + ", ".join(need)
+    return "no gap found (not written yet)"
+
+
+def main():
+    src = os.environ.get("FSF_SRC")
+    if not src:
+        sys.exit("set FSF_SRC to Fairy-Stockfish's src/ directory")
+    cpp = open(os.path.join(src, "variant.cpp"), encoding="utf-8").read()
+    ini = open(os.path.join(src, "variants.ini"), encoding="utf-8").read()
+    funcs, games = builtins(cpp)
+    sections = ini_sections(ini)
+    rows = []
+    for name, func in games.items():
+        rows.append((name, "built in", func, gaps(effective(funcs, func))))
+    for name, (parent, _) in sections.items():
+        rows.append((name, f"variants.ini ({parent or 'no parent'})", None,
+                     gaps(ini_effective(sections, funcs, games, name))))
+    print_page(rows)
+
+
+def print_page(rows):
+    shipped = sum(1 for r in rows if r[0] in SHIPPED)
+    clear = sum(1 for r in rows if r[0] not in SHIPPED and not r[3])
+    blocked = Counter(f for r in rows if r[0] not in SHIPPED for f in r[3])
+    alone = Counter(r[3][0] for r in rows if r[0] not in SHIPPED and len(r[3]) == 1)
+    print(HEADER.format(total=len(rows), shipped=shipped, clear=clear,
+                        blocked=len(rows) - shipped - clear))
+    print("| feature koma lacks | games needing it | games it alone blocks |")
+    print("|---|---:|---:|")
+    for feature, n in blocked.most_common():
+        print(f"| {feature} | {n} | {alone.get(feature, 0)} |")
+    print("\n## Every game\n")
+    print("| game | where Fairy-Stockfish defines it | status |")
+    print("|---|---|---|")
+    for name, origin, _, need in rows:
+        print(f"| `{name}` | {origin} | {status(name, need)} |")
+
+
+HEADER = """# Fairy-Stockfish's catalogue in koma
+
+Fairy-Stockfish defines {total} games: its built-in variants (`src/variant.cpp`, aliases such as
+`normal` included) and the examples of its `src/variants.ini`. This page says, for each, whether
+koma plays it and, if not, which rule feature koma's language lacks for it. It is generated from
+Fairy-Stockfish's own source by `tests/perft/crosscheck/fsf_catalogue.py` (read it for the
+option-by-option mapping): each game's options are followed through its parents, and every
+option it sets is either one koma has a clause for, one it lacks (named by feature below), or
+bookkeeping (names, display, NNUE).
+
+- **{shipped} ship**: a file in this repository plays the game, and a perft suite holds
+  Fairy-Stockfish's counts for it (the start position; most also random positions).
+- **{clear} show no gap**: every option the game sets has a koma counterpart. Such a game can
+  be written today; until a written file agrees with Fairy-Stockfish's perft, the reading of
+  each option (docs/xbetza.md and docs/rules.md list where koma's readings differ) is unproven.
+- **{blocked} need a feature** koma's language does not have yet.
+
+The mapping is by option, so it can be too kind (an option koma "has" but reads differently for
+that game: Fairy-Stockfish's `i`, `fK` and ranged hops, docs/xbetza.md) and too strict (an option
+that is set but changes nothing in that game). The features, ranked by how many games need
+them; "alone" counts the games that need only that one:
+"""
+
+if __name__ == "__main__":
+    main()
