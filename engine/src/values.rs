@@ -2,6 +2,8 @@
 //! put on every square of an empty board (its reach) and of a board full of enemies (its close
 //! attack), and its destinations are weighted by direction (forward counts more than backward)
 //! and distance (near squares, which a piece controls more firmly, count more than far ones).
+//! A square a piece can take as the second victim of one move (a Lion's double capture)
+//! counts in the close attack once more.
 //! Promotion adds a share of what the piece gains by promoting; royalty adds a fixed premium.
 //! A piece's `value N` in the variant file replaces the estimate.
 
@@ -116,6 +118,7 @@ fn measure(tables: &Arc<Tables>, t: PieceType, filler: PieceType) -> (f64, f64) 
     }
     let mut moves = MoveList::new();
     let mut seen = vec![false; geo.len()];
+    let mut second = vec![false; geo.len()];
     let (mut reach, mut attack) = (0.0, 0.0);
     for &s in &squares {
         empty.put(s, Some((Player::First, t)));
@@ -134,6 +137,7 @@ fn measure(tables: &Arc<Tables>, t: PieceType, filler: PieceType) -> (f64, f64) 
         moves.clear();
         full.piece_moves_unchecked(s, &mut moves);
         seen.iter_mut().for_each(|b| *b = false);
+        second.iter_mut().for_each(|b| *b = false);
         for m in &moves {
             let dest = (m.to != s).then_some(m.to);
             for v in dest.into_iter().chain(m.side_captures().iter().copied()) {
@@ -141,6 +145,13 @@ fn measure(tables: &Arc<Tables>, t: PieceType, filler: PieceType) -> (f64, f64) 
                     seen[v.index()] = true;
                     attack += weight(tables, s, v);
                 }
+            }
+            // A move that takes two pieces (a Lion's double capture) threatens its last
+            // victim on top of the first: it counts again.
+            let first = m.side_captures().iter().any(|&v| v != s && v != m.to);
+            if first && m.to != s && !second[m.to.index()] {
+                second[m.to.index()] = true;
+                attack += weight(tables, s, m.to);
             }
         }
         full.put(s, Some((Player::Second, filler)));

@@ -93,6 +93,10 @@ fn values_estimates_and_given_values() {
         value(&chess, "P"),
     );
     assert!(q > r && r > b && r > n && b > p && n > p, "{chess}");
+    // A Lion's double capture threatens two pieces at once: Chu players rate it above the
+    // Free King (`Q`), and so does the estimate once the second victim counts.
+    let chu = koma(&["values", "variants/chu-shogi.koma"]);
+    assert!(value(&chu, "LN") > value(&chu, "Q"), "{chu}");
 
     let dir = std::env::temp_dir().join(format!("koma-values-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
