@@ -4,6 +4,8 @@
 //! first moves whose counts differ. See ../README.md. With `PERFT_OUT=FILE PERFT_VARIANT=NAME`,
 //! the positions where both agree are appended to FILE as `.perft` cases (tests/perft/).
 //! `HACHU_OPTIONS` sets HaChu options first (`Promote on entry=0` for Wa's shogi-style zone).
+//! `HACHU_IDS="P=P,LN=L!,..."` (koma ID = HaChu letter) sends the final position by `setboard`
+//! instead of replaying the moves; HaChu's `setboard` has no side to move, so PLIES must be even.
 //!
 //! usage: hachu-perft-crosscheck TABLES HACHU_VARIANT HACHU GAMES PLIES DEPTH SEED [FEN]
 //! (TABLES: `koma compile variants/chu-shogi.koma -o chu.kct`; HACHU_VARIANT: chu, dai, tenjiku,
@@ -44,7 +46,12 @@ fn main() {
             texts.push(p.move_text(&m));
             p.make(&m);
         }
-        let (hn, hdiv, refused) = run_hachu(hachu, variant, start, &texts, depth);
+        // With `HACHU_IDS`, HaChu gets the final position by `setboard` rather than the moves
+        // (it refuses some of its own move texts, e.g. the Lion Dog's three-square leap).
+        let (hn, hdiv, refused) = match hachu_fen(&p) {
+            Some(fen) => run_hachu(hachu, variant, Some(&fen), &[], depth),
+            None => run_hachu(hachu, variant, start, &texts, depth),
+        };
         if refused {
             println!(
                 "game {game}: HaChu refused a move (repetition?), skipped\n  moves {}",
@@ -86,6 +93,36 @@ fn main() {
         }
     }
     println!("{games} positions, perft({depth}) {total} leaves, {bad} mismatches");
+}
+
+/// The position in HaChu's FEN, when `HACHU_IDS` maps koma's piece IDs to HaChu's letters.
+fn hachu_fen(p: &Position) -> Option<String> {
+    let ids = std::env::var("HACHU_IDS").ok()?;
+    let map: std::collections::HashMap<&str, &str> =
+        ids.split(',').filter_map(|pair| pair.split_once('=')).collect();
+    assert!(
+        p.side_to_move() == koma_runtime::spec::Player::First,
+        "HaChu's setboard cannot give the second player the move: use an even PLIES"
+    );
+    let text = p.to_text();
+    let board = text.split_whitespace().next().expect("a board field");
+    let (mut out, mut chars) = (String::new(), board.chars().peekable());
+    while let Some(c) = chars.next() {
+        let id: String = match c {
+            '[' => chars.by_ref().take_while(|&c| c != ']').collect(),
+            '+' | '/' | '0'..='9' => {
+                out.push(c);
+                continue;
+            }
+            _ => c.to_string(),
+        };
+        let letter = map
+            .get(id.to_uppercase().as_str())
+            .unwrap_or_else(|| panic!("HACHU_IDS has no letter for {id}"));
+        let second = id.chars().all(|c| !c.is_ascii_uppercase());
+        out += &if second { letter.to_lowercase() } else { letter.to_string() };
+    }
+    Some(out)
 }
 
 /// Appends an agreeing position to `$PERFT_OUT` as a `.perft` case of `$PERFT_VARIANT`.
