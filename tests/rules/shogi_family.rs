@@ -109,3 +109,31 @@ fn cashew_promotes_by_capture_only() {
     let mut p = pos(&t, "12k/13/13/13/13/13/6p6/6P6/13/13/13/13/K12 w");
     assert_eq!(moves_from(&mut p, "g6"), list(&["g6g7"]));
 }
+
+/// Macadamia ruling 7 (HaChu's `piece C!& BmasB`): the Capricorn slides diagonally, then may
+/// turn once at a right angle. Boxed in forward by its own Pawns, it steps back to e1 or g1 and
+/// turns there up the other diagonal (HaChu's engine plays only the two back steps).
+#[test]
+fn macadamia_capricorn_hooks_off_its_back_diagonals() {
+    let t = variant("macadamia-shogi");
+    let mut p = pos(&t, "12k/13/13/13/13/13/13/13/13/13/4P1P6/5[CA]7/K12 w");
+    let expected = [
+        "f2e1", "f2g1", "f2d2", "f2c3", "f2b4", "f2a5", "f2h2", "f2i3", "f2j4", "f2k5", "f2l6",
+        "f2m7",
+    ];
+    assert_eq!(moves_from(&mut p, "f2"), list(&expected));
+}
+
+/// Macadamia ruling 2: the Deva (`rbfFlW`) and the Dark Spirit (`lbfFrW`) are mirror images and
+/// stand on the f- and h-files for both players, so the second player's Deva, seen from its own
+/// side, steps to its left (h8 from g8) and back to its right (f9).
+#[test]
+fn macadamia_deva_and_dark_spirit_are_placed_mirrored() {
+    let t = variant("macadamia-shogi");
+    let start = koma_runtime::Position::start(t.clone()).expect("a setup");
+    let text = start.to_text();
+    assert!(text.starts_with("l[ph]csg[dv]k[ds]gsc[ky]l/"), "{text}");
+    assert!(text.contains("/L[KY]CSG[DV]K[DS]GSC[PH]L "), "{text}");
+    let mut p = pos(&t, "k12/13/13/13/13/6[dv]6/13/13/13/13/13/13/12K b");
+    assert_eq!(moves_from(&mut p, "g8"), list(&["g8f7", "g8h7", "g8f9", "g8h8"]));
+}
