@@ -69,11 +69,19 @@ fn cashew_hook_mover_turns_once_at_a_right_angle() {
     let t = variant("cashew-shogi");
     let mut p = pos(&t, "12k/13/13/6G6/13/13/6[HM]2G3/13/13/13/13/13/K12 w");
     let moves = moves_from(&mut p, "g7");
-    for reached in ["g7g9", "g7j9", "g7j8", "g7b1", "g7m1", "g7i13", "g7a13", "g7f13"] {
-        assert!(moves.contains(&reached.to_string()), "{reached} in {moves:?}");
+    for reached in [
+        "g7g9", "g7j9", "g7j8", "g7b1", "g7m1", "g7i13", "g7a13", "g7f13",
+    ] {
+        assert!(
+            moves.contains(&reached.to_string()),
+            "{reached} in {moves:?}"
+        );
     }
     for blocked in ["g7g10", "g7j10", "g7k11", "g7j7", "g7m13", "g7a1"] {
-        assert!(!moves.contains(&blocked.to_string()), "{blocked} in {moves:?}");
+        assert!(
+            !moves.contains(&blocked.to_string()),
+            "{blocked} in {moves:?}"
+        );
     }
     // 8 squares on the file and 8 on the rank, and the perpendicular lines from each: 144
     // squares, each counted once however many routes reach it, less a1 (the own King).
@@ -135,5 +143,8 @@ fn macadamia_deva_and_dark_spirit_are_placed_mirrored() {
     assert!(text.starts_with("l[ph]csg[dv]k[ds]gsc[ky]l/"), "{text}");
     assert!(text.contains("/L[KY]CSG[DV]K[DS]GSC[PH]L "), "{text}");
     let mut p = pos(&t, "k12/13/13/13/13/6[dv]6/13/13/13/13/13/13/12K b");
-    assert_eq!(moves_from(&mut p, "g8"), list(&["g8f7", "g8h7", "g8f9", "g8h8"]));
+    assert_eq!(
+        moves_from(&mut p, "g8"),
+        list(&["g8f7", "g8h7", "g8f9", "g8h8"])
+    );
 }

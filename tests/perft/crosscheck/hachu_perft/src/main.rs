@@ -98,8 +98,10 @@ fn main() {
 /// The position in HaChu's FEN, when `HACHU_IDS` maps koma's piece IDs to HaChu's letters.
 fn hachu_fen(p: &Position) -> Option<String> {
     let ids = std::env::var("HACHU_IDS").ok()?;
-    let map: std::collections::HashMap<&str, &str> =
-        ids.split(',').filter_map(|pair| pair.split_once('=')).collect();
+    let map: std::collections::HashMap<&str, &str> = ids
+        .split(',')
+        .filter_map(|pair| pair.split_once('='))
+        .collect();
     assert!(
         p.side_to_move() == koma_runtime::spec::Player::First,
         "HaChu's setboard cannot give the second player the move: use an even PLIES"
@@ -120,14 +122,19 @@ fn hachu_fen(p: &Position) -> Option<String> {
             .get(id.to_uppercase().as_str())
             .unwrap_or_else(|| panic!("HACHU_IDS has no letter for {id}"));
         let second = id.chars().all(|c| !c.is_ascii_uppercase());
-        out += &if second { letter.to_lowercase() } else { letter.to_string() };
+        out += &if second {
+            letter.to_lowercase()
+        } else {
+            letter.to_string()
+        };
     }
     Some(out)
 }
 
 /// Appends an agreeing position to `$PERFT_OUT` as a `.perft` case of `$PERFT_VARIANT`.
 fn record(game: usize, fen: &str, depth: u32, nodes: u64) {
-    let (Ok(path), Ok(variant)) = (std::env::var("PERFT_OUT"), std::env::var("PERFT_VARIANT")) else {
+    let (Ok(path), Ok(variant)) = (std::env::var("PERFT_OUT"), std::env::var("PERFT_VARIANT"))
+    else {
         return;
     };
     let case = format!(
@@ -156,7 +163,10 @@ fn run_hachu(
     let mut inp = c.stdin.take().unwrap();
     let mut s = format!("xboard\nprotover 2\nmemory 16\nnew\nvariant {variant}\nforce\n");
     // `HACHU_OPTIONS="Promote on entry=0"`: HaChu options (`;`-separated) set before the game.
-    for option in std::env::var("HACHU_OPTIONS").unwrap_or_default().split(';') {
+    for option in std::env::var("HACHU_OPTIONS")
+        .unwrap_or_default()
+        .split(';')
+    {
         if !option.is_empty() {
             s += &format!("option {option}\n");
         }
