@@ -1,10 +1,16 @@
 //! Perft of random Chu or Dai positions by koma's runtime and by HaChu with the perft patch of
 //! docs/performance.md: random plain moves from the start (as tests/engine/hachu_repetition.rs
 //! plays them, so both engines read the same move text), then perft in both; on a mismatch, the
-//! first moves whose counts differ. See ../README.md.
+//! first moves whose counts differ. See ../README.md. With `PERFT_OUT=FILE PERFT_VARIANT=NAME`,
+//! the positions where both agree are appended to FILE as `.perft` cases (tests/perft/).
+//! `HACHU_OPTIONS` sets HaChu options first (`Promote on entry=0` for Wa's shogi-style zone).
+//! `HACHU_IDS="P=P,LN=L!,..."` (koma ID = HaChu letter) sends the final position by `setboard`
+//! instead of replaying the moves; HaChu's `setboard` has no side to move, so PLIES must be even.
 //!
-//! usage: hachu-perft-crosscheck TABLES HACHU_VARIANT HACHU GAMES PLIES DEPTH SEED
-//! (TABLES: `koma compile variants/chu-shogi.koma -o chu.kct`; HACHU_VARIANT: chu or dai)
+//! usage: hachu-perft-crosscheck TABLES HACHU_VARIANT HACHU GAMES PLIES DEPTH SEED [FEN]
+//! (TABLES: `koma compile variants/chu-shogi.koma -o chu.kct`; HACHU_VARIANT: chu, dai, tenjiku,
+//! wa-shogi, cashew-shogi or macadamia-shogi; FEN, in HaChu's notation, replaces HaChu's own start
+//! position by koma's where the two differ, as Tenjiku's do)
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
@@ -20,6 +26,7 @@ fn main() {
     let plies: usize = a[5].parse().unwrap();
     let depth: u32 = a[6].parse().unwrap();
     let mut seed: u64 = a[7].parse().unwrap();
+    let start = a.get(8).map(String::as_str);
     let mut next = |n: usize| {
         seed ^= seed << 13;
         seed ^= seed >> 7;
@@ -39,9 +46,17 @@ fn main() {
             texts.push(p.move_text(&m));
             p.make(&m);
         }
-        let (hn, hdiv, refused) = run_hachu(hachu, variant, &texts, depth);
+        // With `HACHU_IDS`, HaChu gets the final position by `setboard` rather than the moves
+        // (it refuses some of its own move texts, e.g. the Lion Dog's three-square leap).
+        let (hn, hdiv, refused) = match hachu_fen(&p) {
+            Some(fen) => run_hachu(hachu, variant, Some(&fen), &[], depth),
+            None => run_hachu(hachu, variant, start, &texts, depth),
+        };
         if refused {
-            println!("game {game}: HaChu refused a move (repetition?), skipped");
+            println!(
+                "game {game}: HaChu refused a move (repetition?), skipped\n  moves {}",
+                texts.join(" ")
+            );
             continue;
         }
         let k = p.perft(depth);
@@ -72,16 +87,74 @@ fn main() {
                 }
             }
         } else {
-            println!(
-                "game {game}: {k} ok  {}",
-                p.to_text().split(" history:").next().unwrap()
-            );
+            let fen = p.to_text().split(" history:").next().unwrap().to_string();
+            println!("game {game}: {k} ok  {fen}");
+            record(game, &fen, depth, k);
         }
     }
     println!("{games} positions, perft({depth}) {total} leaves, {bad} mismatches");
 }
 
-fn run_hachu(path: &str, variant: &str, moves: &[String], depth: u32) -> (u64, Vec<String>, bool) {
+/// The position in HaChu's FEN, when `HACHU_IDS` maps koma's piece IDs to HaChu's letters.
+fn hachu_fen(p: &Position) -> Option<String> {
+    let ids = std::env::var("HACHU_IDS").ok()?;
+    let map: std::collections::HashMap<&str, &str> = ids
+        .split(',')
+        .filter_map(|pair| pair.split_once('='))
+        .collect();
+    assert!(
+        p.side_to_move() == koma_runtime::spec::Player::First,
+        "HaChu's setboard cannot give the second player the move: use an even PLIES"
+    );
+    let text = p.to_text();
+    let board = text.split_whitespace().next().expect("a board field");
+    let (mut out, mut chars) = (String::new(), board.chars().peekable());
+    while let Some(c) = chars.next() {
+        let id: String = match c {
+            '[' => chars.by_ref().take_while(|&c| c != ']').collect(),
+            '+' | '/' | '0'..='9' => {
+                out.push(c);
+                continue;
+            }
+            _ => c.to_string(),
+        };
+        let letter = map
+            .get(id.to_uppercase().as_str())
+            .unwrap_or_else(|| panic!("HACHU_IDS has no letter for {id}"));
+        let second = id.chars().all(|c| !c.is_ascii_uppercase());
+        out += &if second {
+            letter.to_lowercase()
+        } else {
+            letter.to_string()
+        };
+    }
+    Some(out)
+}
+
+/// Appends an agreeing position to `$PERFT_OUT` as a `.perft` case of `$PERFT_VARIANT`.
+fn record(game: usize, fen: &str, depth: u32, nodes: u64) {
+    let (Ok(path), Ok(variant)) = (std::env::var("PERFT_OUT"), std::env::var("PERFT_VARIANT"))
+    else {
+        return;
+    };
+    let case = format!(
+        "\nid {variant}-random-{game}\nvariant {variant}\nfen {fen}\nperft {depth} {nodes}\n"
+    );
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .expect("PERFT_OUT is writable");
+    f.write_all(case.as_bytes()).expect("PERFT_OUT is writable");
+}
+
+fn run_hachu(
+    path: &str,
+    variant: &str,
+    start: Option<&str>,
+    moves: &[String],
+    depth: u32,
+) -> (u64, Vec<String>, bool) {
     let mut c = Command::new(path)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -89,6 +162,20 @@ fn run_hachu(path: &str, variant: &str, moves: &[String], depth: u32) -> (u64, V
         .expect("hachu");
     let mut inp = c.stdin.take().unwrap();
     let mut s = format!("xboard\nprotover 2\nmemory 16\nnew\nvariant {variant}\nforce\n");
+    // `HACHU_OPTIONS="Promote on entry=0"`: HaChu options (`;`-separated) set before the game.
+    for option in std::env::var("HACHU_OPTIONS")
+        .unwrap_or_default()
+        .split(';')
+    {
+        if !option.is_empty() {
+            s += &format!("option {option}\n");
+        }
+    }
+    if let Some(fen) = start {
+        // HaChu's `setboard` leaves its attack map stale, and `usermove` checks moves against
+        // it; a `perft 1` rebuilds it (its count line is overwritten by the last one).
+        s += &format!("setboard {fen}\nperft 1\n");
+    }
     for m in moves {
         s += &format!("usermove {m}\n");
     }
@@ -96,9 +183,11 @@ fn run_hachu(path: &str, variant: &str, moves: &[String], depth: u32) -> (u64, V
     inp.write_all(s.as_bytes()).unwrap();
     drop(inp);
     let (mut n, mut div, mut refused) = (0, Vec::new(), false);
+    // HaChu's output is not always UTF-8 (its debug lines print raw bytes after `setboard`).
     for line in BufReader::new(c.stdout.take().unwrap())
-        .lines()
+        .split(b'\n')
         .map_while(Result::ok)
+        .map(|l| String::from_utf8_lossy(&l).into_owned())
     {
         if line.starts_with("Illegal move") {
             refused = true;
