@@ -657,17 +657,22 @@ impl<'a, 's> Thread<'a, 's> {
         result.map_or(0, |r| self.terminal(r, ply))
     }
 
-    /// The score of a game end found on a node's first generated stage. When that list was
-    /// not yet tested for the royals' safety, the end is found again on the legal moves (a
-    /// position whose every move is illegal ends as the game says it ends without a move).
-    fn confirmed_terminal(&mut self, r: GameResult, unchecked: bool, ply: usize) -> i32 {
+    /// The score of a game end found on a node's first generated stage (`list`). When that
+    /// list was not yet tested for the royals' safety, the end is found again on the legal
+    /// moves, written over it: a position whose every move is illegal ends as the game says
+    /// it ends without a move (a rare case: such ends are repetitions and move limits).
+    fn confirmed_terminal(
+        &mut self,
+        r: GameResult,
+        unchecked: bool,
+        list: &mut MoveList,
+        ply: usize,
+    ) -> i32 {
         if !unchecked {
             return self.terminal(r, ply);
         }
-        let mut moves = std::mem::take(&mut self.frames[ply].moves);
-        self.pos.legal_moves(&mut moves);
-        let result = self.pos.result_with(&moves);
-        self.frames[ply].moves = moves;
+        self.pos.legal_moves(list);
+        let result = self.pos.result_with(&*list);
         result.map_or(0, |r| self.terminal(r, ply))
     }
 
@@ -825,12 +830,11 @@ impl<'a, 's> Thread<'a, 's> {
                 let last_stage = stage != Gen::Captures;
                 if !any_moves && (!moves.is_empty() || last_stage) {
                     any_moves = !moves.is_empty();
-                    let result = self.pos.result_with(&moves);
-                    self.frames[ply].moves = moves;
-                    if let Some(r) = result {
-                        return self.confirmed_terminal(r, n.unchecked, ply);
+                    if let Some(r) = self.pos.result_with(&moves) {
+                        let score = self.confirmed_terminal(r, n.unchecked, &mut moves, ply);
+                        self.frames[ply].moves = moves;
+                        return score;
                     }
-                    moves = std::mem::take(&mut self.frames[ply].moves);
                 }
                 let mut order = std::mem::take(&mut self.frames[ply].order);
                 self.order(
