@@ -146,6 +146,7 @@ fn check(name: &str, pos: &mut Position, rng: &mut Picks) {
         "{name}: counted legal moves in {text}"
     );
     check_stages(name, pos, &legal, &text);
+    check_search_stages(name, pos, &text);
     for _ in 0..legal.len().min(12) {
         let m = legal[rng.below(legal.len())];
         let mt = pos.move_text(&m);
@@ -237,6 +238,33 @@ fn check_stages(name: &str, pos: &mut Position, legal: &[FullMove], text: &str) 
             "{name}: {} is a capture in {text}",
             pos.move_text(m)
         );
+    }
+}
+
+/// The search's lists (`Position::search_moves_of`): once the moves that leave a royal
+/// attacked are taken out by playing them (when the list says the test was left to the
+/// search), each stage's list is the legal one, in the same order.
+fn check_search_stages(name: &str, pos: &mut Position, text: &str) {
+    for stage in [Gen::Captures, Gen::Quiets] {
+        let mut legal = MoveList::new();
+        pos.legal_moves_of(&mut legal, stage);
+        let legal: Vec<FullMove> = legal.iter().map(|m| m.to_full()).collect();
+        let mut listed = MoveList::new();
+        let unchecked = pos.search_moves_of(&mut listed, stage);
+        let kept: Vec<FullMove> = listed
+            .iter()
+            .map(|m| m.to_full())
+            .filter(|m| {
+                if !unchecked {
+                    return true;
+                }
+                pos.make(m);
+                let safe = pos.mover_royals_safe();
+                pos.unmake();
+                safe
+            })
+            .collect();
+        assert_eq!(kept, legal, "{name}: the search's {stage:?} list in {text}");
     }
 }
 

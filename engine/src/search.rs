@@ -320,6 +320,9 @@ struct Node {
     pv_node: bool,
     in_check: bool,
     improving: bool,
+    /// The moves being searched still need the royal-safety test when played
+    /// (`Position::search_moves_of`).
+    unchecked: bool,
     best: i32,
     best_move: Option<FullMove>,
     searched: usize,
@@ -335,6 +338,8 @@ struct QNode {
     /// The static score (the score to beat when not in check).
     stand: i32,
     in_check: bool,
+    /// As [`Node::unchecked`].
+    unchecked: bool,
     best: i32,
     best_move: Option<TtMove>,
 }
@@ -609,6 +614,14 @@ impl<'a, 's> Thread<'a, 's> {
     /// Plays `m` (at `ply`, for the child at `ply + 1`) and returns the new first-player
     /// evaluation, updated from the squares the move touches.
     fn make(&mut self, m: MoveRef<'_>, eval: i32, ply: usize) -> i32 {
+        self.make_if(m, eval, ply, false)
+            .expect("a move without a test to pass is made")
+    }
+
+    /// As [`Thread::make`] when `unchecked` is false; when true, the move is made only if it
+    /// leaves the mover's royals safe (`None` otherwise, the position unchanged, no node
+    /// counted: the tree and its node count are those of a legal list).
+    fn make_if(&mut self, m: MoveRef<'_>, eval: i32, ply: usize, unchecked: bool) -> Option<i32> {
         let e = &*self.s.eval;
         Evaluator::touched(m, &mut self.touched);
         let squares = |pos: &Position, touched: &[Square]| -> i32 {
@@ -616,17 +629,27 @@ impl<'a, 's> Thread<'a, 's> {
         };
         let before = squares(&self.pos, &self.touched);
         self.pos.make(m);
+        if unchecked && !self.pos.mover_royals_safe() {
+            self.pos.unmake();
+            return None;
+        }
         self.nodes += 1;
         self.keys.push(self.pos.hash());
         let reversible = self.pos.halfmove_clock() as usize;
         self.frames[ply + 1].reversible = reversible.min(self.frames[ply].reversible + 1);
-        eval - before + squares(&self.pos, &self.touched)
+        Some(eval - before + squares(&self.pos, &self.touched))
     }
 
-    /// Plays a generated move as [`Thread::make`] does, unless a rule the generation left to
-    /// the search forbids it (`repeat illegal`): then `None`, and the position is unchanged.
-    fn make_legal(&mut self, m: MoveRef<'_>, eval: i32, ply: usize) -> Option<i32> {
-        let child_eval = self.make(m, eval, ply);
+    /// Plays a generated move as [`Thread::make_if`] does, unless a rule the generation left
+    /// to the search forbids it (`repeat illegal`): then `None`, and the position is unchanged.
+    fn make_legal(
+        &mut self,
+        m: MoveRef<'_>,
+        eval: i32,
+        ply: usize,
+        unchecked: bool,
+    ) -> Option<i32> {
+        let child_eval = self.make_if(m, eval, ply, unchecked)?;
         if self.s.repeat_illegal && self.pos.repeats_illegally() {
             self.unmake();
             return None;
@@ -641,6 +664,25 @@ impl<'a, 's> Thread<'a, 's> {
         none.clear();
         let result = self.pos.result_with(&none);
         self.frames[ply].moves = none;
+        result.map_or(0, |r| self.terminal(r, ply))
+    }
+
+    /// The score of a game end found on a node's first generated stage (`list`). When that
+    /// list was not yet tested for the royals' safety, the end is found again on the legal
+    /// moves, written over it: a position whose every move is illegal ends as the game says
+    /// it ends without a move (a rare case: such ends are repetitions and move limits).
+    fn confirmed_terminal(
+        &mut self,
+        r: GameResult,
+        unchecked: bool,
+        list: &mut MoveList,
+        ply: usize,
+    ) -> i32 {
+        if !unchecked {
+            return self.terminal(r, ply);
+        }
+        self.pos.legal_moves(list);
+        let result = self.pos.result_with(&*list);
         result.map_or(0, |r| self.terminal(r, ply))
     }
 
@@ -765,6 +807,7 @@ impl<'a, 's> Thread<'a, 's> {
             pv_node,
             in_check,
             improving,
+            unchecked: false,
             best: -INF,
             best_move: None,
             searched: 0,
@@ -793,13 +836,14 @@ impl<'a, 's> Thread<'a, 's> {
             let mut any_moves = tried.is_some();
             for &stage in stages {
                 let mut moves = std::mem::take(&mut self.frames[ply].moves);
-                self.pos.legal_moves_of(&mut moves, stage);
+                n.unchecked = self.pos.search_moves_of(&mut moves, stage);
                 let last_stage = stage != Gen::Captures;
                 if !any_moves && (!moves.is_empty() || last_stage) {
                     any_moves = !moves.is_empty();
                     if let Some(r) = self.pos.result_with(&moves) {
+                        let score = self.confirmed_terminal(r, n.unchecked, &mut moves, ply);
                         self.frames[ply].moves = moves;
-                        return self.terminal(r, ply);
+                        return score;
                     }
                 }
                 let mut order = std::mem::take(&mut self.frames[ply].order);
@@ -880,7 +924,7 @@ impl<'a, 's> Thread<'a, 's> {
     fn search_move(&mut self, n: &mut Node, m: MoveRef<'_>, quiet: bool) -> Step {
         let (depth, ply, alpha, beta) = (n.depth, n.ply, n.alpha, n.beta);
         let slot = self.history_index(m);
-        let Some(child_eval) = self.make_legal(m, n.eval, ply) else {
+        let Some(child_eval) = self.make_legal(m, n.eval, ply, n.unchecked) else {
             return Step::Skipped;
         };
         let gives_check = self.s.checkmate && self.pos.in_check();
@@ -1014,6 +1058,7 @@ impl<'a, 's> Thread<'a, 's> {
             qdepth,
             stand,
             in_check,
+            unchecked: false,
             best,
             best_move: None,
         };
@@ -1035,7 +1080,7 @@ impl<'a, 's> Thread<'a, 's> {
             }
             let mut moves = std::mem::take(&mut self.frames[ply].moves);
             if !in_check {
-                self.pos.legal_moves_of(&mut moves, Gen::Captures);
+                q.unchecked = self.pos.search_moves_of(&mut moves, Gen::Captures);
             }
             let mut order = std::mem::take(&mut self.frames[ply].order);
             self.order(
@@ -1100,7 +1145,7 @@ impl<'a, 's> Thread<'a, 's> {
         if !q.in_check && m.promotion().is_none() && self.losing_capture(m, me, q.stand, q.alpha) {
             return Step::Skipped;
         }
-        let Some(child_eval) = self.make_legal(m, q.eval, q.ply) else {
+        let Some(child_eval) = self.make_legal(m, q.eval, q.ply, q.unchecked) else {
             return Step::Skipped;
         };
         let check = self.s.checkmate && self.pos.in_check();

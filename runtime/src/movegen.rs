@@ -482,6 +482,41 @@ impl Position {
         self.keep_legal(out);
     }
 
+    /// As [`Position::legal_moves_of`] for a search, which plays few of the moves it
+    /// generates: when the only test left is that the mover's royals stay safe, the test is
+    /// left to the moves played, and the answer is true; then a move of `out` is legal only
+    /// when [`Position::mover_royals_safe`] holds after it is made. Otherwise `out` holds the
+    /// legal moves, and the answer is false. In check, and where baring back or facing royals
+    /// look at every move, the list is always legal.
+    pub fn search_moves_of(&mut self, out: &mut MoveList, stage: Gen) -> bool {
+        if stage == Gen::All || !self.royal_test_deferrable() {
+            self.legal_moves_of(out, stage);
+            return false;
+        }
+        out.clear();
+        self.pseudo_moves_of(out, stage);
+        if self.tables.rules.legal_filter {
+            self.filter_rule_moves_of(out, stage);
+        }
+        true
+    }
+
+    /// Whether [`Position::keep_legal`] would only test the royals' safety move by move.
+    fn royal_test_deferrable(&self) -> bool {
+        let t = &self.tables;
+        t.spec.rules.royals.win == WinCondition::Checkmate
+            && t.has_royals
+            && !t.spec.rules.results.bare_royal_loses
+            && !self.must_break_facing()
+    }
+
+    /// After a move from [`Position::search_moves_of`] is made: whether it left the mover's
+    /// royals safe (the test [`Position::keep_legal`] makes before the move).
+    pub fn mover_royals_safe(&self) -> bool {
+        let mover = self.side.opponent();
+        self.royals_safe(mover, self.royals.get(mover).squares())
+    }
+
     /// Replaces `out` with the legal moves that `keep` accepts of the side to move's piece on
     /// `from` (none when no piece of the side to move stands there, or it is frozen): a search
     /// tries the move its transposition table remembers before it generates the others. The

@@ -2,6 +2,7 @@
 //! player who passed first in the repetition must deviate: it may not play a move that
 //! recreates an earlier position.
 
+use crate::movegen::Gen;
 use crate::moves::{MoveList, MoveRef};
 use crate::position::Position;
 
@@ -35,12 +36,21 @@ impl Position {
     /// Removes the moves the anti-trade, pass-repetition, modern repetition and
     /// captured-only promotion rules forbid.
     pub(crate) fn filter_rule_moves(&mut self, out: &mut MoveList) {
+        self.filter_rule_moves_of(out, Gen::All);
+    }
+
+    /// As [`Position::filter_rule_moves`] on a list of `stage`'s moves: the anti-trade rules
+    /// forbid only moves that remove a piece, so a list of quiet moves skips them.
+    pub(crate) fn filter_rule_moves_of(&mut self, out: &mut MoveList, stage: Gen) {
         let tables = self.tables.clone();
-        let anti_trade = !tables.spec.rules.anti_trade.is_empty();
+        let anti_trade = !tables.spec.rules.anti_trade.is_empty() && stage != Gen::Quiets;
         let deviate = tables.spec.rules.passing.first_passer_deviates
             && (0..self.history().len()).any(|k| self.history_pass(k));
         let captured_only = tables.spec.rules.promotion.captured_only;
         let repeat = self.repeat_filter_active();
+        if !(anti_trade || deviate || captured_only || repeat) {
+            return;
+        }
         let mut kept = 0;
         for i in 0..out.len() {
             let m = out.get(i);
