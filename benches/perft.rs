@@ -11,11 +11,7 @@ const POSITIONS: &str = include_str!("../tests/fixtures/bench/positions.txt");
 
 fn tables(file: &str) -> Arc<Tables> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
-    let loaded = koma_compiler::load(&path);
-    let ir = loaded
-        .variant
-        .unwrap_or_else(|| panic!("{file} does not compile"));
-    Arc::new(Tables::new(koma_compiler::emit(&ir)))
+    koma_compiler::tables(&path).unwrap_or_else(|e| panic!("{file} does not compile:\n{e}"))
 }
 
 fn perft(c: &mut Criterion) {

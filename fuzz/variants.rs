@@ -2,7 +2,6 @@
 
 use std::sync::{Arc, OnceLock};
 
-use koma_compiler::loader::MemoryLoader;
 use koma_runtime::Tables;
 
 const SOURCES: &[&str] = &[
@@ -21,9 +20,8 @@ fn all() -> &'static Vec<Arc<Tables>> {
         SOURCES
             .iter()
             .map(|text| {
-                let loaded = koma_compiler::load_source("v.koma", text, &MemoryLoader::new());
-                let variant = loaded.variant.expect("shipped variants check");
-                Arc::new(Tables::new(koma_compiler::emit(&variant)))
+                koma_compiler::tables_from_str(text)
+                    .unwrap_or_else(|e| panic!("shipped variants check:\n{e}"))
             })
             .collect()
     })

@@ -200,9 +200,8 @@ fn cli_royal_enemies_for_k_moves() {
 fn region_pieces_are_drawn_as_the_runtime_moves_them() {
     use koma_compiler::diagram::draw_piece;
     use koma_runtime::spec::{Coord, PieceType, Player};
-    use koma_runtime::{MoveList, Position, Tables};
+    use koma_runtime::{MoveList, Position};
     use std::collections::BTreeSet;
-    use std::sync::Arc;
 
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut compared = 0;
@@ -214,8 +213,8 @@ fn region_pieces_are_drawn_as_the_runtime_moves_them() {
         let variant = koma_compiler::load(&root.join(file))
             .variant
             .unwrap_or_else(|| panic!("{file} compiles"));
-        let tables = Arc::new(Tables::new(koma_compiler::emit(&variant)));
-        let geo = &tables.geo;
+        let tables = koma_compiler::emit_tables(&variant).expect("valid tables");
+        let geo = &tables.geo();
         let royal = variant.pieces.iter().position(|p| p.royal.is_some());
         for (ty, piece) in variant.pieces.iter().enumerate() {
             if piece.confined.is_none() && piece.in_regions.is_empty() {

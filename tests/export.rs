@@ -5,7 +5,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Arc;
 
 use koma_compiler::diagnostic::SourceMap;
 use koma_compiler::export::{self, Exported};
@@ -67,7 +66,7 @@ fn load(path: &Path) -> Variant {
 }
 
 fn perft(variant: &Variant, depth: u32) -> u64 {
-    let tables = Arc::new(koma_runtime::Tables::new(koma_compiler::emit(variant)));
+    let tables = koma_compiler::emit_tables(variant).expect("valid tables");
     koma_runtime::Position::start(tables)
         .expect("a start position")
         .perft(depth)

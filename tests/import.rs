@@ -486,7 +486,7 @@ fn every_import_code_has_a_fixture() {
 
 /// Perft of the start position of a checked variant.
 fn perft(variant: &koma_compiler::ir::Variant, depth: u32) -> u64 {
-    let tables = std::sync::Arc::new(koma_runtime::Tables::new(koma_compiler::emit(variant)));
+    let tables = koma_compiler::emit_tables(variant).expect("valid tables");
     let mut start = koma_runtime::Position::start(tables).expect("the variant has a setup");
     start.perft(depth)
 }

@@ -2,7 +2,7 @@
 //! the variants in variants/ (and a few test fixtures). Counts up to `QUICK_NODES` run in normal tests; the rest are
 //! `#[ignore]`d and run in release by CI (`--include-ignored`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use koma_runtime::{Position, Tables};
@@ -83,15 +83,7 @@ fn tables(variant: &str) -> Arc<Tables> {
     } else {
         root().join("variants").join(format!("{variant}.koma"))
     };
-    let loaded = koma_compiler::load(Path::new(&path));
-    let Some(ir) = loaded.variant else {
-        panic!(
-            "{} does not compile: {:?}",
-            path.display(),
-            loaded.diagnostics
-        );
-    };
-    Arc::new(Tables::new(koma_compiler::emit(&ir)))
+    koma_compiler::tables(&path).unwrap_or_else(|e| panic!("does not compile:\n{e}"))
 }
 
 fn run(deep: bool) {

@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::Arc;
 
-use koma_compiler::loader::DiskLoader;
 use koma_runtime::{Position, Tables};
 
 fn fixture(name: &str) -> PathBuf {
@@ -27,11 +26,7 @@ fn text(bytes: &[u8]) -> String {
 }
 
 fn tables(name: &str) -> Arc<Tables> {
-    let path = fixture(name);
-    let source = std::fs::read_to_string(&path).expect("fixture");
-    let loaded = koma_compiler::load_source(&path.display().to_string(), &source, &DiskLoader);
-    let variant = loaded.variant.expect("the fixture checks");
-    Arc::new(Tables::new(koma_compiler::emit(&variant)))
+    koma_compiler::tables(fixture(name)).unwrap_or_else(|e| panic!("the fixture checks:\n{e}"))
 }
 
 #[test]
@@ -140,7 +135,7 @@ fn tens_of_thousands_of_paths_are_all_walked() {
     // king steps: every square but its own king's (its own square is a pass), so every path
     // index (far beyond u16) is walked.
     let mut pos = pos;
-    let from = pos.tables().geo.parse_square("f6").expect("f6");
+    let from = pos.tables().geo().parse_square("f6").expect("f6");
     let n = pos.moves().iter().filter(|m| m.from == from).count();
     assert_eq!(n, 12 * 12 - 1);
 }

@@ -51,15 +51,13 @@ fn variants() -> Vec<(String, Arc<Tables>)> {
     variant_files()
         .iter()
         .map(|path| {
-            let loaded = koma_compiler::load(Path::new(path));
-            let ir = loaded
-                .variant
-                .unwrap_or_else(|| panic!("{} does not compile", path.display()));
+            let tables = koma_compiler::tables(path)
+                .unwrap_or_else(|e| panic!("{} does not compile:\n{e}", path.display()));
             let name = path
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            (name, Arc::new(Tables::new(koma_compiler::emit(&ir))))
+            (name, tables)
         })
         .collect()
 }
@@ -82,7 +80,7 @@ fn exposes_royal(pos: &mut Position, m: FullMove) -> bool {
 /// The occupancy the position keeps through make and unmake (each side's pieces, everything
 /// occupied) equals a fresh scan of the board.
 fn check_occupancy(name: &str, pos: &Position, when: &dyn Fn() -> String) {
-    let squares: Vec<Square> = pos.tables().geo.squares().collect();
+    let squares: Vec<Square> = pos.tables().geo().squares().collect();
     for player in [Player::First, Player::Second] {
         let scanned: Vec<Square> = squares
             .iter()
@@ -104,10 +102,7 @@ fn check_occupancy(name: &str, pos: &Position, when: &dyn Fn() -> String) {
 /// The compiled tables of a file under the source tree.
 fn tables_of(file: &str) -> Arc<Tables> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
-    let ir = koma_compiler::load(&path)
-        .variant
-        .unwrap_or_else(|| panic!("{file} compiles"));
-    Arc::new(Tables::new(koma_compiler::emit(&ir)))
+    koma_compiler::tables(path).unwrap_or_else(|e| panic!("{file} compiles:\n{e}"))
 }
 
 fn check(name: &str, pos: &mut Position, rng: &mut Picks) {
@@ -120,13 +115,13 @@ fn check(name: &str, pos: &mut Position, rng: &mut Picks) {
     assert!(parsed == *pos, "{name}: position text round trip: {text}");
     // The game's position remembers multi-leg attack walks from earlier positions (memo.rs);
     // a position read from text has not seen them: every square's attackers agree.
-    for s in pos.tables().geo.squares() {
+    for s in pos.tables().geo().squares() {
         for by in [Player::First, Player::Second] {
             assert_eq!(
                 pos.is_attacked(s, by),
                 parsed.is_attacked(s, by),
                 "{name}: attack on {} by {by:?} in {text}",
-                pos.tables().geo.name(s)
+                pos.tables().geo().name(s)
             );
         }
     }
@@ -173,8 +168,8 @@ fn check(name: &str, pos: &mut Position, rng: &mut Picks) {
 fn check_legality(name: &str, pos: &mut Position, legal: &[FullMove], text: &str) {
     let t = pos.tables().clone();
     let two_royals_ok =
-        t.spec.rules.royals.check_last_only && pos.royal_squares(pos.side_to_move()).len() >= 2;
-    if t.spec.rules.royals.win == WinCondition::Checkmate && !two_royals_ok {
+        t.spec().rules.royals.check_last_only && pos.royal_squares(pos.side_to_move()).len() >= 2;
+    if t.spec().rules.royals.win == WinCondition::Checkmate && !two_royals_ok {
         let mut pseudo = MoveList::new();
         pos.pseudo_legal_moves(&mut pseudo);
         let pseudo = pseudo.to_vec();
@@ -185,10 +180,10 @@ fn check_legality(name: &str, pos: &mut Position, legal: &[FullMove], text: &str
                 let mt = pos.move_text(&m);
                 if is_legal {
                     assert!(safe, "{name}: legal `{mt}` exposes a royal in {text}");
-                } else if t.spec.rules.anti_trade.is_empty()
-                    && t.spec.rules.repeat.is_none()
-                    && !t.spec.rules.regions.facing_royals_forbidden
-                    && !t.spec.rules.regions.facing_royals_must_break
+                } else if t.spec().rules.anti_trade.is_empty()
+                    && t.spec().rules.repeat.is_none()
+                    && !t.spec().rules.regions.facing_royals_forbidden
+                    && !t.spec().rules.regions.facing_royals_must_break
                 {
                     // Rule filters (anti-trade, `repeat illegal`, facing royals) may remove safe
                     // moves (a pass that recreates the position before the opponent's pass);
@@ -485,11 +480,7 @@ fn evasions_match_filtered_generation() {
         }
         found.push((name, n));
     }
-    let chess = Arc::new(Tables::new(koma_compiler::emit(
-        &koma_compiler::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.koma"))
-            .variant
-            .expect("chess compiles"),
-    )));
+    let chess = tables_of("variants/chess.koma");
     for (fen, depth) in [
         (
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -515,16 +506,12 @@ fn evasions_match_filtered_generation() {
     // Riders whose lines share squares: a Rook on a4 and a Dabbaba-rider on a5 both check
     // the king on a1, and a Knight to a3 blocks both; Nightrider checks are blocked on the
     // knight squares between.
-    let riders = koma_compiler::load_source(
-        "riders.koma",
+    let riders = koma_compiler::tables_from_str(
         "variant \"Riders\"\nboard 8 x 8\npieces\n  K \"King\" K royal\n  N \"Knight\" N\n  \
          R \"Rook\" R\n  Z \"Dabbaba rider\" DD\n  H \"Nightrider\" NN\n\
          setup mirror\n  K e1\n  R a1\n  Z h1\n  N b1\n  H g1\nrules\n  win checkmate\n",
-        &koma_compiler::loader::MemoryLoader::new(),
-    );
-    let riders = Arc::new(Tables::new(koma_compiler::emit(
-        &riders.variant.expect("the riders variant compiles"),
-    )));
+    )
+    .unwrap_or_else(|e| panic!("the riders variant compiles:\n{e}"));
     for (fen, depth) in [
         ("7k/8/8/z7/r7/8/8/KN6 w - - 0 1", 3),
         ("h6k/8/8/8/8/8/8/K7 w - - 0 1", 3),

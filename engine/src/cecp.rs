@@ -88,7 +88,7 @@ impl CecpText {
     /// The move text of `tables`' variant; `zero_based_ranks` as [`CecpOptions`] says.
     pub fn new(tables: &Tables, zero_based_ranks: bool) -> CecpText {
         CecpText {
-            wire: Wire::cecp(tables.geo.height, zero_based_ranks),
+            wire: Wire::cecp(tables.geo().height, zero_based_ranks),
             pieces: XboardPieces::new(tables).ok(),
         }
     }
@@ -101,7 +101,7 @@ impl CecpText {
             let Some(p) = m.dropped().or(m.promotion()) else {
                 return false;
             };
-            let id = &pos.tables().spec.pieces[usize::from(p.0)].id;
+            let id = &pos.tables().spec().pieces[usize::from(p.0)].id;
             pieces
                 .as_ref()
                 .is_some_and(|x| x.letter(p) == s.to_ascii_lowercase())
@@ -119,7 +119,7 @@ impl MoveText for CecpText {
         if let Some(t) = m.dropped() {
             let id = match &self.pieces {
                 Some(x) => x.text(t, Player::First),
-                None => pos.tables().spec.pieces[usize::from(t.0)]
+                None => pos.tables().spec().pieces[usize::from(t.0)]
                     .id
                     .to_ascii_uppercase(),
             };
@@ -130,7 +130,7 @@ impl MoveText for CecpText {
             Some(WirePromotion::Plus) => "+".to_string(),
             Some(WirePromotion::To(p)) => match &self.pieces {
                 Some(x) => x.letter(p),
-                None => pos.tables().spec.pieces[usize::from(p.0)]
+                None => pos.tables().spec().pieces[usize::from(p.0)]
                     .id
                     .to_ascii_lowercase(),
             },
@@ -191,14 +191,14 @@ impl Cecp {
         let names: Vec<&str> = self
             .variants
             .iter()
-            .filter(|v| v.tables.spec.setup.is_some())
+            .filter(|v| v.tables.spec().setup.is_some())
             .map(|v| v.name.as_str())
             .collect();
         let mut out = vec![Reply::Line("feature done=0".into())];
         for v in self
             .variants
             .iter()
-            .filter(|v| v.tables.spec.setup.is_none())
+            .filter(|v| v.tables.spec().setup.is_none())
         {
             out.push(Reply::Line(format!(
                 "# `{}` has no start position; not offered to XBoard",
@@ -220,13 +220,13 @@ impl Cecp {
     fn setup_lines(&self) -> Vec<Reply> {
         let tables = self.pos.tables().clone();
         let name = self.variant_name().to_string();
-        if tables.spec.setup.is_none() {
+        if tables.spec().setup.is_none() {
             return vec![Reply::Line(format!(
                 "tellusererror koma: `{name}` has no start position; send one with setboard"
             ))];
         }
         let mut out = Vec::new();
-        let geo = &tables.geo;
+        let geo = &tables.geo();
         if geo.height == 16 && !self.options.zero_based_ranks {
             out.push(Reply::Line(
                 "# koma: with 16 ranks XBoard 4.9.1 needs -rankOffset 1 and zero-based ranks from koma (docs/engine.md)"
@@ -249,9 +249,9 @@ impl Cecp {
                 return out;
             }
         };
-        let shogi_like = tables.spec.pieces.iter().any(|p| p.id.starts_with('+'));
+        let shogi_like = tables.spec().pieces.iter().any(|p| p.id.starts_with('+'));
         // Holdings: one slot per piece type that can be in a hand.
-        let drops = &tables.spec.rules.drops;
+        let drops = &tables.spec().rules.drops;
         let mut hand: Vec<_> = drops.to_hand.iter().flatten().copied().collect();
         hand.extend(drops.start_hand.iter().map(|&(_, t)| t));
         hand.sort();
@@ -271,7 +271,7 @@ impl Cecp {
             parent,
             pieces.fen(&self.pos)
         )));
-        for (t, p) in tables.spec.pieces.iter().enumerate() {
+        for (t, p) in tables.spec().pieces.iter().enumerate() {
             if xboard_betza(&p.betza) {
                 out.push(Reply::Line(format!("piece {}& {}", pieces.ids[t], p.betza)));
             }
@@ -282,7 +282,7 @@ impl Cecp {
     /// Whether some piece can remove two pieces besides its destination (burns, lions
     /// that capture twice on the way): XBoard cannot carry such moves.
     fn has_wide_moves(&self) -> bool {
-        let spec = &self.pos.tables().spec;
+        let spec = &self.pos.tables().spec();
         let locust_legs = spec
             .pieces
             .iter()

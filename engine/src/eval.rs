@@ -175,8 +175,8 @@ impl Evaluator {
     pub fn with_weights(tables: &Arc<Tables>, weights: Weights) -> Evaluator {
         let values = estimate(tables);
         let ntypes = tables.piece_count();
-        let nsq = tables.geo.len();
-        let spec = &tables.spec;
+        let nsq = tables.geo().len();
+        let spec = &tables.spec();
         let checkmate = spec.rules.royals.win == WinCondition::Checkmate;
         let raw = square_terms(tables, &values, checkmate);
         let mut table = vec![0; 2 * ntypes * nsq];
@@ -312,7 +312,7 @@ impl Evaluator {
     pub fn full(&self, pos: &Position) -> i32 {
         let board: i32 = self
             .tables
-            .geo
+            .geo()
             .squares()
             .map(|sq| self.square(pos, sq))
             .sum();
@@ -380,7 +380,7 @@ impl Evaluator {
         let mut terms = [0.0; TERMS.len()];
         let mut pieces = vec![0; n];
         let mut placed = vec![[0.0; SQUARE_TERMS]; n];
-        for sq in self.tables.geo.squares() {
+        for sq in self.tables.geo().squares() {
             if let Some((p, t)) = pos.piece_at(sq) {
                 let i = (p.index() * n + usize::from(t.0)) * nsq + sq.index();
                 let sign = if p == Player::First { 1 } else { -1 };
@@ -404,7 +404,7 @@ impl Evaluator {
                 terms[Term::HandTempo.index()] += f64::from(v.value * diff) / 100.0;
             }
         }
-        if self.tables.spec.rules.royals.win == WinCondition::Checkmate {
+        if self.tables.spec().rules.royals.win == WinCondition::Checkmate {
             for (player, sign) in [(Player::First, 1.0), (Player::Second, -1.0)] {
                 let [attackers, open, threat] = self.royal_danger(pos, player);
                 terms[Term::RoyalAttackers.index()] -= sign * f64::from(attackers);
@@ -450,9 +450,9 @@ impl Evaluator {
 /// The raw square terms, `[((term * 2 + player) * ntypes + type) * nsq + sq]`, signed for the
 /// first player. The second player's tables are the first's rotated 180 degrees.
 fn square_terms(tables: &Arc<Tables>, values: &[PieceValue], checkmate: bool) -> Vec<f32> {
-    let (ntypes, geo) = (tables.piece_count(), &tables.geo);
+    let (ntypes, geo) = (tables.piece_count(), &tables.geo());
     let nsq = geo.len();
-    let spec = &tables.spec;
+    let spec = &tables.spec();
     let (w, h) = (
         f64::from(spec.board.width) - 1.0,
         f64::from(spec.board.height) - 1.0,
@@ -513,11 +513,11 @@ fn square_terms(tables: &Arc<Tables>, values: &[PieceValue], checkmate: bool) ->
 fn reach(tables: &Arc<Tables>) -> Vec<Vec<f64>> {
     let mut board = Position::empty(tables.clone());
     let mut moves = MoveList::new();
-    let mut seen = vec![false; tables.geo.len()];
+    let mut seen = vec![false; tables.geo().len()];
     (0..tables.piece_count())
         .map(|t| {
             tables
-                .geo
+                .geo()
                 .squares()
                 .map(|sq| {
                     board.put(sq, Some((Player::First, PieceType(t as u8))));
@@ -542,7 +542,7 @@ fn reach(tables: &Arc<Tables>) -> Vec<Vec<f64>> {
 /// Per type: every move from the centre of an empty board goes forward (pawns, lances,
 /// shogi knights): such a piece never comes back, so its advance is worth something.
 fn forward_only(tables: &Arc<Tables>) -> Vec<bool> {
-    let geo = &tables.geo;
+    let geo = &tables.geo();
     let Some(centre) = geo.square(i32::from(geo.width) / 2, i32::from(geo.height) / 2) else {
         return vec![false; tables.piece_count()];
     };
@@ -563,7 +563,7 @@ fn forward_only(tables: &Arc<Tables>) -> Vec<bool> {
 /// Per square: the squares one step away, then those two steps away, and how many are one
 /// step away.
 fn neighbourhoods(tables: &Tables) -> (Vec<Vec<Square>>, Vec<usize>) {
-    let geo = &tables.geo;
+    let geo = &tables.geo();
     geo.squares()
         .map(|sq| {
             let c = geo.coord(sq);
@@ -584,7 +584,7 @@ fn neighbourhoods(tables: &Tables) -> (Vec<Vec<Square>>, Vec<usize>) {
 
 /// Per square and each of the 8 directions: up to 4 squares along the line.
 fn lines(tables: &Tables) -> Vec<Vec<Square>> {
-    let geo = &tables.geo;
+    let geo = &tables.geo();
     let dirs = [
         (1, 0),
         (1, 1),
@@ -611,8 +611,8 @@ fn lines(tables: &Tables) -> Vec<Vec<Square>> {
 /// Per piece type: whether it can pass, by its moves from the centre of an empty board (a move
 /// back to its square) or by the variant's passing rules.
 fn passers(tables: &Arc<Tables>) -> Vec<bool> {
-    let spec = &tables.spec;
-    let geo = &tables.geo;
+    let spec = &tables.spec();
+    let geo = &tables.geo();
     let centre = geo.square(
         i32::from(spec.board.width) / 2,
         i32::from(spec.board.height) / 2,

@@ -39,7 +39,7 @@ impl Variant {
     /// punctuation (`Suzumu Shogi` -> `suzumushogi`); `Chu Shogi` is `chu`, XBoard's own name, so
     /// that koma meets HaChu in it, and `Chess` is `normal` for XBoard.
     pub fn named_for_xboard(tables: Arc<Tables>) -> Variant {
-        let plain = plain_name(&tables.spec.name);
+        let plain = plain_name(&tables.spec().name);
         let name = match plain.as_str() {
             "chushogi" => "chu".to_string(),
             "chess" => "normal".to_string(),
@@ -51,7 +51,7 @@ impl Variant {
     /// A variant named for UCI's `UCI_Variant`: lower case, letters and digits.
     pub fn named_for_uci(tables: Arc<Tables>) -> Variant {
         Variant {
-            name: plain_name(&tables.spec.name),
+            name: plain_name(&tables.spec().name),
             tables,
         }
     }

@@ -268,7 +268,7 @@ impl<'a> Shared<'a> {
         limits: &Limits,
     ) -> Shared<'a> {
         let t = pos.tables();
-        let rules = &t.spec.rules;
+        let rules = &t.spec().rules;
         Shared {
             tt,
             eval,
@@ -291,7 +291,7 @@ impl<'a> Shared<'a> {
             repeat_loses: rules.repeat.is_some_and(|r| r.loses),
             repeat_illegal: rules.repeat.is_some_and(|r| !r.loses),
             ntypes: t.piece_count(),
-            nsq: t.geo.len(),
+            nsq: t.geo().len(),
         }
     }
 }

@@ -53,7 +53,7 @@ impl UciText {
     pub fn parse(pos: &mut Position, text: &str) -> Result<FullMove, WireError> {
         Wire::uci().parse(pos, text, &|pos, m, s| {
             m.dropped().or(m.promotion()).is_some_and(|p| {
-                let id = &pos.tables().spec.pieces[usize::from(p.0)].id;
+                let id = &pos.tables().spec().pieces[usize::from(p.0)].id;
                 id.eq_ignore_ascii_case(s.trim_start_matches('[').trim_end_matches(']'))
                     || koma_runtime::fen::piece_text(id, Player::First) == s
             })
@@ -64,14 +64,14 @@ impl UciText {
 impl MoveText for UciText {
     fn text(&self, pos: &mut Position, m: &FullMove) -> String {
         if let Some(t) = m.dropped() {
-            let id = &pos.tables().spec.pieces[usize::from(t.0)].id;
+            let id = &pos.tables().spec().pieces[usize::from(t.0)].id;
             let piece = koma_runtime::fen::piece_text(id, Player::First);
             return format!("{piece}@{}", Wire::uci().square(pos, m.to));
         }
         let suffix = match wire_promotion(pos, m) {
             None => String::new(),
             Some(WirePromotion::Plus) => "+".to_string(),
-            Some(WirePromotion::To(p)) => pos.tables().spec.pieces[usize::from(p.0)]
+            Some(WirePromotion::To(p)) => pos.tables().spec().pieces[usize::from(p.0)]
                 .id
                 .to_ascii_lowercase(),
         };
@@ -102,7 +102,7 @@ impl Uci {
 
     fn variant_info(&self) -> String {
         let v = &self.variants[self.current];
-        let geo = &v.tables.geo;
+        let geo = &v.tables.geo();
         let start = Position::start(v.tables.clone())
             .map(|p| p.to_text())
             .unwrap_or_else(|| "none".to_string());

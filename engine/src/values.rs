@@ -58,7 +58,7 @@ pub fn estimate(tables: &Arc<Tables>) -> Vec<PieceValue> {
         .collect();
     let mut out = Vec::with_capacity(n);
     for t in 0..n {
-        let spec = &tables.spec.pieces[t];
+        let spec = &tables.spec().pieces[t];
         let gain = spec
             .promotions
             .iter()
@@ -91,7 +91,7 @@ pub fn estimate(tables: &Arc<Tables>) -> Vec<PieceValue> {
 /// The enemy used to fill the board: a plain piece that neither freezes nor burns, with the
 /// lowest jump rank so that hoppers may leap it.
 fn filler_type(tables: &Tables) -> PieceType {
-    let rules = &tables.spec.rules;
+    let rules = &tables.spec().rules;
     let special = |t: PieceType| {
         rules.freezing.iter().any(|f| f.freezers.contains(&t))
             || rules.burning.iter().any(|b| b.burners.contains(&t))
@@ -106,7 +106,7 @@ fn filler_type(tables: &Tables) -> PieceType {
 
 /// Average weighted destinations of `t` on an empty board and capture targets on a full one.
 fn measure(tables: &Arc<Tables>, t: PieceType, filler: PieceType) -> (f64, f64) {
-    let geo = &tables.geo;
+    let geo = &tables.geo();
     let squares: Vec<Square> = geo.squares().collect();
     if squares.is_empty() {
         return (0.0, 0.0);
@@ -162,7 +162,7 @@ fn measure(tables: &Arc<Tables>, t: PieceType, filler: PieceType) -> (f64, f64) 
 
 /// Weight of a destination `to` for a first-player piece on `from`.
 fn weight(tables: &Tables, from: Square, to: Square) -> f64 {
-    let (a, b) = (tables.geo.coord(from), tables.geo.coord(to));
+    let (a, b) = (tables.geo().coord(from), tables.geo().coord(to));
     let dy = i32::from(b.y) - i32::from(a.y);
     let dx = i32::from(b.x) - i32::from(a.x);
     let direction = match dy.signum() {

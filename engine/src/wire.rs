@@ -50,7 +50,7 @@ impl Wire {
     }
 
     pub fn square(&self, pos: &Position, sq: Square) -> String {
-        let c = pos.tables().geo.coord(sq);
+        let c = pos.tables().geo().coord(sq);
         format!(
             "{}{}",
             koma_runtime::geometry::file_name(c.x),
@@ -67,7 +67,7 @@ impl Wire {
         let rank: i32 = text[..digits].parse().ok()?;
         let sq = pos
             .tables()
-            .geo
+            .geo()
             .square(i32::try_from(file).ok()?, rank - self.first_rank)?;
         Some((sq, &text[digits..]))
     }
@@ -119,7 +119,7 @@ impl Wire {
         }
         if let Some(t) = m.dropped() {
             // Drops read the same in XBoard and UCI: `P@e5`.
-            let id = &pos.tables().spec.pieces[usize::from(t.0)].id;
+            let id = &pos.tables().spec().pieces[usize::from(t.0)].id;
             return format!("{}@{}", id.trim_start_matches('+'), self.square(pos, m.to));
         }
         let shown = Wire::shown_captures(pos, m);
@@ -199,7 +199,7 @@ impl Wire {
         let suffix = suffix.trim_end_matches('=');
         let promotes = |m: &FullMove| match (m.promotion(), suffix) {
             (None, "") => true,
-            (Some(p), "+") => pos.tables().spec.pieces[usize::from(p.0)]
+            (Some(p), "+") => pos.tables().spec().pieces[usize::from(p.0)]
                 .id
                 .starts_with('+'),
             (Some(_), s) if !s.is_empty() && s != "+" => promotion(pos, m, s),
@@ -241,7 +241,7 @@ pub enum WirePromotion {
 /// The promotion of a move legal in `pos`, if it promotes.
 pub fn wire_promotion(pos: &Position, m: &FullMove) -> Option<WirePromotion> {
     let p = m.promotion()?;
-    let ids = &pos.tables().spec.pieces;
+    let ids = &pos.tables().spec().pieces;
     let promoted = &ids[usize::from(p.0)].id;
     let plus = pos
         .piece_at(m.from)

@@ -6,8 +6,9 @@
 
 use std::sync::Arc;
 
+use koma_runtime::fen::PositionError;
 use koma_runtime::spec::{PieceType, Player};
-use koma_runtime::{Position, Tables};
+use koma_runtime::{Position, Setup, Tables};
 
 /// Slots of XBoard's piece table (per side), the last one being the King's.
 const SLOTS: usize = 66;
@@ -70,6 +71,10 @@ pub enum XboardFenError {
     #[error("piece `{token}` off the board")]
     #[diagnostic(code(koma::xboard::fen_off_board), help("a rank has too many squares"))]
     OffBoard { token: String },
+    /// The placement is readable but not a position koma can play (too many royals, ...).
+    #[error("{0}")]
+    #[diagnostic(code(koma::xboard::fen_position))]
+    Position(#[from] PositionError),
 }
 
 /// XBoard's names for a variant's pieces.
@@ -84,7 +89,7 @@ pub struct XboardPieces {
 impl XboardPieces {
     /// Assigns XBoard IDs, or says why XBoard cannot show the variant.
     pub fn new(tables: &Tables) -> Result<XboardPieces, XboardLimit> {
-        let spec = &tables.spec;
+        let spec = &tables.spec();
         let (w, h) = (spec.board.width, spec.board.height);
         if w > 16 || h > 16 {
             return Err(XboardLimit::Board {
@@ -178,7 +183,7 @@ impl XboardPieces {
 
     /// The position as XBoard FEN: `*` for holes and vanished squares.
     pub fn fen(&self, pos: &Position) -> String {
-        let geo = &pos.tables().geo;
+        let geo = &pos.tables().geo();
         let mut rows = Vec::new();
         for y in (0..i32::from(geo.height)).rev() {
             let mut row = String::new();
@@ -223,8 +228,8 @@ impl XboardPieces {
         let mut fields = fen.split_whitespace();
         let board = fields.next().ok_or(XboardFenError::Empty)?;
         let board = board.split('[').next().unwrap_or(board);
-        let geo = &tables.geo;
-        let mut pos = Position::empty(tables.clone());
+        let geo = tables.geo();
+        let mut setup = Setup::new(tables.clone());
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != usize::from(geo.height) {
             return Err(XboardFenError::Ranks {
@@ -288,14 +293,14 @@ impl XboardPieces {
                 let sq = geo.square(x, y).ok_or_else(|| XboardFenError::OffBoard {
                     token: token.clone(),
                 })?;
-                pos.put(sq, Some((player, PieceType(t as u8))));
+                setup.put(sq, Some((player, PieceType(t as u8))))?;
                 x += 1;
             }
         }
         if fields.next() == Some("b") {
-            pos.set_side_to_move(Player::Second);
+            setup.set_side_to_move(Player::Second);
         }
-        Ok(pos)
+        Ok(setup.into_position()?)
     }
 }
 

@@ -9,12 +9,8 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let loaded = koma_compiler::load_source("fuzz.koma", &text, &MemoryLoader::new());
     if let Some(variant) = loaded.variant {
-        let spec = koma_compiler::emit(&variant);
-        assert!(
-            koma_runtime::limits::check(&spec).is_empty(),
-            "check accepted a variant the runtime cannot hold"
-        );
-        let tables = std::sync::Arc::new(koma_runtime::Tables::new(spec));
+        let tables = koma_compiler::emit_tables(&variant)
+            .unwrap_or_else(|e| panic!("check accepted a variant the runtime rejects: {e}"));
         if let Some(mut pos) = koma_runtime::Position::start(tables) {
             let _ = pos.moves();
         }

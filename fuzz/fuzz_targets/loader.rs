@@ -35,7 +35,7 @@ fuzz_target!(|data: &[u8]| {
         rest
     };
     if let Ok(spec) = decode(file) {
-        let tables = std::sync::Arc::new(koma_runtime::Tables::new(spec));
+        let tables = std::sync::Arc::new(koma_runtime::Tables::new_unchecked(spec));
         if let Some(mut pos) = koma_runtime::Position::start(tables) {
             let moves = pos.moves();
             for m in moves.into_iter().take(8) {

@@ -19,8 +19,8 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let tables = variants::pick(which);
-    let checkmate = tables.spec.rules.royals.win == WinCondition::Checkmate
-        && !tables.spec.rules.royals.check_last_only;
+    let checkmate = tables.spec().rules.royals.win == WinCondition::Checkmate
+        && !tables.spec().rules.royals.check_last_only;
     let Some(mut pos) = Position::start(tables) else {
         return;
     };
@@ -63,7 +63,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(pos.perft(depth), divide, "perft = sum of divide");
     // Perft counts moves, not game results, so it ignores `repeat` (docs/rules.md): there the
     // legal move list may be shorter.
-    let repeat = pos.tables().spec.rules.repeat.is_some();
+    let repeat = pos.tables().spec().rules.repeat.is_some();
     assert!(
         depth == 2 || repeat || divide == pos.moves().len() as u64,
         "perft 1 = moves"

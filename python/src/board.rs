@@ -282,7 +282,7 @@ impl Board {
 
     fn __repr__(&mut self) -> String {
         let fen = self.fen();
-        format!("<Board {:?} {fen:?}>", self.variant.tables.spec.name)
+        format!("<Board {:?} {fen:?}>", self.variant.tables.spec().name)
     }
 }
 

@@ -58,7 +58,7 @@ impl Variant {
         let map = registry();
         let found = map.get(&name).or_else(|| {
             map.values()
-                .find(|c| c.tables.spec.name.eq_ignore_ascii_case(&name))
+                .find(|c| c.tables.spec().name.eq_ignore_ascii_case(&name))
         });
         match found {
             Some(compiled) => Ok(compiled.clone()),
@@ -79,7 +79,7 @@ impl Variant {
     /// The name the file gives (`variant "Chu Shogi"`).
     #[getter]
     fn name(&self) -> &str {
-        &self.compiled.tables.spec.name
+        &self.compiled.tables.spec().name
     }
 
     /// The name in lower case letters and digits (`chushogi`), as UCI's `UCI_Variant`.
@@ -91,13 +91,13 @@ impl Variant {
     /// Files (columns) of the board.
     #[getter]
     fn width(&self) -> u8 {
-        self.compiled.tables.geo.width
+        self.compiled.tables.geo().width
     }
 
     /// Ranks (rows) of the board.
     #[getter]
     fn height(&self) -> u8 {
-        self.compiled.tables.geo.height
+        self.compiled.tables.geo().height
     }
 
     /// The piece IDs, in the order of the file (`["P", "+P", "K", ...]`).
@@ -177,14 +177,18 @@ pub fn load_variant_file(py: Python<'_>, path: PathBuf) -> PyResult<Variant> {
 
 /// The tables of a checked variant, remembered under its key; errors as a `VariantError`.
 fn compile(py: Python<'_>, loaded: Loaded) -> PyResult<Variant> {
-    let (errors, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) =
-        diagnostics::located(&loaded.sources, &loaded.diagnostics)
-            .into_iter()
-            .partition(|d| d.is_error());
-    let Some(ir) = loaded.variant else {
-        return Err(diagnostics::variant_error(py, errors));
+    let tables = match py.detach(|| loaded.tables()) {
+        Ok(tables) => tables,
+        Err(failed) => {
+            let errors = diagnostics::located(&failed.sources, &failed.diagnostics);
+            return Err(diagnostics::variant_error(py, errors));
+        }
     };
-    let tables = py.detach(|| Arc::new(Tables::new(koma_compiler::emit(&ir))));
+    // No error: every diagnostic is a warning.
+    let warnings = diagnostics::located(&loaded.sources, &loaded.diagnostics);
+    let Some(ir) = loaded.variant else {
+        return Err(diagnostics::variant_error(py, Vec::new()));
+    };
     let key = koma_engine::Variant::named_for_uci(tables.clone()).name;
     let compiled = Arc::new(Compiled {
         ir,

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::geometry::Square;
 use crate::position::Position;
+use crate::setup::Setup;
 use crate::spec::{Modes, PieceType, Player};
 use crate::tables::Tables;
 
@@ -100,6 +101,16 @@ pub enum PositionError {
         row: String,
         base: String,
     },
+    /// A square index past the board's squares ([`crate::setup::Setup::put`]).
+    SquareIndex {
+        index: usize,
+        squares: usize,
+    },
+    /// A piece type index past the variant's types ([`crate::setup::Setup::put`]).
+    PieceIndex {
+        index: u8,
+        types: usize,
+    },
 }
 
 impl fmt::Display for PositionError {
@@ -166,6 +177,18 @@ impl fmt::Display for PositionError {
             E::Unexpected { row, ch } => write!(f, "`{row}`: unexpected `{ch}`"),
             E::EmptyName(row) => write!(f, "`{row}`: empty piece name"),
             E::MixedCase { row, base } => write!(f, "`{row}`: `{base}` mixes upper and lower case"),
+            E::SquareIndex { index, squares } => {
+                write!(
+                    f,
+                    "square {index} is not on the board (it has {squares} squares)"
+                )
+            }
+            E::PieceIndex { index, types } => {
+                write!(
+                    f,
+                    "piece type {index} does not exist (the variant has {types})"
+                )
+            }
         }
     }
 }
@@ -192,13 +215,12 @@ impl Position {
         if fields.len() > 6 {
             return Err(PositionError::TooManyFields(fields.len()));
         }
-        let mut pos = Position::empty(tables);
-        let hand = pos.parse_board(board)?;
-        pos.check_royal_count()?;
+        let mut setup = Setup::new(tables);
+        let hand = setup.position_mut().parse_board(board)?;
         if let Some(hand) = hand {
-            pos.parse_hand(hand)?;
+            setup.position_mut().parse_hand(hand)?;
         }
-        pos.check_hand_pieces()?;
+        let mut pos = setup.into_position()?;
         let side = match fields.get(1).copied().unwrap_or("w") {
             "w" => Player::First,
             "b" => Player::Second,
@@ -248,41 +270,6 @@ impl Position {
             pos.parse_named(field)?;
         }
         Ok(pos)
-    }
-
-    /// Every royal is tracked for the legality test: more than the runtime holds is an error.
-    fn check_royal_count(&self) -> Result<(), PositionError> {
-        for player in [Player::First, Player::Second] {
-            let count = self
-                .board
-                .iter()
-                .filter(|c| c.is_piece() && c.player() == player && self.tables.cell_is_royal(**c))
-                .count();
-            if count > crate::limits::MAX_ROYALS {
-                return Err(PositionError::Exceeds(crate::limits::Exceeded::Royals {
-                    player,
-                    count,
-                }));
-            }
-        }
-        Ok(())
-    }
-
-    /// In a game with hands any piece may end in one hand, which counts in a `u8`: more
-    /// pieces than that is an error, never a hand that silently drops one.
-    fn check_hand_pieces(&self) -> Result<(), PositionError> {
-        if !self.has_hands() {
-            return Ok(());
-        }
-        let on_board = self.board.iter().filter(|c| c.is_piece()).count();
-        let in_hand: usize = self.hands.iter().map(|&n| usize::from(n)).sum();
-        let count = on_board + in_hand;
-        if count > crate::limits::MAX_PIECES_WITH_HANDS {
-            return Err(PositionError::Exceeds(
-                crate::limits::Exceeded::HandPieces { count },
-            ));
-        }
-        Ok(())
     }
 
     /// A named field: `moved:SQS`, `virgin:SQS`, `last:pass,strike`, `history:HASH[p],...`,

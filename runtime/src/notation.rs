@@ -20,6 +20,8 @@ pub enum MoveError {
     Illegal { text: String },
     /// Several legal moves match: their texts.
     Ambiguous { choices: Vec<String> },
+    /// A move value ([`Position::play`]) that is not among the legal moves here.
+    NotLegal,
 }
 
 impl fmt::Display for MoveError {
@@ -35,6 +37,7 @@ impl fmt::Display for MoveError {
             MoveError::Ambiguous { choices } => {
                 write!(f, "ambiguous move; write one of `{}`", choices.join("`, `"))
             }
+            MoveError::NotLegal => write!(f, "the move is not legal in this position"),
         }
     }
 }

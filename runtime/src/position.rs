@@ -433,14 +433,52 @@ impl Position {
         }
     }
 
-    /// Plays a move generated for this position: a list entry ([`crate::MoveList::get`]) or
-    /// an owned move (`pos.make(&m)`).
-    #[inline]
-    pub fn make<'a>(&mut self, mv: impl Into<MoveRef<'a>>) {
-        self.play(mv.into());
+    /// Plays `mv` when it is one of the legal moves here ([`Position::moves`]); otherwise
+    /// leaves the position as it was. The checked twin of [`Position::make`], for moves that
+    /// come from outside (a user, a file, another program).
+    ///
+    /// ```
+    /// use koma_runtime::Position;
+    /// let chess = koma_compiler::tables(concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/chess.koma"))?;
+    /// let mut pos = Position::start(chess).expect("a start position");
+    /// let e4 = pos.parse_move("e2e4").expect("a legal move");
+    /// pos.play(&e4).expect("legal in the start position");
+    /// assert!(pos.play(&e4).is_err(), "White's pawn is no longer on e2");
+    /// # Ok::<(), koma_compiler::Diagnostics>(())
+    /// ```
+    pub fn play(&mut self, mv: &crate::FullMove) -> Result<(), crate::notation::MoveError> {
+        if !self.moves().contains(mv) {
+            return Err(crate::notation::MoveError::NotLegal);
+        }
+        self.make(mv);
+        Ok(())
     }
 
-    fn play(&mut self, mv: MoveRef<'_>) {
+    /// Plays a move generated for this position: a list entry ([`crate::MoveList::get`]) or
+    /// an owned move (`pos.make(&m)`). The unchecked twin of [`Position::play`]: the move
+    /// must be legal here (or pseudo-legal, to be taken back with [`Position::unmake`]); any
+    /// other move corrupts the position. Debug builds check that the mover is there.
+    #[inline]
+    pub fn make<'a>(&mut self, mv: impl Into<MoveRef<'a>>) {
+        let mv = mv.into();
+        debug_assert!(self.mover_present(&mv), "make: no mover for {mv:?}");
+        self.apply(mv);
+    }
+
+    /// Whether the side to move has the piece `mv` moves: on its square, or in hand for a
+    /// drop (what [`Position::make`] checks cheaply in debug builds).
+    fn mover_present(&self, mv: &Move) -> bool {
+        if mv.kind() == MoveKind::Drop {
+            let ty = PieceType(mv.aux.0 as u8);
+            return usize::from(ty.0) < self.tables.piece_count()
+                && self.hand_count(self.side, ty) > 0;
+        }
+        self.board
+            .get(mv.from.index())
+            .is_some_and(|c| c.is_piece() && c.player() == self.side)
+    }
+
+    fn apply(&mut self, mv: MoveRef<'_>) {
         if mv.kind() == MoveKind::Drop {
             self.make_drop(*mv);
             return;

@@ -4,6 +4,7 @@
 
 use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Geometry, Square};
+use crate::serialize::Invalid;
 use crate::spec::{Coord, Modes, PieceType, Player, PromotionKind, VariantSpec};
 use crate::zobrist::Zobrist;
 
@@ -209,8 +210,10 @@ fn push_runs(runs: &mut Vec<RayWord>, ray: &[Square]) {
 /// The compiled variant: everything the runtime needs, built from a spec.
 #[derive(Clone, Debug)]
 pub struct Tables {
-    pub spec: VariantSpec,
-    pub geo: Geometry,
+    /// What the tables were built from; read through [`Tables::spec`], so that nothing changes
+    /// it after the tables derived from it were built.
+    pub(crate) spec: VariantSpec,
+    pub(crate) geo: Geometry,
     pub(crate) vectors: Vec<Vector>,
     ray_index: Vec<(u32, u8)>,
     pub(crate) rays: Vec<Square>,
@@ -284,9 +287,44 @@ pub struct Tables {
 }
 
 impl Tables {
-    /// Builds the tables of a variant. The spec must be valid (the compiler checked it);
-    /// out-of-range data is ignored rather than trusted.
-    pub fn new(spec: VariantSpec) -> Tables {
+    /// Builds the tables of a variant after checking everything table building and play rely
+    /// on: the board's size and square map, piece and region indices, squares on the board,
+    /// and the runtime's capacities ([`crate::limits`]). The compiler's output and a file read
+    /// by [`crate::serialize::decode`] always pass; a spec written by hand may not.
+    ///
+    /// ```
+    /// use koma_runtime::spec::{BoardSpec, RulesSpec, VariantSpec};
+    /// use koma_runtime::Tables;
+    /// let board = BoardSpec {
+    ///     width: 8,
+    ///     height: 8,
+    ///     first_rank: 1,
+    ///     first_file: 0,
+    ///     names: Vec::new(),
+    ///     real: vec![true; 64],
+    ///     vanishing: Vec::new(),
+    /// };
+    /// let spec = VariantSpec {
+    ///     name: "Empty".to_string(),
+    ///     board,
+    ///     pieces: Vec::new(),
+    ///     setup: None,
+    ///     rules: RulesSpec::default(),
+    /// };
+    /// let error = Tables::try_new(spec).unwrap_err();
+    /// assert_eq!(error.to_string(), "0 piece types (1 to 255 allowed)");
+    /// ```
+    pub fn try_new(spec: VariantSpec) -> Result<Tables, Invalid> {
+        crate::serialize::validate(&spec)?;
+        if let Some(exceeded) = crate::limits::check(&spec).into_iter().next() {
+            return Err(Invalid::Exceeds(exceeded));
+        }
+        Ok(Tables::new_unchecked(spec))
+    }
+
+    /// The unchecked twin of [`Tables::try_new`], for a spec already checked (the compiler's
+    /// output, a decoded file): an invalid spec may make it panic or build wrong tables.
+    pub fn new_unchecked(spec: VariantSpec) -> Tables {
         let geo = Geometry::new(&spec.board);
         let mut builder = Builder {
             geo: &geo,
@@ -432,6 +470,16 @@ impl Tables {
             tables.footprints = crate::footprint::Footprints::new(&tables, &burners);
         }
         tables
+    }
+
+    /// The variant the tables were built from.
+    pub fn spec(&self) -> &VariantSpec {
+        &self.spec
+    }
+
+    /// The board: its squares, their names and coordinates.
+    pub fn geo(&self) -> &Geometry {
+        &self.geo
     }
 
     pub fn piece_count(&self) -> usize {

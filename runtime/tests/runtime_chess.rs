@@ -2,7 +2,11 @@
 
 mod common;
 
-use koma_runtime::Position;
+use koma_runtime::fen::PositionError;
+use koma_runtime::notation::MoveError;
+use koma_runtime::serialize::Invalid;
+use koma_runtime::spec::{PieceType, Player};
+use koma_runtime::{Position, Setup, Square, Tables};
 
 fn perft(fen: &str, depth: u32) -> u64 {
     let mut pos =
@@ -90,4 +94,56 @@ fn threads_count_the_same_as_one_thread() {
         }
         assert_eq!(pos.perft_threads(3, 1), pos.perft(3));
     }
+}
+
+#[test]
+fn play_makes_legal_moves_and_refuses_others() {
+    let mut pos = Position::from_text(common::tables(common::chess_spec()), START).expect("FEN");
+    let e4 = pos.parse_move("e2e4").expect("legal");
+    pos.play(&e4).expect("legal at the start");
+    let after = pos.hash();
+    assert_eq!(pos.play(&e4), Err(MoveError::NotLegal));
+    assert_eq!(pos.hash(), after, "a refused move changes nothing");
+    assert_eq!(pos.ply(), 1);
+}
+
+#[test]
+fn try_new_checks_the_spec() {
+    assert!(Tables::try_new(common::chess_spec()).is_ok());
+    let mut bad = common::chess_spec();
+    bad.pieces[0].promotions.push(PieceType(99));
+    assert!(matches!(
+        Tables::try_new(bad),
+        Err(Invalid::UnknownPromotion { .. })
+    ));
+}
+
+#[test]
+fn a_setup_becomes_a_position_only_when_valid() {
+    let tables = common::tables(common::chess_spec());
+    let king = PieceType(5);
+    let mut setup = Setup::new(tables.clone());
+    assert_eq!(
+        setup.put(Square(64), Some((Player::First, king))),
+        Err(PositionError::SquareIndex {
+            index: 64,
+            squares: 64
+        })
+    );
+    assert!(matches!(
+        setup.put(Square(0), Some((Player::First, PieceType(6)))),
+        Err(PositionError::PieceIndex { index: 6, .. })
+    ));
+    for i in 0..33 {
+        setup
+            .put(Square(i), Some((Player::First, king)))
+            .expect("on the board");
+    }
+    let error = setup.clone().into_position().expect_err("33 royals");
+    assert!(error.to_string().contains("royal"), "{error}");
+    setup.put(Square(32), None).expect("on the board");
+    setup.set_side_to_move(Player::Second);
+    let pos = setup.into_position().expect("32 royals are tracked");
+    assert_eq!(pos.royal_squares(Player::First).len(), 32);
+    assert_eq!(pos.side_to_move(), Player::Second);
 }

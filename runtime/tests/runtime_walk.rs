@@ -37,7 +37,7 @@ fn dests(
     };
     let tables = common::tables(spec);
     let mut pos = Position::empty(tables.clone());
-    let geo = &tables.geo;
+    let geo = &tables.geo();
     let sq = |n: &str| geo.parse_square(n).expect("square");
     pos.put(sq(from), Some((Player::First, PieceType(0))));
     for f in friends {
@@ -219,7 +219,7 @@ fn vanishing_square_disappears_when_left() {
     let m = pos.parse_move("a1a3").expect("legal");
     pos.make(&m);
     assert_eq!(pos.to_text(), "4/X3/4/*3 b - - 1 1");
-    let a1 = pos.tables().geo.parse_square("a1").expect("square");
+    let a1 = pos.tables().geo().parse_square("a1").expect("square");
     assert!(pos.is_vanished(a1));
     // A vanished square blocks rides like the board edge.
     let again = Position::from_text(pos.tables().clone(), "4/X3/4/*3 w").expect("round trip");
@@ -327,7 +327,7 @@ fn captures_stage_skips_only_pieces_that_cannot_capture() {
             rules: RulesSpec::default(),
         };
         let tables = common::tables(spec);
-        let geo = &tables.geo;
+        let geo = &tables.geo();
         let sq = |n: &str| geo.parse_square(n).expect("square");
         for enemy in geo.squares() {
             let mut pos = Position::empty(tables.clone());

@@ -37,7 +37,7 @@ pub fn r#match(args: &MatchArgs) -> CommandResult {
         None => None,
     };
     let human = args.format == MatchFormat::Human;
-    let variant = config.tables.spec.name.clone();
+    let variant = config.tables.spec().name.clone();
     if human {
         outln!(
             "koma match: {variant}, A = {}, B = {}, {} games, {} at a time",

@@ -99,7 +99,9 @@ pub fn load_tables(path: &Path) -> Result<Arc<Tables>, CliError> {
     } else {
         koma_compiler::emit(&load_variant(path)?)
     };
-    Ok(Arc::new(Tables::new(spec)))
+    Tables::try_new(spec)
+        .map(Arc::new)
+        .map_err(|e| CliError::Failed(format!("`{}`: {e}", path.display())))
 }
 
 /// Plays the moves of `--play` (separated by spaces) on `pos`; a move that is not legal there

@@ -67,8 +67,8 @@ fn reason(r: &GameResult) -> String {
 /// the move's text, piece, promotion and kind; `burns` lists the captures that are burns.
 fn move_json(pos: &Position, m: &FullMove) -> Value {
     let t = pos.tables();
-    let geo = &t.geo;
-    let id = |ty: koma_runtime::spec::PieceType| t.spec.pieces[usize::from(ty.0)].id.clone();
+    let geo = &t.geo();
+    let id = |ty: koma_runtime::spec::PieceType| t.spec().pieces[usize::from(ty.0)].id.clone();
     let captures: Vec<String> = pos
         .removed_squares(m)
         .iter()

@@ -125,8 +125,14 @@ fn side(p: Player) -> &'static str {
 /// hands (the second player's above the board, the first player's below).
 fn board(pos: &Position, last: Option<&str>) -> String {
     let t = pos.tables();
-    let geo = &t.geo;
-    let cell = t.spec.pieces.iter().map(|p| p.id.len()).max().unwrap_or(1);
+    let geo = &t.geo();
+    let cell = t
+        .spec()
+        .pieces
+        .iter()
+        .map(|p| p.id.len())
+        .max()
+        .unwrap_or(1);
     let (file_labels, rank_labels) = geo
         .names
         .edge_labels(geo.width, geo.height, |c| geo.square_at(c).is_some());
@@ -165,7 +171,7 @@ fn board(pos: &Position, last: Option<&str>) -> String {
                 Some(s) if pos.is_vanished(s) => " ".to_string(),
                 Some(s) => match pos.piece_at(s) {
                     None => "·".to_string(),
-                    Some((p, ty)) => piece_letters(&t.spec.pieces[usize::from(ty.0)].id, p),
+                    Some((p, ty)) => piece_letters(&t.spec().pieces[usize::from(ty.0)].id, p),
                 },
             };
             cells.push_str(&format!("{text:>cell$}\0"));
@@ -202,7 +208,7 @@ fn piece_letters(id: &str, player: Player) -> String {
 
 /// A player's hand: each piece type held with its count (`P x2, N`), or `-` when empty.
 fn hand(pos: &Position, player: Player) -> String {
-    let pieces = &pos.tables().spec.pieces;
+    let pieces = &pos.tables().spec().pieces;
     let held: Vec<String> = (0..pieces.len())
         .filter_map(|i| {
             let n = pos.hand_count(player, PieceType(i as u8));

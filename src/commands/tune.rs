@@ -151,7 +151,7 @@ fn human(tables: &Arc<Tables>, settings: &SelfPlay, tuning: &Tuning, written: Op
     outln!(
         "koma tune: {}, {} self-play games at {} nodes a move (seed {}), {} quiet positions \
          with at least {:.0} % of the start's material",
-        tables.spec.name,
+        tables.spec().name,
         tuning.games,
         settings.nodes,
         settings.seed,
@@ -247,7 +247,7 @@ fn document(
     written: Option<&str>,
 ) -> serde_json::Value {
     json!({
-        "variant": tables.spec.name,
+        "variant": tables.spec().name,
         "games": tuning.games,
         "nodes": settings.nodes,
         "seed": settings.seed,

@@ -20,9 +20,7 @@ pub fn tables(file: &str) -> Arc<Tables> {
 }
 
 pub fn tables_at(path: &Path) -> Arc<Tables> {
-    let loaded = koma_compiler::load(path);
-    let variant = loaded.variant.expect("shipped variant compiles");
-    Arc::new(Tables::new(koma_compiler::emit(&variant)))
+    koma_compiler::tables(path).unwrap_or_else(|e| panic!("the variant compiles:\n{e}"))
 }
 
 pub fn xboard_variants(files: &[&str]) -> Vec<Variant> {

@@ -16,7 +16,7 @@ fn cecp(files: &[&str]) -> Cecp {
 fn piece(pos: &Position, id: &str) -> PieceType {
     let i = pos
         .tables()
-        .spec
+        .spec()
         .pieces
         .iter()
         .position(|p| p.id == id)
@@ -25,7 +25,7 @@ fn piece(pos: &Position, id: &str) -> PieceType {
 }
 
 fn square(pos: &Position, name: &str) -> koma_runtime::Square {
-    pos.tables().geo.parse_square(name).expect("square")
+    pos.tables().geo().parse_square(name).expect("square")
 }
 
 /// A Chu position: White King a1 and Lion f5; Black King l12, Queen f6 and Rook f7.
@@ -107,6 +107,21 @@ fn xboard_fen_round_trips_and_too_large_variants_are_refused() {
         out.iter()
             .any(|l| l.starts_with("tellusererror") || l.starts_with("setup"))
     );
+}
+
+/// XBoard's `setboard` goes through the same gate as position text: more royals than the
+/// legality test tracks is an error, not a position that forgets some of them.
+#[test]
+fn xboard_fen_with_too_many_royals_is_refused() {
+    let t = tables("chess.koma");
+    let pieces = XboardPieces::new(&t).expect("chess fits XBoard");
+    let fen = "KKKKKKKK/KKKKKKKK/KKKKKKKK/KKKKKKKK/K7/8/8/7k w - - 0 1";
+    let error = pieces.parse_fen(&t, fen).expect_err("33 white royals");
+    assert!(error.to_string().contains("royal"), "{error}");
+    let fen = "KKKKKKKK/KKKKKKKK/KKKKKKKK/KKKKKKKK/8/8/8/7k b - - 0 1";
+    let pos = pieces.parse_fen(&t, fen).expect("32 royals fit");
+    assert_eq!(pos.royal_squares(Player::First).len(), 32);
+    assert_eq!(pos.side_to_move(), Player::Second);
 }
 
 #[test]

@@ -26,9 +26,9 @@ fn pieces_in_hand_count_in_the_evaluation() {
     pos.make(&drop);
     let e4 = pos
         .tables()
-        .geo
+        .geo()
         .squares()
-        .find(|&s| pos.tables().geo.name(s) == "e4");
+        .find(|&s| pos.tables().geo().name(s) == "e4");
     let on_board = eval.square(&pos, e4.expect("e4"));
     assert_eq!(eval.hands(&pos), 0);
     assert_eq!(eval.full(&pos), before - knight + on_board);
@@ -76,7 +76,7 @@ fn features_add_up_to_the_evaluation() {
                 score = -score;
             }
             let pieces = t
-                .geo
+                .geo()
                 .squares()
                 .filter(|&s| pos.piece_at(s).is_some())
                 .count();

@@ -100,7 +100,7 @@ impl Drop for HaChu {
 /// A plain move that neither captures nor comes near promotion (it stays out of the mover's
 /// zone, the far four ranks): the same text for both engines.
 fn plain(p: &Position, m: &FullMove) -> bool {
-    let geo = &p.tables().geo;
+    let geo = &p.tables().geo();
     let (to, from) = (geo.coord(m.to), geo.coord(m.from));
     let first = p.side_to_move() == koma_runtime::spec::Player::First;
     let outside = |y: u8| if first { y < 8 } else { y > 3 };
@@ -147,8 +147,8 @@ fn hachu_and_koma_agree_on_which_moves_repeat_in_chu() {
             let back = last[side].map(|m| {
                 format!(
                     "{}{}",
-                    p.tables().geo.name(m.to),
-                    p.tables().geo.name(m.from)
+                    p.tables().geo().name(m.to),
+                    p.tables().geo().name(m.from)
                 )
             });
             if let Some(text) = back.filter(|_| next(4) > 0) {

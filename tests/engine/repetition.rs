@@ -13,11 +13,9 @@ fn fixture(clause: &str) -> Arc<Tables> {
     let text = std::fs::read_to_string(&path)
         .expect("fixture")
         .replace("  repeat illegal\n", clause);
-    let loaded =
-        koma_compiler::load_source("repeat.koma", &text, &koma_compiler::loader::DiskLoader);
-    Arc::new(Tables::new(koma_compiler::emit(
-        &loaded.variant.expect("fixture compiles"),
-    )))
+    koma_compiler::load_source("repeat.koma", &text, &koma_compiler::loader::DiskLoader)
+        .tables()
+        .unwrap_or_else(|e| panic!("the fixture compiles:\n{e}"))
 }
 
 /// Black's King shuttles between a5 and a4, its only squares; White's King steps out and back.

@@ -257,7 +257,7 @@ fn burns_and_captures_on_the_way_are_told_apart() {
     assert!(moves.contains(&"a1xb2c3!d4".to_string()), "{moves:?}");
     let m = p.parse_move("a1xb2c3!d4").expect("reads back");
     assert_eq!(p.move_text(&m), "a1xb2c3!d4");
-    let name = |s| p.tables().geo.name(s);
+    let name = |s| p.tables().geo().name(s);
     let burns: Vec<String> = m.burns().map(name).collect();
     let on_the_way: Vec<String> = m.captures_on_the_way().map(name).collect();
     assert_eq!(

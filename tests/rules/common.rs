@@ -1,6 +1,6 @@
 //! Loading fixture variants (optionally with a rules line changed) and listing moves as text.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use koma_compiler::loader::DiskLoader;
@@ -31,11 +31,7 @@ fn source(name: &str) -> (PathBuf, String) {
 /// variant (variants/NAME.koma).
 pub fn variant(name: &str) -> Arc<Tables> {
     let (path, _) = source(name);
-    let loaded = koma_compiler::load(Path::new(&path));
-    let Some(ir) = loaded.variant else {
-        panic!("{name} does not compile: {:?}", loaded.diagnostics);
-    };
-    Arc::new(Tables::new(koma_compiler::emit(&ir)))
+    koma_compiler::tables(path).unwrap_or_else(|e| panic!("{name} does not compile:\n{e}"))
 }
 
 /// The same variant with the text `from` of its file replaced by `to` (a rules clause removed
@@ -51,14 +47,9 @@ pub fn variant_edited(name: &str, edits: &[(&str, &str)]) -> Arc<Tables> {
         assert!(changed.contains(from), "{name}: `{from}` not in the file");
         changed = changed.replace(from, to);
     }
-    let loaded = koma_compiler::load_source(&path.display().to_string(), &changed, &DiskLoader);
-    let Some(ir) = loaded.variant else {
-        panic!(
-            "{name} (changed) does not compile: {:?}",
-            loaded.diagnostics
-        );
-    };
-    Arc::new(Tables::new(koma_compiler::emit(&ir)))
+    koma_compiler::load_source(&path.display().to_string(), &changed, &DiskLoader)
+        .tables()
+        .unwrap_or_else(|e| panic!("{name} (changed) does not compile:\n{e}"))
 }
 
 pub fn pos(t: &Arc<Tables>, fen: &str) -> Position {
@@ -75,7 +66,7 @@ pub fn all_moves(p: &mut Position) -> Vec<String> {
 
 /// The legal moves starting on `from` (`pass` counts for no square), as sorted text.
 pub fn moves_from(p: &mut Position, from: &str) -> Vec<String> {
-    let sq = p.tables().geo.parse_square(from).expect("a square");
+    let sq = p.tables().geo().parse_square(from).expect("a square");
     let moves = p.moves();
     let mut v: Vec<String> = moves
         .iter()

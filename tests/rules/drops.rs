@@ -271,11 +271,7 @@ fn the_tutorial_drop_game_drops_where_the_tutorial_says() {
     std::fs::write(dir.join("little-lion.koma"), find("Little Lion Shogi")).expect("written");
     let path = dir.join("little-drop.koma");
     std::fs::write(&path, find("Little Drop Shogi")).expect("written");
-    let loaded = koma_compiler::load(&path);
-    let ir = loaded
-        .variant
-        .unwrap_or_else(|| panic!("does not compile: {:?}", loaded.diagnostics));
-    let t = std::sync::Arc::new(koma_runtime::Tables::new(koma_compiler::emit(&ir)));
+    let t = koma_compiler::tables(&path).unwrap_or_else(|e| panic!("does not compile:\n{e}"));
     let mut p = pos(&t, "3k3/7/3p3/7/7/7/3K3[P] w");
     let d = drops(&mut p);
     let _ = std::fs::remove_dir_all(&dir);

@@ -196,7 +196,7 @@ fn the_moves_of_one_piece_are_its_share_of_the_legal_moves() {
     let everything = p.moves();
     let mut list = koma_runtime::MoveList::new();
     let mut total = 0;
-    for sq in p.tables().geo.squares().collect::<Vec<_>>() {
+    for sq in p.tables().geo().squares().collect::<Vec<_>>() {
         p.legal_moves_from(sq, &mut list, |_, _| true);
         let own: Vec<_> = everything
             .iter()
@@ -211,7 +211,7 @@ fn the_moves_of_one_piece_are_its_share_of_the_legal_moves() {
             from_list.iter().collect::<Vec<_>>(),
             own,
             "{}",
-            p.tables().geo.name(sq)
+            p.tables().geo().name(sq)
         );
         total += from_list.len();
     }

@@ -132,7 +132,7 @@ pub fn state(tables: Arc<Tables>, game: &GameRequest) -> Result<GameState, GameE
     let (mut pos, last) = replay(tables, game)?;
     let moves = pos.moves();
     let result = pos.result_with(&moves);
-    let geo = &pos.tables().geo;
+    let geo = &pos.tables().geo();
     let mut pieces = Vec::new();
     let mut vanished = Vec::new();
     for sq in geo.squares() {
@@ -149,7 +149,7 @@ pub fn state(tables: Arc<Tables>, game: &GameRequest) -> Result<GameState, GameE
     }
     let mut hands = Vec::new();
     for player in [Player::First, Player::Second] {
-        for ty in (0..pos.tables().spec.pieces.len()).map(|i| PieceType(i as u8)) {
+        for ty in (0..pos.tables().spec().pieces.len()).map(|i| PieceType(i as u8)) {
             let count = pos.hand_count(player, ty);
             if count > 0 {
                 hands.push(HandPiece {
@@ -220,12 +220,12 @@ fn describe(r: &GameResult) -> String {
 }
 
 fn piece_id(pos: &Position, ty: PieceType) -> String {
-    pos.tables().spec.pieces[usize::from(ty.0)].id.clone()
+    pos.tables().spec().pieces[usize::from(ty.0)].id.clone()
 }
 
 /// One legal move with every square it empties, as `koma moves --format json` gives it.
 pub fn move_info(pos: &Position, m: &FullMove) -> MoveInfo {
-    let geo = &pos.tables().geo;
+    let geo = &pos.tables().geo();
     let captures: Vec<String> = pos
         .removed_squares(m)
         .iter()

@@ -62,6 +62,7 @@ impl Compiled {
     }
 
     fn new(file: String, loaded: Loaded, diagram_url: &dyn Fn(usize, u64) -> String) -> Compiled {
+        let tables = loaded.tables().ok();
         let mut diagnostics = loaded.diagnostics;
         if let Some(variant) = &loaded.variant {
             diagnostics.extend(lint::lint(variant, &loaded.sources, &LintConfig::default()));
@@ -72,10 +73,6 @@ impl Compiled {
             .map(|(_, f)| (PathBuf::from(&f.name), text_hash(&f.text)))
             .collect();
         let version = version(&stamps);
-        let tables = loaded
-            .variant
-            .as_ref()
-            .map(|v| Arc::new(Tables::new(koma_compiler::emit(v))));
         let data = match (&loaded.variant, &tables) {
             (Some(v), Some(t)) => Some(variant_data(v, t, &|n| diagram_url(n, version))),
             _ => None,
@@ -160,7 +157,7 @@ fn variant_data(
             y: c.y,
         })
         .collect();
-    let zone = &t.spec.rules.promotion.zone;
+    let zone = &t.spec().rules.promotion.zone;
     let (files, ranks) = b.names.edge_labels(b.width, b.height, |c| b.contains(c));
     let board = BoardInfo {
         width: b.width,
@@ -170,7 +167,7 @@ fn variant_data(
         squares,
         vanishing: b.vanishing.iter().map(|c| name(c.value)).collect(),
         zone: zone.iter().map(|&c| name(c)).collect(),
-        zone_second: zone.iter().map(|&c| name(t.geo.rotate(c))).collect(),
+        zone_second: zone.iter().map(|&c| name(t.geo().rotate(c))).collect(),
     };
     let id = |p: PieceType| v.piece(p).id.clone();
     let pieces = v
@@ -215,8 +212,8 @@ fn variant_data(
         pieces,
         start,
         style: if shogi { "shogi" } else { "chess" }.to_string(),
-        drops: t.spec.rules.drops.has_hands(),
-        rules: words::rules(v, &t.spec),
+        drops: t.spec().rules.drops.has_hands(),
+        rules: words::rules(v, &t.spec()),
     }
 }
 

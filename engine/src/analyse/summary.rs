@@ -41,9 +41,9 @@ pub struct VariantInfo {
 impl VariantInfo {
     pub fn new(tables: &Arc<Tables>, values: &[i32]) -> VariantInfo {
         VariantInfo {
-            name: tables.spec.name.clone(),
+            name: tables.spec().name.clone(),
             pieces: tables
-                .spec
+                .spec()
                 .pieces
                 .iter()
                 .zip(values)

@@ -151,5 +151,5 @@ pub fn chess_spec() -> VariantSpec {
 }
 
 pub fn tables(spec: VariantSpec) -> Arc<Tables> {
-    Arc::new(Tables::new(spec))
+    Arc::new(Tables::try_new(spec).expect("a valid spec"))
 }

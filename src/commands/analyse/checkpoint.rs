@@ -58,7 +58,7 @@ pub struct RunVariant {
 
 impl RunVariant {
     pub fn new(tables: &Tables, info: VariantInfo) -> RunVariant {
-        let bytes = serialize::encode(&tables.spec);
+        let bytes = serialize::encode(&tables.spec());
         RunVariant {
             info,
             compiled: bytes.iter().map(|b| format!("{b:02x}")).collect(),
@@ -73,8 +73,7 @@ impl RunVariant {
             .map(|pair| u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok())
             .collect();
         let spec = serialize::decode(&bytes?).ok()?;
-        serialize::validate(&spec).ok()?;
-        Some(Arc::new(Tables::new(spec)))
+        Tables::try_new(spec).ok().map(Arc::new)
     }
 }
 

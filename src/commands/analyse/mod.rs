@@ -171,7 +171,7 @@ fn play(args: &AnalyseArgs) -> Result<(Header, Vec<GameRecord>), CliError> {
                 "`{}`: {} has no start position (no `setup`), so there is no game to play \
                  from; koma analyse needs a variant with a setup",
                 path.display(),
-                tables.spec.name
+                tables.spec().name
             )));
         }
         let sp = self_play(tables.clone(), &settings);

@@ -20,7 +20,7 @@ use koma_runtime::{FullMove, Position, Tables, serialize};
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let bytes = std::fs::read(&a[1]).expect("tables file");
-    let t = Arc::new(Tables::new(serialize::decode(&bytes).expect("decodes")));
+    let t = Arc::new(Tables::new_unchecked(serialize::decode(&bytes).expect("decodes")));
     let (variant, hachu) = (&a[2], &a[3]);
     let games: usize = a[4].parse().unwrap();
     let plies: usize = a[5].parse().unwrap();
@@ -213,7 +213,7 @@ fn run_hachu(
 /// A plain move: no capture, promotion or pass, and it stays out of the mover's zone, so both
 /// engines read its text the same way.
 fn plain(p: &Position, m: &FullMove) -> bool {
-    let geo = &p.tables().geo;
+    let geo = &p.tables().geo();
     let (to, from) = (geo.coord(m.to), geo.coord(m.from));
     let first = p.side_to_move() == koma_runtime::spec::Player::First;
     let ranks = geo.height;
