@@ -58,3 +58,6 @@ mod captured;
 
 #[path = "rules/castling.rs"]
 mod castling;
+
+#[path = "rules/goal.rs"]
+mod goal;

@@ -69,6 +69,7 @@ fn rules(variant: &Variant) -> RulesSpec {
         repeat: rules.repeat,
         counting: rules.counting.clone(),
         castling_partners: rules.castling_partners.clone(),
+        goals: rules.goals.iter().map(|g| g.value.clone()).collect(),
         drops: DropSpec {
             start_hand: variant
                 .setup

@@ -285,6 +285,8 @@ pub struct Rules {
     pub counting: Option<koma_runtime::spec::CountingSpec>,
     /// `facing-royals must-break`.
     pub facing_royals_must_break: bool,
+    /// `goal` clauses.
+    pub goals: Vec<Located<koma_runtime::spec::GoalSpec>>,
     pub clauses: Vec<ClauseInfo>,
 }
 

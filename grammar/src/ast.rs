@@ -276,6 +276,17 @@ pub enum ClauseKind {
     Royal(Vec<Spanned<String>>),
     Win(Spanned<WinKind>),
     CheckLastRoyalOnly,
+    /// `check forbidden`: no move may give check.
+    CheckForbidden,
+    /// `goal [first|second] IDS SQUARES [reply-draws]`: a piece of `pieces` that ends its
+    /// side's move on one of `squares` wins; without a side, both players' (the squares are the
+    /// first player's, rotated for the second).
+    Goal {
+        side: Option<Spanned<Side>>,
+        pieces: Vec<Spanned<String>>,
+        squares: Vec<SquareItem>,
+        reply_draws: bool,
+    },
     Burn {
         burners: Vec<Spanned<String>>,
         options: Vec<Spanned<BurnOption>>,
@@ -371,6 +382,8 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "royal",
     "win",
     "check",
+    "check forbidden",
+    "goal",
     "burn",
     "freeze",
     "anti-trade",
@@ -429,6 +442,8 @@ impl ClauseKind {
             ClauseKind::Royal(_) => "royal",
             ClauseKind::Win(_) => "win",
             ClauseKind::CheckLastRoyalOnly => "check",
+            ClauseKind::CheckForbidden => "check forbidden",
+            ClauseKind::Goal { .. } => "goal",
             ClauseKind::Burn { .. } => "burn",
             ClauseKind::Freeze { .. } => "freeze",
             ClauseKind::AntiTrade(_) => "anti-trade",
@@ -477,6 +492,7 @@ impl ClauseKind {
                 | ClauseKind::DropPerFile { .. }
                 | ClauseKind::DropNoMate(_)
                 | ClauseKind::DropZone { .. }
+                | ClauseKind::Goal { .. }
                 | ClauseKind::Remove(_)
                 | ClauseKind::Unknown
         )

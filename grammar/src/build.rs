@@ -384,6 +384,34 @@ impl LineParser {
         })
     }
 
+    fn goal(&mut self, pair: Pair<'_, Rule>) -> ClauseKind {
+        let mut side = None;
+        let mut pieces = Vec::new();
+        let mut squares = Vec::new();
+        let mut reply_draws = false;
+        for p in children(pair) {
+            match p.as_rule() {
+                Rule::side => {
+                    let value = if p.as_str() == "second" {
+                        Side::Second
+                    } else {
+                        Side::First
+                    };
+                    side = Some(Spanned::new(value, self.span(&p)));
+                }
+                Rule::piece_ids => pieces = self.piece_ids(p),
+                Rule::square_list => squares = self.square_list(p),
+                _ => reply_draws = true,
+            }
+        }
+        ClauseKind::Goal {
+            side,
+            pieces,
+            squares,
+            reply_draws,
+        }
+    }
+
     fn drop_rule(&mut self, rule: Pair<'_, Rule>) -> Option<ClauseKind> {
         let kind = rule.as_rule();
         let mut inner = rule.into_inner();
@@ -532,7 +560,9 @@ impl LineParser {
                 };
                 Some(ClauseKind::Win(Spanned::new(kind, self.span(&first))))
             }
+            Rule::check_line if first.as_str() == "forbidden" => Some(ClauseKind::CheckForbidden),
             Rule::check_line => Some(ClauseKind::CheckLastRoyalOnly),
+            Rule::goal_line => Some(self.goal(pair)),
             Rule::burn_line => Some(self.burn(pair)),
             Rule::freeze_line => Some(self.freeze(pair)),
             Rule::anti_trade_line => self.anti_trade(pair),

@@ -48,7 +48,8 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::forced_clause => "`forced`",
         Rule::last => "`last`",
         Rule::win_kind => "`extinction` or `checkmate`",
-        Rule::check_kind => "`last-royal-only`",
+        Rule::check_kind => "`last-royal-only` or `forbidden`",
+        Rule::reply_draws => "`reply-draws`",
         Rule::area => "`area`",
         Rule::area_kind => "`king`, `diagonal` or `orthogonal`",
         Rule::burn_all => "`all`",
@@ -181,7 +182,7 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
         }
         Rule::royal_line => "write `royal ID...`, e.g. `royal K +DE`",
         Rule::win_line => "write `win extinction` or `win checkmate`",
-        Rule::check_line => "write `check last-royal-only`",
+        Rule::check_line => "write `check last-royal-only` or `check forbidden`",
         Rule::burn_line => {
             "write `burn IDS [area king|diagonal|orthogonal] [all | choose N] [active] [passive] \
              [immune IDS] [burner-meets-burner] [on-promotion]`"
@@ -215,6 +216,9 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
         }
         Rule::captures_line => "write `captures to-hand` or `captures to-hand as-is`",
         Rule::castling_line => "write `castling with IDS`, e.g. `castling with R`",
+        Rule::goal_line => {
+            "write `goal [first|second] IDS SQUARES [reply-draws]`, e.g. `goal K d4 e4 d5 e5`"
+        }
         Rule::drop_line => {
             "write `drop not-stuck`, `drop one-per-file IDS`, `drop per-file N IDS`, \
              `drop no-mate IDS` or \

@@ -121,6 +121,7 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("perpetual-attack", Rule::perpetual_attack_line),
     ("counting", Rule::counting_line),
     ("castling", Rule::castling_line),
+    ("goal", Rule::goal_line),
     ("remove", Rule::remove_clause_line),
 ];
 

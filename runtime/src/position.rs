@@ -125,6 +125,9 @@ pub struct Position {
     /// While the legality filter tests the moves of a side that must break facing royals
     /// (`crate::regions`): facing counts as an attack.
     pub(crate) facing_check: bool,
+    /// While a goal clause's probe generates the answers to a reached goal (`crate::rules`):
+    /// the game goes on.
+    pub(crate) goal_probe: bool,
 }
 
 /// What the rules remember of the moves played before a position was set up from text: the
@@ -186,6 +189,7 @@ impl Position {
             counting: crate::rules::CountState::default(),
             repeat_checks: true,
             facing_check: false,
+            goal_probe: false,
             tables,
         }
     }

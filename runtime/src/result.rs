@@ -25,6 +25,8 @@ pub enum Reason {
     PerpetualAttack,
     /// The count ran out (`counting`): a draw.
     Counting,
+    /// A side reached its goal (`goal`); a draw when both did (`reply-draws`).
+    Goal,
     /// Two passes in a row (`pass twice-ends`), or a pass while the royals face each other
     /// (`facing-royals must-break`): a draw.
     Passing,
@@ -46,6 +48,7 @@ impl Reason {
             Reason::PerpetualAttack => "perpetual attack",
             Reason::Counting => "counting",
             Reason::Passing => "passing",
+            Reason::Goal => "goal",
         }
     }
 }
@@ -174,7 +177,7 @@ impl Position {
 
     /// The result decided before the side to move could move: a side has no royal left (the
     /// mover may have lost its own: a King burned where it stopped, a royal Pawn promoted
-    /// away), or passing ended the game. Such a position has no legal move: every move
+    /// away), passing ended the game, or a side reached its goal. Such a position has no legal move: every move
     /// generator and counter asks this first, so perft counts nothing below it and a search
     /// scores it as the end it is.
     #[inline]
@@ -194,6 +197,9 @@ impl Position {
                 winner: None,
                 reason: Reason::Passing,
             });
+        }
+        if self.tables.rules.has_goals {
+            return self.goal_result();
         }
         None
     }

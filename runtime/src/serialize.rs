@@ -13,7 +13,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 9;
+pub const FORMAT_VERSION: u32 = 10;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -285,6 +285,7 @@ pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
         .chain(d.per_file.iter().map(|(t, _)| t))
         .chain(&d.no_mate)
         .chain(d.zones.iter().flat_map(|z| z.pieces.iter()))
+        .chain(r.goals.iter().flat_map(|g| g.pieces.iter()))
         .chain(r.counting.iter().flat_map(|c| {
             c.without.iter().chain(
                 c.pieces_honour
@@ -295,6 +296,11 @@ pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
     if !d.zones.iter().flat_map(|z| z.squares.iter()).all(on_board) {
         return Err(Invalid::OffBoard {
             what: "drop zone square",
+        });
+    }
+    if !r.goals.iter().flat_map(|g| g.squares.iter()).all(on_board) {
+        return Err(Invalid::OffBoard {
+            what: "goal square",
         });
     }
     for t in lists {
@@ -557,6 +563,17 @@ impl Writer {
             }
         }
         self.types(&r.castling_partners);
+        self.bool(r.royals.check_forbidden);
+        self.list(&r.goals, |w, g| {
+            w.u8(match g.player {
+                None => 0,
+                Some(Player::First) => 1,
+                Some(Player::Second) => 2,
+            });
+            w.types(&g.pieces);
+            w.list(&g.squares, Writer::coord);
+            w.bool(g.reply_draws);
+        });
     }
 }
 
@@ -749,6 +766,7 @@ impl<'a> Reader<'a> {
         let royals = RoyalSpec {
             win,
             check_last_only: self.bool()?,
+            check_forbidden: false,
         };
         let burning = self.list(|r| {
             Ok(BurnSpec {
@@ -886,8 +904,24 @@ impl<'a> Reader<'a> {
             v => return Err(bad_tag("counting tag", v)),
         };
         let castling_partners = self.types()?;
+        let mut royals = royals;
+        royals.check_forbidden = self.bool()?;
+        let goals = self.list(|r| {
+            Ok(GoalSpec {
+                player: match r.u8()? {
+                    0 => None,
+                    1 => Some(Player::First),
+                    2 => Some(Player::Second),
+                    v => return Err(bad_tag("goal player", v)),
+                },
+                pieces: r.types()?,
+                squares: r.list(Reader::coord)?,
+                reply_draws: r.bool()?,
+            })
+        })?;
         Ok(RulesSpec {
             castling_partners,
+            goals,
             regions,
             repeat,
             counting,

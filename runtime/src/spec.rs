@@ -210,6 +210,23 @@ pub struct RulesSpec {
     /// The pieces a castler may castle with (`castling with IDS`); empty: whatever piece
     /// stands on the partner square (the edge of the rank, or next to it with XBetza `j`).
     pub castling_partners: Vec<PieceType>,
+    /// Goal squares (`goal`): a side that brings one of its goal pieces onto one of its goal
+    /// squares wins.
+    pub goals: Vec<GoalSpec>,
+}
+
+/// `goal`: after a move of `player` (both players when `None`), a piece of `pieces` of that
+/// player standing on one of `squares` wins the game for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoalSpec {
+    /// `None`: both players, the squares given for the first player (the second player's are
+    /// the 180 degree rotation); `Some(p)`: `p` alone, the squares as written.
+    pub player: Option<Player>,
+    pub pieces: Vec<PieceType>,
+    pub squares: Vec<Coord>,
+    /// The opponent may answer (Racing Kings): the game goes on while the opponent has a legal
+    /// move that reaches one of its own goals, and reaching one with that answer draws.
+    pub reply_draws: bool,
 }
 
 /// Hands and drops: where captured pieces go, which pieces start in hand, and where a piece in
@@ -341,6 +358,8 @@ pub struct RoyalSpec {
     pub win: WinCondition,
     /// With `Checkmate`: while a side has two or more royals it may leave any of them attacked.
     pub check_last_only: bool,
+    /// No move may give check (`check forbidden`: Racing Kings).
+    pub check_forbidden: bool,
 }
 
 /// Burning: pieces next to a burner are removed.

@@ -3,7 +3,7 @@
 
 use koma_compiler::ir::Variant;
 use koma_runtime::spec::{
-    AntiTradeWhen, Outcome, PieceType, PromotionKind, Triggers, VariantSpec, WinCondition,
+    AntiTradeWhen, Outcome, PieceType, Player, PromotionKind, Triggers, VariantSpec, WinCondition,
 };
 
 use crate::api::RuleInfo;
@@ -451,6 +451,16 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
             s,
         );
     }
+    if let Some(s) = goals(v, &names) {
+        rule("Goal", &["goal"], s);
+    }
+    if r.royals.check_forbidden {
+        rule(
+            "No checks",
+            &["check forbidden"],
+            "No move may give check.".to_string(),
+        );
+    }
     if !r.castling_partners.is_empty() {
         rule(
             "Castling",
@@ -571,6 +581,37 @@ fn hands(
         ));
     }
     Some(s)
+}
+
+/// The `goal` clauses in words.
+fn goals(v: &Variant, names: &dyn Fn(&[PieceType]) -> String) -> Option<String> {
+    let mut s = String::new();
+    for g in &v.rules.goals {
+        let g = &g.value;
+        let squares: Vec<String> = g.squares.iter().map(|&c| v.board.square_name(c)).collect();
+        let who = match g.player {
+            None => "A player",
+            Some(Player::First) => "The first player",
+            Some(Player::Second) => "The second player",
+        };
+        s.push_str(&format!(
+            " {who} whose {} ends its move on {} wins{}.",
+            names(&g.pieces).replace(" and ", " or "),
+            join(&squares, "or"),
+            if g.player.is_none() {
+                " (the first player's squares; the second player's are turned around)"
+            } else {
+                ""
+            }
+        ));
+        if g.reply_draws {
+            s.push_str(
+                " The other player may still answer: if its move reaches its own goal too, the \
+                 game is drawn; the game ends at once when no legal move could.",
+            );
+        }
+    }
+    (!s.is_empty()).then(|| s.trim_start().to_string())
 }
 
 fn join(items: &[String], word: &str) -> String {

@@ -653,6 +653,7 @@ fn section(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     out.extend(promotion(v, pieces, report));
     out.extend(drops(v, pieces, report));
     out.extend(results(v, pieces));
+    out.extend(goals(v, pieces, report));
     out.push(format!("startFen = {}", start_fen(v, pieces)));
     out
 }
@@ -1052,6 +1053,70 @@ fn results(v: &Variant, pieces: &[Piece2]) -> Vec<String> {
     ));
     if let Some(n) = r.results.repetition {
         out.push(format!("nFoldRule = {n}"));
+    }
+    out
+}
+
+/// The `goal` clauses as Fairy-Stockfish's flag rules: one flag piece type and region per
+/// side, and `flagMove` for a first player's goal that the second player may answer. Its early
+/// end (the game ends when the answer cannot reach the flag) is for King flags only; a flag of
+/// another type gets its answer whatever it is, so koma refuses that.
+fn goals(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
+    let mut out = Vec::new();
+    if v.rules.royals.check_forbidden {
+        out.push("checking = false".to_string());
+    }
+    let mut flags: [Option<&koma_runtime::spec::GoalSpec>; 2] = [None, None];
+    for g in &v.rules.goals {
+        for (i, player) in [Player::First, Player::Second].into_iter().enumerate() {
+            if g.value.player.is_some_and(|p| p != player) {
+                continue;
+            }
+            if flags[i].replace(&g.value).is_some() {
+                let why = "Fairy-Stockfish has one flag region per side";
+                report.refuse("several goals", why, g.location);
+            }
+        }
+        if g.value.pieces.len() != 1 {
+            let why = "Fairy-Stockfish's flag is one piece type";
+            report.refuse("goal of several types", why, g.location);
+        }
+        let king = g
+            .value
+            .pieces
+            .iter()
+            .all(|&t| pieces[usize::from(t.0)].kind == Kind::King);
+        let first = g.value.player != Some(Player::Second);
+        if g.value.reply_draws && (!first || g.value.player.is_none() || !king) {
+            let why = "Fairy-Stockfish's `flagMove` answers a first player's King flag only";
+            report.refuse("goal reply-draws", why, g.location);
+        }
+    }
+    for (i, (color, flag)) in ["White", "Black"].into_iter().zip(flags).enumerate() {
+        let Some(g) = flag else { continue };
+        let rotate = i == 1 && g.player.is_none();
+        let squares: Vec<String> = g
+            .squares
+            .iter()
+            .map(|&c| {
+                let c = if rotate {
+                    koma_runtime::spec::Coord {
+                        x: v.board.width - 1 - c.x,
+                        y: v.board.height - 1 - c.y,
+                    }
+                } else {
+                    c
+                };
+                format!("{}{}", (b'a' + c.x) as char, c.y + 1)
+            })
+            .collect();
+        if let Some(&t) = g.pieces.first() {
+            out.push(format!("flagPiece{color} = {}", letter_of(pieces, t)));
+        }
+        out.push(format!("flagRegion{color} = {}", squares.join(" ")));
+    }
+    if flags[0].is_some_and(|g| g.reply_draws) {
+        out.push("flagMove = true".to_string());
     }
     out
 }

@@ -65,7 +65,7 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
         }
     }
     let r = &v.rules;
-    let refused: [(bool, &str, &str, &str); 11] = [
+    let refused: [(bool, &str, &str, &str); 13] = [
         (
             !r.burning.is_empty(),
             "burn",
@@ -131,6 +131,18 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
             "drop zone",
             "drop zones",
             "the diagram's block cannot confine drops",
+        ),
+        (
+            !r.goals.is_empty(),
+            "goal",
+            "goal squares",
+            "the diagram's block has no goal squares",
+        ),
+        (
+            r.royals.check_forbidden,
+            "check forbidden",
+            "no checks",
+            "the diagram's block cannot forbid checks",
         ),
     ];
     for (used, key, feature, why) in refused {

@@ -5,8 +5,9 @@ use koma_grammar::ast::{
     self, Area, BurnOption, Clause, ClauseKind, FreezeOption, PassRule, ResetEvent, Trigger, Zone,
 };
 use koma_runtime::spec::{
-    AntiTradeSpec, AntiTradeWhen, BurnSpec, DropZone, ForcedPromotion, FreezeSpec, HonourSpec,
-    MoveLimit, Outcome, PieceType, PromotionKind, RepeatSpec, Triggers, WinCondition,
+    AntiTradeSpec, AntiTradeWhen, BurnSpec, DropZone, ForcedPromotion, FreezeSpec, GoalSpec,
+    HonourSpec, MoveLimit, Outcome, PieceType, Player, PromotionKind, RepeatSpec, Triggers,
+    WinCondition,
 };
 
 use super::pieces::{Names, attributes};
@@ -163,6 +164,38 @@ impl Lowering<'_> {
                 };
             }
             ClauseKind::CheckLastRoyalOnly => self.rules.royals.check_last_only = true,
+            ClauseKind::CheckForbidden => self.rules.royals.check_forbidden = true,
+            ClauseKind::Goal {
+                side,
+                pieces,
+                squares,
+                reply_draws,
+            } => {
+                let pieces = self
+                    .names
+                    .resolve_all(file, pieces, "in `goal`", self.diagnostics);
+                let mut coords = Vec::new();
+                for item in squares {
+                    for c in self.board.coords(file, item, self.diagnostics) {
+                        if !coords.contains(&c) {
+                            coords.push(c);
+                        }
+                    }
+                }
+                let player = side.as_ref().map(|s| match s.value {
+                    ast::Side::First => Player::First,
+                    ast::Side::Second => Player::Second,
+                });
+                self.rules.goals.push(Located {
+                    value: GoalSpec {
+                        player,
+                        pieces,
+                        squares: coords,
+                        reply_draws: *reply_draws,
+                    },
+                    location: at,
+                });
+            }
             ClauseKind::Burn { burners, options } => self.burn(file, at, burners, options),
             ClauseKind::Freeze { freezers, options } => self.freeze(file, at, freezers, options),
             ClauseKind::AntiTrade(trade) => self.anti_trade(file, at, trade),

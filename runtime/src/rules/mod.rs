@@ -11,6 +11,7 @@ mod burn;
 mod captured;
 mod counting;
 mod freeze;
+mod goal;
 mod perpetual;
 mod repeat;
 mod repetition;
@@ -66,6 +67,10 @@ pub(crate) struct RuleTables {
     pub choose_burner: Vec<bool>,
     /// Per player and piece type: how many the setup gives (`promotion captured-only`).
     pub start_counts: ByPlayer<Vec<u16>>,
+    /// Per player, its `goal` clauses.
+    pub goals: ByPlayer<Vec<goal::CGoal>>,
+    /// Some player has a goal.
+    pub has_goals: bool,
 }
 
 impl RuleTables {
@@ -137,7 +142,10 @@ impl RuleTables {
             legal_filter: !rules.anti_trade.is_empty()
                 || rules.passing.first_passer_deviates
                 || rules.promotion.captured_only
-                || rules.repeat.is_some_and(|r| !r.loses),
+                || rules.repeat.is_some_and(|r| !r.loses)
+                || rules.royals.check_forbidden,
+            goals: goal::compile(geo, &rules.goals, ntypes),
+            has_goals: !rules.goals.is_empty(),
             burns,
             freezes,
             start_counts: ByPlayer::default(),

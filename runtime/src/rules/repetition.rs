@@ -33,8 +33,8 @@ impl Position {
         verdict
     }
 
-    /// Removes the moves the anti-trade, pass-repetition, modern repetition and
-    /// captured-only promotion rules forbid.
+    /// Removes the moves the anti-trade, pass-repetition, modern repetition, captured-only
+    /// promotion and `check forbidden` rules forbid.
     pub(crate) fn filter_rule_moves(&mut self, out: &mut MoveList) {
         self.filter_rule_moves_of(out, Gen::All);
     }
@@ -48,7 +48,8 @@ impl Position {
             && (0..self.history().len()).any(|k| self.history_pass(k));
         let captured_only = tables.spec.rules.promotion.captured_only;
         let repeat = self.repeat_filter_active();
-        if !(anti_trade || deviate || captured_only || repeat) {
+        let no_check = tables.spec.rules.royals.check_forbidden;
+        if !(anti_trade || deviate || captured_only || repeat || no_check) {
             return;
         }
         let mut kept = 0;
@@ -57,7 +58,8 @@ impl Position {
             let bad = (captured_only && !self.promotion_available(&m))
                 || (anti_trade && self.breaks_anti_trade(m))
                 || (deviate && self.first_passer_repeats(m))
-                || (repeat && self.repeat_forbids(m));
+                || (repeat && self.repeat_forbids(m))
+                || (no_check && self.gives_check(m));
             if !bad {
                 out.set(kept, out.at(i));
                 kept += 1;

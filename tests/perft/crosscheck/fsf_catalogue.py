@@ -34,6 +34,8 @@ SHIPPED = {
     "minishogi": ("variants/minishogi.koma", "tests/perft/drops.perft"),
     "torishogi": ("variants/tori-shogi.koma", "tests/perft/tori.perft"),
     "shoshogi": ("variants/sho-shogi.koma", "tests/perft/fairy.perft"),
+    "kingofthehill": ("variants/king-of-the-hill.koma", "tests/perft/lichess.perft"),
+    "racingkings": ("variants/racing-kings.koma", "tests/perft/lichess.perft"),
     "kinglet": ("tests/fixtures/rules/kinglet.koma", "tests/perft/royals.perft"),
 }
 
@@ -54,15 +56,14 @@ HAS = {
     "promotionZonePawnDrops", "firstRankPawnDrops", "immobilityIllegal", "dropRegion",
     "dropLoop", "extinctionValue", "mobilityRegion", "flyingGeneral", "bikjangRule",
     "soldierPromotionRank", "diagonalLines", "pocketSize", "pass",
+    "flagPiece", "flagRegion", "flagMove", "checking",
 }
 
 # Options koma's language lacks, by the feature that would express them (issue 30, point 3).
 GAPS = {
-    "flagPiece": "goal squares", "flagRegion": "goal squares", "flagMove": "goal squares",
-    "flagPieceCount": "goal squares", "flagPieceBlockedWin": "goal squares",
-    "flagPieceSafe": "goal squares",
+    "flagPieceCount": "goal squares with conditions", "flagPieceBlockedWin": "goal squares with conditions",
+    "flagPieceSafe": "goal squares with conditions",
     "checkCounting": "n-check",
-    "checking": "no move may give check",
     "mustCapture": "compulsory capture",
     "blastOnCapture": "atomic explosions", "blastImmuneTypes": "atomic explosions",
     "wallingRule": "a blocker placed with the move", "wallingRegion": "a blocker placed with the move",
@@ -189,8 +190,6 @@ def gaps(opts):
     for key, value in opts.items():
         if key == "extinctionPieceTypes":
             feature = extinction_gap(value)
-        elif key == "checking":
-            feature = GAPS[key] if value == "false" else None
         elif key == "countingRule" and "MAKRUK" in value.upper():
             feature = None
         elif value in NEUTRAL:

@@ -1,0 +1,108 @@
+//! Goal squares (`goal`, with `reply-draws`) and `check forbidden`, on the shipped King of the
+//! Hill and Racing Kings (lichess's rule pages: <https://lichess.org/variant/kingOfTheHill>,
+//! <https://lichess.org/variant/racingKings>).
+
+use super::common::*;
+use koma_runtime::result::Reason;
+use koma_runtime::spec::Player;
+
+const HILL: &str = "  goal K d4 e4 d5 e5\n";
+
+fn outcome(p: &mut koma_runtime::Position) -> Option<(Option<Player>, Reason)> {
+    result(p).map(|r| (r.winner, r.reason))
+}
+
+#[test]
+fn a_king_on_the_hill_wins_at_once() {
+    let t = variant("king-of-the-hill");
+    let mut p = pos(&t, "k7/8/8/8/8/4K3/8/8 w - - 0 1");
+    play(&mut p, &["e3d4"]);
+    assert_eq!(outcome(&mut p), Some((Some(Player::First), Reason::Goal)));
+    assert!(all_moves(&mut p).is_empty(), "the game is over: no reply");
+    assert_eq!(p.perft(1), 0);
+    // Without the clause the game goes on.
+    let t = variant_with("king-of-the-hill", HILL, "");
+    let mut p = pos(&t, "k7/8/8/8/8/4K3/8/8 w - - 0 1");
+    play(&mut p, &["e3d4"]);
+    assert_eq!(outcome(&mut p), None);
+}
+
+#[test]
+fn the_second_players_goal_is_the_rotated_squares() {
+    let t = variant("king-of-the-hill");
+    let mut p = pos(&t, "8/8/3k4/8/8/8/8/K7 b - - 0 1");
+    play(&mut p, &["d6e5"]);
+    assert_eq!(outcome(&mut p), Some((Some(Player::Second), Reason::Goal)));
+}
+
+#[test]
+fn a_king_may_not_climb_the_hill_into_check() {
+    let t = variant("king-of-the-hill");
+    // The Rook on a4 guards d4 and e4.
+    let mut p = pos(&t, "k7/8/8/8/r7/4K3/8/8 w - - 0 1");
+    let moves = moves_from(&mut p, "e3");
+    assert!(!moves.contains(&"e3e4".to_string()) && !moves.contains(&"e3d4".to_string()));
+    assert_eq!(moves, list(&["e3d2", "e3d3", "e3e2", "e3f2", "e3f3"]));
+}
+
+#[test]
+fn racing_kings_forbids_every_check() {
+    let t = variant("racing-kings");
+    // Rg1-g2 would check the King on a2 along the second rank.
+    let fen = "8/8/8/8/8/8/k7/6RK w - - 0 1";
+    let mut p = pos(&t, fen);
+    let moves = moves_from(&mut p, "g1");
+    assert!(!moves.contains(&"g1g2".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"g1a1".to_string()), "{moves:?}");
+    assert!(moves.contains(&"g1f1".to_string()));
+    let t = variant_with("racing-kings", "  check forbidden\n", "");
+    let mut p = pos(&t, fen);
+    let moves = moves_from(&mut p, "g1");
+    assert!(moves.contains(&"g1g2".to_string()) && moves.contains(&"g1a1".to_string()));
+}
+
+#[test]
+fn black_may_answer_white_reaching_the_last_rank() {
+    let t = variant("racing-kings");
+    let fen = "8/1k4K1/8/8/8/8/8/8 w - - 0 1";
+    // Black can reach the eighth rank too: the game goes on, with all of Black's moves.
+    let mut p = pos(&t, fen);
+    play(&mut p, &["g7g8"]);
+    assert_eq!(outcome(&mut p), None);
+    assert_eq!(all_moves(&mut p).len(), 8);
+    // Reaching it as well draws.
+    let mut drawn = p.clone();
+    play(&mut drawn, &["b7b8"]);
+    assert_eq!(outcome(&mut drawn), Some((None, Reason::Goal)));
+    assert!(all_moves(&mut drawn).is_empty());
+    // Any other answer loses.
+    play(&mut p, &["b7a6"]);
+    assert_eq!(outcome(&mut p), Some((Some(Player::First), Reason::Goal)));
+    // Without `reply-draws`, White wins at once.
+    let t = variant_with(
+        "racing-kings",
+        "goal first K a8-h8 reply-draws",
+        "goal first K a8-h8",
+    );
+    let mut p = pos(&t, fen);
+    play(&mut p, &["g7g8"]);
+    assert_eq!(outcome(&mut p), Some((Some(Player::First), Reason::Goal)));
+}
+
+#[test]
+fn white_wins_at_once_when_black_cannot_answer() {
+    let t = variant("racing-kings");
+    let mut p = pos(&t, "8/6K1/1k6/8/8/8/8/8 w - - 0 1");
+    play(&mut p, &["g7g8"]);
+    assert_eq!(outcome(&mut p), Some((Some(Player::First), Reason::Goal)));
+    assert_eq!(p.perft(1), 0);
+}
+
+#[test]
+fn black_reaching_first_wins_at_once() {
+    let t = variant("racing-kings");
+    let mut p = pos(&t, "8/1k6/6K1/8/8/8/8/8 b - - 0 1");
+    play(&mut p, &["b7b8"]);
+    assert_eq!(outcome(&mut p), Some((Some(Player::Second), Reason::Goal)));
+    assert!(all_moves(&mut p).is_empty(), "White gets no answer");
+}
