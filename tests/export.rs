@@ -40,6 +40,8 @@ const FSF_EXPORTS: &[&str] = &[
     "grand-acre",
     "archbishop-chess",
     "tori-shogi",
+    "king-of-the-hill",
+    "racing-kings",
     "custom-pieces",
 ];
 const DEPTH: u32 = 3;

@@ -182,12 +182,13 @@ fn check_legality(name: &str, pos: &mut Position, legal: &[FullMove], text: &str
                     assert!(safe, "{name}: legal `{mt}` exposes a royal in {text}");
                 } else if t.spec().rules.anti_trade.is_empty()
                     && t.spec().rules.repeat.is_none()
+                    && !t.spec().rules.royals.check_forbidden
                     && !t.spec().rules.regions.facing_royals_forbidden
                     && !t.spec().rules.regions.facing_royals_must_break
                 {
-                    // Rule filters (anti-trade, `repeat illegal`, facing royals) may remove safe
-                    // moves (a pass that recreates the position before the opponent's pass);
-                    // nothing else may.
+                    // Rule filters (anti-trade, `repeat illegal`, facing royals, `check
+                    // forbidden`) may remove safe moves (a pass that recreates the position
+                    // before the opponent's pass); nothing else may.
                     assert!(!safe, "{name}: safe `{mt}` was filtered out in {text}");
                 }
             }
