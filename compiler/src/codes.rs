@@ -34,7 +34,7 @@ pub const EXTENDS_CYCLE: &str = "E0107";
 pub const LIKE_CYCLE: &str = "E0108";
 /// A rules line whose first word is no clause keyword.
 pub const UNKNOWN_CLAUSE: &str = "E0109";
-/// More piece types than the runtime can index.
+/// No piece type, or more than the runtime can index.
 pub const TOO_MANY_PIECES: &str = "E0110";
 
 /// The board is too small or too large.
@@ -144,7 +144,10 @@ pub const ALL: &[(&str, &str)] = &[
         UNKNOWN_CLAUSE,
         "a rules line starts with an unknown clause name",
     ),
-    (TOO_MANY_PIECES, "more piece types than the runtime holds"),
+    (
+        TOO_MANY_PIECES,
+        "no piece types, or more than the runtime holds",
+    ),
     (
         BAD_BOARD_SIZE,
         "the board has no squares, more than 36 files, or too many ranks",

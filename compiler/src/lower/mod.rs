@@ -45,6 +45,20 @@ pub(crate) fn lower(chain: &[Unit], diagnostics: &mut Vec<Diagnostic>) -> Option
         .iter()
         .flat_map(|u| u.ast.broken_pieces.iter().cloned())
         .collect();
+    // The runtime holds 1 to MAX_PIECE_TYPES types; too many is reported by lower_pieces.
+    // A file with other errors already says what is wrong: no follow-on error for it.
+    if merged.pieces.is_empty() && !diagnostics.iter().any(Diagnostic::is_error) {
+        let at = name.as_ref().map_or(start_of(root.file), |n| n.location);
+        diagnostics.push(
+            Diagnostic::error(
+                codes::TOO_MANY_PIECES,
+                "the variant has no pieces".to_string(),
+                at,
+                "no piece defined",
+            )
+            .with_help("add a `pieces` section with at least one piece, e.g. `K \"King\" K royal`"),
+        );
+    }
     let names = pieces::Names::new(&merged.pieces, broken);
     let mut pieces = pieces::lower_pieces(&merged.pieces, &names, board.as_ref(), diagnostics);
     let board = board?;
