@@ -55,3 +55,34 @@ fn unreadable_and_corrupt_files_are_errors() {
     assert_eq!(failed.diagnostics[0].code, codes::UNREADABLE_FILE);
     assert!(failed.to_string().contains("checksum"), "{failed}");
 }
+
+/// The runtime's examples of `Position::play` and `Setup` (runtime/src/position.rs and
+/// setup.rs), run here because the runtime does not depend on the compiler.
+#[test]
+fn the_runtime_examples_run() -> Result<(), Box<dyn std::error::Error>> {
+    use koma_runtime::setup::Setup;
+    use koma_runtime::spec::{PieceType, Player};
+    let chess = koma_compiler::tables(chess())?;
+    assert_eq!(start_moves(chess.clone()), 20);
+
+    let mut pos = Position::start(chess.clone()).expect("a start position");
+    let e4 = pos.parse_move("e2e4").expect("a legal move");
+    pos.play(&e4).expect("legal in the start position");
+    assert!(pos.play(&e4).is_err(), "White's pawn is no longer on e2");
+
+    let king = PieceType(
+        chess
+            .spec()
+            .pieces
+            .iter()
+            .position(|p| p.id == "K")
+            .unwrap_or(0) as u8,
+    );
+    let square = |name| chess.geo().parse_square(name).expect("a square");
+    let mut setup = Setup::new(chess.clone());
+    setup.put(square("e1"), Some((Player::First, king)))?;
+    setup.put(square("e8"), Some((Player::Second, king)))?;
+    let mut kings = setup.into_position()?;
+    assert_eq!(kings.moves().len(), 5);
+    Ok(())
+}

@@ -6,7 +6,10 @@
 //! ([`Position::from_text`]) or from a checked [`Setup`]; [`Position::play`] plays a move
 //! after checking it, and [`Position::make`] is its unchecked twin for generated moves.
 //!
-//! ```
+//! The example needs the compiler, which the runtime does not depend on (DESIGN.md), so it runs
+//! as `koma-compiler`'s crate doctest:
+//!
+//! ```ignore
 //! use koma_runtime::Position;
 //! let chess = koma_compiler::tables(concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/chess.koma"))?;
 //! let mut start = Position::start(chess).expect("chess has a start position");

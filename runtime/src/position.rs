@@ -439,9 +439,10 @@ impl Position {
 
     /// Plays `mv` when it is one of the legal moves here ([`Position::moves`]); otherwise
     /// leaves the position as it was. The checked twin of [`Position::make`], for moves that
-    /// come from outside (a user, a file, another program).
+    /// come from outside (a user, a file, another program). Run by koma-compiler's tests
+    /// (`compiler/tests/front_door.rs`), as the runtime does not depend on the compiler:
     ///
-    /// ```
+    /// ```ignore
     /// use koma_runtime::Position;
     /// let chess = koma_compiler::tables(concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/chess.koma"))?;
     /// let mut pos = Position::start(chess).expect("a start position");

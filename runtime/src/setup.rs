@@ -11,9 +11,11 @@ use crate::position::Position;
 use crate::spec::{PieceType, Player};
 use crate::tables::Tables;
 
-/// An unchecked placement of pieces, the side to move and the hands.
+/// An unchecked placement of pieces, the side to move and the hands. The example is run by
+/// koma-compiler's tests (`compiler/tests/front_door.rs`), as the runtime does not depend on
+/// the compiler:
 ///
-/// ```
+/// ```ignore
 /// use koma_runtime::setup::Setup;
 /// use koma_runtime::spec::{PieceType, Player};
 /// let chess = koma_compiler::tables(concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/chess.koma"))?;
