@@ -148,3 +148,251 @@ fn macadamia_deva_and_dark_spirit_are_placed_mirrored() {
         list(&["g8f7", "g8h7", "g8f9", "g8h8"])
     );
 }
+
+// Dai Dai Shogi (docs/shogi-family.md#dai-dai-shogi-17x17). No engine plays it, so these tests,
+// written from the sources before the file was run, are its check.
+
+/// A 17x17 position text from (piece, square) pairs: upper case the first player's, lower case
+/// the second's, `+` for a promoted form; `side` is `w` (first player) or `b`.
+fn dai_dai(pieces: &[(&str, &str)], side: char) -> String {
+    let mut grid = vec![vec![None; 17]; 17];
+    for (piece, square) in pieces {
+        let file = usize::from(square.as_bytes()[0] - b'a');
+        let rank: usize = square[1..].parse().expect("a rank");
+        grid[rank - 1][file] = Some(*piece);
+    }
+    let ranks: Vec<String> = grid
+        .iter()
+        .rev()
+        .map(|row| {
+            let (mut text, mut empty) = (String::new(), 0);
+            for cell in row {
+                match cell {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            text += &empty.to_string();
+                            empty = 0;
+                        }
+                        let (plus, id) = piece.strip_prefix('+').map_or(("", *piece), |id| ("+", id));
+                        text += plus;
+                        text += &if id.len() > 1 { format!("[{id}]") } else { id.to_string() };
+                    }
+                }
+            }
+            if empty > 0 {
+                text += &empty.to_string();
+            }
+            text
+        })
+        .collect();
+    format!("{} {side}", ranks.join("/"))
+}
+
+/// The squares the moves reach (a move's last square), without repeats.
+fn destinations(moves: &[String]) -> Vec<String> {
+    let mut squares: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            let m = m.trim_end_matches('+');
+            let start = m
+                .rfind(|c: char| c.is_ascii_lowercase())
+                .expect("a square");
+            m[start..].to_string()
+        })
+        .collect();
+    squares.sort();
+    squares.dedup();
+    squares
+}
+
+/// Wikipedia's piece list: 96 pieces a side of 64 types (Games::Shogi's array of its diagram),
+/// the second player's army the first's rotated.
+#[test]
+fn dai_dai_start_has_96_pieces_of_64_types_a_side() {
+    let t = variant("dai-dai-shogi");
+    let start = koma_runtime::Position::start(t.clone()).expect("a setup");
+    let text = start.to_text();
+    let board = text.split(' ').next().expect("a board");
+    let mut first: Vec<String> = Vec::new();
+    let mut second: Vec<String> = Vec::new();
+    let mut chars = board.chars();
+    while let Some(c) = chars.next() {
+        let id: String = match c {
+            '[' => chars.by_ref().take_while(|&c| c != ']').collect(),
+            c if c.is_ascii_alphabetic() => c.to_string(),
+            _ => continue,
+        };
+        if id.chars().any(|c| c.is_ascii_uppercase()) {
+            first.push(id);
+        } else {
+            second.push(id.to_ascii_uppercase());
+        }
+    }
+    assert_eq!((first.len(), second.len()), (96, 96), "{text}");
+    first.sort();
+    second.sort();
+    assert_eq!(first, second);
+    first.dedup();
+    assert_eq!(first.len(), 64, "{first:?}");
+    assert!(text.contains("/L[TG][SD][RA][DH][FR]Q[LG]K[RG][FT][DK][SQ]R[DO][HM]L "), "{text}");
+    assert!(text.starts_with("l[hm][do]r[sq][dk][ft][rg]k[lg]q[fr][dh][ra][sd][tg]l/"), "{text}");
+}
+
+/// 鉤行 (ja.wikipedia): the Hook Mover slides like a Rook and may turn once at a right angle,
+/// never leaping. Own Golds on e9 and h5 cut the first leg; the enemy King behind its Pawns on
+/// p17 and q16 is out of reach. Every square of ranks 1-8 (from the e-file) and of files a-g
+/// (from rank 5) is reached, nothing else: 178 squares.
+#[test]
+fn dai_dai_hook_mover_turns_once_at_a_right_angle() {
+    let t = variant("dai-dai-shogi");
+    let text = dai_dai(
+        &[("K", "a1"), ("HM", "e5"), ("G", "e9"), ("G", "h5"), ("k", "q17"), ("p", "p17"), ("p", "q16")],
+        'w',
+    );
+    let mut p = pos(&t, &text);
+    let moves = moves_from(&mut p, "e5");
+    for reached in ["e5e8", "e5q8", "e5q1", "e5a17", "e5g17", "e5g5", "e5b1", "e5a2"] {
+        assert!(moves.contains(&reached.to_string()), "{reached} in {moves:?}");
+    }
+    for blocked in ["e5e9", "e5e10", "e5h5", "e5h9", "e5q16", "e5p17", "e5a1"] {
+        assert!(!moves.contains(&blocked.to_string()), "{blocked} in {moves:?}");
+    }
+    assert_eq!(destinations(&moves).len(), 178, "{moves:?}");
+}
+
+/// 天狗 (ja.wikipedia): the Long-Nosed Goblin steps one square orthogonally, or makes a Bishop's
+/// move once or twice (one right-angle turn on an empty square). Its own Pawn on c3 leaves it
+/// b2, where it turns to a3 (taking the Pawn there) or c1; a capture on b2 ends the move.
+#[test]
+fn dai_dai_goblin_turns_once_off_a_diagonal() {
+    let t = variant("dai-dai-shogi");
+    let quiet = [("K", "i1"), ("TG", "a1"), ("P", "c3"), ("p", "a3"), ("k", "i17")];
+    let mut p = pos(&t, &dai_dai(&quiet, 'w'));
+    assert_eq!(moves_from(&mut p, "a1"), list(&["a1a2", "a1b1", "a1b2", "a1a3", "a1c1"]));
+    let capture = [("K", "i1"), ("TG", "a1"), ("P", "c3"), ("p", "b2"), ("k", "i17")];
+    let mut p = pos(&t, &dai_dai(&capture, 'w'));
+    assert_eq!(moves_from(&mut p, "a1"), list(&["a1a2", "a1b1", "a1b2"]));
+}
+
+/// 狛犬 (ja.wikipedia): the Lion Dog goes up to three squares along one line, leaping, taking
+/// every enemy on its way, and may come back one square after two. Every capture promotes it,
+/// compulsorily, to the Great Elephant (大大将棋: promotion by capture is forced); a quiet move
+/// never does.
+#[test]
+fn dai_dai_lion_dog_captures_along_its_line_and_must_promote() {
+    let t = variant("dai-dai-shogi");
+    let text = dai_dai(&[("K", "a1"), ("LD", "g5"), ("p", "g7"), ("p", "g8"), ("k", "q17")], 'w');
+    let mut p = pos(&t, &text);
+    let expected = [
+        "g5g6", "g5g7+", "g5g8+", "g5xg7g8+", "g5xg7g6+", "g5g4", "g5g3", "g5g2", "g5f5", "g5e5",
+        "g5d5", "g5h5", "g5i5", "g5j5", "g5f6", "g5e7", "g5d8", "g5h6", "g5i7", "g5j8", "g5f4",
+        "g5e3", "g5d2", "g5h4", "g5i3", "g5j2",
+    ];
+    assert_eq!(moves_from(&mut p, "g5"), list(&expected));
+}
+
+/// 奔鬼 and 奔獏 (ja.wikipedia): the Free Demon ranges sideways and diagonally forward and goes
+/// five squares vertically; the Free Dream-Eater ranges vertically and diagonally forward and
+/// goes five squares sideways. Neither moves diagonally backward.
+#[test]
+fn dai_dai_free_demon_and_dream_eater_stop_at_five() {
+    let t = variant("dai-dai-shogi");
+    let cases = [
+        ("FR", ["i14", "i4", "a9", "q9", "a17", "q17"], ["i15", "i3", "h8", "j8"]),
+        ("FT", ["i17", "i1", "d9", "n9", "a17", "q17"], ["c9", "o9", "h8", "j8"]),
+    ];
+    for (id, reached, out) in cases {
+        let mut p = pos(&t, &dai_dai(&[("K", "b1"), (id, "i9"), ("k", "p17")], 'w'));
+        let moves = moves_from(&mut p, "i9");
+        assert_eq!(moves.len(), 42, "{id}: {moves:?}");
+        for square in reached {
+            assert!(moves.contains(&format!("i9{square}")), "{id} {square}: {moves:?}");
+        }
+        for square in out {
+            assert!(!moves.contains(&format!("i9{square}")), "{id} {square}: {moves:?}");
+        }
+    }
+}
+
+/// 白虎 (ja.wikipedia), and the Poisonous Snake of HaChu's table: the White Tiger ranges
+/// vertically and diagonally forward-left, two squares sideways, one forward-right; the Snake
+/// steps sideways and leaps two squares forward or diagonally backward, over its own Pawn.
+#[test]
+fn dai_dai_white_tiger_and_poisonous_snake() {
+    let t = variant("dai-dai-shogi");
+    let mut p = pos(&t, &dai_dai(&[("K", "b1"), ("WT", "i9"), ("k", "p17")], 'w'));
+    let moves = moves_from(&mut p, "i9");
+    assert_eq!(moves.len(), 16 + 4 + 8 + 1, "{moves:?}");
+    for reached in ["i9i17", "i9i1", "i9g9", "i9k9", "i9a17", "i9j10"] {
+        assert!(moves.contains(&reached.to_string()), "{reached}: {moves:?}");
+    }
+    for out in ["i9k11", "i9h8", "i9j8", "i9f9"] {
+        assert!(!moves.contains(&out.to_string()), "{out}: {moves:?}");
+    }
+    let snake = [("K", "b1"), ("PS", "i9"), ("P", "i10"), ("k", "p17")];
+    let mut p = pos(&t, &dai_dai(&snake, 'w'));
+    assert_eq!(
+        moves_from(&mut p, "i9"),
+        list(&["i9i11", "i9g7", "i9k7", "i9h9", "i9j9"])
+    );
+}
+
+/// 大大将棋 (ja.wikipedia): promotion is by capture, anywhere on the board, and forced. The
+/// Flying Horse capturing in its own camp becomes a Queen (馬麟 → 奔王) and moves as one; the
+/// Old Rat becomes the Wizard Stork (老鼠 → 仙鶴: diagonals and one step back); the Poisonous
+/// Snake becomes the Hook Mover. A Gold (which has no promoted form) and a piece that has
+/// already promoted capture without promoting.
+#[test]
+fn dai_dai_promotes_by_capture_anywhere_and_must() {
+    let t = variant("dai-dai-shogi");
+    let horse = [("K", "a1"), ("FH", "i3"), ("p", "i4"), ("G", "e3"), ("p", "e4"), ("k", "q17")];
+    let mut p = pos(&t, &dai_dai(&horse, 'w'));
+    assert_eq!(
+        moves_from(&mut p, "i3"),
+        list(&["i3i4+", "i3h3", "i3j3", "i3i2", "i3h4", "i3g5", "i3j4", "i3k5"])
+    );
+    assert!(moves_from(&mut p, "e3").contains(&"e3e4".to_string()));
+    play(&mut p, &["i3i4+", "q17p17"]);
+    let queen = moves_from(&mut p, "i4");
+    assert!(queen.contains(&"i4i17".to_string()) && queen.contains(&"i4a12".to_string()), "{queen:?}");
+    assert!(queen.contains(&"i4q4".to_string()) && queen.contains(&"i4i1".to_string()), "{queen:?}");
+    let promoted = [("K", "a1"), ("+FH", "i3"), ("p", "i9"), ("k", "q17")];
+    let mut p = pos(&t, &dai_dai(&promoted, 'w'));
+    assert!(moves_from(&mut p, "i3").contains(&"i3i9".to_string()));
+
+    let rat = [("K", "a1"), ("OR", "e5"), ("p", "g7"), ("k", "q17")];
+    let mut p = pos(&t, &dai_dai(&rat, 'w'));
+    assert_eq!(
+        moves_from(&mut p, "e5"),
+        list(&["e5d6", "e5c7", "e5f6", "e5g7+", "e5e4", "e5e3"])
+    );
+    play(&mut p, &["e5g7+", "q17p17"]);
+    let stork = moves_from(&mut p, "g7");
+    assert!(stork.contains(&"g7g6".to_string()) && stork.contains(&"g7a13".to_string()), "{stork:?}");
+    assert!(stork.contains(&"g7m1".to_string()) && !stork.contains(&"g7g8".to_string()), "{stork:?}");
+    assert!(!stork.contains(&"g7g5".to_string()) && !stork.contains(&"g7f7".to_string()), "{stork:?}");
+
+    let snake = [("K", "a1"), ("PS", "i9"), ("p", "i11"), ("k", "q17")];
+    let mut p = pos(&t, &dai_dai(&snake, 'w'));
+    play(&mut p, &["i9i11+", "q17p17"]);
+    let hook = moves_from(&mut p, "i11");
+    assert!(hook.contains(&"i11a2".to_string()), "the Hook Mover turns at i2: {hook:?}");
+    assert!(!hook.contains(&"i11a1".to_string()), "a1 is the own King: {hook:?}");
+}
+
+/// The Furious Fiend moves as a Lion or as a Lion Dog (Evans, Cazaux; rulings 3): the 24
+/// squares of the Lion's 5x5 area and the Lion Dog's eight third squares along its lines.
+#[test]
+fn dai_dai_furious_fiend_is_lion_or_lion_dog() {
+    let t = variant("dai-dai-shogi");
+    let mut p = pos(&t, &dai_dai(&[("K", "a1"), ("+LN", "i9"), ("k", "q17")], 'w'));
+    let reached = destinations(&moves_from(&mut p, "i9"));
+    assert_eq!(reached.len(), 32, "{reached:?}");
+    for third in ["i12", "i6", "f9", "l9", "f12", "l12", "f6", "l6"] {
+        assert!(reached.contains(&third.to_string()), "{third}: {reached:?}");
+    }
+    for out in ["i13", "g12", "m9"] {
+        assert!(!reached.contains(&out.to_string()), "{out}: {reached:?}");
+    }
+}
