@@ -174,9 +174,14 @@ fn dai_dai(pieces: &[(&str, &str)], side: char) -> String {
                             text += &empty.to_string();
                             empty = 0;
                         }
-                        let (plus, id) = piece.strip_prefix('+').map_or(("", *piece), |id| ("+", id));
+                        let (plus, id) =
+                            piece.strip_prefix('+').map_or(("", *piece), |id| ("+", id));
                         text += plus;
-                        text += &if id.len() > 1 { format!("[{id}]") } else { id.to_string() };
+                        text += &if id.len() > 1 {
+                            format!("[{id}]")
+                        } else {
+                            id.to_string()
+                        };
                     }
                 }
             }
@@ -195,9 +200,7 @@ fn destinations(moves: &[String]) -> Vec<String> {
         .iter()
         .map(|m| {
             let m = m.trim_end_matches('+');
-            let start = m
-                .rfind(|c: char| c.is_ascii_lowercase())
-                .expect("a square");
+            let start = m.rfind(|c: char| c.is_ascii_lowercase()).expect("a square");
             m[start..].to_string()
         })
         .collect();
@@ -235,8 +238,14 @@ fn dai_dai_start_has_96_pieces_of_64_types_a_side() {
     assert_eq!(first, second);
     first.dedup();
     assert_eq!(first.len(), 64, "{first:?}");
-    assert!(text.contains("/L[TG][SD][RA][DH][FR]Q[LG]K[RG][FT][DK][SQ]R[DO][HM]L "), "{text}");
-    assert!(text.starts_with("l[hm][do]r[sq][dk][ft][rg]k[lg]q[fr][dh][ra][sd][tg]l/"), "{text}");
+    assert!(
+        text.contains("/L[TG][SD][RA][DH][FR]Q[LG]K[RG][FT][DK][SQ]R[DO][HM]L "),
+        "{text}"
+    );
+    assert!(
+        text.starts_with("l[hm][do]r[sq][dk][ft][rg]k[lg]q[fr][dh][ra][sd][tg]l/"),
+        "{text}"
+    );
 }
 
 /// 鉤行 (ja.wikipedia): the Hook Mover slides like a Rook and may turn once at a right angle,
@@ -247,16 +256,32 @@ fn dai_dai_start_has_96_pieces_of_64_types_a_side() {
 fn dai_dai_hook_mover_turns_once_at_a_right_angle() {
     let t = variant("dai-dai-shogi");
     let text = dai_dai(
-        &[("K", "a1"), ("HM", "e5"), ("G", "e9"), ("G", "h5"), ("k", "q17"), ("p", "p17"), ("p", "q16")],
+        &[
+            ("K", "a1"),
+            ("HM", "e5"),
+            ("G", "e9"),
+            ("G", "h5"),
+            ("k", "q17"),
+            ("p", "p17"),
+            ("p", "q16"),
+        ],
         'w',
     );
     let mut p = pos(&t, &text);
     let moves = moves_from(&mut p, "e5");
-    for reached in ["e5e8", "e5q8", "e5q1", "e5a17", "e5g17", "e5g5", "e5b1", "e5a2"] {
-        assert!(moves.contains(&reached.to_string()), "{reached} in {moves:?}");
+    for reached in [
+        "e5e8", "e5q8", "e5q1", "e5a17", "e5g17", "e5g5", "e5b1", "e5a2",
+    ] {
+        assert!(
+            moves.contains(&reached.to_string()),
+            "{reached} in {moves:?}"
+        );
     }
     for blocked in ["e5e9", "e5e10", "e5h5", "e5h9", "e5q16", "e5p17", "e5a1"] {
-        assert!(!moves.contains(&blocked.to_string()), "{blocked} in {moves:?}");
+        assert!(
+            !moves.contains(&blocked.to_string()),
+            "{blocked} in {moves:?}"
+        );
     }
     assert_eq!(destinations(&moves).len(), 178, "{moves:?}");
 }
@@ -267,10 +292,25 @@ fn dai_dai_hook_mover_turns_once_at_a_right_angle() {
 #[test]
 fn dai_dai_goblin_turns_once_off_a_diagonal() {
     let t = variant("dai-dai-shogi");
-    let quiet = [("K", "i1"), ("TG", "a1"), ("P", "c3"), ("p", "a3"), ("k", "i17")];
+    let quiet = [
+        ("K", "i1"),
+        ("TG", "a1"),
+        ("P", "c3"),
+        ("p", "a3"),
+        ("k", "i17"),
+    ];
     let mut p = pos(&t, &dai_dai(&quiet, 'w'));
-    assert_eq!(moves_from(&mut p, "a1"), list(&["a1a2", "a1b1", "a1b2", "a1a3", "a1c1"]));
-    let capture = [("K", "i1"), ("TG", "a1"), ("P", "c3"), ("p", "b2"), ("k", "i17")];
+    assert_eq!(
+        moves_from(&mut p, "a1"),
+        list(&["a1a2", "a1b1", "a1b2", "a1a3", "a1c1"])
+    );
+    let capture = [
+        ("K", "i1"),
+        ("TG", "a1"),
+        ("P", "c3"),
+        ("p", "b2"),
+        ("k", "i17"),
+    ];
     let mut p = pos(&t, &dai_dai(&capture, 'w'));
     assert_eq!(moves_from(&mut p, "a1"), list(&["a1a2", "a1b1", "a1b2"]));
 }
@@ -282,7 +322,16 @@ fn dai_dai_goblin_turns_once_off_a_diagonal() {
 #[test]
 fn dai_dai_lion_dog_captures_along_its_line_and_must_promote() {
     let t = variant("dai-dai-shogi");
-    let text = dai_dai(&[("K", "a1"), ("LD", "g5"), ("p", "g7"), ("p", "g8"), ("k", "q17")], 'w');
+    let text = dai_dai(
+        &[
+            ("K", "a1"),
+            ("LD", "g5"),
+            ("p", "g7"),
+            ("p", "g8"),
+            ("k", "q17"),
+        ],
+        'w',
+    );
     let mut p = pos(&t, &text);
     let expected = [
         "g5g6", "g5g7+", "g5g8+", "g5xg7g8+", "g5xg7g6+", "g5g4", "g5g3", "g5g2", "g5f5", "g5e5",
@@ -299,18 +348,32 @@ fn dai_dai_lion_dog_captures_along_its_line_and_must_promote() {
 fn dai_dai_free_demon_and_dream_eater_stop_at_five() {
     let t = variant("dai-dai-shogi");
     let cases = [
-        ("FR", ["i14", "i4", "a9", "q9", "a17", "q17"], ["i15", "i3", "h8", "j8"]),
-        ("FT", ["i17", "i1", "d9", "n9", "a17", "q17"], ["c9", "o9", "h8", "j8"]),
+        (
+            "FR",
+            ["i14", "i4", "a9", "q9", "a17", "q17"],
+            ["i15", "i3", "h8", "j8"],
+        ),
+        (
+            "FT",
+            ["i17", "i1", "d9", "n9", "a17", "q17"],
+            ["c9", "o9", "h8", "j8"],
+        ),
     ];
     for (id, reached, out) in cases {
         let mut p = pos(&t, &dai_dai(&[("K", "b1"), (id, "i9"), ("k", "p17")], 'w'));
         let moves = moves_from(&mut p, "i9");
         assert_eq!(moves.len(), 42, "{id}: {moves:?}");
         for square in reached {
-            assert!(moves.contains(&format!("i9{square}")), "{id} {square}: {moves:?}");
+            assert!(
+                moves.contains(&format!("i9{square}")),
+                "{id} {square}: {moves:?}"
+            );
         }
         for square in out {
-            assert!(!moves.contains(&format!("i9{square}")), "{id} {square}: {moves:?}");
+            assert!(
+                !moves.contains(&format!("i9{square}")),
+                "{id} {square}: {moves:?}"
+            );
         }
     }
 }
@@ -321,7 +384,10 @@ fn dai_dai_free_demon_and_dream_eater_stop_at_five() {
 #[test]
 fn dai_dai_white_tiger_and_poisonous_snake() {
     let t = variant("dai-dai-shogi");
-    let mut p = pos(&t, &dai_dai(&[("K", "b1"), ("WT", "i9"), ("k", "p17")], 'w'));
+    let mut p = pos(
+        &t,
+        &dai_dai(&[("K", "b1"), ("WT", "i9"), ("k", "p17")], 'w'),
+    );
     let moves = moves_from(&mut p, "i9");
     assert_eq!(moves.len(), 16 + 4 + 8 + 1, "{moves:?}");
     for reached in ["i9i17", "i9i1", "i9g9", "i9k9", "i9a17", "i9j10"] {
@@ -346,7 +412,14 @@ fn dai_dai_white_tiger_and_poisonous_snake() {
 #[test]
 fn dai_dai_promotes_by_capture_anywhere_and_must() {
     let t = variant("dai-dai-shogi");
-    let horse = [("K", "a1"), ("FH", "i3"), ("p", "i4"), ("G", "e3"), ("p", "e4"), ("k", "q17")];
+    let horse = [
+        ("K", "a1"),
+        ("FH", "i3"),
+        ("p", "i4"),
+        ("G", "e3"),
+        ("p", "e4"),
+        ("k", "q17"),
+    ];
     let mut p = pos(&t, &dai_dai(&horse, 'w'));
     assert_eq!(
         moves_from(&mut p, "i3"),
@@ -355,8 +428,14 @@ fn dai_dai_promotes_by_capture_anywhere_and_must() {
     assert!(moves_from(&mut p, "e3").contains(&"e3e4".to_string()));
     play(&mut p, &["i3i4+", "q17p17"]);
     let queen = moves_from(&mut p, "i4");
-    assert!(queen.contains(&"i4i17".to_string()) && queen.contains(&"i4a12".to_string()), "{queen:?}");
-    assert!(queen.contains(&"i4q4".to_string()) && queen.contains(&"i4i1".to_string()), "{queen:?}");
+    assert!(
+        queen.contains(&"i4i17".to_string()) && queen.contains(&"i4a12".to_string()),
+        "{queen:?}"
+    );
+    assert!(
+        queen.contains(&"i4q4".to_string()) && queen.contains(&"i4i1".to_string()),
+        "{queen:?}"
+    );
     let promoted = [("K", "a1"), ("+FH", "i3"), ("p", "i9"), ("k", "q17")];
     let mut p = pos(&t, &dai_dai(&promoted, 'w'));
     assert!(moves_from(&mut p, "i3").contains(&"i3i9".to_string()));
@@ -369,16 +448,40 @@ fn dai_dai_promotes_by_capture_anywhere_and_must() {
     );
     play(&mut p, &["e5g7+", "q17p17"]);
     let stork = moves_from(&mut p, "g7");
-    assert!(stork.contains(&"g7g6".to_string()) && stork.contains(&"g7a13".to_string()), "{stork:?}");
-    assert!(stork.contains(&"g7m1".to_string()) && !stork.contains(&"g7g8".to_string()), "{stork:?}");
-    assert!(!stork.contains(&"g7g5".to_string()) && !stork.contains(&"g7f7".to_string()), "{stork:?}");
+    assert!(
+        stork.contains(&"g7g6".to_string()) && stork.contains(&"g7a13".to_string()),
+        "{stork:?}"
+    );
+    assert!(
+        stork.contains(&"g7m1".to_string()) && !stork.contains(&"g7g8".to_string()),
+        "{stork:?}"
+    );
+    assert!(
+        !stork.contains(&"g7g5".to_string()) && !stork.contains(&"g7f7".to_string()),
+        "{stork:?}"
+    );
 
-    let snake = [("K", "a1"), ("PS", "i9"), ("p", "i11"), ("k", "q17")];
+    // The enemy King hides behind its Pawns on p17 and q16 from the new Hook Mover.
+    let snake = [
+        ("K", "a1"),
+        ("PS", "i9"),
+        ("p", "i11"),
+        ("k", "q17"),
+        ("p", "p17"),
+        ("p", "q16"),
+        ("p", "a12"),
+    ];
     let mut p = pos(&t, &dai_dai(&snake, 'w'));
-    play(&mut p, &["i9i11+", "q17p17"]);
+    play(&mut p, &["i9i11+", "a12a11"]);
     let hook = moves_from(&mut p, "i11");
-    assert!(hook.contains(&"i11a2".to_string()), "the Hook Mover turns at i2: {hook:?}");
-    assert!(!hook.contains(&"i11a1".to_string()), "a1 is the own King: {hook:?}");
+    assert!(
+        hook.contains(&"i11a2".to_string()),
+        "the Hook Mover turns at i2: {hook:?}"
+    );
+    assert!(
+        !hook.contains(&"i11a1".to_string()),
+        "a1 is the own King: {hook:?}"
+    );
 }
 
 /// The Furious Fiend moves as a Lion or as a Lion Dog (Evans, Cazaux; rulings 3): the 24
@@ -386,7 +489,10 @@ fn dai_dai_promotes_by_capture_anywhere_and_must() {
 #[test]
 fn dai_dai_furious_fiend_is_lion_or_lion_dog() {
     let t = variant("dai-dai-shogi");
-    let mut p = pos(&t, &dai_dai(&[("K", "a1"), ("+LN", "i9"), ("k", "q17")], 'w'));
+    let mut p = pos(
+        &t,
+        &dai_dai(&[("K", "a1"), ("+LN", "i9"), ("k", "q17")], 'w'),
+    );
     let reached = destinations(&moves_from(&mut p, "i9"));
     assert_eq!(reached.len(), 32, "{reached:?}");
     for third in ["i12", "i6", "f9", "l9", "f12", "l12", "f6", "l6"] {
