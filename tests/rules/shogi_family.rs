@@ -502,3 +502,111 @@ fn dai_dai_furious_fiend_is_lion_or_lion_dog() {
         assert!(!reached.contains(&out.to_string()), "{out}: {reached:?}");
     }
 }
+
+// Heian Dai Shogi (docs/shogi-family.md#heian-dai-shogi-13x13): the Nichūreki's moves, ShogiVar's
+// promotion, Wikipedia's bare King. Written from the sources before the file was run.
+
+/// The array of the Nichūreki's description (ja.wikipedia, Ludii and ShogiVar agree): 34 pieces
+/// a side of 13 types, the second army the first's rotation.
+#[test]
+fn heian_dai_start_has_34_pieces_of_13_types() {
+    let t = variant("heian-dai-shogi");
+    let start = koma_runtime::Position::start(t.clone()).expect("a setup");
+    let text = start.to_text();
+    assert!(
+        text.starts_with(
+            "lnicsgkgscinl/[fc][fd]2[ft]1[sm]1[ft]2[fd][fc]/ppppppppppppp/6[gb]6/13/13/13/13/13/6[GB]6/PPPPPPPPPPPPP/[FC][FD]2[FT]1[SM]1[FT]2[FD][FC]/LNICSGKGSCINL "
+        ),
+        "{text}"
+    );
+}
+
+/// 二中歴: "the Copper General does not go to the four corners, the Iron General not to the
+/// three backward directions; the Side Mover goes one step forward and any distance sideways".
+#[test]
+fn heian_dai_copper_iron_and_side_mover_as_the_nichureki_says() {
+    let t = variant("heian-dai-shogi");
+    let mut p = pos(&t, "12k/13/13/13/13/6C6/13/2I10/13/7[SM]5/13/13/K12 w");
+    assert_eq!(
+        moves_from(&mut p, "g8"),
+        list(&["g8g9", "g8g7", "g8f8", "g8h8"])
+    );
+    assert_eq!(
+        moves_from(&mut p, "c6"),
+        list(&["c6c7", "c6b7", "c6d7", "c6b6", "c6d6"])
+    );
+    let side: Vec<String> = [
+        "a4", "b4", "c4", "d4", "e4", "f4", "g4", "i4", "j4", "k4", "l4", "m4", "h5",
+    ]
+    .iter()
+    .map(|to| format!("h4{to}"))
+    .collect();
+    assert_eq!(
+        moves_from(&mut p, "h4"),
+        list(&side.iter().map(String::as_str).collect::<Vec<_>>())
+    );
+}
+
+/// The Flying Dragon "goes to the four corners" (the common reading: a Bishop); promoted, it
+/// gains one step orthogonally (ShogiVar), a Dragon Horse. The zone is the far three ranks
+/// (11-13): a move into it may promote or not, a move outside it may not.
+#[test]
+fn heian_dai_flying_dragon_and_promotion_in_the_far_three_ranks() {
+    let t = variant("heian-dai-shogi");
+    let mut p = pos(&t, "k12/13/13/13/6C6/13/13/13/13/13/13/1[FD]11/K12 w");
+    let dragon = moves_from(&mut p, "b2");
+    for reached in [
+        "b2c1", "b2c3", "b2j10", "b2k11", "b2k11+", "b2m13", "b2m13+",
+    ] {
+        assert!(
+            dragon.contains(&reached.to_string()),
+            "{reached}: {dragon:?}"
+        );
+    }
+    assert!(
+        !dragon.contains(&"b2j10+".to_string()),
+        "j10 is outside the zone: {dragon:?}"
+    );
+    // a3 and c1, c3 to j10 (8), and k11, l12, m13 each with and without promotion.
+    assert_eq!(dragon.len(), 2 + 8 + 2 * 3, "{dragon:?}");
+    assert_eq!(
+        moves_from(&mut p, "g9"),
+        list(&["g9g10", "g9f9", "g9h9", "g9g8"])
+    );
+    let mut p = pos(&t, "k12/13/13/6C6/13/13/13/13/13/13/13/13/K12 w");
+    let copper = moves_from(&mut p, "g10");
+    assert!(copper.contains(&"g10g11+".to_string()) && copper.contains(&"g10g11".to_string()));
+    let mut p = pos(&t, "k12/13/11+[FD]1/13/13/13/13/13/13/13/13/13/K12 w");
+    let horse = moves_from(&mut p, "l11");
+    for reached in [
+        "l11l10", "l11l12", "l11k11", "l11m11", "l11b1", "l11m12", "l11j13",
+    ] {
+        assert!(horse.contains(&reached.to_string()), "{reached}: {horse:?}");
+    }
+    assert!(!horse.contains(&"l11l9".to_string()), "{horse:?}");
+}
+
+/// ShogiVar: promotion "is not compulsory unless the piece would be unable to make a further
+/// legal move": a Pawn or Lance reaching the last rank, a Knight the last two, must promote.
+#[test]
+fn heian_dai_promotion_forced_only_where_a_piece_would_be_stuck() {
+    let t = variant("heian-dai-shogi");
+    let mut p = pos(&t, "k12/2P1L7N/13/13/13/13/13/13/13/13/13/13/6K6 w");
+    assert_eq!(moves_from(&mut p, "c12"), list(&["c12c13+"]));
+    assert_eq!(moves_from(&mut p, "e12"), list(&["e12e13+"]));
+    let mut p = pos(&t, "k12/13/13/12N/13/13/13/13/13/13/13/13/6K6 w");
+    assert_eq!(moves_from(&mut p, "m10"), list(&["m10l12+"]));
+}
+
+/// Wikipedia: the game is won by capturing the King "or leaving a bare King"; ShogiVar: a bare
+/// King may still draw if it bares the other King at once. Here the first player's last piece
+/// is taken, leaving a bare King that cannot reply in kind: the second player wins.
+#[test]
+fn heian_dai_a_bare_king_loses() {
+    let t = variant("heian-dai-shogi");
+    let mut p = pos(&t, "6k6/13/13/13/13/6g6/6G6/13/13/13/13/13/6K6 b");
+    assert!(result(&mut p).is_none());
+    play(&mut p, &["g8g7"]);
+    let r = result(&mut p).expect("a bare King: the game is over");
+    assert_eq!(r.score(), "0-1", "{r:?}");
+}
