@@ -171,11 +171,19 @@ fn with_weights(text: &str, weights: &[LearnedWeight]) -> String {
         match after {
             Some(end) => {
                 let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i + 1);
-                let newline = if text[..line_end].ends_with('\n') { "" } else { "\n" };
+                let newline = if text[..line_end].ends_with('\n') {
+                    ""
+                } else {
+                    "\n"
+                };
                 edits.push((line_end, line_end, format!("{newline}{added}")));
             }
             None => {
-                let newline = if text.is_empty() || text.ends_with('\n') { "" } else { "\n" };
+                let newline = if text.is_empty() || text.ends_with('\n') {
+                    ""
+                } else {
+                    "\n"
+                };
                 edits.push((text.len(), text.len(), format!("{newline}\nrules\n{added}")));
             }
         }

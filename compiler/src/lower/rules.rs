@@ -5,9 +5,9 @@ use koma_grammar::ast::{
     self, Area, BurnOption, Clause, ClauseKind, FreezeOption, PassRule, ResetEvent, Trigger, Zone,
 };
 use koma_runtime::spec::{
-    AntiTradeSpec, AntiTradeWhen, BurnSpec, DropZone, ForcedPromotion, FreezeSpec, GoalSpec,
-    EVAL_TERMS, HonourSpec, MoveLimit, Outcome, PieceType, Player, PromotionKind, RepeatSpec, Triggers,
-    WinCondition,
+    AntiTradeSpec, AntiTradeWhen, BurnSpec, DropZone, EVAL_TERMS, ForcedPromotion, FreezeSpec,
+    GoalSpec, HonourSpec, MoveLimit, Outcome, PieceType, Player, PromotionKind, RepeatSpec,
+    Triggers, WinCondition,
 };
 
 use super::pieces::{Names, attributes};
@@ -406,10 +406,11 @@ impl Lowering<'_> {
                 at,
                 "not a term of the engine's evaluation",
             );
-            self.diagnostics.push(match did_you_mean(&term.value, EVAL_TERMS) {
-                Some(near) => d.with_help(format!("did you mean `{near}`?")),
-                None => d.with_help(format!("the terms are {}", EVAL_TERMS.join(", "))),
-            });
+            self.diagnostics
+                .push(match did_you_mean(&term.value, EVAL_TERMS) {
+                    Some(near) => d.with_help(format!("did you mean `{near}`?")),
+                    None => d.with_help(format!("the terms are {}", EVAL_TERMS.join(", "))),
+                });
             return;
         }
         if let Some(first) = self.rules.weights.iter().find(|w| w.value.0 == term.value) {
