@@ -68,6 +68,7 @@ fn rules(variant: &Variant) -> RulesSpec {
         results: rules.results.clone(),
         repeat: rules.repeat,
         counting: rules.counting.clone(),
+        weights: rules.weights.iter().map(|w| w.value.clone()).collect(),
         castling_partners: rules.castling_partners.clone(),
         goals: rules.goals.iter().map(|g| g.value.clone()).collect(),
         drops: DropSpec {

@@ -287,6 +287,8 @@ pub struct Rules {
     pub facing_royals_must_break: bool,
     /// `goal` clauses.
     pub goals: Vec<Located<koma_runtime::spec::GoalSpec>>,
+    /// `weight TERM N`: the engine's evaluation weights this game sets.
+    pub weights: Vec<Located<(String, i32)>>,
     pub clauses: Vec<ClauseInfo>,
 }
 

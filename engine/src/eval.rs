@@ -17,7 +17,7 @@
 
 use std::sync::Arc;
 
-use koma_runtime::spec::{PieceType, Player, WinCondition};
+use koma_runtime::spec::{EVAL_TERMS, PieceType, Player, WinCondition};
 use koma_runtime::{MoveList, MoveRef, Position, Square, Tables};
 
 use crate::values::{PieceValue, estimate};
@@ -60,23 +60,17 @@ pub const TERMS: [Term; 9] = [
     Term::HandThreat,
 ];
 
+const _: () = assert!(TERMS.len() == EVAL_TERMS.len());
+
 /// The terms that live in the per-square tables (the first of [`TERMS`]).
 pub const SQUARE_TERMS: usize = 5;
 
 impl Term {
     /// The name in `koma tune` reports and `koma match --engine koma:w.NAME=N`.
+    /// The names are the runtime's list of the terms a variant file may weigh
+    /// (`weight TERM N`), in the same order.
     pub fn name(self) -> &'static str {
-        match self {
-            Term::Centre => "centre",
-            Term::RoyalHome => "royal-home",
-            Term::Promotion => "promotion",
-            Term::Mobility => "mobility",
-            Term::Advance => "advance",
-            Term::HandTempo => "hand-tempo",
-            Term::RoyalAttackers => "royal-attackers",
-            Term::RoyalOpen => "royal-open",
-            Term::HandThreat => "hand-threat",
-        }
+        EVAL_TERMS[self.index()]
     }
 
     /// The term of that name.
@@ -100,6 +94,18 @@ impl Weights {
     /// The weights the engine plays with (docs/engine.md says how each was measured).
     pub const DEFAULT: Weights = Weights([30, 40, 30, 2, 20, 10, 12, 10, 20]);
 
+    /// The weights a game plays with: the defaults, with the variant file's `weight TERM N`
+    /// lines in their place.
+    pub fn of_game(tables: &Tables) -> Weights {
+        let mut weights = Weights::DEFAULT;
+        for (name, weight) in &tables.spec().rules.weights {
+            if let Some(term) = Term::named(name) {
+                weights.set(term, *weight);
+            }
+        }
+        weights
+    }
+
     pub fn get(&self, t: Term) -> i32 {
         self.0[t.index()]
     }
@@ -112,6 +118,27 @@ impl Weights {
 impl Default for Weights {
     fn default() -> Weights {
         Weights::DEFAULT
+    }
+}
+
+/// Which weights an engine plays with: the game's ([`Weights::of_game`]) unless a whole set
+/// is given, then single terms changed (`koma match --engine koma:eval=base,w.TERM=N`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WeightChoice {
+    /// A whole set in place of the game's.
+    pub base: Option<Weights>,
+    /// Terms given a weight of their own, applied last.
+    pub changes: Vec<(Term, i32)>,
+}
+
+impl WeightChoice {
+    /// The weights this choice gives in the game of `tables`.
+    pub fn resolve(&self, tables: &Tables) -> Weights {
+        let mut weights = self.base.unwrap_or_else(|| Weights::of_game(tables));
+        for &(term, weight) in &self.changes {
+            weights.set(term, weight);
+        }
+        weights
     }
 }
 
@@ -166,9 +193,9 @@ pub struct Evaluator {
 }
 
 impl Evaluator {
-    /// The evaluation of a variant with the default weights.
+    /// The evaluation of a variant with the game's weights ([`Weights::of_game`]).
     pub fn new(tables: &Arc<Tables>) -> Evaluator {
-        Evaluator::with_weights(tables, Weights::DEFAULT)
+        Evaluator::with_weights(tables, Weights::of_game(tables))
     }
 
     /// The evaluation of a variant with the given weights.

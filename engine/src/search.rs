@@ -19,7 +19,7 @@ use koma_runtime::result::GameResult;
 use koma_runtime::spec::{Player, WinCondition};
 use koma_runtime::{FullMove, Gen, MoveList, MoveRef, Position, Square, Tables};
 
-use crate::eval::{Evaluator, Weights};
+use crate::eval::{Evaluator, WeightChoice};
 use crate::time::{Budget, Clock};
 use crate::tt::{Bound, Entry, Tt, TtMove};
 
@@ -129,7 +129,7 @@ pub fn search(pos: &Position, limits: &Limits) -> SearchResult {
 pub struct Searcher {
     tt: Tt,
     eval: Option<Arc<Evaluator>>,
-    weights: Weights,
+    weights: WeightChoice,
 }
 
 impl Searcher {
@@ -138,12 +138,12 @@ impl Searcher {
         Searcher {
             tt: Tt::new(hash_mb),
             eval: None,
-            weights: Weights::DEFAULT,
+            weights: WeightChoice::default(),
         }
     }
 
     /// Plays with these evaluation weights from the next search on.
-    pub fn set_weights(&mut self, weights: Weights) {
+    pub fn set_weights(&mut self, weights: WeightChoice) {
         self.weights = weights;
     }
 
@@ -161,10 +161,11 @@ impl Searcher {
 
     /// The evaluator of a variant (built once per variant).
     pub fn evaluator(&mut self, tables: &Arc<Tables>) -> Arc<Evaluator> {
+        let weights = self.weights.resolve(tables);
         match &self.eval {
-            Some(e) if Arc::ptr_eq(e.tables(), tables) && e.weights() == self.weights => e.clone(),
+            Some(e) if Arc::ptr_eq(e.tables(), tables) && e.weights() == weights => e.clone(),
             _ => {
-                let e = Arc::new(Evaluator::with_weights(tables, self.weights));
+                let e = Arc::new(Evaluator::with_weights(tables, weights));
                 self.eval = Some(e.clone());
                 e
             }

@@ -366,6 +366,12 @@ pub enum ClauseKind {
     FacingRoyals {
         must_break: bool,
     },
+    /// `weight TERM N`: the engine's evaluation weight `N` for the term `TERM`
+    /// (signed, centipawns per unit of the term).
+    Weight {
+        term: Spanned<String>,
+        weight: Spanned<i32>,
+    },
     /// `remove KIND`: drops the clauses of kind `KIND` inherited through `extends`.
     Remove(Spanned<String>),
     /// A line whose first word is no clause keyword; the compiler reports it.
@@ -414,6 +420,7 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "counting board-honour",
     "counting pieces-honour",
     "counting without",
+    "weight",
 ];
 
 /// The clause kind a `remove` line names, accepting the clause's own words
@@ -474,6 +481,7 @@ impl ClauseKind {
             ClauseKind::CountingPieces { .. } => "counting pieces-honour",
             ClauseKind::CountingWithout(_) => "counting without",
             ClauseKind::FacingRoyals { .. } => "facing-royals",
+            ClauseKind::Weight { .. } => "weight",
             ClauseKind::Remove(_) => "remove",
             ClauseKind::Unknown => "unknown",
         }
@@ -493,6 +501,7 @@ impl ClauseKind {
                 | ClauseKind::DropNoMate(_)
                 | ClauseKind::DropZone { .. }
                 | ClauseKind::Goal { .. }
+                | ClauseKind::Weight { .. }
                 | ClauseKind::Remove(_)
                 | ClauseKind::Unknown
         )

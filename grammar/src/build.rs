@@ -384,6 +384,19 @@ impl LineParser {
         })
     }
 
+    fn weight(&mut self, pair: Pair<'_, Rule>) -> Option<ClauseKind> {
+        let mut parts = children(pair);
+        let term = self.text(&parts.next()?);
+        let number = parts.next()?;
+        let span = self.span(&number);
+        let Ok(weight) = number.as_str().trim().parse::<i32>() else {
+            self.too_large(span);
+            return None;
+        };
+        let weight = Spanned::new(weight, span);
+        Some(ClauseKind::Weight { term, weight })
+    }
+
     fn goal(&mut self, pair: Pair<'_, Rule>) -> ClauseKind {
         let mut side = None;
         let mut pieces = Vec::new();
@@ -622,6 +635,7 @@ impl LineParser {
                 self.span(&first),
             ))),
             Rule::counting_line => self.counting(first),
+            Rule::weight_line => self.weight(pair),
             _ => Some(ClauseKind::PerpetualCheck(Spanned::new(
                 first.as_str() == "loses",
                 self.span(&first),

@@ -36,6 +36,7 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::region_name => "a region name",
         Rule::region_betza => "XBetza moves",
         Rule::facing_kind => "`forbidden` or `must-break`",
+        Rule::weight_term => "an evaluation term, e.g. `royal-attackers`",
         Rule::side => "`first` or `second`",
         Rule::zone_clause => "`zone`",
         Rule::on_clause => "`on`",
@@ -225,6 +226,7 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
              `drop zone IDS SQUARES`"
         }
         Rule::hand_line => "write `hand ID...`, e.g. `hand P P N`",
+        Rule::weight_line => "write `weight TERM N`, e.g. `weight royal-attackers 24`",
         Rule::remove_clause_line => {
             "write `remove KIND`, e.g. `remove check` or `remove promotion forced`"
         }

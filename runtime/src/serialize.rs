@@ -13,7 +13,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 10;
+pub const FORMAT_VERSION: u32 = 11;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -574,6 +574,13 @@ impl Writer {
             w.list(&g.squares, Writer::coord);
             w.bool(g.reply_draws);
         });
+        self.list(&r.weights, |w, (term, weight)| {
+            // A term by its index in `EVAL_TERMS` (an unknown name, which the compiler
+            // refuses, as a tag the reader rejects).
+            let index = EVAL_TERMS.iter().position(|t| t == term);
+            w.u8(index.map_or(u8::MAX, |i| i as u8));
+            w.u32(*weight as u32);
+        });
     }
 }
 
@@ -919,9 +926,17 @@ impl<'a> Reader<'a> {
                 reply_draws: r.bool()?,
             })
         })?;
+        let weights = self.list(|r| {
+            let index = r.u8()?;
+            let term = EVAL_TERMS
+                .get(usize::from(index))
+                .ok_or_else(|| bad_tag("weight term", index))?;
+            Ok((term.to_string(), r.u32()? as i32))
+        })?;
         Ok(RulesSpec {
             castling_partners,
             goals,
+            weights,
             regions,
             repeat,
             counting,

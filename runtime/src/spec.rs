@@ -213,7 +213,24 @@ pub struct RulesSpec {
     /// Goal squares (`goal`): a side that brings one of its goal pieces onto one of its goal
     /// squares wins.
     pub goals: Vec<GoalSpec>,
+    /// The designer's evaluation weights (`weight TERM N`), for the engine: a term of
+    /// [`EVAL_TERMS`] and its weight; a term not listed keeps the engine's default.
+    pub weights: Vec<(String, i32)>,
 }
+
+/// The engine's evaluation terms a `weight` line may name (koma-engine's `eval::Term`, in
+/// its order); the compiler checks the names against this list.
+pub const EVAL_TERMS: [&str; 9] = [
+    "centre",
+    "royal-home",
+    "promotion",
+    "mobility",
+    "advance",
+    "hand-tempo",
+    "royal-attackers",
+    "royal-open",
+    "hand-threat",
+];
 
 /// `goal`: after a move of `player` (both players when `None`), a piece of `pieces` of that
 /// player standing on one of `squares` wins the game for it.

@@ -1,13 +1,15 @@
 //! `koma tune`: plays the engine against itself, learns the piece values and evaluation
 //! weights that best predict the games' results (`koma_engine::tune`), prints them with their
-//! standard errors, and can write the values into the variant file as `value N`.
+//! standard errors, and can write them into the variant file as `value N` and `weight TERM N`.
 
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use koma_engine::tune::{FitOptions, LearnedValue, SelfPlay, Tuning, self_play, tune as fit};
-use koma_grammar::ast::{Moves, PieceItem};
+use koma_engine::tune::{
+    FitOptions, LearnedValue, LearnedWeight, SelfPlay, Tuning, self_play, tune as fit,
+};
+use koma_grammar::ast::{ClauseKind, Moves, PieceItem};
 use koma_runtime::Tables;
 use serde_json::json;
 
@@ -53,6 +55,7 @@ pub fn tune(args: &TuneArgs) -> CommandResult {
     let written = match source {
         Some(text) => {
             let (new_text, skipped) = with_values(&text, &tuning.values);
+            let new_text = with_weights(&new_text, &tuning.weights);
             let target = args.output.as_deref().unwrap_or(&args.file);
             write(target, &new_text, args.output.is_some())?;
             for id in &skipped {
@@ -126,6 +129,71 @@ fn with_values(text: &str, values: &[LearnedValue]) -> (String, Vec<String>) {
         out.replace_range(start..end, &replacement);
     }
     (out, skipped)
+}
+
+/// The weights a file should get: those the games told apart from the weight the game
+/// played with (more than two standard errors away), rounded.
+fn writable_weights(weights: &[LearnedWeight]) -> impl Iterator<Item = (&'static str, i32)> {
+    weights
+        .iter()
+        .filter(|w| {
+            w.stderr
+                .is_some_and(|se| (w.weight - f64::from(w.prior)).abs() > 2.0 * se)
+        })
+        .map(|w| (w.term.name(), w.weight.round() as i32))
+}
+
+/// `text` with `weight TERM N` set for each weight the games told: the number of the file's
+/// own line for the term replaced, or a line added after the last rules clause (or in a new
+/// `rules` section).
+fn with_weights(text: &str, weights: &[LearnedWeight]) -> String {
+    let parsed = koma_grammar::parse(text);
+    let clauses = &parsed.file.clauses;
+    // (start, end, replacement), applied from the end so earlier offsets stay valid.
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    let mut added = String::new();
+    for (term, weight) in writable_weights(weights) {
+        let given = clauses.iter().find_map(|c| match &c.kind {
+            ClauseKind::Weight { term: t, weight } if t.value == term => Some(weight.span),
+            _ => None,
+        });
+        match given {
+            Some(span) => edits.push((span.start, span.end, weight.to_string())),
+            None => added.push_str(&format!("  weight {term} {weight}\n")),
+        }
+    }
+    if !added.is_empty() {
+        let after = clauses
+            .iter()
+            .map(|c| c.span.end)
+            .chain(parsed.file.rules_sections.iter().map(|s| s.end))
+            .max();
+        match after {
+            Some(end) => {
+                let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i + 1);
+                let newline = if text[..line_end].ends_with('\n') {
+                    ""
+                } else {
+                    "\n"
+                };
+                edits.push((line_end, line_end, format!("{newline}{added}")));
+            }
+            None => {
+                let newline = if text.is_empty() || text.ends_with('\n') {
+                    ""
+                } else {
+                    "\n"
+                };
+                edits.push((text.len(), text.len(), format!("{newline}\nrules\n{added}")));
+            }
+        }
+    }
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut out = text.to_string();
+    for (start, end, replacement) in edits {
+        out.replace_range(start..end, &replacement);
+    }
+    out
 }
 
 /// Writes the file in place (through [`save_source`]) or a new copy.
@@ -277,4 +345,41 @@ fn document(
         })).collect::<Vec<_>>(),
         "written": written,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use koma_engine::eval::Term;
+
+    use super::*;
+
+    fn learned(term: Term, weight: f64, stderr: f64, prior: i32) -> LearnedWeight {
+        LearnedWeight {
+            term,
+            weight,
+            stderr: Some(stderr),
+            prior,
+        }
+    }
+
+    /// A weight the games told apart from its prior replaces the file's line for the term or
+    /// joins the rules section; one within two standard errors is not written.
+    #[test]
+    fn told_weights_are_written_as_weight_lines() {
+        let weights = [
+            learned(Term::Mobility, 10.6, 2.0, 2),
+            learned(Term::RoyalOpen, 31.0, 4.0, 20),
+            learned(Term::Centre, 40.0, 20.0, 30),
+        ];
+        let text = "rules\n  win checkmate\n  weight royal-open 20   # doubled\n";
+        assert_eq!(
+            with_weights(text, &weights),
+            "rules\n  win checkmate\n  weight royal-open 31   # doubled\n  weight mobility 11\n"
+        );
+        assert_eq!(
+            with_weights("board 8x8\n", &weights[..1]),
+            "board 8x8\n\nrules\n  weight mobility 11\n"
+        );
+        assert_eq!(with_weights("rules\n", &weights[2..]), "rules\n");
+    }
 }

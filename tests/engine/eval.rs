@@ -131,3 +131,47 @@ fn open_lines_towards_the_king_cost() {
     assert_eq!(score(&sheltered), 0);
     assert_eq!(score(&bare), -(17 - 6) * 40 / 4);
 }
+
+/// `weight TERM N` lines give a game its own evaluation weights: the evaluation plays with
+/// them, the other terms keep their defaults, and they survive the compiled file.
+#[test]
+fn a_variant_files_weights_replace_the_defaults() {
+    use koma_engine::eval::{Term, Weights};
+
+    let chess = tables("chess.koma");
+    assert_eq!(Weights::of_game(&chess), Weights::DEFAULT);
+    let source = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.koma"),
+    )
+    .expect("chess");
+    let text = format!("{source}\n  weight royal-open 25\n  weight advance -5\n");
+    let t = koma_compiler::tables_from_str(&text).expect("compiles");
+    let mut expected = Weights::DEFAULT;
+    expected.set(Term::RoyalOpen, 25);
+    expected.set(Term::Advance, -5);
+    assert_eq!(Weights::of_game(&t), expected);
+    assert_eq!(Evaluator::new(&t).weights(), expected);
+    let bytes = koma_runtime::serialize::encode(t.spec());
+    let decoded = koma_runtime::serialize::decode(&bytes).expect("decodes");
+    assert_eq!(decoded.rules.weights, t.spec().rules.weights);
+
+    let errors = |extra: &str| {
+        let text = format!("{source}\n{extra}");
+        let e = koma_compiler::tables_from_str(&text).expect_err("refused");
+        e.diagnostics
+            .iter()
+            .map(|d| format!("{} {} {:?}", d.code, d.message, d.help))
+            .collect::<Vec<_>>()
+    };
+    let unknown = errors("  weight royal-atackers 3\n");
+    assert!(
+        unknown[0].starts_with("E0602 unknown evaluation term `royal-atackers`")
+            && unknown[0].contains("did you mean `royal-attackers`?"),
+        "{unknown:?}"
+    );
+    let twice = errors("  weight mobility 3\n  weight mobility 4\n");
+    assert!(
+        twice[0].starts_with("E0601 `weight mobility` is given twice"),
+        "{twice:?}"
+    );
+}

@@ -129,6 +129,17 @@ fn json_report_and_a_copy_with_value_lines() {
             .expect("piece line");
         assert!(line.contains(&format!("value {value}")), "{line}");
     }
+    // A weight the games told apart from the game's (two standard errors) is written as a
+    // `weight TERM N` line; the others are not.
+    for w in doc["weights"].as_array().expect("weights") {
+        let (weight, prior) = (w["weight"].as_f64().expect("weight"), w["prior"].as_f64());
+        let told = w["stderr"]
+            .as_f64()
+            .is_some_and(|se| (weight - prior.expect("prior")).abs() > 2.0 * se);
+        let rounded = weight.round() as i64;
+        let line = format!("weight {} {rounded}", w["term"].as_str().expect("term"));
+        assert_eq!(tuned.contains(&line), told, "{line}");
+    }
     let check = Command::new(env!("CARGO_BIN_EXE_koma"))
         .args(["check", out.to_str().expect("path")])
         .output()

@@ -5,9 +5,9 @@ use koma_grammar::ast::{
     self, Area, BurnOption, Clause, ClauseKind, FreezeOption, PassRule, ResetEvent, Trigger, Zone,
 };
 use koma_runtime::spec::{
-    AntiTradeSpec, AntiTradeWhen, BurnSpec, DropZone, ForcedPromotion, FreezeSpec, GoalSpec,
-    HonourSpec, MoveLimit, Outcome, PieceType, Player, PromotionKind, RepeatSpec, Triggers,
-    WinCondition,
+    AntiTradeSpec, AntiTradeWhen, BurnSpec, DropZone, EVAL_TERMS, ForcedPromotion, FreezeSpec,
+    GoalSpec, HonourSpec, MoveLimit, Outcome, PieceType, Player, PromotionKind, RepeatSpec,
+    Triggers, WinCondition,
 };
 
 use super::pieces::{Names, attributes};
@@ -341,6 +341,7 @@ impl Lowering<'_> {
                 self.rules.facing_royals_forbidden = !must_break;
                 self.rules.facing_royals_must_break = *must_break;
             }
+            ClauseKind::Weight { term, weight } => self.weight(file, term, *weight),
             ClauseKind::Unknown | ClauseKind::Remove(_) => {}
         }
     }
@@ -393,6 +394,42 @@ impl Lowering<'_> {
             .with_help(format!("use a number from {min} to {max}")),
         );
         None
+    }
+
+    /// `weight TERM N`: a term the engine knows, given once.
+    fn weight(&mut self, file: FileId, term: &Spanned<String>, weight: Spanned<i32>) {
+        let at = location(file, term.span);
+        if !EVAL_TERMS.contains(&term.value.as_str()) {
+            let d = Diagnostic::error(
+                codes::BAD_PARAMETER,
+                format!("unknown evaluation term `{}`", term.value),
+                at,
+                "not a term of the engine's evaluation",
+            );
+            self.diagnostics
+                .push(match did_you_mean(&term.value, EVAL_TERMS) {
+                    Some(near) => d.with_help(format!("did you mean `{near}`?")),
+                    None => d.with_help(format!("the terms are {}", EVAL_TERMS.join(", "))),
+                });
+            return;
+        }
+        if let Some(first) = self.rules.weights.iter().find(|w| w.value.0 == term.value) {
+            let d = Diagnostic::error(
+                codes::DUPLICATE_CLAUSE,
+                format!("`weight {}` is given twice", term.value),
+                at,
+                "given again here",
+            );
+            self.diagnostics.push(
+                d.with_secondary(first.location.clone(), "first given here")
+                    .with_help("keep one of the two lines"),
+            );
+            return;
+        }
+        self.rules.weights.push(Located {
+            value: (term.value.clone(), weight.value),
+            location: at,
+        });
     }
 
     fn conflict(&mut self, file: FileId, span: koma_grammar::Span, message: String, help: &str) {

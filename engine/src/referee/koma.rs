@@ -30,7 +30,7 @@ impl KomaPlayer {
                 .map_or(1, |t| (t as usize).clamp(1, MAX_THREADS)),
             searcher: {
                 let mut searcher = Searcher::new(spec.hash);
-                searcher.set_weights(spec.weights);
+                searcher.set_weights(spec.weights.clone());
                 searcher
             },
         }

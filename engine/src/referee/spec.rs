@@ -5,7 +5,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::eval::{TERMS, Term, Weights};
+use crate::eval::{TERMS, Term, WeightChoice, Weights};
 
 /// How the referee talks to an engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,8 +44,9 @@ pub struct EngineSpec {
     pub hash: usize,
     /// The variant name to send (CECP `variant`, UCI `UCI_Variant`).
     pub variant: Option<String>,
-    /// koma only: the evaluation's weights (`eval=base` or `eval=default`, then `w.TERM=N`).
-    pub weights: Weights,
+    /// koma only: the evaluation's weights (the game's, or `eval=base` or `eval=default`,
+    /// then `w.TERM=N`).
+    pub weights: WeightChoice,
 }
 
 /// Hash size when a spec gives none.
@@ -85,7 +86,7 @@ impl EngineSpec {
             threads: None,
             hash: DEFAULT_HASH_MB,
             variant: None,
-            weights: Weights::DEFAULT,
+            weights: WeightChoice::default(),
         };
         let mut command: Option<Vec<String>> = None;
         let mut rest = rest;
@@ -149,11 +150,11 @@ impl EngineSpec {
             }
             "variant" if !value.is_empty() => self.variant = Some(value.to_string()),
             "eval" => {
-                self.weights = match value {
+                self.weights.base = Some(match value {
                     "base" => Weights::BASE,
                     "default" => Weights::DEFAULT,
                     _ => return Err(format!("`eval` takes `base` or `default`, found `{value}`")),
-                }
+                })
             }
             _ if key.starts_with("w.") => {
                 let names = || TERMS.map(Term::name).join(", ");
@@ -162,7 +163,7 @@ impl EngineSpec {
                 let weight = value
                     .parse()
                     .map_err(|_| format!("`{key}` takes a whole number, found `{value}`"))?;
-                self.weights.set(term, weight);
+                self.weights.changes.push((term, weight));
             }
             "tc" => self.control = Some(TimeControl::parse(value).map_err(|e| e.0)?),
             "st" | "time" => {
@@ -239,11 +240,10 @@ mod tests {
             s.control,
             Some(TimeControl::PerMove(Duration::from_millis(500)))
         );
-        assert_eq!(s.weights, Weights::DEFAULT);
+        assert_eq!(s.weights, WeightChoice::default());
         let s = EngineSpec::parse("koma:eval=base,w.mobility=3").expect("spec");
-        let mut expected = Weights::BASE;
-        expected.set(Term::Mobility, 3);
-        assert_eq!(s.weights, expected);
+        assert_eq!(s.weights.base, Some(Weights::BASE));
+        assert_eq!(s.weights.changes, [(Term::Mobility, 3)]);
     }
 
     #[test]

@@ -52,8 +52,9 @@ pub struct FitOptions {
     pub min_material: f64,
     /// A value or weight whose feature is nonzero in fewer positions keeps its prior.
     pub min_positions: usize,
-    /// The weights the evaluation starts from (their terms' priors).
-    pub weights: Weights,
+    /// The weights the evaluation starts from (their terms' priors): the game's unless
+    /// given.
+    pub weights: Option<Weights>,
 }
 
 impl Default for FitOptions {
@@ -62,7 +63,7 @@ impl Default for FitOptions {
             skip_plies: 8,
             min_material: 0.25,
             min_positions: 50,
-            weights: Weights::DEFAULT,
+            weights: None,
         }
     }
 }
@@ -161,7 +162,8 @@ pub fn tune(
     games: &[GameRecord],
     options: &FitOptions,
 ) -> Result<Tuning, TuneError> {
-    let eval = Evaluator::with_weights(tables, options.weights);
+    let weights = options.weights.unwrap_or_else(|| Weights::of_game(tables));
+    let eval = Evaluator::with_weights(tables, weights);
     let samples = samples::collect(&eval, games, options.skip_plies, options.min_material)?;
     let needed = options.min_positions.max(1);
     if samples.len() < needed {
@@ -176,14 +178,14 @@ pub fn tune(
         TERMS
             .iter()
             .zip(samples.placement[t])
-            .map(|(&term, mean)| f64::from(options.weights.get(term)) * mean)
+            .map(|(&term, mean)| f64::from(weights.get(term)) * mean)
             .sum()
     };
     let prior: Vec<f64> = values
         .iter()
         .enumerate()
         .map(|(t, v)| f64::from(v.value) + on_squares(t))
-        .chain(TERMS.iter().map(|&t| f64::from(options.weights.get(t))))
+        .chain(TERMS.iter().map(|&t| f64::from(weights.get(t))))
         .collect();
     let fitted = fit::fit(&samples, &prior, options.min_positions);
     let learned = |i: usize| (fitted.theta[i], fitted.stderr[i]);
@@ -208,7 +210,7 @@ pub fn tune(
                 term,
                 weight: learned(values.len() + k).0,
                 stderr: learned(values.len() + k).1,
-                prior: options.weights.get(term),
+                prior: weights.get(term),
             })
             .collect(),
         k: fitted.k,

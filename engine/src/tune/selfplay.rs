@@ -11,7 +11,7 @@ use koma_runtime::Tables;
 
 use super::{GameRecord, TuneError};
 use crate::analyse::{self, Job, play_games};
-use crate::eval::Weights;
+use crate::eval::WeightChoice;
 use crate::referee::game::Rules;
 use crate::referee::opening::Opening;
 use crate::referee::spec::{EngineKind, EngineSpec};
@@ -68,7 +68,7 @@ pub fn self_play(
             threads: Some(1),
             hash: HASH_MB,
             variant: None,
-            weights: Weights::DEFAULT,
+            weights: WeightChoice::default(),
         },
         control: None,
         random_plies: settings.random_plies,

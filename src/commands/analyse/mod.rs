@@ -15,7 +15,7 @@ use std::sync::Arc;
 use koma_engine::analyse::selfplay::Job;
 use koma_engine::analyse::summary::VariantInfo;
 use koma_engine::analyse::{GameRecord, SelfPlay, Summary, learned_values, play_games, summarise};
-use koma_engine::eval::Weights;
+use koma_engine::eval::WeightChoice;
 use koma_engine::referee::game::Rules;
 use koma_engine::referee::spec::{EngineKind, EngineSpec, TimeControl, seconds};
 use koma_runtime::Tables;
@@ -249,7 +249,7 @@ fn self_play(tables: Arc<Tables>, s: &Settings) -> SelfPlay {
         threads: Some(1),
         hash: s.hash as usize,
         variant: None,
-        weights: Weights::DEFAULT,
+        weights: WeightChoice::default(),
     };
     SelfPlay {
         tables,
