@@ -16,22 +16,13 @@ use crate::game;
 use crate::site::Compiled;
 
 /// Why a book could not be written.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[derive(Debug, thiserror::Error)]
 pub enum BookError {
     #[error("`{}` has errors", path.display())]
-    #[diagnostic(
-        code(koma::book::invalid),
-        help("`koma check` shows them; fix them and write the book again")
-    )]
     Invalid { path: PathBuf },
     #[error("{0}")]
-    #[diagnostic(
-        code(koma::book::write),
-        help("choose an output folder you can write to")
-    )]
     Write(#[from] WriteError),
     #[error("the start position cannot be played: {0}")]
-    #[diagnostic(code(koma::book::start))]
     Start(#[from] game::GameError),
 }
 
