@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 export PATH="$PATH:/usr/games"
 
 # Debian package -> a command (or file) it provides.
-packages=(xvfb:Xvfb xboard:xboard hachu:hachu fairymax:fairymax fairy-stockfish:fairy-stockfish chromium:chromium chromium-driver:chromedriver neovim:nvim)
+packages=(xvfb:Xvfb xboard:xboard hachu:hachu fairymax:fairymax fairy-stockfish:fairy-stockfish chromium:chromium chromium-driver:chromedriver neovim:nvim nodejs:node npm:npm)
 # koma's WebAssembly build is committed in web/wasm/ with the fingerprint of its sources
 # (wasm/fingerprint.sh). Only when they have changed since is it rebuilt, with Debian's compiler
 # for wasm32 (docs/web.md).
@@ -48,6 +48,10 @@ if [ -n "$wasm_stale" ]; then
   echo "test.sh: web/wasm is stale: rebuilding it (wasm/build.sh)" >&2
   wasm/build.sh
 fi
+
+# TypeScript, at the version web/package-lock.json pins, for the type check of the page's script
+# against the API's types (tests/browser/typecheck.rs, docs/web.md).
+(cd web && npm ci --no-audit --no-fund --loglevel=error)
 
 # Tests that drive an outside program fail (rather than skip) when it is missing.
 export KOMA_REQUIRE_EXTERNAL=1

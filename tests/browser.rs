@@ -8,6 +8,8 @@
 mod hostile;
 #[path = "browser/http.rs"]
 mod http;
+#[path = "browser/typecheck.rs"]
+mod typecheck;
 #[path = "browser/wasm.rs"]
 mod wasm;
 #[path = "browser/webdriver.rs"]
@@ -427,6 +429,8 @@ fn piece_on(b: &Browser, sq: &str) -> Option<(String, String)> {
     (s.len() == 2).then(|| (s[0].clone(), s[1].clone()))
 }
 
+/// The page in headless Chromium, scenario by scenario: one server with six files and one
+/// browser for all of them (starting them is most of the time), each scenario on its own page.
 #[test]
 fn the_page_plays_in_a_real_browser() {
     let Some((chromium, driver)) = webdriver::chromium_and_driver() else {
@@ -445,7 +449,7 @@ fn the_page_plays_in_a_real_browser() {
         variant("chu-shogi.koma"),
         variant("suzumu-shogi.koma"),
         variant("minjiku-shogi.koma"),
-        edited.clone(),
+        edited,
         variant("crazyhouse.koma"),
     ];
     let server = Server::start(&files);
@@ -455,33 +459,69 @@ fn the_page_plays_in_a_real_browser() {
         &dir.join("profile"),
         &out.join("chromedriver.log"),
     );
+    let s = Session {
+        b,
+        server,
+        files,
+        dir,
+        out,
+    };
+    chess_by_clicks_with_undo_redo_mate_and_promotion(&s);
+    the_engine_answers_as_the_second_player(&s);
+    a_chu_lions_double_capture_chosen_step_by_step(&s);
+    a_large_board_and_extra_squares(&s);
+    a_crazyhouse_drop_from_the_hand(&s);
+    an_edit_on_disk_shows_its_error_then_the_board(&s);
+    the_static_book_from_disk(&s);
+    hostile_names_and_sources_stay_text(&s);
+    let errors: Vec<(String, String)> =
+        s.b.console()
+            .into_iter()
+            .filter(|(level, _)| level == "SEVERE" || level == "WARNING")
+            .collect();
+    assert!(errors.is_empty(), "browser console: {errors:?}");
+}
 
-    // Chess: highlights, a short game by clicks, undo and redo, a promotion.
-    b.goto(&server.url("?variant=0"));
-    wait_ready(&b, 0);
-    assert_eq!(check_highlights(&b, &files[0], None, 16), 10);
+/// What the page's scenarios share: the browser, the server of `files` (chess, Chu, Suzumu,
+/// Minjiku, a chess copy to edit, Crazyhouse: `?variant=0` to `5`), a scratch folder and the
+/// artefacts folder.
+struct Session {
+    b: Browser,
+    server: Server,
+    files: [PathBuf; 6],
+    dir: PathBuf,
+    out: PathBuf,
+}
+
+/// Chess: the highlights are the runtime's moves; a short game by clicks, undo and redo; a mate
+/// shows the result; a promotion offers the runtime's choices.
+fn chess_by_clicks_with_undo_redo_mate_and_promotion(s: &Session) {
+    let b = &s.b;
+    b.goto(&s.server.url("?variant=0"));
+    wait_ready(b, 0);
+    assert_eq!(check_highlights(b, &s.files[0], None, 16), 10);
     for (ply, (from, to)) in [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("b8", "c6")]
         .into_iter()
         .enumerate()
     {
         b.click(&square(from));
         b.click(&square(to));
-        wait_ready(&b, ply + 1);
+        wait_ready(b, ply + 1);
     }
     assert_eq!(
         strings(b.run(MOVES, json!([]))),
         ["e2e4", "e7e5", "g1f3", "b8c6"]
     );
     b.click("#undo");
-    wait_ready(&b, 3);
-    assert_eq!(piece_on(&b, "b8"), Some(("N".into(), "second".into())));
+    wait_ready(b, 3);
+    assert_eq!(piece_on(b, "b8"), Some(("N".into(), "second".into())));
     b.click("#redo");
-    wait_ready(&b, 4);
-    assert_eq!(piece_on(&b, "c6"), Some(("N".into(), "second".into())));
-    set_up(&b, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    wait_ready(b, 4);
+    assert_eq!(piece_on(b, "c6"), Some(("N".into(), "second".into())));
+    set_up(b, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
     b.click(&square("a1"));
     b.click(&square("a8"));
-    wait_ready(&b, 1);
+    wait_ready(b, 1);
     b.wait_for(
         "the result",
         "const r = document.getElementById('result'); \
@@ -489,7 +529,7 @@ fn the_page_plays_in_a_real_browser() {
         5,
     );
     let promotion = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
-    set_up(&b, promotion);
+    set_up(b, promotion);
     b.click(&square("b7"));
     b.click(&square("b8"));
     b.wait_for(
@@ -503,19 +543,23 @@ fn the_page_plays_in_a_real_browser() {
     ))
     .into_iter()
     .collect();
-    let expected: BTreeSet<String> = koma_moves(&files[0], Some(promotion))
+    let expected: BTreeSet<String> = koma_moves(&s.files[0], Some(promotion))
         .iter()
         .filter(|m| m["from"] == "b7" && m["to"] == "b8")
         .map(|m| m["promotion"].as_str().unwrap_or("").to_string())
         .collect();
     assert_eq!(offered, expected);
     b.click("#promo-choices button[data-promotion='N']");
-    wait_ready(&b, 1);
+    wait_ready(b, 1);
     assert_eq!(strings(b.run(MOVES, json!([]))), ["b7b8=N"]);
-    assert_eq!(piece_on(&b, "b8"), Some(("N".into(), "first".into())));
-    // The engine answers as the second player.
+    assert_eq!(piece_on(b, "b8"), Some(("N".into(), "first".into())));
+}
+
+/// The engine, set to play the second player, answers 1. e4 with one of the runtime's moves.
+fn the_engine_answers_as_the_second_player(s: &Session) {
+    let b = &s.b;
     b.click("#restart");
-    wait_ready(&b, 0);
+    wait_ready(b, 0);
     b.run(
         "document.getElementById('engine-depth').value = 2; \
          document.getElementById('engine-seconds').value = 2; \
@@ -525,10 +569,10 @@ fn the_page_plays_in_a_real_browser() {
     );
     b.click(&square("e2"));
     b.click(&square("e4"));
-    wait_ready(&b, 2);
+    wait_ready(b, 2);
     let reply = strings(b.run(MOVES, json!([])))[1].clone();
     assert!(
-        koma_moves(&files[0], Some(AFTER_E4))
+        koma_moves(&s.files[0], Some(AFTER_E4))
             .iter()
             .any(|m| m["text"] == reply.as_str()),
         "the engine's reply `{reply}`"
@@ -538,68 +582,55 @@ fn the_page_plays_in_a_real_browser() {
         json!([]),
     );
     b.click(&square("g1"));
-    b.screenshot(&out.join("chess.png"));
+    b.screenshot(&s.out.join("chess.png"));
+}
 
-    // Chu: the start, then a Lion's double capture chosen step by step.
-    b.goto(&server.url("?variant=1"));
-    wait_ready(&b, 0);
-    assert!(check_highlights(&b, &files[1], None, 12) >= 10);
+/// Chu: the start's highlights, then a Lion's double capture chosen square by square.
+fn a_chu_lions_double_capture_chosen_step_by_step(s: &Session) {
+    let b = &s.b;
+    b.goto(&s.server.url("?variant=1"));
+    wait_ready(b, 0);
+    assert!(check_highlights(b, &s.files[1], None, 12) >= 10);
     let lion = "5k6/12/12/12/12/4p7/4p7/4[LN]7/12/12/12/5K6 w - - 0 1";
-    set_up(&b, lion);
-    let checked = check_highlights(&b, &files[1], Some(lion), 3);
+    set_up(b, lion);
+    let checked = check_highlights(b, &s.files[1], Some(lion), 3);
     assert!(checked >= 2);
     b.click(&square("e5"));
     b.click(&square("e7"));
     assert_eq!(strings(b.run(ROUTE, json!([]))), ["e6", "e7"]);
-    b.screenshot(&out.join("chu-lion.png"));
+    b.screenshot(&s.out.join("chu-lion.png"));
     b.click(&square("e6"));
-    wait_ready(&b, 1);
+    wait_ready(b, 1);
     assert_eq!(strings(b.run(MOVES, json!([]))), ["e5xe6e7"]);
-    assert_eq!(piece_on(&b, "e6"), None);
-    assert_eq!(piece_on(&b, "e7"), Some(("LN".into(), "first".into())));
+    assert_eq!(piece_on(b, "e6"), None);
+    assert_eq!(piece_on(b, "e7"), Some(("LN".into(), "first".into())));
     b.click("#restart");
-    wait_ready(&b, 0);
+    wait_ready(b, 0);
     b.click(&square("f3"));
-    b.screenshot(&out.join("chu.png"));
+    b.screenshot(&s.out.join("chu.png"));
+}
 
-    // Suzumu's 16x16 board and Minjiku's extra squares.
-    b.goto(&server.url("?variant=2"));
-    wait_ready(&b, 0);
-    assert!(check_highlights(&b, &files[2], None, 12) >= 10);
+/// Suzumu's 16x16 board (its highlights and every piece's diagram) and Minjiku's extra squares
+/// (every square the API names is drawn).
+fn a_large_board_and_extra_squares(s: &Session) {
+    let b = &s.b;
+    b.goto(&s.server.url("?variant=2"));
+    wait_ready(b, 0);
+    assert!(check_highlights(b, &s.files[2], None, 12) >= 10);
     let pieces = b.run(
         "return document.querySelectorAll('.piece-card img').length;",
         json!([]),
     );
     let info: VariantInfo =
-        serde_json::from_str(&server.get("/api/variants/2").body).expect("info");
+        serde_json::from_str(&s.server.get("/api/variants/2").body).expect("info");
     let suzumu = info.variant.expect("Suzumu compiles");
     assert_eq!(pieces, json!(suzumu.pieces.len()));
     b.click(&square("e6"));
-    b.screenshot(&out.join("suzumu.png"));
-
-    // Crazyhouse: a Knight in hand marks exactly the runtime's drops, and a click drops it.
-    b.goto(&server.url("?variant=5"));
-    wait_ready(&b, 0);
-    let in_hand = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[N] w KQkq - 0 1";
-    set_up(&b, in_hand);
-    b.click("#hands button[data-hand='N'][data-player='first']");
-    let shown: BTreeSet<String> = strings(b.run(TARGETS, json!([]))).into_iter().collect();
-    let drops: BTreeSet<String> = koma_moves(&files[5], Some(in_hand))
-        .iter()
-        .filter(|m| m["kind"] == "drop" && m["piece"] == "N")
-        .filter_map(|m| m["to"].as_str().map(String::from))
-        .collect();
-    assert_eq!(drops.len(), 33);
-    assert_eq!(shown, drops);
-    b.click(&square("e4"));
-    wait_ready(&b, 1);
-    assert_eq!(strings(b.run(MOVES, json!([]))), ["N@e4"]);
-    assert_eq!(piece_on(&b, "e4"), Some(("N".into(), "first".into())));
-    b.screenshot(&out.join("crazyhouse.png"));
-    b.goto(&server.url("?variant=3"));
-    wait_ready(&b, 0);
+    b.screenshot(&s.out.join("suzumu.png"));
+    b.goto(&s.server.url("?variant=3"));
+    wait_ready(b, 0);
     let info: VariantInfo =
-        serde_json::from_str(&server.get("/api/variants/3").body).expect("info");
+        serde_json::from_str(&s.server.get("/api/variants/3").body).expect("info");
     let drawn = b.run(
         "return document.querySelectorAll('rect.sq').length;",
         json!([]),
@@ -608,13 +639,40 @@ fn the_page_plays_in_a_real_browser() {
         drawn,
         json!(info.variant.expect("Minjiku").board.squares.len())
     );
-    assert!(check_highlights(&b, &files[3], None, 6) >= 5);
+    assert!(check_highlights(b, &s.files[3], None, 6) >= 5);
+}
 
-    // An edit on disk: the page shows the error, then the board again once it is fixed.
-    b.goto(&server.url("?variant=4"));
-    wait_ready(&b, 0);
-    let good = std::fs::read_to_string(&edited).expect("read");
-    std::fs::write(&edited, good.replace("  K ", "  K K ")).expect("write");
+/// Crazyhouse: a Knight in hand marks exactly the runtime's drops, and a click drops it.
+fn a_crazyhouse_drop_from_the_hand(s: &Session) {
+    let b = &s.b;
+    b.goto(&s.server.url("?variant=5"));
+    wait_ready(b, 0);
+    let in_hand = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[N] w KQkq - 0 1";
+    set_up(b, in_hand);
+    b.click("#hands button[data-hand='N'][data-player='first']");
+    let shown: BTreeSet<String> = strings(b.run(TARGETS, json!([]))).into_iter().collect();
+    let drops: BTreeSet<String> = koma_moves(&s.files[5], Some(in_hand))
+        .iter()
+        .filter(|m| m["kind"] == "drop" && m["piece"] == "N")
+        .filter_map(|m| m["to"].as_str().map(String::from))
+        .collect();
+    assert_eq!(drops.len(), 33);
+    assert_eq!(shown, drops);
+    b.click(&square("e4"));
+    wait_ready(b, 1);
+    assert_eq!(strings(b.run(MOVES, json!([]))), ["N@e4"]);
+    assert_eq!(piece_on(b, "e4"), Some(("N".into(), "first".into())));
+    b.screenshot(&s.out.join("crazyhouse.png"));
+}
+
+/// An edit on disk: the page shows the error, then the board again once it is fixed.
+fn an_edit_on_disk_shows_its_error_then_the_board(s: &Session) {
+    let b = &s.b;
+    let edited = &s.files[4];
+    b.goto(&s.server.url("?variant=4"));
+    wait_ready(b, 0);
+    let good = std::fs::read_to_string(edited).expect("read");
+    std::fs::write(edited, good.replace("  K ", "  K K ")).expect("write");
     b.wait_for(
         "the diagnostics of the broken file",
         "return !document.getElementById('diagnostics').hidden && \
@@ -622,28 +680,36 @@ fn the_page_plays_in_a_real_browser() {
          document.getElementById('diagnostic-list').textContent.includes('error');",
         10,
     );
-    std::fs::write(&edited, &good).expect("write");
+    std::fs::write(edited, &good).expect("write");
     b.wait_for(
         "the board of the fixed file",
         "return document.getElementById('diagnostics').hidden && \
          !document.getElementById('play').hidden;",
         10,
     );
+}
 
-    // The static book, read from disk.
-    let book = dir.join("book");
+/// `koma book FILE -o DIR`, which must succeed.
+fn write_book(file: &Path, book: &Path) {
     let status = Command::new(env!("CARGO_BIN_EXE_koma"))
-        .args(["book"])
-        .arg(&files[1])
+        .arg("book")
+        .arg(file)
         .arg("-o")
-        .arg(&book)
+        .arg(book)
         .stdout(Stdio::null())
         .status()
         .expect("koma book");
     assert!(status.success());
+}
+
+/// The static book of Chu, read from disk: the start's highlights and the pieces' diagrams.
+fn the_static_book_from_disk(s: &Session) {
+    let b = &s.b;
+    let book = s.dir.join("book");
+    write_book(&s.files[1], &book);
     b.goto(&format!("file://{}", book.join("index.html").display()));
-    wait_ready(&b, 0);
-    let start = destinations(&koma_moves(&files[1], None));
+    wait_ready(b, 0);
+    let start = destinations(&koma_moves(&s.files[1], None));
     b.click(&square("f3"));
     let shown: BTreeSet<String> = strings(b.run(TARGETS, json!([]))).into_iter().collect();
     assert_eq!(Some(&shown), start.get("f3"));
@@ -656,26 +722,21 @@ fn the_page_plays_in_a_real_browser() {
         "return [...document.querySelectorAll('.piece-card img')].slice(0, 3).every(i => i.complete && i.naturalWidth > 0);",
         10,
     );
+}
 
-    // Names and sources that try to be markup or script stay text: the book renders, and a
-    // `javascript:` source is no link.
+/// Names and sources that try to be markup or script stay text: the book renders, and a
+/// `javascript:` source is no link.
+fn hostile_names_and_sources_stay_text(s: &Session) {
+    let b = &s.b;
     for (name, links) in [
         ("xss-javascript-source.koma", 0),
         ("book-comment-script-breaks-page.koma", 1),
     ] {
         let file = hostile::fixture(name);
-        let book = dir.join(name);
-        let status = Command::new(env!("CARGO_BIN_EXE_koma"))
-            .arg("book")
-            .arg(&file)
-            .arg("-o")
-            .arg(&book)
-            .stdout(Stdio::null())
-            .status()
-            .expect("koma book");
-        assert!(status.success());
+        let book = s.dir.join(name);
+        write_book(&file, &book);
         b.goto(&format!("file://{}", book.join("index.html").display()));
-        wait_ready(&b, 0);
+        wait_ready(b, 0);
         let shown = b.run(
             "return document.getElementById('name').textContent;",
             json!([]),
@@ -695,13 +756,6 @@ fn the_page_plays_in_a_real_browser() {
         assert_eq!(hrefs.len(), links, "{name}: {hrefs:?}");
         assert!(hrefs.iter().all(|h| h.starts_with("https://")), "{hrefs:?}");
     }
-
-    let errors: Vec<(String, String)> = b
-        .console()
-        .into_iter()
-        .filter(|(level, _)| level == "SEVERE" || level == "WARNING")
-        .collect();
-    assert!(errors.is_empty(), "browser console: {errors:?}");
 }
 
 /// `koma analyse`'s HTML report (chess beside Archbishop Chess) in headless Chromium: every

@@ -150,7 +150,7 @@ pub const ALL: &[(&str, &str)] = &[
     ),
     (
         BAD_BOARD_SIZE,
-        "the board has no squares, more than 36 files, or too many ranks",
+        "the board has no squares, or more files or ranks than the runtime holds",
     ),
     (
         BAD_RANK_NUMBERING,

@@ -270,3 +270,22 @@ fn diagnostics_with_sources_point_into_the_file_of_each_label() {
     // Without its sources the diagnostic still lists only the labels of the primary file.
     assert_eq!(d.labels().map(|l| l.count()), Some(1));
 }
+
+/// `burn ... choose N` takes the runtime's own bound (`limits::MAX_BURN_CHOICES`), and the
+/// diagnostic names it.
+#[test]
+fn burn_choices_are_bounded_by_the_runtime() {
+    use koma_runtime::limits::MAX_BURN_CHOICES;
+    let text = |n: usize| {
+        format!(
+            "variant \"Burners\"\nboard 5 x 5\npieces\n  F \"Fire\" K\n  K \"King\" K royal\n\
+             setup rotate\n  K c1\n  F b1\nrules\n  burn F area king choose {n} active\n"
+        )
+    };
+    let ok = load_source("b.koma", &text(MAX_BURN_CHOICES), &MemoryLoader::new());
+    assert_eq!(codes(&ok), Vec::<&str>::new());
+    let over = load_source("b.koma", &text(MAX_BURN_CHOICES + 1), &MemoryLoader::new());
+    assert_eq!(codes(&over), ["E0602"]);
+    let help = over.diagnostics[0].help.clone().unwrap_or_default();
+    assert!(help.contains(&format!("1 to {MAX_BURN_CHOICES}")), "{help}");
+}

@@ -18,62 +18,35 @@ const KING_SLOT: usize = SLOTS - 1;
 const PROMOTED_SLOTS: std::ops::RangeInclusive<usize> = 11..=21;
 
 /// Why XBoard cannot show a variant.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum XboardLimit {
     #[error("XBoard shows boards up to 16x16; `{variant}` is {width}x{height}")]
-    #[diagnostic(
-        code(koma::xboard::board),
-        help("play the variant in the browser (`koma serve`) instead")
-    )]
     Board {
         variant: String,
         width: u8,
         height: u8,
     },
     #[error("XBoard shows at most {SLOTS} piece types a side; `{variant}` has {count}")]
-    #[diagnostic(
-        code(koma::xboard::piece_types),
-        help("play the variant in the browser (`koma serve`) instead")
-    )]
     PieceTypes { variant: String, count: usize },
     #[error("`{variant}` has more piece types than XBoard has letters")]
-    #[diagnostic(
-        code(koma::xboard::letters),
-        help("play the variant in the browser (`koma serve`) instead")
-    )]
     Letters { variant: String },
 }
 
 /// Why an XBoard FEN could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum XboardFenError {
     #[error("empty position")]
-    #[diagnostic(code(koma::xboard::fen_empty))]
     Empty,
     #[error("{found} ranks, the board has {expected}")]
-    #[diagnostic(
-        code(koma::xboard::fen_ranks),
-        help("separate the board's ranks with `/`, the last rank first")
-    )]
     Ranks { found: usize, expected: u8 },
     #[error("rank {rank}: `+` without a piece")]
-    #[diagnostic(
-        code(koma::xboard::fen_plus),
-        help("write `+` right before a piece letter")
-    )]
     PlusWithoutPiece { rank: usize },
     #[error("unknown piece `{token}`")]
-    #[diagnostic(
-        code(koma::xboard::fen_piece),
-        help("use the piece letters of the `setup` command koma sent")
-    )]
     UnknownPiece { token: String },
     #[error("piece `{token}` off the board")]
-    #[diagnostic(code(koma::xboard::fen_off_board), help("a rank has too many squares"))]
     OffBoard { token: String },
     /// The placement is readable but not a position koma can play (too many royals, ...).
     #[error("{0}")]
-    #[diagnostic(code(koma::xboard::fen_position))]
     Position(#[from] PositionError),
 }
 

@@ -14,19 +14,16 @@ mod server;
 pub use server::Server;
 
 /// Why the server stopped before a clean `shutdown` and `exit`.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[derive(Debug, thiserror::Error)]
 pub enum LspError {
     /// The client broke the protocol (no `initialize` first, malformed message, closed pipe).
     #[error("language server protocol error: {0}")]
-    #[diagnostic(code(koma::lsp::protocol))]
     Protocol(#[from] lsp_server::ProtocolError),
     /// Standard input or output failed.
     #[error("language server i/o error: {0}")]
-    #[diagnostic(code(koma::lsp::io))]
     Io(#[from] std::io::Error),
     /// A message could not be encoded.
     #[error("language server encoding error: {0}")]
-    #[diagnostic(code(koma::lsp::json))]
     Json(#[from] serde_json::Error),
 }
 

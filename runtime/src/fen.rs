@@ -7,6 +7,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::geometry::Square;
+use crate::limits::MAX_IN_HAND;
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::spec::{Modes, PieceType, Player};
@@ -166,7 +167,10 @@ impl fmt::Display for PositionError {
                  and its setup no `hand`)"
             ),
             E::HandOverflow { hand, id } => {
-                write!(f, "hand `{hand}`: more than 255 `{id}` in one hand")
+                write!(
+                    f,
+                    "hand `{hand}`: more than {MAX_IN_HAND} `{id}` in one hand"
+                )
             }
             E::Castling(ch) => write!(f, "castling right `{ch}` has no king and partner in place"),
             E::EpSquare(s) => write!(f, "`{s}` is not an e.p. square"),

@@ -35,9 +35,11 @@ pub const MAX_TABLE_ENTRIES: usize = 16_000_000;
 pub const MAX_COMPILED_BYTES: u64 = 256 << 20;
 /// Most royal pieces one player can have at once.
 pub const MAX_ROYALS: usize = 32;
-/// Most pieces a game with hands may have, on the board and in hand together: a hand counts
-/// each piece type in a `u8`, and any piece may end in one hand, so no hand ever overflows.
-pub const MAX_PIECES_WITH_HANDS: usize = u8::MAX as usize;
+/// Most pieces of one type in one hand: a hand counts each piece type in a `u8`.
+pub const MAX_IN_HAND: u8 = u8::MAX;
+/// Most pieces a game with hands may have, on the board and in hand together: any piece may
+/// end in one hand, so no hand ever holds more than [`MAX_IN_HAND`] of a type.
+pub const MAX_PIECES_WITH_HANDS: usize = MAX_IN_HAND as usize;
 /// Most e.p. squares one move can leave.
 pub const MAX_EP: usize = 16;
 /// Most victims a `choose` burn picks among.

@@ -1,6 +1,25 @@
+// @ts-check
 // koma's page: draws the board, pieces, diagrams and rules it is given, and asks koma (the server,
 // or its WebAssembly build in a book) for everything about the game. No rule lives here: the
 // legal moves are the runtime's, and a click only chooses among them.
+//
+// Type-checked (`npx tsc` in web/, docs/web.md) against the JSON types of web/src/api.rs, which
+// assets/api.d.ts declares (generated from them): a field renamed there fails the check here.
+
+/** @typedef {import("./api").VariantList} VariantList */
+/** @typedef {import("./api").VariantInfo} VariantInfo */
+/** @typedef {import("./api").VariantData} VariantData */
+/** @typedef {import("./api").DiagnosticInfo} DiagnosticInfo */
+/** @typedef {import("./api").PieceInfo} PieceInfo */
+/** @typedef {import("./api").RuleInfo} RuleInfo */
+/** @typedef {import("./api").Status} Status */
+/** @typedef {import("./api").GameRequest} GameRequest */
+/** @typedef {import("./api").GameState} GameState */
+/** @typedef {import("./api").MoveInfo} MoveInfo */
+/** @typedef {import("./api").EngineRequest} EngineRequest */
+/** @typedef {import("./api").EngineReply} EngineReply */
+/** @typedef {import("./api").BookData} BookData */
+/** @typedef {import("./api").SourceFile} SourceFile */
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 48;
@@ -8,6 +27,7 @@ const MARGIN = 22;
 const POLL_MS = 1000;
 const EDIT_MS = 250;
 
+/** A book's data (`koma book`); `null` on the server's page. @type {BookData | null} */
 const embedded = JSON.parse(document.getElementById("koma-data").textContent);
 // A book without koma's WebAssembly build inside is a static page: it shows, it cannot play.
 const book = Boolean(embedded && embedded.book && !embedded.wasm);
@@ -15,9 +35,26 @@ const playground = Boolean(embedded && embedded.playground);
 const variantIndex = Number(new URLSearchParams(location.search).get("variant") || 0);
 const api = `/api/variants/${variantIndex}`;
 
+/**
+ * A choice of move in progress: the piece (or `hand:ID`) chosen, the legal moves it may make,
+ * and the marks on the board (square -> "move", "capture", "route" or "route-end").
+ * @typedef {object} MoveChoice
+ * @property {string} from
+ * @property {"destination" | "route"} stage
+ * @property {MoveInfo[]} moves
+ * @property {Map<string, string>} marks
+ * @property {MoveInfo[]} [candidates] the moves that end on the chosen destination
+ * @property {MoveInfo[]} [minimal] those of them that take nothing more on the way
+ */
+
+/**
+ * @type {{info: VariantInfo | null, state: GameState | null, start: string, moves: string[],
+ *   future: string[], selection: MoveChoice | null, flipped: boolean, style: string | null,
+ *   glyphs: boolean, busy: boolean}}
+ */
 const page = {
-  info: null,        // VariantInfo
-  state: null,       // GameState
+  info: null,
+  state: null,
   start: "startpos", // the game's start position text
   moves: [],         // move texts played
   future: [],        // moves taken back, for redo
@@ -28,7 +65,14 @@ const page = {
   busy: false,
 };
 
+/** @type {(id: string) => HTMLElement} */
 const $ = (id) => document.getElementById(id);
+
+/** @typedef {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement} Control */
+/** A form control of the page (its value, whether it is disabled). @type {(id: string) => Control} */
+const control = (id) => /** @type {Control} */ ($(id));
+
+/** @param {string} tag an HTML tag, or `svg:` and an SVG tag @param {object} [attrs] @param {string} [text] */
 
 function el(tag, attrs = {}, text) {
   const node = tag.startsWith("svg:")
@@ -41,11 +85,13 @@ function el(tag, attrs = {}, text) {
   return node;
 }
 
+/** @param {string} text */
 function message(text, isError = false) {
   $("message").textContent = text || "";
   $("message").classList.toggle("error", isError);
 }
 
+/** @param {string} path @param {unknown} [body] a POST's JSON body @returns {Promise<any>} */
 async function request(path, body) {
   const init = body === undefined
     ? {}
@@ -62,6 +108,18 @@ async function request(path, body) {
 // Worker (worker.js) so a search never blocks the page: `koma-wasm.js`, a classic script beside
 // the page (readable from file://), holds the worker's code and the module.
 
+/**
+ * The questions the page asks, each answered with one of api.rs's types.
+ * @typedef {object} Transport
+ * @property {() => Promise<VariantList>} variants
+ * @property {() => Promise<VariantInfo>} info
+ * @property {() => Promise<Status>} status
+ * @property {(game: GameRequest) => Promise<GameState>} state
+ * @property {(ask: EngineRequest) => Promise<EngineReply>} engine
+ * @property {(text: string) => Promise<void>} [edit] the playground's new text of the variant
+ */
+
+/** @returns {Transport} */
 function httpTransport() {
   return {
     variants: () => request("/api/variants"),
@@ -72,9 +130,12 @@ function httpTransport() {
   };
 }
 
+/** @param {SourceFile[]} sources @returns {Transport} */
 function wasmTransport(sources) {
-  const code = self.komaWasm;
+  /** `koma-wasm.js` (book.rs): the worker's script and the module in base64. */
+  const code = /** @type {{worker: string, wasm: string}} */ (/** @type {any} */ (self).komaWasm);
   const worker = new Worker(URL.createObjectURL(new Blob([code.worker], { type: "text/javascript" })));
+  /** @type {Map<number, {resolve: (value: any) => void, reject: (error: Error) => void}>} */
   const waiting = new Map();
   let next = 0;
   worker.onmessage = ({ data }) => {
@@ -83,11 +144,13 @@ function wasmTransport(sources) {
     if ("error" in data) call.reject(new Error(data.error));
     else call.resolve(data.result);
   };
+  /** @type {(method: string, ...args: unknown[]) => Promise<any>} */
   const call = (method, ...args) => new Promise((resolve, reject) => {
     waiting.set(next, { resolve, reject });
     worker.postMessage({ id: next++, method, args });
   });
   const ready = call("init", code.wasm, sources);
+  /** @param {string} method */
   const ask = (method) => (...args) => ready.then(() => call(method, ...args));
   return {
     variants: ask("variants"), info: ask("info"), status: ask("status"),
@@ -99,6 +162,7 @@ const transport = book ? null : embedded ? wasmTransport(embedded.sources) : htt
 
 // ---- the variant: header, diagnostics, pieces, rules ----
 
+/** @param {VariantInfo} info */
 function showInfo(info) {
   page.info = info;
   const v = info.variant;
@@ -132,6 +196,7 @@ function showInfo(info) {
   showRules(v.rules);
 }
 
+/** @param {DiagnosticInfo[]} list */
 function showDiagnostics(list) {
   $("diagnostics").hidden = list.length === 0;
   $("diagnostic-list").replaceChildren(...list.map((d) => {
@@ -154,10 +219,12 @@ function showDiagnostics(list) {
   }));
 }
 
+/** @param {string} id */
 function pieceById(id) {
   return page.info.variant.pieces.find((p) => p.id === id);
 }
 
+/** @param {VariantData} v */
 function showPieces(v) {
   $("pieces").replaceChildren(...v.pieces.map((p) => {
     const card = el("article", { class: "piece-card", id: `piece-${p.index}` });
@@ -179,12 +246,14 @@ function showPieces(v) {
   }));
 }
 
+/** @param {RuleInfo[]} rules */
 function showRules(rules) {
   $("rules").replaceChildren(...rules.flatMap((r) => [el("dt", {}, r.topic), el("dd", {}, r.words)]));
 }
 
 // ---- the board ----
 
+/** @param {PieceInfo} piece @param {string} player `first` or `second` @param {number} cx @param {number} cy */
 function drawPiece(piece, player, cx, cy) {
   const g = el("svg:g", { class: "piece", "data-piece": piece.id, "data-player": player });
   g.append(el("svg:title", {}, `${piece.name} (${piece.id})${player === "second" ? ", second player" : ""}`));
@@ -209,6 +278,7 @@ function drawPiece(piece, player, cx, cy) {
 }
 
 // A glyph as shogi pieces are written: its characters one above the other, centred on (cx, cy).
+/** @param {string[]} chars @param {number} cx @param {number} cy @param {string} cls */
 function glyphText(chars, cx, cy, cls) {
   // A CJK font's box is about 1.45 times its size: the characters stay inside the pentagon.
   const size = Math.min(CELL * 0.42, (CELL * 0.62) / chars.length);
@@ -231,7 +301,7 @@ function geometry() {
 // The whole board stands in the window below whatever is above it (the header, the
 // diagnostics): its width is capped by the height left and the board's shape.
 function fitBoard() {
-  const box = $("board").viewBox.baseVal;
+  const box = /** @type {SVGSVGElement} */ (document.querySelector("svg#board")).viewBox.baseVal;
   if (!box || !box.height) return;
   const top = $("play").getBoundingClientRect().top + window.scrollY;
   const room = Math.max(280, window.innerHeight - top - 12);
@@ -287,8 +357,10 @@ function drawBoard() {
     }
   }
   // File letters under the board, rank numbers on the left, as the runtime names them.
-  const files = new Map(b.files.map((f, x) => [x, f]).filter(([, f]) => f));
-  const ranks = new Map(b.ranks.map((r, y) => [y, r]).filter(([, r]) => r));
+  /** @type {(names: string[]) => Map<number, string>} the named columns or rows by index */
+  const named = (names) => new Map(names.flatMap((n, i) => (n ? [[i, n]] : [])));
+  const files = named(b.files);
+  const ranks = named(b.ranks);
   for (const [x, letter] of files) {
     const [px] = at(x, 0);
     layers.coords.append(el("svg:text", { x: px + CELL / 2, y: b.height * CELL + MARGIN + 11, class: "coord" }, letter));
@@ -320,15 +392,16 @@ function showState() {
   items.push(...[...page.future].reverse().map((m) => el("li", { class: "redo" }, m)));
   $("moves").replaceChildren(...items);
   $("moves").scrollTop = $("moves").scrollHeight;
-  $("position").value = state.position;
-  $("undo").disabled = book || page.moves.length === 0;
-  $("redo").disabled = book || page.future.length === 0;
-  $("pass").disabled = book || !state.moves.some((m) => m.kind === "pass");
-  $("restart").disabled = book || (page.moves.length === 0 && page.start === v.start);
-  $("setup").disabled = book;
+  control("position").value = state.position;
+  control("undo").disabled = book || page.moves.length === 0;
+  control("redo").disabled = book || page.future.length === 0;
+  control("pass").disabled = book || !state.moves.some((m) => m.kind === "pass");
+  control("restart").disabled = book || (page.moves.length === 0 && page.start === v.start);
+  control("setup").disabled = book;
   drawBoard();
 }
 
+/** @param {string} start @param {string[]} moves @param {string[]} [future] */
 async function load(start, moves, future = []) {
   if (book) return;
   page.busy = true;
@@ -347,6 +420,7 @@ async function load(start, moves, future = []) {
   }
 }
 
+/** @param {string} text a legal move's text */
 async function play(text) {
   if (book) {
     message("This is a static page: run `koma serve FILE` to play.");
@@ -372,12 +446,13 @@ async function play(text) {
 // takes nothing more; when they differ only in promotion, the promotion choice appears.
 
 // Pieces in hand: a button per piece type; the side to move's buttons select that piece's drops.
+/** @param {GameState} state */
 function showHands(state) {
   const rows = ["first", "second"].map((player) => {
     const pieces = state.hands.filter((h) => h.player === player);
     const label = `${player === "first" ? "First" : "Second"} player's hand: `;
     const buttons = pieces.map((h) => {
-      const b = el("button", { "data-hand": h.id, "data-player": player }, `${h.id} ×${h.count}`);
+      const b = /** @type {HTMLButtonElement} */ (el("button", { "data-hand": h.id, "data-player": player }, `${h.id} ×${h.count}`));
       b.disabled = book || player !== state.side || !!state.result;
       b.addEventListener("click", () => selectHand(h.id));
       return b;
@@ -390,6 +465,7 @@ function showHands(state) {
   $("hands").hidden = !page.info.variant.drops;
 }
 
+/** @param {string} id */
 function selectHand(id) {
   const moves = page.state.moves.filter((m) => m.kind === "drop" && m.piece === id);
   if (!moves.length) return;
@@ -401,10 +477,12 @@ function selectHand(id) {
   drawBoard();
 }
 
+/** @param {MoveInfo} m */
 function baseKey(m) {
   return [m.from, m.to, [...m.captures].sort().join(","), m.kind].join("|");
 }
 
+/** @param {string} square */
 function selectPiece(square) {
   const moves = page.state.moves.filter((m) => m.from === square);
   if (!moves.length) return false;
@@ -422,7 +500,9 @@ function selectPiece(square) {
   return true;
 }
 
+/** @param {MoveInfo[]} candidates the legal moves that end on the chosen square */
 function resolve(candidates) {
+  /** @type {Map<string, MoveInfo[]>} */
   const bases = new Map();
   for (const m of candidates) {
     const k = baseKey(m);
@@ -448,6 +528,7 @@ function resolve(candidates) {
   drawBoard();
 }
 
+/** @param {MoveInfo[]} candidates */
 function askPromotion(candidates) {
   const box = $("promo-choices");
   box.replaceChildren(...candidates.map((m) => {
@@ -466,6 +547,7 @@ function hidePromotion() {
   $("promo-choices").replaceChildren();
 }
 
+/** @param {string} square */
 function onSquare(square) {
   if (!page.state || page.busy || page.state.result) return;
   const sel = page.selection;
@@ -490,10 +572,10 @@ function onSquare(square) {
 
 async function engineTurn() {
   if (!page.info.engine || page.state.result) return;
-  const who = $("engine-side").value;
+  const who = control("engine-side").value;
   if (who !== "both" && who !== page.state.side) return;
-  const depth = Number($("engine-depth").value) || undefined;
-  const millis = Math.round((Number($("engine-seconds").value) || 0) * 1000) || undefined;
+  const depth = Number(control("engine-depth").value) || undefined;
+  const millis = Math.round((Number(control("engine-seconds").value) || 0) * 1000) || undefined;
   message("The engine is thinking...");
   try {
     const reply = await transport.engine({ start: page.start, moves: page.moves, depth, millis });
@@ -536,7 +618,7 @@ async function poll() {
 
 function wire() {
   $("board").addEventListener("click", (event) => {
-    const rect = event.target.closest("[data-square]");
+    const rect = /** @type {Element} */ (event.target).closest("[data-square]");
     if (rect) onSquare(rect.getAttribute("data-square"));
   });
   $("undo").addEventListener("click", () => {
@@ -567,15 +649,15 @@ function wire() {
     drawBoard();
   });
   $("setup").addEventListener("click", () => {
-    const text = $("position").value.trim();
+    const text = control("position").value.trim();
     load(text, []).then(() => message("Set up.")).catch((e) => message(e.message, true));
   });
   $("copy").addEventListener("click", async () => {
     try {
-      await navigator.clipboard.writeText($("position").value);
+      await navigator.clipboard.writeText(control("position").value);
       message("Position text copied.");
     } catch {
-      $("position").select();
+      /** @type {HTMLTextAreaElement} */ (control("position")).select();
       message("Select and copy the position text.");
     }
   });
@@ -593,7 +675,7 @@ function wire() {
 async function variantMenu() {
   const list = await transport.variants();
   if (list.variants.length < 2) return;
-  const select = $("variant-select");
+  const select = /** @type {HTMLSelectElement} */ (control("variant-select"));
   select.replaceChildren(...list.variants.map((v) => el("option", { value: v.index, selected: v.index === variantIndex }, v.name)));
   select.hidden = false;
   select.addEventListener("change", () => { location.search = `?variant=${select.value}`; });
@@ -603,12 +685,12 @@ async function variantMenu() {
 // follows as it follows a file saved on disk.
 function wirePlayground() {
   $("editor-section").hidden = false;
-  $("source").value = embedded.sources[0].text;
+  control("source").value = embedded.sources[0].text;
   let timer = null;
   $("source").addEventListener("input", () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      transport.edit($("source").value).then(refresh).catch((e) => message(e.message, true));
+      transport.edit(control("source").value).then(refresh).catch((e) => message(e.message, true));
     }, EDIT_MS);
   });
 }

@@ -10,28 +10,19 @@ use std::path::{Path, PathBuf};
 use koma_compiler::write::{WriteError, Written, write_file};
 use koma_runtime::Position;
 
-use crate::api::GameRequest;
+use crate::api::{BookData, GameRequest, SourceFile};
 use crate::assets;
 use crate::game;
 use crate::site::Compiled;
 
 /// Why a book could not be written.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[derive(Debug, thiserror::Error)]
 pub enum BookError {
     #[error("`{}` has errors", path.display())]
-    #[diagnostic(
-        code(koma::book::invalid),
-        help("`koma check` shows them; fix them and write the book again")
-    )]
     Invalid { path: PathBuf },
     #[error("{0}")]
-    #[diagnostic(
-        code(koma::book::write),
-        help("choose an output folder you can write to")
-    )]
     Write(#[from] WriteError),
     #[error("the start position cannot be played: {0}")]
-    #[diagnostic(code(koma::book::start))]
     Start(#[from] game::GameError),
 }
 
@@ -80,19 +71,29 @@ pub fn write(file: &Path, out: &Path) -> Result<Book, BookError> {
             bytes += svg.len() as u64;
         }
     }
-    let sources: Vec<_> = compiled
+    let sources = compiled
         .sources()
-        .map(|(file, text)| serde_json::json!({ "file": file, "text": text }))
+        .map(|(file, text)| SourceFile {
+            file: file.to_string(),
+            text: text.to_string(),
+        })
         .collect();
-    let data = serde_json::json!({
-        "book": true, "start": has_start, "info": compiled.info, "state": state,
-        "wasm": assets::WASM.is_some(), "sources": sources,
-    });
+    let data = BookData {
+        book: true,
+        start: has_start,
+        info: compiled.info.clone(),
+        state,
+        wasm: assets::WASM.is_some(),
+        sources,
+        playground: false,
+    };
     let index = out.join("index.html");
     let mut pages = vec![(index.clone(), page(&data))];
     if let Some(wasm) = &assets::WASM {
-        let mut playground = data.clone();
-        playground["playground"] = true.into();
+        let playground = BookData {
+            playground: true,
+            ..data
+        };
         pages.push((out.join("playground.html"), page(&playground)));
         pages.push((out.join(WASM_SCRIPT), wasm_script(wasm)));
     }
@@ -173,8 +174,8 @@ fn base64(bytes: &[u8]) -> String {
 
 /// The server's page with its style sheet, script and `data` inlined, and the WebAssembly
 /// build's script beside it when `data` says the page plays with it.
-fn page(data: &serde_json::Value) -> String {
-    let wasm = if data["wasm"] == true {
+fn page(data: &BookData) -> String {
+    let wasm = if data.wasm {
         format!("<script src=\"{WASM_SCRIPT}\"></script>\n")
     } else {
         String::new()
@@ -217,9 +218,10 @@ fn data_uri(kind: &str, text: &str) -> String {
 /// written as `\u003c`, `\u003e` and `\u0026` (valid only inside JSON strings, where they can
 /// only be), so no `</script>`, `<!--` or `<script` appears; U+2028 and U+2029 are escaped too,
 /// for JavaScript parsers that take them as line ends.
-fn script_json(data: &serde_json::Value) -> String {
+fn script_json(data: &BookData) -> String {
+    let json = serde_json::to_string(data).expect("the book's data serialises");
     let mut out = String::new();
-    for c in data.to_string().chars() {
+    for c in json.chars() {
         match c {
             '<' => out.push_str("\\u003c"),
             '>' => out.push_str("\\u003e"),

@@ -14,23 +14,15 @@ use koma_runtime::{FullMove, Position, Tables};
 use crate::api::{GameRequest, GameState, HandPiece, MoveInfo, Partner, PlacedPiece, ResultInfo};
 
 /// Why a game could not be replayed.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[derive(Debug, thiserror::Error)]
 pub enum GameError {
     #[error("bad start position `{text}`: {reason}")]
-    #[diagnostic(
-        code(koma::web::position),
-        help("docs/positions.md describes position text")
-    )]
     Position {
         text: String,
         #[source]
         reason: koma_runtime::fen::PositionError,
     },
     #[error("move {number} `{text}`: {reason}")]
-    #[diagnostic(
-        code(koma::web::bad_move),
-        help("the page sends moves the runtime listed; reload it")
-    )]
     Move {
         number: usize,
         text: String,
@@ -38,7 +30,6 @@ pub enum GameError {
         reason: koma_runtime::notation::MoveError,
     },
     #[error("the game has ended ({}); no move can follow it", describe(.0))]
-    #[diagnostic(code(koma::web::ended), help("undo a move or start a new game"))]
     Ended(koma_runtime::result::GameResult),
 }
 

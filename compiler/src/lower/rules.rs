@@ -4,6 +4,7 @@ use koma_grammar::Spanned;
 use koma_grammar::ast::{
     self, Area, BurnOption, Clause, ClauseKind, FreezeOption, PassRule, ResetEvent, Trigger, Zone,
 };
+use koma_runtime::limits::MAX_BURN_CHOICES;
 use koma_runtime::spec::{
     AntiTradeSpec, AntiTradeWhen, BurnSpec, DropZone, EVAL_TERMS, ForcedPromotion, FreezeSpec,
     GoalSpec, HonourSpec, MoveLimit, Outcome, PieceType, Player, PromotionKind, RepeatSpec,
@@ -210,7 +211,7 @@ impl Lowering<'_> {
             }
             ClauseKind::DrawRepetition(n) => {
                 self.rules.results.repetition = self
-                    .in_range(file, n, 2, 255, "the repetition count")
+                    .in_range(file, n, 2, u8::MAX.into(), "the repetition count")
                     .map(|n| n as u8);
             }
             ClauseKind::DrawMoves { moves, reset } => self.move_limit(file, moves, reset),
@@ -242,7 +243,9 @@ impl Lowering<'_> {
                 let ids =
                     self.names
                         .resolve_all(file, pieces, "in `drop per-file`", self.diagnostics);
-                if let Some(n) = self.in_range(file, limit, 1, 255, "the number of pieces") {
+                // The most pieces of one type a file can hold: the count is a byte.
+                let most = u8::MAX.into();
+                if let Some(n) = self.in_range(file, limit, 1, most, "the number of pieces") {
                     let n = n as u8;
                     self.rules
                         .drops
@@ -554,7 +557,7 @@ impl Lowering<'_> {
                 BurnOption::All => spec.choose_up_to = None,
                 BurnOption::Choose(n) => {
                     spec.choose_up_to = self
-                        .in_range(file, n, 1, 8, "the number of victims")
+                        .in_range(file, n, 1, MAX_BURN_CHOICES as u32, "the number of victims")
                         .map(|n| n as u8);
                 }
                 BurnOption::Active => spec.active = true,

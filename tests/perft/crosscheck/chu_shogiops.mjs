@@ -7,7 +7,7 @@
 // this script counts by effect, as koma does: one move per (from, to, removed squares,
 // promotion), one pass per position, and no move may leave the only royal attacked (with King
 // and Crown Prince both present either may be left attacked), the reading of
-// research/classic-shogi.md. Positions right after a Lion capture (counter-strike state, which
+// docs/classic-shogi.md. Positions right after a Lion capture (counter-strike state, which
 // position text cannot carry) are skipped.
 import { initialSfen, parseSfen, makeSfen } from 'shogiops/sfen';
 import { secondLionStepDests } from 'shogiops/variant/chushogi';

@@ -1,6 +1,6 @@
-//! Perft of random Chu or Dai positions by koma's runtime and by HaChu with the perft patch of
-//! docs/performance.md: random plain moves from the start (as tests/engine/hachu_repetition.rs
-//! plays them, so both engines read the same move text), then perft in both; on a mismatch, the
+//! Perft of random Chu or Dai positions by koma's runtime and by HaChu with the perft patch
+//! scripts/perf/hachu-perft.patch: random plain moves from the start (as
+//! tests/engine/hachu_repetition.rs plays them, so both engines read the same move text), then perft in both; on a mismatch, the
 //! first moves whose counts differ. See ../README.md. With `PERFT_OUT=FILE PERFT_VARIANT=NAME`,
 //! the positions where both agree are appended to FILE as `.perft` cases (tests/perft/).
 //! `HACHU_OPTIONS` sets HaChu options first (`Promote on entry=0` for Wa's shogi-style zone).
