@@ -99,6 +99,31 @@ fn check_occupancy(name: &str, pos: &Position, when: &dyn Fn() -> String) {
     assert_eq!(kept, scanned, "{name}: occupied squares {}", when());
 }
 
+/// Each side's pieces within distance 1, 2 and 3 of some squares (from the occupancy bits)
+/// equal a count of the squares around them.
+fn check_pieces_near(name: &str, pos: &Position, text: &str) {
+    let geo = pos.tables().geo();
+    for s in geo.squares().filter(|s| s.index() % 5 == pos.ply() % 5) {
+        let c = geo.coord(s);
+        for d in 1..=3 {
+            for player in [Player::First, Player::Second] {
+                let counted = (-d..=d)
+                    .flat_map(|dx| (-d..=d).map(move |dy| (dx, dy)))
+                    .filter(|&(dx, dy)| (dx, dy) != (0, 0))
+                    .filter_map(|(dx, dy)| geo.square(i32::from(c.x) + dx, i32::from(c.y) + dy))
+                    .filter(|&t| pos.piece_at(t).is_some_and(|(p, _)| p == player))
+                    .count();
+                assert_eq!(
+                    pos.pieces_near(s, player, d as u8) as usize,
+                    counted,
+                    "{name}: {player:?}'s pieces within {d} of {} in {text}",
+                    geo.name(s)
+                );
+            }
+        }
+    }
+}
+
 /// The compiled tables of a file under the source tree.
 fn tables_of(file: &str) -> Arc<Tables> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
@@ -109,6 +134,7 @@ fn check(name: &str, pos: &mut Position, rng: &mut Picks) {
     let text = pos.to_text();
     assert_eq!(pos.hash(), pos.compute_hash(), "{name}: hash at {text}");
     check_occupancy(name, pos, &|| format!("at {text}"));
+    check_pieces_near(name, pos, &text);
     let mut parsed = Position::from_text(pos.tables().clone(), &text)
         .unwrap_or_else(|e| panic!("{name}: {e}: {text}"));
     assert_eq!(parsed.to_text(), text, "{name}");

@@ -192,6 +192,20 @@ impl Position {
         near.iter().zip(theirs).any(|(n, p)| n & p != 0)
     }
 
+    /// How many pieces of `by` stand within Chebyshev distance `d` (1 to 3) of `sq`, `sq`
+    /// itself left out: counted from the occupancy bits, without looking at the squares (an
+    /// evaluation's pieces near a royal).
+    ///
+    /// # Panics
+    /// When `d` is 0 or over 3.
+    #[inline]
+    pub fn pieces_near(&self, sq: Square, by: Player, d: u8) -> u32 {
+        assert!((1..=NEAR_REACH).contains(&d), "distance {d} is not 1 to {NEAR_REACH}");
+        let near = self.tables.near_bits(d, sq);
+        let theirs = &self.side_occ.get(by).0;
+        near.iter().zip(theirs).map(|(n, p)| (n & p).count_ones()).sum()
+    }
+
     /// The rest of the attack test: multi-leg and other non-simple attackers, burns and
     /// facing royals.
     pub(crate) fn complex_attacked(&self, sq: Square, by: Player) -> bool {

@@ -52,9 +52,22 @@ struct MoveSink<'a> {
     /// most pieces of most variants, every piece of chess).
     seen: &'a mut [[u64; WORDS]],
     stage: Gen,
+    /// No move of the piece can promote or repeat another: moves go straight to the list.
+    direct: bool,
 }
 
 impl MoveSink<'_> {
+    /// As [`MoveSink::add`] for a move of a simple path (nothing removed on the way), pushed
+    /// without the promotion and duplicate tests when the piece needs neither.
+    #[inline]
+    fn add_simple(&mut self, m: Move, capture: bool) {
+        if !self.direct {
+            self.add(m, capture, &[]);
+        } else if self.stage.wants(capture) {
+            self.out.push(m);
+        }
+    }
+
     /// Adds a move (with its promotion choices; its removed squares already in `out`'s
     /// buffer) unless the piece already has one with the same effect. Two routes with the same start, end and captures are one move, unless one route
     /// fires a promotion trigger and the other does not (Kyou's Lion stepping into the zone and
@@ -348,6 +361,7 @@ impl Position {
             from,
             mover: c,
             start,
+            direct: seen.is_empty() && !t.can_promote[usize::from(c.piece_type().0)],
             seen,
             stage,
         };
@@ -364,7 +378,7 @@ impl Position {
                     if stage != Gen::Captures && leg.modes.contains(Modes::MOVE) {
                         let mut m = Move::new(from, s);
                         m.set_creates_ep(leg.modes.contains(Modes::CREATES_EP));
-                        sink.add(m, false, &[]);
+                        sink.add_simple(m, false);
                     }
                     if stage != Gen::Quiets
                         && let Some(m) = self.ep_capture(leg.modes, from, s, c.player())
@@ -375,7 +389,7 @@ impl Position {
                     continue;
                 }
                 if target.is_piece() && t.removable(c.player(), target, leg.modes) {
-                    sink.add(Move::new(from, s), true, &[]);
+                    sink.add_simple(Move::new(from, s), true);
                 }
                 break;
             }
