@@ -578,13 +578,17 @@ fn fsf_sections_follow_built_in_parents_and_translate_the_readings() {
     assert!(koma.contains("region doublestep a2-h2"), "{koma}");
     let words = |k: &str| k.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        words(&koma).contains("fbmWfceF promotes N B R Q in doublestep fbmWfceFfmnnD confined keepp"),
+        words(&koma)
+            .contains("fbmWfceF promotes N B R Q in doublestep fbmWfceFfmnnD confined keepp"),
         "{koma}"
     );
     // `fK` is three squares for Fairy-Stockfish; a child section inherits an earlier one.
     let (koma, diags) = fsf(ini, Some("b"));
     let koma = koma.expect("b imports");
-    assert!(words(&koma).contains("\"Custom Piece 1\" fWfF in doublestep fWfFfmnnD"), "{koma}{diags}");
+    assert!(
+        words(&koma).contains("\"Custom Piece 1\" fWfF in doublestep fWfFfmnnD"),
+        "{koma}{diags}"
+    );
     let loaded = koma_compiler::load_source("b.koma", &koma, &MemoryLoader::new());
     checked(loaded, "the imported file");
 }
@@ -593,14 +597,26 @@ fn fsf_sections_follow_built_in_parents_and_translate_the_readings() {
 fn fsf_errors_are_located_in_the_ini() {
     let ini = "[a:nosuch]\n[b:chess]\ncustomPiece1 = g:pB2\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNG w - - 0 1\n[c:chess]\ndoubleStepRegionBlack = *6\n[d:chess]\nconnectN = 4\n";
     let (_, several) = fsf(ini, None);
-    assert!(several.contains("error[I029]") && several.contains("--section"), "{several}");
+    assert!(
+        several.contains("error[I029]") && several.contains("--section"),
+        "{several}"
+    );
     let (koma, unknown) = fsf(ini, Some("a"));
-    assert!(koma.is_none() && unknown.starts_with("error[I030] 1:4-1:10"), "{unknown}");
+    assert!(
+        koma.is_none() && unknown.starts_with("error[I030] 1:4-1:10"),
+        "{unknown}"
+    );
     let (_, hop) = fsf(ini, Some("b"));
-    assert!(hop.contains("error[I033] 3:1-3:21") && hop.contains("hopper's range"), "{hop}");
+    assert!(
+        hop.contains("error[I033] 3:1-3:21") && hop.contains("hopper's range"),
+        "{hop}"
+    );
     let (_, region) = fsf(ini, Some("c"));
     assert!(region.contains("error[I033] 6:1-6:27"), "{region}");
     let (koma, gap) = fsf(ini, Some("d"));
     assert!(gap.contains("warning[I013] 8:1-8:13"), "{gap}");
-    assert!(koma.expect("written with a comment").contains("# Not translated: `connectN = 4`."));
+    assert!(
+        koma.expect("written with a comment")
+            .contains("# Not translated: `connectN = 4`.")
+    );
 }

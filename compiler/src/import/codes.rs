@@ -133,7 +133,11 @@ pub const CODES: &[(&str, Severity, &str)] = &[
         Severity::Warning,
         "ini: a line that is not `key = value` (Fairy-Stockfish skips it)",
     ),
-    ("I032", Severity::Error, "ini: an option's value cannot be read"),
+    (
+        "I032",
+        Severity::Error,
+        "ini: an option's value cannot be read",
+    ),
     (
         "I033",
         Severity::Error,
@@ -154,7 +158,11 @@ pub const CODES: &[(&str, Severity, &str)] = &[
         Severity::Error,
         "ini: a predefined piece type with rules beyond its Betza (janggiCannon, janggiElephant, banner, immobile)",
     ),
-    ("I036", Severity::Error, "ini: the start FEN cannot be read or places an unknown piece"),
+    (
+        "I036",
+        Severity::Error,
+        "ini: the start FEN cannot be read or places an unknown piece",
+    ),
 ];
 
 #[cfg(test)]

@@ -40,7 +40,12 @@ pub fn translate(betza: &str, ep: bool) -> Result<Split, String> {
             mods = mods.replacen('n', "nn", 1);
         }
         let text = expand(&mods, &term.atom, &term.range)?;
-        if initial { &mut split.initial } else { &mut split.always }.push_str(&text);
+        if initial {
+            &mut split.initial
+        } else {
+            &mut split.always
+        }
+        .push_str(&text);
     }
     Ok(split)
 }
@@ -81,7 +86,9 @@ fn expand(mods: &str, atom: &str, range: &str) -> Result<String, String> {
         return Ok(format!("{mods}{atom}{range}"));
     }
     if dirs.contains('h') {
-        return Err(format!("`{mods}{atom}`: `h` on K or Q has no agreed reading"));
+        return Err(format!(
+            "`{mods}{atom}`: `h` on K or Q has no agreed reading"
+        ));
     }
     let modes: String = mods.chars().filter(|c| !"fblrsvh".contains(*c)).collect();
     // Fairy-Stockfish's `s` selects sideways directions, which no diagonal is.

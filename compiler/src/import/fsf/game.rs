@@ -164,11 +164,17 @@ fn parent_game(
 fn apply(game: &mut Game, entry: &Entry, at: Option<Span>, sink: &mut Sink) {
     let span = at.unwrap_or(entry.span);
     let builtin = PIECE_TYPES.iter().find(|(k, _)| *k == entry.key);
-    let custom = entry.key.strip_prefix("customPiece").is_some_and(|n| n.parse::<u8>().is_ok());
+    let custom = entry
+        .key
+        .strip_prefix("customPiece")
+        .is_some_and(|n| n.parse::<u8>().is_ok());
     if SPECIAL_TYPES.contains(&entry.key.as_str()) {
         let d = sink.error(
             "I037",
-            format!("Fairy-Stockfish's `{}` has rules of its own that the importer does not translate", entry.key),
+            format!(
+                "Fairy-Stockfish's `{}` has rules of its own that the importer does not translate",
+                entry.key
+            ),
             span,
             "a piece type with rules beyond its Betza",
         );
@@ -197,7 +203,12 @@ fn apply(game: &mut Game, entry: &Entry, at: Option<Span>, sink: &mut Sink) {
     }
     let letter = letter.to_ascii_lowercase();
     game.pieces.retain(|p| p.letter != letter);
-    game.pieces.push(PieceDef { kind: entry.key.clone(), letter, betza, at: span });
+    game.pieces.push(PieceDef {
+        kind: entry.key.clone(),
+        letter,
+        betza,
+        at: span,
+    });
 }
 
 /// An option; `promotedPieceType` adds to the parent's pairs, as Fairy-Stockfish reads it.
@@ -208,7 +219,8 @@ fn set(game: &mut Game, entry: &Entry, span: Span) {
         Some(old) if entry.key == "promotedPieceType" => value = format!("{} {value}", old.value),
         Some(_) => {}
     }
-    game.settings.insert(entry.key.clone(), Setting { value, at: span });
+    game.settings
+        .insert(entry.key.clone(), Setting { value, at: span });
 }
 
 fn bad_value(sink: &mut Sink, span: Span, entry: &Entry, why: &str) {

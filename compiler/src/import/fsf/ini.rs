@@ -33,9 +33,15 @@ pub fn looks_like_ini(text: &str) -> bool {
 /// `[name]` or `[name:parent]`: the name and the parent with its offset in the line.
 fn header(line: &str) -> Option<(&str, Option<(&str, usize)>)> {
     let inner = line.strip_prefix('[')?.strip_suffix(']')?;
-    let ok = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_".contains(&b));
+    let ok = |s: &str| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_".contains(&b))
+    };
     match inner.split_once(':') {
-        Some((name, parent)) if ok(name) && ok(parent) => Some((name, Some((parent, name.len() + 2)))),
+        Some((name, parent)) if ok(name) && ok(parent) => {
+            Some((name, Some((parent, name.len() + 2))))
+        }
         None if ok(inner) => Some((inner, None)),
         _ => None,
     }
@@ -65,7 +71,9 @@ pub fn read(text: &str) -> Vec<Section> {
             });
             continue;
         }
-        let Some(section) = sections.last_mut() else { continue };
+        let Some(section) = sections.last_mut() else {
+            continue;
+        };
         if trimmed.is_empty() || trimmed.starts_with(['#', ';']) {
             continue;
         }

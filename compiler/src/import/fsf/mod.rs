@@ -33,7 +33,12 @@ pub fn import(file: FileId, text: &str, section: Option<&str>) -> Imported {
     let sections = ini::read(text);
     let koma = pick(&sections, section, &mut sink).and_then(|i| {
         for stray in &sections[i].stray {
-            let d = sink.warning("I031", "a line that is not `key = value`".into(), *stray, "Fairy-Stockfish skips it; so does the importer");
+            let d = sink.warning(
+                "I031",
+                "a line that is not `key = value`".into(),
+                *stray,
+                "Fairy-Stockfish skips it; so does the importer",
+            );
             sink.push(d);
         }
         let game = game::resolve(&sections, i, &mut sink)?;
@@ -48,13 +53,22 @@ pub fn import(file: FileId, text: &str, section: Option<&str>) -> Imported {
         check_written(text, *header, &mut sink);
         diagnostics.extend(sink.into_diagnostics());
     }
-    Imported { koma: koma.map(|k| k.0), diagnostics }
+    Imported {
+        koma: koma.map(|k| k.0),
+        diagnostics,
+    }
 }
 
 /// The section to import: the named one, or the only one.
 fn pick(sections: &[ini::Section], name: Option<&str>, sink: &mut Sink) -> Option<usize> {
     let whole = Span::new(0, 0);
-    let names = || sections.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ");
+    let names = || {
+        sections
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let found = match name {
         Some(n) => sections.iter().position(|s| s.name == n),
         None if sections.len() == 1 => Some(0),
@@ -64,7 +78,10 @@ fn pick(sections: &[ini::Section], name: Option<&str>, sink: &mut Sink) -> Optio
         let message = match (name, sections.len()) {
             (_, 0) => "the file has no `[name]` section".to_string(),
             (Some(n), _) => format!("no section `[{n}]` in the file (it has: {})", names()),
-            (None, _) => format!("the file has several sections ({}): say which with --section", names()),
+            (None, _) => format!(
+                "the file has several sections ({}): say which with --section",
+                names()
+            ),
         };
         let d = sink.error("I029", message, whole, "here");
         sink.push(d);
@@ -78,7 +95,9 @@ fn title(name: &str) -> String {
         .filter(|w| !w.is_empty())
         .map(|w| {
             let mut c = w.chars();
-            c.next().map(|f| f.to_uppercase().chain(c).collect::<String>()).unwrap_or_default()
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -90,9 +109,17 @@ fn check_written(koma: &str, header: Span, sink: &mut Sink) {
     for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
         let at = d.primary.location.start.min(koma.len());
         let line = koma[..at].lines().count().max(1);
-        let message = format!("the imported file does not check: error[{}] {}", d.code, d.message);
+        let message = format!(
+            "the imported file does not check: error[{}] {}",
+            d.code, d.message
+        );
         let diagnostic = sink
-            .error("I028", message, header, &format!("becomes line {line} of the written file"))
+            .error(
+                "I028",
+                message,
+                header,
+                &format!("becomes line {line} of the written file"),
+            )
             .with_help("fix the written .koma file by hand");
         sink.push(diagnostic);
     }

@@ -33,18 +33,24 @@ pub fn parse(value: &str, files: u32, ranks: u32) -> Option<Set> {
 
 /// The set turned 180 degrees: what koma makes of a first-player set for the second player.
 pub fn rotated(set: &Set, files: u32, ranks: u32) -> Set {
-    set.iter().map(|&(f, r)| (files - 1 - f, ranks - 1 - r)).collect()
+    set.iter()
+        .map(|&(f, r)| (files - 1 - f, ranks - 1 - r))
+        .collect()
 }
 
 /// The whole board.
 pub fn all(files: u32, ranks: u32) -> Set {
-    (0..files).flat_map(|f| (0..ranks).map(move |r| (f, r))).collect()
+    (0..files)
+        .flat_map(|f| (0..ranks).map(move |r| (f, r)))
+        .collect()
 }
 
 /// `Some(n)` when the set is exactly the far `n` ranks (n >= 1).
 pub fn far_ranks(set: &Set, files: u32, ranks: u32) -> Option<u32> {
     let n = u32::try_from(set.len()).ok()? / files.max(1);
-    let far: Set = (0..files).flat_map(|f| (ranks.saturating_sub(n)..ranks).map(move |r| (f, r))).collect();
+    let far: Set = (0..files)
+        .flat_map(|f| (ranks.saturating_sub(n)..ranks).map(move |r| (f, r)))
+        .collect();
     (n >= 1 && far == *set).then_some(n)
 }
 
@@ -86,7 +92,10 @@ mod tests {
         assert_eq!(koma(&parse("*2", 8, 8).expect("rank")), vec!["a2-h2"]);
         assert_eq!(far_ranks(&parse("*7 *8", 8, 8).expect("z"), 8, 8), Some(2));
         assert_eq!(far_ranks(&parse("*2", 8, 8).expect("z"), 8, 8), None);
-        assert_eq!(rotated(&parse("*2", 8, 8).expect("r"), 8, 8), parse("*7", 8, 8).expect("r"));
+        assert_eq!(
+            rotated(&parse("*2", 8, 8).expect("r"), 8, 8),
+            parse("*7", 8, 8).expect("r")
+        );
         assert!(parse("z9x", 8, 8).is_none());
     }
 }

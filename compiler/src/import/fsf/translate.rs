@@ -11,22 +11,63 @@ use crate::import::square::Symmetry;
 
 /// Options that only name, display or tune the engine: one summary comment.
 const BOOKKEEPING: &[&str] = &[
-    "variantTemplate", "pieceToCharTable", "pocketSize", "nnueAlias", "pieceValueMg",
-    "pieceValueEg", "castlingKingFile", "chess960",
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+    "nnueAlias",
+    "pieceValueMg",
+    "pieceValueEg",
+    "castlingKingFile",
+    "chess960",
 ];
 
 /// Options read by the translation below (by their base name, sides stripped).
 const READ: &[&str] = &[
-    "maxRank", "maxFile", "startFen", "promotionRegion", "promotionPieceTypes",
-    "promotionPawnTypes", "pawnTypes", "promotedPieceType", "mandatoryPawnPromotion",
-    "mandatoryPiecePromotion", "doubleStep", "doubleStepRegion", "tripleStepRegion",
-    "enPassantRegion", "enPassantTypes", "castling", "castlingKingsideFile",
-    "castlingQueensideFile", "castlingRank", "castlingKingPiece", "castlingRookPieces",
-    "castlingRookKingsideFile", "castlingRookQueensideFile", "pieceDrops", "capturesToHand",
-    "dropLoop", "firstRankPawnDrops", "promotionZonePawnDrops", "dropRegion", "dropNoDoubled",
-    "dropNoDoubledCount", "immobilityIllegal", "shogiPawnDropMateIllegal", "stalemateValue",
-    "nMoveRule", "nMoveRuleTypes", "nFoldRule", "perpetualCheckIllegal", "checking", "flagPiece",
-    "flagRegion", "flagMove", "extinctionValue", "extinctionPieceTypes", "mobilityRegion",
+    "maxRank",
+    "maxFile",
+    "startFen",
+    "promotionRegion",
+    "promotionPieceTypes",
+    "promotionPawnTypes",
+    "pawnTypes",
+    "promotedPieceType",
+    "mandatoryPawnPromotion",
+    "mandatoryPiecePromotion",
+    "doubleStep",
+    "doubleStepRegion",
+    "tripleStepRegion",
+    "enPassantRegion",
+    "enPassantTypes",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRank",
+    "castlingKingPiece",
+    "castlingRookPieces",
+    "castlingRookKingsideFile",
+    "castlingRookQueensideFile",
+    "pieceDrops",
+    "capturesToHand",
+    "dropLoop",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "dropRegion",
+    "dropNoDoubled",
+    "dropNoDoubledCount",
+    "immobilityIllegal",
+    "shogiPawnDropMateIllegal",
+    "stalemateValue",
+    "nMoveRule",
+    "nMoveRuleTypes",
+    "nFoldRule",
+    "perpetualCheckIllegal",
+    "checking",
+    "flagPiece",
+    "flagRegion",
+    "flagMove",
+    "extinctionValue",
+    "extinctionPieceTypes",
+    "mobilityRegion",
     "flyingGeneral",
 ];
 
@@ -47,17 +88,37 @@ struct Ctx<'a> {
 /// Translates `game`; `None` after an error.
 pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
     let (files, ranks) = board_size(game, sink)?;
-    let mut cx = Ctx { game, sink, files, ranks, rules: Vec::new(), regions: Vec::new(), failed: false };
+    let mut cx = Ctx {
+        game,
+        sink,
+        files,
+        ranks,
+        rules: Vec::new(),
+        regions: Vec::new(),
+        failed: false,
+    };
     let fen = game.value("startFen").unwrap_or(DEFAULT_FEN);
     let start = match setup::read(fen, files, ranks) {
         Ok(s) => s,
-        Err(why) => return cx.fail("I036", "the start FEN cannot be read", cx.at("startFen"), &why),
+        Err(why) => {
+            return cx.fail(
+                "I036",
+                "the start FEN cannot be read",
+                cx.at("startFen"),
+                &why,
+            );
+        }
     };
     let mut pieces = cx.pieces(&start);
     cx.royal(&mut pieces);
     let setup = cx.setup(&start, &pieces);
     prune(&mut pieces, &setup);
-    let hands: Vec<String> = start.hands.iter().flat_map(|(a, b)| a.iter().chain(b)).cloned().collect();
+    let hands: Vec<String> = start
+        .hands
+        .iter()
+        .flat_map(|(a, b)| a.iter().chain(b))
+        .cloned()
+        .collect();
     cx.drops(&pieces, &hands);
     cx.results(&pieces);
     let header = cx.leftovers();
@@ -68,7 +129,13 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
     Some(KomaFile {
         header,
         name: name.to_string(),
-        board: Board { files, ranks, first_rank: 1, holes, regions: cx.regions },
+        board: Board {
+            files,
+            ranks,
+            first_rank: 1,
+            holes,
+            regions: cx.regions,
+        },
         pieces,
         piece_notes: Vec::new(),
         setup: Some(setup),
@@ -80,12 +147,23 @@ const DEFAULT_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 
 
 fn board_size(game: &Game, sink: &mut Sink) -> Option<(u32, u32)> {
     let read = |key: &str, sink: &mut Sink| -> Option<u32> {
-        let Some(s) = game.get(key) else { return Some(8) };
-        let n = s.value.parse::<u32>().ok().or_else(|| file_index(&s.value).map(|f| f + 1));
+        let Some(s) = game.get(key) else {
+            return Some(8);
+        };
+        let n = s
+            .value
+            .parse::<u32>()
+            .ok()
+            .or_else(|| file_index(&s.value).map(|f| f + 1));
         match n.filter(|n| (1..=26).contains(n)) {
             Some(n) => Some(n),
             None => {
-                let d = sink.error("I032", format!("cannot read `{key} = {}`", s.value), s.at, "a size from 1 to 26");
+                let d = sink.error(
+                    "I032",
+                    format!("cannot read `{key} = {}`", s.value),
+                    s.at,
+                    "a size from 1 to 26",
+                );
                 sink.push(d);
                 None
             }
@@ -116,7 +194,9 @@ fn title(kind: &str) -> String {
     for (i, c) in kind.chars().enumerate() {
         if i == 0 {
             out.push(c.to_ascii_uppercase());
-        } else if c.is_ascii_uppercase() || (c.is_ascii_digit() && !out.ends_with(|d: char| d.is_ascii_digit())) {
+        } else if c.is_ascii_uppercase()
+            || (c.is_ascii_digit() && !out.ends_with(|d: char| d.is_ascii_digit()))
+        {
             out.push(' ');
             out.push(c);
         } else {
@@ -140,9 +220,15 @@ impl Ctx<'_> {
 
     /// A rule koma cannot express: a warning and a comment (`I013`).
     fn gap(&mut self, at: Span, what: &str) {
-        let d = self.sink.warning("I013", format!("koma cannot express this yet: {what}"), at, "kept as a comment");
+        let d = self.sink.warning(
+            "I013",
+            format!("koma cannot express this yet: {what}"),
+            at,
+            "kept as a comment",
+        );
         self.sink.push(d);
-        self.rules.push(RuleLine::Comment(format!("Not translated: {what}.")));
+        self.rules
+            .push(RuleLine::Comment(format!("Not translated: {what}.")));
     }
 
     fn flag(&self, key: &str, default: bool) -> bool {
@@ -151,7 +237,11 @@ impl Ctx<'_> {
 
     /// The White and Black values of a sided option (`KEYWhite`, else `KEY`).
     fn sided(&self, key: &str) -> (Option<&Setting>, Option<&Setting>) {
-        let get = |side: &str| self.game.get(&format!("{key}{side}")).or_else(|| self.game.get(key));
+        let get = |side: &str| {
+            self.game
+                .get(&format!("{key}{side}"))
+                .or_else(|| self.game.get(key))
+        };
         (get("White"), get("Black"))
     }
 
@@ -160,13 +250,29 @@ impl Ctx<'_> {
     fn region(&mut self, key: &str, white: &str, black: &str) -> Option<Set> {
         let (w, b) = self.sided(key);
         let at = w.or(b).map_or(self.game.header, |s| s.at);
-        let (wv, bv) = (w.map_or(white, |s| s.value.as_str()), b.map_or(black, |s| s.value.as_str()));
-        let (Some(ws), Some(bs)) = (squares::parse(wv, self.files, self.ranks), squares::parse(bv, self.files, self.ranks)) else {
-            return self.fail("I032", &format!("cannot read the squares of `{key}`"), at, "squares such as `*8`, `a*` or `d4 e5`");
+        let (wv, bv) = (
+            w.map_or(white, |s| s.value.as_str()),
+            b.map_or(black, |s| s.value.as_str()),
+        );
+        let (Some(ws), Some(bs)) = (
+            squares::parse(wv, self.files, self.ranks),
+            squares::parse(bv, self.files, self.ranks),
+        ) else {
+            return self.fail(
+                "I032",
+                &format!("cannot read the squares of `{key}`"),
+                at,
+                "squares such as `*8`, `a*` or `d4 e5`",
+            );
         };
         if squares::rotated(&ws, self.files, self.ranks) != bs {
             let label = "koma's regions are the first player's, turned 180 degrees for the second";
-            return self.fail("I033", &format!("`{key}`: the two players' squares are not each other's turn"), at, label);
+            return self.fail(
+                "I033",
+                &format!("`{key}`: the two players' squares are not each other's turn"),
+                at,
+                label,
+            );
         }
         Some(ws)
     }
@@ -189,13 +295,20 @@ impl Ctx<'_> {
         let black = self.letters(b.map_or(default, |s| s.value.as_str()));
         if white != black {
             let at = w.or(b).map_or(self.game.header, |s| s.at);
-            self.gap(at, &format!("`{key}` differs between the players (the first player's is used)"));
+            self.gap(
+                at,
+                &format!("`{key}` differs between the players (the first player's is used)"),
+            );
         }
         white
     }
 
     fn pawn_types(&mut self) -> Vec<char> {
-        let default: String = self.game.kind("pawn").map(|p| p.letter.to_string()).unwrap_or_default();
+        let default: String = self
+            .game
+            .kind("pawn")
+            .map(|p| p.letter.to_string())
+            .unwrap_or_default();
         let base = self.game.value("pawnTypes").map_or(default, str::to_string);
         self.sided_letters("promotionPawnTypes", &base)
     }
@@ -213,7 +326,11 @@ impl Ctx<'_> {
     /// A sided region whose default is `default` for both players (`*` = every square).
     fn region_all(&mut self, key: &str, default: &str) -> Option<Set> {
         let all: String = (1..=self.ranks).map(|r| format!("*{r} ")).collect();
-        let d = if default == "*" { all.as_str() } else { default };
+        let d = if default == "*" {
+            all.as_str()
+        } else {
+            default
+        };
         self.region(key, d, d)
     }
 
@@ -235,7 +352,10 @@ impl Ctx<'_> {
         if !self.flag("doubleStep", true) {
             return Some(Set::new());
         }
-        let (w, b) = (format!("*{}", 2.min(self.ranks)), format!("*{}", 7.min(self.ranks)));
+        let (w, b) = (
+            format!("*{}", 2.min(self.ranks)),
+            format!("*{}", 7.min(self.ranks)),
+        );
         let (sw, sb) = self.sided("tripleStepRegion");
         if let Some(s) = sw.or(sb).filter(|s| !NEUTRAL.contains(&s.value.as_str())) {
             let at = s.at;
@@ -249,16 +369,37 @@ impl Ctx<'_> {
         if !self.flag("castling", true) {
             return None;
         }
-        let king = self.game.value("castlingKingPiece").and_then(|v| v.chars().next()).map(|c| c.to_ascii_lowercase())
+        let king = self
+            .game
+            .value("castlingKingPiece")
+            .and_then(|v| v.chars().next())
+            .map(|c| c.to_ascii_lowercase())
             .or_else(|| self.game.kind("king").map(|k| k.letter))?;
-        let rank = self.game.value("castlingRank").and_then(|v| v.parse::<u32>().ok()).unwrap_or(1);
-        let square = start.first.get(&id(king))?.iter().find(|s| s[1..] == rank.to_string())?.clone();
+        let rank = self
+            .game
+            .value("castlingRank")
+            .and_then(|v| v.parse::<u32>().ok())
+            .unwrap_or(1);
+        let square = start
+            .first
+            .get(&id(king))?
+            .iter()
+            .find(|s| s[1..] == rank.to_string())?
+            .clone();
         let from = file_index(&square[..1])?;
-        let ks = self.game.value("castlingKingsideFile").map_or(Some(6), file_index)?;
-        let qs = self.game.value("castlingQueensideFile").map_or(Some(2), file_index)?;
+        let ks = self
+            .game
+            .value("castlingKingsideFile")
+            .map_or(Some(6), file_index)?;
+        let qs = self
+            .game
+            .value("castlingQueensideFile")
+            .map_or(Some(2), file_index)?;
         if start.castling == "-" {
             let at = self.at("startFen");
-            self.rules.push(RuleLine::Comment("The start position has no castling rights: no castling.".into()));
+            self.rules.push(RuleLine::Comment(
+                "The start position has no castling rights: no castling.".into(),
+            ));
             let _ = at;
             return None;
         }
@@ -275,14 +416,25 @@ impl Ctx<'_> {
         let rooks = self.game.value("castlingRookPieces").unwrap_or("r");
         let ids: Vec<String> = self.letters(rooks).into_iter().map(id).collect();
         if !ids.is_empty() {
-            self.rules.push(RuleLine::Clause(format!("castling with {}", ids.join(" "))));
+            self.rules
+                .push(RuleLine::Clause(format!("castling with {}", ids.join(" "))));
         }
     }
 
     /// One piece; `double` is the double-step region, read when a piece first needs it.
-    fn piece(&mut self, def: &PieceDef, ep: bool, double: &mut Option<Option<Set>>, castle: Option<&(char, u32)>) -> Option<Piece> {
+    fn piece(
+        &mut self,
+        def: &PieceDef,
+        ep: bool,
+        double: &mut Option<Option<Set>>,
+        castle: Option<&(char, u32)>,
+    ) -> Option<Piece> {
         let fsf = if def.kind == "pawn" {
-            if ep { "fmWfceFifmnD".to_string() } else { "fmWfcFifmnD".to_string() }
+            if ep {
+                "fmWfceFifmnD".to_string()
+            } else {
+                "fmWfcFifmnD".to_string()
+            }
         } else {
             def.betza.clone()
         };
@@ -336,11 +488,22 @@ impl Ctx<'_> {
             return;
         }
         let all = squares::all(self.files, self.ranks);
-        let read = |s: Option<&Setting>| s.map_or(Some(all.clone()), |s| squares::parse(&s.value, self.files, self.ranks));
-        let (Some(ws), Some(bs)) = (read(w.as_ref()), read(b.as_ref())) else { return };
+        let read = |s: Option<&Setting>| {
+            s.map_or(Some(all.clone()), |s| {
+                squares::parse(&s.value, self.files, self.ranks)
+            })
+        };
+        let (Some(ws), Some(bs)) = (read(w.as_ref()), read(b.as_ref())) else {
+            return;
+        };
         let at = w.or(b).map_or(def.at, |s| s.at);
         if squares::rotated(&ws, self.files, self.ranks) != bs {
-            let _: Option<()> = self.fail("I033", "the players' mobility regions are not each other's turn", at, "koma's regions turn 180 degrees for the second player");
+            let _: Option<()> = self.fail(
+                "I033",
+                "the players' mobility regions are not each other's turn",
+                at,
+                "koma's regions turn 180 degrees for the second player",
+            );
             return;
         }
         let name = format!("keep{}", def.letter);
@@ -356,10 +519,16 @@ impl Ctx<'_> {
         if !has_pawn && shogi.is_empty() {
             return;
         }
-        let Some(region) = self.region("promotionRegion", &format!("*{}", 8.min(self.ranks)), "*1") else { return };
+        let Some(region) = self.region("promotionRegion", &format!("*{}", 8.min(self.ranks)), "*1")
+        else {
+            return;
+        };
         if has_pawn && !shogi.is_empty() {
             let at = self.at("promotedPieceType");
-            self.gap(at, "Pawn promotion and piece promotion in one game (koma has one trigger set)");
+            self.gap(
+                at,
+                "Pawn promotion and piece promotion in one game (koma has one trigger set)",
+            );
         }
         let copies = self.flag("capturesToHand", false) && !self.flag("dropLoop", false);
         if has_pawn {
@@ -375,13 +544,26 @@ impl Ctx<'_> {
             Some(n) => n.to_string(),
             None => squares::koma(region).join(" "),
         };
-        self.rules.insert(0, RuleLine::Clause(format!("promotion zone {zone}")));
+        self.rules
+            .insert(0, RuleLine::Clause(format!("promotion zone {zone}")));
     }
 
-    fn pawn_promotions(&mut self, pieces: &mut Vec<Piece>, pawns: &[char], choices: &[char], copies: bool) {
+    fn pawn_promotions(
+        &mut self,
+        pieces: &mut Vec<Piece>,
+        pawns: &[char],
+        choices: &[char],
+        copies: bool,
+    ) {
         let ids: Vec<String> = choices.iter().map(|c| id(*c)).collect();
-        for p in pieces.iter_mut().filter(|p| pawns.iter().any(|c| id(*c) == p.id)) {
-            p.promotes = ids.iter().map(|i| if copies { format!("+{i}") } else { i.clone() }).collect();
+        for p in pieces
+            .iter_mut()
+            .filter(|p| pawns.iter().any(|c| id(*c) == p.id))
+        {
+            p.promotes = ids
+                .iter()
+                .map(|i| if copies { format!("+{i}") } else { i.clone() })
+                .collect();
         }
         if copies {
             for i in &ids {
@@ -389,8 +571,12 @@ impl Ctx<'_> {
             }
         }
         let mandatory = self.flag("mandatoryPawnPromotion", true);
-        self.rules.push(RuleLine::Clause("promotion on enter inside".into()));
-        self.rules.push(RuleLine::Clause(format!("promotion {}", if mandatory { "mandatory" } else { "optional" })));
+        self.rules
+            .push(RuleLine::Clause("promotion on enter inside".into()));
+        self.rules.push(RuleLine::Clause(format!(
+            "promotion {}",
+            if mandatory { "mandatory" } else { "optional" }
+        )));
     }
 
     fn piece_promotions(&mut self, pieces: &mut Vec<Piece>, pairs: &[(char, char)]) {
@@ -400,29 +586,42 @@ impl Ctx<'_> {
             }
             pieces.push(promoted_copy(&id(from), &id(to)));
         }
-        self.rules.push(RuleLine::Clause("promotion on start-or-end".into()));
+        self.rules
+            .push(RuleLine::Clause("promotion on start-or-end".into()));
         let mandatory = self.flag("mandatoryPiecePromotion", false);
-        self.rules.push(RuleLine::Clause(format!("promotion {}", if mandatory { "mandatory" } else { "optional" })));
+        self.rules.push(RuleLine::Clause(format!(
+            "promotion {}",
+            if mandatory { "mandatory" } else { "optional" }
+        )));
         if self.flag("immobilityIllegal", false) {
-            self.rules.push(RuleLine::Clause("promotion forced-when-stuck".into()));
+            self.rules
+                .push(RuleLine::Clause("promotion forced-when-stuck".into()));
         }
     }
 
     /// `promotedPieceType = p:g s:g`.
     fn promoted_types(&mut self) -> Vec<(char, char)> {
-        let Some(s) = self.game.get("promotedPieceType").cloned() else { return Vec::new() };
+        let Some(s) = self.game.get("promotedPieceType").cloned() else {
+            return Vec::new();
+        };
         let mut out = Vec::new();
         for pair in s.value.split_whitespace() {
             let mut c = pair.chars();
             match (c.next(), c.next(), c.next(), c.next()) {
                 (Some(a), Some(':'), Some(b), None)
-                    if self.game.piece(a.to_ascii_lowercase()).is_some() && self.game.piece(b.to_ascii_lowercase()).is_some() =>
+                    if self.game.piece(a.to_ascii_lowercase()).is_some()
+                        && self.game.piece(b.to_ascii_lowercase()).is_some() =>
                 {
                     out.retain(|p: &(char, char)| p.0 != a.to_ascii_lowercase());
                     out.push((a.to_ascii_lowercase(), b.to_ascii_lowercase()));
                 }
                 _ => {
-                    let _: Option<()> = self.fail("I032", &format!("cannot read `{pair}` in `promotedPieceType`"), s.at, "`from:to` with two of the game's piece letters");
+                    let _: Option<()> = self.fail(
+                        "I032",
+                        &format!("cannot read `{pair}` in `promotedPieceType`"),
+                        s.at,
+                        "`from:to` with two of the game's piece letters",
+                    );
                 }
             }
         }
@@ -430,8 +629,15 @@ impl Ctx<'_> {
     }
 
     fn royal(&mut self, pieces: &mut [Piece]) {
-        let extinct = self.game.value("extinctionValue").filter(|v| !NEUTRAL.contains(v));
-        let types = self.game.value("extinctionPieceTypes").map(|v| self.letters(v)).unwrap_or_default();
+        let extinct = self
+            .game
+            .value("extinctionValue")
+            .filter(|v| !NEUTRAL.contains(v));
+        let types = self
+            .game
+            .value("extinctionPieceTypes")
+            .map(|v| self.letters(v))
+            .unwrap_or_default();
         if let Some(king) = self.game.kind("king") {
             mark_royal(pieces, king.letter);
             self.rules.push(RuleLine::Clause("win checkmate".into()));
@@ -447,18 +653,37 @@ impl Ctx<'_> {
             return;
         }
         let header = self.game.header;
-        let _: Option<()> = self.fail("I035", "the game has no royal piece koma can use", header, "no `king`, and no single extinction type");
+        let _: Option<()> = self.fail(
+            "I035",
+            "the game has no royal piece koma can use",
+            header,
+            "no `king`, and no single extinction type",
+        );
     }
 
     fn setup(&mut self, start: &Start, pieces: &[Piece]) -> Setup {
         let known = |i: &String| pieces.iter().any(|p| &p.id == i);
-        let place = |side: &std::collections::BTreeMap<String, Vec<String>>| -> Vec<(String, Vec<String>)> {
-            pieces.iter().filter_map(|p| side.get(&p.id).map(|s| (p.id.clone(), s.clone()))).collect()
-        };
-        let unknown = start.first.keys().chain(start.second.keys()).find(|i| !known(i)).cloned();
+        let place =
+            |side: &std::collections::BTreeMap<String, Vec<String>>| -> Vec<(String, Vec<String>)> {
+                pieces
+                    .iter()
+                    .filter_map(|p| side.get(&p.id).map(|s| (p.id.clone(), s.clone())))
+                    .collect()
+            };
+        let unknown = start
+            .first
+            .keys()
+            .chain(start.second.keys())
+            .find(|i| !known(i))
+            .cloned();
         if let Some(u) = unknown {
             let at = self.at("startFen");
-            let _: Option<()> = self.fail("I036", &format!("the start FEN places `{u}`, which is no piece of the game"), at, "a letter no piece option gives");
+            let _: Option<()> = self.fail(
+                "I036",
+                &format!("the start FEN places `{u}`, which is no piece of the game"),
+                at,
+                "a letter no piece option gives",
+            );
         }
         if start.second_moves_first {
             let at = self.at("startFen");
@@ -470,7 +695,11 @@ impl Ctx<'_> {
         Setup {
             symmetry,
             first: place(&start.first),
-            second: if copied { Vec::new() } else { place(&start.second) },
+            second: if copied {
+                Vec::new()
+            } else {
+                place(&start.second)
+            },
             hand_first,
             hand_second: if copied { Vec::new() } else { hand_second },
             notes: Vec::new(),
@@ -487,8 +716,13 @@ impl Ctx<'_> {
     fn drops(&mut self, pieces: &[Piece], hands: &[String]) {
         let drops = self.flag("pieceDrops", false);
         if self.flag("capturesToHand", false) {
-            let as_is = if self.flag("dropLoop", false) { " as-is" } else { "" };
-            self.rules.push(RuleLine::Clause(format!("captures to-hand{as_is}")));
+            let as_is = if self.flag("dropLoop", false) {
+                " as-is"
+            } else {
+                ""
+            };
+            self.rules
+                .push(RuleLine::Clause(format!("captures to-hand{as_is}")));
             if !drops {
                 let at = self.at("capturesToHand");
                 self.gap(at, "captures to hand without drops");
@@ -498,15 +732,28 @@ impl Ctx<'_> {
             return;
         }
         self.drop_zones(pieces, hands);
-        if let Some(p) = self.game.value("dropNoDoubled").and_then(|v| v.chars().next()).filter(|c| *c != '-') {
-            let n = self.game.value("dropNoDoubledCount").and_then(|v| v.parse::<u32>().ok()).unwrap_or(1);
+        if let Some(p) = self
+            .game
+            .value("dropNoDoubled")
+            .and_then(|v| v.chars().next())
+            .filter(|c| *c != '-')
+        {
+            let n = self
+                .game
+                .value("dropNoDoubledCount")
+                .and_then(|v| v.parse::<u32>().ok())
+                .unwrap_or(1);
             match n {
                 0 => {
                     let at = self.at("dropNoDoubledCount");
                     self.gap(at, &format!("no drops of {}", id(p)));
                 }
-                1 => self.rules.push(RuleLine::Clause(format!("drop one-per-file {}", id(p)))),
-                _ => self.rules.push(RuleLine::Clause(format!("drop per-file {n} {}", id(p)))),
+                1 => self
+                    .rules
+                    .push(RuleLine::Clause(format!("drop one-per-file {}", id(p)))),
+                _ => self
+                    .rules
+                    .push(RuleLine::Clause(format!("drop per-file {n} {}", id(p)))),
             }
         }
         if self.flag("immobilityIllegal", false) {
@@ -514,7 +761,8 @@ impl Ctx<'_> {
         }
         if self.flag("shogiPawnDropMateIllegal", false) {
             if let Some(p) = self.game.kind("shogiPawn") {
-                self.rules.push(RuleLine::Clause(format!("drop no-mate {}", id(p.letter))));
+                self.rules
+                    .push(RuleLine::Clause(format!("drop no-mate {}", id(p.letter))));
             }
         }
     }
@@ -523,19 +771,25 @@ impl Ctx<'_> {
     /// rank and promotion zone.
     fn drop_zones(&mut self, pieces: &[Piece], hands: &[String]) {
         let all = squares::all(self.files, self.ranks);
-        let Some(region) = self.region_all("dropRegion", "*") else { return };
+        let Some(region) = self.region_all("dropRegion", "*") else {
+            return;
+        };
         let mut pawn_zone = region.clone();
         if !self.flag("firstRankPawnDrops", false) {
             pawn_zone.retain(|s| s.1 != 0);
         }
         if !self.flag("promotionZonePawnDrops", false) {
-            if let Some(z) = self.region("promotionRegion", &format!("*{}", 8.min(self.ranks)), "*1") {
+            if let Some(z) =
+                self.region("promotionRegion", &format!("*{}", 8.min(self.ranks)), "*1")
+            {
                 pawn_zone.retain(|s| !z.contains(s));
             }
         }
         let pawn = self.game.kind("pawn").map(|p| id(p.letter));
-        let (pawns, others): (Vec<&Piece>, Vec<&Piece>) =
-            pieces.iter().filter(|p| self.in_hand(p, hands)).partition(|p| Some(&p.id) == pawn.as_ref());
+        let (pawns, others): (Vec<&Piece>, Vec<&Piece>) = pieces
+            .iter()
+            .filter(|p| self.in_hand(p, hands))
+            .partition(|p| Some(&p.id) == pawn.as_ref());
         for (group, zone) in [(pawns, &pawn_zone), (others, &region)] {
             let ids: Vec<&str> = group.iter().map(|p| p.id.as_str()).collect();
             if ids.is_empty() || *zone == all {
@@ -546,7 +800,11 @@ impl Ctx<'_> {
                 self.gap(at, &format!("no drops of {}", ids.join(" ")));
                 continue;
             }
-            self.rules.push(RuleLine::Clause(format!("drop zone {} {}", ids.join(" "), squares::koma(zone).join(" "))));
+            self.rules.push(RuleLine::Clause(format!(
+                "drop zone {} {}",
+                ids.join(" "),
+                squares::koma(zone).join(" ")
+            )));
         }
     }
 
@@ -560,18 +818,29 @@ impl Ctx<'_> {
             self.rules.push(RuleLine::Clause("check forbidden".into()));
         }
         self.goals(pieces);
-        let folds = self.game.value("nFoldRule").and_then(|v| v.parse::<u32>().ok()).unwrap_or(3);
+        let folds = self
+            .game
+            .value("nFoldRule")
+            .and_then(|v| v.parse::<u32>().ok())
+            .unwrap_or(3);
         if folds > 0 {
-            self.rules.push(RuleLine::Clause(format!("draw repetition {folds}")));
+            self.rules
+                .push(RuleLine::Clause(format!("draw repetition {folds}")));
         }
         if self.flag("flyingGeneral", false) {
-            self.rules.push(RuleLine::Clause("facing-royals forbidden".into()));
+            self.rules
+                .push(RuleLine::Clause("facing-royals forbidden".into()));
         }
-        if self.game.value("countingRule").is_some_and(|v| v.eq_ignore_ascii_case("makruk")) {
+        if self
+            .game
+            .value("countingRule")
+            .is_some_and(|v| v.eq_ignore_ascii_case("makruk"))
+        {
             self.makruk_counting();
         }
         if self.flag("perpetualCheckIllegal", false) {
-            self.rules.push(RuleLine::Clause("perpetual-check loses".into()));
+            self.rules
+                .push(RuleLine::Clause("perpetual-check loses".into()));
         }
         self.move_count();
     }
@@ -594,42 +863,101 @@ impl Ctx<'_> {
         entry(&[&n, &n], 32);
         entry(&[&s], 44);
         honour.push("else 64".into());
-        self.rules.push(RuleLine::Clause(format!("counting without {}", pawns.join(" "))));
-        self.rules.push(RuleLine::Clause("counting board-honour 64".into()));
-        self.rules.push(RuleLine::Clause(format!("counting pieces-honour {}", honour.join(", "))));
+        self.rules.push(RuleLine::Clause(format!(
+            "counting without {}",
+            pawns.join(" ")
+        )));
+        self.rules
+            .push(RuleLine::Clause("counting board-honour 64".into()));
+        self.rules.push(RuleLine::Clause(format!(
+            "counting pieces-honour {}",
+            honour.join(", ")
+        )));
     }
 
     fn move_count(&mut self) {
-        let n = self.game.value("nMoveRule").and_then(|v| v.parse::<u32>().ok()).unwrap_or(50);
+        let n = self
+            .game
+            .value("nMoveRule")
+            .and_then(|v| v.parse::<u32>().ok())
+            .unwrap_or(50);
         if n == 0 {
             return;
         }
-        let default: String = self.game.value("pawnTypes").map(str::to_string)
-            .unwrap_or_else(|| self.game.kind("pawn").map(|p| p.letter.to_string()).unwrap_or_default());
+        let default: String = self
+            .game
+            .value("pawnTypes")
+            .map(str::to_string)
+            .unwrap_or_else(|| {
+                self.game
+                    .kind("pawn")
+                    .map(|p| p.letter.to_string())
+                    .unwrap_or_default()
+            });
         let types = self.sided_letters("nMoveRuleTypes", &default);
         let ids: Vec<String> = types.into_iter().map(id).collect();
-        let reset = if ids.is_empty() { String::new() } else { format!(" {}", ids.join(" ")) };
-        self.rules.push(RuleLine::Clause(format!("draw moves {n} reset capture{reset}")));
+        let reset = if ids.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", ids.join(" "))
+        };
+        self.rules.push(RuleLine::Clause(format!(
+            "draw moves {n} reset capture{reset}"
+        )));
     }
 
     /// `flagPiece` and `flagRegion`: goal squares; with `flagMove` the second player may answer.
     fn goals(&mut self, pieces: &[Piece]) {
-        let all_ids = || pieces.iter().filter(|p| !p.id.starts_with('+')).map(|p| p.id.clone()).collect::<Vec<_>>().join(" ");
-        let reply = if self.flag("flagMove", false) { " reply-draws" } else { "" };
+        let all_ids = || {
+            pieces
+                .iter()
+                .filter(|p| !p.id.starts_with('+'))
+                .map(|p| p.id.clone())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let reply = if self.flag("flagMove", false) {
+            " reply-draws"
+        } else {
+            ""
+        };
         for (side, name, to_first) in [("White", "first", true), ("Black", "second", false)] {
-            let region = self.game.get(&format!("flagRegion{side}")).or_else(|| self.game.get("flagRegion")).cloned();
-            let Some(region) = region.filter(|r| !NEUTRAL.contains(&r.value.as_str())) else { continue };
-            let piece = self.game.get(&format!("flagPiece{side}")).or_else(|| self.game.get("flagPiece")).map(|s| s.value.clone());
+            let region = self
+                .game
+                .get(&format!("flagRegion{side}"))
+                .or_else(|| self.game.get("flagRegion"))
+                .cloned();
+            let Some(region) = region.filter(|r| !NEUTRAL.contains(&r.value.as_str())) else {
+                continue;
+            };
+            let piece = self
+                .game
+                .get(&format!("flagPiece{side}"))
+                .or_else(|| self.game.get("flagPiece"))
+                .map(|s| s.value.clone());
             let ids = match piece.as_deref() {
                 None | Some("*") => all_ids(),
-                Some(v) => self.letters(v).into_iter().map(id).collect::<Vec<_>>().join(" "),
+                Some(v) => self
+                    .letters(v)
+                    .into_iter()
+                    .map(id)
+                    .collect::<Vec<_>>()
+                    .join(" "),
             };
             let Some(set) = squares::parse(&region.value, self.files, self.ranks) else {
-                let _: Option<()> = self.fail("I032", "cannot read the flag squares", region.at, "squares such as `*8` or `d4 e5`");
+                let _: Option<()> = self.fail(
+                    "I032",
+                    "cannot read the flag squares",
+                    region.at,
+                    "squares such as `*8` or `d4 e5`",
+                );
                 continue;
             };
             let tail = if to_first { reply } else { "" };
-            self.rules.push(RuleLine::Clause(format!("goal {name} {ids} {}{tail}", squares::koma(&set).join(" "))));
+            self.rules.push(RuleLine::Clause(format!(
+                "goal {name} {ids} {}{tail}",
+                squares::koma(&set).join(" ")
+            )));
         }
     }
 
@@ -651,14 +979,26 @@ impl Ctx<'_> {
                     self.gap(s.at, &format!("`{key} = {}`", s.value));
                 }
             } else {
-                let d = self.sink.warning("I034", format!("unknown option `{key}`"), s.at, "Fairy-Stockfish ignores it too; kept as a comment");
+                let d = self.sink.warning(
+                    "I034",
+                    format!("unknown option `{key}`"),
+                    s.at,
+                    "Fairy-Stockfish ignores it too; kept as a comment",
+                );
                 self.sink.push(d);
-                self.rules.push(RuleLine::Comment(format!("Unknown option `{key} = {}`.", s.value)));
+                self.rules.push(RuleLine::Comment(format!(
+                    "Unknown option `{key} = {}`.",
+                    s.value
+                )));
             }
         }
-        let mut header = vec!["Imported from a Fairy-Stockfish variants.ini section (koma import).".to_string()];
+        let mut header =
+            vec!["Imported from a Fairy-Stockfish variants.ini section (koma import).".to_string()];
         if !quiet.is_empty() {
-            header.push(format!("Display and engine options not kept: {}.", quiet.join(", ")));
+            header.push(format!(
+                "Display and engine options not kept: {}.",
+                quiet.join(", ")
+            ));
         }
         header
     }
@@ -666,25 +1006,77 @@ impl Ctx<'_> {
 
 /// Options koma lacks (docs/fsf-catalogue.md lists the feature each belongs to).
 const KNOWN_GAPS: &[&str] = &[
-    "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe", "checkCounting", "mustCapture",
-    "blastOnCapture", "blastImmuneTypes", "wallingRule", "wallingRegion", "wallOrMove", "gating",
-    "seirawanGating", "pieceDemotion", "dropPromoted", "mustDrop", "mustDropType", "connectN",
-    "connectNxN", "collinearN", "connectDiagonal", "connectVertical", "connectHorizontal",
-    "connectPieceTypes", "connectValue", "flipEnclosedPieces", "enclosingDrop",
-    "enclosingDropStart", "adjudicateFullBoard", "twoBoards", "materialCounting", "makpongRule",
-    "countingRule", "petrifyOnCaptureTypes", "petrifyBlastPieces", "dupleCheck",
-    "mutuallyImmuneTypes", "piecePromotionOnCapture", "chasingRule", "freeDrops", "dropChecks",
-    "dropOppositeColoredBishop", "sittuyinRookDrop", "sittuyinPromotion", "castlingDroppedPiece",
-    "checkmateValue", "stalematePieceCount", "shatarMateRule", "extinctionOpponentPieceCount",
-    "extinctionClaim", "nFoldValue", "nFoldValueAbsolute", "passOnStalemate", "oppositeCastling",
-    "castlingWins", "cambodianMoves", "promotionLimit", "extinctionPieceCount",
-    "extinctionPseudoRoyal", "pass", "bikjangRule", "soldierPromotionRank",
-    "diagonalLines", "moveRepetitionIllegal", "kingType",
+    "flagPieceCount",
+    "flagPieceBlockedWin",
+    "flagPieceSafe",
+    "checkCounting",
+    "mustCapture",
+    "blastOnCapture",
+    "blastImmuneTypes",
+    "wallingRule",
+    "wallingRegion",
+    "wallOrMove",
+    "gating",
+    "seirawanGating",
+    "pieceDemotion",
+    "dropPromoted",
+    "mustDrop",
+    "mustDropType",
+    "connectN",
+    "connectNxN",
+    "collinearN",
+    "connectDiagonal",
+    "connectVertical",
+    "connectHorizontal",
+    "connectPieceTypes",
+    "connectValue",
+    "flipEnclosedPieces",
+    "enclosingDrop",
+    "enclosingDropStart",
+    "adjudicateFullBoard",
+    "twoBoards",
+    "materialCounting",
+    "makpongRule",
+    "countingRule",
+    "petrifyOnCaptureTypes",
+    "petrifyBlastPieces",
+    "dupleCheck",
+    "mutuallyImmuneTypes",
+    "piecePromotionOnCapture",
+    "chasingRule",
+    "freeDrops",
+    "dropChecks",
+    "dropOppositeColoredBishop",
+    "sittuyinRookDrop",
+    "sittuyinPromotion",
+    "castlingDroppedPiece",
+    "checkmateValue",
+    "stalematePieceCount",
+    "shatarMateRule",
+    "extinctionOpponentPieceCount",
+    "extinctionClaim",
+    "nFoldValue",
+    "nFoldValueAbsolute",
+    "passOnStalemate",
+    "oppositeCastling",
+    "castlingWins",
+    "cambodianMoves",
+    "promotionLimit",
+    "extinctionPieceCount",
+    "extinctionPseudoRoyal",
+    "pass",
+    "bikjangRule",
+    "soldierPromotionRank",
+    "diagonalLines",
+    "moveRepetitionIllegal",
+    "kingType",
 ];
 
 /// `promotionRegionWhite` -> `promotionRegion`.
 fn side_free(key: &str) -> &str {
-    key.strip_suffix("White").or_else(|| key.strip_suffix("Black")).unwrap_or(key)
+    key.strip_suffix("White")
+        .or_else(|| key.strip_suffix("Black"))
+        .unwrap_or(key)
 }
 
 /// Drops the pieces that can never be in play (Fairy-Stockfish's shogi defines a Dragon Horse
@@ -692,10 +1084,17 @@ fn side_free(key: &str) -> &str {
 /// takes its moves instead.
 fn prune(pieces: &mut Vec<Piece>, setup: &Setup) {
     let placed = setup.first.iter().chain(&setup.second).map(|(i, _)| i);
-    let mut used: Vec<&String> = placed.chain(&setup.hand_first).chain(&setup.hand_second).collect();
+    let mut used: Vec<&String> = placed
+        .chain(&setup.hand_first)
+        .chain(&setup.hand_second)
+        .collect();
     used.extend(pieces.iter().flat_map(|p| &p.promotes));
     let used: Vec<String> = used.into_iter().cloned().collect();
-    let unused: Vec<Piece> = pieces.iter().filter(|p| !used.contains(&p.id)).cloned().collect();
+    let unused: Vec<Piece> = pieces
+        .iter()
+        .filter(|p| !used.contains(&p.id))
+        .cloned()
+        .collect();
     for p in pieces.iter_mut() {
         if let Moves::Like(of) = &p.moves {
             if let Some(u) = unused.iter().find(|u| &u.id == of) {
