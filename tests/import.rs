@@ -475,6 +475,10 @@ fn every_import_code_has_a_fixture() {
             seen += &render(&text, &imported.diagnostics);
         }
     }
+    for entry in std::fs::read_dir("tests/fixtures/import/fsf").expect("fixture folder") {
+        let text = std::fs::read_to_string(entry.expect("entry").path()).expect("readable");
+        seen += &fsf(&text, None).1;
+    }
     // I027 (XBetza that does not check) is covered by a unit test in compiler/src/import.
     let missing: Vec<&str> = koma_compiler::import::codes::CODES
         .iter()
