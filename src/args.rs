@@ -200,10 +200,25 @@ pub struct CompileArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct ImportArgs {
-    /// The parameter block, or `-` for standard input.
+    /// The parameter block or variants.ini, or `-` for standard input.
     pub file: PathBuf,
+    /// What the input is; by default an input with a `[name]` section line is an ini.
+    #[arg(long = "from", value_enum)]
+    pub from: Option<ImportSource>,
+    /// The ini section to import (needed when the file has several).
+    #[arg(long)]
+    pub section: Option<String>,
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
+}
+
+/// What `koma import` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ImportSource {
+    /// An Interactive Diagram parameter block.
+    Id,
+    /// A Fairy-Stockfish `variants.ini` section.
+    Fsf,
 }
 
 /// The program `koma export` writes for.

@@ -475,6 +475,10 @@ fn every_import_code_has_a_fixture() {
             seen += &render(&text, &imported.diagnostics);
         }
     }
+    for entry in std::fs::read_dir("tests/fixtures/import/fsf").expect("fixture folder") {
+        let text = std::fs::read_to_string(entry.expect("entry").path()).expect("readable");
+        seen += &fsf(&text, None).1;
+    }
     // I027 (XBetza that does not check) is covered by a unit test in compiler/src/import.
     let missing: Vec<&str> = koma_compiler::import::codes::CODES
         .iter()
@@ -555,5 +559,68 @@ fn the_tutorial_translates_holdings_type_as_import_does() {
         koma.lines()
             .any(|l| l.trim().split('#').next().unwrap_or("").trim() == clause),
         "the tutorial says `{setting}` is `{clause}`; koma import wrote:\n{koma}"
+    );
+}
+
+/// Imports `section` of the ini `text`: the .koma text (if any) and the rendered diagnostics.
+fn fsf(text: &str, section: Option<&str>) -> (Option<String>, String) {
+    let mut sources = SourceMap::default();
+    let file = sources.add("variants.ini", text);
+    let imported = koma_compiler::import::fsf::import(file, text, section);
+    let rendered = render(text, &imported.diagnostics);
+    (imported.koma, rendered)
+}
+
+#[test]
+fn fsf_sections_follow_built_in_parents_and_translate_the_readings() {
+    // Pawnback's Pawn may step back onto its second rank: Fairy-Stockfish's `i` is "stands on
+    // the double-step rank", so the double step lives on a region, not on "never moved".
+    let ini = "[a:pawnback]\n\n[b:chess]\ncustomPiece1 = c:fKifmnD\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNC w Qkq - 0 1\n";
+    let (koma, diags) = fsf(ini, Some("a"));
+    let koma = koma.expect("pawnback imports");
+    assert_eq!(diags, "", "{koma}");
+    assert!(koma.contains("region doublestep a2-h2"), "{koma}");
+    let words = |k: &str| k.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words(&koma)
+            .contains("fbmWfceF promotes N B R Q in doublestep fbmWfceFfmnnD confined keepp"),
+        "{koma}"
+    );
+    // `fK` is three squares for Fairy-Stockfish; a child section inherits an earlier one.
+    let (koma, diags) = fsf(ini, Some("b"));
+    let koma = koma.expect("b imports");
+    assert!(
+        words(&koma).contains("\"Custom Piece 1\" fWfF in doublestep fWfFfmnnD"),
+        "{koma}{diags}"
+    );
+    let loaded = koma_compiler::load_source("b.koma", &koma, &MemoryLoader::new());
+    checked(loaded, "the imported file");
+}
+
+#[test]
+fn fsf_errors_are_located_in_the_ini() {
+    let ini = "[a:nosuch]\n[b:chess]\ncustomPiece1 = g:pB2\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNG w - - 0 1\n[c:chess]\ndoubleStepRegionBlack = *6\n[d:chess]\nconnectN = 4\n";
+    let (_, several) = fsf(ini, None);
+    assert!(
+        several.contains("error[I029]") && several.contains("--section"),
+        "{several}"
+    );
+    let (koma, unknown) = fsf(ini, Some("a"));
+    assert!(
+        koma.is_none() && unknown.starts_with("error[I030] 1:4-1:10"),
+        "{unknown}"
+    );
+    let (_, hop) = fsf(ini, Some("b"));
+    assert!(
+        hop.contains("error[I033] 3:1-3:21") && hop.contains("hopper's range"),
+        "{hop}"
+    );
+    let (_, region) = fsf(ini, Some("c"));
+    assert!(region.contains("error[I033] 6:1-6:27"), "{region}");
+    let (koma, gap) = fsf(ini, Some("d"));
+    assert!(gap.contains("warning[I013] 8:1-8:13"), "{gap}");
+    assert!(
+        koma.expect("written with a comment")
+            .contains("# Not translated: `connectN = 4`.")
     );
 }

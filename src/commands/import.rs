@@ -7,14 +7,22 @@ use std::process::ExitCode;
 use koma_compiler::diagnostic::{Diagnostic, SourceMap};
 
 use super::{CliError, CommandResult};
-use crate::args::ImportArgs;
+use crate::args::{ImportArgs, ImportSource};
 use crate::report::{self, Style};
 
 pub fn import(args: &ImportArgs) -> CommandResult {
     let (display, text) = read_input(&args.file)?;
     let mut sources = SourceMap::default();
     let file = sources.add(display, text.clone());
-    let imported = koma_compiler::import::import(file, &text, &variant_name(&args.file));
+    let ini = match args.from {
+        Some(from) => from == ImportSource::Fsf,
+        None => koma_compiler::import::fsf::looks_like_ini(&text),
+    };
+    let imported = if ini {
+        koma_compiler::import::fsf::import(file, &text, args.section.as_deref())
+    } else {
+        koma_compiler::import::import(file, &text, &variant_name(&args.file))
+    };
     render(&sources, &imported.diagnostics);
     let failed = imported.has_errors();
     let Some(koma) = imported.koma else {

@@ -1,7 +1,7 @@
 //! The Interactive Diagram parameter block as written: `key=value` items and piece lines, with spans.
 
 /// A byte range in the block's text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
     pub start: usize,
     pub end: usize,

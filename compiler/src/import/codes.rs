@@ -118,6 +118,51 @@ pub const CODES: &[(&str, Severity, &str)] = &[
         Severity::Warning,
         "XBetza string that does not check (kept as written)",
     ),
+    (
+        "I029",
+        Severity::Error,
+        "ini: no section to import (none, several without --section, or the named one is missing)",
+    ),
+    (
+        "I030",
+        Severity::Error,
+        "ini: unknown parent variant (neither an earlier section nor a built-in the importer knows)",
+    ),
+    (
+        "I031",
+        Severity::Warning,
+        "ini: a line that is not `key = value` (Fairy-Stockfish skips it)",
+    ),
+    (
+        "I032",
+        Severity::Error,
+        "ini: an option's value cannot be read",
+    ),
+    (
+        "I033",
+        Severity::Error,
+        "ini: a reading of Fairy-Stockfish's that koma cannot translate (ranged hops, regions that differ between the players)",
+    ),
+    (
+        "I034",
+        Severity::Warning,
+        "ini: unknown option (Fairy-Stockfish ignores it; kept as a comment)",
+    ),
+    (
+        "I035",
+        Severity::Error,
+        "ini: the game has no royal piece koma can use",
+    ),
+    (
+        "I037",
+        Severity::Error,
+        "ini: a predefined piece type with rules beyond its Betza (janggiCannon, janggiElephant, banner, immobile)",
+    ),
+    (
+        "I036",
+        Severity::Error,
+        "ini: the start FEN cannot be read or places an unknown piece",
+    ),
 ];
 
 #[cfg(test)]
@@ -131,6 +176,9 @@ mod tests {
         include_str!("setup.rs"),
         include_str!("translate.rs"),
         include_str!("mod.rs"),
+        include_str!("fsf/mod.rs"),
+        include_str!("fsf/game.rs"),
+        include_str!("fsf/translate.rs"),
     ];
 
     /// Codes as string literals in the sources, e.g. `"I004"`.

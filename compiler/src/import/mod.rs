@@ -6,6 +6,7 @@
 
 pub mod block;
 pub mod codes;
+pub mod fsf;
 pub mod keys;
 pub mod model;
 mod pieces;

@@ -23,6 +23,8 @@ pub struct Board {
     pub first_rank: i64,
     /// Squares and rectangles in koma spelling.
     pub holes: Vec<String>,
+    /// `region NAME SQUARES` lines.
+    pub regions: Vec<(String, Vec<String>)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +36,8 @@ pub struct Piece {
     pub royal: bool,
     /// A trailing comment.
     pub note: Option<String>,
+    /// Trailing options such as `confined REGION` and `in REGION MOVES`.
+    pub options: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -42,6 +42,7 @@ pub fn translate(block: &Block, name: &str, sink: &mut Sink) -> KomaFile {
             promotes,
             royal: royal[slot],
             note: None,
+            options: Vec::new(),
         });
     }
     let mut piece_notes = Vec::new();
@@ -54,6 +55,7 @@ pub fn translate(block: &Block, name: &str, sink: &mut Sink) -> KomaFile {
             ranks: settings.ranks,
             first_rank: settings.first_rank,
             holes: layout.holes,
+            regions: Vec::new(),
         },
         pieces,
         piece_notes,

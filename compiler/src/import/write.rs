@@ -52,6 +52,9 @@ fn board(out: &mut String, board: &Board) {
     if !board.holes.is_empty() {
         let _ = writeln!(out, "  holes {}", board.holes.join(" "));
     }
+    for (name, squares) in &board.regions {
+        let _ = writeln!(out, "  region {name} {}", squares.join(" "));
+    }
 }
 
 fn pieces(out: &mut String, pieces: &[Piece], notes: &[String]) {
@@ -92,6 +95,9 @@ fn pieces(out: &mut String, pieces: &[Piece], notes: &[String]) {
         }
         if p.royal {
             line.push_str("  royal");
+        }
+        for option in &p.options {
+            let _ = write!(line, "  {option}");
         }
         if let Some(note) = &p.note {
             let _ = write!(line, "  # {note}");
@@ -181,6 +187,7 @@ mod tests {
             promotes: vec![],
             royal: false,
             note: None,
+            options: vec![],
         };
         let mut king = piece("K", "King", "K");
         king.royal = true;
@@ -193,6 +200,7 @@ mod tests {
                 ranks: 9,
                 first_rank: 1,
                 holes: vec![],
+                regions: vec![],
             },
             pieces: vec![piece("FD", "Fire Demon", long), king],
             piece_notes: vec![],

@@ -1,0 +1,133 @@
+//! Fairy-Stockfish's Betza in koma's reading (docs/xbetza.md, "Where sources disagree"):
+//!
+//! - direction letters on `K` and `Q` filter Fairy-Stockfish's eight directions (`fK` is three
+//!   squares, `fsK` is fW+sW+fF); koma reads them as the Interactive Diagram does, so the atom
+//!   is split into its orthogonal and diagonal halves, which both read alike;
+//! - `i` means "stands in the double-step region" there: such terms are returned apart, for
+//!   the caller to give the piece on that region;
+//! - a hopper's range counts from the mover there and from the hurdle in koma: refused.
+
+/// A piece's moves split by Fairy-Stockfish's `i`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Split {
+    /// Terms that apply everywhere.
+    pub always: String,
+    /// Terms with `i`, the `i` removed: they apply in the double-step region only.
+    pub initial: String,
+}
+
+/// One Betza term: lower-case modifiers, an atom (doubled for a rider), a range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Term {
+    mods: String,
+    atom: String,
+    range: String,
+}
+
+/// Translates `betza`; `ep` says whether a lame double step leaves e.p. rights (koma's `nn`).
+pub fn translate(betza: &str, ep: bool) -> Result<Split, String> {
+    let mut split = Split::default();
+    for term in terms(betza)? {
+        if (term.mods.contains('p') || term.mods.contains('g')) && !term.range.is_empty() {
+            return Err(format!(
+                "`{}{}{}`: Fairy-Stockfish counts a hopper's range from the mover, koma from the hurdle",
+                term.mods, term.atom, term.range
+            ));
+        }
+        let initial = term.mods.contains('i');
+        let mut mods = term.mods.replace('i', "");
+        if initial && ep && mods.contains('n') && !mods.contains("nn") {
+            mods = mods.replacen('n', "nn", 1);
+        }
+        let text = expand(&mods, &term.atom, &term.range)?;
+        if initial {
+            &mut split.initial
+        } else {
+            &mut split.always
+        }
+        .push_str(&text);
+    }
+    Ok(split)
+}
+
+fn terms(betza: &str) -> Result<Vec<Term>, String> {
+    let mut out = Vec::new();
+    let mut chars = betza.chars().peekable();
+    while chars.peek().is_some() {
+        let mut mods = String::new();
+        while let Some(c) = chars.next_if(|c| c.is_ascii_lowercase()) {
+            mods.push(c);
+        }
+        let Some(atom) = chars.next().filter(char::is_ascii_uppercase) else {
+            return Err(format!("`{betza}` is not Betza Fairy-Stockfish reads"));
+        };
+        let mut atom = atom.to_string();
+        if chars.next_if(|c| atom.starts_with(*c)).is_some() {
+            atom.push_str(&atom.clone());
+        }
+        let mut range = String::new();
+        while let Some(c) = chars.next_if(char::is_ascii_digit) {
+            range.push(c);
+        }
+        out.push(Term { mods, atom, range });
+    }
+    Ok(out)
+}
+
+/// `K`/`Q` with direction letters become their orthogonal and diagonal halves.
+fn expand(mods: &str, atom: &str, range: &str) -> Result<String, String> {
+    let dirs: String = mods.chars().filter(|c| "fblrsvh".contains(*c)).collect();
+    let (ortho, diag) = match atom {
+        "K" => ("W", "F"),
+        "Q" => ("R", "B"),
+        _ => return Ok(format!("{mods}{atom}{range}")),
+    };
+    if dirs.is_empty() {
+        return Ok(format!("{mods}{atom}{range}"));
+    }
+    if dirs.contains('h') {
+        return Err(format!(
+            "`{mods}{atom}`: `h` on K or Q has no agreed reading"
+        ));
+    }
+    let modes: String = mods.chars().filter(|c| !"fblrsvh".contains(*c)).collect();
+    // Fairy-Stockfish's `s` selects sideways directions, which no diagonal is.
+    let diag_dirs: String = dirs.chars().filter(|c| *c != 's').collect();
+    let mut out = format!("{modes}{dirs}{ortho}{range}");
+    if !diag_dirs.is_empty() {
+        out.push_str(&format!("{modes}{diag_dirs}{diag}{range}"));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn always(b: &str) -> String {
+        translate(b, true).expect("translates").always
+    }
+
+    #[test]
+    fn forward_king_is_three_squares_and_fs_king_keeps_the_sideways_steps() {
+        assert_eq!(always("fK"), "fWfF");
+        assert_eq!(always("fsK"), "fsWfF");
+        assert_eq!(always("mfQ"), "mfRmfB");
+        assert_eq!(always("KN"), "KN");
+        assert_eq!(always("NN"), "NN");
+    }
+
+    #[test]
+    fn initial_terms_are_split_off_with_ep_rights() {
+        let s = translate("fsmWfceFifmnD", true).expect("pawn");
+        assert_eq!(s.always, "fsmWfceF");
+        assert_eq!(s.initial, "fmnnD");
+        assert_eq!(translate("ifmnD", false).expect("no ep").initial, "fmnD");
+    }
+
+    #[test]
+    fn ranged_hops_are_refused() {
+        assert!(translate("pB2", true).is_err());
+        assert!(translate("mRcpR", true).is_ok());
+    }
+}

@@ -1,0 +1,1125 @@
+//! A resolved Fairy-Stockfish game -> [`KomaFile`]. docs/import.md lists the mapping.
+
+use super::betza;
+use super::game::{Game, PieceDef, Setting};
+use super::setup::{self, Start};
+use super::squares::{self, Set};
+use crate::import::Sink;
+use crate::import::block::Span;
+use crate::import::model::{Board, KomaFile, Moves, Piece, RuleLine, Setup};
+use crate::import::square::Symmetry;
+
+/// Options that only name, display or tune the engine: one summary comment.
+const BOOKKEEPING: &[&str] = &[
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+    "nnueAlias",
+    "pieceValueMg",
+    "pieceValueEg",
+    "castlingKingFile",
+    "chess960",
+];
+
+/// Options read by the translation below (by their base name, sides stripped).
+const READ: &[&str] = &[
+    "maxRank",
+    "maxFile",
+    "startFen",
+    "promotionRegion",
+    "promotionPieceTypes",
+    "promotionPawnTypes",
+    "pawnTypes",
+    "promotedPieceType",
+    "mandatoryPawnPromotion",
+    "mandatoryPiecePromotion",
+    "doubleStep",
+    "doubleStepRegion",
+    "tripleStepRegion",
+    "enPassantRegion",
+    "enPassantTypes",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRank",
+    "castlingKingPiece",
+    "castlingRookPieces",
+    "castlingRookKingsideFile",
+    "castlingRookQueensideFile",
+    "pieceDrops",
+    "capturesToHand",
+    "dropLoop",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "dropRegion",
+    "dropNoDoubled",
+    "dropNoDoubledCount",
+    "immobilityIllegal",
+    "shogiPawnDropMateIllegal",
+    "stalemateValue",
+    "nMoveRule",
+    "nMoveRuleTypes",
+    "nFoldRule",
+    "perpetualCheckIllegal",
+    "checking",
+    "flagPiece",
+    "flagRegion",
+    "flagMove",
+    "extinctionValue",
+    "extinctionPieceTypes",
+    "mobilityRegion",
+    "flyingGeneral",
+];
+
+/// Values that leave an option as chess has it.
+const NEUTRAL: &[&str] = &["false", "0", "", "-", "none", "draw"];
+
+/// The translation's state.
+struct Ctx<'a> {
+    game: &'a Game,
+    sink: &'a mut Sink,
+    files: u32,
+    ranks: u32,
+    rules: Vec<RuleLine>,
+    regions: Vec<(String, Vec<String>)>,
+    failed: bool,
+}
+
+/// Translates `game`; `None` after an error.
+pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
+    let (files, ranks) = board_size(game, sink)?;
+    let mut cx = Ctx {
+        game,
+        sink,
+        files,
+        ranks,
+        rules: Vec::new(),
+        regions: Vec::new(),
+        failed: false,
+    };
+    let fen = game.value("startFen").unwrap_or(DEFAULT_FEN);
+    let start = match setup::read(fen, files, ranks) {
+        Ok(s) => s,
+        Err(why) => {
+            return cx.fail(
+                "I036",
+                "the start FEN cannot be read",
+                cx.at("startFen"),
+                &why,
+            );
+        }
+    };
+    let mut pieces = cx.pieces(&start);
+    cx.royal(&mut pieces);
+    let setup = cx.setup(&start, &pieces);
+    prune(&mut pieces, &setup);
+    let hands: Vec<String> = start
+        .hands
+        .iter()
+        .flat_map(|(a, b)| a.iter().chain(b))
+        .cloned()
+        .collect();
+    cx.drops(&pieces, &hands);
+    cx.results(&pieces);
+    let header = cx.leftovers();
+    if cx.failed {
+        return None;
+    }
+    let holes = start.holes.clone();
+    Some(KomaFile {
+        header,
+        name: name.to_string(),
+        board: Board {
+            files,
+            ranks,
+            first_rank: 1,
+            holes,
+            regions: cx.regions,
+        },
+        pieces,
+        piece_notes: Vec::new(),
+        setup: Some(setup),
+        rules: cx.rules,
+    })
+}
+
+const DEFAULT_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn board_size(game: &Game, sink: &mut Sink) -> Option<(u32, u32)> {
+    let read = |key: &str, sink: &mut Sink| -> Option<u32> {
+        let Some(s) = game.get(key) else {
+            return Some(8);
+        };
+        let n = s
+            .value
+            .parse::<u32>()
+            .ok()
+            .or_else(|| file_index(&s.value).map(|f| f + 1));
+        match n.filter(|n| (1..=26).contains(n)) {
+            Some(n) => Some(n),
+            None => {
+                let d = sink.error(
+                    "I032",
+                    format!("cannot read `{key} = {}`", s.value),
+                    s.at,
+                    "a size from 1 to 26",
+                );
+                sink.push(d);
+                None
+            }
+        }
+    };
+    let files = read("maxFile", sink);
+    let ranks = read("maxRank", sink);
+    Some((files?, ranks?))
+}
+
+/// `a` -> 0; also `1` -> 0.
+fn file_index(v: &str) -> Option<u32> {
+    match v.parse::<u32>() {
+        Ok(n) => n.checked_sub(1),
+        Err(_) => {
+            let b = *v.as_bytes().first()?;
+            (v.len() == 1 && b.is_ascii_lowercase()).then(|| u32::from(b - b'a'))
+        }
+    }
+}
+
+fn id(letter: char) -> String {
+    letter.to_ascii_uppercase().to_string()
+}
+
+fn title(kind: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in kind.chars().enumerate() {
+        if i == 0 {
+            out.push(c.to_ascii_uppercase());
+        } else if c.is_ascii_uppercase()
+            || (c.is_ascii_digit() && !out.ends_with(|d: char| d.is_ascii_digit()))
+        {
+            out.push(' ');
+            out.push(c);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+impl Ctx<'_> {
+    fn at(&self, key: &str) -> Span {
+        self.game.get(key).map_or(self.game.header, |s| s.at)
+    }
+
+    fn fail<T>(&mut self, code: &str, message: &str, at: Span, label: &str) -> Option<T> {
+        let d = self.sink.error(code, message.to_string(), at, label);
+        self.sink.push(d);
+        self.failed = true;
+        None
+    }
+
+    /// A rule koma cannot express: a warning and a comment (`I013`).
+    fn gap(&mut self, at: Span, what: &str) {
+        let d = self.sink.warning(
+            "I013",
+            format!("koma cannot express this yet: {what}"),
+            at,
+            "kept as a comment",
+        );
+        self.sink.push(d);
+        self.rules
+            .push(RuleLine::Comment(format!("Not translated: {what}.")));
+    }
+
+    fn flag(&self, key: &str, default: bool) -> bool {
+        self.game.value(key).map_or(default, |v| v == "true")
+    }
+
+    /// The White and Black values of a sided option (`KEYWhite`, else `KEY`).
+    fn sided(&self, key: &str) -> (Option<&Setting>, Option<&Setting>) {
+        let get = |side: &str| {
+            self.game
+                .get(&format!("{key}{side}"))
+                .or_else(|| self.game.get(key))
+        };
+        (get("White"), get("Black"))
+    }
+
+    /// A region set for both sides; koma turns the first player's by 180 degrees for the
+    /// second, so sets that are not each other's turn are refused.
+    fn region(&mut self, key: &str, white: &str, black: &str) -> Option<Set> {
+        let (w, b) = self.sided(key);
+        let at = w.or(b).map_or(self.game.header, |s| s.at);
+        let (wv, bv) = (
+            w.map_or(white, |s| s.value.as_str()),
+            b.map_or(black, |s| s.value.as_str()),
+        );
+        let (Some(ws), Some(bs)) = (
+            squares::parse(wv, self.files, self.ranks),
+            squares::parse(bv, self.files, self.ranks),
+        ) else {
+            return self.fail(
+                "I032",
+                &format!("cannot read the squares of `{key}`"),
+                at,
+                "squares such as `*8`, `a*` or `d4 e5`",
+            );
+        };
+        if squares::rotated(&ws, self.files, self.ranks) != bs {
+            let label = "koma's regions are the first player's, turned 180 degrees for the second";
+            return self.fail(
+                "I033",
+                &format!("`{key}`: the two players' squares are not each other's turn"),
+                at,
+                label,
+            );
+        }
+        Some(ws)
+    }
+
+    /// Letters of a piece-set option (`nbrq`, `*`, `-`), restricted to the game's pieces.
+    fn letters(&self, value: &str) -> Vec<char> {
+        if value.trim() == "*" {
+            return self.game.pieces.iter().map(|p| p.letter).collect();
+        }
+        value
+            .chars()
+            .map(|c| c.to_ascii_lowercase())
+            .filter(|c| self.game.piece(*c).is_some())
+            .collect()
+    }
+
+    fn sided_letters(&mut self, key: &str, default: &str) -> Vec<char> {
+        let (w, b) = self.sided(key);
+        let white = self.letters(w.map_or(default, |s| s.value.as_str()));
+        let black = self.letters(b.map_or(default, |s| s.value.as_str()));
+        if white != black {
+            let at = w.or(b).map_or(self.game.header, |s| s.at);
+            self.gap(
+                at,
+                &format!("`{key}` differs between the players (the first player's is used)"),
+            );
+        }
+        white
+    }
+
+    fn pawn_types(&mut self) -> Vec<char> {
+        let default: String = self
+            .game
+            .kind("pawn")
+            .map(|p| p.letter.to_string())
+            .unwrap_or_default();
+        let base = self.game.value("pawnTypes").map_or(default, str::to_string);
+        self.sided_letters("promotionPawnTypes", &base)
+    }
+
+    fn ep_region(&mut self) -> Option<Set> {
+        let all = "*";
+        let region = self.region_all("enPassantRegion", all)?;
+        if !region.is_empty() && region != squares::all(self.files, self.ranks) {
+            let at = self.at("enPassantRegion");
+            self.gap(at, "en passant limited to some squares");
+        }
+        Some(region)
+    }
+
+    /// A sided region whose default is `default` for both players (`*` = every square).
+    fn region_all(&mut self, key: &str, default: &str) -> Option<Set> {
+        let all: String = (1..=self.ranks).map(|r| format!("*{r} ")).collect();
+        let d = if default == "*" {
+            all.as_str()
+        } else {
+            default
+        };
+        self.region(key, d, d)
+    }
+
+    fn pieces(&mut self, start: &Start) -> Vec<Piece> {
+        let ep = self.ep_region().is_some_and(|r| !r.is_empty());
+        let castle = self.castling(start);
+        let mut double = None;
+        let mut out = Vec::new();
+        for def in &self.game.pieces {
+            if let Some(p) = self.piece(def, ep, &mut double, castle.as_ref()) {
+                out.push(p);
+            }
+        }
+        self.promotions(&mut out);
+        out
+    }
+
+    fn double_step_region(&mut self) -> Option<Set> {
+        if !self.flag("doubleStep", true) {
+            return Some(Set::new());
+        }
+        let (w, b) = (
+            format!("*{}", 2.min(self.ranks)),
+            format!("*{}", 7.min(self.ranks)),
+        );
+        let (sw, sb) = self.sided("tripleStepRegion");
+        if let Some(s) = sw.or(sb).filter(|s| !NEUTRAL.contains(&s.value.as_str())) {
+            let at = s.at;
+            self.gap(at, "triple steps");
+        }
+        self.region("doubleStepRegion", &w, &b)
+    }
+
+    /// The castling king's letter and step count, when the start position castles.
+    fn castling(&mut self, start: &Start) -> Option<(char, u32)> {
+        if !self.flag("castling", true) {
+            return None;
+        }
+        let king = self
+            .game
+            .value("castlingKingPiece")
+            .and_then(|v| v.chars().next())
+            .map(|c| c.to_ascii_lowercase())
+            .or_else(|| self.game.kind("king").map(|k| k.letter))?;
+        let rank = self
+            .game
+            .value("castlingRank")
+            .and_then(|v| v.parse::<u32>().ok())
+            .unwrap_or(1);
+        let square = start
+            .first
+            .get(&id(king))?
+            .iter()
+            .find(|s| s[1..] == rank.to_string())?
+            .clone();
+        let from = file_index(&square[..1])?;
+        let ks = self
+            .game
+            .value("castlingKingsideFile")
+            .map_or(Some(6), file_index)?;
+        let qs = self
+            .game
+            .value("castlingQueensideFile")
+            .map_or(Some(2), file_index)?;
+        if start.castling == "-" {
+            let at = self.at("startFen");
+            self.rules.push(RuleLine::Comment(
+                "The start position has no castling rights: no castling.".into(),
+            ));
+            let _ = at;
+            return None;
+        }
+        if ks.abs_diff(from) != qs.abs_diff(from) || ks <= from || qs >= from {
+            let at = self.at("castlingKingsideFile");
+            self.gap(at, "castling by different distances on the two sides");
+            return None;
+        }
+        self.castling_partners();
+        Some((king, ks - from))
+    }
+
+    fn castling_partners(&mut self) {
+        let rooks = self.game.value("castlingRookPieces").unwrap_or("r");
+        let ids: Vec<String> = self.letters(rooks).into_iter().map(id).collect();
+        if !ids.is_empty() {
+            self.rules
+                .push(RuleLine::Clause(format!("castling with {}", ids.join(" "))));
+        }
+    }
+
+    /// One piece; `double` is the double-step region, read when a piece first needs it.
+    fn piece(
+        &mut self,
+        def: &PieceDef,
+        ep: bool,
+        double: &mut Option<Option<Set>>,
+        castle: Option<&(char, u32)>,
+    ) -> Option<Piece> {
+        let fsf = if def.kind == "pawn" {
+            if ep {
+                "fmWfceFifmnD".to_string()
+            } else {
+                "fmWfcFifmnD".to_string()
+            }
+        } else {
+            def.betza.clone()
+        };
+        let split = match betza::translate(&fsf, ep) {
+            Ok(s) => s,
+            Err(why) => return self.fail("I033", &why, def.at, "a reading koma cannot translate"),
+        };
+        let mut moves = split.always.clone();
+        let mut options = Vec::new();
+        if let Some(&(_, n)) = castle.filter(|c| c.0 == def.letter) {
+            moves.push_str(&format!("isO{n}"));
+        }
+        let all = squares::all(self.files, self.ranks);
+        if !split.initial.is_empty() && double.is_none() {
+            *double = Some(self.double_step_region());
+        }
+        match double.as_ref().and_then(Option::as_ref) {
+            _ if split.initial.is_empty() => {}
+            Some(region) if *region == all => moves.push_str(&split.initial),
+            Some(region) if !region.is_empty() => {
+                self.add_region("doublestep", region);
+                options.push(format!("in doublestep {moves}{}", split.initial));
+            }
+            _ => {}
+        }
+        self.mobility(def, &mut options);
+        Some(Piece {
+            id: id(def.letter),
+            name: title(&def.kind),
+            moves: Moves::Betza(if moves.is_empty() { "m0".into() } else { moves }),
+            promotes: Vec::new(),
+            royal: false,
+            note: None,
+            options,
+        })
+    }
+
+    fn add_region(&mut self, name: &str, set: &Set) {
+        if !self.regions.iter().any(|(n, _)| n == name) {
+            self.regions.push((name.to_string(), squares::koma(set)));
+        }
+    }
+
+    /// `mobilityRegionWhiteKIND`: the piece is confined there.
+    fn mobility(&mut self, def: &PieceDef, options: &mut Vec<String>) {
+        let kind = title(&def.kind).replace(' ', "");
+        let key = format!("mobilityRegion{{}}{kind}");
+        let w = self.game.get(&key.replace("{}", "White")).cloned();
+        let b = self.game.get(&key.replace("{}", "Black")).cloned();
+        if w.is_none() && b.is_none() {
+            return;
+        }
+        let all = squares::all(self.files, self.ranks);
+        let read = |s: Option<&Setting>| {
+            s.map_or(Some(all.clone()), |s| {
+                squares::parse(&s.value, self.files, self.ranks)
+            })
+        };
+        let (Some(ws), Some(bs)) = (read(w.as_ref()), read(b.as_ref())) else {
+            return;
+        };
+        let at = w.or(b).map_or(def.at, |s| s.at);
+        if squares::rotated(&ws, self.files, self.ranks) != bs {
+            let _: Option<()> = self.fail(
+                "I033",
+                "the players' mobility regions are not each other's turn",
+                at,
+                "koma's regions turn 180 degrees for the second player",
+            );
+            return;
+        }
+        let name = format!("keep{}", def.letter);
+        self.add_region(&name, &ws);
+        options.push(format!("confined {name}"));
+    }
+
+    fn promotions(&mut self, pieces: &mut Vec<Piece>) {
+        let pawns = self.pawn_types();
+        let choices: Vec<char> = self.sided_letters("promotionPieceTypes", "nbrq");
+        let shogi = self.promoted_types();
+        let has_pawn = !pawns.is_empty() && !choices.is_empty();
+        if !has_pawn && shogi.is_empty() {
+            return;
+        }
+        let Some(region) = self.region("promotionRegion", &format!("*{}", 8.min(self.ranks)), "*1")
+        else {
+            return;
+        };
+        if has_pawn && !shogi.is_empty() {
+            let at = self.at("promotedPieceType");
+            self.gap(
+                at,
+                "Pawn promotion and piece promotion in one game (koma has one trigger set)",
+            );
+        }
+        let copies = self.flag("capturesToHand", false) && !self.flag("dropLoop", false);
+        if has_pawn {
+            self.pawn_promotions(pieces, &pawns, &choices, copies);
+        } else {
+            self.piece_promotions(pieces, &shogi);
+        }
+        self.zone(&region);
+    }
+
+    fn zone(&mut self, region: &Set) {
+        let zone = match squares::far_ranks(region, self.files, self.ranks) {
+            Some(n) => n.to_string(),
+            None => squares::koma(region).join(" "),
+        };
+        self.rules
+            .insert(0, RuleLine::Clause(format!("promotion zone {zone}")));
+    }
+
+    fn pawn_promotions(
+        &mut self,
+        pieces: &mut Vec<Piece>,
+        pawns: &[char],
+        choices: &[char],
+        copies: bool,
+    ) {
+        let ids: Vec<String> = choices.iter().map(|c| id(*c)).collect();
+        for p in pieces
+            .iter_mut()
+            .filter(|p| pawns.iter().any(|c| id(*c) == p.id))
+        {
+            p.promotes = ids
+                .iter()
+                .map(|i| if copies { format!("+{i}") } else { i.clone() })
+                .collect();
+        }
+        if copies {
+            for i in &ids {
+                pieces.push(promoted_copy(i, i));
+            }
+        }
+        let mandatory = self.flag("mandatoryPawnPromotion", true);
+        self.rules
+            .push(RuleLine::Clause("promotion on enter inside".into()));
+        self.rules.push(RuleLine::Clause(format!(
+            "promotion {}",
+            if mandatory { "mandatory" } else { "optional" }
+        )));
+    }
+
+    fn piece_promotions(&mut self, pieces: &mut Vec<Piece>, pairs: &[(char, char)]) {
+        for &(from, to) in pairs {
+            if let Some(p) = pieces.iter_mut().find(|p| p.id == id(from)) {
+                p.promotes = vec![format!("+{}", id(from))];
+            }
+            pieces.push(promoted_copy(&id(from), &id(to)));
+        }
+        self.rules
+            .push(RuleLine::Clause("promotion on start-or-end".into()));
+        let mandatory = self.flag("mandatoryPiecePromotion", false);
+        self.rules.push(RuleLine::Clause(format!(
+            "promotion {}",
+            if mandatory { "mandatory" } else { "optional" }
+        )));
+        if self.flag("immobilityIllegal", false) {
+            self.rules
+                .push(RuleLine::Clause("promotion forced-when-stuck".into()));
+        }
+    }
+
+    /// `promotedPieceType = p:g s:g`.
+    fn promoted_types(&mut self) -> Vec<(char, char)> {
+        let Some(s) = self.game.get("promotedPieceType").cloned() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for pair in s.value.split_whitespace() {
+            let mut c = pair.chars();
+            match (c.next(), c.next(), c.next(), c.next()) {
+                (Some(a), Some(':'), Some(b), None)
+                    if self.game.piece(a.to_ascii_lowercase()).is_some()
+                        && self.game.piece(b.to_ascii_lowercase()).is_some() =>
+                {
+                    out.retain(|p: &(char, char)| p.0 != a.to_ascii_lowercase());
+                    out.push((a.to_ascii_lowercase(), b.to_ascii_lowercase()));
+                }
+                _ => {
+                    let _: Option<()> = self.fail(
+                        "I032",
+                        &format!("cannot read `{pair}` in `promotedPieceType`"),
+                        s.at,
+                        "`from:to` with two of the game's piece letters",
+                    );
+                }
+            }
+        }
+        out
+    }
+
+    fn royal(&mut self, pieces: &mut [Piece]) {
+        let extinct = self
+            .game
+            .value("extinctionValue")
+            .filter(|v| !NEUTRAL.contains(v));
+        let types = self
+            .game
+            .value("extinctionPieceTypes")
+            .map(|v| self.letters(v))
+            .unwrap_or_default();
+        if let Some(king) = self.game.kind("king") {
+            mark_royal(pieces, king.letter);
+            self.rules.push(RuleLine::Clause("win checkmate".into()));
+            if extinct.is_some() && !types.is_empty() {
+                let at = self.at("extinctionPieceTypes");
+                self.gap(at, "extinction of a piece type besides checkmate");
+            }
+            return;
+        }
+        if extinct == Some("loss") && types.len() == 1 {
+            mark_royal(pieces, types[0]);
+            self.rules.push(RuleLine::Clause("win extinction".into()));
+            return;
+        }
+        let header = self.game.header;
+        let _: Option<()> = self.fail(
+            "I035",
+            "the game has no royal piece koma can use",
+            header,
+            "no `king`, and no single extinction type",
+        );
+    }
+
+    fn setup(&mut self, start: &Start, pieces: &[Piece]) -> Setup {
+        let known = |i: &String| pieces.iter().any(|p| &p.id == i);
+        let place =
+            |side: &std::collections::BTreeMap<String, Vec<String>>| -> Vec<(String, Vec<String>)> {
+                pieces
+                    .iter()
+                    .filter_map(|p| side.get(&p.id).map(|s| (p.id.clone(), s.clone())))
+                    .collect()
+            };
+        let unknown = start
+            .first
+            .keys()
+            .chain(start.second.keys())
+            .find(|i| !known(i))
+            .cloned();
+        if let Some(u) = unknown {
+            let at = self.at("startFen");
+            let _: Option<()> = self.fail(
+                "I036",
+                &format!("the start FEN places `{u}`, which is no piece of the game"),
+                at,
+                "a letter no piece option gives",
+            );
+        }
+        if start.second_moves_first {
+            let at = self.at("startFen");
+            self.gap(at, "the second player moves first");
+        }
+        let (hand_first, hand_second) = start.hands.clone().unwrap_or_default();
+        let symmetry = setup::symmetry(start, self.files, self.ranks);
+        let copied = symmetry != Symmetry::None;
+        Setup {
+            symmetry,
+            first: place(&start.first),
+            second: if copied {
+                Vec::new()
+            } else {
+                place(&start.second)
+            },
+            hand_first,
+            hand_second: if copied { Vec::new() } else { hand_second },
+            notes: Vec::new(),
+        }
+    }
+
+    /// Whether a piece can ever be in hand: a captured non-royal unpromoted piece when captures
+    /// go to hand, else one the start position holds.
+    fn in_hand(&self, p: &Piece, hands: &[String]) -> bool {
+        let captured = self.flag("capturesToHand", false) && !p.royal && !p.id.starts_with('+');
+        captured || hands.contains(&p.id)
+    }
+
+    fn drops(&mut self, pieces: &[Piece], hands: &[String]) {
+        let drops = self.flag("pieceDrops", false);
+        if self.flag("capturesToHand", false) {
+            let as_is = if self.flag("dropLoop", false) {
+                " as-is"
+            } else {
+                ""
+            };
+            self.rules
+                .push(RuleLine::Clause(format!("captures to-hand{as_is}")));
+            if !drops {
+                let at = self.at("capturesToHand");
+                self.gap(at, "captures to hand without drops");
+            }
+        }
+        if !drops {
+            return;
+        }
+        self.drop_zones(pieces, hands);
+        if let Some(p) = self
+            .game
+            .value("dropNoDoubled")
+            .and_then(|v| v.chars().next())
+            .filter(|c| *c != '-')
+        {
+            let n = self
+                .game
+                .value("dropNoDoubledCount")
+                .and_then(|v| v.parse::<u32>().ok())
+                .unwrap_or(1);
+            match n {
+                0 => {
+                    let at = self.at("dropNoDoubledCount");
+                    self.gap(at, &format!("no drops of {}", id(p)));
+                }
+                1 => self
+                    .rules
+                    .push(RuleLine::Clause(format!("drop one-per-file {}", id(p)))),
+                _ => self
+                    .rules
+                    .push(RuleLine::Clause(format!("drop per-file {n} {}", id(p)))),
+            }
+        }
+        if self.flag("immobilityIllegal", false) {
+            self.rules.push(RuleLine::Clause("drop not-stuck".into()));
+        }
+        if self.flag("shogiPawnDropMateIllegal", false) {
+            if let Some(p) = self.game.kind("shogiPawn") {
+                self.rules
+                    .push(RuleLine::Clause(format!("drop no-mate {}", id(p.letter))));
+            }
+        }
+    }
+
+    /// Fairy-Stockfish's drop region for every piece, and for Pawns without their first
+    /// rank and promotion zone.
+    fn drop_zones(&mut self, pieces: &[Piece], hands: &[String]) {
+        let all = squares::all(self.files, self.ranks);
+        let Some(region) = self.region_all("dropRegion", "*") else {
+            return;
+        };
+        let mut pawn_zone = region.clone();
+        if !self.flag("firstRankPawnDrops", false) {
+            pawn_zone.retain(|s| s.1 != 0);
+        }
+        if !self.flag("promotionZonePawnDrops", false) {
+            if let Some(z) =
+                self.region("promotionRegion", &format!("*{}", 8.min(self.ranks)), "*1")
+            {
+                pawn_zone.retain(|s| !z.contains(s));
+            }
+        }
+        let pawn = self.game.kind("pawn").map(|p| id(p.letter));
+        let (pawns, others): (Vec<&Piece>, Vec<&Piece>) = pieces
+            .iter()
+            .filter(|p| self.in_hand(p, hands))
+            .partition(|p| Some(&p.id) == pawn.as_ref());
+        for (group, zone) in [(pawns, &pawn_zone), (others, &region)] {
+            let ids: Vec<&str> = group.iter().map(|p| p.id.as_str()).collect();
+            if ids.is_empty() || *zone == all {
+                continue;
+            }
+            if zone.is_empty() {
+                let at = self.at("dropRegionWhite");
+                self.gap(at, &format!("no drops of {}", ids.join(" ")));
+                continue;
+            }
+            self.rules.push(RuleLine::Clause(format!(
+                "drop zone {} {}",
+                ids.join(" "),
+                squares::koma(zone).join(" ")
+            )));
+        }
+    }
+
+    fn results(&mut self, pieces: &[Piece]) {
+        match self.game.value("stalemateValue") {
+            Some("win") => self.rules.push(RuleLine::Clause("stalemate wins".into())),
+            Some("loss") => self.rules.push(RuleLine::Clause("stalemate loses".into())),
+            _ => self.rules.push(RuleLine::Clause("stalemate draws".into())),
+        }
+        if !self.flag("checking", true) {
+            self.rules.push(RuleLine::Clause("check forbidden".into()));
+        }
+        self.goals(pieces);
+        let folds = self
+            .game
+            .value("nFoldRule")
+            .and_then(|v| v.parse::<u32>().ok())
+            .unwrap_or(3);
+        if folds > 0 {
+            self.rules
+                .push(RuleLine::Clause(format!("draw repetition {folds}")));
+        }
+        if self.flag("flyingGeneral", false) {
+            self.rules
+                .push(RuleLine::Clause("facing-royals forbidden".into()));
+        }
+        if self
+            .game
+            .value("countingRule")
+            .is_some_and(|v| v.eq_ignore_ascii_case("makruk"))
+        {
+            self.makruk_counting();
+        }
+        if self.flag("perpetualCheckIllegal", false) {
+            self.rules
+                .push(RuleLine::Clause("perpetual-check loses".into()));
+        }
+        self.move_count();
+    }
+
+    /// Fairy-Stockfish's Makruk counting, by its piece types (rook, khon, knight).
+    fn makruk_counting(&mut self) {
+        let letter = |kind: &str| self.game.kind(kind).map(|p| id(p.letter));
+        let pawns: Vec<String> = self.pawn_types().into_iter().map(id).collect();
+        let (r, s, n) = (letter("rook"), letter("khon"), letter("knight"));
+        let mut honour = Vec::new();
+        let mut entry = |pieces: &[&Option<String>], count: u32| {
+            if pieces.iter().all(|p| p.is_some()) {
+                let ids: Vec<&str> = pieces.iter().filter_map(|p| p.as_deref()).collect();
+                honour.push(format!("{} {count}", ids.join(" ")));
+            }
+        };
+        entry(&[&r, &r], 8);
+        entry(&[&r], 16);
+        entry(&[&s, &s], 22);
+        entry(&[&n, &n], 32);
+        entry(&[&s], 44);
+        honour.push("else 64".into());
+        self.rules.push(RuleLine::Clause(format!(
+            "counting without {}",
+            pawns.join(" ")
+        )));
+        self.rules
+            .push(RuleLine::Clause("counting board-honour 64".into()));
+        self.rules.push(RuleLine::Clause(format!(
+            "counting pieces-honour {}",
+            honour.join(", ")
+        )));
+    }
+
+    fn move_count(&mut self) {
+        let n = self
+            .game
+            .value("nMoveRule")
+            .and_then(|v| v.parse::<u32>().ok())
+            .unwrap_or(50);
+        if n == 0 {
+            return;
+        }
+        let default: String = self
+            .game
+            .value("pawnTypes")
+            .map(str::to_string)
+            .unwrap_or_else(|| {
+                self.game
+                    .kind("pawn")
+                    .map(|p| p.letter.to_string())
+                    .unwrap_or_default()
+            });
+        let types = self.sided_letters("nMoveRuleTypes", &default);
+        let ids: Vec<String> = types.into_iter().map(id).collect();
+        let reset = if ids.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", ids.join(" "))
+        };
+        self.rules.push(RuleLine::Clause(format!(
+            "draw moves {n} reset capture{reset}"
+        )));
+    }
+
+    /// `flagPiece` and `flagRegion`: goal squares; with `flagMove` the second player may answer.
+    fn goals(&mut self, pieces: &[Piece]) {
+        let all_ids = || {
+            pieces
+                .iter()
+                .filter(|p| !p.id.starts_with('+'))
+                .map(|p| p.id.clone())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let reply = if self.flag("flagMove", false) {
+            " reply-draws"
+        } else {
+            ""
+        };
+        for (side, name, to_first) in [("White", "first", true), ("Black", "second", false)] {
+            let region = self
+                .game
+                .get(&format!("flagRegion{side}"))
+                .or_else(|| self.game.get("flagRegion"))
+                .cloned();
+            let Some(region) = region.filter(|r| !NEUTRAL.contains(&r.value.as_str())) else {
+                continue;
+            };
+            let piece = self
+                .game
+                .get(&format!("flagPiece{side}"))
+                .or_else(|| self.game.get("flagPiece"))
+                .map(|s| s.value.clone());
+            let ids = match piece.as_deref() {
+                None | Some("*") => all_ids(),
+                Some(v) => self
+                    .letters(v)
+                    .into_iter()
+                    .map(id)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            };
+            let Some(set) = squares::parse(&region.value, self.files, self.ranks) else {
+                let _: Option<()> = self.fail(
+                    "I032",
+                    "cannot read the flag squares",
+                    region.at,
+                    "squares such as `*8` or `d4 e5`",
+                );
+                continue;
+            };
+            let tail = if to_first { reply } else { "" };
+            self.rules.push(RuleLine::Clause(format!(
+                "goal {name} {ids} {}{tail}",
+                squares::koma(&set).join(" ")
+            )));
+        }
+    }
+
+    /// Every option not read above: a gap (`I013`), bookkeeping (one comment) or unknown (`I034`).
+    fn leftovers(&mut self) -> Vec<String> {
+        let mut quiet = Vec::new();
+        for key in self.game.order.clone() {
+            let base = side_free(&key);
+            let s = self.game.settings[&key].clone();
+            if READ.contains(&base) || base.starts_with("mobilityRegion") {
+                continue;
+            }
+            if BOOKKEEPING.contains(&base) {
+                quiet.push(key);
+            } else if base == "countingRule" && s.value.eq_ignore_ascii_case("makruk") {
+                continue;
+            } else if KNOWN_GAPS.contains(&base) {
+                if !NEUTRAL.contains(&s.value.as_str()) {
+                    self.gap(s.at, &format!("`{key} = {}`", s.value));
+                }
+            } else {
+                let d = self.sink.warning(
+                    "I034",
+                    format!("unknown option `{key}`"),
+                    s.at,
+                    "Fairy-Stockfish ignores it too; kept as a comment",
+                );
+                self.sink.push(d);
+                self.rules.push(RuleLine::Comment(format!(
+                    "Unknown option `{key} = {}`.",
+                    s.value
+                )));
+            }
+        }
+        let mut header =
+            vec!["Imported from a Fairy-Stockfish variants.ini section (koma import).".to_string()];
+        if !quiet.is_empty() {
+            header.push(format!(
+                "Display and engine options not kept: {}.",
+                quiet.join(", ")
+            ));
+        }
+        header
+    }
+}
+
+/// Options koma lacks (docs/fsf-catalogue.md lists the feature each belongs to).
+const KNOWN_GAPS: &[&str] = &[
+    "flagPieceCount",
+    "flagPieceBlockedWin",
+    "flagPieceSafe",
+    "checkCounting",
+    "mustCapture",
+    "blastOnCapture",
+    "blastImmuneTypes",
+    "wallingRule",
+    "wallingRegion",
+    "wallOrMove",
+    "gating",
+    "seirawanGating",
+    "pieceDemotion",
+    "dropPromoted",
+    "mustDrop",
+    "mustDropType",
+    "connectN",
+    "connectNxN",
+    "collinearN",
+    "connectDiagonal",
+    "connectVertical",
+    "connectHorizontal",
+    "connectPieceTypes",
+    "connectValue",
+    "flipEnclosedPieces",
+    "enclosingDrop",
+    "enclosingDropStart",
+    "adjudicateFullBoard",
+    "twoBoards",
+    "materialCounting",
+    "makpongRule",
+    "countingRule",
+    "petrifyOnCaptureTypes",
+    "petrifyBlastPieces",
+    "dupleCheck",
+    "mutuallyImmuneTypes",
+    "piecePromotionOnCapture",
+    "chasingRule",
+    "freeDrops",
+    "dropChecks",
+    "dropOppositeColoredBishop",
+    "sittuyinRookDrop",
+    "sittuyinPromotion",
+    "castlingDroppedPiece",
+    "checkmateValue",
+    "stalematePieceCount",
+    "shatarMateRule",
+    "extinctionOpponentPieceCount",
+    "extinctionClaim",
+    "nFoldValue",
+    "nFoldValueAbsolute",
+    "passOnStalemate",
+    "oppositeCastling",
+    "castlingWins",
+    "cambodianMoves",
+    "promotionLimit",
+    "extinctionPieceCount",
+    "extinctionPseudoRoyal",
+    "pass",
+    "bikjangRule",
+    "soldierPromotionRank",
+    "diagonalLines",
+    "moveRepetitionIllegal",
+    "kingType",
+];
+
+/// `promotionRegionWhite` -> `promotionRegion`.
+fn side_free(key: &str) -> &str {
+    key.strip_suffix("White")
+        .or_else(|| key.strip_suffix("Black"))
+        .unwrap_or(key)
+}
+
+/// Drops the pieces that can never be in play (Fairy-Stockfish's shogi defines a Dragon Horse
+/// type that only ever stands as a promoted Bishop): a promoted form that is `like` one of them
+/// takes its moves instead.
+fn prune(pieces: &mut Vec<Piece>, setup: &Setup) {
+    let placed = setup.first.iter().chain(&setup.second).map(|(i, _)| i);
+    let mut used: Vec<&String> = placed
+        .chain(&setup.hand_first)
+        .chain(&setup.hand_second)
+        .collect();
+    used.extend(pieces.iter().flat_map(|p| &p.promotes));
+    let used: Vec<String> = used.into_iter().cloned().collect();
+    let unused: Vec<Piece> = pieces
+        .iter()
+        .filter(|p| !used.contains(&p.id))
+        .cloned()
+        .collect();
+    for p in pieces.iter_mut() {
+        if let Moves::Like(of) = &p.moves {
+            if let Some(u) = unused.iter().find(|u| &u.id == of) {
+                p.moves = u.moves.clone();
+                p.options = u.options.clone();
+            }
+        }
+    }
+    pieces.retain(|p| used.contains(&p.id));
+}
+
+fn mark_royal(pieces: &mut [Piece], letter: char) {
+    if let Some(p) = pieces.iter_mut().find(|p| p.id == id(letter)) {
+        p.royal = true;
+    }
+}
+
+fn promoted_copy(from: &str, like: &str) -> Piece {
+    Piece {
+        id: format!("+{from}"),
+        name: format!("Promoted {from}"),
+        moves: Moves::Like(like.to_string()),
+        promotes: Vec::new(),
+        royal: false,
+        note: None,
+        options: Vec::new(),
+    }
+}
