@@ -42,6 +42,10 @@ const FSF_EXPORTS: &[&str] = &[
     "tori-shogi",
     "king-of-the-hill",
     "racing-kings",
+    "three-check",
+    "five-check",
+    "antichess",
+    "horde",
     "custom-pieces",
 ];
 const DEPTH: u32 = 3;

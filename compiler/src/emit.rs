@@ -70,6 +70,7 @@ fn rules(variant: &Variant) -> RulesSpec {
         counting: rules.counting.clone(),
         castling_partners: rules.castling_partners.clone(),
         goals: rules.goals.iter().map(|g| g.value.clone()).collect(),
+        captures_compulsory: rules.captures_compulsory,
         drops: DropSpec {
             start_hand: variant
                 .setup

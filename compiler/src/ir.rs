@@ -287,6 +287,8 @@ pub struct Rules {
     pub facing_royals_must_break: bool,
     /// `goal` clauses.
     pub goals: Vec<Located<koma_runtime::spec::GoalSpec>>,
+    /// `captures compulsory`.
+    pub captures_compulsory: bool,
     pub clauses: Vec<ClauseInfo>,
 }
 

@@ -122,6 +122,7 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("counting", Rule::counting_line),
     ("castling", Rule::castling_line),
     ("goal", Rule::goal_line),
+    ("no-pieces", Rule::no_pieces_line),
     ("remove", Rule::remove_clause_line),
 ];
 

@@ -13,7 +13,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 10;
+pub const FORMAT_VERSION: u32 = 11;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -574,6 +574,12 @@ impl Writer {
             w.list(&g.squares, Writer::coord);
             w.bool(g.reply_draws);
         });
+        self.u16(rs.check_wins.map_or(u16::MAX, u16::from));
+        match rs.no_pieces {
+            None => self.u8(3),
+            Some(o) => self.outcome(o),
+        }
+        self.bool(r.captures_compulsory);
     }
 }
 
@@ -832,6 +838,8 @@ impl<'a> Reader<'a> {
             } else {
                 Bare::RoyalsOnly
             },
+            check_wins: None,
+            no_pieces: None,
         };
         let drops = DropSpec {
             to_hand: self.list(|r| {
@@ -919,7 +927,18 @@ impl<'a> Reader<'a> {
                 reply_draws: r.bool()?,
             })
         })?;
+        let mut results = results;
+        results.check_wins = self.opt_u8()?;
+        results.no_pieces = match self.u8()? {
+            3 => None,
+            0 => Some(Outcome::Win),
+            1 => Some(Outcome::Draw),
+            2 => Some(Outcome::Loss),
+            v => return Err(bad_tag("no-pieces outcome", v)),
+        };
+        let captures_compulsory = self.bool()?;
         Ok(RulesSpec {
+            captures_compulsory,
             castling_partners,
             goals,
             regions,

@@ -213,6 +213,9 @@ pub struct RulesSpec {
     /// Goal squares (`goal`): a side that brings one of its goal pieces onto one of its goal
     /// squares wins.
     pub goals: Vec<GoalSpec>,
+    /// A side that can capture must (`captures compulsory`: Antichess): while some legal move
+    /// removes a piece, the moves that remove none are illegal.
+    pub captures_compulsory: bool,
 }
 
 /// `goal`: after a move of `player` (both players when `None`), a piece of `pieces` of that
@@ -461,6 +464,12 @@ pub struct ResultSpec {
     pub bare_royal_loses: bool,
     /// What "bare" means for the two clauses above.
     pub bare: Bare,
+    /// The side that gives its N-th check wins (`check N wins`: Three-check). The checks each
+    /// side has given are position state.
+    pub check_wins: Option<u8>,
+    /// What having no piece left, on the board or in hand, means for that side (`no-pieces
+    /// wins|loses`: Antichess, Horde); `None`: nothing.
+    pub no_pieces: Option<Outcome>,
 }
 
 /// When a side counts as bare for the bare-royal rules.
