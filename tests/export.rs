@@ -44,8 +44,6 @@ const FSF_EXPORTS: &[&str] = &[
     "racing-kings",
     "three-check",
     "five-check",
-    "antichess",
-    "horde",
     "custom-pieces",
 ];
 const DEPTH: u32 = 3;
