@@ -42,6 +42,8 @@ const FSF_EXPORTS: &[&str] = &[
     "tori-shogi",
     "king-of-the-hill",
     "racing-kings",
+    "three-check",
+    "five-check",
     "custom-pieces",
 ];
 const DEPTH: u32 = 3;

@@ -61,3 +61,6 @@ mod castling;
 
 #[path = "rules/goal.rs"]
 mod goal;
+
+#[path = "rules/endings.rs"]
+mod endings;

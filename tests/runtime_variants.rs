@@ -64,12 +64,14 @@ fn variants() -> Vec<(String, Arc<Tables>)> {
 
 fn exposes_royal(pos: &mut Position, m: FullMove) -> bool {
     let me = pos.side_to_move();
+    // A side that plays without royals (Horde's White) has none to lose.
+    let had_royals = !pos.royal_squares(me).is_empty();
     pos.make(&m);
     let royals: Vec<_> = pos.royal_squares(me).to_vec();
     let mut replies = MoveList::new();
     pos.pseudo_legal_moves(&mut replies);
     let replies = replies.to_vec();
-    let hit = royals.is_empty()
+    let hit = (had_royals && royals.is_empty())
         || replies.iter().any(|r| {
             royals.contains(&r.to) || r.side_captures().iter().any(|s| royals.contains(s))
         });

@@ -71,6 +71,7 @@ fn rules(variant: &Variant) -> RulesSpec {
         weights: rules.weights.iter().map(|w| w.value.clone()).collect(),
         castling_partners: rules.castling_partners.clone(),
         goals: rules.goals.iter().map(|g| g.value.clone()).collect(),
+        captures_compulsory: rules.captures_compulsory,
         drops: DropSpec {
             start_hand: variant
                 .setup

@@ -289,6 +289,8 @@ pub struct Rules {
     pub goals: Vec<Located<koma_runtime::spec::GoalSpec>>,
     /// `weight TERM N`: the engine's evaluation weights this game sets.
     pub weights: Vec<Located<(String, i32)>>,
+    /// `captures compulsory`.
+    pub captures_compulsory: bool,
     pub clauses: Vec<ClauseInfo>,
 }
 

@@ -95,6 +95,10 @@ fn royals_placed(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
         return;
     }
     let Some(setup) = &variant.setup else { return };
+    // A side may play without a royal when it loses by having no piece left (Horde).
+    if variant.rules.results.no_pieces == Some(koma_runtime::spec::Outcome::Loss) {
+        return;
+    }
     let without: Vec<Player> = [Player::First, Player::Second]
         .into_iter()
         .filter(|player| {
@@ -122,7 +126,10 @@ fn royals_placed(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
             setup.location,
             "no royal piece in this setup",
         )
-        .with_help(format!("place one of {}", royals.join(", "))),
+        .with_help(format!(
+            "place one of {}, or let a side without one lose by `no-pieces loses`",
+            royals.join(", ")
+        )),
     );
 }
 

@@ -278,6 +278,13 @@ pub enum ClauseKind {
     CheckLastRoyalOnly,
     /// `check forbidden`: no move may give check.
     CheckForbidden,
+    /// `check N wins`: the side that gives its N-th check wins (Three-check).
+    CheckWins(Spanned<u32>),
+    /// `captures compulsory`: a side that can capture must.
+    CapturesCompulsory,
+    /// `no-pieces wins|loses`: a side left without a piece, on the board or in hand, wins
+    /// (Antichess) or loses (Horde).
+    NoPieces(Spanned<Outcome>),
     /// `goal [first|second] IDS SQUARES [reply-draws]`: a piece of `pieces` that ends its
     /// side's move on one of `squares` wins; without a side, both players' (the squares are the
     /// first player's, rotated for the second).
@@ -389,6 +396,9 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "win",
     "check",
     "check forbidden",
+    "check wins",
+    "captures compulsory",
+    "no-pieces",
     "goal",
     "burn",
     "freeze",
@@ -450,6 +460,9 @@ impl ClauseKind {
             ClauseKind::Win(_) => "win",
             ClauseKind::CheckLastRoyalOnly => "check",
             ClauseKind::CheckForbidden => "check forbidden",
+            ClauseKind::CheckWins(_) => "check wins",
+            ClauseKind::CapturesCompulsory => "captures compulsory",
+            ClauseKind::NoPieces(_) => "no-pieces",
             ClauseKind::Goal { .. } => "goal",
             ClauseKind::Burn { .. } => "burn",
             ClauseKind::Freeze { .. } => "freeze",

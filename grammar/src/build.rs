@@ -574,6 +574,10 @@ impl LineParser {
                 Some(ClauseKind::Win(Spanned::new(kind, self.span(&first))))
             }
             Rule::check_line if first.as_str() == "forbidden" => Some(ClauseKind::CheckForbidden),
+            Rule::check_line if first.as_rule() == Rule::check_count => children(first)
+                .next()
+                .and_then(|n| self.number(&n))
+                .map(ClauseKind::CheckWins),
             Rule::check_line => Some(ClauseKind::CheckLastRoyalOnly),
             Rule::goal_line => Some(self.goal(pair)),
             Rule::burn_line => Some(self.burn(pair)),
@@ -618,6 +622,20 @@ impl LineParser {
             }
             Rule::draw_line => self.draw(first),
             Rule::bare_royal_line => Some(ClauseKind::BareRoyalLoses),
+            Rule::captures_line if first.as_rule() == Rule::compulsory => {
+                Some(ClauseKind::CapturesCompulsory)
+            }
+            Rule::no_pieces_line => {
+                let outcome = if first.as_str() == "wins" {
+                    Outcome::Wins
+                } else {
+                    Outcome::Loses
+                };
+                Some(ClauseKind::NoPieces(Spanned::new(
+                    outcome,
+                    self.span(&first),
+                )))
+            }
             Rule::captures_line => Some(ClauseKind::CapturesToHand {
                 as_is: children(pair).any(|p| p.as_rule() == Rule::as_is),
             }),

@@ -49,7 +49,11 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::forced_clause => "`forced`",
         Rule::last => "`last`",
         Rule::win_kind => "`extinction` or `checkmate`",
-        Rule::check_kind => "`last-royal-only` or `forbidden`",
+        Rule::check_kind => "`last-royal-only`, `forbidden` or a number of checks",
+        Rule::check_count => "a number of checks",
+        Rule::check_wins => "`wins`",
+        Rule::compulsory => "`compulsory`",
+        Rule::no_pieces_outcome => "`wins` or `loses`",
         Rule::reply_draws => "`reply-draws`",
         Rule::area => "`area`",
         Rule::area_kind => "`king`, `diagonal` or `orthogonal`",
@@ -183,7 +187,10 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
         }
         Rule::royal_line => "write `royal ID...`, e.g. `royal K +DE`",
         Rule::win_line => "write `win extinction` or `win checkmate`",
-        Rule::check_line => "write `check last-royal-only` or `check forbidden`",
+        Rule::check_line => {
+            "write `check last-royal-only`, `check forbidden` or `check N wins`, e.g. `check 3 wins`"
+        }
+        Rule::no_pieces_line => "write `no-pieces wins` or `no-pieces loses`",
         Rule::burn_line => {
             "write `burn IDS [area king|diagonal|orthogonal] [all | choose N] [active] [passive] \
              [immune IDS] [burner-meets-burner] [on-promotion]`"
@@ -215,7 +222,9 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
             "write `counting board-honour N`, `counting pieces-honour IDS N, ..., else N` or \
              `counting without IDS`"
         }
-        Rule::captures_line => "write `captures to-hand` or `captures to-hand as-is`",
+        Rule::captures_line => {
+            "write `captures to-hand`, `captures to-hand as-is` or `captures compulsory`"
+        }
         Rule::castling_line => "write `castling with IDS`, e.g. `castling with R`",
         Rule::goal_line => {
             "write `goal [first|second] IDS SQUARES [reply-draws]`, e.g. `goal K d4 e4 d5 e5`"

@@ -123,6 +123,7 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("castling", Rule::castling_line),
     ("goal", Rule::goal_line),
     ("weight", Rule::weight_line),
+    ("no-pieces", Rule::no_pieces_line),
     ("remove", Rule::remove_clause_line),
 ];
 

@@ -200,10 +200,16 @@ impl Position {
     /// When `d` is 0 or over 3.
     #[inline]
     pub fn pieces_near(&self, sq: Square, by: Player, d: u8) -> u32 {
-        assert!((1..=NEAR_REACH).contains(&d), "distance {d} is not 1 to {NEAR_REACH}");
+        assert!(
+            (1..=NEAR_REACH).contains(&d),
+            "distance {d} is not 1 to {NEAR_REACH}"
+        );
         let near = self.tables.near_bits(d, sq);
         let theirs = &self.side_occ.get(by).0;
-        near.iter().zip(theirs).map(|(n, p)| (n & p).count_ones()).sum()
+        near.iter()
+            .zip(theirs)
+            .map(|(n, p)| (n & p).count_ones())
+            .sum()
     }
 
     /// The rest of the attack test: multi-leg and other non-simple attackers, burns and

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::geometry::Square;
+use crate::geometry::{ByPlayer, Square};
 use crate::limits::MAX_IN_HAND;
 use crate::position::Position;
 use crate::setup::Setup;
@@ -44,6 +44,10 @@ pub enum PositionError {
     History(String),
     CountWithoutCounting,
     Count(String),
+    /// `checks:` or Fairy-Stockfish's `3+3` in a variant without `check N wins`.
+    ChecksWithoutCounting,
+    /// A checks field that is not `W+B`.
+    Checks(String),
     UnknownField(String),
     /// The board field has the wrong number of rows.
     Rows {
@@ -141,10 +145,18 @@ impl fmt::Display for PositionError {
             E::History(s) => write!(f, "`history:`: `{s}` is not a position hash"),
             E::CountWithoutCounting => write!(f, "`count:` in a variant without counting"),
             E::Count(s) => write!(f, "`count:` takes `PLIES/LIMIT` in plies, found `{s}`"),
+            E::ChecksWithoutCounting => {
+                write!(f, "a checks field in a variant without `check N wins`")
+            }
+            E::Checks(s) => write!(
+                f,
+                "`checks:` takes the checks given `WHITE+BLACK`, and Fairy-Stockfish's field the \
+                 checks remaining; found `{s}`"
+            ),
             E::UnknownField(s) => write!(
                 f,
                 "unknown position field `{s}:` (known: `moved:`, `virgin:`, `last:`, \
-                 `history:`, `count:`)"
+                 `history:`, `count:`, `checks:`)"
             ),
             E::Rows { board, text } => {
                 write!(f, "the board has {board} rows, the position text {text}")
@@ -213,6 +225,14 @@ impl Position {
             .position(|t| t.contains(':'))
             .unwrap_or(tokens.len());
         let (fields, named) = tokens.split_at(split);
+        // Fairy-Stockfish writes the checks each side has left to give after the e.p. field.
+        let fs_checks = fields
+            .iter()
+            .skip(3)
+            .position(|f| f.contains('+'))
+            .map(|i| i + 3);
+        let mut fields = fields.to_vec();
+        let fs_checks = fs_checks.map(|i| fields.remove(i));
         let Some(board) = fields.first() else {
             return Err(PositionError::Empty);
         };
@@ -269,6 +289,21 @@ impl Position {
             pos.set_counters(0, full);
         } else {
             pos.set_counters(half, full);
+        }
+        if let Some(remaining) = fs_checks {
+            let n = pos
+                .tables
+                .spec
+                .rules
+                .results
+                .check_wins
+                .ok_or(PositionError::ChecksWithoutCounting)?;
+            let left = parse_checks(remaining)?;
+            let given = |l: u8| {
+                n.checked_sub(l)
+                    .ok_or(PositionError::Checks(remaining.into()))
+            };
+            pos.set_checks_given(ByPlayer::new(given(left.first)?, given(left.second)?));
         }
         for field in named {
             pos.parse_named(field)?;
@@ -351,6 +386,13 @@ impl Position {
                     }
                 }
             }
+            "checks" => {
+                if self.tables.spec.rules.results.check_wins.is_none() {
+                    return Err(PositionError::ChecksWithoutCounting);
+                }
+                let given = parse_checks(value)?;
+                self.set_checks_given(given);
+            }
             other => {
                 return Err(PositionError::UnknownField(other.to_string()));
             }
@@ -410,6 +452,12 @@ impl Position {
             out.push(format!(
                 "count:{}/{}",
                 state.counting.ply, state.counting.limit
+            ));
+        }
+        if state.checks != ByPlayer::default() {
+            out.push(format!(
+                "checks:{}+{}",
+                state.checks.first, state.checks.second
             ));
         }
         out
@@ -913,4 +961,11 @@ fn piece_token(
 
 fn file(x: i32) -> String {
     crate::geometry::file_name(x.clamp(0, i32::from(u8::MAX)) as u8)
+}
+
+/// `W+B`: a number of checks per player, the first player's first.
+fn parse_checks(text: &str) -> Result<ByPlayer<u8>, PositionError> {
+    text.split_once('+')
+        .and_then(|(w, b)| Some(ByPlayer::new(w.parse().ok()?, b.parse().ok()?)))
+        .ok_or_else(|| PositionError::Checks(text.to_string()))
 }

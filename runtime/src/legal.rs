@@ -953,11 +953,14 @@ impl Position {
         let n = self.apply_cells(m, &mut saved);
         let royals = self.royals_after(m, me);
         let royals = royals.squares();
-        let ok = !royals.is_empty()
-            && ((royals.len() >= 2 && self.tables.spec.rules.royals.check_last_only)
+        let ok = if royals.is_empty() {
+            !*self.tables.royal_sides.get(me)
+        } else {
+            (royals.len() >= 2 && self.tables.spec.rules.royals.check_last_only)
                 || royals
                     .iter()
-                    .all(|&r| !self.attacked_listed(r, enemy, &sc.attackers)));
+                    .all(|&r| !self.attacked_listed(r, enemy, &sc.attackers))
+        };
         for &(sq, c) in saved[..n].iter().rev() {
             self.set_raw(sq, c);
         }

@@ -487,8 +487,12 @@ impl Position {
     /// staged generation (captures first, quiet moves only when it needs them). The rule and
     /// royal-safety tests run on those moves alone.
     pub fn legal_moves_of(&mut self, out: &mut MoveList, stage: Gen) {
-        if stage == Gen::All {
+        if stage == Gen::All || self.tables.spec.rules.captures_compulsory {
+            // Under compulsory capture a quiet move is legal only when no capture is.
             self.legal_moves(out);
+            if stage != Gen::All {
+                self.retain(out, |p, m| stage.wants(p.removes_piece(&m)));
+            }
             return;
         }
         out.clear();
@@ -521,6 +525,7 @@ impl Position {
         t.spec.rules.royals.win == WinCondition::Checkmate
             && t.has_royals
             && !t.spec.rules.results.bare_royal_loses
+            && !t.spec.rules.captures_compulsory
             && !self.must_break_facing()
     }
 
@@ -544,6 +549,12 @@ impl Position {
         out.clear();
         let c = self.board[from.index()];
         if self.decided().is_some() || !c.is_piece() || c.player() != self.side {
+            return;
+        }
+        if self.tables.spec.rules.captures_compulsory {
+            // Whether a quiet move is legal depends on every other piece's captures.
+            self.legal_moves(out);
+            self.retain(out, |p, m| m.from == from && keep(p, m));
             return;
         }
         let t = &*self.tables;
@@ -589,6 +600,11 @@ impl Position {
         keep: impl Fn(&Position, MoveRef<'_>) -> bool,
     ) {
         out.clear();
+        if self.tables.spec.rules.captures_compulsory {
+            self.legal_moves(out);
+            self.retain(out, |p, m| keep(p, m));
+            return;
+        }
         self.pseudo_legal_moves(out);
         self.retain(out, |p, m| keep(p, m));
         self.keep_legal(out);
@@ -612,6 +628,16 @@ impl Position {
 
     /// Removes the pseudo-legal moves the rules or the win condition forbid.
     fn keep_legal(&mut self, out: &mut MoveList) {
+        self.keep_safe(out);
+        if self.tables.spec.rules.captures_compulsory
+            && (0..out.len()).any(|i| self.removes_piece(&out.at(i)))
+        {
+            self.retain(out, |p, m| p.removes_piece(&m));
+        }
+    }
+
+    /// Removes the pseudo-legal moves the rule filters or the win condition forbid.
+    fn keep_safe(&mut self, out: &mut MoveList) {
         if self.tables.rules.legal_filter {
             self.filter_rule_moves(out);
         }
@@ -785,7 +811,9 @@ impl Position {
     /// Checkmate legality after a move of `me`: its royals are not left attacked.
     fn royals_safe(&self, me: Player, royals: &[Square]) -> bool {
         if royals.is_empty() {
-            return false;
+            // Losing the last royal is no legal move, but a side without royals (Horde's
+            // White) has none to keep safe.
+            return !*self.tables.royal_sides.get(me);
         }
         if royals.len() >= 2 && self.tables.spec.rules.royals.check_last_only {
             return true;

@@ -75,6 +75,7 @@ struct Undo {
     gained: [u8; MAX_CAPTURES + 1],
     ngained: u8,
     counting: crate::rules::CountState,
+    checks: ByPlayer<u8>,
 }
 
 /// What [`Position::unmake_null`] restores.
@@ -120,6 +121,8 @@ pub struct Position {
     pub(crate) memo: crate::memo::AttackMemo,
     /// The counting state (`counting` clauses).
     pub(crate) counting: crate::rules::CountState,
+    /// The checks each player has given (`check N wins`; zero without the clause).
+    pub(crate) checks: ByPlayer<u8>,
     /// Whether `repeat illegal` filters moves (perft turns it off: perft ignores repetition).
     pub(crate) repeat_checks: bool,
     /// While the legality filter tests the moves of a side that must break facing royals
@@ -187,6 +190,7 @@ impl Position {
             watch: Default::default(),
             memo: crate::memo::AttackMemo::new(tables.attack_memo),
             counting: crate::rules::CountState::default(),
+            checks: ByPlayer::default(),
             repeat_checks: true,
             facing_check: false,
             goal_probe: false,
@@ -409,7 +413,22 @@ impl Position {
         for (i, &n) in self.hands.iter().enumerate() {
             h ^= z.hand(i, n);
         }
+        for p in [Player::First, Player::Second] {
+            h ^= z.checks(p.index(), *self.checks.get(p));
+        }
         h
+    }
+
+    /// What the rules update once a move is on the board: the count (`counting`) and the
+    /// checks given (`check N wins`).
+    #[inline]
+    fn after_move(&mut self) {
+        if self.tables.spec.rules.counting.is_some() {
+            self.count_move();
+        }
+        if self.tables.spec.rules.results.check_wins.is_some() {
+            self.count_check();
+        }
     }
 
     // ---- make / unmake ----
@@ -434,6 +453,7 @@ impl Position {
             gained: [0; MAX_CAPTURES + 1],
             ngained: 0,
             counting: self.counting,
+            checks: self.checks,
         }
     }
 
@@ -592,9 +612,7 @@ impl Position {
         }
         self.hash ^= self.tables.zobrist.side;
         self.undo.push(undo);
-        if self.tables.spec.rules.counting.is_some() {
-            self.count_move();
-        }
+        self.after_move();
     }
 
     /// Plays a drop: one piece leaves the mover's hand for an empty square.
@@ -621,9 +639,7 @@ impl Position {
         self.side = side.opponent();
         self.hash ^= self.tables.zobrist.side;
         self.undo.push(undo);
-        if self.tables.spec.rules.counting.is_some() {
-            self.count_move();
-        }
+        self.after_move();
     }
 
     /// Puts the pieces a move removed into the mover's hand, as the variant says (a victim that
@@ -864,6 +880,7 @@ impl Position {
         }
         self.ep = u.ep;
         self.counting = u.counting;
+        self.checks = u.checks;
         self.halfmove = u.halfmove;
         self.hash = u.hash;
         self.royals = u.royals;

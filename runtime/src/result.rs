@@ -27,6 +27,10 @@ pub enum Reason {
     Counting,
     /// A side reached its goal (`goal`); a draw when both did (`reply-draws`).
     Goal,
+    /// A side gave its N-th check (`check N wins`).
+    Checks,
+    /// A side has no piece left (`no-pieces wins|loses`).
+    NoPieces,
     /// Two passes in a row (`pass twice-ends`), or a pass while the royals face each other
     /// (`facing-royals must-break`): a draw.
     Passing,
@@ -49,6 +53,8 @@ impl Reason {
             Reason::Counting => "counting",
             Reason::Passing => "passing",
             Reason::Goal => "goal",
+            Reason::Checks => "checks",
+            Reason::NoPieces => "no pieces",
         }
     }
 }
@@ -177,14 +183,15 @@ impl Position {
 
     /// The result decided before the side to move could move: a side has no royal left (the
     /// mover may have lost its own: a King burned where it stopped, a royal Pawn promoted
-    /// away), passing ended the game, or a side reached its goal. Such a position has no legal move: every move
+    /// away), passing ended the game, a side has no piece left (`no-pieces`), gave its N-th
+    /// check (`check N wins`) or reached its goal. Such a position has no legal move: every move
     /// generator and counter asks this first, so perft counts nothing below it and a search
     /// scores it as the end it is.
     #[inline]
     pub fn decided(&self) -> Option<GameResult> {
         if self.tables.has_royals {
             for loser in [self.side, self.side.opponent()] {
-                if self.royals.get(loser).n == 0 {
+                if *self.tables.royal_sides.get(loser) && self.royals.get(loser).n == 0 {
                     return Some(GameResult {
                         winner: Some(loser.opponent()),
                         reason: Reason::RoyalsLost,
@@ -197,6 +204,17 @@ impl Position {
                 winner: None,
                 reason: Reason::Passing,
             });
+        }
+        let results = &self.tables.spec.rules.results;
+        if results.no_pieces.is_some()
+            && let Some(result) = self.no_pieces_result()
+        {
+            return Some(result);
+        }
+        if results.check_wins.is_some()
+            && let Some(result) = self.checks_result()
+        {
+            return Some(result);
         }
         if self.tables.rules.has_goals {
             return self.goal_result();

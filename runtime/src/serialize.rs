@@ -581,6 +581,12 @@ impl Writer {
             w.u8(index.map_or(u8::MAX, |i| i as u8));
             w.u32(*weight as u32);
         });
+        self.u16(rs.check_wins.map_or(u16::MAX, u16::from));
+        match rs.no_pieces {
+            None => self.u8(3),
+            Some(o) => self.outcome(o),
+        }
+        self.bool(r.captures_compulsory);
     }
 }
 
@@ -839,6 +845,8 @@ impl<'a> Reader<'a> {
             } else {
                 Bare::RoyalsOnly
             },
+            check_wins: None,
+            no_pieces: None,
         };
         let drops = DropSpec {
             to_hand: self.list(|r| {
@@ -933,7 +941,18 @@ impl<'a> Reader<'a> {
                 .ok_or_else(|| bad_tag("weight term", index))?;
             Ok((term.to_string(), r.u32()? as i32))
         })?;
+        let mut results = results;
+        results.check_wins = self.opt_u8()?;
+        results.no_pieces = match self.u8()? {
+            3 => None,
+            0 => Some(Outcome::Win),
+            1 => Some(Outcome::Draw),
+            2 => Some(Outcome::Loss),
+            v => return Err(bad_tag("no-pieces outcome", v)),
+        };
+        let captures_compulsory = self.bool()?;
         Ok(RulesSpec {
+            captures_compulsory,
             castling_partners,
             goals,
             weights,

@@ -216,6 +216,9 @@ pub struct RulesSpec {
     /// The designer's evaluation weights (`weight TERM N`), for the engine: a term of
     /// [`EVAL_TERMS`] and its weight; a term not listed keeps the engine's default.
     pub weights: Vec<(String, i32)>,
+    /// A side that can capture must (`captures compulsory`: Antichess): while some legal move
+    /// removes a piece, the moves that remove none are illegal.
+    pub captures_compulsory: bool,
 }
 
 /// The engine's evaluation terms a `weight` line may name (koma-engine's `eval::Term`, in
@@ -478,6 +481,12 @@ pub struct ResultSpec {
     pub bare_royal_loses: bool,
     /// What "bare" means for the two clauses above.
     pub bare: Bare,
+    /// The side that gives its N-th check wins (`check N wins`: Three-check). The checks each
+    /// side has given are position state.
+    pub check_wins: Option<u8>,
+    /// What having no piece left, on the board or in hand, means for that side (`no-pieces
+    /// wins|loses`: Antichess, Horde); `None`: nothing.
+    pub no_pieces: Option<Outcome>,
 }
 
 /// When a side counts as bare for the bare-royal rules.

@@ -221,6 +221,9 @@ pub struct Tables {
     pub(crate) pieces: Vec<ByPlayer<PieceTable>>,
     pub(crate) royal: Vec<bool>,
     pub(crate) has_royals: bool,
+    /// Per player: it plays with royals, and loses when it has none left. A player whose start
+    /// position holds no royal (Horde's White) plays without: nothing of it is ever in check.
+    pub(crate) royal_sides: ByPlayer<bool>,
     /// Piece types whose virginity is tracked (initial moves, castling kings and partners).
     pub(crate) virgin_relevant: Vec<bool>,
     /// Types whose virginity matters only as a castling partner.
@@ -377,6 +380,7 @@ impl Tables {
         let mut tables = Tables {
             royal: spec.pieces.iter().map(|p| p.royal).collect(),
             has_royals: spec.pieces.iter().any(|p| p.royal),
+            royal_sides: royal_sides(&spec),
             virgin_relevant: vec![false; ntypes],
             partner_only: vec![false; ntypes],
             castle_only: vec![false; ntypes],
@@ -1451,4 +1455,15 @@ impl Tables {
                 .iter()
                 .any(|f| rows < f.last_ranks && f.pieces.contains(&ty))
     }
+}
+
+/// Per player, whether it plays with royals: the variant has royal types and the start
+/// position, if any, gives the player one of them.
+fn royal_sides(spec: &VariantSpec) -> ByPlayer<bool> {
+    let royal = |t: PieceType| spec.pieces.get(usize::from(t.0)).is_some_and(|p| p.royal);
+    let has = |player: Player| match &spec.setup {
+        None => spec.pieces.iter().any(|p| p.royal),
+        Some(setup) => setup.iter().any(|p| p.player == player && royal(p.piece)),
+    };
+    ByPlayer::new(has(Player::First), has(Player::Second))
 }

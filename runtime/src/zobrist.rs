@@ -14,6 +14,8 @@ pub(crate) struct Zobrist {
     virgin: Vec<u64>,
     /// Per hand slot (`player * types + type`), the base of its count keys.
     hand: Vec<u64>,
+    /// Per player, the base of the keys of the checks it has given (`check N wins`).
+    checks: [u64; 2],
 }
 
 /// SplitMix64: tiny, well mixed, and fully determined by its seed.
@@ -40,7 +42,9 @@ impl Zobrist {
         let ep = (0..squares).map(|_| splitmix(&mut state)).collect();
         let virgin = (0..squares).map(|_| splitmix(&mut state)).collect();
         let hand = (0..2 * types).map(|_| splitmix(&mut state)).collect();
+        let checks = [splitmix(&mut state), splitmix(&mut state)];
         Zobrist {
+            checks,
             hand,
             slots,
             cells,
@@ -75,6 +79,18 @@ impl Zobrist {
             return 0;
         }
         let mut state = self.hand[slot] ^ u64::from(count).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        splitmix(&mut state)
+    }
+}
+
+impl Zobrist {
+    /// The key of player `player` (its index) having given `count` checks (zero for none).
+    #[inline]
+    pub fn checks(&self, player: usize, count: u8) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        let mut state = self.checks[player] ^ u64::from(count).wrapping_mul(0xD6E8_FEB8_6659_FD93);
         splitmix(&mut state)
     }
 }

@@ -423,7 +423,9 @@ fn dai_dai_promotes_by_capture_anywhere_and_must() {
     let mut p = pos(&t, &dai_dai(&horse, 'w'));
     assert_eq!(
         moves_from(&mut p, "i3"),
-        list(&["i3i4+", "i3h3", "i3j3", "i3i2", "i3h4", "i3g5", "i3j4", "i3k5"])
+        list(&[
+            "i3i4+", "i3h3", "i3j3", "i3i2", "i3h4", "i3g5", "i3j4", "i3k5"
+        ])
     );
     assert!(moves_from(&mut p, "e3").contains(&"e3e4".to_string()));
     play(&mut p, &["i3i4+", "q17p17"]);

@@ -40,8 +40,8 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         "Winning",
         &["royal", "win", "check"],
         match (r.royals.win, royals.is_empty()) {
-            (_, true) => "There is no royal piece: the game ends only by the draw and stalemate \
-                          rules."
+            (_, true) => "There is no royal piece: the game ends only by the rules below (draws, \
+                          stalemate, a side without pieces)."
                 .to_string(),
             (WinCondition::Extinction, false) => format!(
                 "Royal: {}. A player whose last royal piece is captured loses; royals may stay \
@@ -453,6 +453,33 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
     }
     if let Some(s) = goals(v, &names) {
         rule("Goal", &["goal"], s);
+    }
+    if let Some(n) = res.check_wins {
+        rule(
+            "Checks",
+            &["check wins"],
+            format!("The side that gives its check number {n} wins at once, mate or not."),
+        );
+    }
+    if let Some(o) = res.no_pieces {
+        let what = match o {
+            Outcome::Win => "wins",
+            Outcome::Draw => "draws",
+            Outcome::Loss => "loses",
+        };
+        rule(
+            "No pieces",
+            &["no-pieces"],
+            format!("A side left without any piece {what}."),
+        );
+    }
+    if r.captures_compulsory {
+        rule(
+            "Compulsory capture",
+            &["captures compulsory"],
+            "A side that can capture must: while it has a capture, no other move is legal."
+                .to_string(),
+        );
     }
     if r.royals.check_forbidden {
         rule(

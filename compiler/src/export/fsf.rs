@@ -652,7 +652,7 @@ fn section(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     out.extend(castling(v, pieces, report));
     out.extend(promotion(v, pieces, report));
     out.extend(drops(v, pieces, report));
-    out.extend(results(v, pieces));
+    out.extend(results(v, pieces, report));
     out.extend(goals(v, pieces, report));
     out.push(format!("startFen = {}", start_fen(v, pieces)));
     out
@@ -1028,7 +1028,7 @@ fn pawn_drop_squares(v: &Variant) -> BTreeSet<koma_runtime::spec::Coord> {
         .collect()
 }
 
-fn results(v: &Variant, pieces: &[Piece2]) -> Vec<String> {
+fn results(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     let r = &v.rules;
     let value = |o: Outcome| match o {
         Outcome::Win => "win",
@@ -1036,7 +1036,16 @@ fn results(v: &Variant, pieces: &[Piece2]) -> Vec<String> {
         Outcome::Loss => "loss",
     };
     let mut out = vec![format!("stalemateValue = {}", value(r.results.stalemate))];
-    if r.royals.win == WinCondition::Extinction {
+    let has_royals = v.pieces.iter().any(|p| p.royal.is_some());
+    if r.results.no_pieces.is_some() && r.royals.win == WinCondition::Extinction && has_royals {
+        let why = "Fairy-Stockfish has one extinction rule: the royals' or every piece's";
+        report.refuse("no-pieces", why, clause_at(v, "no-pieces"));
+    }
+    if let Some(o) = r.results.no_pieces {
+        // Fairy-Stockfish's extinction of every piece type (`*`).
+        out.push(format!("extinctionValue = {}", value(o)));
+        out.push("extinctionPieceTypes = *".to_string());
+    } else if r.royals.win == WinCondition::Extinction && has_royals {
         let royal: String = (0..v.pieces.len())
             .filter(|&i| v.pieces[i].royal.is_some())
             .map(|i| pieces[i].letter)
@@ -1046,6 +1055,12 @@ fn results(v: &Variant, pieces: &[Piece2]) -> Vec<String> {
     }
     if r.facing_royals_forbidden {
         out.push("flyingGeneral = true".to_string());
+    }
+    if r.results.check_wins.is_some() {
+        out.push("checkCounting = true".to_string());
+    }
+    if r.captures_compulsory {
+        out.push("mustCapture = true".to_string());
     }
     out.push(format!(
         "nMoveRule = {}",
@@ -1165,7 +1180,13 @@ fn start_fen(v: &Variant, pieces: &[Piece2]) -> String {
         fen += &format!("[{hand}]");
     }
     let rights = castling_rights(v, pieces);
-    format!("{fen} w {rights} - 0 1")
+    // Check counting: the checks each side has left to give.
+    let checks = v
+        .rules
+        .results
+        .check_wins
+        .map_or(String::new(), |n| format!(" {n}+{n}"));
+    format!("{fen} w {rights} -{checks} 0 1")
 }
 
 fn castling_rights(v: &Variant, pieces: &[Piece2]) -> String {

@@ -65,7 +65,7 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
         }
     }
     let r = &v.rules;
-    let refused: [(bool, &str, &str, &str); 13] = [
+    let refused: [(bool, &str, &str, &str); 16] = [
         (
             !r.burning.is_empty(),
             "burn",
@@ -143,6 +143,24 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
             "check forbidden",
             "no checks",
             "the diagram's block cannot forbid checks",
+        ),
+        (
+            r.results.check_wins.is_some(),
+            "check wins",
+            "check counting",
+            "the diagram's block does not count checks",
+        ),
+        (
+            r.captures_compulsory,
+            "captures compulsory",
+            "compulsory capture",
+            "the diagram's block cannot make captures compulsory",
+        ),
+        (
+            r.results.no_pieces.is_some(),
+            "no-pieces",
+            "no pieces left",
+            "the diagram's block cannot end the game on a side's last piece",
         ),
     ];
     for (used, key, feature, why) in refused {

@@ -166,6 +166,19 @@ impl Lowering<'_> {
             }
             ClauseKind::CheckLastRoyalOnly => self.rules.royals.check_last_only = true,
             ClauseKind::CheckForbidden => self.rules.royals.check_forbidden = true,
+            ClauseKind::CheckWins(n) => {
+                self.rules.results.check_wins = self
+                    .in_range(file, n, 1, 255, "the number of checks")
+                    .map(|n| n as u8);
+            }
+            ClauseKind::CapturesCompulsory => self.rules.captures_compulsory = true,
+            ClauseKind::NoPieces(outcome) => {
+                self.rules.results.no_pieces = Some(match outcome.value {
+                    ast::Outcome::Wins => Outcome::Win,
+                    ast::Outcome::Draws => Outcome::Draw,
+                    ast::Outcome::Loses => Outcome::Loss,
+                });
+            }
             ClauseKind::Goal {
                 side,
                 pieces,

@@ -9,9 +9,11 @@
 mod anti_trade;
 mod burn;
 mod captured;
+mod checks;
 mod counting;
 mod freeze;
 mod goal;
+mod no_pieces;
 mod perpetual;
 mod repeat;
 mod repetition;
@@ -61,7 +63,8 @@ pub(crate) struct RuleTables {
     pub freezes: Vec<CFreeze>,
     /// Some active burn can remove a royal, and royals must not be left attacked.
     pub burn_check: bool,
-    /// Legal-move filters beyond the checkmate test: anti-trade or pass deviation.
+    /// Legal-move filters beyond the checkmate test: anti-trade, pass deviation, repetition,
+    /// no checks, compulsory capture.
     pub legal_filter: bool,
     /// Per piece type: burns by choice (its XBetza burn legs are ignored).
     pub choose_burner: Vec<bool>,
@@ -143,7 +146,8 @@ impl RuleTables {
                 || rules.passing.first_passer_deviates
                 || rules.promotion.captured_only
                 || rules.repeat.is_some_and(|r| !r.loses)
-                || rules.royals.check_forbidden,
+                || rules.royals.check_forbidden
+                || rules.captures_compulsory,
             goals: goal::compile(geo, &rules.goals, ntypes),
             has_goals: !rules.goals.is_empty(),
             burns,

@@ -25,6 +25,8 @@ pub(crate) struct RuleState {
     pub history: Vec<(u64, bool)>,
     /// The counting state (only with `counting` clauses).
     pub counting: super::CountState,
+    /// The checks each player has given (only with `check N wins`).
+    pub checks: crate::geometry::ByPlayer<u8>,
 }
 
 impl Position {
@@ -100,6 +102,7 @@ impl Position {
                 && self.in_check(),
             history,
             counting: self.counting,
+            checks: self.checks,
         }
     }
 }

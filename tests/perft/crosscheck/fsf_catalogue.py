@@ -36,6 +36,10 @@ SHIPPED = {
     "shoshogi": ("variants/sho-shogi.koma", "tests/perft/fairy.perft"),
     "kingofthehill": ("variants/king-of-the-hill.koma", "tests/perft/lichess.perft"),
     "racingkings": ("variants/racing-kings.koma", "tests/perft/lichess.perft"),
+    "3check": ("variants/three-check.koma", "tests/perft/lichess-rules.perft"),
+    "5check": ("variants/five-check.koma", "tests/perft/lichess-rules.perft"),
+    "antichess": ("variants/antichess.koma", "tests/perft/lichess-rules.perft"),
+    "horde": ("variants/horde.koma", "tests/perft/lichess-rules.perft"),
     "kinglet": ("tests/fixtures/rules/kinglet.koma", "tests/perft/royals.perft"),
 }
 
@@ -56,15 +60,13 @@ HAS = {
     "promotionZonePawnDrops", "firstRankPawnDrops", "immobilityIllegal", "dropRegion",
     "dropLoop", "extinctionValue", "mobilityRegion", "flyingGeneral", "bikjangRule",
     "soldierPromotionRank", "diagonalLines", "pocketSize", "pass",
-    "flagPiece", "flagRegion", "flagMove", "checking",
+    "flagPiece", "flagRegion", "flagMove", "checking", "checkCounting", "mustCapture",
 }
 
 # Options koma's language lacks, by the feature that would express them (issue 30, point 3).
 GAPS = {
     "flagPieceCount": "goal squares with conditions", "flagPieceBlockedWin": "goal squares with conditions",
     "flagPieceSafe": "goal squares with conditions",
-    "checkCounting": "n-check",
-    "mustCapture": "compulsory capture",
     "blastOnCapture": "atomic explosions", "blastImmuneTypes": "atomic explosions",
     "wallingRule": "a blocker placed with the move", "wallingRegion": "a blocker placed with the move",
     "wallOrMove": "a blocker placed with the move",
@@ -177,9 +179,9 @@ def ini_sections(text):
 def extinction_gap(value):
     """koma's `win extinction` ends the game when a side's royal set is gone. Fairy-Stockfish
     ends it when any one listed type is gone: the same for one type, not for several; and all
-    pieces (`*`, ALL_PIECES) is Horde's side without a royal."""
+    pieces (`*`, ALL_PIECES) is koma's `no-pieces wins|loses` (Antichess, Horde)."""
     if "ALL_PIECES" in value or "*" in value:
-        return "a side without a royal"
+        return None
     types = value.count("|") + 1 if "piece_set" in value else len(re.sub(r"[^A-Za-z]", "", value))
     return "extinction of any one of several types" if types > 1 else None
 
