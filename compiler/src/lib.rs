@@ -20,6 +20,7 @@ pub mod diagram;
 pub mod emit;
 pub mod export;
 pub mod format;
+pub mod fsf;
 pub mod import;
 pub mod ir;
 pub mod limits;

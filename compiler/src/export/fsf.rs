@@ -24,42 +24,6 @@ const MAX_RANKS: u8 = 10;
 /// Custom piece slots (`customPiece1` ... `customPiece25`).
 const CUSTOM_SLOTS: usize = 25;
 
-/// Fairy-Stockfish's built-in pieces whose moves are all their Betza says (no rule attached
-/// to the type), in both the Debian package (11.1) and current builds.
-const BUILT_IN: &[(&str, &str)] = &[
-    ("knight", "N"),
-    ("bishop", "B"),
-    ("rook", "R"),
-    ("queen", "Q"),
-    ("fers", "F"),
-    ("alfil", "A"),
-    ("fersAlfil", "FA"),
-    ("silver", "FfW"),
-    ("aiwok", "RNF"),
-    ("bers", "RF"),
-    ("archbishop", "BN"),
-    ("chancellor", "RN"),
-    ("amazon", "QN"),
-    ("knibis", "mNcB"),
-    ("biskni", "mBcN"),
-    ("kniroo", "mNcR"),
-    ("rookni", "mRcN"),
-    ("shogiPawn", "fW"),
-    ("lance", "fR"),
-    ("shogiKnight", "fN"),
-    ("gold", "WfF"),
-    ("dragonHorse", "BW"),
-    ("clobber", "cW"),
-    ("breakthrough", "fmWfF"),
-    ("cannon", "mRcpR"),
-    ("soldier", "fsW"),
-    ("horse", "nN"),
-    ("elephant", "nA"),
-    ("wazir", "W"),
-    ("commoner", "K"),
-    ("centaur", "KN"),
-];
-
 /// The FIDE pawn (Fairy-Stockfish's `pawn` with `doubleStep`) and the pawn without it.
 const PAWN_DOUBLE: &str = "fmWfceFifmnD";
 const PAWN_SINGLE: &[&str] = &["fmWfceF", "fmWfcF"];
@@ -241,12 +205,11 @@ fn pieces(v: &Variant, report: &mut Report) -> Vec<Piece2> {
         } else if PAWN_SINGLE.iter().any(|b| same(p, b, board)) {
             Kind::Pawn(false)
         } else {
-            let built_in = BUILT_IN
-                .iter()
+            let built_in = crate::fsf::plain_piece_types()
                 .find(|(name, b)| !used_built_in.contains(name) && same(p, b, board));
             match built_in {
                 Some((name, _)) => {
-                    used_built_in.insert(*name);
+                    used_built_in.insert(name);
                     Kind::BuiltIn(name)
                 }
                 None => match betza(p, report) {

@@ -7,51 +7,12 @@
 use std::collections::HashMap;
 
 use super::ini::{self, Entry, Section};
+use crate::fsf::PIECE_TYPES;
 use crate::import::Sink;
 use crate::import::block::Span;
 
 /// Fairy-Stockfish's built-in variants, as `variants.ini` sections.
 const BUILTINS: &str = include_str!("builtins.ini");
-
-/// Fairy-Stockfish's predefined piece types and their moves (its variants.ini list).
-pub const PIECE_TYPES: &[(&str, &str)] = &[
-    ("pawn", "fmWfceF"),
-    ("knight", "N"),
-    ("bishop", "B"),
-    ("rook", "R"),
-    ("queen", "Q"),
-    ("fers", "F"),
-    ("met", "F"),
-    ("alfil", "A"),
-    ("fersAlfil", "FA"),
-    ("silver", "FfW"),
-    ("khon", "FfW"),
-    ("aiwok", "RNF"),
-    ("bers", "RF"),
-    ("dragon", "RF"),
-    ("archbishop", "BN"),
-    ("chancellor", "RN"),
-    ("amazon", "QN"),
-    ("knibis", "mNcB"),
-    ("biskni", "mBcN"),
-    ("kniroo", "mNcR"),
-    ("rookni", "mRcN"),
-    ("shogiPawn", "fW"),
-    ("lance", "fR"),
-    ("shogiKnight", "fN"),
-    ("gold", "WfF"),
-    ("dragonHorse", "BW"),
-    ("clobber", "cW"),
-    ("breakthrough", "fmWfF"),
-    ("cannon", "mRcpR"),
-    ("soldier", "fsW"),
-    ("horse", "nN"),
-    ("elephant", "nA"),
-    ("wazir", "W"),
-    ("commoner", "K"),
-    ("centaur", "KN"),
-    ("king", "K"),
-];
 
 /// Predefined piece types whose rules go beyond their Betza (Janggi's pieces, Banner).
 const SPECIAL_TYPES: &[&str] = &["janggiCannon", "janggiElephant", "banner", "immobile"];
@@ -163,7 +124,7 @@ fn parent_game(
 /// Applies one line: a piece assignment or an option.
 fn apply(game: &mut Game, entry: &Entry, at: Option<Span>, sink: &mut Sink) {
     let span = at.unwrap_or(entry.span);
-    let builtin = PIECE_TYPES.iter().find(|(k, _)| *k == entry.key);
+    let builtin = PIECE_TYPES.iter().find(|(k, _, _)| *k == entry.key);
     let custom = entry
         .key
         .strip_prefix("customPiece")
@@ -195,7 +156,7 @@ fn apply(game: &mut Game, entry: &Entry, at: Option<Span>, sink: &mut Sink) {
     let (Some(letter), None) = (chars.next(), chars.next()) else {
         return bad_value(sink, span, entry, "one piece letter, `letter:Betza` or `-`");
     };
-    let Some(betza) = betza.or_else(|| builtin.map(|(_, b)| b.to_string())) else {
+    let Some(betza) = betza.or_else(|| builtin.map(|(_, b, _)| b.to_string())) else {
         return bad_value(sink, span, entry, "a custom piece needs `letter:Betza`");
     };
     if !letter.is_ascii_alphabetic() {
