@@ -49,7 +49,7 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::forced_clause => "`forced`",
         Rule::last => "`last`",
         Rule::win_kind => "`extinction` or `checkmate`",
-        Rule::check_kind => "`last-royal-only`, `forbidden` or a number of checks",
+        Rule::check_kind => "`last-royal-only` or `forbidden`",
         Rule::check_count => "a number of checks",
         Rule::check_wins => "`wins`",
         Rule::compulsory => "`compulsory`",

@@ -481,6 +481,17 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
                 .to_string(),
         );
     }
+    if !r.weights.is_empty() {
+        let weights: Vec<String> = r.weights.iter().map(|(t, n)| format!("{t} {n}")).collect();
+        rule(
+            "Engine weights",
+            &["weight"],
+            format!(
+                "Not a rule: the engine weighs its evaluation terms so for this game ({}).",
+                weights.join(", ")
+            ),
+        );
+    }
     if r.royals.check_forbidden {
         rule(
             "No checks",
