@@ -624,3 +624,60 @@ fn fsf_errors_are_located_in_the_ini() {
             .contains("# Not translated: `connectN = 4`.")
     );
 }
+
+#[test]
+fn fsf_kingless_games_and_the_antichess_options_map_to_clauses() {
+    let clauses = |koma: &str| -> Vec<String> {
+        koma.lines()
+            .map(|l| {
+                l.split('#')
+                    .next()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .filter(|l| !l.is_empty())
+            .collect()
+    };
+    // No `king` and no extinction: nothing is royal, nothing is ever in check.
+    let ini = "[a]\ncustomPiece1 = x:mfWcfF\nstartFen = xxxx/4/4/XXXX w - - 0 1\nmaxRank = 4\nmaxFile = 4\nstalemateValue = loss\n\
+               [b:chess]\nking = -\ncommoner = k\nmustCapture = true\nstalemateValue = win\nextinctionValue = win\nextinctionPieceTypes = *\n\
+               [c:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1\ncheckCounting = true\n\
+               [d:chess]\nstartFen = 4k3/8/8/8/8/8/PPPPPPPP/8 w - - 0 1\nextinctionValue = loss\nextinctionPieceTypes = *\n\
+               [e:chess]\ncheckCounting = true\n";
+    for (section, want) in [
+        ("a", &["win extinction", "stalemate loses"][..]),
+        (
+            "b",
+            &[
+                "win extinction",
+                "no-pieces wins",
+                "captures compulsory",
+                "stalemate wins",
+            ],
+        ),
+        ("c", &["win checkmate", "check 3 wins"]),
+        ("d", &["win checkmate", "no-pieces loses"]),
+    ] {
+        let (koma, diags) = fsf(ini, Some(section));
+        let koma = koma.unwrap_or_else(|| panic!("{section} imports: {diags}"));
+        assert_eq!(diags, "", "{section}: {koma}");
+        let lines = clauses(&koma);
+        for clause in want {
+            assert!(
+                lines.iter().any(|l| l == clause),
+                "{section} lacks `{clause}`:\n{koma}"
+            );
+        }
+        assert!(!lines.iter().any(|l| l.starts_with("royal")), "{koma}");
+        let loaded = koma_compiler::load_source("s.koma", &koma, &MemoryLoader::new());
+        checked(loaded, section);
+    }
+    // Check counting needs the FEN's count.
+    let (_, gap) = fsf(ini, Some("e"));
+    assert!(
+        gap.contains("warning[I013]") && gap.contains("`N+N`"),
+        "{gap}"
+    );
+}

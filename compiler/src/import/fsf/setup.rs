@@ -18,6 +18,8 @@ pub struct Start {
     pub second_moves_first: bool,
     /// The castling field (`KQkq`, `-`).
     pub castling: String,
+    /// The check-count field (`3+3`): the checks each player must give, when the FEN has one.
+    pub checks: Option<(u32, u32)>,
 }
 
 /// Reads `fen` for a `files` x `ranks` board.
@@ -45,6 +47,7 @@ pub fn read(fen: &str, files: u32, ranks: u32) -> Result<Start, String> {
     start.hands = hand.map(read_hand);
     start.second_moves_first = fields.next() == Some("b");
     start.castling = fields.next().unwrap_or("-").to_string();
+    start.checks = fields.find_map(check_count);
     Ok(start)
 }
 
@@ -142,6 +145,12 @@ fn read_row(row: &str, rank: u32, files: u32, start: &mut Start) -> Result<(), S
     Ok(())
 }
 
+/// `3+3` -> (3, 3); any other field -> `None`.
+fn check_count(field: &str) -> Option<(u32, u32)> {
+    let (first, second) = field.split_once('+')?;
+    Some((first.parse().ok()?, second.parse().ok()?))
+}
+
 fn read_hand(hand: &str) -> (Vec<String>, Vec<String>) {
     let mut first = Vec::new();
     let mut second = Vec::new();
@@ -171,6 +180,9 @@ mod tests {
             Some((vec!["N".to_string()], vec!["N".to_string()]))
         );
         assert!(s.second_moves_first);
+        assert_eq!(s.checks, None);
+        let three = read("4/4/4/4 w - - 3+3 0 1", 4, 4).expect("three-check");
+        assert_eq!(three.checks, Some((3, 3)));
         assert!(read("10/10 w", 10, 2).is_ok());
         assert!(read("9/10 w", 10, 2).is_err());
         let chess = read("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", 8, 8).expect("chess");

@@ -69,6 +69,8 @@ const READ: &[&str] = &[
     "extinctionPieceTypes",
     "mobilityRegion",
     "flyingGeneral",
+    "checkCounting",
+    "mustCapture",
 ];
 
 /// Values that leave an option as chess has it.
@@ -121,6 +123,7 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
         .collect();
     cx.drops(&pieces, &hands);
     cx.results(&pieces);
+    cx.check_counting(&start);
     let header = cx.leftovers();
     if cx.failed {
         return None;
@@ -628,28 +631,54 @@ impl Ctx<'_> {
         out
     }
 
+    /// The royal pieces and how a game is lost: the `king`, a single extinction type, or none
+    /// (a kingless game: nothing is ever in check). Extinction of every type (`*`) is
+    /// `no-pieces loses|wins`.
     fn royal(&mut self, pieces: &mut [Piece]) {
         let extinct = self
             .game
             .value("extinctionValue")
             .filter(|v| !NEUTRAL.contains(v));
+        let every_type = self
+            .game
+            .value("extinctionPieceTypes")
+            .is_some_and(|v| v.trim() == "*");
         let types = self
             .game
             .value("extinctionPieceTypes")
             .map(|v| self.letters(v))
             .unwrap_or_default();
+        let no_pieces = match extinct {
+            Some("loss") if every_type => Some("loses"),
+            Some("win") if every_type => Some("wins"),
+            _ => None,
+        };
         if let Some(king) = self.game.kind("king") {
             mark_royal(pieces, king.letter);
             self.rules.push(RuleLine::Clause("win checkmate".into()));
-            if extinct.is_some() && !types.is_empty() {
+            if let Some(outcome) = no_pieces {
+                self.rules
+                    .push(RuleLine::Clause(format!("no-pieces {outcome}")));
+            } else if extinct.is_some() && !types.is_empty() {
                 let at = self.at("extinctionPieceTypes");
                 self.gap(at, "extinction of a piece type besides checkmate");
             }
             return;
         }
-        if extinct == Some("loss") && types.len() == 1 {
+        if extinct == Some("loss") && types.len() == 1 && !every_type {
             mark_royal(pieces, types[0]);
             self.rules.push(RuleLine::Clause("win extinction".into()));
+            return;
+        }
+        if extinct.is_none() || types.is_empty() || no_pieces.is_some() {
+            self.rules.push(RuleLine::Comment(
+                "No piece is royal: nothing is ever in check.".into(),
+            ));
+            self.rules.push(RuleLine::Clause("win extinction".into()));
+            if let Some(outcome) = no_pieces {
+                self.rules
+                    .push(RuleLine::Clause(format!("no-pieces {outcome}")));
+            }
             return;
         }
         let header = self.game.header;
@@ -657,7 +686,7 @@ impl Ctx<'_> {
             "I035",
             "the game has no royal piece koma can use",
             header,
-            "no `king`, and no single extinction type",
+            "no `king`, and extinction of several piece types",
         );
     }
 
@@ -817,6 +846,10 @@ impl Ctx<'_> {
         if !self.flag("checking", true) {
             self.rules.push(RuleLine::Clause("check forbidden".into()));
         }
+        if self.flag("mustCapture", false) {
+            self.rules
+                .push(RuleLine::Clause("captures compulsory".into()));
+        }
         self.goals(pieces);
         let folds = self
             .game
@@ -843,6 +876,25 @@ impl Ctx<'_> {
                 .push(RuleLine::Clause("perpetual-check loses".into()));
         }
         self.move_count();
+    }
+
+    /// `checkCounting`: the start FEN's `N+N` field gives the checks each side must give.
+    fn check_counting(&mut self, start: &Start) {
+        if !self.flag("checkCounting", false) {
+            return;
+        }
+        match start.checks {
+            Some((first, second)) if first == second && first > 0 => self
+                .rules
+                .push(RuleLine::Clause(format!("check {first} wins"))),
+            _ => {
+                let at = self.at("checkCounting");
+                self.gap(
+                    at,
+                    "check counting without one `N+N` count for both players in the start FEN",
+                );
+            }
+        }
     }
 
     /// Fairy-Stockfish's Makruk counting, by its piece types (rook, khon, knight).
@@ -1009,8 +1061,6 @@ const KNOWN_GAPS: &[&str] = &[
     "flagPieceCount",
     "flagPieceBlockedWin",
     "flagPieceSafe",
-    "checkCounting",
-    "mustCapture",
     "blastOnCapture",
     "blastImmuneTypes",
     "wallingRule",
