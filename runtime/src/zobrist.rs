@@ -75,11 +75,7 @@ impl Zobrist {
     /// change is `hash ^= hand(slot, old) ^ hand(slot, new)`.
     #[inline]
     pub fn hand(&self, slot: usize, count: u8) -> u64 {
-        if count == 0 {
-            return 0;
-        }
-        let mut state = self.hand[slot] ^ u64::from(count).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        splitmix(&mut state)
+        counted(self.hand[slot], count)
     }
 }
 
@@ -87,10 +83,16 @@ impl Zobrist {
     /// The key of player `player` (its index) having given `count` checks (zero for none).
     #[inline]
     pub fn checks(&self, player: usize, count: u8) -> u64 {
-        if count == 0 {
-            return 0;
-        }
-        let mut state = self.checks[player] ^ u64::from(count).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        splitmix(&mut state)
+        counted(self.checks[player], count)
     }
+}
+
+/// The key of a count under `seed`: zero for none, so that a change is `old ^ new`.
+#[inline]
+fn counted(seed: u64, count: u8) -> u64 {
+    if count == 0 {
+        return 0;
+    }
+    let mut state = seed ^ u64::from(count).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    splitmix(&mut state)
 }
