@@ -57,6 +57,34 @@ fi
 export KOMA_REQUIRE_EXTERNAL=1
 cargo test --workspace --profile ci --locked -- --include-ignored
 
+# Fuzzing smoke run (issue 12): every cargo-fuzz target for KOMA_FUZZ_SECONDS seconds (default
+# 12; 0 turns it off) from the committed seed corpus (docs/fuzzing.md). A smoke run looks for
+# panics, so an input may take up to 10 s here (FUZZ_TIMEOUT); long campaigns keep the 2 s bound.
+# Needs the nightly toolchain; cargo-fuzz is installed when missing. The targets' cold nightly
+# build (about 3 min on the 2-core machine) runs in the background while the Python steps below
+# mostly wait on pip and the cluster's workers.
+fuzz_seconds=${KOMA_FUZZ_SECONDS:-12}
+export FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-10}
+fuzz_build=
+if [ "$fuzz_seconds" -gt 0 ]; then
+  if ! cargo +nightly --version >/dev/null 2>&1; then
+    echo "test.sh: no nightly toolchain; fuzzing smoke run skipped" >&2
+  else
+    if ! cargo fuzz --version >/dev/null 2>&1; then
+      echo "test.sh: installing cargo-fuzz" >&2
+      timeout 900 cargo install cargo-fuzz --locked >/dev/null 2>&1 \
+        || echo "test.sh: cargo-fuzz could not be installed" >&2
+    fi
+    if cargo fuzz --version >/dev/null 2>&1; then
+      (cd fuzz && timeout 1200 cargo +nightly fuzz build -O -s none --no-trace-compares) \
+        >target/fuzz-build.log 2>&1 &
+      fuzz_build=$!
+    else
+      echo "test.sh: no cargo-fuzz; fuzzing smoke run skipped" >&2
+    fi
+  fi
+fi
+
 # The Python module (docs/python.md): its wheel built with maturin in a virtual environment,
 # installed there, and its pytest suite, which compares perft with the CLI built above.
 python/run-tests.sh
@@ -70,28 +98,9 @@ python3 -m venv target/cluster-venv \
 target/cluster-venv/bin/pip install -q --disable-pip-version-check distributed
 target/cluster-venv/bin/python python/koma_cluster/tests/test_cluster.py --koma target/ci/koma
 
-# Fuzzing smoke run (issue 12): every cargo-fuzz target for KOMA_FUZZ_SECONDS seconds (default
-# 12; 0 turns it off) from the committed seed corpus (docs/fuzzing.md). On the 2-core machine its
-# cold nightly build takes about 1 minute and the run 1 minute more. A smoke run looks for panics,
-# so an input may take up to 10 s here (FUZZ_TIMEOUT); long campaigns keep the 2 s bound. Needs
-# the nightly toolchain; cargo-fuzz is installed when missing.
-fuzz_seconds=${KOMA_FUZZ_SECONDS:-12}
-export FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-10}
-if [ "$fuzz_seconds" -gt 0 ]; then
-  if ! cargo +nightly --version >/dev/null 2>&1; then
-    echo "test.sh: no nightly toolchain; fuzzing smoke run skipped" >&2
-  else
-    if ! cargo fuzz --version >/dev/null 2>&1; then
-      echo "test.sh: installing cargo-fuzz" >&2
-      timeout 900 cargo install cargo-fuzz --locked >/dev/null 2>&1 \
-        || echo "test.sh: cargo-fuzz could not be installed" >&2
-    fi
-    if cargo fuzz --version >/dev/null 2>&1; then
-      timeout $(( fuzz_seconds * 5 + 900 )) fuzz/run.sh "$fuzz_seconds"
-    else
-      echo "test.sh: no cargo-fuzz; fuzzing smoke run skipped" >&2
-    fi
-  fi
+if [ -n "$fuzz_build" ]; then
+  wait "$fuzz_build" || { cat target/fuzz-build.log >&2; echo "test.sh: the fuzz build failed" >&2; exit 1; }
+  timeout $(( fuzz_seconds * 10 + 300 )) fuzz/run.sh "$fuzz_seconds"
 fi
 
 if [ -n "$wasm_stale" ]; then
