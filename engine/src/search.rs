@@ -134,7 +134,7 @@ pub struct Searcher {
     eval: Option<Arc<Evaluator>>,
     weights: WeightChoice,
     /// The main search thread's working storage, kept for the next search.
-    scratch: Option<Scratch>,
+    scratch: Option<Box<Scratch>>,
 }
 
 impl Searcher {
@@ -215,7 +215,7 @@ impl Searcher {
         if root.is_empty() || root_pos.result_with(&root).is_some() {
             return result;
         }
-        let scratch = self.scratch.take().unwrap_or_else(Scratch::new);
+        let scratch = self.scratch.take().map_or_else(Scratch::new, |s| *s);
         let shared = Shared::new(pos, eval, &self.tt, stop, start, budget, limits);
         let helpers = limits.threads.max(1) - 1;
         let helper_nodes = AtomicU64::new(0);
@@ -236,7 +236,7 @@ impl Searcher {
             result.nodes = t.nodes;
             t.into_scratch()
         });
-        self.scratch = Some(scratch);
+        self.scratch = Some(Box::new(scratch));
         result.nodes += helper_nodes.load(Ordering::Relaxed);
         result.time = start.elapsed();
         result
@@ -672,7 +672,7 @@ impl<'a, 's> Thread<'a, 's> {
 
     fn check_limits(&mut self) {
         let s = self.s;
-        if self.nodes % CLOCK_NODES == 0
+        if self.nodes.is_multiple_of(CLOCK_NODES)
             && (s.stop.load(Ordering::Relaxed)
                 || s.done.load(Ordering::Relaxed)
                 || s.hard.is_some_and(|h| s.start.elapsed() >= h))
