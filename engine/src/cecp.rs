@@ -13,7 +13,7 @@ use crate::Variant;
 use crate::driver::{InfoFormat, InfoStyle, MAX_HASH_MB, MoveText, Protocol, Reply, Request};
 use crate::number;
 use crate::search::{Limits, MAX_THREADS, SearchResult};
-use crate::time::{self, Clock};
+use crate::time::{self, Clock, Latency};
 use crate::wire::{Wire, WireError, WirePromotion, wire_promotion};
 use crate::xboard_setup::XboardPieces;
 
@@ -74,6 +74,8 @@ pub struct Cecp {
     pending: Option<Pending>,
     engine_moves: u32,
     new_game: bool,
+    /// What a move costs beyond the search, learned from the clocks `time` reports.
+    latency: Latency,
 }
 
 /// How CECP writes and reads the moves of a variant (also used by `koma match` to talk to
@@ -166,6 +168,7 @@ impl Cecp {
             pending: None,
             engine_moves: 0,
             new_game: true,
+            latency: Latency::default(),
         };
         cecp.select(0);
         cecp
@@ -321,12 +324,14 @@ impl Cecp {
                 left,
                 increment: level.increment,
                 moves_to_go,
+                latency: self.latency.estimate(),
             });
         } else if let Some(left) = self.clock {
             limits.clock = Some(Clock {
                 left,
                 increment: Duration::ZERO,
                 moves_to_go: None,
+                latency: self.latency.estimate(),
             });
         } else if self.depth.is_none() {
             limits.movetime = Some(DEFAULT_MOVE_TIME);
@@ -355,6 +360,7 @@ impl Cecp {
         };
         limits.root_moves = Some(self.root_moves());
         limits.threads = self.threads;
+        self.latency.searching(limits.clock);
         self.pending = Some(if analyze {
             Pending::Analyze(id)
         } else {
@@ -491,6 +497,7 @@ impl Protocol for Cecp {
                 self.excluded.clear();
                 self.engine_moves = 0;
                 self.new_game = true;
+                self.latency.new_game();
                 out.extend(self.restart_analysis());
                 out
             }
@@ -573,6 +580,7 @@ impl Protocol for Cecp {
             "time" => match number::time(arg, 0.01) {
                 Some(t) => {
                     self.clock = Some(t);
+                    self.latency.reported(t);
                     Vec::new()
                 }
                 None => vec![Reply::Line(format!("Error (bad time): {arg}"))],
@@ -648,6 +656,7 @@ impl Protocol for Cecp {
             return Vec::new();
         }
         self.pending = None;
+        self.latency.played(result.time);
         let Some(best) = result.best else {
             return match self.pos.result() {
                 Some(r) => vec![Reply::Line(result_line(&r))],

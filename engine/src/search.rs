@@ -40,6 +40,9 @@ const FUTILITY_BASE: i32 = 120;
 const FUTILITY_PER_PLY: i32 = 110;
 /// Quiescence skips a capture that cannot bring the score within this of alpha.
 const DELTA_MARGIN: i32 = 150;
+/// The clock and the stop flag are read every this many nodes: at 1 s + 0.01 s a search may
+/// have 2 ms, a few hundred nodes in a large game on a loaded machine.
+const CLOCK_NODES: u64 = 64;
 /// Late-move pruning: quiet moves searched at a shallow node, times (3 + depth²), before the
 /// rest are pruned (half as many when the static score is not improving). 2 against 1 at
 /// fixed nodes: Chu +50 Elo, chess even (docs/engine.md, Strength).
@@ -130,6 +133,8 @@ pub struct Searcher {
     tt: Tt,
     eval: Option<Arc<Evaluator>>,
     weights: WeightChoice,
+    /// The main search thread's working storage, kept for the next search.
+    scratch: Option<Box<Scratch>>,
 }
 
 impl Searcher {
@@ -139,6 +144,7 @@ impl Searcher {
             tt: Tt::new(hash_mb),
             eval: None,
             weights: WeightChoice::default(),
+            scratch: None,
         }
     }
 
@@ -209,25 +215,28 @@ impl Searcher {
         if root.is_empty() || root_pos.result_with(&root).is_some() {
             return result;
         }
+        let scratch = self.scratch.take().map_or_else(Scratch::new, |s| *s);
         let shared = Shared::new(pos, eval, &self.tt, stop, start, budget, limits);
         let helpers = limits.threads.max(1) - 1;
         let helper_nodes = AtomicU64::new(0);
-        std::thread::scope(|scope| {
+        let scratch = std::thread::scope(|scope| {
             for id in 1..=helpers {
                 let (shared, helper_nodes) = (&shared, &helper_nodes);
                 let (pos, mut moves) = (pos.clone(), root.clone());
                 scope.spawn(move || {
-                    let mut t = Thread::new(shared, pos, id);
+                    let mut t = Thread::new(shared, pos, id, Scratch::new());
                     t.iterate(&mut moves, &mut |_| {}, &mut None);
                     helper_nodes.fetch_add(t.nodes, Ordering::Relaxed);
                 });
             }
-            let mut t = Thread::new(&shared, pos.clone(), 0);
+            let mut t = Thread::new(&shared, pos.clone(), 0, scratch);
             let mut sink = Some(&mut result);
             t.iterate(&mut root, info, &mut sink);
             shared.done.store(true, Ordering::Relaxed);
             result.nodes = t.nodes;
+            t.into_scratch()
         });
+        self.scratch = Some(Box::new(scratch));
         result.nodes += helper_nodes.load(Ordering::Relaxed);
         result.time = start.elapsed();
         result
@@ -404,6 +413,61 @@ impl Reductions {
     }
 }
 
+/// A search thread's working storage. The main thread's is kept by the [`Searcher`] from one
+/// search to the next: at 1 s + 0.01 s a move may get 2 ms, and making 2 MB of move lists anew
+/// for each search costs a loaded machine a good part of that.
+struct Scratch {
+    frames: Vec<Frame>,
+    keys: Vec<u64>,
+    history: Vec<i32>,
+    touched: Vec<Square>,
+    reductions: Reductions,
+}
+
+impl std::fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scratch").finish_non_exhaustive()
+    }
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        Scratch {
+            frames: (0..MAX_PLY + 2)
+                .map(|_| Frame {
+                    moves: MoveList::with_capacity(256),
+                    order: Vec::with_capacity(256),
+                    pv: Vec::with_capacity(MAX_PLY + 2),
+                    killers: [None; 2],
+                    static_eval: 0,
+                    reversible: 0,
+                    quiets: Vec::with_capacity(256),
+                })
+                .collect(),
+            keys: Vec::new(),
+            history: Vec::new(),
+            touched: Vec::with_capacity(16),
+            reductions: Reductions::new(),
+        }
+    }
+
+    /// Ready for a search of `pos` as if made anew (a search stays deterministic).
+    fn reset(&mut self, pos: &Position, history_slots: usize) {
+        for f in &mut self.frames {
+            f.killers = [None; 2];
+            f.static_eval = 0;
+            f.reversible = 0;
+        }
+        self.frames[0].reversible = pos.halfmove_clock() as usize;
+        self.keys.clear();
+        self.keys.reserve(pos.history().len() + MAX_PLY + 2);
+        self.keys.extend_from_slice(pos.history());
+        self.keys.push(pos.hash());
+        self.history.clear();
+        self.history.resize(history_slots, 0);
+    }
+}
+
 /// One search thread.
 struct Thread<'a, 's> {
     s: &'s Shared<'a>,
@@ -421,24 +485,23 @@ struct Thread<'a, 's> {
 }
 
 impl<'a, 's> Thread<'a, 's> {
-    fn new(s: &'s Shared<'a>, mut pos: Position, id: usize) -> Thread<'a, 's> {
+    fn new(
+        s: &'s Shared<'a>,
+        mut pos: Position,
+        id: usize,
+        mut scratch: Scratch,
+    ) -> Thread<'a, 's> {
         // Most generated moves are never played: `repeat illegal` is tested in `make_legal`.
         pos.set_repeat_filter(false);
-        let frames = (0..MAX_PLY + 2)
-            .map(|_| Frame {
-                moves: MoveList::with_capacity(256),
-                order: Vec::with_capacity(256),
-                pv: Vec::with_capacity(MAX_PLY + 2),
-                killers: [None; 2],
-                static_eval: 0,
-                reversible: 0,
-                quiets: Vec::with_capacity(256),
-            })
-            .collect();
-        let mut keys = Vec::with_capacity(pos.history().len() + MAX_PLY + 2);
-        keys.extend_from_slice(pos.history());
-        keys.push(pos.hash());
-        let mut t = Thread {
+        scratch.reset(&pos, 2 * (s.ntypes + 1) * s.nsq);
+        let Scratch {
+            frames,
+            keys,
+            history,
+            touched,
+            reductions,
+        } = scratch;
+        Thread {
             s,
             id,
             nodes: 0,
@@ -446,13 +509,22 @@ impl<'a, 's> Thread<'a, 's> {
             seldepth: 0,
             frames,
             keys,
-            history: vec![0; 2 * (s.ntypes + 1) * s.nsq],
-            touched: Vec::with_capacity(16),
-            reductions: Reductions::new(),
+            history,
+            touched,
+            reductions,
             pos,
-        };
-        t.frames[0].reversible = t.pos.halfmove_clock() as usize;
-        t
+        }
+    }
+
+    /// The working storage back, for the next search.
+    fn into_scratch(self) -> Scratch {
+        Scratch {
+            frames: self.frames,
+            keys: self.keys,
+            history: self.history,
+            touched: self.touched,
+            reductions: self.reductions,
+        }
     }
 
     /// Iterative deepening over the root moves; the main thread (`result` set) reports.
@@ -600,7 +672,7 @@ impl<'a, 's> Thread<'a, 's> {
 
     fn check_limits(&mut self) {
         let s = self.s;
-        if self.nodes & 255 == 0
+        if self.nodes.is_multiple_of(CLOCK_NODES)
             && (s.stop.load(Ordering::Relaxed)
                 || s.done.load(Ordering::Relaxed)
                 || s.hard.is_some_and(|h| s.start.elapsed() >= h))
@@ -835,7 +907,17 @@ impl<'a, 's> Thread<'a, 's> {
                 &[Gen::Captures, Gen::Quiets]
             };
             let mut any_moves = tried.is_some();
+            let mut killers = [None; 2];
             for &stage in stages {
+                if stage == Gen::Quiets {
+                    // The killers before the quiet moves are generated: when one refutes the
+                    // node, the quiet moves, most of a large game's generation, never are.
+                    match self.killers_first(&mut n, tried, &mut killers) {
+                        Step::Stopped => return 0,
+                        Step::Cut => break 'moves,
+                        _ => any_moves |= killers.iter().any(Option::is_some),
+                    }
+                }
                 let mut moves = std::mem::take(&mut self.frames[ply].moves);
                 n.unchecked = self.pos.search_moves_of(&mut moves, stage);
                 let last_stage = stage != Gen::Captures;
@@ -851,6 +933,7 @@ impl<'a, 's> Thread<'a, 's> {
                 self.order(
                     &moves,
                     hash_move.filter(|_| tried.is_none()),
+                    stage == Gen::Quiets,
                     ply,
                     &mut order,
                 );
@@ -858,7 +941,9 @@ impl<'a, 's> Thread<'a, 's> {
                 for i in 0..order.len() {
                     let k = pick(&mut order, i);
                     let m = moves.get(k);
-                    if tried.is_some_and(|h| h.matches(m)) {
+                    if tried.is_some_and(|h| h.matches(m))
+                        || killers.iter().any(|k| k.is_some_and(|k| k == m))
+                    {
                         continue;
                     }
                     let quiet = order[i].1 < TACTICAL;
@@ -868,7 +953,8 @@ impl<'a, 's> Thread<'a, 's> {
                         && n.best > -MATE_BOUND
                         && self.prunes_quiet(depth, n.searched, static_eval, n.alpha, improving)
                     {
-                        continue;
+                        // Every move after it is quiet (ordered lower) and pruned as well.
+                        break;
                     }
                     step = self.search_move(&mut n, m, quiet);
                     if matches!(step, Step::Stopped | Step::Cut) {
@@ -918,6 +1004,53 @@ impl<'a, 's> Thread<'a, 's> {
         };
         self.frames[ply].moves = moves;
         step
+    }
+
+    /// The ply's killers that are legal quiet moves here (not the hash move, already
+    /// searched), searched before the quiet moves are generated, as the quiet stage would
+    /// search them: pruned as quiet moves are, a game end on the move alone left to the full
+    /// generation. `searched` gets each killer that was searched.
+    fn killers_first(
+        &mut self,
+        n: &mut Node,
+        hash_move: Option<TtMove>,
+        searched: &mut [Option<FullMove>; 2],
+    ) -> Step {
+        let ply = n.ply;
+        n.unchecked = false;
+        for (i, killer) in self.frames[ply].killers.into_iter().enumerate() {
+            // Drops and passes stand on their square: they come with the quiet moves.
+            let Some(k) = killer.filter(|k| k.from != k.to) else {
+                continue;
+            };
+            let static_eval = self.frames[ply].static_eval;
+            if hash_move.is_some_and(|h| h.matches(k.as_ref()))
+                || !n.pv_node
+                    && n.best > -MATE_BOUND
+                    && self.prunes_quiet(n.depth, n.searched, static_eval, n.alpha, n.improving)
+            {
+                continue;
+            }
+            let mut moves = std::mem::take(&mut self.frames[ply].moves);
+            self.pos.legal_moves_from(k.from, &mut moves, |_, m| k == m);
+            let step = match moves.iter().find(|&m| k == m) {
+                Some(m)
+                    if m.promotion().is_none()
+                        && !self.pos.removes_piece(&m)
+                        && self.pos.result_with(std::iter::once(m)).is_none() =>
+                {
+                    self.search_move(n, m, true)
+                }
+                _ => Step::Skipped,
+            };
+            self.frames[ply].moves = moves;
+            match step {
+                Step::Skipped => {}
+                Step::Next => searched[i] = Some(k),
+                Step::Stopped | Step::Cut => return step,
+            }
+        }
+        Step::Next
     }
 
     /// Searches one move of a node (a null window and late-move reductions after the first)
@@ -1087,6 +1220,7 @@ impl<'a, 's> Thread<'a, 's> {
             self.order(
                 &moves,
                 hash_move.filter(|_| tried.is_none()),
+                false,
                 ply,
                 &mut order,
             );
@@ -1188,11 +1322,13 @@ impl<'a, 's> Thread<'a, 's> {
         gain < attacker && self.pos.is_attacked(m.to, me.opponent())
     }
 
-    /// Ordering scores for `moves` into `order` (move index, score).
+    /// Ordering scores for `moves` into `order` (move index, score); `quiets`: the list holds
+    /// quiet moves only, none of which changes the material.
     fn order(
         &self,
         moves: &MoveList,
         hash_move: Option<TtMove>,
+        quiets: bool,
         ply: usize,
         order: &mut Vec<(u32, i32)>,
     ) {
@@ -1202,7 +1338,7 @@ impl<'a, 's> Thread<'a, 's> {
             let score = if hash_move.is_some_and(|h| h.matches(m)) {
                 HASH_MOVE
             } else {
-                let gain = self.material_gain(m, me);
+                let gain = if quiets { 0 } else { self.material_gain(m, me) };
                 if gain > 0 {
                     let attacker = self
                         .pos

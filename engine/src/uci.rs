@@ -12,7 +12,7 @@ use crate::Variant;
 use crate::driver::{InfoFormat, InfoStyle, MAX_HASH_MB, MoveText, Protocol, Reply, Request};
 use crate::number;
 use crate::search::{Limits, MAX_THREADS, SearchResult};
-use crate::time::Clock;
+use crate::time::{Clock, Latency};
 use crate::wire::{Wire, WireError, WirePromotion, wire_promotion};
 
 /// UCI times are in milliseconds.
@@ -33,6 +33,8 @@ pub struct Uci {
     next_id: u64,
     pending: Option<u64>,
     new_game: bool,
+    /// What a move costs beyond the search, learned from the clocks `go` reports.
+    latency: Latency,
 }
 
 /// The setup and the moves a `position` command applied, in the variant it applied them to.
@@ -92,6 +94,7 @@ impl Uci {
             next_id: 0,
             pending: None,
             new_game: true,
+            latency: Latency::default(),
         }
     }
 
@@ -260,12 +263,15 @@ impl Uci {
             Player::Second => (btime, binc),
         };
         if let Some(left) = time {
+            self.latency.reported(left);
             limits.clock = Some(Clock {
                 left,
                 increment: inc.unwrap_or(Duration::ZERO),
                 moves_to_go: mtg,
+                latency: self.latency.estimate(),
             });
         }
+        self.latency.searching(limits.clock);
         limits.threads = self.threads;
         self.next_id += 1;
         self.pending = Some(self.next_id);
@@ -326,6 +332,7 @@ impl Protocol for Uci {
             "setoption" => self.set_option(arg),
             "ucinewgame" => {
                 self.new_game = true;
+                self.latency.new_game();
                 Vec::new()
             }
             "position" => self.set_position(arg),
@@ -360,6 +367,7 @@ impl Protocol for Uci {
             return Vec::new();
         }
         self.pending = None;
+        self.latency.played(result.time);
         let mut pos = self.pos.clone();
         let Some(best) = result.best else {
             return vec![Reply::Line("bestmove (none)".into())];

@@ -418,3 +418,62 @@ fn uci_position_continues_a_game_it_already_holds() {
         assert_eq!(u.position().to_text(), fresh(&["e2e4"]));
     }
 }
+
+/// Both protocols learn what a move costs beyond the search from the clock the GUI reports:
+/// after a search of 40 ms on a clock of 1 s + 0.01 s, a report of 0.9 s means 70 ms went
+/// elsewhere, and the next search is budgeted with it.
+#[test]
+fn the_clock_reports_teach_the_latency() {
+    use koma_engine::driver::{Protocol, Reply, Request};
+    use koma_engine::{Score, SearchResult};
+    use std::time::Duration;
+
+    fn searched(p: &mut impl Protocol, line: &str) -> Request {
+        let mut reqs = p.handle(line).into_iter().filter_map(|r| match r {
+            Reply::Search(req) => Some(*req),
+            _ => None,
+        });
+        reqs.next().expect("a search")
+    }
+    fn play(p: &mut impl Protocol, req: &Request, time: Duration) {
+        let mut pos = req.position.clone();
+        let best = pos.moves().first().copied();
+        let result = SearchResult {
+            best,
+            ponder: None,
+            score: Score::Centipawns(0),
+            depth: 1,
+            nodes: 1,
+            time,
+            pv: best.into_iter().collect(),
+        };
+        p.finished(req.id, &result);
+    }
+    let ms = Duration::from_millis;
+    let latency = |req: &Request| req.limits.clock.expect("a clock").latency;
+
+    let mut uci = Uci::new(vec![Variant::named_for_uci(tables("chess.koma"))]);
+    let first = searched(&mut uci, "go wtime 1000 btime 1000 winc 10 binc 10");
+    assert_eq!(latency(&first), Duration::ZERO);
+    play(&mut uci, &first, ms(40));
+    uci.handle("position startpos moves e2e4 e7e5");
+    let second = searched(&mut uci, "go wtime 900 btime 1000 winc 10 binc 10");
+    assert_eq!(latency(&second), ms(70));
+
+    let mut xboard = cecp(&["chess.koma"]);
+    for line in [
+        "protover 2",
+        "new",
+        "level 0 0:01 0.01",
+        "time 100",
+        "otim 100",
+    ] {
+        xboard.handle(line);
+    }
+    let first = searched(&mut xboard, "usermove e2e4");
+    assert_eq!(latency(&first), Duration::ZERO);
+    play(&mut xboard, &first, ms(40));
+    xboard.handle("time 90");
+    let second = searched(&mut xboard, "usermove d2d4");
+    assert_eq!(latency(&second), ms(70));
+}

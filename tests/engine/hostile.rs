@@ -76,6 +76,7 @@ fn cecp_clamps_levels_and_clocks() {
         left: MAX_TIME,
         increment: MAX_TIME,
         moves_to_go: Some(1),
+        latency: MAX_TIME,
     };
     for c in [c, largest] {
         let b = c.budget();
@@ -223,6 +224,7 @@ impl Protocol for Overflowing {
                         left: Duration::MAX,
                         increment: Duration::MAX,
                         moves_to_go: None,
+                        latency: Duration::MAX,
                     }),
                     ..Limits::default()
                 },
