@@ -155,7 +155,12 @@ fn macadamia_deva_and_dark_spirit_are_placed_mirrored() {
 /// A 17x17 position text from (piece, square) pairs: upper case the first player's, lower case
 /// the second's, `+` for a promoted form; `side` is `w` (first player) or `b`.
 fn dai_dai(pieces: &[(&str, &str)], side: char) -> String {
-    let mut grid = vec![vec![None; 17]; 17];
+    board_text(17, pieces, side)
+}
+
+/// A `size` x `size` position text from (piece, square) pairs, as [`dai_dai`] (files `a`-`z`).
+fn board_text(size: usize, pieces: &[(&str, &str)], side: char) -> String {
+    let mut grid = vec![vec![None; size]; size];
     for (piece, square) in pieces {
         let file = usize::from(square.as_bytes()[0] - b'a');
         let rank: usize = square[1..].parse().expect("a rank");
@@ -209,13 +214,15 @@ fn destinations(moves: &[String]) -> Vec<String> {
     squares
 }
 
-/// Wikipedia's piece list: 96 pieces a side of 64 types (Games::Shogi's array of its diagram),
-/// the second player's army the first's rotated.
-#[test]
-fn dai_dai_start_has_96_pieces_of_64_types_a_side() {
-    let t = variant("dai-dai-shogi");
-    let start = koma_runtime::Position::start(t.clone()).expect("a setup");
-    let text = start.to_text();
+/// The start position's text.
+fn start_text(name: &str) -> String {
+    let start = koma_runtime::Position::start(variant(name)).expect("a setup");
+    start.to_text()
+}
+
+/// Each army of the position `text` has `pieces` pieces of `types` types, and the second is
+/// the first's (same pieces; where they stand, the caller checks).
+fn assert_army(text: &str, pieces: usize, types: usize) {
     let board = text.split(' ').next().expect("a board");
     let mut first: Vec<String> = Vec::new();
     let mut second: Vec<String> = Vec::new();
@@ -232,12 +239,20 @@ fn dai_dai_start_has_96_pieces_of_64_types_a_side() {
             second.push(id.to_ascii_uppercase());
         }
     }
-    assert_eq!((first.len(), second.len()), (96, 96), "{text}");
+    assert_eq!((first.len(), second.len()), (pieces, pieces), "{text}");
     first.sort();
     second.sort();
     assert_eq!(first, second);
     first.dedup();
-    assert_eq!(first.len(), 64, "{first:?}");
+    assert_eq!(first.len(), types, "{first:?}");
+}
+
+/// Wikipedia's piece list: 96 pieces a side of 64 types (Games::Shogi's array of its diagram),
+/// the second player's army the first's rotated.
+#[test]
+fn dai_dai_start_has_96_pieces_of_64_types_a_side() {
+    let text = start_text("dai-dai-shogi");
+    assert_army(&text, 96, 64);
     assert!(
         text.contains("/L[TG][SD][RA][DH][FR]Q[LG]K[RG][FT][DK][SQ]R[DO][HM]L "),
         "{text}"
@@ -611,4 +626,265 @@ fn heian_dai_a_bare_king_loses() {
     play(&mut p, &["g8g7"]);
     let r = result(&mut p).expect("a bare King: the game is over");
     assert_eq!(r.score(), "0-1", "{r:?}");
+}
+
+// Maka Dai Dai Shogi (docs/shogi-family.md#maka-dai-dai-shogi-19x19): ShogiVar's Maka.dat and
+// Maka.rul, Wikipedia. No engine counts its moves, so these tests, written from the sources
+// before the file was run, are its check.
+
+/// A 19x19 position text (see [`dai_dai`]).
+fn maka(pieces: &[(&str, &str)], side: char) -> String {
+    board_text(19, pieces, side)
+}
+
+/// Wikipedia: 96 pieces a side of 50 types; ShogiVar's array, the Deva on its King's left
+/// and the Dark Spirit on its right for both players (the second army is the first rotated).
+#[test]
+fn maka_dai_dai_start_has_96_pieces_of_50_types_a_side() {
+    let text = start_text("maka-dai-dai-shogi");
+    assert_army(&text, 96, 50);
+    assert!(text.contains("/L[EA]OTICSG[DV]K[DS]GSCITO[EA]L "), "{text}");
+    assert!(
+        text.starts_with("l[ea]oticsg[ds]k[dv]gscito[ea]l/"),
+        "{text}"
+    );
+}
+
+/// Maka.rul: "The 'King' on making a capture promotes to an 'Emperor'", which "may move in
+/// one turn to almost any square on the board, jumping over any number of pieces". A quiet
+/// King step does not promote; the capture must (promotion by capture is compulsory).
+#[test]
+fn maka_dai_dai_king_becomes_the_emperor_on_its_first_capture() {
+    let t = variant("maka-dai-dai-shogi");
+    let mut p = pos(&t, &maka(&[("K", "j1"), ("p", "j2"), ("k", "a19")], 'w'));
+    assert_eq!(
+        moves_from(&mut p, "j1"),
+        list(&["j1i1", "j1k1", "j1i2", "j1k2", "j1j2+"])
+    );
+    play(&mut p, &["j1j2+", "a19a18"]);
+    // Every other square of the board: 359 empty ones and the unprotected enemy King.
+    let emperor = moves_from(&mut p, "j2");
+    assert_eq!(emperor.len(), 360, "{emperor:?}");
+    assert!(emperor.contains(&"j2a18".to_string()), "{emperor:?}");
+}
+
+/// Maka.rul: the Emperor "may not capture an enemy piece that is protected by another piece"
+/// (koma: `anti-trade +K takes ... when protected`, with a royal capturer). The Pawn on c5 is
+/// protected by the Gold on c6, the Gold on s18 and the King on s19 by each other; the Gold on
+/// c6 and the Pawn on j10 are not.
+#[test]
+fn maka_dai_dai_emperor_may_not_capture_a_protected_piece() {
+    let t = variant("maka-dai-dai-shogi");
+    let pieces = [
+        ("+K", "a1"),
+        ("k", "s19"),
+        ("g", "s18"),
+        ("p", "c5"),
+        ("g", "c6"),
+        ("p", "j10"),
+    ];
+    let mut p = pos(&t, &maka(&pieces, 'w'));
+    let moves = moves_from(&mut p, "a1");
+    for taken in ["a1j10", "a1c6"] {
+        assert!(moves.contains(&taken.to_string()), "{taken}: {moves:?}");
+    }
+    for protected in ["a1c5", "a1s18", "a1s19"] {
+        assert!(!moves.contains(&protected.to_string()), "{protected}");
+    }
+    // 355 empty squares and the two unprotected pieces.
+    assert_eq!(moves.len(), 357);
+}
+
+/// Ruling 3: under `win checkmate`, koma's check test counts every square an enemy piece's
+/// move reaches, the Emperor's forbidden captures included, so a King that the Emperor may not
+/// take (protected by its Gold) would still be in check, with no way out: checkmated in a
+/// position where the Emperor cannot capture anything of its. The file plays Maka.rul's
+/// "capture the King" instead (`win extinction`), where the position goes on.
+#[test]
+fn maka_dai_dai_emperor_would_check_everywhere_under_checkmate_rules() {
+    let pieces = [("+K", "a1"), ("k", "s19"), ("g", "s18")];
+    let text = maka(&pieces, 'b');
+    let checkmate = variant_with("maka-dai-dai-shogi", "win extinction", "win checkmate");
+    let mut p = pos(&checkmate, &text);
+    assert!(p.in_check());
+    assert!(p.moves().is_empty());
+    let mut p = pos(&variant("maka-dai-dai-shogi"), &text);
+    assert!(!p.moves().is_empty());
+    assert!(result(&mut p).is_none());
+}
+
+/// Wikipedia ("If a prince is in play, it too must be captured"): a side with a King and a
+/// Prince (a promoted Drunk Elephant) loses only when both are taken. The Rook's captures
+/// promote it to a Gold (Maka.dat), so they are written with `+`.
+#[test]
+fn maka_dai_dai_a_prince_must_be_captured_too() {
+    let t = variant("maka-dai-dai-shogi");
+    let pieces = [
+        ("K", "a1"),
+        ("+DE", "e1"),
+        ("P", "i5"),
+        ("r", "a10"),
+        ("r", "e10"),
+        ("k", "s19"),
+    ];
+    let mut p = pos(&t, &maka(&pieces, 'b'));
+    play(&mut p, &["a10a1+"]);
+    assert!(result(&mut p).is_none(), "{}", p.to_text());
+    play(&mut p, &["i5i6", "e10e1+"]);
+    let r = result(&mut p).expect("both royals taken: the game is over");
+    assert_eq!(r.score(), "0-1", "{r:?}");
+}
+
+/// Maka.dat's promotions by capture: the Gold becomes the Free Gold (`RfB`), the Bishop a Gold
+/// General (a demotion), with no choice; a quiet move never promotes.
+#[test]
+fn maka_dai_dai_promotes_by_capture_to_shogivars_forms() {
+    let t = variant("maka-dai-dai-shogi");
+    let pieces = [
+        ("K", "a1"),
+        ("G", "e5"),
+        ("p", "e6"),
+        ("B", "m5"),
+        ("p", "o7"),
+        ("k", "s19"),
+    ];
+    let mut p = pos(&t, &maka(&pieces, 'w'));
+    let gold = moves_from(&mut p, "e5");
+    assert!(gold.contains(&"e5e6+".to_string()) && !gold.contains(&"e5e6".to_string()));
+    assert!(gold.contains(&"e5d5".to_string()) && !gold.contains(&"e5d5+".to_string()));
+    play(&mut p, &["e5e6+", "s19s18"]);
+    let free_gold = moves_from(&mut p, "e6");
+    for reached in ["e6e19", "e6a6", "e6s6", "e6e1", "e6r19", "e6a10"] {
+        assert!(free_gold.contains(&reached.to_string()), "{reached}");
+    }
+    assert!(!free_gold.contains(&"e6d5".to_string()), "{free_gold:?}");
+    play(&mut p, &["m5o7+", "s18s17"]);
+    assert_eq!(
+        moves_from(&mut p, "o7"),
+        list(&["o7o8", "o7n8", "o7p8", "o7n7", "o7p7", "o7o6"])
+    );
+}
+
+/// Ruling 6, the named reading: Wikipedia's rule that a piece capturing a Deva becomes a
+/// Teaching King (Queen and Lion Dog) is not played. A Gold that takes the Deva becomes its own
+/// promoted form, the Free Gold, which has no diagonal move backward.
+#[test]
+fn maka_dai_dai_capturing_a_deva_gives_the_capturer_its_own_promotion() {
+    let t = variant("maka-dai-dai-shogi");
+    let pieces = [("K", "a1"), ("G", "e5"), ("dv", "e6"), ("k", "s19")];
+    let mut p = pos(&t, &maka(&pieces, 'w'));
+    play(&mut p, &["e5e6+", "s19s18"]);
+    let moves = moves_from(&mut p, "e6");
+    assert!(moves.contains(&"e6e19".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"e6d5".to_string()), "{moves:?}");
+}
+
+/// Maka.dat: the Deva steps left, diagonally forward and diagonally back to the right; the
+/// Dark Spirit is its mirror image.
+#[test]
+fn maka_dai_dai_deva_and_dark_spirit_mirror_each_other() {
+    let t = variant("maka-dai-dai-shogi");
+    let pieces = [("K", "a1"), ("DV", "e5"), ("DS", "m5"), ("k", "s19")];
+    let mut p = pos(&t, &maka(&pieces, 'w'));
+    assert_eq!(
+        moves_from(&mut p, "e5"),
+        list(&["e5d5", "e5d6", "e5f6", "e5f4"])
+    );
+    assert_eq!(
+        moves_from(&mut p, "m5"),
+        list(&["m5n5", "m5l6", "m5n6", "m5l4"])
+    );
+}
+
+// Tai Shogi (docs/shogi-family.md#tai-shogi-25x25): ShogiVar's Tai.dat and Tai.rul, Wikipedia.
+
+/// A 25x25 position text (see [`dai_dai`]).
+fn tai(pieces: &[(&str, &str)], side: char) -> String {
+    board_text(25, pieces, side)
+}
+
+/// Wikipedia: 177 pieces a side; ShogiVar's array of 93 types, the second army the first
+/// rotated, the Emperor on m1 between the Deva and the Dark Spirit.
+#[test]
+fn tai_start_has_177_pieces_of_93_types_a_side() {
+    let text = start_text("tai-shogi");
+    assert_army(&text, 177, 93);
+    assert!(
+        text.contains(
+            "/L[TS][WL][FY][TG][DO]R[DH][DK]QG[DV]E[DS]GQ[DK][DH]R[DO][TG][FY][WL][WT]L "
+        ),
+        "{text}"
+    );
+    assert!(
+        text.starts_with(
+            "l[wt][wl][fy][tg][do]r[dh][dk]qg[ds]e[dv]gq[dk][dh]r[do][tg][fy][wl][ts]l/"
+        ),
+        "{text}"
+    );
+}
+
+/// Tai.rul: "any otherwise unprotected piece is always protected by its own Emperor", so an
+/// Emperor may take only an Emperor that nothing protects; taking the last royal wins.
+#[test]
+fn tai_emperor_takes_only_an_unprotected_emperor() {
+    let t = variant("tai-shogi");
+    let mut p = pos(&t, &tai(&[("E", "a1"), ("e", "y25"), ("p", "j10")], 'w'));
+    let moves = moves_from(&mut p, "a1");
+    assert!(moves.contains(&"a1y25".to_string()));
+    assert!(!moves.contains(&"a1j10".to_string()));
+    assert_eq!(moves.len(), 625 - 3 + 1);
+    play(&mut p, &["a1y25"]);
+    let r = result(&mut p).expect("the last royal taken");
+    assert_eq!(r.score(), "1-0", "{r:?}");
+}
+
+/// Ruling 3 for Tai: under `win checkmate` each side's Emperor would attack every square, so
+/// the first player would have no legal move at the start. Tai.rul: no check rule.
+#[test]
+fn tai_under_checkmate_rules_the_emperors_would_leave_no_legal_move() {
+    let checkmate = variant_with("tai-shogi", "win extinction", "win checkmate");
+    let mut p = koma_runtime::Position::start(checkmate).expect("a setup");
+    assert!(p.in_check() && p.moves().is_empty());
+    let mut p = koma_runtime::Position::start(variant("tai-shogi")).expect("a setup");
+    assert!(!p.moves().is_empty());
+}
+
+/// Tai.rul: the Peacock is "a 'hook mover' in the forward diagonal directions only, and can
+/// move one or two squares along the backward diagonals": from m13 the 24 squares of its
+/// forward diagonals, the 66 squares of its colour inside the forward cone they bound (one
+/// right-angle turn into the other forward diagonal), and four squares back.
+#[test]
+fn tai_peacock_hooks_along_its_forward_diagonals() {
+    let t = variant("tai-shogi");
+    let mut p = pos(&t, &tai(&[("E", "b1"), ("PC", "m13"), ("e", "y24")], 'w'));
+    let moves = moves_from(&mut p, "m13");
+    for reached in ["m13m19", "m13a25", "m13y25", "m13k11", "m13o11", "m13m23"] {
+        assert!(moves.contains(&reached.to_string()), "{reached}: {moves:?}");
+    }
+    for out in ["m13m7", "m13j10", "m13m14", "m13a1", "m13a13"] {
+        assert!(!moves.contains(&out.to_string()), "{out}: {moves:?}");
+    }
+    assert_eq!(destinations(&moves).len(), 24 + 66 + 4, "{moves:?}");
+}
+
+/// Tai.dat's promotions: a Pawn never promotes (it has no promoted form there), a Kirin's
+/// capture makes it a Great Dragon, with no choice.
+#[test]
+fn tai_promotion_follows_shogivar() {
+    let t = variant("tai-shogi");
+    let pieces = [
+        ("E", "a1"),
+        ("P", "e5"),
+        ("p", "e6"),
+        ("KY", "m13"),
+        ("p", "m15"),
+        ("e", "y25"),
+    ];
+    let mut p = pos(&t, &tai(&pieces, 'w'));
+    assert_eq!(moves_from(&mut p, "e5"), list(&["e5e6"]));
+    let kirin = moves_from(&mut p, "m13");
+    assert!(kirin.contains(&"m13m15+".to_string()) && !kirin.contains(&"m13m15".to_string()));
+    play(&mut p, &["m13m15+", "y25y24"]);
+    let dragon = moves_from(&mut p, "m15");
+    assert!(dragon.contains(&"m15a15".to_string()) && dragon.contains(&"m15p18".to_string()));
 }
