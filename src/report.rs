@@ -1,15 +1,18 @@
 //! Rendering diagnostics for every command: codespan-reporting for people (rich or short), JSON
-//! for machines.
+//! for machines. Both locate with the compiler's one line/column mapping ([`Lines`]).
 
 use std::io::{IsTerminal, Write};
+use std::ops::Range;
 
 use codespan_reporting::diagnostic::{
     Diagnostic as CsDiagnostic, Label as CsLabel, Severity as CsSeverity,
 };
-use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::files::Error as FilesError;
 use codespan_reporting::term::termcolor::Buffer;
 use codespan_reporting::term::{self, Config, DisplayStyle};
-use koma_compiler::diagnostic::{Diagnostic, Lines, Location, Severity, SourceMap, clamp};
+use koma_compiler::diagnostic::{
+    Diagnostic, FileId, LineStarts, Lines, Location, Severity, SourceMap, Span, clamp,
+};
 use serde_json::{Value, json};
 
 use crate::args::ReportFormat;
@@ -39,10 +42,7 @@ pub fn render(
     style: Style,
     color: bool,
 ) -> String {
-    let mut files = SimpleFiles::new();
-    for (_, file) in sources.iter() {
-        files.add(file.name.clone(), file.text.clone());
-    }
+    let files = Files(Lines::new(sources));
     let config = Config {
         display_style: match style {
             Style::Rich => DisplayStyle::Rich,
@@ -59,7 +59,7 @@ pub fn render(
         let converted = convert(sources, diagnostic);
         if term::emit(&mut buffer, &config, &files, &converted).is_err() {
             // A span codespan cannot show: still say what and where, on one line.
-            let at = Lines::new(sources).locate(diagnostic.primary.location);
+            let at = files.0.locate(diagnostic.primary.location);
             let _ = writeln!(
                 buffer,
                 "{}: {}[{}]: {}",
@@ -231,19 +231,66 @@ fn severity(d: &Diagnostic) -> &'static str {
     }
 }
 
-fn convert(sources: &SourceMap, d: &Diagnostic) -> CsDiagnostic<usize> {
+/// The files of a [`SourceMap`] for codespan-reporting, lines and columns from [`Lines`].
+struct Files<'a>(Lines<'a>);
+
+impl<'a> Files<'a> {
+    fn get(&self, id: FileId) -> Result<(&'a str, &'a str, &LineStarts), FilesError> {
+        let (file, starts) = self.0.file(id).ok_or(FilesError::FileMissing)?;
+        Ok((&file.name, &file.text, starts))
+    }
+}
+
+impl<'a> codespan_reporting::files::Files<'a> for Files<'a> {
+    type FileId = FileId;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, id: FileId) -> Result<&'a str, FilesError> {
+        Ok(self.get(id)?.0)
+    }
+
+    fn source(&'a self, id: FileId) -> Result<&'a str, FilesError> {
+        Ok(self.get(id)?.1)
+    }
+
+    fn line_index(&'a self, id: FileId, byte_index: usize) -> Result<usize, FilesError> {
+        Ok(self.get(id)?.2.line(byte_index).0)
+    }
+
+    fn line_range(&'a self, id: FileId, line: usize) -> Result<Range<usize>, FilesError> {
+        let starts = self.get(id)?.2;
+        starts.range(line).ok_or(FilesError::LineTooLarge {
+            given: line,
+            max: starts.count() - 1,
+        })
+    }
+
+    fn column_number(
+        &'a self,
+        id: FileId,
+        _: usize,
+        byte_index: usize,
+    ) -> Result<usize, FilesError> {
+        let (_, text, starts) = self.get(id)?;
+        let at = clamp(text, Span::new(byte_index, byte_index)).start;
+        Ok(starts.line_column(text, at, |_| 1).1 + 1)
+    }
+}
+
+fn convert(sources: &SourceMap, d: &Diagnostic) -> CsDiagnostic<FileId> {
     let severity = match d.severity {
         Severity::Error => CsSeverity::Error,
         Severity::Warning => CsSeverity::Warning,
     };
     let label = |location: Location, primary: bool, message: &str| {
         let text = sources.get(location.file).map_or("", |f| f.text.as_str());
-        let range = clamp(text, location);
-        let file = location.file.0 as usize;
+        let span = clamp(text, location.span);
+        let range = span.start..span.end;
         let label = if primary {
-            CsLabel::primary(file, range)
+            CsLabel::primary(location.file, range)
         } else {
-            CsLabel::secondary(file, range)
+            CsLabel::secondary(location.file, range)
         };
         label.with_message(message)
     };

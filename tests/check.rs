@@ -180,6 +180,32 @@ fn short_diagnostics(name: &str, text: &str) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// The command line's three formats locate with the compiler's one line/column mapping: columns
+/// count characters (a kanji is one, not three bytes), and a `\r\n` line end is one line break.
+#[test]
+fn every_format_counts_columns_in_characters_over_crlf_lines() {
+    let text = "variant \"x\"\r\nboard 9 x 9\r\npieces  # 駒\r\n  K \"王将\" K royal\r\n  \
+                G \"金将\" WfF promotes X  # 金\r\nsetup mirror\r\n  K e1\r\n";
+    let dir = std::env::temp_dir().join(format!("koma-check-{}-crlf", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    std::fs::write(dir.join("t.koma"), text).expect("write");
+    let short = String::from_utf8_lossy(&koma_check(&dir, &["--format", "short", "t.koma"]).stdout)
+        .into_owned();
+    assert!(short.contains("t.koma:5:23: error[E0104]"), "{short}");
+    let rich = String::from_utf8_lossy(&koma_check(&dir, &["t.koma"]).stdout).into_owned();
+    assert!(rich.contains("t.koma:5:23"), "{rich}");
+    assert!(!rich.contains('\r'), "{rich:?}");
+    let json = koma_check(&dir, &["--format", "json", "t.koma"]);
+    let document: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let first = &document["diagnostics"][0];
+    assert_eq!(first["code"], "E0104");
+    assert_eq!(
+        (first["line"].as_u64(), first["column"].as_u64()),
+        (Some(5), Some(23))
+    );
+    assert_eq!(first["end"]["column"].as_u64(), Some(24));
+}
+
 const KING_ONLY: &str =
     "pieces\n  K \"King\" K royal\nsetup mirror\n  K e1\nrules\n  win checkmate\n";
 

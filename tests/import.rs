@@ -39,13 +39,13 @@ fn render(text: &str, diagnostics: &[Diagnostic]) -> String {
         out += &format!(
             "{level}[{}] {}-{} {} ({})",
             d.code,
-            at(loc.start),
-            at(loc.end),
+            at(loc.span.start),
+            at(loc.span.end),
             d.message,
             d.primary.message
         );
         for s in &d.secondary {
-            out += &format!(" [{}: {}]", at(s.location.start), s.message);
+            out += &format!(" [{}: {}]", at(s.location.span.start), s.message);
         }
         if let Some(help) = &d.help {
             out += &format!(" help: {help}");

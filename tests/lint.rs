@@ -279,7 +279,7 @@ fn an_allow_above_the_line_a_finding_points_at_silences_it() {
             .expect("file")
             .text;
         for d in found.iter().filter(|d| d.code == entry.code) {
-            let at = d.primary.location.start;
+            let at = d.primary.location.span.start;
             let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
             let indent: String = source[line_start..]
                 .chars()
@@ -306,7 +306,8 @@ fn an_allow_above_the_line_a_finding_points_at_silences_it() {
                 .iter()
                 .filter(|a| {
                     a.code == entry.code
-                        && text[..a.primary.location.start].matches('\n').count() + 1 == line + 1
+                        && text[..a.primary.location.span.start].matches('\n').count() + 1
+                            == line + 1
                 })
                 .collect();
             assert!(

@@ -128,7 +128,7 @@ fn damaged_variants_never_panic_and_report_located_errors() {
                 .sources
                 .get(d.primary.location.file)
                 .expect("diagnostic file is known");
-            let (start, end) = (d.primary.location.start, d.primary.location.end);
+            let (start, end) = (d.primary.location.span.start, d.primary.location.span.end);
             prop_assert!(
                 start <= end && end <= file.text.len(),
                 "{}: {} out of the file: {}..{}",
@@ -184,7 +184,7 @@ fn every_damaged_keyword_is_caught_on_its_line() {
             let on_line = loaded.diagnostics.iter().any(|d| {
                 d.is_error()
                     && d.primary.location.file.0 == 0
-                    && (start..offset).contains(&d.primary.location.start)
+                    && (start..offset).contains(&d.primary.location.span.start)
             });
             assert!(
                 on_line,

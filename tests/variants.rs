@@ -15,7 +15,7 @@ fn every_variant_checks_clean() {
                 .map_or("?", |f| f.name.as_str());
             failures.push(format!(
                 "{file} @{}: error[{}]: {}",
-                d.primary.location.start, d.code, d.message
+                d.primary.location.span.start, d.code, d.message
             ));
         }
         if let Some(variant) = &loaded.variant {

@@ -537,7 +537,7 @@ fn undefined_combinations_are_diagnosed() {
     for (text, code, range) in cases {
         let errors = expand(text, board).expect_err(text);
         assert_eq!(
-            (errors[0].code, errors[0].range.clone()),
+            (errors[0].code, errors[0].span.start..errors[0].span.end),
             (code, range),
             "{text}: {}",
             errors[0].message

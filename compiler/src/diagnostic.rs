@@ -5,16 +5,23 @@
 
 use std::fmt;
 
+pub use koma_grammar::Span;
+
 /// Identifies one source file in a [`SourceMap`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct FileId(pub u32);
 
-/// A byte range in one file.
+/// A span in one file: koma's one span type ([`Span`], a byte range) with the file it is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Location {
     pub file: FileId,
-    pub start: usize,
-    pub end: usize,
+    pub span: Span,
+}
+
+impl Location {
+    pub const fn new(file: FileId, span: Span) -> Location {
+        Location { file, span }
+    }
 }
 
 /// Every file a compilation read, by [`FileId`].
@@ -53,10 +60,16 @@ impl SourceMap {
 /// Where each line of a text starts, so that mapping an offset to its line costs a binary
 /// search, not a scan from the start of the file (which made many diagnostics quadratic), and
 /// which lines are ASCII, where a column is a subtraction, not a count.
+///
+/// This is koma's one line/column mapping: [`Lines`] (the command line's JSON and its
+/// codespan-reporting output, the web page, the Python package) and the language server (in
+/// UTF-16 columns) all count over it. A line ends after its `\n`; a `\r` before it belongs to
+/// the line, as one more character, and is never shown (see [`Lines::line_text`]).
 #[derive(Clone, Debug)]
 pub struct LineStarts {
     starts: Vec<usize>,
     ascii: Vec<bool>,
+    len: usize,
 }
 
 impl LineStarts {
@@ -69,7 +82,11 @@ impl LineStarts {
             .enumerate()
             .map(|(i, &s)| text[s..starts.get(i + 1).copied().unwrap_or(text.len())].is_ascii())
             .collect();
-        LineStarts { starts, ascii }
+        LineStarts {
+            starts,
+            ascii,
+            len: text.len(),
+        }
     }
 
     /// The 0-based line of byte `offset` and the offset where that line starts.
@@ -84,6 +101,17 @@ impl LineStarts {
     /// The offset where 0-based `line` starts.
     pub fn start(&self, line: usize) -> Option<usize> {
         self.starts.get(line).copied()
+    }
+
+    /// The bytes of 0-based `line`, its line break included.
+    pub fn range(&self, line: usize) -> Option<std::ops::Range<usize>> {
+        let start = self.start(line)?;
+        Some(start..self.start(line + 1).unwrap_or(self.len))
+    }
+
+    /// How many lines the text has (a text ending in `\n` has an empty last line).
+    pub fn count(&self) -> usize {
+        self.starts.len()
     }
 
     /// The 0-based line and column of byte `offset` of `text` (a char boundary), the column
@@ -131,6 +159,11 @@ impl<'a> Lines<'a> {
         Lines { sources, starts }
     }
 
+    /// The file `id` and its line starts.
+    pub fn file(&self, id: FileId) -> Option<(&'a SourceFile, &LineStarts)> {
+        Some((self.sources.get(id)?, self.starts.get(id.0 as usize)?))
+    }
+
     /// Where `location` starts and ends. An offset past the end of its file, or inside a
     /// character, counts as the character boundary before it; an unknown file is `("", 1:1)`.
     pub fn locate(&self, location: Location) -> LineColumn {
@@ -143,7 +176,7 @@ impl<'a> Lines<'a> {
                 end: (1, 1),
             };
         };
-        let range = clamp(&file.text, location);
+        let range = clamp(&file.text, location.span);
         let at = |offset: usize| {
             let (line, column) = starts.line_column(&file.text, offset, |_| 1);
             (line + 1, column + 1)
@@ -163,15 +196,16 @@ impl<'a> Lines<'a> {
         ) else {
             return "";
         };
-        let start = clamp(&file.text, location).start;
+        let start = clamp(&file.text, location.span).start;
         let (_, line_start) = starts.line(start);
         let rest = &file.text[line_start..];
         rest.split('\n').next().unwrap_or("").trim_end_matches('\r')
     }
 }
 
-/// `location` as a byte range inside `text` and on character boundaries.
-pub fn clamp(text: &str, location: Location) -> std::ops::Range<usize> {
+/// `span` moved inside `text` and onto character boundaries (each end to the boundary at or
+/// before it).
+pub fn clamp(text: &str, span: Span) -> Span {
     let floor = |mut i: usize| {
         i = i.min(text.len());
         while !text.is_char_boundary(i) {
@@ -179,8 +213,8 @@ pub fn clamp(text: &str, location: Location) -> std::ops::Range<usize> {
         }
         i
     };
-    let start = floor(location.start);
-    start..floor(location.end).max(start)
+    let start = floor(span.start);
+    Span::new(start, floor(span.end).max(start))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -305,21 +339,13 @@ impl Diagnostic {
         let primary = std::iter::once(&self.primary)
             .filter(move |l| l.location.file == file)
             .map(|l| {
-                miette::LabeledSpan::new_primary_with_span(
-                    Some(l.message.clone()),
-                    (l.location.start, l.location.end - l.location.start),
-                )
+                miette::LabeledSpan::new_primary_with_span(Some(l.message.clone()), l.location.span)
             });
         let secondary = self
             .secondary
             .iter()
             .filter(move |l| l.location.file == file)
-            .map(|l| {
-                miette::LabeledSpan::new_with_span(
-                    Some(l.message.clone()),
-                    (l.location.start, l.location.end - l.location.start),
-                )
-            });
+            .map(|l| miette::LabeledSpan::new_with_span(Some(l.message.clone()), l.location.span));
         primary.chain(secondary)
     }
 
@@ -420,10 +446,7 @@ impl miette::Diagnostic for ElsewhereLabel {
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
         let l = &self.label;
         Some(Box::new(std::iter::once(
-            miette::LabeledSpan::new_primary_with_span(
-                Some(l.message.clone()),
-                (l.location.start, l.location.end - l.location.start),
-            ),
+            miette::LabeledSpan::new_primary_with_span(Some(l.message.clone()), l.location.span),
         )))
     }
 }
@@ -477,7 +500,7 @@ mod tests {
         let mut sources = SourceMap::default();
         let file = sources.add("a.koma", "board 8 x 8\r\n  K \"王将\" K\n");
         let lines = Lines::new(&sources);
-        let at = |start, end| Location { file, start, end };
+        let at = |start, end| Location::new(file, Span::new(start, end));
         let king = "board 8 x 8\r\n  K \"王将\" ".len();
         let located = lines.locate(at(king, king + 1));
         assert_eq!((located.start, located.end), ((2, 10), (2, 11)));
@@ -486,11 +509,7 @@ mod tests {
         assert_eq!(lines.locate(at(1000, 1000)).start, (3, 1));
         assert_eq!(lines.line_text(at(0, 1)), "board 8 x 8");
         assert_eq!(lines.line_text(at(king, king)), "  K \"王将\" K");
-        let unknown = Location {
-            file: FileId(7),
-            start: 3,
-            end: 4,
-        };
+        let unknown = Location::new(FileId(7), Span::new(3, 4));
         assert_eq!(lines.locate(unknown).start, (1, 1));
         assert_eq!(lines.line_text(unknown), "");
     }

@@ -11,14 +11,11 @@
 use koma_grammar::{Line, LineKind, SectionKind, SyntaxTree, TokenKind};
 
 /// Why a file cannot be formatted.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FormatError {
-    /// The formatter only rewrites files that parse: a bad line has no layout to canonicalise.
+    /// The formatter only rewrites files that parse: a bad line has no layout to canonicalise
+    /// (`koma fmt` reports the syntax errors themselves).
     #[error("the file has {count} syntax error(s), so it is left as it is")]
-    #[diagnostic(
-        code(koma::fmt::syntax),
-        help("run `koma check` on it and fix the errors first")
-    )]
     Syntax { count: usize },
 }
 
@@ -115,10 +112,37 @@ struct Laid {
     comment: Option<String>,
 }
 
+/// Lays out one chunk: indents, table columns, then trailing comments aligned.
 fn chunk_lines(text: &str, chunk: &Chunk<'_>, out: &mut Output) {
+    let laid = lay_out(text, chunk);
+    let widths = column_widths(&laid);
+    let rendered: Vec<Option<String>> = laid
+        .iter()
+        .map(|l| l.as_ref().map(|l| render_code(l, &widths)))
+        .collect();
+    let comment_column = comment_columns(&laid, &rendered);
+    for (i, l) in laid.iter().enumerate() {
+        let (Some(l), Some(code)) = (l, &rendered[i]) else {
+            out.blank();
+            continue;
+        };
+        let line = match (&l.comment, l.columns.is_empty()) {
+            (Some(comment), true) => format!("{code}{comment}"),
+            (Some(comment), false) => {
+                let pad = comment_column[i].saturating_sub(code.chars().count());
+                format!("{code}{}{comment}", " ".repeat(pad.max(2)))
+            }
+            (None, _) => code.clone(),
+        };
+        out.push(line);
+    }
+}
+
+/// How far each line of the chunk is indented: lines above the header (file-wide comments and
+/// attributes) and the header itself sit at the margin; a section's lines are indented two
+/// spaces, four under `first` or `second`.
+fn indents(text: &str, chunk: &Chunk<'_>) -> Vec<usize> {
     let head = chunk.kind == SectionKind::Head;
-    // Lines above the header (file-wide comments and attributes) and the header itself sit at
-    // the margin; a section's lines are indented two spaces, four under `first` or `second`.
     let header = chunk
         .lines
         .iter()
@@ -144,7 +168,12 @@ fn chunk_lines(text: &str, chunk: &Chunk<'_>, out: &mut Output) {
         in_side |= side;
         indents.push(indent);
     }
-    let indent_of = |i: usize| indents[i];
+    indents
+}
+
+/// Each line of the chunk laid out (`None` for a blank line).
+fn lay_out(text: &str, chunk: &Chunk<'_>) -> Vec<Option<Laid>> {
+    let indents = indents(text, chunk);
     // Comment lines take the indentation of the code they introduce: the next code line, or
     // the last one when none follows (found in one pass each, not one search per comment).
     let is_code = |l: &&Line| !matches!(l.kind, LineKind::Blank | LineKind::Comment);
@@ -167,29 +196,29 @@ fn chunk_lines(text: &str, chunk: &Chunk<'_>, out: &mut Output) {
             LineKind::Comment => {
                 let next = next_code[i].or(last_code);
                 laid.push(Some(Laid {
-                    indent: next.map_or(0, indent_of),
+                    indent: next.map_or(0, |n| indents[n]),
                     columns: Vec::new(),
                     comment,
                 }));
             }
             _ => laid.push(Some(Laid {
-                indent: indent_of(i),
+                indent: indents[i],
                 columns: columns(text, chunk.kind, line),
                 comment,
             })),
         }
     }
-    let code_lines: Vec<usize> = (0..laid.len())
-        .filter(|&i| laid[i].as_ref().is_some_and(|l| !l.columns.is_empty()))
-        .collect();
-    // Tables: every line of the section with more than one column shares the column widths.
+    laid
+}
+
+/// Tables: every line of the section with more than one column shares the column widths. A
+/// column's width counts only where another column follows it.
+fn column_widths(laid: &[Option<Laid>]) -> Vec<usize> {
     let mut widths: Vec<usize> = Vec::new();
-    for &i in &code_lines {
-        let Some(l) = &laid[i] else { continue };
+    for l in laid.iter().flatten() {
         if l.columns.len() < 2 {
             continue;
         }
-        // A column's width counts only where another column follows it.
         for (c, column) in l.columns[..l.columns.len() - 1].iter().enumerate() {
             if widths.len() <= c {
                 widths.push(0);
@@ -197,26 +226,27 @@ fn chunk_lines(text: &str, chunk: &Chunk<'_>, out: &mut Output) {
             widths[c] = widths[c].max(column.chars().count());
         }
     }
-    let rendered: Vec<Option<String>> = laid
-        .iter()
-        .map(|l| {
-            l.as_ref().map(|l| {
-                let mut code = " ".repeat(l.indent);
-                let last = l.columns.len().saturating_sub(1);
-                for (c, column) in l.columns.iter().enumerate() {
-                    code.push_str(column);
-                    if c < last {
-                        let width = widths.get(c).copied().unwrap_or(0);
-                        let pad = width.saturating_sub(column.chars().count()) + 2;
-                        code.push_str(&" ".repeat(pad));
-                    }
-                }
-                code
-            })
-        })
-        .collect();
-    // Trailing comments of neighbouring code lines (no blank or comment line between) align
-    // two spaces after the longest of their code.
+    widths
+}
+
+/// A line's code: its indent and its columns padded to `widths`.
+fn render_code(l: &Laid, widths: &[usize]) -> String {
+    let mut code = " ".repeat(l.indent);
+    let last = l.columns.len().saturating_sub(1);
+    for (c, column) in l.columns.iter().enumerate() {
+        code.push_str(column);
+        if c < last {
+            let width = widths.get(c).copied().unwrap_or(0);
+            let pad = width.saturating_sub(column.chars().count()) + 2;
+            code.push_str(&" ".repeat(pad));
+        }
+    }
+    code
+}
+
+/// Where each line's trailing comment starts: comments of neighbouring code lines (no blank or
+/// comment line between) align two spaces after the longest of their code.
+fn comment_columns(laid: &[Option<Laid>], rendered: &[Option<String>]) -> Vec<usize> {
     let mut comment_column = vec![0; laid.len()];
     let mut run: Vec<usize> = Vec::new();
     let flush = |run: &mut Vec<usize>, comment_column: &mut Vec<usize>| {
@@ -240,21 +270,7 @@ fn chunk_lines(text: &str, chunk: &Chunk<'_>, out: &mut Output) {
         }
     }
     flush(&mut run, &mut comment_column);
-    for (i, l) in laid.iter().enumerate() {
-        let (Some(l), Some(code)) = (l, &rendered[i]) else {
-            out.blank();
-            continue;
-        };
-        let line = match (&l.comment, l.columns.is_empty()) {
-            (Some(comment), true) => format!("{code}{comment}"),
-            (Some(comment), false) => {
-                let pad = comment_column[i].saturating_sub(code.chars().count());
-                format!("{code}{}{comment}", " ".repeat(pad.max(2)))
-            }
-            (None, _) => code.clone(),
-        };
-        out.push(line);
-    }
+    comment_column
 }
 
 /// The words of a code line, spaced as the canonical layout spaces them, cut into the columns

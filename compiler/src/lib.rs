@@ -36,7 +36,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use diagnostic::{Diagnostic, FileId, Lines, Location, SourceMap};
+use diagnostic::{Diagnostic, FileId, Lines, Location, SourceMap, Span};
 use koma_runtime::Tables;
 use koma_runtime::serialize::{self, Invalid};
 use loader::{DiskLoader, FileLoader, MemoryLoader, ReadError};
@@ -124,11 +124,7 @@ fn decoded(name: &str, bytes: &[u8]) -> Result<Arc<Tables>, Diagnostics> {
         Ok(tables) => Ok(Arc::new(tables)),
         Err(why) => {
             let mut sources = SourceMap::default();
-            let at = Location {
-                file: sources.add(name, String::new()),
-                start: 0,
-                end: 0,
-            };
+            let at = Location::new(sources.add(name, String::new()), Span::new(0, 0));
             let diagnostic = Diagnostic::error(
                 codes::UNREADABLE_FILE,
                 format!("`{name}`: {why}"),
@@ -170,11 +166,7 @@ impl Loaded {
             return Err(failed(errors.collect()));
         };
         emit_tables(variant).map_err(|why| {
-            let at = Location {
-                file: FileId(0),
-                start: 0,
-                end: 0,
-            };
+            let at = Location::new(FileId(0), Span::new(0, 0));
             let message = format!("the runtime cannot hold the compiled variant: {why}");
             let error = Diagnostic::error(codes::EXCEEDS_CAPACITY, message, at, "this variant")
                 .with_help("this is a bug in koma's checks; please report it with the file");
@@ -214,11 +206,10 @@ fn load_bytes(name: &str, bytes: Vec<u8>) -> Loaded {
         Err(error) => {
             let valid = error.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(error.as_bytes()).into_owned();
-            let at = Location {
-                file: FileId(0),
-                start: valid,
-                end: valid + char::REPLACEMENT_CHARACTER.len_utf8(),
-            };
+            let at = Location::new(
+                FileId(0),
+                Span::new(valid, valid + char::REPLACEMENT_CHARACTER.len_utf8()),
+            );
             let diagnostic = Diagnostic::error(
                 codes::NOT_UTF8,
                 "the file is not valid UTF-8".to_string(),
@@ -233,11 +224,7 @@ fn load_bytes(name: &str, bytes: Vec<u8>) -> Loaded {
 
 /// The one error of a file that cannot be read.
 fn unreadable(mut sources: SourceMap, name: &str, error: &ReadError) -> Loaded {
-    let at = Location {
-        file: sources.add(name, String::new()),
-        start: 0,
-        end: 0,
-    };
+    let at = Location::new(sources.add(name, String::new()), Span::new(0, 0));
     let help = match error {
         ReadError::Io(_) => "check the path",
         ReadError::NotRegular { .. } | ReadError::TooLarge { .. } => {
@@ -273,11 +260,10 @@ fn not_source(sources: &mut SourceMap, name: &str, bytes: &[u8]) -> Option<Diagn
     if !compiled && !binary {
         return None;
     }
-    let at = Location {
-        file: sources.add(name.to_string(), String::new()),
-        start: 0,
-        end: 0,
-    };
+    let at = Location::new(
+        sources.add(name.to_string(), String::new()),
+        Span::new(0, 0),
+    );
     Some(if compiled {
         Diagnostic::error(
             codes::UNREADABLE_FILE,
@@ -346,7 +332,7 @@ fn compile(
             validate::capacities(variant, &mut diagnostics);
         }
     }
-    diagnostics.sort_by_key(|d| (d.primary.location.file, d.primary.location.start));
+    diagnostics.sort_by_key(|d| (d.primary.location.file, d.primary.location.span.start));
     let variant = variant.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
     Loaded {
         sources,

@@ -22,11 +22,7 @@ pub fn parse(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
 
 /// The location of `span` in `file`.
 pub fn location(file: FileId, span: Span) -> Location {
-    Location {
-        file,
-        start: span.start,
-        end: span.end,
-    }
+    Location::new(file, span)
 }
 
 fn diagnostic<'e>(

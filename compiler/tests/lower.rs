@@ -199,7 +199,7 @@ fn unreadable_and_non_utf8_files_are_diagnostics() {
     let loaded = load(&path);
     assert_eq!(codes(&loaded), ["E0003"]);
     let d = &loaded.diagnostics[0];
-    assert_eq!(d.primary.location.start, 29);
+    assert_eq!(d.primary.location.span.start, 29);
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -29,6 +29,17 @@ fn area_kind(text: &str) -> Area {
     }
 }
 
+/// The options of a piece line, as read so far.
+#[derive(Debug, Default)]
+struct PieceOptions {
+    promotes: Option<(Span, Vec<Spanned<String>>)>,
+    royal: Option<Span>,
+    value: Option<Spanned<u32>>,
+    confined: Option<Spanned<String>>,
+    glyph: Option<Spanned<String>>,
+    in_regions: Vec<InRegion>,
+}
+
 impl LineParser {
     fn text(&self, pair: &Pair<'_, Rule>) -> Spanned<String> {
         Spanned::new(pair.as_str().to_string(), self.span(pair))
@@ -481,50 +492,10 @@ impl LineParser {
         } else {
             Moves::Betza(self.text(&moves))
         };
-        let mut promotes: Option<(Span, Vec<Spanned<String>>)> = None;
-        let mut royal = None;
-        let mut value = None;
-        let mut confined = None;
-        let mut glyph = None;
-        let mut in_regions = Vec::new();
+        let mut options = PieceOptions::default();
         for option in inner {
             let option_span = self.span(&option);
-            let repeated = match option.as_rule() {
-                Rule::promotes => {
-                    let ids = option
-                        .into_inner()
-                        .next()
-                        .map(|p| self.piece_ids(p))
-                        .unwrap_or_default();
-                    promotes.replace((option_span, ids)).is_some()
-                }
-                Rule::value => {
-                    let number = option.into_inner().next().and_then(|n| self.number(&n));
-                    number.is_some_and(|n| value.replace(n).is_some())
-                }
-                Rule::confined => option
-                    .into_inner()
-                    .find(|p| p.as_rule() == Rule::region_name)
-                    .is_some_and(|name| confined.replace(self.text(&name)).is_some()),
-                Rule::glyph => option
-                    .into_inner()
-                    .flat_map(|p| p.into_inner())
-                    .find(|p| p.as_rule() == Rule::glyph_text)
-                    .is_some_and(|text| glyph.replace(self.text(&text)).is_some()),
-                Rule::in_region => {
-                    let mut parts = option.into_inner().filter(|p| p.as_rule() != Rule::in_word);
-                    if let (Some(region), Some(moves)) = (parts.next(), parts.next()) {
-                        in_regions.push(InRegion {
-                            span: option_span,
-                            region: self.text(&region),
-                            moves: self.text(&moves),
-                        });
-                    }
-                    false
-                }
-                _ => royal.replace(option_span).is_some(),
-            };
-            if repeated {
+            if self.piece_option(option, &mut options) {
                 self.repeated_option(option_span);
             }
         }
@@ -535,13 +506,53 @@ impl LineParser {
             id,
             name,
             moves,
-            promotes,
-            royal,
-            value,
-            confined,
-            glyph,
-            in_regions,
+            promotes: options.promotes,
+            royal: options.royal,
+            value: options.value,
+            confined: options.confined,
+            glyph: options.glyph,
+            in_regions: options.in_regions,
         }));
+    }
+
+    /// Reads one option of a piece line into `options`; true when it was given before.
+    fn piece_option(&mut self, option: Pair<'_, Rule>, options: &mut PieceOptions) -> bool {
+        let option_span = self.span(&option);
+        match option.as_rule() {
+            Rule::promotes => {
+                let ids = option
+                    .into_inner()
+                    .next()
+                    .map(|p| self.piece_ids(p))
+                    .unwrap_or_default();
+                options.promotes.replace((option_span, ids)).is_some()
+            }
+            Rule::value => {
+                let number = option.into_inner().next().and_then(|n| self.number(&n));
+                number.is_some_and(|n| options.value.replace(n).is_some())
+            }
+            Rule::confined => option
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::region_name)
+                .is_some_and(|name| options.confined.replace(self.text(&name)).is_some()),
+            Rule::glyph => option
+                .into_inner()
+                .flat_map(|p| p.into_inner())
+                .find(|p| p.as_rule() == Rule::glyph_text)
+                .is_some_and(|text| options.glyph.replace(self.text(&text)).is_some()),
+            Rule::in_region => {
+                let mut parts = option.into_inner().filter(|p| p.as_rule() != Rule::in_word);
+                if let (Some(region), Some(moves)) = (parts.next(), parts.next()) {
+                    options.in_regions.push(InRegion {
+                        span: option_span,
+                        region: self.text(&region),
+                        moves: self.text(&moves),
+                    });
+                }
+                false
+            }
+            _ => options.royal.replace(option_span).is_some(),
+        }
     }
 
     fn repeated_option(&mut self, span: Span) {
@@ -565,20 +576,8 @@ impl LineParser {
         let kind = match rule {
             Rule::promotion_line => self.promotion(first),
             Rule::royal_line => Some(ClauseKind::Royal(self.piece_ids(first))),
-            Rule::win_line => {
-                let kind = if first.as_str() == "checkmate" {
-                    WinKind::Checkmate
-                } else {
-                    WinKind::Extinction
-                };
-                Some(ClauseKind::Win(Spanned::new(kind, self.span(&first))))
-            }
-            Rule::check_line if first.as_str() == "forbidden" => Some(ClauseKind::CheckForbidden),
-            Rule::check_line if first.as_rule() == Rule::check_count => children(first)
-                .next()
-                .and_then(|n| self.number(&n))
-                .map(ClauseKind::CheckWins),
-            Rule::check_line => Some(ClauseKind::CheckLastRoyalOnly),
+            Rule::win_line => Some(self.win(first)),
+            Rule::check_line => self.check(first),
             Rule::goal_line => Some(self.goal(pair)),
             Rule::burn_line => Some(self.burn(pair)),
             Rule::freeze_line => Some(self.freeze(pair)),
@@ -589,53 +588,14 @@ impl LineParser {
                     .map(|t| self.tier(t))
                     .collect(),
             )),
-            Rule::pass_line => Some(ClauseKind::Pass(match first.as_rule() {
-                Rule::pass_forbidden => PassRule::Forbidden,
-                Rule::pass_not_after_pass => PassRule::NotAfterPass,
-                Rule::pass_twice_ends => PassRule::TwiceEnds,
-                Rule::pass_anytime => PassRule::Anytime(
-                    first
-                        .into_inner()
-                        .next()
-                        .map(|p| self.piece_ids(p))
-                        .unwrap_or_default(),
-                ),
-                Rule::pass_first_passer => PassRule::FirstPasserDeviates,
-                _ => PassRule::Only(
-                    first
-                        .into_inner()
-                        .next()
-                        .map(|p| self.piece_ids(p))
-                        .unwrap_or_default(),
-                ),
-            })),
-            Rule::stalemate_line => {
-                let outcome = match first.as_str() {
-                    "loses" => Outcome::Loses,
-                    "wins" => Outcome::Wins,
-                    _ => Outcome::Draws,
-                };
-                Some(ClauseKind::Stalemate(Spanned::new(
-                    outcome,
-                    self.span(&first),
-                )))
-            }
+            Rule::pass_line => Some(ClauseKind::Pass(self.pass(first))),
+            Rule::stalemate_line => Some(ClauseKind::Stalemate(self.outcome(&first))),
             Rule::draw_line => self.draw(first),
             Rule::bare_royal_line => Some(ClauseKind::BareRoyalLoses),
             Rule::captures_line if first.as_rule() == Rule::compulsory => {
                 Some(ClauseKind::CapturesCompulsory)
             }
-            Rule::no_pieces_line => {
-                let outcome = if first.as_str() == "wins" {
-                    Outcome::Wins
-                } else {
-                    Outcome::Loses
-                };
-                Some(ClauseKind::NoPieces(Spanned::new(
-                    outcome,
-                    self.span(&first),
-                )))
-            }
+            Rule::no_pieces_line => Some(ClauseKind::NoPieces(self.outcome(&first))),
             Rule::captures_line => Some(ClauseKind::CapturesToHand {
                 as_is: children(pair).any(|p| p.as_rule() == Rule::as_is),
             }),
@@ -648,16 +608,10 @@ impl LineParser {
             }),
             Rule::remove_clause_line => Some(ClauseKind::Remove(self.text(&first))),
             Rule::repeat_line => Some(self.repeat(pair)),
-            Rule::perpetual_attack_line => Some(ClauseKind::PerpetualAttack(Spanned::new(
-                first.as_str() == "loses",
-                self.span(&first),
-            ))),
+            Rule::perpetual_attack_line => Some(ClauseKind::PerpetualAttack(self.loses(&first))),
             Rule::counting_line => self.counting(first),
             Rule::weight_line => self.weight(pair),
-            _ => Some(ClauseKind::PerpetualCheck(Spanned::new(
-                first.as_str() == "loses",
-                self.span(&first),
-            ))),
+            _ => Some(ClauseKind::PerpetualCheck(self.loses(&first))),
         };
         let Some(kind) = kind else { return };
         let attributes = self.take_attributes();
@@ -667,6 +621,67 @@ impl LineParser {
             keyword,
             kind,
         });
+    }
+
+    /// `win checkmate|extinction`.
+    fn win(&self, first: Pair<'_, Rule>) -> ClauseKind {
+        let kind = if first.as_str() == "checkmate" {
+            WinKind::Checkmate
+        } else {
+            WinKind::Extinction
+        };
+        ClauseKind::Win(Spanned::new(kind, self.span(&first)))
+    }
+
+    /// `check forbidden`, `check N wins` or `check last-royal-only`.
+    fn check(&mut self, first: Pair<'_, Rule>) -> Option<ClauseKind> {
+        if first.as_str() == "forbidden" {
+            Some(ClauseKind::CheckForbidden)
+        } else if first.as_rule() == Rule::check_count {
+            children(first)
+                .next()
+                .and_then(|n| self.number(&n))
+                .map(ClauseKind::CheckWins)
+        } else {
+            Some(ClauseKind::CheckLastRoyalOnly)
+        }
+    }
+
+    /// The rule of a `pass` line.
+    fn pass(&mut self, first: Pair<'_, Rule>) -> PassRule {
+        match first.as_rule() {
+            Rule::pass_forbidden => PassRule::Forbidden,
+            Rule::pass_not_after_pass => PassRule::NotAfterPass,
+            Rule::pass_twice_ends => PassRule::TwiceEnds,
+            Rule::pass_first_passer => PassRule::FirstPasserDeviates,
+            rule => {
+                let ids = first
+                    .into_inner()
+                    .next()
+                    .map(|p| self.piece_ids(p))
+                    .unwrap_or_default();
+                if rule == Rule::pass_anytime {
+                    PassRule::Anytime(ids)
+                } else {
+                    PassRule::Only(ids)
+                }
+            }
+        }
+    }
+
+    /// `wins`, `loses` or `draws`.
+    fn outcome(&self, word: &Pair<'_, Rule>) -> Spanned<Outcome> {
+        let outcome = match word.as_str() {
+            "loses" => Outcome::Loses,
+            "wins" => Outcome::Wins,
+            _ => Outcome::Draws,
+        };
+        Spanned::new(outcome, self.span(word))
+    }
+
+    /// `loses` (true) or `draws` (false).
+    fn loses(&self, word: &Pair<'_, Rule>) -> Spanned<bool> {
+        Spanned::new(word.as_str() == "loses", self.span(word))
     }
 
     fn tier(&self, tier: Pair<'_, Rule>) -> Vec<Spanned<String>> {

@@ -73,10 +73,7 @@ impl miette::Diagnostic for ParseError {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        let label = miette::LabeledSpan::new_primary_with_span(
-            Some(self.label.clone()),
-            (self.span.start, self.span.len()),
-        );
+        let label = miette::LabeledSpan::new_primary_with_span(Some(self.label.clone()), self.span);
         Some(Box::new(std::iter::once(label)))
     }
 }

@@ -4,6 +4,7 @@ use crate::syntax::Rule;
 
 /// How `rule` reads in an "expected ..." message, or `None` for rules a user never needs to hear
 /// about (they are reported through an enclosing rule).
+// long: a table, one line per grammar rule.
 pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
     let text = match rule {
         Rule::EOI => "end of line",
@@ -150,6 +151,7 @@ pub(crate) fn expected_list(rules: &[Rule]) -> Option<String> {
 }
 
 /// The shape of a whole line, shown as help under its syntax errors.
+// long: a table, one line per line rule.
 pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
     let text = match rule {
         Rule::attribute_line => {

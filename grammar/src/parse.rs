@@ -288,72 +288,88 @@ impl LineParser {
             Section::Head => {
                 self.unknown_line(word, word_span, "a metadata line or a section", &[])
             }
-            Section::Board => match lookup(BOARD_ITEMS, word) {
-                Some(rule) => {
-                    if let Some(pair) = self.run(rule, line) {
-                        self.board_item(pair);
-                    }
-                }
-                None => {
-                    let allowed = ["ranks", "extra", "holes", "vanishing", "region", "square"];
-                    self.unknown_line(
-                        word,
-                        word_span,
-                        "a board line (`ranks`, `extra`, `holes`, `vanishing`, `region`)",
-                        &allowed,
-                    )
-                }
-            },
-            Section::Pieces => {
-                if word == "remove" {
-                    if let Some(pair) = self.run(Rule::remove_line, line) {
-                        self.remove(pair);
-                    }
-                } else if starts_piece_id(word) {
-                    match self.run(Rule::piece_line, line) {
-                        Some(pair) => self.piece(pair),
-                        None => {
-                            self.misspelt_like(line);
-                            self.file.broken_pieces.push(word.to_string());
-                        }
-                    }
-                } else {
-                    self.unknown_line(word, word_span, "a piece line or `remove`", &["remove"]);
+            Section::Board => self.board_line(word, word_span, line),
+            Section::Pieces => self.pieces_line(word, word_span, line),
+            Section::Setup => self.setup_line(word, word_span, line),
+            Section::Rules => self.rules_line(word, word_span, line),
+        }
+    }
+
+    /// A line of the `board` section, starting with `word`.
+    fn board_line(&mut self, word: &str, word_span: Span, line: &str) {
+        match lookup(BOARD_ITEMS, word) {
+            Some(rule) => {
+                if let Some(pair) = self.run(rule, line) {
+                    self.board_item(pair);
                 }
             }
-            Section::Setup => {
-                if word == "first" || word == "second" {
-                    if let Some(pair) = self.run(Rule::side_line, line) {
-                        self.side(pair);
-                    }
-                } else if word == "hand" {
-                    if let Some(pair) = self.run(Rule::hand_line, line) {
-                        self.hand(pair);
-                    }
-                } else if starts_piece_id(word) {
-                    if let Some(pair) = self.run(Rule::placement_line, line) {
-                        self.placement(pair);
-                    }
-                } else {
-                    self.unknown_line(
-                        word,
-                        word_span,
-                        "a piece ID, `hand` or `first`/`second`",
-                        &["first", "second", "hand"],
-                    );
+            None => {
+                let allowed = ["ranks", "extra", "holes", "vanishing", "region", "square"];
+                self.unknown_line(
+                    word,
+                    word_span,
+                    "a board line (`ranks`, `extra`, `holes`, `vanishing`, `region`)",
+                    &allowed,
+                )
+            }
+        }
+    }
+
+    /// A line of a `pieces` section: a piece or `remove`.
+    fn pieces_line(&mut self, word: &str, word_span: Span, line: &str) {
+        if word == "remove" {
+            if let Some(pair) = self.run(Rule::remove_line, line) {
+                self.remove(pair);
+            }
+        } else if starts_piece_id(word) {
+            match self.run(Rule::piece_line, line) {
+                Some(pair) => self.piece(pair),
+                None => {
+                    self.misspelt_like(line);
+                    self.file.broken_pieces.push(word.to_string());
                 }
             }
-            Section::Rules => match lookup(CLAUSES, word) {
-                Some(rule) => {
-                    if let Some(pair) = self.run(rule, line) {
-                        self.clause(pair, Spanned::new(word.to_string(), word_span));
-                    }
+        } else {
+            self.unknown_line(word, word_span, "a piece line or `remove`", &["remove"]);
+        }
+    }
+
+    /// A line of the `setup` section: a side block, a hand or a placement.
+    fn setup_line(&mut self, word: &str, word_span: Span, line: &str) {
+        if word == "first" || word == "second" {
+            if let Some(pair) = self.run(Rule::side_line, line) {
+                self.side(pair);
+            }
+        } else if word == "hand" {
+            if let Some(pair) = self.run(Rule::hand_line, line) {
+                self.hand(pair);
+            }
+        } else if starts_piece_id(word) {
+            if let Some(pair) = self.run(Rule::placement_line, line) {
+                self.placement(pair);
+            }
+        } else {
+            self.unknown_line(
+                word,
+                word_span,
+                "a piece ID, `hand` or `first`/`second`",
+                &["first", "second", "hand"],
+            );
+        }
+    }
+
+    /// A line of a `rules` section: a clause.
+    fn rules_line(&mut self, word: &str, word_span: Span, line: &str) {
+        match lookup(CLAUSES, word) {
+            Some(rule) => {
+                if let Some(pair) = self.run(rule, line) {
+                    self.clause(pair, Spanned::new(word.to_string(), word_span));
                 }
-                None => {
-                    let span = self.line_span(line);
-                    self.unknown_clause(word, word_span, span);
-                }
-            },
+            }
+            None => {
+                let span = self.line_span(line);
+                self.unknown_clause(word, word_span, span);
+            }
         }
     }
 

@@ -1,4 +1,10 @@
 //! koma's own source span: a byte range in one file, `Copy`, no lifetimes.
+//!
+//! It is the one span type of every crate: the syntax tree and AST, the XBetza expander's
+//! problems, the import's parameter blocks and (with its file) the compiler's diagnostics.
+//! Other span types exist only at the edges, converted where they are handed over: miette's
+//! [`miette::SourceSpan`] (below), codespan-reporting's ranges in the command line, and the
+//! language server's line and UTF-16 column ranges.
 
 /// A byte range `start..end` in one source file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -34,6 +40,12 @@ impl Span {
 
     pub fn is_empty(self) -> bool {
         self.start == self.end
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(span: Span) -> miette::SourceSpan {
+        (span.start, span.len()).into()
     }
 }
 

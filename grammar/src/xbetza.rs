@@ -189,8 +189,9 @@ pub enum Join {
     May,
 }
 
-/// A syntax error in an XBetza string.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+/// A syntax error in an XBetza string (the compiler turns it into a diagnostic located in the
+/// file, through its `BetzaProblem`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct BetzaSyntaxError {
     /// Stable code (`E03xx`).
@@ -390,6 +391,7 @@ fn merge_doubled(moves: Vec<Move>) -> Vec<Move> {
 }
 
 /// Catches the structural mistakes with the most helpful message before pest sees the text.
+// long: one scan, one arm per kind of character, each with its own message.
 fn check_shape(text: &str) -> Option<BetzaSyntaxError> {
     let mut open_groups: Vec<usize> = Vec::new();
     let mut open_bracket: Option<usize> = None;
@@ -476,6 +478,7 @@ fn check_shape(text: &str) -> Option<BetzaSyntaxError> {
 }
 
 /// Turns a pest failure into a message about the character it stopped at.
+// long: a table, one arm per character pest can stop at, each with its own message.
 fn explain_pest_error(text: &str, error: &pest::error::Error<Rule>) -> BetzaSyntaxError {
     let pos = match error.location {
         pest::error::InputLocation::Pos(p) => p,

@@ -6,7 +6,7 @@ use koma_compiler::diagnostic::{self, FileId, Severity};
 use koma_compiler::diagram::{Scene, draw, draw_piece, render_text};
 use koma_compiler::xbetza::{self, BoardSize, words};
 use koma_grammar::ast::{MetadataValue, Moves, PieceItem};
-use koma_grammar::{LineKind, SectionKind, Token, TokenKind};
+use koma_grammar::{LineKind, SectionKind, Span, Token, TokenKind};
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CompletionItem, CompletionItemKind,
     DiagnosticRelatedInformation, DiagnosticSeverity, Hover, HoverContents, Location,
@@ -23,7 +23,7 @@ pub fn diagnostics(doc: &Document) -> Vec<lsp_types::Diagnostic> {
         .map(|d| {
             let at = d.primary.location;
             let (range, prefix) = if at.file == FileId(0) {
-                (doc.index.range(&doc.text, at.start, at.end), String::new())
+                (doc.index.range(&doc.text, at.span), String::new())
             } else {
                 let name = doc
                     .loaded
@@ -44,12 +44,7 @@ pub fn diagnostics(doc: &Document) -> Vec<lsp_types::Diagnostic> {
                 .iter()
                 .filter_map(|label| {
                     Some(DiagnosticRelatedInformation {
-                        location: location(
-                            doc,
-                            label.location.file,
-                            label.location.start,
-                            label.location.end,
-                        )?,
+                        location: location(doc, label.location)?,
                         message: label.message.clone(),
                     })
                 })
@@ -77,17 +72,15 @@ fn extends_range(doc: &Document) -> Range {
         .metadata
         .iter()
         .find(|m| matches!(m.value, MetadataValue::Extends(_)))
-        .map_or_else(Range::default, |m| {
-            doc.index.range(&doc.text, m.span.start, m.span.end)
-        })
+        .map_or_else(Range::default, |m| doc.index.range(&doc.text, m.span))
 }
 
 /// A location in any file of the compilation.
-fn location(doc: &Document, file: FileId, start: usize, end: usize) -> Option<Location> {
-    let uri = doc.file_uri(file)?;
-    let text = doc.file_text(file)?;
-    let index = doc.file_index(file)?;
-    Some(Location::new(uri, index.range(text, start, end)))
+fn location(doc: &Document, at: diagnostic::Location) -> Option<Location> {
+    let uri = doc.file_uri(at.file)?;
+    let text = doc.file_text(at.file)?;
+    let index = doc.file_index(at.file)?;
+    Some(Location::new(uri, index.range(text, at.span)))
 }
 
 /// The token under the cursor and its text.
@@ -114,7 +107,7 @@ pub fn hover(doc: &Document, at: usize) -> Option<Hover> {
             kind: MarkupKind::Markdown,
             value: markdown,
         }),
-        range: Some(doc.index.range(&doc.text, token.span.start, token.span.end)),
+        range: Some(doc.index.range(&doc.text, token.span)),
     })
 }
 
@@ -203,14 +196,12 @@ pub fn definition(doc: &Document, at: usize) -> Option<Location> {
                 .as_ref()
                 .and_then(|v| v.piece_by_id(text))
             {
-                let l = piece.id_location;
-                return location(doc, l.file, l.start, l.end);
+                return location(doc, piece.id_location);
             }
             let def = own_definition(doc, text)?;
             Some(Location::new(
                 doc.uri.clone(),
-                doc.index
-                    .range(&doc.text, def.id.span.start, def.id.span.end),
+                doc.index.range(&doc.text, def.id.span),
             ))
         }
         TokenKind::String if kind == LineKind::Metadata => {
@@ -249,12 +240,7 @@ pub fn references(doc: &Document, at: usize, include_declaration: bool) -> Optio
         .flat_map(|l| l.tokens.iter())
         .filter(|t| t.kind == TokenKind::PieceId && &doc.text[t.span.start..t.span.end] == id)
         .filter(|t| include_declaration || Some(t.span) != declaration)
-        .map(|t| {
-            Location::new(
-                doc.uri.clone(),
-                doc.index.range(&doc.text, t.span.start, t.span.end),
-            )
-        })
+        .map(|t| Location::new(doc.uri.clone(), doc.index.range(&doc.text, t.span)))
         .collect();
     Some(found)
 }
@@ -415,7 +401,7 @@ fn piece_ids(doc: &Document) -> Vec<(String, String)> {
 }
 
 /// Quick fixes: the machine-applicable suggestions of the diagnostics touching the range.
-pub fn code_actions(doc: &Document, start: usize, end: usize) -> Vec<CodeActionOrCommand> {
+pub fn code_actions(doc: &Document, range: Span) -> Vec<CodeActionOrCommand> {
     let lsp_diagnostics = diagnostics(doc);
     doc.diagnostics
         .iter()
@@ -423,12 +409,12 @@ pub fn code_actions(doc: &Document, start: usize, end: usize) -> Vec<CodeActionO
         .filter_map(|(d, lsp)| {
             let s: &diagnostic::Suggestion = d.suggestion.as_ref()?;
             let at = d.primary.location;
-            let touches = at.start <= end && start <= at.end;
+            let touches = at.span.start <= range.end && range.start <= at.span.end;
             if s.location.file != FileId(0) || !touches {
                 return None;
             }
             let edit = TextEdit::new(
-                doc.index.range(&doc.text, s.location.start, s.location.end),
+                doc.index.range(&doc.text, s.location.span),
                 s.replacement.clone(),
             );
             let changes = HashMap::from([(doc.uri.clone(), vec![edit])]);

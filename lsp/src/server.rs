@@ -137,9 +137,10 @@ impl Server {
                 )))
             }),
             CodeActionRequest::METHOD => self.answer::<CodeActionRequest>(request, |doc, p| {
-                let start = doc.index.offset(&doc.text, p.range.start);
-                let end = doc.index.offset(&doc.text, p.range.end);
-                Some(features::code_actions(doc, start, end))
+                Some(features::code_actions(
+                    doc,
+                    doc.index.span(&doc.text, p.range),
+                ))
             }),
             Formatting::METHOD => {
                 self.answer::<Formatting>(request, |doc, _| features::formatting(doc))

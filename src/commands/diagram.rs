@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use koma_compiler::diagnostic::{Diagnostic, Location, SourceMap, did_you_mean};
+use koma_compiler::diagnostic::{Diagnostic, Location, SourceMap, Span, did_you_mean};
 use koma_compiler::diagram::{
     Scene, draw, draw_piece, piece_title, region_moves_at, render_json, render_svg, render_text,
 };
@@ -117,25 +117,8 @@ fn report_problems(betza: &str, problems: &[BetzaProblem]) {
     }
     let mut sources = SourceMap::default();
     let file = sources.add("<betza>", betza);
-    let diagnostics: Vec<Diagnostic> = problems
-        .iter()
-        .map(|p| {
-            let at = Location {
-                file,
-                start: p.range.start,
-                end: p.range.end.max(p.range.start),
-            };
-            let d = if p.is_warning {
-                Diagnostic::warning(p.code, p.message.clone(), at, "")
-            } else {
-                Diagnostic::error(p.code, p.message.clone(), at, "")
-            };
-            match &p.help {
-                Some(help) => d.with_help(help.clone()),
-                None => d,
-            }
-        })
-        .collect();
+    let text = Location::new(file, Span::new(0, betza.len()));
+    let diagnostics: Vec<Diagnostic> = problems.iter().map(|p| p.diagnostic(text, "")).collect();
     report::eprint(&sources, &diagnostics);
 }
 

@@ -73,13 +73,13 @@ fn fix(path: &Path, config: &LintConfig) -> Result<(), CliError> {
     if edits.is_empty() {
         return Ok(());
     }
-    edits.sort_by_key(|(_, s)| std::cmp::Reverse((s.location.start, s.location.end)));
+    edits.sort_by_key(|(_, s)| std::cmp::Reverse((s.location.span.start, s.location.span.end)));
     let mut text = file.text.clone();
     let lines = LineStarts::new(&file.text);
     let mut floor = usize::MAX;
     let mut done = Vec::new();
     for (d, s) in edits {
-        let (start, end) = (s.location.start, s.location.end);
+        let (start, end) = (s.location.span.start, s.location.span.end);
         if end > floor || end > text.len() || !text.is_char_boundary(start) {
             continue;
         }

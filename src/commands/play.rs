@@ -28,7 +28,6 @@ pub fn play(args: &PlayArgs) -> CommandResult {
         Player::First
     };
     let mut searcher = Searcher::new(64);
-    let stop = AtomicBool::new(false);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     println!(
@@ -51,25 +50,7 @@ pub fn play(args: &PlayArgs) -> CommandResult {
             return Ok(ExitCode::SUCCESS);
         }
         if pos.side_to_move() != human {
-            let limits = Limits {
-                movetime: Some(koma_engine::time::clamped(args.engine_time)),
-                ..Limits::default()
-            };
-            let result = searcher.search(&pos, &limits, &stop, &mut |_| {});
-            let Some(best) = result.best else {
-                return Err(CliError::Failed("the engine found no move".into()));
-            };
-            let score = match result.score {
-                Score::Centipawns(c) => format!("{c:+}"),
-                Score::Mate(n) => format!("mate {n}"),
-            };
-            println!(
-                "koma plays {} (depth {}, score {score})",
-                pos.move_text(&best),
-                result.depth
-            );
-            played.push(pos.move_text(&best));
-            pos.make(&best);
+            engine_move(&mut searcher, &mut pos, args.engine_time, &mut played)?;
             continue;
         }
         print!("your move> ");
@@ -78,38 +59,76 @@ pub fn play(args: &PlayArgs) -> CommandResult {
             println!();
             return Ok(ExitCode::SUCCESS);
         };
-        match line.trim() {
-            "" => {}
-            "quit" | "resign" => return Ok(ExitCode::SUCCESS),
-            "moves" => {
-                let texts: Vec<String> = moves.iter().map(|m| pos.move_text(m)).collect();
-                println!("{}", texts.join(" "));
-            }
-            "undo" => {
-                // Back to the human's previous turn.
-                let mut undone = 0;
-                while pos.last_move().is_some() && (undone == 0 || pos.side_to_move() != human) {
-                    pos.unmake();
-                    played.pop();
-                    undone += 1;
-                }
-                if undone == 0 {
-                    println!("nothing to undo");
-                }
-            }
-            text => match pos.parse_move(text) {
-                Ok(m) => {
-                    played.push(pos.move_text(&m));
-                    pos.make(&m);
-                }
-                Err(MoveError::Ambiguous { choices }) => println!(
-                    "`{text}` can mean several moves; type one of `{}`",
-                    choices.join("`, `")
-                ),
-                Err(e) => println!("{e}"),
-            },
+        if !human_command(line.trim(), &mut pos, human, &mut played) {
+            return Ok(ExitCode::SUCCESS);
         }
     }
+}
+
+/// The engine searches for `seconds` and plays its move.
+fn engine_move(
+    searcher: &mut Searcher,
+    pos: &mut Position,
+    seconds: f64,
+    played: &mut Vec<String>,
+) -> Result<(), CliError> {
+    let limits = Limits {
+        movetime: Some(koma_engine::time::clamped(seconds)),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let result = searcher.search(pos, &limits, &stop, &mut |_| {});
+    let Some(best) = result.best else {
+        return Err(CliError::Failed("the engine found no move".into()));
+    };
+    let score = match result.score {
+        Score::Centipawns(c) => format!("{c:+}"),
+        Score::Mate(n) => format!("mate {n}"),
+    };
+    println!(
+        "koma plays {} (depth {}, score {score})",
+        pos.move_text(&best),
+        result.depth
+    );
+    played.push(pos.move_text(&best));
+    pos.make(&best);
+    Ok(())
+}
+
+/// Does what the player typed: a move, `moves`, `undo`; false for `quit` or `resign`.
+fn human_command(text: &str, pos: &mut Position, human: Player, played: &mut Vec<String>) -> bool {
+    match text {
+        "" => {}
+        "quit" | "resign" => return false,
+        "moves" => {
+            let texts: Vec<String> = pos.moves().iter().map(|m| pos.move_text(m)).collect();
+            println!("{}", texts.join(" "));
+        }
+        "undo" => {
+            // Back to the human's previous turn.
+            let mut undone = 0;
+            while pos.last_move().is_some() && (undone == 0 || pos.side_to_move() != human) {
+                pos.unmake();
+                played.pop();
+                undone += 1;
+            }
+            if undone == 0 {
+                println!("nothing to undo");
+            }
+        }
+        text => match pos.parse_move(text) {
+            Ok(m) => {
+                played.push(pos.move_text(&m));
+                pos.make(&m);
+            }
+            Err(MoveError::Ambiguous { choices }) => println!(
+                "`{text}` can mean several moves; type one of `{}`",
+                choices.join("`, `")
+            ),
+            Err(e) => println!("{e}"),
+        },
+    }
+    true
 }
 
 fn side(p: Player) -> &'static str {

@@ -232,6 +232,18 @@ fn human(tables: &Arc<Tables>, settings: &SelfPlay, tuning: &Tuning, written: Op
         tuning.loss_before,
         tuning.loss_after
     );
+    outln!("");
+    value_table(tuning);
+    outln!("");
+    weight_table(tuning);
+    if let Some(path) = written {
+        outln!("");
+        outln!("wrote the learned values to `{path}`");
+    }
+}
+
+/// The learned piece values, largest first, with their ratio to the smallest learned one.
+fn value_table(tuning: &Tuning) {
     let unit = unit(tuning);
     let unit_id = unit.map_or("-", |u| u.id.as_str());
     let idw = tuning
@@ -248,7 +260,6 @@ fn human(tables: &Arc<Tables>, settings: &SelfPlay, tuning: &Tuning, written: Op
         .max()
         .unwrap_or(4)
         .max(5);
-    outln!("");
     outln!(
         "{:idw$}  {:namew$}  {:>7}  {:>6}  {:>6}  {:>6}",
         "id",
@@ -281,7 +292,10 @@ fn human(tables: &Arc<Tables>, settings: &SelfPlay, tuning: &Tuning, written: Op
             ratio
         );
     }
-    outln!("");
+}
+
+/// The learned evaluation weights.
+fn weight_table(tuning: &Tuning) {
     outln!(
         "{:16}  {:>7}  {:>6}  {:>6}",
         "term",
@@ -301,10 +315,6 @@ fn human(tables: &Arc<Tables>, settings: &SelfPlay, tuning: &Tuning, written: Op
             se,
             w.prior
         );
-    }
-    if let Some(path) = written {
-        outln!("");
-        outln!("wrote the learned values to `{path}`");
     }
 }
 

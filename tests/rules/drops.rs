@@ -310,5 +310,5 @@ fn no_hand_can_overflow_so_no_capture_is_ever_dropped() {
         .iter()
         .find(|d| d.message.contains("pieces in a game with hands"))
         .unwrap_or_else(|| panic!("no capacity error: {:?}", loaded.diagnostics));
-    assert_eq!(&text[error.primary.location.start..][..5], "setup");
+    assert_eq!(&text[error.primary.location.span.start..][..5], "setup");
 }

@@ -3,149 +3,208 @@
 
 use koma_compiler::ir::Variant;
 use koma_runtime::spec::{
-    AntiTradeWhen, Outcome, PieceType, Player, PromotionKind, Triggers, VariantSpec, WinCondition,
+    AntiTradeWhen, Outcome, PieceType, Player, PromotionKind, RulesSpec, Triggers, VariantSpec,
+    WinCondition,
 };
 
 use crate::api::RuleInfo;
 
-/// Every rule of the variant, in words.
+/// Every rule of the variant, in words: one paragraph function per topic, in [`TOPICS`] order.
 pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
-    let r = &spec.rules;
-    let names = |list: &[PieceType]| -> String {
+    let mut page = Page {
+        v,
+        spec,
+        out: Vec::new(),
+    };
+    for topic in TOPICS {
+        topic(&mut page);
+    }
+    page.out
+}
+
+/// The topics in the order the page shows them. A new clause adds its paragraph function here.
+const TOPICS: &[fn(&mut Page<'_>)] = &[
+    winning,
+    stalemate,
+    promotion,
+    burning,
+    freezing,
+    anti_trade,
+    jumping,
+    regions,
+    facing_royals,
+    passing,
+    draws,
+    repetition,
+    perpetual_attack,
+    counting,
+    bare_royal,
+    hands,
+    goals,
+    checks,
+    no_pieces,
+    compulsory_capture,
+    weights,
+    no_checks,
+    castling,
+    vanishing,
+];
+
+/// The variant being worded and the paragraphs written so far.
+struct Page<'a> {
+    v: &'a Variant,
+    spec: &'a VariantSpec,
+    out: Vec<RuleInfo>,
+}
+
+impl<'a> Page<'a> {
+    /// The compiled rules (defaults included).
+    fn rules(&self) -> &'a RulesSpec {
+        &self.spec.rules
+    }
+
+    /// `Name (ID)` of each piece, joined with "and".
+    fn names(&self, list: &[PieceType]) -> String {
         let names: Vec<String> = list
             .iter()
             .map(|&p| {
-                let piece = v.piece(p);
+                let piece = self.v.piece(p);
                 format!("{} ({})", piece.name, piece.id)
             })
             .collect();
         join(&names, "and")
-    };
-    let mut out = Vec::new();
-    // Each paragraph names the clause kinds it words (`ClauseInfo::key`): a test checks that
-    // every clause a file writes is worded somewhere.
-    let mut rule = |topic: &str, clauses: &[&str], words: String| {
-        out.push(RuleInfo {
+    }
+
+    /// Whether the file writes a clause whose key starts with `prefix`.
+    fn written(&self, prefix: &str) -> bool {
+        self.v
+            .rules
+            .clauses
+            .iter()
+            .any(|c| c.key.starts_with(prefix))
+    }
+
+    /// Adds a paragraph. It names the clause kinds it words (`ClauseInfo::key`): a test checks
+    /// that every clause a file writes is worded somewhere.
+    fn rule(&mut self, topic: &str, clauses: &[&str], words: String) {
+        self.out.push(RuleInfo {
             topic: topic.to_string(),
             words,
             clauses: clauses.iter().map(|k| k.to_string()).collect(),
         })
-    };
+    }
+}
 
+/// The royal pieces and how a game is won through them.
+fn winning(w: &mut Page<'_>) {
+    let (v, r) = (w.v, w.rules());
     let royals: Vec<PieceType> = (0..v.pieces.len())
         .map(|i| PieceType(i as u8))
         .filter(|&p| v.piece(p).royal.is_some())
         .collect();
-    rule(
-        "Winning",
-        &["royal", "win", "check"],
-        match (r.royals.win, royals.is_empty()) {
-            (_, true) => "There is no royal piece: the game ends only by the rules below (draws, \
-                          stalemate, a side without pieces)."
-                .to_string(),
-            (WinCondition::Extinction, false) => format!(
-                "Royal: {}. A player whose last royal piece is captured loses; royals may stay \
-                 in or move into check.",
-                names(&royals)
-            ),
-            (WinCondition::Checkmate, false) => {
-                let mut s = format!(
-                    "Royal: {}. No move may leave a royal piece attacked; a player in check with \
-                     no legal move is checkmated and loses.",
-                    names(&royals)
-                );
-                if r.royals.check_last_only {
-                    s.push_str(
-                        " While a player has two or more royals it may leave any of them attacked.",
-                    );
-                }
-                s
-            }
-        },
-    );
-    rule(
-        "Stalemate",
-        &["stalemate"],
-        match r.results.stalemate {
-            Outcome::Draw => "A player with no legal move who is not in check: a draw.",
-            Outcome::Loss => "A player with no legal move loses.",
-            Outcome::Win => "A player with no legal move wins.",
-        }
-        .to_string(),
-    );
-
-    let p = &r.promotion;
-    let written = |prefix: &str| v.rules.clauses.iter().any(|c| c.key.starts_with(prefix));
-    if !p.zone.is_empty() || written("promotion") {
-        let rows: std::collections::BTreeSet<u8> = p.zone.iter().map(|c| c.y).collect();
-        let far = match rows.len() {
-            0 => String::new(),
-            1 => "rank".to_string(),
-            n => format!("{n} ranks"),
-        };
-        let mut s = if far.is_empty() {
-            "No promotion zone is given.".to_string()
-        } else {
-            format!("The promotion zone is each player's far {far} (shaded on the board).")
-        };
-        let mut when = Vec::new();
-        for (t, text) in [
-            (Triggers::ENTER, "a move ends in the zone from outside"),
-            (Triggers::LEAVE, "a move leaves the zone"),
-            (Triggers::INSIDE, "a move starts and ends in the zone"),
-            (
-                Triggers::CAPTURE_IN_ZONE,
-                "a capture starts or ends in the zone",
-            ),
-            (Triggers::CAPTURE_FROM_ZONE, "a capture starts in the zone"),
-        ] {
-            if p.triggers.contains(t) {
-                when.push(text.to_string());
-            }
-        }
-        if !when.is_empty() {
-            s.push_str(&format!(" A piece may promote when {}.", join(&when, "or")));
-        }
-        s.push_str(match p.kind {
-            PromotionKind::Optional => " Promotion is optional.",
-            PromotionKind::Mandatory => " Promotion is mandatory when it is possible.",
-            PromotionKind::Automatic => " The piece promotes automatically.",
-        });
-        if p.forced_when_stuck {
-            s.push_str(" A piece that could never move again must promote.");
-        }
-        for f in &p.forced {
-            s.push_str(&format!(
-                " {} must promote on the last {}.",
-                names(&f.pieces),
-                plural(usize::from(f.last_ranks), "rank")
-            ));
-        }
-        if p.mid_move {
-            s.push_str(" A square a multi-leg move stops on in passing counts as entering.");
-        }
-        if p.captured_only {
-            s.push_str(
-                " A piece promotes only into a piece its side has lost; where it must promote \
-                 and nothing was lost, it cannot make that move.",
+    let words = match (r.royals.win, royals.is_empty()) {
+        (_, true) => "There is no royal piece: the game ends only by the rules below (draws, \
+                      stalemate, a side without pieces)."
+            .to_string(),
+        (WinCondition::Extinction, false) => format!(
+            "Royal: {}. A player whose last royal piece is captured loses; royals may stay \
+             in or move into check.",
+            w.names(&royals)
+        ),
+        (WinCondition::Checkmate, false) => {
+            let mut s = format!(
+                "Royal: {}. No move may leave a royal piece attacked; a player in check with \
+                 no legal move is checkmated and loses.",
+                w.names(&royals)
             );
+            if r.royals.check_last_only {
+                s.push_str(
+                    " While a player has two or more royals it may leave any of them attacked.",
+                );
+            }
+            s
         }
-        rule(
-            "Promotion",
-            &[
-                "promotion zone",
-                "promotion on",
-                "promotion kind",
-                "promotion forced-when-stuck",
-                "promotion forced",
-                "promotion captured-only",
-            ],
-            s,
+    };
+    w.rule("Winning", &["royal", "win", "check"], words);
+}
+
+fn stalemate(w: &mut Page<'_>) {
+    let words = match w.rules().results.stalemate {
+        Outcome::Draw => "A player with no legal move who is not in check: a draw.",
+        Outcome::Loss => "A player with no legal move loses.",
+        Outcome::Win => "A player with no legal move wins.",
+    };
+    w.rule("Stalemate", &["stalemate"], words.to_string());
+}
+
+/// The zone, when a piece may or must promote, and into what.
+fn promotion(w: &mut Page<'_>) {
+    let p = &w.rules().promotion;
+    if p.zone.is_empty() && !w.written("promotion") {
+        return;
+    }
+    let rows: std::collections::BTreeSet<u8> = p.zone.iter().map(|c| c.y).collect();
+    let mut s = match rows.len() {
+        0 => "No promotion zone is given.".to_string(),
+        1 => "The promotion zone is each player's far rank (shaded on the board).".to_string(),
+        n => format!("The promotion zone is each player's far {n} ranks (shaded on the board)."),
+    };
+    let when: Vec<String> = [
+        (Triggers::ENTER, "a move ends in the zone from outside"),
+        (Triggers::LEAVE, "a move leaves the zone"),
+        (Triggers::INSIDE, "a move starts and ends in the zone"),
+        (
+            Triggers::CAPTURE_IN_ZONE,
+            "a capture starts or ends in the zone",
+        ),
+        (Triggers::CAPTURE_FROM_ZONE, "a capture starts in the zone"),
+    ]
+    .into_iter()
+    .filter(|&(t, _)| p.triggers.contains(t))
+    .map(|(_, text)| text.to_string())
+    .collect();
+    if !when.is_empty() {
+        s.push_str(&format!(" A piece may promote when {}.", join(&when, "or")));
+    }
+    s.push_str(match p.kind {
+        PromotionKind::Optional => " Promotion is optional.",
+        PromotionKind::Mandatory => " Promotion is mandatory when it is possible.",
+        PromotionKind::Automatic => " The piece promotes automatically.",
+    });
+    if p.forced_when_stuck {
+        s.push_str(" A piece that could never move again must promote.");
+    }
+    for f in &p.forced {
+        s.push_str(&format!(
+            " {} must promote on the last {}.",
+            w.names(&f.pieces),
+            plural(usize::from(f.last_ranks), "rank")
+        ));
+    }
+    if p.mid_move {
+        s.push_str(" A square a multi-leg move stops on in passing counts as entering.");
+    }
+    if p.captured_only {
+        s.push_str(
+            " A piece promotes only into a piece its side has lost; where it must promote \
+             and nothing was lost, it cannot make that move.",
         );
     }
+    let clauses = [
+        "promotion zone",
+        "promotion on",
+        "promotion kind",
+        "promotion forced-when-stuck",
+        "promotion forced",
+        "promotion captured-only",
+    ];
+    w.rule("Promotion", &clauses, s);
+}
 
-    for b in &r.burning {
-        let mut s = format!("{} burn", names(&b.burners));
+/// One paragraph per `burn` clause.
+fn burning(w: &mut Page<'_>) {
+    for b in &w.rules().burning {
+        let mut s = format!("{} burn", w.names(&b.burners));
         match b.choose_up_to {
             None => s.push_str(" every enemy next to them"),
             Some(n) => s.push_str(&format!(
@@ -165,7 +224,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         }
         s.push('.');
         if !b.immune.is_empty() {
-            s.push_str(&format!(" {} cannot be burned.", names(&b.immune)));
+            s.push_str(&format!(" {} cannot be burned.", w.names(&b.immune)));
         }
         if b.burner_meets_burner_dies {
             s.push_str(" A burner that stops next to an enemy burner is burned itself.");
@@ -173,23 +232,31 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         if b.on_promotion {
             s.push_str(" A piece promoting into a burner burns at once.");
         }
-        rule("Burning", &["burn"], s);
+        w.rule("Burning", &["burn"], s);
     }
-    for f in &r.freezing {
+}
+
+/// One paragraph per `freeze` clause.
+fn freezing(w: &mut Page<'_>) {
+    for f in &w.rules().freezing {
         let mut s = format!(
             "{} freeze every enemy next to them: a frozen piece cannot move.",
-            names(&f.freezers)
+            w.names(&f.freezers)
         );
         if !f.immune.is_empty() {
-            s.push_str(&format!(" {} cannot be frozen.", names(&f.immune)));
+            s.push_str(&format!(" {} cannot be frozen.", w.names(&f.immune)));
         }
-        rule("Freezing", &["freeze"], s);
+        w.rule("Freezing", &["freeze"], s);
     }
-    for a in &r.anti_trade {
+}
+
+/// One paragraph per `anti-trade` clause.
+fn anti_trade(w: &mut Page<'_>) {
+    for a in &w.rules().anti_trade {
         let mut s = format!(
             "{} may not capture {}",
-            names(&a.attackers),
-            names(&a.victims)
+            w.names(&a.attackers),
+            w.names(&a.victims)
         );
         if a.when == AntiTradeWhen::Protected {
             s.push_str(" when the capturer could be taken back at once");
@@ -201,7 +268,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         if !a.except_bridge_capture_not.is_empty() {
             s.push_str(&format!(
                 " A move that also captures something other than {} is allowed.",
-                names(&a.except_bridge_capture_not)
+                w.names(&a.except_bridge_capture_not)
             ));
         }
         if a.counter_strike {
@@ -210,46 +277,56 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
                  another piece on the very next move.",
             );
         }
-        rule("Anti-trade", &["anti-trade"], s);
+        w.rule("Anti-trade", &["anti-trade"], s);
     }
-    if !r.jump_rank.is_empty() {
-        let mut ranked: Vec<(u8, PieceType)> = r
-            .jump_rank
-            .iter()
-            .enumerate()
-            .filter(|(_, k)| **k > 0)
-            .map(|(i, &k)| (k, PieceType(i as u8)))
-            .collect();
-        ranked.sort_by_key(|r| std::cmp::Reverse(r.0));
-        let mut order = String::new();
-        for (i, (rank, p)) in ranked.iter().enumerate() {
-            if i > 0 {
-                order.push_str(if ranked[i - 1].0 == *rank {
-                    " = "
-                } else {
-                    " > "
-                });
-            }
-            let piece = v.piece(*p);
-            order.push_str(&format!("{} ({})", piece.name, piece.id));
+}
+
+/// The `jump-rank` order, highest first.
+fn jumping(w: &mut Page<'_>) {
+    let r = w.rules();
+    if r.jump_rank.is_empty() {
+        return;
+    }
+    let mut ranked: Vec<(u8, PieceType)> = r
+        .jump_rank
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| **k > 0)
+        .map(|(i, &k)| (k, PieceType(i as u8)))
+        .collect();
+    ranked.sort_by_key(|r| std::cmp::Reverse(r.0));
+    let mut order = String::new();
+    for (i, (rank, p)) in ranked.iter().enumerate() {
+        if i > 0 {
+            order.push_str(if ranked[i - 1].0 == *rank {
+                " = "
+            } else {
+                " > "
+            });
         }
-        rule(
-            "Jumping",
-            &["jump-rank"],
-            format!(
-                "A jump may not pass over a piece of equal or higher rank: {order}; every other \
-                 piece ranks lowest."
-            ),
-        );
+        let piece = w.v.piece(*p);
+        order.push_str(&format!("{} ({})", piece.name, piece.id));
     }
-    let regions = &r.regions;
+    w.rule(
+        "Jumping",
+        &["jump-rank"],
+        format!(
+            "A jump may not pass over a piece of equal or higher rank: {order}; every other \
+             piece ranks lowest."
+        ),
+    );
+}
+
+/// One paragraph per piece that is confined to a region or moves otherwise inside one.
+fn regions(w: &mut Page<'_>) {
+    let (v, regions) = (w.v, &w.rules().regions);
+    let region = |k: u8| {
+        v.board
+            .regions
+            .get(usize::from(k))
+            .map_or(String::new(), |g| g.name.clone())
+    };
     for (i, piece) in v.pieces.iter().enumerate() {
-        let region = |k: u8| {
-            v.board
-                .regions
-                .get(usize::from(k))
-                .map_or(String::new(), |g| g.name.clone())
-        };
         let mut parts = Vec::new();
         if let Some(c) = regions.pieces.get(i).and_then(|p| p.confined) {
             parts.push(format!("never leaves the {}", region(c)));
@@ -258,7 +335,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
             parts.push(format!("moves {} in the {}", m.betza, region(m.region)));
         }
         if !parts.is_empty() {
-            rule(
+            w.rule(
                 "Regions",
                 &[],
                 format!(
@@ -271,8 +348,12 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
             );
         }
     }
+}
+
+fn facing_royals(w: &mut Page<'_>) {
+    let regions = &w.rules().regions;
     if regions.facing_royals_forbidden {
-        rule(
+        w.rule(
             "Facing royals",
             &["facing-royals"],
             "Royals of the two sides may not face each other on a file with nothing between \
@@ -281,7 +362,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         );
     }
     if regions.facing_royals_must_break {
-        rule(
+        w.rule(
             "Facing royals",
             &["facing-royals"],
             "When the royals face each other on an open file, the player to move must break the \
@@ -289,23 +370,24 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
                 .to_string(),
         );
     }
-    let pass = &r.passing;
+}
+
+/// Who may pass the turn, and how.
+fn passing(w: &mut Page<'_>) {
+    let pass = &w.rules().passing;
     if !pass.anytime.is_empty() {
-        rule(
-            "Passing",
-            &["pass anytime"],
-            format!("{} may pass the turn.", names(&pass.anytime)),
-        );
+        let words = format!("{} may pass the turn.", w.names(&pass.anytime));
+        w.rule("Passing", &["pass anytime"], words);
     }
     if pass.twice_ends {
-        rule(
+        w.rule(
             "Passing",
             &["pass twice-ends"],
             "Two passes in a row end the game, a draw.".to_string(),
         );
     }
     if pass.forbidden {
-        rule(
+        w.rule(
             "Passing",
             &["pass forbidden"],
             "No piece may pass.".to_string(),
@@ -315,7 +397,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
             "A move that returns to its start square without capturing passes the turn.",
         );
         if !pass.only.is_empty() {
-            s.push_str(&format!(" Only {} may pass.", names(&pass.only)));
+            s.push_str(&format!(" Only {} may pass.", w.names(&pass.only)));
         }
         if pass.not_after_pass {
             s.push_str(" No pass right after the opponent passed.");
@@ -323,17 +405,18 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         if pass.first_passer_deviates {
             s.push_str(" In a repetition, the player who passed first must deviate.");
         }
-        rule(
-            "Passing",
-            &[
-                "pass only",
-                "pass not-after-pass",
-                "pass first-passer-deviates",
-            ],
-            s,
-        );
+        let clauses = [
+            "pass only",
+            "pass not-after-pass",
+            "pass first-passer-deviates",
+        ];
+        w.rule("Passing", &clauses, s);
     }
-    let res = &r.results;
+}
+
+/// Repetition, the move limit and bare royals, as one sentence of draws.
+fn draws(w: &mut Page<'_>) {
+    let res = &w.rules().results;
     let mut draws = Vec::new();
     if let Some(n) = res.repetition {
         let mut s = format!("the same position occurs for the {} time", ordinal(n));
@@ -351,7 +434,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
             resets.push("a promotion".to_string());
         }
         if !m.reset_on_pieces.is_empty() {
-            resets.push(format!("a move of {}", names(&m.reset_on_pieces)));
+            resets.push(format!("a move of {}", w.names(&m.reset_on_pieces)));
         }
         let mut s = format!("{} pass", plural(usize::from(m.moves), "move"));
         if !resets.is_empty() {
@@ -363,73 +446,83 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
         draws.push("both sides are reduced to their royals alone".to_string());
     }
     if !draws.is_empty() {
-        rule(
-            "Draws",
-            &[
-                "draw repetition",
-                "perpetual-check",
-                "draw moves",
-                "draw bare-royal",
-            ],
-            format!("The game is drawn when {}.", join(&draws, "or when")),
-        );
+        let clauses = [
+            "draw repetition",
+            "perpetual-check",
+            "draw moves",
+            "draw bare-royal",
+        ];
+        let words = format!("The game is drawn when {}.", join(&draws, "or when"));
+        w.rule("Draws", &clauses, words);
     }
-    if let Some(rp) = v.rules.repeat {
-        let mut s = if rp.loses {
-            String::from(
-                "A move that recreates an earlier position loses for the side that makes it",
-            )
-        } else {
-            String::from("A move that recreates an earlier position is illegal")
-        };
-        let mut except = Vec::new();
-        if rp.except_evasion {
-            except.push("a move out of check".to_string());
-        }
-        if rp.except_no_new_attack {
-            except.push("a move that creates no new attack".to_string());
-        }
-        if !except.is_empty() {
-            s.push_str(&format!(", except {}", join(&except, "or")));
-        }
-        s.push('.');
-        rule("Repetition", &["repeat"], s);
+}
+
+/// The `repeat` clause: a repeating move is illegal or loses.
+fn repetition(w: &mut Page<'_>) {
+    let Some(rp) = w.v.rules.repeat else {
+        return;
+    };
+    let mut s = if rp.loses {
+        String::from("A move that recreates an earlier position loses for the side that makes it")
+    } else {
+        String::from("A move that recreates an earlier position is illegal")
+    };
+    let mut except = Vec::new();
+    if rp.except_evasion {
+        except.push("a move out of check".to_string());
     }
-    if res.perpetual_attack_loses {
-        rule(
+    if rp.except_no_new_attack {
+        except.push("a move that creates no new attack".to_string());
+    }
+    if !except.is_empty() {
+        s.push_str(&format!(", except {}", join(&except, "or")));
+    }
+    s.push('.');
+    w.rule("Repetition", &["repeat"], s);
+}
+
+fn perpetual_attack(w: &mut Page<'_>) {
+    if w.rules().results.perpetual_attack_loses {
+        w.rule(
             "Perpetual attack",
             &["perpetual-attack"],
             "A side that reaches a repetition by attacking the same piece after every move loses."
                 .to_string(),
         );
     }
-    if let Some(c) = &v.rules.counting {
-        let mut s = String::from("Counting");
-        if !c.without.is_empty() {
-            s.push_str(&format!(" starts once no {} is left", names(&c.without)));
-        }
-        if let Some(n) = c.board_honour {
-            s.push_str(&format!(
-                "; the side to move counts {} for the other side to win (board's honour)",
-                plural(usize::from(n), "move")
-            ));
-        }
-        if !c.pieces_honour.is_empty() || c.pieces_default.is_some() {
-            s.push_str("; a lone royal counts by the pieces it faces (pieces' honour)");
-        }
-        s.push_str(". The game is drawn when the count runs out.");
-        rule(
-            "Counting",
-            &[
-                "counting board-honour",
-                "counting pieces-honour",
-                "counting without",
-            ],
-            s,
-        );
+}
+
+/// Makruk's counting: when it starts, and the board's and the pieces' honour.
+fn counting(w: &mut Page<'_>) {
+    let v = w.v;
+    let Some(c) = &v.rules.counting else {
+        return;
+    };
+    let mut s = String::from("Counting");
+    if !c.without.is_empty() {
+        s.push_str(&format!(" starts once no {} is left", w.names(&c.without)));
     }
-    if res.bare_royal_loses {
-        rule(
+    if let Some(n) = c.board_honour {
+        s.push_str(&format!(
+            "; the side to move counts {} for the other side to win (board's honour)",
+            plural(usize::from(n), "move")
+        ));
+    }
+    if !c.pieces_honour.is_empty() || c.pieces_default.is_some() {
+        s.push_str("; a lone royal counts by the pieces it faces (pieces' honour)");
+    }
+    s.push_str(". The game is drawn when the count runs out.");
+    let clauses = [
+        "counting board-honour",
+        "counting pieces-honour",
+        "counting without",
+    ];
+    w.rule("Counting", &clauses, s);
+}
+
+fn bare_royal(w: &mut Page<'_>) {
+    if w.rules().results.bare_royal_loses {
+        w.rule(
             "Bare royal",
             &["bare-royal"],
             "A side reduced to its royals alone loses, unless it bares the other side on its very \
@@ -437,53 +530,50 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
                 .to_string(),
         );
     }
-    if let Some(s) = hands(v, spec, &names) {
-        rule(
-            "Hands",
-            &[
-                "captures",
-                "drop not-stuck",
-                "drop one-per-file",
-                "drop per-file",
-                "drop no-mate",
-                "drop zone",
-            ],
-            s,
-        );
-    }
-    if let Some(s) = goals(v, &names) {
-        rule("Goal", &["goal"], s);
-    }
-    if let Some(n) = res.check_wins {
-        rule(
+}
+
+fn checks(w: &mut Page<'_>) {
+    if let Some(n) = w.rules().results.check_wins {
+        w.rule(
             "Checks",
             &["check wins"],
             format!("The side that gives its check number {n} wins at once, mate or not."),
         );
     }
-    if let Some(o) = res.no_pieces {
+}
+
+fn no_pieces(w: &mut Page<'_>) {
+    if let Some(o) = w.rules().results.no_pieces {
         let what = match o {
             Outcome::Win => "wins",
             Outcome::Draw => "draws",
             Outcome::Loss => "loses",
         };
-        rule(
+        w.rule(
             "No pieces",
             &["no-pieces"],
             format!("A side left without any piece {what}."),
         );
     }
-    if r.captures_compulsory {
-        rule(
+}
+
+fn compulsory_capture(w: &mut Page<'_>) {
+    if w.rules().captures_compulsory {
+        w.rule(
             "Compulsory capture",
             &["captures compulsory"],
             "A side that can capture must: while it has a capture, no other move is legal."
                 .to_string(),
         );
     }
+}
+
+/// The engine's evaluation weights the file gives (not a rule, but written in the rules).
+fn weights(w: &mut Page<'_>) {
+    let r = w.rules();
     if !r.weights.is_empty() {
         let weights: Vec<String> = r.weights.iter().map(|(t, n)| format!("{t} {n}")).collect();
-        rule(
+        w.rule(
             "Engine weights",
             &["weight"],
             format!(
@@ -492,31 +582,43 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
             ),
         );
     }
-    if r.royals.check_forbidden {
-        rule(
+}
+
+fn no_checks(w: &mut Page<'_>) {
+    if w.rules().royals.check_forbidden {
+        w.rule(
             "No checks",
             &["check forbidden"],
             "No move may give check.".to_string(),
         );
     }
+}
+
+fn castling(w: &mut Page<'_>) {
+    let r = w.rules();
     if !r.castling_partners.is_empty() {
-        rule(
+        w.rule(
             "Castling",
             &["castling with"],
             format!(
                 "A castling piece castles with the outermost {} on its side of its rank, \
                  wherever that stands; neither may have moved.",
-                names(&r.castling_partners).replace(" and ", " or ")
+                w.names(&r.castling_partners).replace(" and ", " or ")
             ),
         );
     }
-    let vanishing = &v.board.vanishing;
-    if !vanishing.is_empty() {
-        let squares: Vec<String> = vanishing
+}
+
+fn vanishing(w: &mut Page<'_>) {
+    let v = w.v;
+    let board = &v.board;
+    if !board.vanishing.is_empty() {
+        let squares: Vec<String> = board
+            .vanishing
             .iter()
-            .map(|c| v.board.square_name(c.value))
+            .map(|c| board.square_name(c.value))
             .collect();
-        rule(
+        w.rule(
             "Vanishing squares",
             &[],
             format!(
@@ -525,23 +627,31 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
             ),
         );
     }
-    out
 }
 
 /// Hands and drops: where captured pieces go, what the hands hold at the start, and where a
-/// piece in hand may be dropped; `None` when no piece is ever in hand and no drop clause is
+/// piece in hand may be dropped; nothing when no piece is ever in hand and no drop clause is
 /// written.
-fn hands(
-    v: &Variant,
-    spec: &VariantSpec,
-    names: &dyn Fn(&[PieceType]) -> String,
-) -> Option<String> {
-    let d = &spec.rules.drops;
-    let clauses = v.rules.clauses.iter();
-    if !d.has_hands() && !clauses.clone().any(|c| c.key.starts_with("drop")) {
-        return None;
+fn hands(w: &mut Page<'_>) {
+    let d = &w.rules().drops;
+    if !d.has_hands() && !w.written("drop") {
+        return;
     }
-    let mut s = String::new();
+    let words = format!("{}{}{}", captured(w), start_hands(w), drop_limits(w));
+    let clauses = [
+        "captures",
+        "drop not-stuck",
+        "drop one-per-file",
+        "drop per-file",
+        "drop no-mate",
+        "drop zone",
+    ];
+    w.rule("Hands", &clauses, words);
+}
+
+/// Where a captured piece goes, and as what.
+fn captured(w: &Page<'_>) -> String {
+    let (v, d) = (w.v, &w.rules().drops);
     let captured: Vec<(PieceType, PieceType)> = d
         .to_hand
         .iter()
@@ -549,32 +659,33 @@ fn hands(
         .filter_map(|(i, to)| to.map(|to| (PieceType(i as u8), to)))
         .collect();
     if captured.is_empty() {
-        s.push_str("Captured pieces leave the game.");
-    } else {
-        s.push_str("A captured piece joins the capturer's hand");
-        let demoted: Vec<String> = captured
-            .iter()
-            .filter(|(from, to)| from != to)
-            .map(|&(from, to)| format!("{} as {}", names(&[from]), names(&[to])))
-            .collect();
-        if !demoted.is_empty() {
-            s.push_str(&format!(" ({})", join(&demoted, "and")));
-        }
-        s.push_str(
-            "; instead of moving, a player may drop a piece from its hand on an empty square.",
-        );
-        let kept: Vec<PieceType> = (0..v.pieces.len())
-            .map(|i| PieceType(i as u8))
-            .filter(|p| d.to_hand.get(usize::from(p.0)).is_some_and(Option::is_none))
-            .collect();
-        if !kept.is_empty() && kept.len() < v.pieces.len() {
-            s.push_str(&format!(" {} never go to a hand.", names(&kept)));
-        }
+        return "Captured pieces leave the game.".to_string();
     }
-    for (player, who) in [
-        (koma_runtime::spec::Player::First, "first"),
-        (koma_runtime::spec::Player::Second, "second"),
-    ] {
+    let mut s = String::from("A captured piece joins the capturer's hand");
+    let demoted: Vec<String> = captured
+        .iter()
+        .filter(|(from, to)| from != to)
+        .map(|&(from, to)| format!("{} as {}", w.names(&[from]), w.names(&[to])))
+        .collect();
+    if !demoted.is_empty() {
+        s.push_str(&format!(" ({})", join(&demoted, "and")));
+    }
+    s.push_str("; instead of moving, a player may drop a piece from its hand on an empty square.");
+    let kept: Vec<PieceType> = (0..v.pieces.len())
+        .map(|i| PieceType(i as u8))
+        .filter(|p| d.to_hand.get(usize::from(p.0)).is_some_and(Option::is_none))
+        .collect();
+    if !kept.is_empty() && kept.len() < v.pieces.len() {
+        s.push_str(&format!(" {} never go to a hand.", w.names(&kept)));
+    }
+    s
+}
+
+/// What each player holds in hand at the start.
+fn start_hands(w: &Page<'_>) -> String {
+    let d = &w.rules().drops;
+    let mut s = String::new();
+    for (player, who) in [(Player::First, "first"), (Player::Second, "second")] {
         let held: Vec<PieceType> = d
             .start_hand
             .iter()
@@ -584,29 +695,36 @@ fn hands(
         if !held.is_empty() {
             s.push_str(&format!(
                 " The {who} player starts with {} in hand.",
-                names(&held)
+                w.names(&held)
             ));
         }
     }
+    s
+}
+
+/// The `drop` clauses: where a piece may not, or only, be dropped.
+fn drop_limits(w: &Page<'_>) -> String {
+    let (v, d) = (w.v, &w.rules().drops);
+    let mut s = String::new();
     if d.not_stuck {
         s.push_str(" No piece may be dropped where it could never move again.");
     }
     if !d.one_per_file.is_empty() {
         s.push_str(&format!(
             " A player may not drop {} on a file that already holds one of its own.",
-            names(&d.one_per_file)
+            w.names(&d.one_per_file)
         ));
     }
     for &(piece, limit) in &d.per_file {
         s.push_str(&format!(
             " A player may not drop {} on a file that already holds {limit} of its own.",
-            names(&[piece])
+            w.names(&[piece])
         ));
     }
     if !d.no_mate.is_empty() {
         s.push_str(&format!(
             " A drop of {} that checkmates loses for the player who dropped it.",
-            names(&d.no_mate)
+            w.names(&d.no_mate)
         ));
     }
     for z in &d.zones {
@@ -614,15 +732,16 @@ fn hands(
         s.push_str(&format!(
             " {} may be dropped only on {} (the first player's squares; the second player's are \
              turned around).",
-            names(&z.pieces),
+            w.names(&z.pieces),
             join(&squares, "and")
         ));
     }
-    Some(s)
+    s
 }
 
 /// The `goal` clauses in words.
-fn goals(v: &Variant, names: &dyn Fn(&[PieceType]) -> String) -> Option<String> {
+fn goals(w: &mut Page<'_>) {
+    let v = w.v;
     let mut s = String::new();
     for g in &v.rules.goals {
         let g = &g.value;
@@ -634,7 +753,7 @@ fn goals(v: &Variant, names: &dyn Fn(&[PieceType]) -> String) -> Option<String> 
         };
         s.push_str(&format!(
             " {who} whose {} ends its move on {} wins{}.",
-            names(&g.pieces).replace(" and ", " or "),
+            w.names(&g.pieces).replace(" and ", " or "),
             join(&squares, "or"),
             if g.player.is_none() {
                 " (the first player's squares; the second player's are turned around)"
@@ -649,7 +768,9 @@ fn goals(v: &Variant, names: &dyn Fn(&[PieceType]) -> String) -> Option<String> 
             );
         }
     }
-    (!s.is_empty()).then(|| s.trim_start().to_string())
+    if !s.is_empty() {
+        w.rule("Goal", &["goal"], s.trim_start().to_string());
+    }
 }
 
 fn join(items: &[String], word: &str) -> String {

@@ -419,81 +419,122 @@ impl<'a> Walker<'a> {
         occ: Occupant,
         st: &mut PathState,
     ) -> bool {
-        let i = way.depth;
         let m = edge.leg.modes;
-        let here = Self::coord(pos);
-        let captures = m.contains(Modes::CAPTURE)
-            || m.contains(Modes::ROYAL_CAPTURE) && matches!(occ, Occupant::Enemy { royal: true });
         match occ {
             Occupant::Empty => {
-                if edge.ends {
-                    self.mark_final(
-                        way,
-                        edge,
-                        pos,
-                        m.contains(Modes::MOVE),
-                        m.intersects(Modes::CAPTURE.union(Modes::ROYAL_CAPTURE)),
-                        m.contains(Modes::DESTROY),
-                    );
-                    if m.contains(Modes::MOVE) {
-                        self.emit(way, here, None, st);
-                    }
-                    if let Some(ep) = self
-                        .scene
-                        .en_passant
-                        .filter(|ep| m.contains(Modes::EN_PASSANT) && ep.square == here)
-                    {
-                        self.emit(way, here, Some(ep.victim), st);
-                    }
-                }
-                if let Some(next) = edge.next {
-                    let idx = self.index(pos);
-                    // Cyan squares of the ID: where a first-leg capture may happen.
-                    if i == 0 && m.intersects(Modes::CAPTURE.union(Modes::DESTROY)) {
-                        self.marks[idx].locust = true;
-                    }
-                    if m.contains(Modes::HOP) && !m.contains(Modes::MOVE) {
-                        self.marks[idx].hop = true;
-                    }
-                    if m.contains(Modes::MOVE) {
-                        self.enter(way, next, pos, k, st);
-                    }
-                }
+                self.stop_on_empty(way, edge, k, pos, st);
                 true
             }
-            Occupant::Enemy { .. } => {
-                if edge.ends && captures {
-                    self.mark_final(way, edge, pos, m.contains(Modes::MOVE), true, false);
-                    self.emit(way, here, Some(here), st);
-                }
-                if let Some(next) = edge.next {
-                    if captures {
-                        let idx = self.index(pos);
-                        self.marks[idx].locust = true;
-                        self.with_capture(way, next, pos, k, st);
-                    }
-                    if m.contains(Modes::HOP) {
-                        self.enter(way, next, pos, k, st);
-                    }
-                }
+            Occupant::Enemy { royal } => {
+                let captures =
+                    m.contains(Modes::CAPTURE) || m.contains(Modes::ROYAL_CAPTURE) && royal;
+                self.stop_on_enemy(way, edge, k, pos, captures, st);
                 false
             }
             Occupant::Friend => {
-                if m.contains(Modes::DESTROY) {
-                    if edge.ends {
-                        self.mark_final(way, edge, pos, false, false, true);
-                        self.emit(way, here, Some(here), st);
-                    }
-                    if let Some(next) = edge.next {
-                        self.with_capture(way, next, pos, k, st);
-                    }
-                }
-                if let Some(next) = edge.next.filter(|_| m.contains(Modes::HOP)) {
-                    self.enter(way, next, pos, k, st);
-                }
+                self.stop_on_friend(way, edge, k, pos, st);
                 false
             }
             Occupant::Mover => false,
+        }
+    }
+
+    /// On an empty square: a move or en passant capture ends here, or the path goes on.
+    fn stop_on_empty(
+        &mut self,
+        way: &Way<'_>,
+        edge: &Edge,
+        k: i32,
+        pos: (i32, i32),
+        st: &mut PathState,
+    ) {
+        let m = edge.leg.modes;
+        let here = Self::coord(pos);
+        if edge.ends {
+            self.mark_final(
+                way,
+                edge,
+                pos,
+                m.contains(Modes::MOVE),
+                m.intersects(Modes::CAPTURE.union(Modes::ROYAL_CAPTURE)),
+                m.contains(Modes::DESTROY),
+            );
+            if m.contains(Modes::MOVE) {
+                self.emit(way, here, None, st);
+            }
+            if let Some(ep) = self
+                .scene
+                .en_passant
+                .filter(|ep| m.contains(Modes::EN_PASSANT) && ep.square == here)
+            {
+                self.emit(way, here, Some(ep.victim), st);
+            }
+        }
+        if let Some(next) = edge.next {
+            let idx = self.index(pos);
+            // Cyan squares of the ID: where a first-leg capture may happen.
+            if way.depth == 0 && m.intersects(Modes::CAPTURE.union(Modes::DESTROY)) {
+                self.marks[idx].locust = true;
+            }
+            if m.contains(Modes::HOP) && !m.contains(Modes::MOVE) {
+                self.marks[idx].hop = true;
+            }
+            if m.contains(Modes::MOVE) {
+                self.enter(way, next, pos, k, st);
+            }
+        }
+    }
+
+    /// On an enemy: a capture ends here or goes on (a locust), or a hop goes over it.
+    fn stop_on_enemy(
+        &mut self,
+        way: &Way<'_>,
+        edge: &Edge,
+        k: i32,
+        pos: (i32, i32),
+        captures: bool,
+        st: &mut PathState,
+    ) {
+        let m = edge.leg.modes;
+        let here = Self::coord(pos);
+        if edge.ends && captures {
+            self.mark_final(way, edge, pos, m.contains(Modes::MOVE), true, false);
+            self.emit(way, here, Some(here), st);
+        }
+        if let Some(next) = edge.next {
+            if captures {
+                let idx = self.index(pos);
+                self.marks[idx].locust = true;
+                self.with_capture(way, next, pos, k, st);
+            }
+            if m.contains(Modes::HOP) {
+                self.enter(way, next, pos, k, st);
+            }
+        }
+    }
+
+    /// On a friend: only a destroying leg takes it; a hop goes over it.
+    fn stop_on_friend(
+        &mut self,
+        way: &Way<'_>,
+        edge: &Edge,
+        k: i32,
+        pos: (i32, i32),
+        st: &mut PathState,
+    ) {
+        let m = edge.leg.modes;
+        let here = Self::coord(pos);
+        if m.contains(Modes::DESTROY) {
+            if edge.ends {
+                self.mark_final(way, edge, pos, false, false, true);
+                self.emit(way, here, Some(here), st);
+            }
+            if let Some(next) = edge.next {
+                self.with_capture(way, next, pos, k, st);
+            }
+        }
+        if let Some(next) = edge.next.filter(|_| m.contains(Modes::HOP)) {
+            self.enter(way, next, pos, k, st);
         }
     }
 

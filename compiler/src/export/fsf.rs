@@ -11,11 +11,13 @@
 use std::collections::BTreeSet;
 
 use koma_runtime::spec::{
-    Modes, Outcome, PassSpec, PieceType, Player, PromotionKind, Triggers, WinCondition,
+    Modes, Outcome, PassSpec, PieceType, Player, PromotionKind, PromotionSpec, Triggers,
+    WinCondition,
 };
 
 use super::{Exported, Report, clause_at, result_only_rules};
-use crate::ir::{Piece, Variant};
+use crate::diagnostic::Location;
+use crate::ir::{Piece, Rules, Variant};
 use crate::xbetza::{BoardSize, Expansion};
 
 /// Fairy-Stockfish's largest board (built with `largeboards=yes`, as Debian's package is).
@@ -59,7 +61,20 @@ pub fn export(variant: &Variant) -> Exported {
     report.finish(|| lines.join("\n") + "\n")
 }
 
+/// Rules Fairy-Stockfish cannot play: refused where they change the moves, left out with a
+/// warning where they only end or draw the game.
 fn refuse_rules(v: &Variant, report: &mut Report) {
+    refuse_board(v, report);
+    for (used, key, feature, why) in refused_clauses(&v.rules) {
+        if used {
+            report.refuse(feature, why, clause_at(v, key));
+        }
+    }
+    leave_out_results(v, report);
+}
+
+/// Squares and regions Fairy-Stockfish's board cannot have.
+fn refuse_board(v: &Variant, report: &mut Report) {
     let b = &v.board;
     if b.width > MAX_FILES || b.height > MAX_RANKS {
         let why = format!(
@@ -99,8 +114,12 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
             );
         }
     }
-    let r = &v.rules;
-    let refused: [(bool, &str, &str, &str); 9] = [
+}
+
+/// The clauses Fairy-Stockfish cannot say: whether the variant uses each, the clause's key,
+/// what it is called, and why it is refused.
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 9] {
+    [
         (
             !r.burning.is_empty(),
             "burn",
@@ -155,12 +174,12 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
             "check last-royal",
             "Fairy-Stockfish has one king",
         ),
-    ];
-    for (used, key, feature, why) in refused {
-        if used {
-            report.refuse(feature, why, clause_at(v, key));
-        }
-    }
+    ]
+}
+
+/// The rules that only end or draw a game, left out with a warning.
+fn leave_out_results(v: &Variant, report: &mut Report) {
+    let r = &v.rules;
     for (key, feature) in result_only_rules(v) {
         if key != "counting" && key != "bare-royal" {
             report.leave_out(
@@ -729,30 +748,16 @@ fn promotion(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String>
     if promoters.is_empty() {
         return vec!["promotionPieceTypes = -".to_string()];
     }
-    let h = v.board.height;
-    let depth = spec.zone.iter().map(|c| h - c.y).max().unwrap_or(0);
-    let whole = v
-        .board
-        .squares()
-        .filter(|c| h - c.y <= depth)
-        .all(|c| spec.zone.contains(&c));
-    if !whole || depth == 0 {
-        report.refuse(
-            "promotion zone",
-            "Fairy-Stockfish's zone is the last ranks, whole",
-            at,
-        );
+    let Some(depth) = zone_depth(v, at, report) else {
         return Vec::new();
-    }
-    let mut out = vec![format!("promotionRank = {}", h - depth + 1)];
+    };
+    let mut out = vec![format!("promotionRank = {}", v.board.height - depth + 1)];
     let forced_when_stuck = spec.forced_when_stuck
         || spec
             .forced
             .iter()
             .all(|f| f.last_ranks == 1 && f.pieces.iter().all(|&p| is_forward(v.piece(p))));
     let must = spec.kind != PromotionKind::Optional;
-    let triggers = spec.triggers;
-    let start_or_end = Triggers(Triggers::ENTER.0 | Triggers::LEAVE.0 | Triggers::INSIDE.0);
     let mut shogi = Vec::new();
     let pawn = pawn_type(pieces).map(|(i, _)| i);
     for &i in &promoters {
@@ -763,40 +768,9 @@ fn promotion(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String>
             .map(|t| letter_of(pieces, t.value))
             .collect();
         if Some(i) == pawn {
-            // A forward-only pawn: arriving in the zone is the only trigger that can fire
-            // when it must promote at once or the zone is one rank deep.
-            let fires = triggers.contains(Triggers::ENTER)
-                && (triggers.contains(Triggers::INSIDE) || must || depth == 1);
-            if !fires {
-                report.refuse(
-                    "pawn promotion trigger",
-                    "Fairy-Stockfish promotes a pawn on every move into its zone",
-                    at,
-                );
-            }
-            if spec.kind == PromotionKind::Automatic && targets.len() > 1 {
-                report.refuse(
-                    "automatic promotion with a choice",
-                    "Fairy-Stockfish lets the mover choose",
-                    at,
-                );
-            }
-            out.push(format!(
-                "promotionPieceTypes = {}",
-                targets.iter().collect::<String>()
-            ));
-            out.push(format!("mandatoryPawnPromotion = {must}"));
-        } else {
-            if targets.len() != 1 {
-                let why = "Fairy-Stockfish promotes pieces other than the pawn to one type";
-                report.refuse("promotion choices", why, p.location);
-                continue;
-            }
-            if triggers != start_or_end {
-                let why = "Fairy-Stockfish promotes a piece on a move that starts or ends in the zone (`promotion on start-or-end`)";
-                report.refuse("promotion trigger", why, at);
-            }
-            shogi.push(format!("{}:{}", pieces[i].letter, targets[0]));
+            out.extend(pawn_promotion(spec, &targets, depth, at, report));
+        } else if let Some(target) = piece_promotion(spec, p, &targets, at, report) {
+            shogi.push(format!("{}:{target}", pieces[i].letter));
         }
     }
     if !shogi.is_empty() {
@@ -823,6 +797,87 @@ fn promotion(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String>
         v.rules.drops.not_stuck || (!must && (forced_when_stuck || !spec.forced.is_empty()));
     out.push(format!("immobilityIllegal = {stuck}"));
     out
+}
+
+/// How many last ranks the zone is, when it is them whole (Fairy-Stockfish's only zone).
+fn zone_depth(v: &Variant, at: Location, report: &mut Report) -> Option<u8> {
+    let zone = &v.rules.promotion.zone;
+    let h = v.board.height;
+    let depth = zone.iter().map(|c| h - c.y).max().unwrap_or(0);
+    let whole = v
+        .board
+        .squares()
+        .filter(|c| h - c.y <= depth)
+        .all(|c| zone.contains(&c));
+    if !whole || depth == 0 {
+        report.refuse(
+            "promotion zone",
+            "Fairy-Stockfish's zone is the last ranks, whole",
+            at,
+        );
+        return None;
+    }
+    Some(depth)
+}
+
+/// The pawn's promotion: its choices, and whether it must promote.
+fn pawn_promotion(
+    spec: &PromotionSpec,
+    targets: &[char],
+    depth: u8,
+    at: Location,
+    report: &mut Report,
+) -> [String; 2] {
+    let must = spec.kind != PromotionKind::Optional;
+    let triggers = spec.triggers;
+    // A forward-only pawn: arriving in the zone is the only trigger that can fire when it
+    // must promote at once or the zone is one rank deep.
+    let fires = triggers.contains(Triggers::ENTER)
+        && (triggers.contains(Triggers::INSIDE) || must || depth == 1);
+    if !fires {
+        report.refuse(
+            "pawn promotion trigger",
+            "Fairy-Stockfish promotes a pawn on every move into its zone",
+            at,
+        );
+    }
+    if spec.kind == PromotionKind::Automatic && targets.len() > 1 {
+        report.refuse(
+            "automatic promotion with a choice",
+            "Fairy-Stockfish lets the mover choose",
+            at,
+        );
+    }
+    [
+        format!(
+            "promotionPieceTypes = {}",
+            targets.iter().collect::<String>()
+        ),
+        format!("mandatoryPawnPromotion = {must}"),
+    ]
+}
+
+/// The one type a piece other than the pawn promotes to (Fairy-Stockfish's shogi style), or a
+/// refusal.
+fn piece_promotion(
+    spec: &PromotionSpec,
+    p: &Piece,
+    targets: &[char],
+    at: Location,
+    report: &mut Report,
+) -> Option<char> {
+    if targets.len() != 1 {
+        let why = "Fairy-Stockfish promotes pieces other than the pawn to one type";
+        report.refuse("promotion choices", why, p.location);
+        return None;
+    }
+    let start_or_end = Triggers(Triggers::ENTER.0 | Triggers::LEAVE.0 | Triggers::INSIDE.0);
+    if spec.triggers != start_or_end {
+        let why = "Fairy-Stockfish promotes a piece on a move that starts or ends in the zone \
+                   (`promotion on start-or-end`)";
+        report.refuse("promotion trigger", why, at);
+    }
+    Some(targets[0])
 }
 
 /// Every leg of every move goes forward (such a piece is stuck on the last rank).

@@ -10,7 +10,7 @@ use koma_runtime::spec::{Coord, Outcome, PassSpec, PieceType, Player, PromotionK
 
 use super::{Exported, Report, clause_at, result_only_rules};
 use crate::diagnostic::{Diagnostic, FileId, Location};
-use crate::ir::{Piece, Variant};
+use crate::ir::{Piece, Rules, Variant};
 
 /// Exports `variant` as a parameter block.
 pub fn export(variant: &Variant) -> Exported {
@@ -43,6 +43,34 @@ struct Layout {
 /// Rules the diagram's block cannot say: refused where they change the moves, left out with a
 /// warning where they only end or draw the game.
 fn refuse_rules(v: &Variant, report: &mut Report) {
+    refuse_board(v, report);
+    for (used, key, feature, why) in refused_clauses(&v.rules) {
+        if used {
+            report.refuse(feature, why, clause_at(v, key));
+        }
+    }
+    let r = &v.rules;
+    if r.promotion.captured_only {
+        let why = "the diagram's block cannot limit promotion to captured pieces";
+        report.refuse(
+            "promotion captured-only",
+            why,
+            clause_at(v, "promotion captured-only"),
+        );
+    }
+    if r.promotion.mid_move {
+        let why = "the diagram's block cannot promote on a square passed in the middle of a move";
+        report.refuse("promotion on mid-move", why, clause_at(v, "promotion on"));
+    }
+    if !v.pieces.iter().any(|p| p.royal.is_some()) {
+        let why = "a diagram without `royal=` makes its last piece type royal";
+        report.refuse("no royal piece", why, v.name.location);
+    }
+    leave_out_results(v, report);
+}
+
+/// Squares and regions the diagram's rectangle cannot have.
+fn refuse_board(v: &Variant, report: &mut Report) {
     let b = &v.board;
     if let Some(e) = b.extra.first() {
         report.refuse(
@@ -64,8 +92,13 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
             report.refuse("moves by region", "the block has no regions", p.location);
         }
     }
-    let r = &v.rules;
-    let refused: [(bool, &str, &str, &str); 16] = [
+}
+
+/// The clauses the block cannot say: whether the variant uses each, the clause's key, what it
+/// is called, and why it is refused.
+// long: a table, one row per clause.
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 16] {
+    [
         (
             !r.burning.is_empty(),
             "burn",
@@ -162,29 +195,7 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
             "no pieces left",
             "the diagram's block cannot end the game on a side's last piece",
         ),
-    ];
-    for (used, key, feature, why) in refused {
-        if used {
-            report.refuse(feature, why, clause_at(v, key));
-        }
-    }
-    if r.promotion.captured_only {
-        let why = "the diagram's block cannot limit promotion to captured pieces";
-        report.refuse(
-            "promotion captured-only",
-            why,
-            clause_at(v, "promotion captured-only"),
-        );
-    }
-    if r.promotion.mid_move {
-        let why = "the diagram's block cannot promote on a square passed in the middle of a move";
-        report.refuse("promotion on mid-move", why, clause_at(v, "promotion on"));
-    }
-    if !v.pieces.iter().any(|p| p.royal.is_some()) {
-        let why = "a diagram without `royal=` makes its last piece type royal";
-        report.refuse("no royal piece", why, v.name.location);
-    }
-    leave_out_results(v, report);
+    ]
 }
 
 fn leave_out_results(v: &Variant, report: &mut Report) {

@@ -65,7 +65,7 @@ impl Report {
     pub(crate) fn finish(mut self, text: impl FnOnce() -> String) -> Exported {
         let text = (!self.failed()).then(text);
         self.diagnostics
-            .sort_by_key(|d| (d.primary.location.file.0, d.primary.location.start));
+            .sort_by_key(|d| (d.primary.location.file.0, d.primary.location.span.start));
         Exported {
             text,
             diagnostics: self.diagnostics,

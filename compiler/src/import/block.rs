@@ -1,24 +1,6 @@
 //! The Interactive Diagram parameter block as written: `key=value` items and piece lines, with spans.
 
-/// A byte range in the block's text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Span {
-    pub start: usize,
-    pub end: usize,
-}
-
-impl Span {
-    pub fn new(start: usize, end: usize) -> Self {
-        Span { start, end }
-    }
-    /// The smallest span covering both.
-    pub fn to(self, other: Span) -> Span {
-        Span {
-            start: self.start.min(other.start),
-            end: self.end.max(other.end),
-        }
-    }
-}
+use koma_grammar::Span;
 
 /// A piece of text from the block with where it was found.
 #[derive(Clone, Debug, PartialEq, Eq)]

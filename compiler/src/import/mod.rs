@@ -16,6 +16,8 @@ pub mod square;
 mod translate;
 pub mod write;
 
+use koma_grammar::Span;
+
 use crate::diagnostic::{Diagnostic, FileId, Location};
 
 pub use translate::translate;
@@ -55,7 +57,7 @@ pub fn import(file: FileId, text: &str, name: &str) -> Imported {
     };
     let koma_file = translate(&block, name, &mut sink);
     let mut diagnostics = sink.diagnostics;
-    diagnostics.sort_by_key(|d| (d.primary.location.start, d.primary.location.end));
+    diagnostics.sort_by_key(|d| (d.primary.location.span.start, d.primary.location.span.end));
     let failed = diagnostics.iter().any(Diagnostic::is_error);
     let koma = (!failed).then(|| write::write(&koma_file));
     if let Some(koma) = &koma {
@@ -75,12 +77,12 @@ fn check_written(block: &block::Block, koma: &str, name: &str, sink: &mut Sink) 
         koma,
         &crate::loader::MemoryLoader::new(),
     );
-    let whole = block::Span::new(
+    let whole = Span::new(
         block.items.first().map_or(0, |i| item_span(i).start),
         block.items.last().map_or(0, |i| item_span(i).end),
     );
     for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
-        let at = d.primary.location.start.min(koma.len());
+        let at = d.primary.location.span.start.min(koma.len());
         let line_start = koma[..at].rfind('\n').map_or(0, |i| i + 1);
         let line = koma[line_start..].lines().next().unwrap_or("");
         // A piece line reads `ID "Name" MOVES ...`; the block's line has the name (and
@@ -112,7 +114,7 @@ fn check_written(block: &block::Block, koma: &str, name: &str, sink: &mut Sink) 
     }
 }
 
-fn item_span(item: &block::Item) -> block::Span {
+fn item_span(item: &block::Item) -> Span {
     match item {
         block::Item::Key(k) => k.span,
         block::Item::Piece(p) => p.span,
@@ -137,27 +139,17 @@ impl Sink {
     pub fn into_diagnostics(self) -> Vec<Diagnostic> {
         self.diagnostics
     }
-    pub(crate) fn location(&self, span: block::Span) -> Location {
-        Location {
-            file: self.file,
-            start: span.start,
-            end: span.end,
-        }
+    pub(crate) fn location(&self, span: Span) -> Location {
+        Location::new(self.file, span)
     }
-    pub(crate) fn error(
-        &self,
-        code: &str,
-        message: String,
-        span: block::Span,
-        label: &str,
-    ) -> Diagnostic {
+    pub(crate) fn error(&self, code: &str, message: String, span: Span, label: &str) -> Diagnostic {
         Diagnostic::error(code, message, self.location(span), label)
     }
     pub(crate) fn warning(
         &self,
         code: &str,
         message: String,
-        span: block::Span,
+        span: Span,
         label: &str,
     ) -> Diagnostic {
         Diagnostic::warning(code, message, self.location(span), label)

@@ -3,7 +3,9 @@
 use std::collections::HashMap;
 
 use super::Sink;
-use super::block::{Block, PieceLine, Span};
+use koma_grammar::Span;
+
+use super::block::{Block, PieceLine};
 use super::keys;
 use super::settings::Settings;
 use crate::xbetza::{self, BoardSize};
@@ -209,14 +211,13 @@ fn check_betza(line: &PieceLine, settings: &Settings, sink: &mut Sink) {
         Err(problems) => problems,
     };
     for p in problems.into_iter().filter(|p| !p.is_warning) {
-        let start = line.betza.span.start + p.range.start.min(line.betza.text.len());
-        let end = line.betza.span.start + p.range.end.min(line.betza.text.len());
+        let at = p.located(sink.location(line.betza.span));
         let message = format!(
             "XBetza of `{}` does not check: {}",
             line.name.text, p.message
         );
         let label = format!("{} here", p.code);
-        let d = sink.warning("I027", message, Span::new(start, end.max(start)), &label);
+        let d = sink.warning("I027", message, at.span, &label);
         sink.push(d.with_help("the string is kept as written; fix it in the .koma file"));
     }
 }

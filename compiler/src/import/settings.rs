@@ -3,13 +3,19 @@
 use std::collections::HashMap;
 
 use super::Sink;
-use super::block::{Block, Field, KeyItem, Span};
+use koma_grammar::Span;
+
+use super::block::{Block, Field, KeyItem};
 use super::keys::{self, KeyKind};
 use super::square::{Geometry, Symmetry};
 use crate::diagnostic::did_you_mean;
 
 /// Larger first-rank labels are surely a slip (and would overflow rank arithmetic).
 const MAX_FIRST_RANK: u32 = 1000;
+
+/// The diagram names its files with one letter, `a` to `z`: fewer than the runtime holds.
+const MAX_DIAGRAM_FILES: u32 = 26;
+const _: () = assert!(MAX_DIAGRAM_FILES <= koma_runtime::limits::MAX_FILES as u32);
 
 /// Every key the importer acts on, after defaults.
 #[derive(Clone, Debug)]
@@ -125,8 +131,14 @@ fn unknown_key(item: &KeyItem, sink: &mut Sink) {
 
 fn apply(s: &mut Settings, kind: KeyKind, item: &KeyItem, sink: &mut Sink) {
     match kind {
-        KeyKind::Files => s.files = size(item, 26, sink).unwrap_or(s.files),
-        KeyKind::Ranks => s.ranks = size(item, 99, sink).unwrap_or(s.ranks),
+        KeyKind::Files => {
+            let why = "the diagram names files `a` to `z`";
+            s.files = size(item, MAX_DIAGRAM_FILES, why, sink).unwrap_or(s.files);
+        }
+        KeyKind::Ranks => {
+            let max = u32::from(koma_runtime::limits::MAX_RANKS);
+            s.ranks = size(item, max, "the most ranks koma holds", sink).unwrap_or(s.ranks);
+        }
         KeyKind::FirstRank => s.first_rank = first_rank(item, sink).unwrap_or(s.first_rank),
         KeyKind::Symmetry => s.symmetry = symmetry(item, sink),
         KeyKind::Royal => {
@@ -220,13 +232,14 @@ fn first_rank(item: &KeyItem, sink: &mut Sink) -> Option<i64> {
     None
 }
 
-fn size(item: &KeyItem, max: u32, sink: &mut Sink) -> Option<u32> {
+/// A board size in `1..=max`; `why` says where `max` comes from.
+fn size(item: &KeyItem, max: u32, why: &str, sink: &mut Sink) -> Option<u32> {
     let n = number(item, sink)?;
     match u32::try_from(n) {
         Ok(n) if (1..=max).contains(&n) => Some(n),
         _ => {
             let message = format!(
-                "`{}={n}` is out of range: koma boards have 1 to {max}",
+                "`{}={n}` is out of range: 1 to {max} ({why})",
                 item.key.text
             );
             sink.push(sink.error("I020", message, item.value.span, "unsupported board size"));

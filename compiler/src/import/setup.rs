@@ -3,7 +3,9 @@
 use std::collections::HashMap;
 
 use super::Sink;
-use super::block::{Block, Field, Span};
+use koma_grammar::Span;
+
+use super::block::{Block, Field};
 use super::model;
 use super::pieces::{Role, Types};
 use super::square::{Geometry, Rect, SquareError, Symmetry};
@@ -124,14 +126,7 @@ fn position(
     };
     let explicit_second = second.iter().any(|s| !s.is_empty());
     if symmetry != Symmetry::None && !explicit_second {
-        return Some(model::Setup {
-            hand_first: Vec::new(),
-            hand_second: Vec::new(),
-            symmetry,
-            first: ids(&first),
-            second: Vec::new(),
-            notes: Vec::new(),
-        });
+        return Some(without_hands(symmetry, ids(&first), Vec::new(), Vec::new()));
     }
     let second: Vec<Vec<Rect>> = copies
         .into_iter()
@@ -151,14 +146,7 @@ fn position(
             "rotated 180 degrees"
         };
         let note = format!("the block writes both armies out; the second is the first {word}");
-        return Some(model::Setup {
-            hand_first: Vec::new(),
-            hand_second: Vec::new(),
-            symmetry: found,
-            first: ids(&first),
-            second: Vec::new(),
-            notes: vec![note],
-        });
+        return Some(without_hands(found, ids(&first), Vec::new(), vec![note]));
     }
     let mut notes = Vec::new();
     if symmetry != Symmetry::None {
@@ -168,14 +156,29 @@ fn position(
                 .to_string(),
         );
     }
-    Some(model::Setup {
+    Some(without_hands(
+        Symmetry::None,
+        ids(&first),
+        ids(&second),
+        notes,
+    ))
+}
+
+/// A setup without hands.
+fn without_hands(
+    symmetry: Symmetry,
+    first: Vec<(String, Vec<String>)>,
+    second: Vec<(String, Vec<String>)>,
+    notes: Vec<String>,
+) -> model::Setup {
+    model::Setup {
         hand_first: Vec::new(),
         hand_second: Vec::new(),
-        symmetry: Symmetry::None,
-        first: ids(&first),
-        second: ids(&second),
+        symmetry,
+        first,
+        second,
         notes,
-    })
+    }
 }
 
 /// Whether `second` is exactly `first` under `symmetry`, square by square and piece by piece.

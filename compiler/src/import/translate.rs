@@ -2,7 +2,9 @@
 //! everything koma cannot say.
 
 use super::Sink;
-use super::block::{Block, Span};
+use koma_grammar::Span;
+
+use super::block::Block;
 use super::model::{Board, KomaFile, Moves, Piece, RuleLine};
 use super::pieces::{Types, pieces};
 use super::settings::{Settings, settings};
@@ -544,7 +546,7 @@ mod betza_tests {
             .expect("an I027 warning");
         let moves = block.find("fW(pa").expect("present");
         assert!(
-            d.primary.location.start >= moves && d.primary.location.end <= moves + 5,
+            d.primary.location.span.start >= moves && d.primary.location.span.end <= moves + 5,
             "{d:?}"
         );
         assert!(imported.koma.expect("warnings only").contains("fW(pa"));

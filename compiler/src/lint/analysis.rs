@@ -133,11 +133,7 @@ pub fn betza_moves(board: &Board, piece: &Piece) -> Vec<BetzaMove> {
             let text = piece.betza.get(span.start..span.end)?.to_string();
             let (expansion, _) = expand(&text, size).ok()?;
             let base = piece.betza_location;
-            let location = Location {
-                file: base.file,
-                start: base.start + span.start,
-                end: base.start + span.end,
-            };
+            let location = Location::new(base.file, span.shift(base.span.start));
             Some(BetzaMove {
                 text,
                 location,

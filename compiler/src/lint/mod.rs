@@ -124,7 +124,7 @@ impl Context<'_> {
     pub fn text(&self, location: Location) -> &str {
         self.sources
             .get(location.file)
-            .and_then(|f| f.text.get(location.start..location.end))
+            .and_then(|f| f.text.get(location.span.start..location.span.end))
             .unwrap_or("")
     }
 
@@ -178,7 +178,7 @@ pub fn lint(variant: &Variant, sources: &SourceMap, config: &LintConfig) -> Vec<
             out.push(d);
         }
     }
-    out.sort_by_key(|d| (d.primary.location.file, d.primary.location.start));
+    out.sort_by_key(|d| (d.primary.location.file, d.primary.location.span.start));
     out
 }
 
@@ -238,7 +238,9 @@ fn applies(attribute: &Attribute, lint: &Lint) -> bool {
 }
 
 fn contains(outer: Location, inner: Location) -> bool {
-    outer.file == inner.file && outer.start <= inner.start && inner.end <= outer.end
+    outer.file == inner.file
+        && outer.span.start <= inner.span.start
+        && inner.span.end <= outer.span.end
 }
 
 #[cfg(test)]

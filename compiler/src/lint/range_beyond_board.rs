@@ -31,12 +31,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             if n == 0 || n < longest {
                 continue;
             }
-            let base = m.location.start - s.span.start;
-            let location = Location {
-                file: m.location.file,
-                start: base + span.start,
-                end: base + span.end,
-            };
+            let base = m.location.span.start - s.span.start;
+            let location = Location::new(m.location.file, span.shift(base));
             let replacement =
                 if matches!(s.atom.letter, AtomLetter::R | AtomLetter::B | AtomLetter::Q) {
                     ""

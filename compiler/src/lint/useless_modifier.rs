@@ -4,7 +4,7 @@ use koma_grammar::xbetza::{Move, Prefix};
 
 use super::analysis::{betza_moves, expand_text, path_set};
 use super::{Context, Lint};
-use crate::diagnostic::{Diagnostic, Location, Suggestion};
+use crate::diagnostic::{Diagnostic, Location, Span, Suggestion};
 use crate::ir::LintLevel;
 
 pub const LINT: Lint = Lint {
@@ -42,15 +42,14 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 !text.is_empty()
                     && expand_text(board, text).is_some_and(|e| path_set(&e) == original)
             };
-            let base = m.location.start - s.span.start;
+            let base = m.location.span.start - s.span.start;
             let bare = &m.text[s.atom.span.start - s.span.start..];
             let multi_leg = letters.iter().any(|(c, _, _)| *c == 'a');
             if !multi_leg && same(bare) {
-                let at = Location {
-                    file: m.location.file,
-                    start: m.location.start,
-                    end: base + s.atom.span.start,
-                };
+                let at = Location::new(
+                    m.location.file,
+                    Span::new(m.location.span.start, base + s.atom.span.start),
+                );
                 out.push(finding(
                     at,
                     &m.text[..m.text.len() - bare.len()],
@@ -71,11 +70,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     &m.text[end - s.span.start..]
                 );
                 if same(&without) {
-                    let at = Location {
-                        file: m.location.file,
-                        start: base + start,
-                        end: base + end,
-                    };
+                    let at = Location::new(m.location.file, Span::new(base + start, base + end));
                     out.push(finding(at, &letter.to_string(), &m.text, &without));
                     break;
                 }

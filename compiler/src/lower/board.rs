@@ -16,56 +16,116 @@ const MAX_FILES: u32 = koma_runtime::limits::MAX_FILES as u32;
 /// Grid rows the runtime indexes with a `u8`, kept well below its limit.
 const MAX_RANKS: u32 = koma_runtime::limits::MAX_RANKS as u32;
 
+/// The board: its size and rank numbering, the squares outside the rectangle (`extra`,
+/// `square`), then holes, vanishing squares and regions on the grid they span.
 pub(crate) fn lower_board(
     file: FileId,
     board: &ast::Board,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Board> {
     let at = location(file, board.span);
-    let (files, ranks) = (board.files.value, board.ranks.value);
-    if !(1..=MAX_FILES).contains(&files) || !(1..=MAX_RANKS).contains(&ranks) {
-        diagnostics.push(
-            Diagnostic::error(
-                codes::BAD_BOARD_SIZE,
-                format!("a board of {files} x {ranks} squares is not supported"),
-                at,
-                "board size out of range",
-            )
-            .with_help(format!(
-                "boards have 1 to {MAX_FILES} files (`a`..`{}`) and 1 to {MAX_RANKS} ranks",
-                file_name(MAX_FILES as u8 - 1)
-            )),
-        );
-        return None;
+    let (files, ranks) = board_size(at, board, diagnostics)?;
+    let first_rank = first_rank(file, at, board, ranks, diagnostics);
+    let rect_ranks = first_rank..=first_rank + ranks - 1;
+    let extra_names = extra_squares(file, board, files, &rect_ranks, diagnostics);
+    let own = own_squares(file, board, diagnostics);
+    // Written (file, rank) positions of every square outside the rectangle, and its corners.
+    let placed: Vec<(i64, i64)> = extra_names
+        .iter()
+        .map(|s| (i64::from(s.file), i64::from(s.rank)))
+        .chain(own.iter().map(|o| o.at))
+        .chain([
+            (0, i64::from(*rect_ranks.start())),
+            (i64::from(files) - 1, i64::from(*rect_ranks.end())),
+        ])
+        .collect();
+    let grid = Grid::spanning(at, &placed, diagnostics)?;
+    let mut lowered = grid.board(at, files, ranks, first_rank);
+    for s in &extra_names {
+        let c = grid.cell((i64::from(s.file), i64::from(s.rank)));
+        lowered.add_extra(c, location(file, s.span));
     }
+    for o in &own {
+        lowered.add_own(file, o, grid.cell(o.at), diagnostics);
+    }
+    lower_holes(&mut lowered, file, board, diagnostics);
+    lower_vanishing(&mut lowered, file, board, diagnostics);
+    lower_regions(&mut lowered, file, board, diagnostics);
+    Some(lowered)
+}
+
+/// The rectangle's files and ranks, when the runtime holds them.
+fn board_size(
+    at: Location,
+    board: &ast::Board,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<(u32, u32)> {
+    let (files, ranks) = (board.files.value, board.ranks.value);
+    if (1..=MAX_FILES).contains(&files) && (1..=MAX_RANKS).contains(&ranks) {
+        return Some((files, ranks));
+    }
+    diagnostics.push(
+        Diagnostic::error(
+            codes::BAD_BOARD_SIZE,
+            format!("a board of {files} x {ranks} squares is not supported"),
+            at,
+            "board size out of range",
+        )
+        .with_help(format!(
+            "boards have 1 to {MAX_FILES} files (`a`..`{}`) and 1 to {MAX_RANKS} ranks",
+            file_name(MAX_FILES as u8 - 1)
+        )),
+    );
+    None
+}
+
+/// The number of the rectangle's first rank: 1, or what a valid `ranks FIRST..LAST` line says.
+fn first_rank(
+    file: FileId,
+    at: Location,
+    board: &ast::Board,
+    ranks: u32,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> u32 {
     let mut first_rank = 1;
     for item in &board.items {
-        if let BoardItemKind::Ranks { first, last } = &item.kind {
-            let count = u64::from(last.value) + 1 - u64::from(first.value.min(last.value));
-            if last.value < first.value || count != u64::from(ranks) || first.value > MAX_RANKS {
-                diagnostics.push(
-                    Diagnostic::error(
-                        codes::BAD_RANK_NUMBERING,
-                        format!(
-                            "`ranks {}..{}` does not number {ranks} ranks",
-                            first.value, last.value
-                        ),
-                        location(file, item.span),
-                        format!("expected {ranks} ranks"),
-                    )
-                    .with_secondary(at, "the board is declared here")
-                    .with_help(format!(
-                        "write `ranks {}..{}`",
-                        first.value.min(MAX_RANKS),
-                        first.value.min(MAX_RANKS) + ranks - 1
-                    )),
-                );
-            } else {
-                first_rank = first.value;
-            }
+        let BoardItemKind::Ranks { first, last } = &item.kind else {
+            continue;
+        };
+        let count = u64::from(last.value) + 1 - u64::from(first.value.min(last.value));
+        if last.value < first.value || count != u64::from(ranks) || first.value > MAX_RANKS {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::BAD_RANK_NUMBERING,
+                    format!(
+                        "`ranks {}..{}` does not number {ranks} ranks",
+                        first.value, last.value
+                    ),
+                    location(file, item.span),
+                    format!("expected {ranks} ranks"),
+                )
+                .with_secondary(at, "the board is declared here")
+                .with_help(format!(
+                    "write `ranks {}..{}`",
+                    first.value.min(MAX_RANKS),
+                    first.value.min(MAX_RANKS) + ranks - 1
+                )),
+            );
+        } else {
+            first_rank = first.value;
         }
     }
-    let rect_last = first_rank + ranks - 1;
+    first_rank
+}
+
+/// The `extra` squares, those inside the rectangle reported and left out.
+fn extra_squares(
+    file: FileId,
+    board: &ast::Board,
+    files: u32,
+    rect_ranks: &std::ops::RangeInclusive<u32>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<SquareName> {
     let mut extra_names = Vec::new();
     for item in &board.items {
         if let BoardItemKind::Extra(list) = &item.kind {
@@ -75,7 +135,7 @@ pub(crate) fn lower_board(
         }
     }
     extra_names.retain(|s| {
-        let inside = u32::from(s.file) < files && (first_rank..=rect_last).contains(&s.rank);
+        let inside = u32::from(s.file) < files && rect_ranks.contains(&s.rank);
         if inside {
             diagnostics.push(
                 Diagnostic::error(
@@ -89,84 +149,109 @@ pub(crate) fn lower_board(
         }
         !inside
     });
-    let own = own_squares(file, board, diagnostics);
-    // Written (file, rank) positions of every square outside the rectangle, and its corners.
-    let placed: Vec<(i64, i64)> = extra_names
-        .iter()
-        .map(|s| (i64::from(s.file), i64::from(s.rank)))
-        .chain(own.iter().map(|o| o.at))
-        .chain([
-            (0, i64::from(first_rank)),
-            (i64::from(files) - 1, i64::from(rect_last)),
-        ])
-        .collect();
-    let (left, right) = placed
-        .iter()
-        .fold((0, 0), |(l, r), p| (p.0.min(l), p.0.max(r)));
-    let (low, high) = placed
-        .iter()
-        .fold((i64::MAX, i64::MIN), |(l, h), p| (p.1.min(l), p.1.max(h)));
-    let (width, height) = (right - left + 1, high - low + 1);
-    if width > i64::from(MAX_FILES) || height > i64::from(MAX_RANKS) {
-        diagnostics.push(
-            Diagnostic::error(
-                codes::BAD_BOARD_SIZE,
-                format!("the squares outside the rectangle stretch the board to {width} x {height}"),
-                at,
-                "board too large",
-            )
-            .with_help(format!(
-                "a board spans at most {MAX_FILES} files and {MAX_RANKS} ranks, its extra and named squares included"
-            )),
-        );
-        return None;
+    extra_names
+}
+
+/// The grid the runtime indexes: the smallest box around every written square.
+struct Grid {
+    /// The written file and rank of the grid's first column and row.
+    left: i64,
+    low: i64,
+    width: u8,
+    height: u8,
+}
+
+impl Grid {
+    /// The box around `placed` (written file and rank positions), if the runtime holds it.
+    fn spanning(
+        at: Location,
+        placed: &[(i64, i64)],
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<Grid> {
+        let (left, right) = placed
+            .iter()
+            .fold((0, 0), |(l, r), p| (p.0.min(l), p.0.max(r)));
+        let (low, high) = placed
+            .iter()
+            .fold((i64::MAX, i64::MIN), |(l, h), p| (p.1.min(l), p.1.max(h)));
+        let (width, height) = (right - left + 1, high - low + 1);
+        if width > i64::from(MAX_FILES) || height > i64::from(MAX_RANKS) {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::BAD_BOARD_SIZE,
+                    format!(
+                        "the squares outside the rectangle stretch the board to {width} x {height}"
+                    ),
+                    at,
+                    "board too large",
+                )
+                .with_help(format!(
+                    "a board spans at most {MAX_FILES} files and {MAX_RANKS} ranks, its extra and \
+                     named squares included"
+                )),
+            );
+            return None;
+        }
+        // Both fit the runtime's u8 grid.
+        Some(Grid {
+            left,
+            low,
+            width: width as u8,
+            height: height as u8,
+        })
     }
-    // Both fit the runtime's u8 grid; the rectangle starts `-left` columns and
-    // `first_rank - low` rows into it.
-    let cell = |(f, r): (i64, i64)| Coord {
-        x: (f - left) as u8,
-        y: (r - low) as u8,
-    };
-    let (width, height) = (width as u8, height as u8);
-    let corner = cell((0, i64::from(first_rank)));
-    let rect_rows = (corner.y, corner.y + ranks as u8 - 1);
-    let rect_cols = (corner.x, corner.x + files as u8 - 1);
-    let mut real = vec![false; usize::from(width) * usize::from(height)];
-    for y in rect_rows.0..=rect_rows.1 {
-        for x in rect_cols.0..=rect_cols.1 {
-            real[usize::from(y) * usize::from(width) + usize::from(x)] = true;
+
+    /// The grid cell of a written (file, rank) position.
+    fn cell(&self, (f, r): (i64, i64)) -> Coord {
+        Coord {
+            x: (f - self.left) as u8,
+            y: (r - self.low) as u8,
         }
     }
-    let mut lowered = Board {
-        location: at,
-        files: files as u8,
-        ranks: ranks as u8,
-        rect_rows,
-        rect_cols,
-        width,
-        height,
-        first_rank: low as i16,
-        names: SquareNames {
-            first_file: left as i16,
-            first_rank: low as i16,
-            own: Vec::new(),
-        },
-        real,
-        extra: Vec::new(),
-        holes: Vec::new(),
-        vanishing: Vec::new(),
-        regions: Vec::new(),
-    };
-    for s in &extra_names {
-        lowered.add_extra(
-            cell((i64::from(s.file), i64::from(s.rank))),
-            location(file, s.span),
-        );
+
+    /// The board with its rectangle (`files` x `ranks` from `first_rank`) on this grid, and no
+    /// square outside it yet.
+    fn board(&self, at: Location, files: u32, ranks: u32, first_rank: u32) -> Board {
+        let corner = self.cell((0, i64::from(first_rank)));
+        let rect_rows = (corner.y, corner.y + ranks as u8 - 1);
+        let rect_cols = (corner.x, corner.x + files as u8 - 1);
+        let width = usize::from(self.width);
+        let mut real = vec![false; width * usize::from(self.height)];
+        for y in rect_rows.0..=rect_rows.1 {
+            for x in rect_cols.0..=rect_cols.1 {
+                real[usize::from(y) * width + usize::from(x)] = true;
+            }
+        }
+        Board {
+            location: at,
+            files: files as u8,
+            ranks: ranks as u8,
+            rect_rows,
+            rect_cols,
+            width: self.width,
+            height: self.height,
+            first_rank: self.low as i16,
+            names: SquareNames {
+                first_file: self.left as i16,
+                first_rank: self.low as i16,
+                own: Vec::new(),
+            },
+            real,
+            extra: Vec::new(),
+            holes: Vec::new(),
+            vanishing: Vec::new(),
+            regions: Vec::new(),
+        }
     }
-    for o in &own {
-        lowered.add_own(file, o, cell(o.at), diagnostics);
-    }
-    lower_holes(&mut lowered, file, board, diagnostics);
+}
+
+/// The `vanishing` squares.
+fn lower_vanishing(
+    lowered: &mut Board,
+    file: FileId,
+    board: &ast::Board,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     for item in &board.items {
         if let BoardItemKind::Vanishing(list) = &item.kind {
             for square in list {
@@ -179,8 +264,6 @@ pub(crate) fn lower_board(
             }
         }
     }
-    lower_regions(&mut lowered, file, board, diagnostics);
-    Some(lowered)
 }
 
 /// A `square NAME = SQUARE + (FILES, RANKS)` line, with its written position worked out.

@@ -13,7 +13,7 @@ mod setup;
 use koma_grammar::ast::{File, MetadataValue};
 
 use crate::codes;
-use crate::diagnostic::{Diagnostic, FileId, Location};
+use crate::diagnostic::{Diagnostic, FileId, Location, Span};
 use crate::ir::{Located, Variant};
 use crate::parse::location;
 use extends::Unit;
@@ -103,11 +103,7 @@ fn board_reported(chain: &[Unit], diagnostics: &[Diagnostic]) -> bool {
 }
 
 fn start_of(file: FileId) -> Location {
-    Location {
-        file,
-        start: 0,
-        end: 0,
-    }
+    Location::new(file, Span::new(0, 0))
 }
 
 fn text_metadata(unit: &Unit, keyword: &str) -> Option<Located<String>> {
@@ -129,10 +125,8 @@ fn variant_name(unit: &Unit, diagnostics: &mut Vec<Diagnostic>) -> Option<Locate
         _ => None,
     });
     let Some((line, name)) = found else {
-        let first = first_item(&unit.ast).map_or(start_of(unit.file), |start| Location {
-            file: unit.file,
-            start,
-            end: start,
+        let first = first_item(&unit.ast).map_or(start_of(unit.file), |start| {
+            Location::new(unit.file, Span::new(start, start))
         });
         diagnostics.push(
             Diagnostic::error(
@@ -154,11 +148,7 @@ fn variant_name(unit: &Unit, diagnostics: &mut Vec<Diagnostic>) -> Option<Locate
                 "found after other items",
             )
             .with_secondary(
-                Location {
-                    file: unit.file,
-                    start,
-                    end: start,
-                },
+                Location::new(unit.file, Span::new(start, start)),
                 "the file starts here",
             )
             .with_help("move the `variant` line to the top (comments may come before it)"),

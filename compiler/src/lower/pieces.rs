@@ -8,7 +8,7 @@ use koma_runtime::limits::MAX_PIECE_TYPES;
 use koma_runtime::spec::PieceType;
 
 use crate::codes;
-use crate::diagnostic::{Diagnostic, FileId, Location, Severity, did_you_mean};
+use crate::diagnostic::{Diagnostic, FileId, Location, did_you_mean};
 use crate::ir::{Attribute, Board, InRegion, Located, Piece};
 use crate::parse::location;
 use crate::xbetza::{self, BoardSize, Expansion};
@@ -327,23 +327,7 @@ fn expand(
         Ok((expansion, warnings)) => (expansion, warnings),
         Err(errors) => (Expansion::default(), errors),
     };
-    for problem in problems {
-        let start = (at.start + problem.range.start).min(at.end);
-        let end = (at.start + problem.range.end).clamp(start, at.end);
-        let place = Location {
-            file: at.file,
-            start,
-            end,
-        };
-        let mut d = Diagnostic::error(problem.code, problem.message, place, "in these moves");
-        if problem.is_warning {
-            d.severity = Severity::Warning;
-        }
-        if let Some(help) = problem.help {
-            d = d.with_help(help);
-        }
-        diagnostics.push(d);
-    }
+    diagnostics.extend(problems.iter().map(|p| p.diagnostic(at, "in these moves")));
     expansion
 }
 

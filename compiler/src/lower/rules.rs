@@ -2,13 +2,14 @@
 
 use koma_grammar::Spanned;
 use koma_grammar::ast::{
-    self, Area, BurnOption, Clause, ClauseKind, FreezeOption, PassRule, ResetEvent, Trigger, Zone,
+    self, Area, BurnOption, Clause, ClauseKind, FreezeOption, PassRule, ResetEvent, SquareItem,
+    Trigger, Zone,
 };
 use koma_runtime::limits::MAX_BURN_CHOICES;
 use koma_runtime::spec::{
-    AntiTradeSpec, AntiTradeWhen, BurnSpec, DropZone, EVAL_TERMS, ForcedPromotion, FreezeSpec,
-    GoalSpec, HonourSpec, MoveLimit, Outcome, PieceType, Player, PromotionKind, RepeatSpec,
-    Triggers, WinCondition,
+    AntiTradeSpec, AntiTradeWhen, BurnSpec, Coord, DropZone, EVAL_TERMS, ForcedPromotion,
+    FreezeSpec, GoalSpec, HonourSpec, MoveLimit, Outcome, PieceType, Player, PromotionKind,
+    RepeatSpec, Triggers, WinCondition,
 };
 
 use super::pieces::{Names, attributes};
@@ -109,7 +110,41 @@ fn area_offsets(area: Area) -> Vec<(i8, i8)> {
         .collect()
 }
 
+fn promotion_kind(kind: ast::PromotionKind) -> PromotionKind {
+    match kind {
+        ast::PromotionKind::Optional => PromotionKind::Optional,
+        ast::PromotionKind::Mandatory => PromotionKind::Mandatory,
+        ast::PromotionKind::Automatic => PromotionKind::Automatic,
+    }
+}
+
+fn win_condition(kind: ast::WinKind) -> WinCondition {
+    match kind {
+        ast::WinKind::Extinction => WinCondition::Extinction,
+        ast::WinKind::Checkmate => WinCondition::Checkmate,
+    }
+}
+
+fn outcome(outcome: ast::Outcome) -> Outcome {
+    match outcome {
+        ast::Outcome::Wins => Outcome::Win,
+        ast::Outcome::Draws => Outcome::Draw,
+        ast::Outcome::Loses => Outcome::Loss,
+    }
+}
+
+/// `repeat illegal|loses [except ...]`.
+fn repeat(outcome: ast::RepeatOutcome, exceptions: &[Spanned<ast::RepeatException>]) -> RepeatSpec {
+    let except = |e: ast::RepeatException| exceptions.iter().any(|x| x.value == e);
+    RepeatSpec {
+        loses: outcome == ast::RepeatOutcome::Loses,
+        except_evasion: except(ast::RepeatException::Evasion),
+        except_no_new_attack: except(ast::RepeatException::NoNewAttack),
+    }
+}
+
 impl Lowering<'_> {
+    /// Records `clause` and lowers it: one method per clause kind (a flag is set in its arm).
     fn clause(&mut self, file: FileId, clause: &Clause) {
         let at = location(file, clause.span);
         if clause.kind == ClauseKind::Unknown {
@@ -121,245 +156,241 @@ impl Lowering<'_> {
             location: at,
             attributes: attributes(file, &clause.attributes),
         });
+        let rules = &mut self.rules;
         match &clause.kind {
             ClauseKind::PromotionZone(zone) => self.zone(file, zone),
             ClauseKind::PromotionOn(triggers) => self.triggers(triggers),
-            ClauseKind::PromotionKind(kind) => {
-                self.rules.promotion.kind = match kind.value {
-                    ast::PromotionKind::Optional => PromotionKind::Optional,
-                    ast::PromotionKind::Mandatory => PromotionKind::Mandatory,
-                    ast::PromotionKind::Automatic => PromotionKind::Automatic,
-                };
-            }
-            ClauseKind::PromotionForcedWhenStuck => self.rules.promotion.forced_when_stuck = true,
+            ClauseKind::PromotionKind(kind) => rules.promotion.kind = promotion_kind(kind.value),
+            ClauseKind::PromotionForcedWhenStuck => rules.promotion.forced_when_stuck = true,
             ClauseKind::PromotionForced { pieces, last } => {
-                let pieces =
-                    self.names
-                        .resolve_all(file, pieces, "in `promotion forced`", self.diagnostics);
-                if let Some(ranks) = self.in_range(
-                    file,
-                    last,
-                    1,
-                    u32::from(self.board.ranks),
-                    "the number of ranks",
-                ) {
-                    self.rules.promotion.forced.push(ForcedPromotion {
-                        pieces,
-                        last_ranks: ranks as u8,
-                    });
-                }
+                self.promotion_forced(file, pieces, last)
             }
-            ClauseKind::Royal(ids) => {
-                for id in ids {
-                    if let Some(piece) =
-                        self.names.resolve(file, id, "in `royal`", self.diagnostics)
-                    {
-                        self.royals.push((piece, location(file, id.span)));
-                    }
-                }
-            }
-            ClauseKind::Win(kind) => {
-                self.rules.royals.win = match kind.value {
-                    ast::WinKind::Extinction => WinCondition::Extinction,
-                    ast::WinKind::Checkmate => WinCondition::Checkmate,
-                };
-            }
-            ClauseKind::CheckLastRoyalOnly => self.rules.royals.check_last_only = true,
-            ClauseKind::CheckForbidden => self.rules.royals.check_forbidden = true,
-            ClauseKind::CheckWins(n) => {
-                self.rules.results.check_wins = self
-                    .in_range(file, n, 1, 255, "the number of checks")
-                    .map(|n| n as u8);
-            }
-            ClauseKind::CapturesCompulsory => self.rules.captures_compulsory = true,
-            ClauseKind::NoPieces(outcome) => {
-                self.rules.results.no_pieces = Some(match outcome.value {
-                    ast::Outcome::Wins => Outcome::Win,
-                    ast::Outcome::Draws => Outcome::Draw,
-                    ast::Outcome::Loses => Outcome::Loss,
-                });
-            }
+            ClauseKind::PromotionCapturedOnly => rules.promotion.captured_only = true,
+            ClauseKind::Royal(ids) => self.royal(file, ids),
+            ClauseKind::Win(kind) => rules.royals.win = win_condition(kind.value),
+            ClauseKind::CheckLastRoyalOnly => rules.royals.check_last_only = true,
+            ClauseKind::CheckForbidden => rules.royals.check_forbidden = true,
+            ClauseKind::CheckWins(n) => self.check_wins(file, n),
+            ClauseKind::CapturesCompulsory => rules.captures_compulsory = true,
+            ClauseKind::NoPieces(o) => rules.results.no_pieces = Some(outcome(o.value)),
             ClauseKind::Goal {
                 side,
                 pieces,
                 squares,
                 reply_draws,
-            } => {
-                let pieces = self
-                    .names
-                    .resolve_all(file, pieces, "in `goal`", self.diagnostics);
-                let mut coords = Vec::new();
-                for item in squares {
-                    for c in self.board.coords(file, item, self.diagnostics) {
-                        if !coords.contains(&c) {
-                            coords.push(c);
-                        }
-                    }
-                }
-                let player = side.as_ref().map(|s| match s.value {
-                    ast::Side::First => Player::First,
-                    ast::Side::Second => Player::Second,
-                });
-                self.rules.goals.push(Located {
-                    value: GoalSpec {
-                        player,
-                        pieces,
-                        squares: coords,
-                        reply_draws: *reply_draws,
-                    },
-                    location: at,
-                });
-            }
+            } => self.goal(file, at, side, pieces, squares, *reply_draws),
             ClauseKind::Burn { burners, options } => self.burn(file, at, burners, options),
             ClauseKind::Freeze { freezers, options } => self.freeze(file, at, freezers, options),
             ClauseKind::AntiTrade(trade) => self.anti_trade(file, at, trade),
             ClauseKind::JumpRank(tiers) => self.jump_rank(file, tiers),
             ClauseKind::Pass(rule) => self.pass(file, rule),
-            ClauseKind::Stalemate(outcome) => {
-                self.rules.results.stalemate = match outcome.value {
-                    ast::Outcome::Draws => Outcome::Draw,
-                    ast::Outcome::Loses => Outcome::Loss,
-                    ast::Outcome::Wins => Outcome::Win,
-                };
-            }
-            ClauseKind::DrawRepetition(n) => {
-                self.rules.results.repetition = self
-                    .in_range(file, n, 2, u8::MAX.into(), "the repetition count")
-                    .map(|n| n as u8);
-            }
+            ClauseKind::Stalemate(o) => rules.results.stalemate = outcome(o.value),
+            ClauseKind::DrawRepetition(n) => self.draw_repetition(file, n),
             ClauseKind::DrawMoves { moves, reset } => self.move_limit(file, moves, reset),
-            ClauseKind::DrawBareRoyal { single_piece } => {
-                self.rules.results.bare_royal_draw = true;
-                if *single_piece {
-                    self.rules.results.bare = koma_runtime::spec::Bare::SinglePiece;
-                }
+            ClauseKind::DrawBareRoyal { single_piece } => self.draw_bare_royal(*single_piece),
+            ClauseKind::BareRoyalLoses => rules.results.bare_royal_loses = true,
+            ClauseKind::PerpetualCheck(loses) => rules.results.perpetual_check_loses = loses.value,
+            ClauseKind::PerpetualAttack(loses) => {
+                rules.results.perpetual_attack_loses = loses.value
             }
-            ClauseKind::BareRoyalLoses => self.rules.results.bare_royal_loses = true,
-            ClauseKind::PerpetualCheck(loses) => {
-                self.rules.results.perpetual_check_loses = loses.value
-            }
-            ClauseKind::CapturesToHand { as_is } => self.captures_as_is = Some(*as_is),
-            ClauseKind::DropNotStuck => self.rules.drops.not_stuck = true,
-            ClauseKind::DropOnePerFile(ids) => {
-                let ids =
-                    self.names
-                        .resolve_all(file, ids, "in `drop one-per-file`", self.diagnostics);
-                self.rules.drops.one_per_file.extend(ids);
-            }
-            ClauseKind::CastlingWith(ids) => {
-                let ids = self
-                    .names
-                    .resolve_all(file, ids, "in `castling with`", self.diagnostics);
-                self.rules.castling_partners = ids;
-            }
-            ClauseKind::DropPerFile { limit, pieces } => {
-                let ids =
-                    self.names
-                        .resolve_all(file, pieces, "in `drop per-file`", self.diagnostics);
-                // The most pieces of one type a file can hold: the count is a byte.
-                let most = u8::MAX.into();
-                if let Some(n) = self.in_range(file, limit, 1, most, "the number of pieces") {
-                    let n = n as u8;
-                    self.rules
-                        .drops
-                        .per_file
-                        .extend(ids.into_iter().map(|t| (t, n)));
-                }
-            }
-            ClauseKind::DropNoMate(ids) => {
-                let ids = self
-                    .names
-                    .resolve_all(file, ids, "in `drop no-mate`", self.diagnostics);
-                self.rules.drops.no_mate.extend(ids);
-            }
-            ClauseKind::DropZone { pieces, squares } => {
-                let pieces =
-                    self.names
-                        .resolve_all(file, pieces, "in `drop zone`", self.diagnostics);
-                let mut coords = Vec::new();
-                for item in squares {
-                    for c in self.board.coords(file, item, self.diagnostics) {
-                        if !coords.contains(&c) {
-                            coords.push(c);
-                        }
-                    }
-                }
-                self.rules.drops.zones.push(DropZone {
-                    pieces,
-                    squares: coords,
-                });
-            }
-            ClauseKind::PromotionCapturedOnly => self.rules.promotion.captured_only = true,
             ClauseKind::Repeat {
                 outcome,
                 exceptions,
-            } => {
-                self.rules.repeat = Some(RepeatSpec {
-                    loses: outcome.value == ast::RepeatOutcome::Loses,
-                    except_evasion: exceptions
-                        .iter()
-                        .any(|e| e.value == ast::RepeatException::Evasion),
-                    except_no_new_attack: exceptions
-                        .iter()
-                        .any(|e| e.value == ast::RepeatException::NoNewAttack),
-                });
-            }
-            ClauseKind::PerpetualAttack(loses) => {
-                self.rules.results.perpetual_attack_loses = loses.value
-            }
-            ClauseKind::CountingBoard(n) => {
-                let n = self
-                    .in_range(file, n, 1, 10_000, "the count")
-                    .map(|n| n as u16);
-                self.rules
-                    .counting
-                    .get_or_insert_with(Default::default)
-                    .board_honour = n;
-            }
+            } => rules.repeat = Some(repeat(outcome.value, exceptions)),
+            ClauseKind::CapturesToHand { as_is } => self.captures_as_is = Some(*as_is),
+            ClauseKind::DropNotStuck => rules.drops.not_stuck = true,
+            ClauseKind::DropOnePerFile(ids) => self.drop_one_per_file(file, ids),
+            ClauseKind::DropPerFile { limit, pieces } => self.drop_per_file(file, limit, pieces),
+            ClauseKind::DropNoMate(ids) => self.drop_no_mate(file, ids),
+            ClauseKind::DropZone { pieces, squares } => self.drop_zone(file, pieces, squares),
+            ClauseKind::CastlingWith(ids) => self.castling_with(file, ids),
+            ClauseKind::CountingBoard(n) => self.counting_board(file, n),
             ClauseKind::CountingPieces { entries, default } => {
-                let mut honour = Vec::new();
-                for e in entries {
-                    let ids =
-                        self.names
-                            .resolve_all(file, &e.pieces, "in `counting`", self.diagnostics);
-                    let mut pieces: Vec<(PieceType, u8)> = Vec::new();
-                    for t in ids {
-                        match pieces.iter_mut().find(|p| p.0 == t) {
-                            Some(p) => p.1 = p.1.saturating_add(1),
-                            None => pieces.push((t, 1)),
-                        }
-                    }
-                    if let Some(moves) = self.in_range(file, &e.moves, 1, 10_000, "the count") {
-                        honour.push(HonourSpec {
-                            pieces,
-                            moves: moves as u16,
-                        });
-                    }
-                }
-                let default = default
-                    .as_ref()
-                    .and_then(|d| self.in_range(file, d, 1, 10_000, "the count"))
-                    .map(|n| n as u16);
-                let c = self.rules.counting.get_or_insert_with(Default::default);
-                c.pieces_honour = honour;
-                c.pieces_default = default;
+                self.counting_pieces(file, entries, default.as_ref())
             }
-            ClauseKind::CountingWithout(ids) => {
-                let ids =
-                    self.names
-                        .resolve_all(file, ids, "in `counting without`", self.diagnostics);
-                self.rules
-                    .counting
-                    .get_or_insert_with(Default::default)
-                    .without = ids;
-            }
+            ClauseKind::CountingWithout(ids) => self.counting_without(file, ids),
             ClauseKind::FacingRoyals { must_break } => {
-                self.rules.facing_royals_forbidden = !must_break;
-                self.rules.facing_royals_must_break = *must_break;
+                rules.facing_royals_forbidden = !must_break;
+                rules.facing_royals_must_break = *must_break;
             }
             ClauseKind::Weight { term, weight } => self.weight(file, term, *weight),
             ClauseKind::Unknown | ClauseKind::Remove(_) => {}
         }
+    }
+
+    /// The pieces `ids` names, each reported where it is unknown (`context`: "in `CLAUSE`").
+    fn pieces(&mut self, file: FileId, ids: &[Spanned<String>], context: &str) -> Vec<PieceType> {
+        self.names.resolve_all(file, ids, context, self.diagnostics)
+    }
+
+    /// The squares `items` name, each once, in the order written.
+    fn squares(&mut self, file: FileId, items: &[SquareItem]) -> Vec<Coord> {
+        let mut coords = Vec::new();
+        for item in items {
+            for c in self.board.coords(file, item, self.diagnostics) {
+                if !coords.contains(&c) {
+                    coords.push(c);
+                }
+            }
+        }
+        coords
+    }
+
+    /// `promotion forced IDS last N`.
+    fn promotion_forced(&mut self, file: FileId, ids: &[Spanned<String>], last: &Spanned<u32>) {
+        let pieces = self.pieces(file, ids, "in `promotion forced`");
+        let ranks = u32::from(self.board.ranks);
+        if let Some(ranks) = self.in_range(file, last, 1, ranks, "the number of ranks") {
+            self.rules.promotion.forced.push(ForcedPromotion {
+                pieces,
+                last_ranks: ranks as u8,
+            });
+        }
+    }
+
+    /// `royal IDS`: the pieces get their `royal` location when the clauses are lowered.
+    fn royal(&mut self, file: FileId, ids: &[Spanned<String>]) {
+        for id in ids {
+            if let Some(piece) = self.names.resolve(file, id, "in `royal`", self.diagnostics) {
+                self.royals.push((piece, location(file, id.span)));
+            }
+        }
+    }
+
+    /// `check N wins`: the count is a byte of the position.
+    fn check_wins(&mut self, file: FileId, n: &Spanned<u32>) {
+        let most = u32::from(u8::MAX);
+        self.rules.results.check_wins = self
+            .in_range(file, n, 1, most, "the number of checks")
+            .map(|n| n as u8);
+    }
+
+    /// `goal [SIDE] IDS on SQUARES [reply-draws]`.
+    fn goal(
+        &mut self,
+        file: FileId,
+        at: Location,
+        side: &Option<Spanned<ast::Side>>,
+        ids: &[Spanned<String>],
+        squares: &[SquareItem],
+        reply_draws: bool,
+    ) {
+        let pieces = self.pieces(file, ids, "in `goal`");
+        let squares = self.squares(file, squares);
+        let player = side.as_ref().map(|s| match s.value {
+            ast::Side::First => Player::First,
+            ast::Side::Second => Player::Second,
+        });
+        self.rules.goals.push(Located {
+            value: GoalSpec {
+                player,
+                pieces,
+                squares,
+                reply_draws,
+            },
+            location: at,
+        });
+    }
+
+    /// `draw repetition N`.
+    fn draw_repetition(&mut self, file: FileId, n: &Spanned<u32>) {
+        let most = u32::from(u8::MAX);
+        self.rules.results.repetition = self
+            .in_range(file, n, 2, most, "the repetition count")
+            .map(|n| n as u8);
+    }
+
+    /// `draw bare-royal [single-piece]`.
+    fn draw_bare_royal(&mut self, single_piece: bool) {
+        self.rules.results.bare_royal_draw = true;
+        if single_piece {
+            self.rules.results.bare = koma_runtime::spec::Bare::SinglePiece;
+        }
+    }
+
+    /// `drop one-per-file IDS`.
+    fn drop_one_per_file(&mut self, file: FileId, ids: &[Spanned<String>]) {
+        let ids = self.pieces(file, ids, "in `drop one-per-file`");
+        self.rules.drops.one_per_file.extend(ids);
+    }
+
+    /// `drop per-file N IDS`.
+    fn drop_per_file(&mut self, file: FileId, limit: &Spanned<u32>, ids: &[Spanned<String>]) {
+        let ids = self.pieces(file, ids, "in `drop per-file`");
+        // The most pieces of one type a file can hold: the count is a byte.
+        let most = u32::from(u8::MAX);
+        if let Some(n) = self.in_range(file, limit, 1, most, "the number of pieces") {
+            let n = n as u8;
+            let per_file = &mut self.rules.drops.per_file;
+            per_file.extend(ids.into_iter().map(|t| (t, n)));
+        }
+    }
+
+    /// `drop no-mate IDS`.
+    fn drop_no_mate(&mut self, file: FileId, ids: &[Spanned<String>]) {
+        let ids = self.pieces(file, ids, "in `drop no-mate`");
+        self.rules.drops.no_mate.extend(ids);
+    }
+
+    /// `drop zone IDS on SQUARES`.
+    fn drop_zone(&mut self, file: FileId, ids: &[Spanned<String>], squares: &[SquareItem]) {
+        let pieces = self.pieces(file, ids, "in `drop zone`");
+        let squares = self.squares(file, squares);
+        self.rules.drops.zones.push(DropZone { pieces, squares });
+    }
+
+    /// `castling with IDS`.
+    fn castling_with(&mut self, file: FileId, ids: &[Spanned<String>]) {
+        self.rules.castling_partners = self.pieces(file, ids, "in `castling with`");
+    }
+
+    /// `counting board-honour N`.
+    fn counting_board(&mut self, file: FileId, n: &Spanned<u32>) {
+        let n = self.count(file, n);
+        let counting = self.rules.counting.get_or_insert_with(Default::default);
+        counting.board_honour = n;
+    }
+
+    /// `counting pieces-honour IDS N, ... [default N]`: a piece named twice counts twice.
+    fn counting_pieces(
+        &mut self,
+        file: FileId,
+        entries: &[ast::HonourEntry],
+        default: Option<&Spanned<u32>>,
+    ) {
+        let mut honour = Vec::new();
+        for e in entries {
+            let ids = self.pieces(file, &e.pieces, "in `counting`");
+            let mut pieces: Vec<(PieceType, u8)> = Vec::new();
+            for t in ids {
+                match pieces.iter_mut().find(|p| p.0 == t) {
+                    Some(p) => p.1 = p.1.saturating_add(1),
+                    None => pieces.push((t, 1)),
+                }
+            }
+            if let Some(moves) = self.count(file, &e.moves) {
+                honour.push(HonourSpec { pieces, moves });
+            }
+        }
+        let default = default.and_then(|d| self.count(file, d));
+        let counting = self.rules.counting.get_or_insert_with(Default::default);
+        counting.pieces_honour = honour;
+        counting.pieces_default = default;
+    }
+
+    /// `counting without IDS`.
+    fn counting_without(&mut self, file: FileId, ids: &[Spanned<String>]) {
+        let ids = self.pieces(file, ids, "in `counting without`");
+        self.rules
+            .counting
+            .get_or_insert_with(Default::default)
+            .without = ids;
+    }
+
+    /// A count of moves of Makruk's counting rules.
+    fn count(&mut self, file: FileId, n: &Spanned<u32>) -> Option<u16> {
+        self.in_range(file, n, 1, 10_000, "the count")
+            .map(|n| n as u16)
     }
 
     fn unknown(&mut self, file: FileId, keyword: &Spanned<String>) {
@@ -437,7 +468,7 @@ impl Lowering<'_> {
                 "given again here",
             );
             self.diagnostics.push(
-                d.with_secondary(first.location.clone(), "first given here")
+                d.with_secondary(first.location, "first given here")
                     .with_help("keep one of the two lines"),
             );
             return;
@@ -480,17 +511,7 @@ impl Lowering<'_> {
                     .filter(|c| (bottom..=top).contains(&c.y) && board.in_rectangle(*c))
                     .collect()
             }
-            Zone::Squares(items) => {
-                let mut squares = Vec::new();
-                for item in items {
-                    for c in board.coords(file, item, self.diagnostics) {
-                        if !squares.contains(&c) {
-                            squares.push(c);
-                        }
-                    }
-                }
-                squares
-            }
+            Zone::Squares(items) => self.squares(file, items),
         };
         self.rules.promotion.zone = squares;
     }

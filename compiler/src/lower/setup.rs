@@ -1,7 +1,7 @@
 //! Lowering the setup: placements to coordinates for both players, by symmetry or written out.
 
 use koma_grammar::ast::{self, Side};
-use koma_runtime::spec::Player;
+use koma_runtime::spec::{PieceType, Player};
 
 use super::pieces::{Names, attributes};
 use crate::codes;
@@ -37,7 +37,7 @@ pub(crate) fn lower_setup(
         for item in &line.squares {
             let at = location(file, item.span());
             for c in board.coords(file, item, diagnostics) {
-                placements.push(Placement {
+                let placed = Placement {
                     player,
                     piece,
                     at: c,
@@ -45,38 +45,64 @@ pub(crate) fn lower_setup(
                     derived: false,
                     line: line_at,
                     attributes: line_attributes.clone(),
-                });
-                if symmetry == Symmetry::None {
-                    continue;
-                }
-                let mirrored = board.reflect(c, symmetry);
-                if board.contains(mirrored) {
-                    placements.push(Placement {
-                        player: Player::Second,
-                        piece,
-                        at: mirrored,
-                        location: at,
-                        derived: true,
-                        line: line_at,
-                        attributes: line_attributes.clone(),
-                    });
-                } else {
-                    diagnostics.push(
-                        Diagnostic::error(
-                            codes::SQUARE_ON_HOLE,
-                            format!(
-                                "the second player's copy of this piece would stand on `{}`, which does not exist",
-                                board.square_name(mirrored)
-                            ),
-                            at,
-                            "its copy has no square",
-                        )
-                        .with_help("the board is not symmetric here; use `setup none` and write both armies out"),
-                    );
-                }
+                };
+                let copy = match symmetry {
+                    Symmetry::None => None,
+                    _ => copy(&placed, board, symmetry, diagnostics),
+                };
+                placements.push(placed);
+                placements.extend(copy);
             }
         }
     }
+    Setup {
+        location: location(file, setup.span),
+        symmetry,
+        placements,
+        hands: hands(file, setup, symmetry, names, diagnostics),
+    }
+}
+
+/// The second player's copy of a first player's placement in a symmetric setup, or an error
+/// when the board has no square for it.
+fn copy(
+    placed: &Placement,
+    board: &Board,
+    symmetry: Symmetry,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Placement> {
+    let mirrored = board.reflect(placed.at, symmetry);
+    if board.contains(mirrored) {
+        return Some(Placement {
+            player: Player::Second,
+            at: mirrored,
+            derived: true,
+            ..placed.clone()
+        });
+    }
+    diagnostics.push(
+        Diagnostic::error(
+            codes::SQUARE_ON_HOLE,
+            format!(
+                "the second player's copy of this piece would stand on `{}`, which does not exist",
+                board.square_name(mirrored)
+            ),
+            placed.location,
+            "its copy has no square",
+        )
+        .with_help("the board is not symmetric here; use `setup none` and write both armies out"),
+    );
+    None
+}
+
+/// The `hand` lines: each piece for the side its block names, or for both in a symmetric setup.
+fn hands(
+    file: FileId,
+    setup: &ast::Setup,
+    symmetry: Symmetry,
+    names: &Names,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Located<(Player, PieceType)>> {
     let mut hands = Vec::new();
     for line in &setup.hands {
         let players: &[Player] = match (symmetry, line.side.map(|s| s.value)) {
@@ -97,12 +123,7 @@ pub(crate) fn lower_setup(
             }
         }
     }
-    Setup {
-        location: location(file, setup.span),
-        symmetry,
-        placements,
-        hands,
-    }
+    hands
 }
 
 /// `first`/`second` blocks belong to `setup none`, which needs them.

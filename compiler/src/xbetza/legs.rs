@@ -247,6 +247,8 @@ struct LegModes {
     wrap: u8,
 }
 
+/// The modes and flags of one leg's modifier letters.
+// long: a table, one arm per modifier letter.
 fn read_modes(
     letters: &[(char, Span)],
     is_final: bool,
@@ -357,69 +359,14 @@ pub(crate) fn plan_move(
 ) -> Result<MovePlan, BetzaProblem> {
     let groups = split_legs(letters);
     let count = groups.len();
+    let (parsed, curve, wrap) = read_legs(&groups, move_span, warnings)?;
     let mut legs = Vec::new();
-    let mut curve = None;
     let mut range = atom.range;
-    let mut wrap = Modes(0);
-    let mut parsed = Vec::new();
-    for (i, g) in groups.iter().enumerate() {
-        let m = read_modes(&g.modes, i + 1 == count, warnings)?;
-        if m.wrap > 0 {
-            wrap = wrap | Modes::CYLINDER;
-        }
-        if m.wrap > 1 {
-            wrap = wrap | Modes::TORUS;
-        }
-        if let Some(c) = m.curve {
-            if count > 1 {
-                return Err(problem(
-                    "E0313",
-                    "curved moves (`z`, `q`) cannot have legs",
-                    move_span,
-                    "write the curve as a move of its own, e.g. `zB`",
-                ));
-            }
-            curve = Some(c);
-        }
-        parsed.push(m);
-    }
     for (i, (g, m)) in groups.iter().zip(parsed).enumerate() {
         let first = i == 0;
         let is_final = i + 1 == count;
-        let class = if first { atom.class } else { DirClass::King };
-        let dirs = match select(class, &g.dirs)? {
-            Some(set) => set,
-            None if first => class.all(),
-            None => NOT_BACK,
-        };
-        if !first && matches!(atom.shape, Shape::Oblique(..)) && !is_mirror_symmetric(dirs) {
-            let span = g
-                .dirs
-                .first()
-                .map_or(move_span, |d| d.1.to(g.dirs[g.dirs.len() - 1].1));
-            return Err(problem(
-                "E0308",
-                "left and right are undefined on continuation legs of oblique atoms",
-                span,
-                "use a symmetric choice (`f`, `s`, `fs`, `v`) or write the legs with W and F steps",
-            ));
-        }
-        let mut modes = m.modes | wrap;
-        if first && m.initial {
-            modes = modes | Modes::INITIAL;
-        } else if m.initial {
-            modes = modes | Modes::ISO;
-        }
-        if first && atom.half_board {
-            modes = modes | Modes::HALF_BOARD | Modes::CREATES_EP;
-        }
-        let mut knight_lame = false;
-        if let Some(span) = m.lame {
-            knight_lame = lame_flags(&mut modes, atom.shape, range, m.n >= 2 || m.initial, span)?;
-        }
-        if let Some(span) = m.jump {
-            jump_flags(&mut modes, atom.shape, range, span)?;
-        }
+        let dirs = leg_directions(g, atom, first, move_span)?;
+        let (modes, knight_lame) = leg_modes(&m, atom, first, range, wrap)?;
         let destination = if m.says_destination {
             Modes(0)
         } else if is_final {
@@ -454,6 +401,97 @@ pub(crate) fn plan_move(
         }
     }
     Ok(MovePlan { legs, curve })
+}
+
+/// The modifiers of every leg, and what holds for the whole move: its curve and its board
+/// wrapping (`o` cylinder, `oo` torus).
+fn read_legs(
+    groups: &[LegLetters],
+    move_span: Span,
+    warnings: &mut Vec<BetzaProblem>,
+) -> Result<(Vec<LegModes>, Option<Curve>, Modes), BetzaProblem> {
+    let count = groups.len();
+    let mut curve = None;
+    let mut wrap = Modes(0);
+    let mut parsed = Vec::new();
+    for (i, g) in groups.iter().enumerate() {
+        let m = read_modes(&g.modes, i + 1 == count, warnings)?;
+        if m.wrap > 0 {
+            wrap = wrap | Modes::CYLINDER;
+        }
+        if m.wrap > 1 {
+            wrap = wrap | Modes::TORUS;
+        }
+        if let Some(c) = m.curve {
+            if count > 1 {
+                return Err(problem(
+                    "E0313",
+                    "curved moves (`z`, `q`) cannot have legs",
+                    move_span,
+                    "write the curve as a move of its own, e.g. `zB`",
+                ));
+            }
+            curve = Some(c);
+        }
+        parsed.push(m);
+    }
+    Ok((parsed, curve, wrap))
+}
+
+/// The directions of one leg: the first leg's relative to the board, a continuation's relative
+/// to the leg before (any but back when none is written).
+fn leg_directions(
+    g: &LegLetters,
+    atom: AtomInfo,
+    first: bool,
+    move_span: Span,
+) -> Result<DirSet, BetzaProblem> {
+    let class = if first { atom.class } else { DirClass::King };
+    let dirs = match select(class, &g.dirs)? {
+        Some(set) => set,
+        None if first => class.all(),
+        None => NOT_BACK,
+    };
+    if !first && matches!(atom.shape, Shape::Oblique(..)) && !is_mirror_symmetric(dirs) {
+        let span = g
+            .dirs
+            .first()
+            .map_or(move_span, |d| d.1.to(g.dirs[g.dirs.len() - 1].1));
+        return Err(problem(
+            "E0308",
+            "left and right are undefined on continuation legs of oblique atoms",
+            span,
+            "use a symmetric choice (`f`, `s`, `fs`, `v`) or write the legs with W and F steps",
+        ));
+    }
+    Ok(dirs)
+}
+
+/// The modes of one leg before its destination is added, and whether it is a lame knight's.
+fn leg_modes(
+    m: &LegModes,
+    atom: AtomInfo,
+    first: bool,
+    range: u8,
+    wrap: Modes,
+) -> Result<(Modes, bool), BetzaProblem> {
+    let mut modes = m.modes | wrap;
+    if first && m.initial {
+        modes = modes | Modes::INITIAL;
+    } else if m.initial {
+        modes = modes | Modes::ISO;
+    }
+    if first && atom.half_board {
+        modes = modes | Modes::HALF_BOARD | Modes::CREATES_EP;
+    }
+    let mut knight_lame = false;
+    if let Some(span) = m.lame {
+        knight_lame = lame_flags(&mut modes, atom.shape, range, m.n >= 2 || m.initial, span)?;
+    }
+    if let Some(span) = m.jump {
+        jump_flags(&mut modes, atom.shape, range, span)?;
+    }
+    Ok((modes, knight_lame))
 }
 
 fn leg(shape: Shape, dirs: DirSet, range: u8, modes: Modes, knight_lame: bool) -> LegPlan {

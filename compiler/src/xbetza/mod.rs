@@ -27,6 +27,8 @@ pub mod words;
 use koma_grammar::span::Span;
 use koma_runtime::spec::{CastlingSpec, PathTemplate};
 
+use crate::diagnostic::{Diagnostic, Location, Severity};
+
 /// The size of the board the moves are expanded for (bounds riders and curved moves).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardSize {
@@ -48,10 +50,38 @@ pub struct BetzaProblem {
     pub code: &'static str,
     pub message: String,
     /// Byte range within the XBetza text.
-    pub range: std::ops::Range<usize>,
+    pub span: Span,
     pub help: Option<String>,
     /// Warnings do not stop compilation.
     pub is_warning: bool,
+}
+
+impl BetzaProblem {
+    /// The problem as a diagnostic about the XBetza text written at `text`, with `label` on
+    /// its place: the one conversion every caller uses (the compiler, `koma diagram --betza`).
+    pub fn diagnostic(&self, text: Location, label: &str) -> Diagnostic {
+        let d = Diagnostic::error(self.code, self.message.clone(), self.located(text), label);
+        let d = Diagnostic {
+            severity: if self.is_warning {
+                Severity::Warning
+            } else {
+                Severity::Error
+            },
+            ..d
+        };
+        match &self.help {
+            Some(help) => d.with_help(help.clone()),
+            None => d,
+        }
+    }
+
+    /// Where the problem is in a file whose XBetza text is at `text`: its span moved there,
+    /// and kept inside the text.
+    pub fn located(&self, text: Location) -> Location {
+        let start = (text.span.start + self.span.start).min(text.span.end);
+        let end = (text.span.start + self.span.end).clamp(start, text.span.end);
+        Location::new(text.file, Span::new(start, end))
+    }
 }
 
 impl std::fmt::Display for BetzaProblem {
@@ -75,7 +105,7 @@ pub(crate) fn problem(
     BetzaProblem {
         code,
         message: message.into(),
-        range: span.start..span.end,
+        span,
         help: (!help.is_empty()).then(|| help.to_string()),
         is_warning: false,
     }
@@ -117,7 +147,7 @@ pub fn expand_templates(
             .map(|e| BetzaProblem {
                 code: e.code,
                 message: e.message,
-                range: e.span.start..e.span.end,
+                span: e.span,
                 help: e.help,
                 is_warning: false,
             })
@@ -158,4 +188,35 @@ fn check_routes(
         )]);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::FileId;
+
+    /// A problem becomes a diagnostic at its place in the file: moved to where the string is
+    /// written, kept inside it, with its code, severity and help.
+    #[test]
+    fn problems_become_diagnostics_inside_their_string() {
+        let board = BoardSize { files: 9, ranks: 9 };
+        let errors = expand("fWxR", board).expect_err("`x` is not supported");
+        let text = Location::new(FileId(2), Span::new(40, 44));
+        let d = errors[0].diagnostic(text, "in these moves");
+        assert_eq!((d.code.as_str(), d.severity), ("E0310", Severity::Error));
+        assert_eq!(
+            d.primary.location,
+            Location::new(FileId(2), Span::new(42, 43))
+        );
+        assert_eq!(d.primary.message, "in these moves");
+        assert!(d.help.is_some());
+        let beyond = BetzaProblem {
+            span: Span::new(3, 9),
+            ..errors[0].clone()
+        };
+        assert_eq!(beyond.located(text).span, Span::new(43, 44));
+        let (_, warnings) = expand("tW", board).expect("`t` is only ignored");
+        let d = warnings[0].diagnostic(text, "");
+        assert_eq!((d.code.as_str(), d.severity), ("W0301", Severity::Warning));
+    }
 }

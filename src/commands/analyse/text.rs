@@ -32,10 +32,35 @@ pub fn summary(report: &Report) -> Vec<String> {
     out
 }
 
+/// A row of the table: its label and a cell per variant.
+type Row = (String, Vec<String>);
+
 /// Rows of figures, a column per variant.
 fn table(variants: &[Summary]) -> Vec<String> {
-    let opt = |x: Option<f64>, digits: usize| x.map_or("-".into(), |x| format!("{x:.digits$}"));
-    let mut rows: Vec<(String, Vec<String>)> = vec![
+    let mut rows = game_rows(variants);
+    rows.extend(ending_rows(variants));
+    rows.extend(ludii_rows(variants));
+    let label = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..variants.len())
+        .map(|i| rows.iter().map(|r| r.1[i].len()).max().unwrap_or(0))
+        .collect();
+    rows.iter()
+        .map(|(name, cells)| {
+            let cells: Vec<String> = cells
+                .iter()
+                .zip(&widths)
+                .map(|(c, w)| format!("{c:>w$}"))
+                .collect();
+            format!("{name:<label$}  {}", cells.join("  "))
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// The variants' names, and their games' results and lengths.
+fn game_rows(variants: &[Summary]) -> Vec<Row> {
+    vec![
         (
             "".into(),
             variants.iter().map(|v| v.variant.clone()).collect(),
@@ -62,7 +87,11 @@ fn table(variants: &[Summary]) -> Vec<String> {
                 format!("{:.1}/{}/{}", l.mean, l.median, l.max)
             }),
         ),
-    ];
+    ]
+}
+
+/// A row per way a game ended, in the order first met.
+fn ending_rows(variants: &[Summary]) -> Vec<Row> {
     let mut reasons: Vec<&str> = Vec::new();
     for v in variants {
         for e in &v.endings {
@@ -71,6 +100,7 @@ fn table(variants: &[Summary]) -> Vec<String> {
             }
         }
     }
+    let mut rows = Vec::new();
     for r in reasons {
         rows.push((
             format!("end: {r} (1-0/0-1/=)"),
@@ -84,8 +114,14 @@ fn table(variants: &[Summary]) -> Vec<String> {
             }),
         ));
     }
+    rows
+}
+
+/// The Ludii-style metrics.
+fn ludii_rows(variants: &[Summary]) -> Vec<Row> {
+    let opt = |x: Option<f64>, digits: usize| x.map_or("-".into(), |x| format!("{x:.digits$}"));
     let l = |f: fn(&Summary) -> Option<f64>, d: usize| col(variants, move |v| opt(f(v), d));
-    rows.extend([
+    vec![
         ("AdvantageP1".into(), l(|v| Some(v.ludii.advantage_p1), 3)),
         ("Balance".into(), l(|v| Some(v.ludii.balance), 3)),
         ("Completion".into(), l(|v| Some(v.ludii.completion), 3)),
@@ -104,23 +140,7 @@ fn table(variants: &[Summary]) -> Vec<String> {
             "DecisivenessMoves".into(),
             l(|v| v.ludii.decisiveness_moves, 3),
         ),
-    ]);
-    let label = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..variants.len())
-        .map(|i| rows.iter().map(|r| r.1[i].len()).max().unwrap_or(0))
-        .collect();
-    rows.iter()
-        .map(|(name, cells)| {
-            let cells: Vec<String> = cells
-                .iter()
-                .zip(&widths)
-                .map(|(c, w)| format!("{c:>w$}"))
-                .collect();
-            format!("{name:<label$}  {}", cells.join("  "))
-                .trim_end()
-                .to_string()
-        })
-        .collect()
+    ]
 }
 
 fn col(variants: &[Summary], f: impl Fn(&Summary) -> String) -> Vec<String> {

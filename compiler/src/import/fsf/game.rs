@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use super::ini::{self, Entry, Section};
 use crate::fsf::PIECE_TYPES;
 use crate::import::Sink;
-use crate::import::block::Span;
+use koma_grammar::Span;
 
 /// Fairy-Stockfish's built-in variants, as `variants.ini` sections.
 const BUILTINS: &str = include_str!("builtins.ini");

@@ -1,7 +1,7 @@
 //! A Fairy-Stockfish `variants.ini` as written: `[name]` / `[name:parent]` sections of
 //! `key = value` lines, with spans.
 
-use crate::import::block::Span;
+use koma_grammar::Span;
 
 /// One `key = value` line.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,9 +12,9 @@ mod setup;
 mod squares;
 mod translate;
 
-use super::block::Span;
 use super::{Imported, Sink, write};
 use crate::diagnostic::{Diagnostic, FileId};
+use koma_grammar::Span;
 
 pub use ini::looks_like_ini;
 
@@ -46,7 +46,7 @@ pub fn import(file: FileId, text: &str, section: Option<&str>) -> Imported {
         Some((write::write(&model), sections[i].header))
     });
     let mut diagnostics = sink.into_diagnostics();
-    diagnostics.sort_by_key(|d| (d.primary.location.start, d.primary.location.end));
+    diagnostics.sort_by_key(|d| (d.primary.location.span.start, d.primary.location.span.end));
     let koma = koma.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
     if let Some((text, header)) = &koma {
         let mut sink = Sink::new(file);
@@ -107,7 +107,7 @@ fn title(name: &str) -> String {
 fn check_written(koma: &str, header: Span, sink: &mut Sink) {
     let checked = crate::load_source("imported.koma", koma, &crate::loader::MemoryLoader::new());
     for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
-        let at = d.primary.location.start.min(koma.len());
+        let at = d.primary.location.span.start.min(koma.len());
         let line = koma[..at].lines().count().max(1);
         let message = format!(
             "the imported file does not check: error[{}] {}",

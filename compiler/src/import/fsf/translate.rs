@@ -5,9 +5,9 @@ use super::game::{Game, PieceDef, Setting};
 use super::setup::{self, Start};
 use super::squares::{self, Set};
 use crate::import::Sink;
-use crate::import::block::Span;
 use crate::import::model::{Board, KomaFile, Moves, Piece, RuleLine, Setup};
 use crate::import::square::Symmetry;
+use koma_grammar::Span;
 
 /// Options that only name, display or tune the engine: one summary comment.
 const BOOKKEEPING: &[&str] = &[
