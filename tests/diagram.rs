@@ -4,27 +4,12 @@
 use koma_compiler::diagram::{Scene, draw, render_svg, render_text};
 use koma_compiler::xbetza::{BoardSize, expand};
 
-fn fixtures() -> Vec<(String, String)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/diagram/seed-pieces.txt"
-    );
-    let text = std::fs::read_to_string(path).expect("fixture list");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let mut parts = l.split_whitespace();
-            let name = parts.next().expect("name").to_string();
-            let betza = parts.next().expect("betza").to_string();
-            (name, betza)
-        })
-        .collect()
-}
+use crate::support::seed_pieces;
 
 #[test]
 fn seed_piece_diagrams() {
     let board = BoardSize { files: 9, ranks: 9 };
-    let list = fixtures();
+    let list = seed_pieces();
     assert!(list.len() >= 90, "fixture list looks truncated");
     for (name, betza) in list {
         let (expansion, _) = expand(&betza, board).unwrap_or_else(|e| panic!("{name}: {e:?}"));

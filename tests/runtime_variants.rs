@@ -4,48 +4,17 @@
 //! royal to any enemy reply.
 
 use crate::support;
-use support::variant_files;
+use support::{runner, variant_files};
 
 use std::path::Path;
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use proptest::test_runner::{RngAlgorithm, TestRng, TestRunner};
 
 use koma_runtime::result::{GameResult, Reason};
 use koma_runtime::spec::{Player, WinCondition};
+use koma_runtime::testing::{self, LEGALITIES, Legality, Picks, exposes_royal};
 use koma_runtime::{FullMove, Gen, MoveList, Position, Square, Tables};
-
-/// The choices of one random game, drawn by proptest (so a failure shrinks to a short game).
-struct Picks {
-    values: Vec<usize>,
-    at: usize,
-}
-
-impl Picks {
-    fn new(values: Vec<usize>) -> Picks {
-        Picks { values, at: 0 }
-    }
-    fn below(&mut self, n: usize) -> usize {
-        let v = self
-            .values
-            .get(self.at % self.values.len().max(1))
-            .copied()
-            .unwrap_or(0);
-        self.at += 1;
-        v % n.max(1)
-    }
-}
-
-/// A deterministic proptest runner: the same games on every run, `cases` of them.
-fn runner(cases: u32) -> TestRunner {
-    let config = ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    };
-    TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha))
-}
 
 fn variants() -> Vec<(String, Arc<Tables>)> {
     variant_files()
@@ -60,23 +29,6 @@ fn variants() -> Vec<(String, Arc<Tables>)> {
             (name, tables)
         })
         .collect()
-}
-
-fn exposes_royal(pos: &mut Position, m: FullMove) -> bool {
-    let me = pos.side_to_move();
-    // A side that plays without royals (Horde's White) has none to lose.
-    let had_royals = !pos.royal_squares(me).is_empty();
-    pos.make(&m);
-    let royals: Vec<_> = pos.royal_squares(me).to_vec();
-    let mut replies = MoveList::new();
-    pos.pseudo_legal_moves(&mut replies);
-    let replies = replies.to_vec();
-    let hit = (had_royals && royals.is_empty())
-        || replies.iter().any(|r| {
-            royals.contains(&r.to) || r.side_captures().iter().any(|s| royals.contains(s))
-        });
-    pos.unmake();
-    hit
 }
 
 /// The occupancy the position keeps through make and unmake (each side's pieces, everything
@@ -388,17 +340,11 @@ fn bulk_count_of_drops() {
     ] {
         let tables = tables_of(file);
         let start = Position::start(tables).expect("a setup");
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut below = |n: usize| {
-            // xorshift64: the same games on every run.
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n.max(1) as u64) as usize
-        };
-        let mut with_drops = 0;
-        let mut scratch = MoveList::new();
-        for _game in 0..12 {
+        let with_drops = std::cell::Cell::new(0);
+        let games = proptest::collection::vec(any::<usize>(), 1..64);
+        let result = runner(12).run(&games, |picks| {
+            let mut rng = Picks::new(picks);
+            let mut scratch = MoveList::new();
             let mut pos = start.clone();
             for _ply in 0..100 {
                 let moves = pos.moves();
@@ -409,7 +355,7 @@ fn bulk_count_of_drops() {
                     "{file}: counted legal moves in {text}"
                 );
                 if !pos.in_check() && moves.iter().any(|m| m.dropped().is_some()) {
-                    with_drops += 1;
+                    with_drops.set(with_drops.get() + 1);
                 }
                 if moves.is_empty() {
                     break;
@@ -420,14 +366,19 @@ fn bulk_count_of_drops() {
                     m.ncap() > 0 || pos.piece_at(m.to).is_some_and(|(p, _)| p != side)
                 };
                 let captures: Vec<&FullMove> = moves.iter().filter(takes).collect();
-                let m = if !captures.is_empty() && below(2) == 0 {
-                    *captures[below(captures.len())]
+                let m = if !captures.is_empty() && rng.below(2) == 0 {
+                    *captures[rng.below(captures.len())]
                 } else {
-                    moves[below(moves.len())]
+                    moves[rng.below(moves.len())]
                 };
                 pos.make(&m);
             }
+            Ok(())
+        });
+        if let Err(e) = result {
+            panic!("{file}: {e}");
         }
+        let with_drops = with_drops.get();
         assert!(
             with_drops >= 200,
             "{file}: only {with_drops} positions with drops out of check"
@@ -483,16 +434,10 @@ fn evasions_match_filtered_generation() {
             None => Position::from_text(tables, NO_SETUP_START)
                 .unwrap_or_else(|e| panic!("{name}: a start for variants without setup: {e}")),
         };
-        let mut n = 0;
-        // xorshift64*: the same games on every run.
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut below = |k: usize| {
-            seed ^= seed >> 12;
-            seed ^= seed << 25;
-            seed ^= seed >> 27;
-            (seed.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % k.max(1)
-        };
-        for _game in 0..6 {
+        let n = std::cell::Cell::new(0);
+        let games = proptest::collection::vec(any::<usize>(), 1..64);
+        let result = runner(6).run(&games, |picks| {
+            let mut rng = Picks::new(picks);
             let mut pos = start.clone();
             for _ply in 0..60 {
                 let moves = pos.moves();
@@ -501,13 +446,17 @@ fn evasions_match_filtered_generation() {
                 }
                 for m in &moves {
                     pos.make(m);
-                    n += usize::from(compare_evasions(&name, &mut pos));
+                    n.set(n.get() + usize::from(compare_evasions(&name, &mut pos)));
                     pos.unmake();
                 }
-                pos.make(&moves[below(moves.len())]);
+                pos.make(&moves[rng.below(moves.len())]);
             }
+            Ok(())
+        });
+        if let Err(e) = result {
+            panic!("{name}: {e}");
         }
-        found.push((name, n));
+        found.push((name, n.get()));
     }
     let chess = tables_of("variants/chess.koma");
     for (fen, depth) in [
@@ -569,6 +518,91 @@ fn evasions_match_filtered_generation() {
     );
 }
 
+/// Each legality strategy assumes what the slower ones assume, and more: every slower strategy
+/// a variant could fall back on gives the perft counts of its own, at positions along random
+/// games in every shipped variant and in check-heavy chess positions. Every strategy is some
+/// shipped variant's own.
+#[test]
+fn slower_legality_strategies_count_the_same() {
+    let mut seen: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    let compared = std::cell::Cell::new(0);
+    for (name, tables) in variants() {
+        let own = testing::legality(&tables);
+        seen.entry(format!("{own:?}"))
+            .or_default()
+            .push(name.clone());
+        let slower: Vec<(Legality, Arc<Tables>)> = LEGALITIES
+            .into_iter()
+            .filter(|&l| l != own)
+            .filter_map(|l| Some((l, testing::with_legality(&tables, l)?)))
+            .collect();
+        let start = match Position::start(tables.clone()) {
+            Some(start) => start,
+            None => Position::from_text(tables.clone(), NO_SETUP_START).expect("a start"),
+        };
+        let games = proptest::collection::vec(any::<usize>(), 1..64);
+        let result = runner(1).run(&games, |picks| {
+            let mut rng = Picks::new(picks);
+            let mut pos = start.clone();
+            for ply in 0..40 {
+                if ply % 8 == 0 {
+                    let n = compare_strategies(&name, &pos.to_text(), &tables, &slower, 2);
+                    compared.set(compared.get() + n);
+                }
+                let moves = pos.moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(&moves[rng.below(moves.len())]);
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            panic!("{name}: {e}");
+        }
+    }
+    let chess = tables_of("variants/chess.koma");
+    let slower: Vec<(Legality, Arc<Tables>)> = LEGALITIES
+        .into_iter()
+        .filter_map(|l| Some((l, testing::with_legality(&chess, l)?)))
+        .collect();
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        compared.set(compared.get() + compare_strategies("chess", fen, &chess, &slower, 3));
+    }
+    let compared = compared.get();
+    assert!(compared >= 200, "only {compared} comparisons");
+    eprintln!("the shipped variants by legality strategy: {seen:?}");
+    let mut all: Vec<String> = LEGALITIES.iter().map(|l| format!("{l:?}")).collect();
+    all.sort();
+    let own: Vec<String> = seen.into_keys().collect();
+    assert_eq!(own, all, "the strategies some shipped variant has");
+}
+
+/// Perft(`depth`) of the position `text` under `own` and under each of `slower`: the same
+/// counts. Returns the number of strategies compared.
+fn compare_strategies(
+    name: &str,
+    text: &str,
+    own: &Arc<Tables>,
+    slower: &[(Legality, Arc<Tables>)],
+    depth: u32,
+) -> usize {
+    let at = |t: &Arc<Tables>| Position::from_text(t.clone(), text).expect("own text parses");
+    let want = at(own).perft(depth);
+    for (legality, tables) in slower {
+        assert_eq!(
+            at(tables).perft(depth),
+            want,
+            "{name}: perft({depth}) under {legality:?} in {text}"
+        );
+    }
+    slower.len()
+}
+
 /// Compares the evasion generator with the filtered generation in every position in check
 /// of the tree below `pos` (the leaves included).
 fn evasions_below(name: &str, pos: &mut Position, depth: u32, n: &mut usize) {
@@ -588,7 +622,7 @@ fn evasions_below(name: &str, pos: &mut Position, depth: u32, n: &mut usize) {
 /// it applied.
 fn compare_evasions(name: &str, pos: &mut Position) -> bool {
     let mut evasions = MoveList::new();
-    if !pos.evasion_moves(&mut evasions) {
+    if !testing::evasion_moves(pos, &mut evasions) {
         assert!(evasions.is_empty(), "{name}: {}", pos.to_text());
         return false;
     }
@@ -596,7 +630,7 @@ fn compare_evasions(name: &str, pos: &mut Position) -> bool {
     assert!(pos.in_check(), "{name}: evasions out of check in {text}");
     let evasions = evasions.to_vec();
     let mut filtered = MoveList::new();
-    pos.legal_moves_filtered(&mut filtered);
+    testing::filtered_moves(pos, &mut filtered);
     let filtered = filtered.to_vec();
     let show = |pos: &Position, list: &[FullMove]| {
         list.iter().map(|m| pos.move_text(m)).collect::<Vec<_>>()

@@ -2,6 +2,7 @@
 //! every seed piece string and many generated positions of immobile dummies, both must produce
 //! the same moves (destination, capture there, and the other squares captured).
 
+use crate::support::{runner, seed_pieces};
 use crate::xbetza_common;
 
 use std::collections::BTreeSet;
@@ -12,20 +13,9 @@ use koma_compiler::xbetza::{BoardSize, Expansion, expand_templates};
 use koma_runtime::spec::{
     BoardSpec, Coord, PieceSpec, PieceType, Placement, Player, RulesSpec, VariantSpec,
 };
+use koma_runtime::testing::move_tokens;
 use koma_runtime::{MoveList, Position, Tables};
-
-/// A small deterministic generator (no dependency, same positions on every run).
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self, n: u32) -> u32 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % u64::from(n)) as u32
-    }
-}
+use proptest::prelude::*;
 
 fn piece(id: &str, expansion: &Expansion) -> PieceSpec {
     PieceSpec {
@@ -67,28 +57,8 @@ fn runtime_moves(tables: &Arc<Tables>, scene: &Scene) -> BTreeSet<String> {
     pos.set_side_to_move(mover);
     let mut moves = MoveList::new();
     pos.pseudo_legal_moves(&mut moves);
-    let moves = moves.to_vec();
-    moves
-        .iter()
-        .filter(|m| m.from == sq(scene.from))
-        .map(|m| {
-            let mut t = geo.name(m.to);
-            if m.to != m.from && pos.piece_at(m.to).is_some() {
-                t.push('x');
-            }
-            let mut side: Vec<String> = m
-                .side_captures()
-                .iter()
-                .filter(|&&c| c != m.to)
-                .map(|&c| geo.name(c))
-                .collect();
-            side.sort();
-            side.dedup();
-            if !side.is_empty() {
-                t.push_str(&format!("[{}]", side.join(",")));
-            }
-            t
-        })
+    move_tokens(&pos, &moves.to_vec(), sq(scene.from))
+        .into_iter()
         .collect()
 }
 
@@ -157,25 +127,13 @@ const VECTOR_STRINGS: &[&str] = &[
     "zvD3oaaC0urgasZZvvaahsJ",
 ];
 
-fn seed_strings() -> Vec<String> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/diagram/seed-pieces.txt"
-    );
-    let text = std::fs::read_to_string(path).expect("fixture list");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| l.split_whitespace().nth(1).map(str::to_string))
-        .collect()
-}
-
 #[test]
 fn runtime_agrees_with_the_reference_walker() {
     let board = BoardSize { files: 9, ranks: 9 };
-    let mut rng = Lcg(0x6b6f6d61);
-    let mut failures = Vec::new();
-    let strings = seed_strings()
+    let failures = std::cell::RefCell::new(Vec::new());
+    let strings = seed_pieces()
         .into_iter()
+        .map(|(_, betza)| betza)
         .chain(VECTOR_STRINGS.iter().map(|s| s.to_string()));
     for betza in strings {
         // Without the route budget: the runtime walks every route, the walker merges them.
@@ -209,28 +167,28 @@ fn runtime_agrees_with_the_reference_walker() {
         // Unchecked: random XBetza may pass the runtime's route capacity (`limits::check`),
         // and the walker must agree with the oracle all the same.
         let tables = Arc::new(Tables::new_unchecked(spec));
-        for round in 0..40 {
-            let mut scene = Scene::centre(board);
-            scene.second = round % 3 == 2;
-            scene.virgin = round % 4 != 3;
-            let mut taken = BTreeSet::new();
-            let mut pick = |rng: &mut Lcg| loop {
-                let c = Coord {
-                    x: rng.next(9) as u8,
-                    y: rng.next(9) as u8,
-                };
-                if taken.insert(c) {
-                    return c;
-                }
+        // Scenes drawn by proptest (the same on every run): the mover's square, then up to
+        // eleven dummies, friends and enemies in turn, on distinct squares.
+        let scenes = (
+            Just((0..81u8).collect::<Vec<u8>>()).prop_shuffle(),
+            2..12usize,
+            any::<bool>(),
+            proptest::bool::weighted(0.75),
+        );
+        let result = runner(40).run(&scenes, |(squares, crowd, second, virgin)| {
+            let at = |i: usize| Coord {
+                x: squares[i] % 9,
+                y: squares[i] / 9,
             };
-            scene.from = pick(&mut rng);
-            let crowd = 2 + rng.next(10);
-            for i in 0..crowd {
-                let c = pick(&mut rng);
-                if i % 2 == 0 {
-                    scene.friends.push(c)
+            let mut scene = Scene::centre(board);
+            scene.second = second;
+            scene.virgin = virgin;
+            scene.from = at(0);
+            for i in 1..=crowd {
+                if i % 2 == 1 {
+                    scene.friends.push(at(i))
                 } else {
-                    scene.enemies.push(c)
+                    scene.enemies.push(at(i))
                 }
             }
             let want = xbetza_common::tokens(&draw(&expansion, &scene));
@@ -238,7 +196,7 @@ fn runtime_agrees_with_the_reference_walker() {
             if got != want {
                 let missing: Vec<_> = want.difference(&got).collect();
                 let extra: Vec<_> = got.difference(&want).collect();
-                failures.push(format!(
+                failures.borrow_mut().push(format!(
                     "{betza} from {} (second: {}, friends {:?}, enemies {:?}): runtime misses {missing:?}, has extra {extra:?}",
                     scene.square_name(scene.from),
                     scene.second,
@@ -246,8 +204,13 @@ fn runtime_agrees_with_the_reference_walker() {
                     scene.enemies.iter().map(|&c| scene.square_name(c)).collect::<Vec<_>>(),
                 ));
             }
+            Ok(())
+        });
+        if let Err(e) = result {
+            panic!("{betza}: {e}");
         }
     }
+    let failures = failures.into_inner();
     assert!(
         failures.is_empty(),
         "{} disagreements:\n{}",

@@ -8,6 +8,7 @@ use crate::geometry::Square;
 use crate::limits::MAX_SQUARES;
 use crate::position::Position;
 use crate::spec::{PieceType, Player};
+use crate::strategy::RayLookup;
 use crate::tables::{AttackVector, NEAR_REACH, RayWord};
 use crate::walk::{PathEnd, Sink, Walker};
 
@@ -79,12 +80,10 @@ impl Position {
     /// Whether a simple ride or leap of `by` removes the piece on `sq`.
     #[inline]
     pub(crate) fn rides_attacked(&self, sq: Square, by: Player) -> bool {
-        if self.tables.ray_bits {
-            self.rides_attack(sq, by)
-        } else if self.tables.ray_words {
-            self.rides_attack_words(sq, by)
-        } else {
-            self.rides_attack_walked(sq, by)
+        match self.tables.strategy.rays {
+            RayLookup::Bits => self.rides_attack(sq, by),
+            RayLookup::Words => self.rides_attack_words(sq, by),
+            RayLookup::Walk => self.rides_attack_walked(sq, by),
         }
     }
 

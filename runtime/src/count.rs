@@ -26,8 +26,9 @@ impl Position {
             list.clear();
             return 0;
         }
-        if !self.tables.bulk_count {
-            if self.tables.safety_decides {
+        let legality = self.tables.strategy.legality;
+        if !legality.bulk_counts() {
+            if legality.safety_decides() {
                 return self.count_safe(list);
             }
             self.legal_moves(list);
@@ -37,7 +38,7 @@ impl Position {
         let sc = self.shortcut(buffers);
         let n = if sc.settled() {
             Some(self.count_settled(&sc, list))
-        } else if self.tables.evasion {
+        } else if legality.evades() {
             self.legal_moves_with(&sc, list);
             Some(list.len() as u64)
         } else {
@@ -78,7 +79,8 @@ impl Position {
     }
 
     /// Counts the pseudo-legal moves that leave the royals safe, without taking the others out
-    /// of `list` (where [`Tables::safety_decides`] holds but moves are not counted in bulk).
+    /// of `list` (where royal safety alone decides legality, but moves are not counted in bulk:
+    /// [`Legality::SafetyDecides`](crate::strategy::Legality::SafetyDecides)).
     fn count_safe(&mut self, list: &mut MoveList) -> u64 {
         list.clear();
         self.pseudo_legal_moves(list);

@@ -4,8 +4,8 @@
 //! on a square strictly between a riding checker and the royal. Only those are generated and
 //! tested, instead of every move of the side being generated and played out.
 //!
-//! It applies where a move resolves a check in no other way ([`Tables::evasion`]): the win
-//! is by checkmate, neither side has an attack beyond simple rides and leaps (no multi-leg,
+//! It applies where a move resolves a check in no other way (the variant's strategy is
+//! [`Legality::Evasions`](crate::strategy::Legality::Evasions)): the win is by checkmate, neither side has an attack beyond simple rides and leaps (no multi-leg,
 //! hopping, lame or initial-only capture, no burns, no freezing, no facing royals), no rule
 //! filters the legal list (anti-trade, repetition, passes), no move can make a royal or leave
 //! a wall, and the side to move has one royal. Drops are kept where they block.
@@ -15,7 +15,6 @@ use crate::geometry::Square;
 use crate::legal::{CheckLine, RayThreat};
 use crate::moves::{MoveKind, MoveList, MoveRef};
 use crate::position::Position;
-use crate::spec::Player;
 use crate::tables::Tables;
 
 /// Checking lines the generator handles; with more, the side's moves are generated and
@@ -33,19 +32,6 @@ struct Checks {
     pinned: [u64; WORDS],
 }
 
-impl Tables {
-    /// See [`Tables::evasion`].
-    pub(crate) fn evasion_applies(&self) -> bool {
-        let simple = |p: Player| !*self.near_complex.get(p) && self.far_complex.get(p).is_empty();
-        self.legal_is_royal_safety()
-            && !self.regions.facing
-            && !self.promotes_royal.iter().any(|&r| r)
-            && !self.vanishing.iter().any(|&v| v)
-            && simple(Player::First)
-            && simple(Player::Second)
-    }
-}
-
 impl CheckLine {
     /// Whether a piece put on `s` (or a capture there) ends this check.
     fn resolved_at(&self, t: &Tables, royal: Square, s: Square) -> bool {
@@ -54,15 +40,15 @@ impl CheckLine {
 }
 
 impl Position {
-    /// In check from rides and leaps, where [`Tables::evasion`] allows: replaces `out` with
-    /// the legal moves, in the order [`Position::legal_moves`] gives them, and returns true.
+    /// In check from rides and leaps, under
+    /// [`Legality::Evasions`](crate::strategy::Legality::Evasions): replaces `out` with the
+    /// legal moves, in the order [`Position::legal_moves`] gives them, and returns true.
     /// Otherwise (not in check, or a case it leaves to the general path) returns false and
     /// leaves `out` empty.
-    #[doc(hidden)]
-    pub fn evasion_moves(&mut self, out: &mut MoveList) -> bool {
+    pub(crate) fn evasion_moves(&mut self, out: &mut MoveList) -> bool {
         out.clear();
         // A decided game has no move: the general path generates none.
-        if !self.tables.evasion || self.decided().is_some() {
+        if !self.tables.strategy.legality.evades() || self.decided().is_some() {
             return false;
         }
         let Some(checks) = self.checks() else {

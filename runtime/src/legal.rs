@@ -9,6 +9,7 @@ use crate::geometry::Square;
 use crate::moves::{MAX_CAPTURES, Move, MoveKind, MoveList, MoveRef};
 use crate::position::Position;
 use crate::spec::Player;
+use crate::strategy::RayLookup;
 use crate::tables::Tables;
 use crate::walk::{PathEnd, Sink};
 
@@ -378,7 +379,7 @@ impl Position {
         for &r in royals {
             // Rides and leaps alone (no multi-leg attacker): checks and pins from the
             // occupancy bits.
-            if (t.ray_bits || t.ray_words) && !complex {
+            if t.strategy.rays != RayLookup::Walk && !complex {
                 if self.ride_pins(r, &mut sc) || self.complex_attacked(r, enemy) {
                     return Shortcut::off(sc.buffers());
                 }
@@ -432,14 +433,14 @@ impl Position {
         sc
     }
 
-    /// With [`Tables::ray_bits`](crate::tables::Tables): whether an enemy ride or leap
+    /// With the rays found from the occupancy bits ([`RayLookup::Bits`] or `Words`): whether an enemy ride or leap
     /// attacks the royal on `r` (true: the caller turns the shortcut off) and, if none does,
     /// the pieces of the side to move that alone shield it from one, added to `pinned`. Per
     /// attack vector: the first and second piece on the reverse ray, from the occupancy bits.
     fn ride_pins(&self, r: Square, sc: &mut Shortcut) -> bool {
         let t = &*self.tables;
         let enemy = self.side.opponent();
-        if t.ray_words {
+        if t.strategy.rays == RayLookup::Words {
             return self.ride_pins_words(r, sc);
         }
         for av in t.attack_vectors.get(enemy) {

@@ -42,7 +42,10 @@ mod rules;
 pub mod serialize;
 pub mod setup;
 pub mod spec;
+mod strategy;
 pub mod tables;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod walk;
 mod zobrist;
 

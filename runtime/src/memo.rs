@@ -34,9 +34,8 @@ const EMPTY: Entry = Entry {
     reads: [(Square(0), Cell::EMPTY); MAX_READS],
 };
 
-/// The remembered walks of one position (empty where [`Tables::attack_memo`] is off).
-///
-/// [`Tables::attack_memo`]: crate::tables::Tables
+/// The remembered walks of one position (empty unless the variant's strategy remembers them:
+/// `crate::strategy::Strategy::memo`).
 #[derive(Clone, Default)]
 pub(crate) struct AttackMemo {
     slots: RefCell<Vec<Entry>>,

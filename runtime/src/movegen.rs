@@ -8,7 +8,7 @@ use crate::geometry::Square;
 use crate::legal::Shortcut;
 use crate::moves::{FullMove, MAX_CAPTURES, Move, MoveKind, MoveList, MoveRef};
 use crate::position::{Position, Royals};
-use crate::spec::{Modes, Player, WinCondition};
+use crate::spec::{Modes, Player};
 use crate::tables::{CLeg, PieceTable, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
 
@@ -472,7 +472,7 @@ impl Position {
     /// Replaces `out` with the legal moves of the side to move.
     pub fn legal_moves(&mut self, out: &mut MoveList) {
         out.clear();
-        if self.tables.evasion {
+        if self.tables.strategy.legality.evades() {
             let buffers = std::mem::take(&mut self.watch);
             let sc = self.shortcut(buffers);
             self.legal_moves_with(&sc, out);
@@ -522,8 +522,7 @@ impl Position {
     /// Whether [`Position::keep_legal`] would only test the royals' safety move by move.
     fn royal_test_deferrable(&self) -> bool {
         let t = &self.tables;
-        t.spec.rules.royals.win == WinCondition::Checkmate
-            && t.has_royals
+        t.strategy.legality.checks_royals()
             && !t.spec.rules.results.bare_royal_loses
             && !t.spec.rules.captures_compulsory
             && !self.must_break_facing()
@@ -572,24 +571,14 @@ impl Position {
         self.keep_legal(out);
     }
 
-    /// Where [`Tables::evasion`] holds, the legal moves with the node's shortcut: the
-    /// check-evasion generator when the shortcut is off (the side to move is in check),
+    /// Under [`Legality::Evasions`](crate::strategy::Legality::Evasions), the legal moves with
+    /// the node's shortcut: the check-evasion generator when the shortcut is off (the side to move is in check),
     /// otherwise every pseudo-legal move through the shortcut's filter.
     pub(crate) fn legal_moves_with(&mut self, sc: &Shortcut, out: &mut MoveList) {
         if sc.enabled() || !self.evasion_moves(out) {
             self.pseudo_legal_moves(out);
             self.filter_legal(sc, out);
         }
-    }
-
-    /// The legal moves found by generating every pseudo-legal move and filtering them, even
-    /// in check where [`Tables::evasion`] holds (the reference the evasion generator is
-    /// tested against).
-    #[doc(hidden)]
-    pub fn legal_moves_filtered(&mut self, out: &mut MoveList) {
-        out.clear();
-        self.pseudo_legal_moves(out);
-        self.keep_legal(out);
     }
 
     /// The legal moves that `keep` accepts (a search's captures-only generation): the rule and
@@ -627,7 +616,7 @@ impl Position {
     }
 
     /// Removes the pseudo-legal moves the rules or the win condition forbid.
-    fn keep_legal(&mut self, out: &mut MoveList) {
+    pub(crate) fn keep_legal(&mut self, out: &mut MoveList) {
         self.keep_safe(out);
         if self.tables.spec.rules.captures_compulsory
             && (0..out.len()).any(|i| self.removes_piece(&out.at(i)))
@@ -641,7 +630,7 @@ impl Position {
         if self.tables.rules.legal_filter {
             self.filter_rule_moves(out);
         }
-        if self.tables.spec.rules.royals.win != WinCondition::Checkmate || !self.tables.has_royals {
+        if !self.tables.strategy.legality.checks_royals() {
             return;
         }
         if self.must_break_facing() {
@@ -699,7 +688,7 @@ impl Position {
     /// For a pseudo-legal move: whether the win condition allows it.
     pub(crate) fn is_legal_pseudo(&mut self, m: MoveRef<'_>) -> bool {
         let t = &self.tables;
-        if t.spec.rules.royals.win != WinCondition::Checkmate || !t.has_royals {
+        if !t.strategy.legality.checks_royals() {
             return true;
         }
         let me = self.side;

@@ -188,7 +188,7 @@ impl Position {
             history: Vec::new(),
             prior: Prior::default(),
             watch: Default::default(),
-            memo: crate::memo::AttackMemo::new(tables.attack_memo),
+            memo: crate::memo::AttackMemo::new(tables.strategy.memo),
             counting: crate::rules::CountState::default(),
             checks: ByPlayer::default(),
             repeat_checks: true,

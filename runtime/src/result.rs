@@ -3,7 +3,7 @@
 
 use crate::moves::{FullMove, MoveList, MoveRef};
 use crate::position::Position;
-use crate::spec::{Bare, Outcome, Player, WinCondition};
+use crate::spec::{Bare, Outcome, Player};
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,8 +99,7 @@ impl Position {
         let me = self.side;
         let rules = &t.spec.rules;
         if moves.peek().is_none() {
-            let mated =
-                rules.royals.win == WinCondition::Checkmate && t.has_royals && self.in_check();
+            let mated = t.strategy.legality.checks_royals() && self.in_check();
             if mated && self.last_move_is_no_mate_drop() {
                 return Some(GameResult {
                     winner: Some(me),

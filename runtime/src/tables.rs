@@ -6,6 +6,7 @@ use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Geometry, Square};
 use crate::serialize::Invalid;
 use crate::spec::{Coord, Modes, PieceType, Player, PromotionKind, VariantSpec};
+use crate::strategy::{Legality, RayLookup, Strategy};
 use crate::zobrist::Zobrist;
 
 /// Sentinel for "no vector".
@@ -168,8 +169,8 @@ pub(crate) struct AttackVector {
     pub near: bool,
     /// Per piece type: range (0 = cannot, 255 = unlimited).
     pub range: Vec<u8>,
-    /// Per square, the squares of its reverse ray within `max_range` as one bit set, when
-    /// [`Tables::ray_bits`]: the first piece on the ray is the lowest (`ascending`) or highest
+    /// Per square, the squares of its reverse ray within `max_range` as one bit set, under
+    /// `RayLookup::Bits`: the first piece on the ray is the lowest (`ascending`) or highest
     /// set bit of the mask and the occupancy.
     pub masks: Vec<u64>,
     pub ascending: bool,
@@ -235,27 +236,8 @@ pub struct Tables {
     pub(crate) rows_from_end: ByPlayer<Vec<u8>>,
     pub(crate) vanishing: Vec<bool>,
     pub(crate) attack_vectors: ByPlayer<Vec<AttackVector>>,
-    /// Every square fits one `u64` and every attack vector's reverse rays run through square
-    /// indices in one order: the attack test finds the first piece on a ray from the
-    /// position's occupancy bits (`AttackVector::masks`) instead of walking the ray.
-    pub(crate) ray_bits: bool,
-    /// As `ray_bits` on a board over 64 squares: the attack test and the legality shortcut
-    /// find the first pieces on a ray from the runs of `AttackVector::words`. Only where no
-    /// piece attacks by multi-leg paths or burns: there the shortcut walks the rays from the
-    /// royals in its own way, and reading them from the runs was measured slower than walking
-    /// (Chu and Dai Shogi, whose rays from a royal mostly end at the first square or two).
-    pub(crate) ray_words: bool,
-    /// Perft may count the last ply's legal moves without building them all (`crate::count`):
-    /// the win is by checkmate, and no rule clause, pass or multi-leg path takes part in the
-    /// legal move list beyond the pieces' own moves and drops.
-    pub(crate) bulk_count: bool,
-    /// A pseudo-legal move is legal just when it leaves the royals safe (as `bulk_count`, but
-    /// multi-leg paths allowed): perft's last ply counts the moves the filter would keep
-    /// without removing the others from the list.
-    pub(crate) safety_decides: bool,
-    /// In check, the legal moves come from the check-evasion generator (`crate::evasion`):
-    /// every attack is a simple ride or leap, and nothing else makes a move legal or not.
-    pub(crate) evasion: bool,
+    /// How legality is decided and attacks are found (`crate::strategy`), decided once here.
+    pub(crate) strategy: Strategy,
     /// On boards of up to 64 squares: `cheb[a * 64 + b]` is the Chebyshev distance of two
     /// squares (bulk counting turns the first piece on a ray into a number of squares).
     pub(crate) cheb: Box<[u8; 64 * 64]>,
@@ -272,9 +254,6 @@ pub struct Tables {
     /// Types with non-simple capturing paths, per player, with unbounded reach.
     pub(crate) far_complex: ByPlayer<Vec<PieceType>>,
     pub(crate) near_complex: ByPlayer<bool>,
-    /// Positions remember their multi-leg attack walks (`crate::memo`): some piece attacks
-    /// by a non-simple path and the board fits the walks' read sets.
-    pub(crate) attack_memo: bool,
     pub(crate) zobrist: Zobrist,
     pub(crate) can_promote: Vec<bool>,
     /// Some piece has a multi-leg path (passes and igui are possible).
@@ -388,11 +367,12 @@ impl Tables {
             rows_from_end: ByPlayer::default(),
             vanishing: vec![false; geo.len()],
             attack_vectors,
-            ray_bits: false,
-            ray_words: false,
-            bulk_count: false,
-            safety_decides: false,
-            evasion: false,
+            // Decided below, once the attack data is built.
+            strategy: Strategy {
+                legality: Legality::Unchecked,
+                rays: RayLookup::Walk,
+                memo: false,
+            },
             cheb: Box::new([0; 64 * 64]),
             promotes_royal: spec
                 .pieces
@@ -408,7 +388,6 @@ impl Tables {
             near_words: 0,
             far_complex: ByPlayer::default(),
             near_complex: ByPlayer::default(),
-            attack_memo: false,
             zobrist: Zobrist::new(geo.len(), ntypes),
             multi_leg: spec
                 .pieces
@@ -432,12 +411,8 @@ impl Tables {
             spec,
         };
         tables.index_first_legs();
-        tables.build_ray_bits(false);
-        tables.safety_decides = tables.safety_decides_legality();
-        tables.bulk_count = tables.legal_is_royal_safety();
         tables.build_board_data();
         tables.build_castling();
-        tables.build_count_bits();
         if tables.geo.len() <= 64 {
             let mut cheb = Box::new([0u8; 64 * 64]);
             for (i, d) in cheb.iter_mut().enumerate() {
@@ -449,27 +424,16 @@ impl Tables {
             tables.cheb = cheb;
         }
         tables.build_attack_data();
-        tables.attack_memo = tables.geo.len() <= crate::legal::READ_WORDS * 64
-            && [Player::First, Player::Second]
-                .into_iter()
-                .any(|p| *tables.near_complex.get(p) || !tables.far_complex.get(p).is_empty());
-        if tables.geo.len() > 64
-            && [Player::First, Player::Second]
-                .into_iter()
-                .all(|p| !*tables.near_complex.get(p) && tables.far_complex.get(p).is_empty())
-            && !tables.rules.burn_check
-        {
-            tables.build_ray_bits(true);
-        }
+        let rays = tables.build_ray_lookup();
+        tables.strategy = Strategy::of(&tables, rays);
+        tables.build_count_bits();
         tables.build_stuck();
         let mut drops = std::mem::take(&mut tables.drops);
         drops.build_targets(&tables.geo, |ti, player| {
             &tables.pieces[ti].get(player).stuck
         });
         tables.drops = drops;
-        tables.evasion = tables.evasion_applies();
-        if tables.spec.rules.royals.win == crate::spec::WinCondition::Checkmate && tables.has_royals
-        {
+        if tables.strategy.legality.checks_royals() {
             let burners = tables.rules.potential_burners(&tables.spec);
             tables.footprints = crate::footprint::Footprints::new(&tables, &burners);
         }
@@ -514,74 +478,68 @@ impl Tables {
         }
     }
 
-    /// The attack vectors' ray masks, when every reverse ray runs through square indices in one
-    /// order (no wrapping board): one `u64` per square on boards of up to 64 squares, runs of
-    /// words (`words`) on larger boards.
-    fn build_ray_bits(&mut self, words: bool) {
+    /// Builds what the attack test needs to find the first pieces on the attack vectors'
+    /// reverse rays from the occupancy bits, where it can ([`RayLookup`]), and says how it
+    /// finds them.
+    fn build_ray_lookup(&mut self) -> RayLookup {
         let nsq = self.geo.len();
-        if (nsq > 64) != words {
-            return;
+        let complex = [Player::First, Player::Second]
+            .into_iter()
+            .any(|p| *self.near_complex.get(p) || !self.far_complex.get(p).is_empty());
+        let words = nsq > 64;
+        if words && (complex || self.rules.burn_check) {
+            return RayLookup::Walk;
         }
         let mut all = ByPlayer::<Vec<AttackVector>>::default();
         for p in [Player::First, Player::Second] {
             let mut list = self.attack_vectors.get(p).clone();
             for av in &mut list {
-                let mut dir = None;
-                for sq in 0..nsq {
-                    let sq = Square(sq as u16);
-                    let ray = self.ray(sq, av.reverse);
-                    let lim = ray.len().min(usize::from(av.max_range));
-                    let mut mask = 0u64;
-                    let mut prev = sq;
-                    if words {
-                        av.word_index.push(av.words.len() as u32);
-                    }
-                    for &s in &ray[..lim] {
-                        let up = s > prev;
-                        if s == prev || *dir.get_or_insert(up) != up {
-                            return;
-                        }
-                        prev = s;
-                        mask |= 1u64 << (s.index() % 64);
-                    }
-                    if words {
-                        push_runs(&mut av.words, &ray[..lim]);
-                    } else {
-                        av.masks.push(mask);
-                    }
+                if !self.ray_masks(av, words) {
+                    return RayLookup::Walk;
                 }
-                if words {
-                    av.word_index.push(av.words.len() as u32);
-                }
-                av.ascending = dir.unwrap_or(true);
             }
             *all.get_mut(p) = list;
         }
         self.attack_vectors = all;
-        self.ray_bits = nsq <= 64;
-        self.ray_words = nsq > 64;
+        if words {
+            RayLookup::Words
+        } else {
+            RayLookup::Bits
+        }
     }
 
-    /// Whether a pseudo-legal move is legal exactly when it leaves the royals safe: the win
-    /// is by checkmate, no rule clause filters the list or burns, nothing freezes, there are
-    /// no passes and facing royals need not break.
-    pub(crate) fn safety_decides_legality(&self) -> bool {
-        let rules = &self.spec.rules;
-        rules.royals.win == crate::spec::WinCondition::Checkmate
-            && self.has_royals
-            && !self.rules.legal_filter
-            && !self.rules.has_burns()
-            && !self.rules.burn_check
-            && self.rules.freezes.is_empty()
-            && rules.passing.anytime.is_empty()
-            && !rules.passing.twice_ends
-            && !self.regions.must_break
-    }
-
-    /// [`Tables::safety_decides`], and no piece has multi-leg paths: bulk counting
-    /// and the evasion generator build on it.
-    pub(crate) fn legal_is_royal_safety(&self) -> bool {
-        self.safety_decides && !self.multi_leg
+    /// Fills `av`'s masks (or with `words`, its runs of words) for every square; false when
+    /// some reverse ray does not run through square indices in one order.
+    fn ray_masks(&self, av: &mut AttackVector, words: bool) -> bool {
+        let mut dir = None;
+        for sq in 0..self.geo.len() {
+            let sq = Square(sq as u16);
+            let ray = self.ray(sq, av.reverse);
+            let lim = ray.len().min(usize::from(av.max_range));
+            let mut mask = 0u64;
+            let mut prev = sq;
+            if words {
+                av.word_index.push(av.words.len() as u32);
+            }
+            for &s in &ray[..lim] {
+                let up = s > prev;
+                if s == prev || *dir.get_or_insert(up) != up {
+                    return false;
+                }
+                prev = s;
+                mask |= 1u64 << (s.index() % 64);
+            }
+            if words {
+                push_runs(&mut av.words, &ray[..lim]);
+            } else {
+                av.masks.push(mask);
+            }
+        }
+        if words {
+            av.word_index.push(av.words.len() as u32);
+        }
+        av.ascending = dir.unwrap_or(true);
+        true
     }
 
     fn index_first_legs(&mut self) {
@@ -766,7 +724,7 @@ impl Tables {
 
     /// See [`PieceTable::count_bits`].
     fn build_count_bits(&mut self) {
-        if !self.bulk_count {
+        if !self.strategy.legality.bulk_counts() {
             return;
         }
         let nsq = self.geo.len();

@@ -2,15 +2,17 @@
 //! reports every way a path can end (docs/xbetza.md, "Modes" and "Multi-leg
 //! moves"; see `spec::Leg`).
 //!
-//! One walker serves move generation and the attack test: what happens to a finished path is
-//! up to the [`Sink`].
+//! One walker serves move generation, the attack test and the burn test: what happens to a
+//! finished path is up to the [`Sink`], and which legs it walks to the [`Route`] (a piece's
+//! continuation tree, or one of its paths). One source of truth for XBetza's walking rules,
+//! monomorphised into one body per route kind, so neither pays for the other's checks.
 
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::moves::MAX_CAPTURES;
 use crate::position::EpState;
 use crate::spec::{Modes, Player};
-use crate::tables::{CLeg, CPath, PieceTable, TNode, Tables};
+use crate::tables::{CLeg, CPath, PieceTable, Tables};
 
 /// Every square a multi-leg move stops on in the middle is remembered.
 pub(crate) const MAX_STOPS: usize = crate::limits::MAX_LEGS;
@@ -39,6 +41,100 @@ pub(crate) trait Sink {
 
 const HOPPING: Modes = Modes(Modes::HOP.0 | Modes::GRASSHOP.0);
 
+/// Where a walk stands in a piece's paths: the leg it walks and what may follow. The walker is
+/// generic over it, so one source gives each kind of walk a body of its own: move generation
+/// walks the continuation tree ([`Node`]), the attack and burn tests walk one path at a time
+/// ([`PathLeg`]) and prune it by the target's footprint.
+pub(crate) trait Route: Copy {
+    /// Whether the walk may skip a later leg whose footprint misses the walker's target.
+    const PRUNES: bool;
+    /// The leg and what follows it.
+    fn step(self, pt: &PieceTable) -> Step;
+    /// The route `i` of [`Step::next`].
+    fn at(self, i: u32) -> Self;
+}
+
+/// One leg of a route, with what follows it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Step {
+    pub leg: CLeg,
+    /// Some path ends with this leg: its stopping squares are destinations.
+    pub last: bool,
+    /// A final hopping leg (walked by the hopper's rules; nothing follows it).
+    pub hop_last: bool,
+    /// The routes that go on from its stopping squares: `next.0..next.1` (for a path, the
+    /// index of its next leg in `PieceTable::legs`).
+    pub next: (u32, u32),
+}
+
+impl Step {
+    /// Some path goes on after this leg.
+    #[inline]
+    fn inner(&self) -> bool {
+        self.next.0 < self.next.1
+    }
+}
+
+/// A node of the continuation tree (`PieceTable::tree`): one leg shared by every path whose
+/// legs up to it are the same.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node(pub u32);
+
+impl Route for Node {
+    const PRUNES: bool = false;
+    #[inline]
+    fn step(self, pt: &PieceTable) -> Step {
+        let node = pt.tree[self.0 as usize];
+        Step {
+            leg: node.leg,
+            last: node.last,
+            hop_last: node.hop_last,
+            next: (node.children, node.children + node.nchildren),
+        }
+    }
+    #[inline]
+    fn at(self, i: u32) -> Node {
+        Node(i)
+    }
+}
+
+/// A leg of one path: `leg` indexes `PieceTable::legs`, and the path's legs end before `end`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PathLeg {
+    leg: u32,
+    end: u32,
+}
+
+impl PathLeg {
+    /// The first leg of `path`.
+    pub(crate) fn first(path: CPath) -> PathLeg {
+        PathLeg {
+            leg: path.first_leg,
+            end: path.first_leg + u32::from(path.legs),
+        }
+    }
+}
+
+impl Route for PathLeg {
+    const PRUNES: bool = true;
+    #[inline]
+    fn step(self, pt: &PieceTable) -> Step {
+        let leg = pt.legs[self.leg as usize];
+        let last = self.leg + 1 == self.end;
+        let after = if last { self.leg + 1 } else { self.leg + 2 };
+        Step {
+            leg,
+            last,
+            hop_last: last && leg.modes.intersects(HOPPING),
+            next: (self.leg + 1, after),
+        }
+    }
+    #[inline]
+    fn at(self, i: u32) -> PathLeg {
+        PathLeg { leg: i, ..self }
+    }
+}
+
 /// Walks the paths of one piece standing on `from`.
 pub(crate) struct Walker<'a, S: Sink + ?Sized> {
     pub t: &'a Tables,
@@ -60,7 +156,6 @@ pub(crate) struct Walker<'a, S: Sink + ?Sized> {
     nstops: usize,
     unload: Option<Square>,
     creates_ep: bool,
-    path: CPath,
 }
 
 impl<'a, S: Sink + ?Sized> Walker<'a, S> {
@@ -92,40 +187,43 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
             nstops: 0,
             unload: None,
             creates_ep: false,
-            path: CPath {
-                first_leg: 0,
-                legs: 0,
-                simple: false,
-                attacks: false,
-                attack_simple: false,
-            },
         }
     }
 
     /// Walks one path whose first ray is `ray`; returns `true` if the sink asked to stop.
     pub fn walk(&mut self, path: CPath, ray: &'a [Square]) -> bool {
-        self.path = path;
-        self.nvictims = 0;
-        self.nstops = 0;
-        self.unload = None;
-        self.creates_ep = false;
-        self.leg(0, self.from, ray, 0)
+        self.walk_from(PathLeg::first(path), ray)
     }
 
     /// Walks the continuation tree below root node `root` (every path that starts with its leg)
     /// whose first ray is `ray`; returns `true` if the sink asked to stop.
     pub fn walk_tree(&mut self, root: u32, ray: &'a [Square]) -> bool {
+        self.walk_from(Node(root), ray)
+    }
+
+    /// Walks every path through `route`, a first leg whose ray is `ray`.
+    #[inline]
+    fn walk_from<R: Route>(&mut self, route: R, ray: &[Square]) -> bool {
         self.nvictims = 0;
         self.nstops = 0;
         self.unload = None;
         self.creates_ep = false;
-        self.node(0, root, self.from, ray, 0)
+        let step = route.step(self.pt);
+        self.enter(route, &step, 0, self.from, ray, 0)
     }
 
-    /// Walks tree node `ni` at depth `depth` (0 = first leg) from `start` along `ray`.
-    fn node(&mut self, depth: usize, ni: u32, start: Square, ray: &[Square], prev: usize) -> bool {
-        let node = self.pt.tree[ni as usize];
-        let leg = node.leg;
+    /// Walks `route`'s leg (`step`, leg `depth` of its paths, 0 the first) from `start` along
+    /// `ray`, the leg before it having gone `prev` steps.
+    fn enter<R: Route>(
+        &mut self,
+        route: R,
+        step: &Step,
+        depth: usize,
+        start: Square,
+        ray: &[Square],
+        prev: usize,
+    ) -> bool {
+        let leg = step.leg;
         if depth == 0 && leg.modes.contains(Modes::INITIAL) && !self.virgin {
             return false;
         }
@@ -136,31 +234,56 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
         if leg.modes.contains(Modes::CREATES_EP) {
             self.creates_ep = true;
         }
-        let stop = if node.hop_last {
-            self.hop_leg(&leg, start, ray)
+        let stop = if step.hop_last {
+            self.hop_leg(&leg, ray)
         } else {
-            self.tree_leg(depth, &node, start, ray, prev)
+            self.leg(route, step, depth, start, ray, prev)
         };
         (self.unload, self.creates_ep) = saved;
         stop
     }
 
-    /// A plain leg shared by several paths: its stopping squares are destinations when some
-    /// path ends here (`node.last`) and hand over to the children (`plain_leg` for one path).
-    fn tree_leg(
+    /// A leg walked square by square: its stopping squares are destinations where a path ends
+    /// with it (`step.last`), and hand over to what follows where a path goes on.
+    fn leg<R: Route>(
         &mut self,
+        route: R,
+        step: &Step,
         depth: usize,
-        node: &TNode,
         start: Square,
         ray: &[Square],
         prev: usize,
     ) -> bool {
-        let leg = &node.leg;
-        let last = node.last;
-        let inner = node.nchildren > 0;
+        let leg = &step.leg;
+        let (last, inner) = (step.last, step.inner());
         let iso = depth > 0 && leg.modes.contains(Modes::ISO);
         let ski = leg.modes.contains(Modes::JUMP) && leg.range != 1;
-        let (min_k, max_k) = if iso { (prev, prev) } else { (1, ray.len()) };
+        let (min_k, mut max_k) = if iso { (prev, prev) } else { (1, ray.len()) };
+        // Where the next leg could still reach the target from (attack walks).
+        let mut row = None;
+        if R::PRUNES
+            && inner
+            && let Some(target) = self.target
+            && !self.victims[..self.nvictims].contains(&target)
+        {
+            // A non-final leg matters only up to the target itself or the last square the
+            // next leg could reach it from; what lies beyond is neither walked nor read.
+            let ty = usize::from(self.mover.piece_type().0);
+            let t = self.t;
+            if let Some(r) = t
+                .footprints
+                .reach_row(ty, self.player, step.next.0 as usize, target)
+            {
+                match ray[..max_k.min(ray.len())]
+                    .iter()
+                    .rposition(|&s| s == target || r.may(s))
+                {
+                    Some(i) => max_k = i + 1,
+                    None => return false,
+                }
+                row = Some(r);
+            }
+        }
         if !self.leap_clear(leg, start) {
             return false;
         }
@@ -180,7 +303,12 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
                             return true;
                         }
                     }
-                    if inner && leg.modes.contains(Modes::MOVE) && self.children(depth, node, s, k)
+                    if inner
+                        && leg.modes.contains(Modes::MOVE)
+                        && match &row {
+                            Some(r) => r.may(s) && self.go_on(route, step, depth, s, k),
+                            None => self.next(route, step, depth, s, k),
+                        }
                     {
                         return true;
                     }
@@ -207,7 +335,7 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
                     self.victims[self.nvictims] = s;
                     self.nvictims += 1;
                 }
-                let stop = self.children(depth, node, s, k);
+                let stop = self.next(route, step, depth, s, k);
                 if fresh {
                     self.nvictims -= 1;
                 }
@@ -215,7 +343,9 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
                     return true;
                 }
             }
-            if leg.modes.intersects(HOPPING) && self.may_leap(c) && self.children(depth, node, s, k)
+            if leg.modes.intersects(HOPPING)
+                && self.may_leap(c)
+                && self.next(route, step, depth, s, k)
             {
                 return true;
             }
@@ -224,8 +354,41 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
         false
     }
 
-    /// Hands over from `node`'s leg, stopped on `s` after `steps` steps, to each child.
-    fn children(&mut self, depth: usize, node: &TNode, s: Square, steps: usize) -> bool {
+    /// Hands over from `step`'s leg, stopped on `s` after `steps` steps, to what follows,
+    /// unless that can no longer reach the walker's target.
+    #[inline]
+    fn next<R: Route>(
+        &mut self,
+        route: R,
+        step: &Step,
+        depth: usize,
+        s: Square,
+        steps: usize,
+    ) -> bool {
+        // Once the target is a victim, the rest of the path decides whether the move exists.
+        if R::PRUNES
+            && let Some(target) = self.target
+            && !self.victims[..self.nvictims].contains(&target)
+        {
+            let ty = usize::from(self.mover.piece_type().0);
+            let leg = step.next.0 as usize;
+            if !self.t.footprints.may_reach(ty, self.player, leg, s, target) {
+                return false;
+            }
+        }
+        self.go_on(route, step, depth, s, steps)
+    }
+
+    /// Hands over from `step`'s leg, stopped on `s` after `steps` steps, to each route that
+    /// follows it.
+    fn go_on<R: Route>(
+        &mut self,
+        route: R,
+        step: &Step,
+        depth: usize,
+        s: Square,
+        steps: usize,
+    ) -> bool {
         let t = self.t;
         let pushed = self.nstops < MAX_STOPS;
         if pushed {
@@ -233,15 +396,16 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
             self.nstops += 1;
         }
         let mut stop = false;
-        for ci in node.children..node.children + node.nchildren {
-            let child = self.pt.tree[ci as usize];
-            let full = t.ray(s, child.leg.vec);
-            let len = if child.leg.range == 0 || child.hop_last {
+        for i in step.next.0..step.next.1 {
+            let child = route.at(i);
+            let cs = child.step(self.pt);
+            let full = t.ray(s, cs.leg.vec);
+            let len = if cs.leg.range == 0 || cs.hop_last {
                 full.len()
             } else {
-                full.len().min(usize::from(child.leg.range))
+                full.len().min(usize::from(cs.leg.range))
             };
-            if self.node(depth + 1, ci, s, &full[..len], steps) {
+            if self.enter(child, &cs, depth + 1, s, &full[..len], steps) {
                 stop = true;
                 break;
             }
@@ -311,129 +475,6 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
         self.sink.end(end)
     }
 
-    fn leg_data(&self, li: usize) -> CLeg {
-        self.pt.legs[self.path.first_leg as usize + li]
-    }
-
-    /// Walks leg `li` starting on `start` along `ray` (the first leg's ray is clipped already).
-    fn leg(&mut self, li: usize, start: Square, ray: &[Square], prev_steps: usize) -> bool {
-        let leg = self.leg_data(li);
-        let last = li + 1 == usize::from(self.path.legs);
-        if li == 0 && leg.modes.contains(Modes::INITIAL) && !self.virgin {
-            return false;
-        }
-        let saved = (self.unload, self.creates_ep);
-        if leg.modes.contains(Modes::UNLOAD) {
-            self.unload = Some(start);
-        }
-        if leg.modes.contains(Modes::CREATES_EP) {
-            self.creates_ep = true;
-        }
-        let stop = if leg.modes.intersects(HOPPING) && last {
-            self.hop_leg(&leg, start, ray)
-        } else {
-            self.plain_leg(li, &leg, start, ray, last, prev_steps)
-        };
-        (self.unload, self.creates_ep) = saved;
-        stop
-    }
-
-    fn plain_leg(
-        &mut self,
-        li: usize,
-        leg: &CLeg,
-        start: Square,
-        ray: &[Square],
-        last: bool,
-        prev: usize,
-    ) -> bool {
-        let iso = li > 0 && leg.modes.contains(Modes::ISO);
-        let ski = leg.modes.contains(Modes::JUMP) && leg.range != 1;
-        let (min_k, mut max_k) = if iso { (prev, prev) } else { (1, ray.len()) };
-        // Where the next leg could still reach the target from (attack walks).
-        let mut row = None;
-        if !last
-            && let Some(target) = self.target
-            && !self.victims[..self.nvictims].contains(&target)
-        {
-            // A non-final leg matters only up to the target itself or the last square the
-            // next leg could reach it from; what lies beyond is neither walked nor read.
-            let next = self.path.first_leg as usize + li + 1;
-            let ty = usize::from(self.mover.piece_type().0);
-            let t = self.t;
-            if let Some(r) = t.footprints.reach_row(ty, self.player, next, target) {
-                match ray[..max_k.min(ray.len())]
-                    .iter()
-                    .rposition(|&s| s == target || r.may(s))
-                {
-                    Some(i) => max_k = i + 1,
-                    None => return false,
-                }
-                row = Some(r);
-            }
-        }
-        if !self.leap_clear(leg, start) {
-            return false;
-        }
-        for (i, &s) in ray.iter().enumerate().take(max_k) {
-            let k = i + 1;
-            if ski && k == 1 {
-                continue;
-            }
-            let c = self.at(s);
-            if c.is_empty() {
-                if k >= min_k {
-                    if last {
-                        if leg.modes.contains(Modes::MOVE) && self.finish(s, false) {
-                            return true;
-                        }
-                        if leg.modes.contains(Modes::EN_PASSANT) && self.ep_capture(s) {
-                            return true;
-                        }
-                    } else if leg.modes.contains(Modes::MOVE)
-                        && match &row {
-                            Some(r) => r.may(s) && self.hand_over(li, s, k),
-                            None => self.next(li, s, k),
-                        }
-                    {
-                        return true;
-                    }
-                }
-                continue;
-            }
-            if c.is_wall() || k < min_k {
-                return false;
-            }
-            let removable = self.removable(c, leg.modes);
-            if last {
-                return removable && self.finish(s, true);
-            }
-            if removable {
-                // A square captured twice is one capture.
-                let fresh = !self.victims[..self.nvictims].contains(&s);
-                if fresh && self.nvictims == MAX_CAPTURES {
-                    return false;
-                }
-                if fresh {
-                    self.victims[self.nvictims] = s;
-                    self.nvictims += 1;
-                }
-                let stop = self.next(li, s, k);
-                if fresh {
-                    self.nvictims -= 1;
-                }
-                if stop {
-                    return true;
-                }
-            }
-            if leg.modes.intersects(HOPPING) && self.may_leap(c) && self.next(li, s, k) {
-                return true;
-            }
-            return false;
-        }
-        false
-    }
-
     /// An e.p. capture on `s` if it is an e.p. square of the last move.
     fn ep_capture(&mut self, s: Square) -> bool {
         if !self.ep.squares().contains(&s) || self.nvictims >= MAX_CAPTURES {
@@ -452,7 +493,7 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
     }
 
     /// A final hopping leg: slide to the hurdle, jump it, go on (range rules in `spec::Leg`).
-    fn hop_leg(&mut self, leg: &CLeg, start: Square, ray: &[Square]) -> bool {
+    fn hop_leg(&mut self, leg: &CLeg, ray: &[Square]) -> bool {
         let before = if leg.range == 0 {
             ray.len()
         } else {
@@ -478,7 +519,6 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
         } else {
             usize::from(leg.range) - h
         };
-        let _ = start;
         for &s in ray.iter().skip(h + 1).take(after) {
             let c = self.at(s);
             if c.is_empty() {
@@ -493,43 +533,5 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
             return self.removable(c, leg.modes) && self.finish(s, true);
         }
         false
-    }
-
-    /// Hands over to leg `li + 1` from square `s`.
-    fn next(&mut self, li: usize, s: Square, steps: usize) -> bool {
-        // Once the target is a victim, the rest of the path decides whether the move exists.
-        if let Some(target) = self.target
-            && !self.victims[..self.nvictims].contains(&target)
-        {
-            let leg = self.path.first_leg as usize + li + 1;
-            let ty = usize::from(self.mover.piece_type().0);
-            if !self.t.footprints.may_reach(ty, self.player, leg, s, target) {
-                return false;
-            }
-        }
-        self.hand_over(li, s, steps)
-    }
-
-    /// Hands over to leg `li + 1` from square `s`, unchecked.
-    fn hand_over(&mut self, li: usize, s: Square, steps: usize) -> bool {
-        let next = self.leg_data(li + 1);
-        let t = self.t;
-        let full = t.ray(s, next.vec);
-        let hop_last = li + 2 == usize::from(self.path.legs) && next.modes.intersects(HOPPING);
-        let len = if next.range == 0 || hop_last {
-            full.len()
-        } else {
-            full.len().min(usize::from(next.range))
-        };
-        let pushed = self.nstops < MAX_STOPS;
-        if pushed {
-            self.stops[self.nstops] = s;
-            self.nstops += 1;
-        }
-        let stop = self.leg(li + 1, s, &full[..len], steps);
-        if pushed {
-            self.nstops -= 1;
-        }
-        stop
     }
 }

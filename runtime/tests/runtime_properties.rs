@@ -3,18 +3,24 @@
 
 mod common;
 
-use koma_runtime::{FullMove, MoveList, Position};
+use koma_runtime::testing::{Picks, exposes_royal};
+use koma_runtime::{MoveList, Position};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+/// A proptest configuration with `cases` cases, the same on every run.
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        failure_persistence: None,
+        rng_seed: RngSeed::Fixed(0x6b6f_6d61),
+        ..Config::default()
     }
+}
+
+/// Choices of a random game: proptest shrinks a failing game to a short one.
+fn picks() -> impl Strategy<Value = Picks> {
+    proptest::collection::vec(any::<usize>(), 1..64).prop_map(Picks::new)
 }
 
 const FENS: [&str; 5] = [
@@ -24,23 +30,6 @@ const FENS: [&str; 5] = [
     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
 ];
-
-/// Whether the opponent (to move after `m`) can remove a royal of the mover: found by
-/// generating every opponent move, not by the attack test.
-fn exposes_royal(pos: &mut Position, m: FullMove) -> bool {
-    let me = pos.side_to_move();
-    pos.make(&m);
-    let royals: Vec<_> = pos.royal_squares(me).to_vec();
-    let mut replies = MoveList::new();
-    pos.pseudo_legal_moves(&mut replies);
-    let replies = replies.to_vec();
-    let hit = royals.is_empty()
-        || replies.iter().any(|r| {
-            royals.contains(&r.to) || r.side_captures().iter().any(|s| royals.contains(s))
-        });
-    pos.unmake();
-    hit
-}
 
 fn check_position(pos: &mut Position) {
     assert_eq!(
@@ -80,47 +69,45 @@ fn check_position(pos: &mut Position) {
     }
 }
 
-#[test]
-fn random_games_keep_every_invariant() {
-    let tables = common::tables(common::chess_spec());
-    let mut rng = Rng(0x5eed_1234_abcd_0001);
-    for fen in FENS {
-        for _game in 0..4 {
-            let mut pos = Position::from_text(tables.clone(), fen).expect("valid FEN");
-            for _ply in 0..80 {
-                check_position(&mut pos);
-                let moves = pos.moves();
-                if moves.is_empty() {
-                    assert!(pos.result().is_some());
-                    break;
-                }
-                pos.make(&moves[rng.below(moves.len())]);
-            }
-        }
-    }
-}
+proptest! {
+    #![proptest_config(config(20))]
 
-#[test]
-fn unmake_all_returns_to_start() {
-    let tables = common::tables(common::chess_spec());
-    let mut rng = Rng(77);
-    let start = Position::from_text(tables, "startpos").expect("startpos");
-    let mut pos = start.clone();
-    for _ in 0..60 {
-        let moves = pos.moves();
-        if moves.is_empty() {
-            break;
+    #[test]
+    fn random_games_keep_every_invariant(fen in 0..FENS.len(), mut rng in picks()) {
+        let tables = common::tables(common::chess_spec());
+        let mut pos = Position::from_text(tables, FENS[fen]).expect("valid FEN");
+        for _ply in 0..80 {
+            check_position(&mut pos);
+            let moves = pos.moves();
+            if moves.is_empty() {
+                prop_assert!(pos.result().is_some());
+                break;
+            }
+            pos.make(&moves[rng.below(moves.len())]);
         }
-        pos.make(&moves[rng.below(moves.len())]);
     }
-    while pos.ply() > 0 {
-        pos.unmake();
+
+    #[test]
+    fn unmake_all_returns_to_start(mut rng in picks()) {
+        let tables = common::tables(common::chess_spec());
+        let start = Position::from_text(tables, "startpos").expect("startpos");
+        let mut pos = start.clone();
+        for _ in 0..60 {
+            let moves = pos.moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(&moves[rng.below(moves.len())]);
+        }
+        while pos.ply() > 0 {
+            pos.unmake();
+        }
+        prop_assert!(pos == start);
+        prop_assert_eq!(
+            pos.to_text(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
     }
-    assert!(pos == start);
-    assert_eq!(
-        pos.to_text(),
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-    );
 }
 
 #[test]
@@ -183,32 +170,39 @@ fn move_text_forms() {
     assert!(pos.parse_move("zz").is_err());
 }
 
-#[test]
-fn garbage_text_never_panics() {
-    let tables = common::tables(common::chess_spec());
-    let mut rng = Rng(0xdead_beef);
-    let alphabet: Vec<char> = "pnbrqkPNBRQK+[]*/ -0123456789wbKQkqa-h@,x=é"
-        .chars()
-        .collect();
-    let mut pos = Position::from_text(tables.clone(), "startpos").expect("startpos");
-    for _ in 0..3000 {
-        let len = rng.below(60);
-        let text: String = (0..len)
-            .map(|_| alphabet[rng.below(alphabet.len())])
-            .collect();
+/// Characters of position and move text, and some that are not.
+const ALPHABET: &str = "pnbrqkPNBRQK+[]*/ -0123456789wbKQkqa-h@,x=é";
+
+fn alphabet() -> impl Strategy<Value = char> {
+    proptest::sample::select(ALPHABET.chars().collect::<Vec<char>>())
+}
+
+proptest! {
+    #![proptest_config(config(3000))]
+
+    #[test]
+    fn garbage_text_never_panics(text in proptest::collection::vec(alphabet(), 0..60)) {
+        let tables = common::tables(common::chess_spec());
+        let text: String = text.into_iter().collect();
         let _ = Position::from_text(tables.clone(), &text);
+        let mut pos = Position::from_text(tables, "startpos").expect("startpos");
         let _ = pos.parse_move(&text);
     }
-    // Mutations of a valid FEN reach deeper into the parser.
-    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    for _ in 0..3000 {
+
+    /// Mutations of a valid FEN reach deeper into the parser.
+    #[test]
+    fn mutated_fen_never_panics(
+        edits in proptest::collection::vec((any::<proptest::sample::Index>(), alphabet()), 1..4)
+    ) {
+        let tables = common::tables(common::chess_spec());
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
         let mut chars: Vec<char> = fen.chars().collect();
-        for _ in 0..1 + rng.below(3) {
-            let i = rng.below(chars.len());
-            chars[i] = alphabet[rng.below(alphabet.len())];
+        for (at, c) in edits {
+            let i = at.index(chars.len());
+            chars[i] = c;
         }
         let text: String = chars.into_iter().collect();
-        if let Ok(mut p) = Position::from_text(tables.clone(), &text) {
+        if let Ok(mut p) = Position::from_text(tables, &text) {
             let _ = p.perft(2);
             let _ = p.to_text();
         }

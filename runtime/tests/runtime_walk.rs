@@ -6,6 +6,7 @@ mod common;
 use common::*;
 use koma_runtime::Position;
 use koma_runtime::spec::*;
+use koma_runtime::testing::move_tokens;
 
 /// Two-leg K paths: leg 1 in every direction, leg 2 turned by each of `turns` (in 45° steps).
 fn two_leg_k(m1: Modes, m2: Modes, turns: &[usize]) -> Vec<PathTemplate> {
@@ -46,24 +47,8 @@ fn dests(
     for e in enemies {
         pos.put(sq(e), Some((Player::Second, PieceType(1))));
     }
-    let mut out: Vec<String> = pos
-        .moves()
-        .iter()
-        .filter(|m| m.from == sq(from))
-        .map(|m| {
-            let mut s = geo.name(m.to);
-            if pos.piece_at(m.to).is_some() && m.to != m.from {
-                s.push('x');
-            }
-            if !m.side_captures().is_empty() {
-                let v: Vec<String> = m.side_captures().iter().map(|&c| geo.name(c)).collect();
-                s.push_str(&format!("[{}]", v.join(" ")));
-            }
-            s
-        })
-        .collect();
-    out.sort();
-    out
+    let moves = pos.moves();
+    move_tokens(&pos, &moves, sq(from))
 }
 
 fn list(s: &str) -> Vec<String> {

@@ -6,6 +6,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use koma_engine::referee::opening::SplitMix64;
 use koma_engine::{Limits, Searcher};
 use koma_runtime::Position;
 
@@ -15,14 +16,6 @@ use crate::support::variant_files;
 const PLY_CAP: usize = 160;
 const RANDOM_PLIES: usize = 4;
 const NODES: u64 = 150;
-
-/// xorshift64: a tiny reproducible random source.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
 
 #[test]
 fn self_play_games_are_legal_and_end_by_the_rules() {
@@ -44,7 +37,9 @@ fn self_play_games_are_legal_and_end_by_the_rules() {
         let mut searcher = Searcher::new(1);
         let (mut finished, mut capped) = (Vec::new(), 0);
         for g in 0..games {
-            let mut rng = 0x9E37_79B9_7F4A_7C15u64 ^ ((vi as u64) << 32) ^ g as u64;
+            // The referee's seeded generator, one stream per game: the same games on every
+            // run, and any game count (proptest would shrink through engine searches).
+            let mut rng = SplitMix64::for_stream(0x6b6f_6d61, ((vi as u64) << 32) | g as u64);
             let mut pos = start.clone();
             let mut result = None;
             for ply in 0..PLY_CAP {
@@ -54,7 +49,7 @@ fn self_play_games_are_legal_and_end_by_the_rules() {
                     break;
                 }
                 let m = if ply < RANDOM_PLIES {
-                    moves[(next(&mut rng) % moves.len() as u64) as usize]
+                    moves[rng.below(moves.len())]
                 } else {
                     searcher
                         .search(&pos, &limits, &stop, &mut |_| {})

@@ -260,13 +260,9 @@ mod tests {
             width: 2,
             ..Samples::default()
         };
-        let mut state = 12345u64;
-        let mut uniform = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+        // The referee's seeded generator: a fixed sample (a statistical test, not a property).
+        let mut rng = crate::referee::opening::SplitMix64::new(12345);
+        let mut uniform = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
         for g in 0..4000 {
             let row = [(uniform() * 5.0).floor() - 2.0, uniform() * 4.0 - 2.0];
             let p = sigmoid(k * eval(&row, &truth));

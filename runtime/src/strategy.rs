@@ -1,0 +1,145 @@
+//! The legality strategy: how a variant's legal moves are told from its pseudo-legal ones, and
+//! how its attack test finds pieces on a ray. Both are decided once, when the tables are built,
+//! from what the variant's rules and pieces allow; every legal move list follows them.
+
+use crate::spec::{Player, WinCondition};
+use crate::tables::Tables;
+
+/// How the legal moves are found, from the most general strategy to the fastest. Each strategy
+/// assumes everything the one before it assumes, and more, so an impossible mix (evasions
+/// without bulk counting, bulk counting where a rule clause filters) cannot be written down. A
+/// variant gets the last strategy whose assumptions it meets ([`Legality::of`]); every slower
+/// strategy of the same kind (one that tests royal safety, or one that does not) gives the same
+/// legal moves, which a test checks by forcing each (`koma_runtime::testing::with_legality`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Legality {
+    /// No move is illegal for what it does to a royal: the win is not by checkmate, or the
+    /// variant has no royal type. The legal moves are the pseudo-legal moves the rule clauses
+    /// (anti-trade, repetition, passes, compulsory capture) keep; nothing else removes any.
+    Unchecked,
+    /// The win is by checkmate: a move must leave the mover's royals unattacked, and rule
+    /// clauses decide too (a rule filter, burns, freezing, passes, facing royals that must
+    /// break). Every pseudo-legal move passes the rule filters, then the royal-safety test
+    /// (the checkmate shortcut of `crate::legal` on long lists).
+    Tested,
+    /// As [`Legality::Tested`], but no rule clause removes a move, burns or freezes, and there
+    /// are no passes and no facing royals that must break: a pseudo-legal move is legal exactly
+    /// when it leaves the royals safe. So perft's last ply counts the moves the safety test
+    /// keeps without building the filtered list: the count is the list's length.
+    SafetyDecides,
+    /// As [`Legality::SafetyDecides`], and no piece has a multi-leg path: every move is a ride,
+    /// a leap, a castling or a drop, with no side capture, pass or igui. Perft's last ply counts
+    /// the moves of a piece that is neither royal nor pinned from the occupancy bits
+    /// (`crate::count`): when the side to move is not in check and no enemy multi-leg attacker
+    /// or burner watches a square (the shortcut says so per node), such a move opens no line
+    /// to a royal, so each is legal.
+    BulkCount,
+    /// As [`Legality::BulkCount`], and every attack of either side is a simple ride or leap
+    /// (nothing hops, burns or attacks by a multi-leg path), no royals face each other, no
+    /// promotion makes a royal and no square vanishes. A check by a ride or leap then ends only
+    /// when the royal steps to a safe square or a move takes the checker or stands between,
+    /// and no rule makes any other move legal: in check, the check-evasion generator
+    /// (`crate::evasion`) makes just those moves and tests them.
+    Evasions,
+}
+
+impl Legality {
+    /// The fastest strategy whose assumptions the variant of `t` meets. Needs the tables'
+    /// pieces, attack data and rule tables built.
+    pub(crate) fn of(t: &Tables) -> Legality {
+        let rules = &t.spec.rules;
+        if rules.royals.win != WinCondition::Checkmate || !t.has_royals {
+            return Legality::Unchecked;
+        }
+        let filters = t.rules.legal_filter
+            || t.rules.has_burns()
+            || t.rules.burn_check
+            || !t.rules.freezes.is_empty()
+            || !rules.passing.anytime.is_empty()
+            || rules.passing.twice_ends
+            || t.regions.must_break;
+        if filters {
+            return Legality::Tested;
+        }
+        if t.multi_leg {
+            return Legality::SafetyDecides;
+        }
+        let simple = |p: Player| !*t.near_complex.get(p) && t.far_complex.get(p).is_empty();
+        let evasions = simple(Player::First)
+            && simple(Player::Second)
+            && !t.regions.facing
+            && !t.promotes_royal.iter().any(|&r| r)
+            && !t.vanishing.iter().any(|&v| v);
+        if evasions {
+            Legality::Evasions
+        } else {
+            Legality::BulkCount
+        }
+    }
+
+    /// A move must leave the mover's royals safe.
+    #[inline]
+    pub(crate) fn checks_royals(self) -> bool {
+        self >= Legality::Tested
+    }
+
+    /// Royal safety alone decides which pseudo-legal moves are legal.
+    #[inline]
+    pub(crate) fn safety_decides(self) -> bool {
+        self >= Legality::SafetyDecides
+    }
+
+    /// Perft's last ply counts simple moves from the occupancy bits.
+    #[inline]
+    pub(crate) fn bulk_counts(self) -> bool {
+        self >= Legality::BulkCount
+    }
+
+    /// In check, the check-evasion generator makes the legal moves.
+    #[inline]
+    pub(crate) fn evades(self) -> bool {
+        self == Legality::Evasions
+    }
+}
+
+/// How the attack test and the legality shortcut find the first pieces on a reverse ray from
+/// a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RayLookup {
+    /// Square by square along the ray.
+    Walk,
+    /// From the occupancy bits and one mask per ray (`AttackVector::masks`): the board has
+    /// at most 64 squares and every reverse ray runs through square indices in one order
+    /// (no wrapping), so the first piece is the lowest or highest set bit.
+    Bits,
+    /// As [`RayLookup::Bits`] on a board over 64 squares, from runs of occupancy words
+    /// (`AttackVector::words`). Only where no piece attacks by a multi-leg path or burns:
+    /// there the shortcut walks the rays from the royals in its own way, and reading them from
+    /// the runs was measured slower than walking (Chu and Dai Shogi, whose rays from a royal
+    /// mostly end at the first square or two).
+    Words,
+}
+
+/// The strategy of a variant's tables: how legality is decided and attacks are found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Strategy {
+    pub legality: Legality,
+    pub rays: RayLookup,
+    /// Positions remember their multi-leg attack walks (`crate::memo`): some piece attacks by
+    /// a non-simple path, and the board fits the walks' read sets.
+    pub memo: bool,
+}
+
+impl Strategy {
+    /// The strategy of `t`, whose rays are found by `rays` (they are built with the attack
+    /// data: `Tables::build_ray_lookup`).
+    pub(crate) fn of(t: &Tables, rays: RayLookup) -> Strategy {
+        let complex = |p: Player| *t.near_complex.get(p) || !t.far_complex.get(p).is_empty();
+        Strategy {
+            legality: Legality::of(t),
+            rays,
+            memo: t.geo.len() <= crate::legal::READ_WORDS * 64
+                && (complex(Player::First) || complex(Player::Second)),
+        }
+    }
+}
