@@ -20,6 +20,7 @@ const FEW_MOVES: usize = 4;
 /// moves only when it needs them ([`Position::legal_moves_of`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Gen {
+    /// Every legal move.
     All,
     /// Moves that remove a piece: on the destination, on the way, or by burning.
     Captures,
