@@ -275,7 +275,11 @@ impl Position {
         if text == "startpos" {
             return Position::start(tables).ok_or(PositionError::NoStartPosition);
         }
-        let (fields, named, fs_checks) = split_fields(text)?;
+        let Fields {
+            positional: fields,
+            named,
+            fs_checks,
+        } = split_fields(text)?;
         let mut setup = Setup::new(tables);
         let hand = setup.position_mut().parse_board(fields[0])?;
         if let Some(hand) = hand {
@@ -1005,10 +1009,18 @@ fn empty_run(geo: &Geometry, n: u32, x: i32, y: i32) -> Result<i32, PositionErro
     }
 }
 
-/// Position text's positional fields (at least the board, at most six; Fairy-Stockfish's
-/// shogi fields `w 0 1` widened to six), its named fields `name:value`, and Fairy-Stockfish's
-/// checks field.
-fn split_fields(text: &str) -> Result<(Vec<&str>, Vec<&str>, Option<&str>), PositionError> {
+/// Position text split into its kinds of fields.
+struct Fields<'a> {
+    /// The positional fields: at least the board, at most six (Fairy-Stockfish's shogi fields
+    /// `w 0 1` widened to six).
+    positional: Vec<&'a str>,
+    /// The named fields `name:value`.
+    named: Vec<&'a str>,
+    /// Fairy-Stockfish's checks field (the checks each side has left to give).
+    fs_checks: Option<&'a str>,
+}
+
+fn split_fields(text: &str) -> Result<Fields<'_>, PositionError> {
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let split = tokens
         .iter()
@@ -1034,7 +1046,11 @@ fn split_fields(text: &str) -> Result<(Vec<&str>, Vec<&str>, Option<&str>), Posi
     if fields.len() == 4 && numeric(2) && numeric(3) {
         fields = vec![fields[0], fields[1], "-", "-", fields[2], fields[3]];
     }
-    Ok((fields, named.to_vec(), fs_checks))
+    Ok(Fields {
+        positional: fields,
+        named: named.to_vec(),
+        fs_checks,
+    })
 }
 
 /// `W+B`: a number of checks per player, the first player's first.

@@ -18,11 +18,12 @@ fn layers(lib: &str) -> Vec<Vec<String>> {
             inside = doc == "# Layers";
         } else if inside && let Some(item) = doc.strip_prefix("- ") {
             bullets.push(item.to_string());
-        } else if inside && !doc.is_empty() && line.starts_with("//!   ") {
-            if let Some(last) = bullets.last_mut() {
-                last.push(' ');
-                last.push_str(doc);
-            }
+        } else if inside
+            && line.starts_with("//!   ")
+            && let Some(last) = bullets.last_mut()
+        {
+            last.push(' ');
+            last.push_str(doc);
         }
     }
     bullets
