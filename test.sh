@@ -56,6 +56,8 @@ fi
 # Tests that drive an outside program fail (rather than skip) when it is missing.
 export KOMA_REQUIRE_EXTERNAL=1
 cargo test --workspace --profile ci --locked -- --include-ignored
+# The runtime's and the compiler's API docs build without a warning (their crate doctests ran above).
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p koma-runtime -p koma-compiler --profile ci --locked
 
 # The Python module (docs/python.md): its wheel built with maturin in a virtual environment,
 # installed there, and its pytest suite, which compares perft with the CLI built above.

@@ -531,7 +531,7 @@ impl Position {
     }
 
     /// After a move from [`Position::search_moves_of`] is made: whether it left the mover's
-    /// royals safe (the test [`Position::keep_legal`] makes before the move).
+    /// royals safe (the test `Position::keep_legal` makes before the move).
     pub fn mover_royals_safe(&self) -> bool {
         let mover = self.side.opponent();
         self.royals_safe(mover, self.royals.get(mover).squares())
