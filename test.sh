@@ -56,6 +56,8 @@ fi
 # Tests that drive an outside program fail (rather than skip) when it is missing.
 export KOMA_REQUIRE_EXTERNAL=1
 cargo test --workspace --profile ci --locked -- --include-ignored
+# The runtime's and the compiler's API docs build without a warning (their crate doctests ran above).
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p koma-runtime -p koma-compiler --profile ci --locked
 
 # Fuzzing smoke run (issue 12): every cargo-fuzz target for KOMA_FUZZ_SECONDS seconds (default
 # 12; 0 turns it off) from the committed seed corpus (docs/fuzzing.md). A smoke run looks for

@@ -174,6 +174,28 @@ fn compiled_files_round_trip_and_damage_is_rejected() {
     let _ = std::fs::remove_file(&damaged);
 }
 
+/// The runtime's crate doc loads `runtime/tests/data/chess.kvar` (the runtime cannot call the
+/// compiler): it must be what `koma compile` writes for variants/chess.koma today.
+#[test]
+fn the_runtimes_compiled_chess_is_current() {
+    let out = temp("current-chess.kvar");
+    let o = koma(&[
+        "compile",
+        "variants/chess.koma",
+        "-o",
+        out.to_str().expect("path"),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let now = std::fs::read(&out).expect("written");
+    let _ = std::fs::remove_file(&out);
+    let kept = std::fs::read("runtime/tests/data/chess.kvar").expect("the runtime's copy");
+    assert!(
+        kept == now,
+        "runtime/tests/data/chess.kvar is stale (the compiled format changed?): rewrite it with \
+         `koma compile variants/chess.koma -o runtime/tests/data/chess.kvar`"
+    );
+}
+
 #[test]
 fn missing_file_fails_cleanly() {
     let o = koma(&["perft", "no/such/file.koma", "--depth", "1"]);

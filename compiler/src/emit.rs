@@ -1,8 +1,9 @@
 //! Emission: the checked IR as the runtime's [`VariantSpec`].
 
-use koma_runtime::spec::{BoardSpec, DropSpec, PieceSpec, Placement, RulesSpec, VariantSpec};
-
-use koma_runtime::regions::{PieceRegions, RegionSpec, RegionsSpec};
+use koma_runtime::spec::{
+    BoardSpec, DropSpec, PieceRegions, PieceSpec, Placement, RegionSpec, RegionsSpec, RulesSpec,
+    VariantSpec,
+};
 
 use crate::ir::Variant;
 

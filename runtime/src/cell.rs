@@ -8,15 +8,20 @@ use crate::spec::{PieceType, Player};
 pub struct Cell(pub u16);
 
 impl Cell {
+    /// Nothing on the square.
     pub const EMPTY: Cell = Cell(0);
+    /// A vanished square: no piece may enter it again.
     pub const WALL: Cell = Cell(u16::MAX);
 
+    /// A piece of `player` of type `piece`.
     pub const fn piece(player: Player, piece: PieceType) -> Cell {
         Cell(1 + 2 * piece.0 as u16 + player.index() as u16)
     }
+    /// True for an empty square.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// True for a vanished square.
     pub const fn is_wall(self) -> bool {
         self.0 == u16::MAX
     }

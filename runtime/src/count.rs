@@ -113,6 +113,9 @@ impl Position {
 
     /// The moves of a piece on `from` with only simple paths there, unpinned and not royal:
     /// counted, except e.p. captures and castling, which go to `scratch`.
+    /// Long on purpose: perft's innermost loop, one branch per board size (runs of words over
+    /// 64 squares, one word up to 64) sharing the walker fallback and castling; left whole
+    /// until a timing shows that a split costs nothing.
     #[allow(clippy::too_many_arguments)]
     fn count_simple(
         &self,

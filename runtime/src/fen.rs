@@ -6,7 +6,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::geometry::{ByPlayer, Square};
+use crate::geometry::{ByPlayer, Geometry, Square};
 use crate::limits::MAX_IN_HAND;
 use crate::position::Position;
 use crate::setup::Setup;
@@ -18,107 +18,164 @@ use crate::tables::Tables;
 pub enum PositionError {
     /// The variant has no setup, so `startpos` means nothing.
     NoStartPosition,
+    /// No text at all.
     Empty,
     /// More than six space-separated fields before the named ones.
     TooManyFields(usize),
     /// The side to move is not `w` or `b`.
     Side(String),
+    /// A field that must be a number is not.
     NotANumber {
+        /// Which field.
         what: &'static str,
+        /// The text found.
         found: String,
     },
     /// More royals than the runtime holds.
     Exceeds(crate::limits::Exceeded),
     /// A named field (`moved:`, `virgin:`) lists something that is not a square.
     FieldSquare {
+        /// The field's name.
         field: String,
+        /// The text found.
         found: String,
     },
     /// A named field lists an empty square.
     FieldEmptySquare {
+        /// The field's name.
         field: String,
+        /// The square's name.
         square: String,
     },
     /// `last:` holds something other than `pass`, `pass-pass`, `strike` and `no-mate-drop`.
     Last(String),
+    /// `history:` holds something other than hexadecimal hashes.
     History(String),
+    /// `count:` in a variant without counting.
     CountWithoutCounting,
+    /// `count:` is not `PLIES/LIMIT`.
     Count(String),
     /// `checks:` or Fairy-Stockfish's `3+3` in a variant without `check N wins`.
     ChecksWithoutCounting,
     /// A checks field that is not `W+B`.
     Checks(String),
+    /// A named field koma does not know.
     UnknownField(String),
     /// The board field has the wrong number of rows.
     Rows {
+        /// The board's rows.
         board: u8,
+        /// The text's rows.
         text: usize,
     },
+    /// A rank lists more files than the board has.
     RankTooLong {
+        /// The rank's number.
         rank: i32,
+        /// The board's files.
         width: u8,
     },
     /// A piece or empty run covers a non-square, which must be written `*`.
     NonSquareNotStar {
+        /// The rank's number.
         rank: i32,
+        /// The file's name.
         file: String,
     },
+    /// A piece ID the variant does not have.
     UnknownPiece {
+        /// The rank's number.
         rank: i32,
+        /// The ID.
         id: String,
     },
     /// A piece stands on a non-square.
     NonSquare {
+        /// The rank's number.
         rank: i32,
+        /// The file's name.
         file: String,
     },
+    /// A rank lists fewer files than the board has.
     RankWidth {
+        /// The rank's number.
         rank: i32,
+        /// The files it lists.
         files: i32,
+        /// The board's files.
         width: u8,
     },
+    /// The hand is not written `[...]`.
     HandBrackets(String),
+    /// A count in the hand is not followed by a piece.
     HandCount(String),
+    /// A piece ID in the hand that the variant does not have.
     HandPiece {
+        /// The hand's text.
         hand: String,
+        /// The ID.
         id: String,
     },
+    /// A hand in a variant without hands.
     NoHands(String),
+    /// More pieces of one type in a hand than the runtime holds.
     HandOverflow {
+        /// The hand's text.
         hand: String,
+        /// The piece's ID.
         id: String,
     },
+    /// A castling right without king and partner in place.
     Castling(char),
+    /// The e.p. field is not a square.
     EpSquare(String),
+    /// An e.p. victim square (koma's `sq:victim` form) is not a square.
     EpVictim(String),
+    /// E.p. squares, but no piece that could have left them.
     NoEpVictim,
+    /// A `+` not followed by a piece.
     PlusAlone(String),
+    /// A `[` without its `]`.
     Unclosed {
+        /// The row's text.
         row: String,
+        /// Where the `[` is.
         column: usize,
     },
+    /// A character that starts no piece, count or `*`.
     Unexpected {
+        /// The row's text.
         row: String,
+        /// The character.
         ch: char,
     },
+    /// `[]` with no name inside.
     EmptyName(String),
+    /// A multi-letter ID that mixes upper and lower case.
     MixedCase {
+        /// The row's text.
         row: String,
+        /// The ID.
         base: String,
     },
     /// A square index past the board's squares ([`crate::setup::Setup::put`]).
     SquareIndex {
+        /// The index given.
         index: usize,
+        /// The board's squares.
         squares: usize,
     },
     /// A piece type index past the variant's types ([`crate::setup::Setup::put`]).
     PieceIndex {
+        /// The index given.
         index: u8,
+        /// The variant's piece types.
         types: usize,
     },
 }
 
 impl fmt::Display for PositionError {
+    /// One arm per error, so every message reads in one place.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use PositionError as E;
         match self {
@@ -218,29 +275,13 @@ impl Position {
         if text == "startpos" {
             return Position::start(tables).ok_or(PositionError::NoStartPosition);
         }
-        let tokens: Vec<&str> = text.split_whitespace().collect();
-        // The positional fields, then named fields `name:value`.
-        let split = tokens
-            .iter()
-            .position(|t| t.contains(':'))
-            .unwrap_or(tokens.len());
-        let (fields, named) = tokens.split_at(split);
-        // Fairy-Stockfish writes the checks each side has left to give after the e.p. field.
-        let fs_checks = fields
-            .iter()
-            .skip(3)
-            .position(|f| f.contains('+'))
-            .map(|i| i + 3);
-        let mut fields = fields.to_vec();
-        let fs_checks = fs_checks.map(|i| fields.remove(i));
-        let Some(board) = fields.first() else {
-            return Err(PositionError::Empty);
-        };
-        if fields.len() > 6 {
-            return Err(PositionError::TooManyFields(fields.len()));
-        }
+        let Fields {
+            positional: fields,
+            named,
+            fs_checks,
+        } = split_fields(text)?;
         let mut setup = Setup::new(tables);
-        let hand = setup.position_mut().parse_board(board)?;
+        let hand = setup.position_mut().parse_board(fields[0])?;
         if let Some(hand) = hand {
             setup.position_mut().parse_hand(hand)?;
         }
@@ -254,42 +295,8 @@ impl Position {
         };
         pos.set_side_to_move(side);
         pos.derive_virgins();
-        // Fairy-Stockfish writes shogi positions without castling and e.p. fields: `w 0 1`.
-        let numeric = |i: usize| fields.get(i).is_some_and(|f| f.parse::<u32>().is_ok());
-        let fields: Vec<&str> = if fields.len() == 4 && numeric(2) && numeric(3) {
-            vec![fields[0], fields[1], "-", "-", fields[2], fields[3]]
-        } else {
-            fields.to_vec()
-        };
         pos.parse_castling(fields.get(2).copied().unwrap_or("-"))?;
-        // Fairy-Stockfish writes a running count in place of the e.p. field, and the plies
-        // counted in place of the halfmove clock.
-        let fs_count = pos.tables.spec.rules.counting.is_some()
-            && fields.get(3).is_some_and(|f| f.parse::<u16>().is_ok());
-        if !fs_count {
-            pos.parse_ep(fields.get(3).copied().unwrap_or("-"))?;
-        }
-        let number = |i: usize, default: u32, what: &'static str| -> Result<u32, PositionError> {
-            match fields.get(i) {
-                None => Ok(default),
-                Some(t) => t.parse().map_err(|_| PositionError::NotANumber {
-                    what,
-                    found: t.to_string(),
-                }),
-            }
-        };
-        let half = number(4, 0, "the halfmove clock")?;
-        let full = number(5, 1, "the move number")?;
-        if fs_count {
-            let limit = number(3, 0, "the count")?;
-            pos.counting = crate::rules::CountState {
-                limit: limit.min(u32::from(u16::MAX)) as u16,
-                ply: half.min(u32::from(u16::MAX)) as u16,
-            };
-            pos.set_counters(0, full);
-        } else {
-            pos.set_counters(half, full);
-        }
+        pos.parse_ep_and_clocks(&fields)?;
         if let Some(remaining) = fs_checks {
             let n = pos
                 .tables
@@ -311,93 +318,129 @@ impl Position {
         Ok(pos)
     }
 
+    /// The e.p. field and the two clocks (fields 3 to 5), or Fairy-Stockfish's counting
+    /// fields in their place.
+    fn parse_ep_and_clocks(&mut self, fields: &[&str]) -> Result<(), PositionError> {
+        // Fairy-Stockfish writes a running count in place of the e.p. field, and the plies
+        // counted in place of the halfmove clock.
+        let fs_count = self.tables.spec.rules.counting.is_some()
+            && fields.get(3).is_some_and(|f| f.parse::<u16>().is_ok());
+        if !fs_count {
+            self.parse_ep(fields.get(3).copied().unwrap_or("-"))?;
+        }
+        let number = |i: usize, default: u32, what: &'static str| -> Result<u32, PositionError> {
+            match fields.get(i) {
+                None => Ok(default),
+                Some(t) => t.parse().map_err(|_| PositionError::NotANumber {
+                    what,
+                    found: t.to_string(),
+                }),
+            }
+        };
+        let half = number(4, 0, "the halfmove clock")?;
+        let full = number(5, 1, "the move number")?;
+        if fs_count {
+            let limit = number(3, 0, "the count")?;
+            self.counting = crate::rules::CountState {
+                limit: limit.min(u32::from(u16::MAX)) as u16,
+                ply: half.min(u32::from(u16::MAX)) as u16,
+            };
+            self.set_counters(0, full);
+        } else {
+            self.set_counters(half, full);
+        }
+        Ok(())
+    }
+
     /// A named field: `moved:SQS`, `virgin:SQS`, `last:pass,strike`, `history:HASH[p],...`,
-    /// `count:PLIES/LIMIT`.
+    /// `count:PLIES/LIMIT`, `checks:W+B`.
     fn parse_named(&mut self, field: &str) -> Result<(), PositionError> {
         let (name, value) = field.split_once(':').unwrap_or((field, ""));
-        let squares = |pos: &Position| -> Result<Vec<Square>, PositionError> {
-            value
-                .split(',')
-                .filter(|s| !s.is_empty())
-                .map(|s| {
-                    pos.tables
-                        .geo
-                        .parse_square(s)
-                        .ok_or_else(|| PositionError::FieldSquare {
-                            field: name.to_string(),
-                            found: s.to_string(),
-                        })
-                })
-                .collect()
-        };
         match name {
-            "moved" | "virgin" => {
-                for sq in squares(self)? {
-                    if self.piece_at(sq).is_none() {
-                        let n = self.tables.geo.name(sq);
-                        return Err(PositionError::FieldEmptySquare {
-                            field: name.to_string(),
-                            square: n,
-                        });
-                    }
-                    self.set_virgin(sq, name == "virgin");
-                }
-            }
-            "last" => {
-                for fact in value.split(',').filter(|s| !s.is_empty()) {
-                    match fact {
-                        "pass" => self.prior.pass_run = self.prior.pass_run.max(1),
-                        "pass-pass" => self.prior.pass_run = 2,
-                        "strike" => self.prior.struck = true,
-                        "no-mate-drop" => self.prior.no_mate_drop = true,
-                        other => {
-                            return Err(PositionError::Last(other.to_string()));
-                        }
-                    }
-                }
-            }
-            "history" => {
-                let mut entries = Vec::new();
-                for entry in value.split(',').filter(|s| !s.is_empty()) {
-                    let (hex, pass) = match entry.strip_suffix('p') {
-                        Some(h) => (h, true),
-                        None => (entry, false),
-                    };
-                    let hash = u64::from_str_radix(hex, 16)
-                        .map_err(|_| PositionError::History(entry.to_string()))?;
-                    entries.push((hash, pass));
-                }
-                self.set_prior_history(&entries);
-            }
-            "count" => {
-                let parsed = value.split_once('/').and_then(|(p, l)| {
-                    Some(crate::rules::CountState {
-                        ply: p.parse().ok()?,
-                        limit: l.parse().ok()?,
-                    })
-                });
-                match parsed {
-                    Some(state) if self.tables.spec.rules.counting.is_some() => {
-                        self.counting = state
-                    }
-                    Some(_) => return Err(PositionError::CountWithoutCounting),
-                    None => {
-                        return Err(PositionError::Count(value.to_string()));
-                    }
-                }
-            }
+            "moved" | "virgin" => self.parse_virgins(name, value),
+            "last" => self.parse_last(value),
+            "history" => self.parse_history(value),
+            "count" => self.parse_count(value),
             "checks" => {
                 if self.tables.spec.rules.results.check_wins.is_none() {
                     return Err(PositionError::ChecksWithoutCounting);
                 }
                 let given = parse_checks(value)?;
                 self.set_checks_given(given);
+                Ok(())
             }
-            other => {
-                return Err(PositionError::UnknownField(other.to_string()));
+            other => Err(PositionError::UnknownField(other.to_string())),
+        }
+    }
+
+    /// `moved:SQS` or `virgin:SQS` (`name`): the pieces on these squares have moved, or not.
+    fn parse_virgins(&mut self, name: &str, value: &str) -> Result<(), PositionError> {
+        let geo = &self.tables.geo;
+        let squares = value.split(',').filter(|s| !s.is_empty()).map(|s| {
+            geo.parse_square(s)
+                .ok_or_else(|| PositionError::FieldSquare {
+                    field: name.to_string(),
+                    found: s.to_string(),
+                })
+        });
+        for sq in squares.collect::<Result<Vec<Square>, _>>()? {
+            if self.piece_at(sq).is_none() {
+                return Err(PositionError::FieldEmptySquare {
+                    field: name.to_string(),
+                    square: self.tables.geo.name(sq),
+                });
+            }
+            self.set_virgin(sq, name == "virgin");
+        }
+        Ok(())
+    }
+
+    /// `last:pass,strike`: what the previous moves did that the rules remember.
+    fn parse_last(&mut self, value: &str) -> Result<(), PositionError> {
+        for fact in value.split(',').filter(|s| !s.is_empty()) {
+            match fact {
+                "pass" => self.prior.pass_run = self.prior.pass_run.max(1),
+                "pass-pass" => self.prior.pass_run = 2,
+                "strike" => self.prior.struck = true,
+                "no-mate-drop" => self.prior.no_mate_drop = true,
+                other => return Err(PositionError::Last(other.to_string())),
             }
         }
         Ok(())
+    }
+
+    /// `history:HASH[p],...`: the earlier positions' hashes, `p` after a pass.
+    fn parse_history(&mut self, value: &str) -> Result<(), PositionError> {
+        let mut entries = Vec::new();
+        for entry in value.split(',').filter(|s| !s.is_empty()) {
+            let (hex, pass) = match entry.strip_suffix('p') {
+                Some(h) => (h, true),
+                None => (entry, false),
+            };
+            let hash = u64::from_str_radix(hex, 16)
+                .map_err(|_| PositionError::History(entry.to_string()))?;
+            entries.push((hash, pass));
+        }
+        self.set_prior_history(&entries);
+        Ok(())
+    }
+
+    /// `count:PLIES/LIMIT`: the counting rule's state.
+    fn parse_count(&mut self, value: &str) -> Result<(), PositionError> {
+        let parsed = value.split_once('/').and_then(|(p, l)| {
+            Some(crate::rules::CountState {
+                ply: p.parse().ok()?,
+                limit: l.parse().ok()?,
+            })
+        });
+        match parsed {
+            Some(state) if self.tables.spec.rules.counting.is_some() => {
+                self.counting = state;
+                Ok(())
+            }
+            Some(_) => Err(PositionError::CountWithoutCounting),
+            None => Err(PositionError::Count(value.to_string())),
+        }
     }
 
     /// The named fields that say what the positional fields cannot: virgin flags that differ
@@ -486,31 +529,13 @@ impl Position {
                     hand = Some(&row[i..]);
                     break;
                 }
-                if ch.is_ascii_digit() {
-                    let mut n = ch.to_digit(10).unwrap_or(0);
-                    while let Some(&(_, d)) = chars.peek() {
-                        let Some(v) = d.to_digit(10) else { break };
+                if let Some(digit) = ch.to_digit(10) {
+                    let mut n = digit;
+                    while let Some(v) = chars.peek().and_then(|&(_, d)| d.to_digit(10)) {
                         n = n.saturating_mul(10).saturating_add(v);
                         chars.next();
                     }
-                    // A count past the edge is an error at once, not a long walk off the board.
-                    if i64::from(x) + i64::from(n) > i64::from(geo.width) {
-                        return Err(PositionError::RankTooLong {
-                            rank,
-                            width: geo.width,
-                        });
-                    }
-                    for _ in 0..n {
-                        if let Some(sq) = geo.square(x, y) {
-                            let _ = sq;
-                        } else if x < i32::from(geo.width) {
-                            return Err(PositionError::NonSquareNotStar {
-                                rank,
-                                file: file(x),
-                            });
-                        }
-                        x += 1;
-                    }
+                    x = empty_run(geo, n, x, y)?;
                     continue;
                 }
                 if ch == '*' {
@@ -961,6 +986,71 @@ fn piece_token(
 
 fn file(x: i32) -> String {
     crate::geometry::file_name(x.clamp(0, i32::from(u8::MAX)) as u8)
+}
+
+/// An empty run of `n` squares from file `x` of row `y`: the files it covers must be squares
+/// and on the board. Returns the file after the run.
+fn empty_run(geo: &Geometry, n: u32, x: i32, y: i32) -> Result<i32, PositionError> {
+    let rank = geo.names.rank_label(y as u8);
+    // A count past the edge is an error at once, not a long walk off the board.
+    if i64::from(x) + i64::from(n) > i64::from(geo.width) {
+        return Err(PositionError::RankTooLong {
+            rank,
+            width: geo.width,
+        });
+    }
+    let end = x + n as i32;
+    match (x..end).find(|&f| geo.square(f, y).is_none()) {
+        Some(f) => Err(PositionError::NonSquareNotStar {
+            rank,
+            file: file(f),
+        }),
+        None => Ok(end),
+    }
+}
+
+/// Position text split into its kinds of fields.
+struct Fields<'a> {
+    /// The positional fields: at least the board, at most six (Fairy-Stockfish's shogi fields
+    /// `w 0 1` widened to six).
+    positional: Vec<&'a str>,
+    /// The named fields `name:value`.
+    named: Vec<&'a str>,
+    /// Fairy-Stockfish's checks field (the checks each side has left to give).
+    fs_checks: Option<&'a str>,
+}
+
+fn split_fields(text: &str) -> Result<Fields<'_>, PositionError> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let split = tokens
+        .iter()
+        .position(|t| t.contains(':'))
+        .unwrap_or(tokens.len());
+    let (fields, named) = tokens.split_at(split);
+    // Fairy-Stockfish writes the checks each side has left to give after the e.p. field.
+    let fs_checks = fields
+        .iter()
+        .skip(3)
+        .position(|f| f.contains('+'))
+        .map(|i| i + 3);
+    let mut fields = fields.to_vec();
+    let fs_checks = fs_checks.map(|i| fields.remove(i));
+    if fields.is_empty() {
+        return Err(PositionError::Empty);
+    }
+    if fields.len() > 6 {
+        return Err(PositionError::TooManyFields(fields.len()));
+    }
+    // Fairy-Stockfish writes shogi positions without castling and e.p. fields: `w 0 1`.
+    let numeric = |i: usize| fields.get(i).is_some_and(|f| f.parse::<u32>().is_ok());
+    if fields.len() == 4 && numeric(2) && numeric(3) {
+        fields = vec![fields[0], fields[1], "-", "-", fields[2], fields[3]];
+    }
+    Ok(Fields {
+        positional: fields,
+        named: named.to_vec(),
+        fs_checks,
+    })
 }
 
 /// `W+B`: a number of checks per player, the first player's first.

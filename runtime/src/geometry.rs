@@ -7,6 +7,7 @@ use crate::spec::{BoardSpec, Coord, Player};
 pub struct Square(pub u16);
 
 impl Square {
+    /// The index into per-square tables.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -15,20 +16,25 @@ impl Square {
 /// A value per player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
 pub struct ByPlayer<T> {
+    /// The first player's value.
     pub first: T,
+    /// The second player's value.
     pub second: T,
 }
 
 impl<T> ByPlayer<T> {
+    /// A pair from the two players' values.
     pub fn new(first: T, second: T) -> Self {
         ByPlayer { first, second }
     }
+    /// The value of `player`.
     pub const fn get(&self, player: Player) -> &T {
         match player {
             Player::First => &self.first,
             Player::Second => &self.second,
         }
     }
+    /// The value of `player`, to change.
     pub fn get_mut(&mut self, player: Player) -> &mut T {
         match player {
             Player::First => &mut self.first,
@@ -38,18 +44,21 @@ impl<T> ByPlayer<T> {
 }
 
 impl Player {
+    /// The other player.
     pub const fn opponent(self) -> Player {
         match self {
             Player::First => Player::Second,
             Player::Second => Player::First,
         }
     }
+    /// 0 for the first player, 1 for the second.
     pub const fn index(self) -> usize {
         match self {
             Player::First => 0,
             Player::Second => 1,
         }
     }
+    /// The player of [`Player::index`] `index` (any index but 0 is the second player).
     pub const fn from_index(index: usize) -> Player {
         if index == 0 {
             Player::First
@@ -62,8 +71,11 @@ impl Player {
 /// The shape of the board: which grid cells are squares and how they are numbered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Geometry {
+    /// Grid columns.
     pub width: u8,
+    /// Grid rows.
     pub height: u8,
+    /// Rank number printed for grid row 0.
     pub first_rank: i16,
     /// How squares are named: the one owner of square names in position text, moves,
     /// diagrams and the web page.
@@ -74,6 +86,7 @@ pub struct Geometry {
 }
 
 impl Geometry {
+    /// The geometry of a board.
     pub fn new(board: &BoardSpec) -> Geometry {
         let cells = usize::from(board.width) * usize::from(board.height);
         let mut dense = vec![None; cells];
@@ -103,10 +116,12 @@ impl Geometry {
         self.coords.len()
     }
 
+    /// True for a board without squares.
     pub fn is_empty(&self) -> bool {
         self.coords.is_empty()
     }
 
+    /// The grid position of a square.
     pub fn coord(&self, sq: Square) -> Coord {
         self.coords[sq.index()]
     }
@@ -120,6 +135,7 @@ impl Geometry {
         self.dense[cell]
     }
 
+    /// The square at a grid position, if it is a real square.
     pub fn square_at(&self, c: Coord) -> Option<Square> {
         self.square(i32::from(c.x), i32::from(c.y))
     }
@@ -162,14 +178,16 @@ impl Geometry {
 /// unless the board gives the square a name of its own.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct SquareNames {
-    /// File number (`a` = 0) and rank number of grid column and row 0.
+    /// File number (`a` = 0) of grid column 0.
     pub first_file: i16,
+    /// Rank number of grid row 0.
     pub first_rank: i16,
     /// Squares named explicitly.
     pub own: Vec<(Coord, String)>,
 }
 
 impl SquareNames {
+    /// The names of a board's squares.
     pub fn new(board: &BoardSpec) -> SquareNames {
         SquareNames {
             first_file: board.first_file,

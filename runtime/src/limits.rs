@@ -52,27 +52,76 @@ pub const MAX_ROUTES: u64 = 250_000;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Exceeded {
     /// The board grid is empty or larger than [`MAX_FILES`] x [`MAX_RANKS`] / [`MAX_SQUARES`].
-    Board { width: u8, height: u8 },
+    Board {
+        /// Grid columns.
+        width: u8,
+        /// Grid rows.
+        height: u8,
+    },
     /// More than [`MAX_PIECE_TYPES`] piece types.
-    PieceTypes { count: usize },
+    PieceTypes {
+        /// The variant's piece types.
+        count: usize,
+    },
     /// A path of piece `piece` (index) has more than [`MAX_LEGS`] legs.
-    Legs { piece: usize, legs: usize },
+    Legs {
+        /// The piece type's index.
+        piece: usize,
+        /// The path's legs.
+        legs: usize,
+    },
     /// A piece has more than [`MAX_PATHS`] paths.
-    Paths { piece: usize, paths: usize },
+    Paths {
+        /// The piece type's index.
+        piece: usize,
+        /// Its paths.
+        paths: usize,
+    },
     /// The move tables would hold more than [`MAX_TABLE_ENTRIES`] (path, square) entries.
-    TableEntries { entries: usize },
+    TableEntries {
+        /// The entries the tables would hold.
+        entries: usize,
+    },
     /// Walking a piece's paths from one square may take more than [`MAX_ROUTES`] routes.
-    Routes { piece: usize, routes: u64 },
+    Routes {
+        /// The piece type's index.
+        piece: usize,
+        /// The routes from one square.
+        routes: u64,
+    },
     /// A move of the piece may remove more than [`MAX_CAPTURES`] squares.
-    Captures { piece: usize, captures: usize },
+    Captures {
+        /// The piece type's index.
+        piece: usize,
+        /// The squares one move may remove.
+        captures: usize,
+    },
     /// A leg of the piece may leave more than [`MAX_EP`] e.p. squares.
-    EnPassant { piece: usize, squares: usize },
+    EnPassant {
+        /// The piece type's index.
+        piece: usize,
+        /// The e.p. squares one leg may leave.
+        squares: usize,
+    },
     /// More royals for one player than [`MAX_ROYALS`] (counting pieces that may promote to one).
-    Royals { player: Player, count: usize },
+    Royals {
+        /// Whose royals.
+        player: Player,
+        /// How many.
+        count: usize,
+    },
     /// The `choose` burn rule `burn` (index) has more than [`MAX_BURN_CHOICES`] squares.
-    BurnChoices { burn: usize, area: usize },
+    BurnChoices {
+        /// The burn rule's index.
+        burn: usize,
+        /// Its area's squares.
+        area: usize,
+    },
     /// A game with hands has more than [`MAX_PIECES_WITH_HANDS`] pieces.
-    HandPieces { count: usize },
+    HandPieces {
+        /// The pieces of the game.
+        count: usize,
+    },
 }
 
 impl fmt::Display for Exceeded {

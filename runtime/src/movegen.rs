@@ -20,6 +20,7 @@ const FEW_MOVES: usize = 4;
 /// moves only when it needs them ([`Position::legal_moves_of`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Gen {
+    /// Every legal move.
     All,
     /// Moves that remove a piece: on the destination, on the way, or by burning.
     Captures,
@@ -529,7 +530,7 @@ impl Position {
     }
 
     /// After a move from [`Position::search_moves_of`] is made: whether it left the mover's
-    /// royals safe (the test [`Position::keep_legal`] makes before the move).
+    /// royals safe (the test `Position::keep_legal` makes before the move).
     pub fn mover_royals_safe(&self) -> bool {
         let mover = self.side.opponent();
         self.royals_safe(mover, self.royals.get(mover).squares())

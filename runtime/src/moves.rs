@@ -16,6 +16,7 @@
 //! # }
 //! ```
 
+use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::num::NonZeroU32;
 use std::ops::Deref;
@@ -29,6 +30,7 @@ pub use crate::limits::MAX_CAPTURES;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[repr(u8)]
 pub enum MoveKind {
+    /// A plain move (or a pass).
     #[default]
     Normal = 0,
     /// Castling: the partner goes from `aux` to `aux2`.
@@ -50,7 +52,9 @@ pub enum MoveKind {
 /// ([`MoveList::get`]) or keep the move as a [`FullMove`] ([`MoveRef::to_full`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Move {
+    /// The mover's start square (a drop's destination).
     pub from: Square,
+    /// The destination.
     pub to: Square,
     /// Castling: the partner's start. Unloading: where the victim reappears. A drop: the piece
     /// type taken from the hand.
@@ -110,6 +114,7 @@ impl Move {
         self.promotion = p.map_or(NO_PROMOTION, |t| t.0);
     }
 
+    /// Castling, unloading, a drop, or a plain move.
     #[inline]
     pub fn kind(&self) -> MoveKind {
         match self.flags & KIND_BITS {
@@ -432,6 +437,7 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// An empty list.
     pub fn new() -> MoveList {
         MoveList::default()
     }
@@ -444,11 +450,13 @@ impl MoveList {
         }
     }
 
+    /// The number of moves.
     #[inline]
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
+    /// True when there is no move.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
@@ -602,3 +610,47 @@ impl<'a> FromIterator<&'a FullMove> for MoveList {
         list
     }
 }
+
+/// Why a move, as text or as a value, was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not move notation (`drop`: it has an `@` but is no drop).
+    Malformed {
+        /// The text.
+        text: String,
+        /// It has an `@`.
+        drop: bool,
+    },
+    /// Well formed, but no legal move matches.
+    Illegal {
+        /// The text.
+        text: String,
+    },
+    /// Several legal moves match: their texts.
+    Ambiguous {
+        /// The matching moves' texts.
+        choices: Vec<String>,
+    },
+    /// A move value ([`Position::play`](crate::Position::play)) that is not among the legal moves here.
+    NotLegal,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed { text, drop: true } => {
+                write!(f, "`{text}` is not a drop (expected e.g. `P@e4`)")
+            }
+            MoveError::Malformed { text, drop: false } => {
+                write!(f, "`{text}` is not a move (expected e.g. `e2e4`)")
+            }
+            MoveError::Illegal { text } => write!(f, "`{text}` is not a legal move here"),
+            MoveError::Ambiguous { choices } => {
+                write!(f, "ambiguous move; write one of `{}`", choices.join("`, `"))
+            }
+            MoveError::NotLegal => write!(f, "the move is not legal in this position"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}

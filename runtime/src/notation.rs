@@ -3,53 +3,13 @@
 //! (burns listed after the move), `pass`, `e1g1` (castling as the king's move), `d4d7@d4`
 //! (unloading), `P@e4` (a drop from the hand). Documented in docs/positions.md.
 
-use std::fmt;
-
 use crate::fen::piece_text;
 use crate::geometry::Square;
-use crate::moves::{FullMove, Move, MoveKind, MoveRef};
+use crate::moves::{FullMove, Move, MoveError, MoveKind, MoveRef};
 use crate::position::Position;
 use crate::spec::{PieceType, Player};
 
-/// Why move text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    /// The text is not move notation (`drop`: it has an `@` but is no drop).
-    Malformed { text: String, drop: bool },
-    /// Well formed, but no legal move matches.
-    Illegal { text: String },
-    /// Several legal moves match: their texts.
-    Ambiguous { choices: Vec<String> },
-    /// A move value ([`Position::play`]) that is not among the legal moves here.
-    NotLegal,
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Malformed { text, drop: true } => {
-                write!(f, "`{text}` is not a drop (expected e.g. `P@e4`)")
-            }
-            MoveError::Malformed { text, drop: false } => {
-                write!(f, "`{text}` is not a move (expected e.g. `e2e4`)")
-            }
-            MoveError::Illegal { text } => write!(f, "`{text}` is not a legal move here"),
-            MoveError::Ambiguous { choices } => {
-                write!(f, "ambiguous move; write one of `{}`", choices.join("`, `"))
-            }
-            MoveError::NotLegal => write!(f, "the move is not legal in this position"),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
-
 impl Position {
-    /// Whether a move is a pass: it ends where it started and removes nothing.
-    pub fn is_pass(&self, m: &Move) -> bool {
-        m.from == m.to && m.ncap() == 0 && m.kind() == MoveKind::Normal && m.promotion().is_none()
-    }
-
     /// Every square whose piece a move legal in this position removes: the side captures, and
     /// the destination when it holds a victim (a self-burned mover is listed once).
     pub fn removed_squares<'a>(&self, m: impl Into<MoveRef<'a>>) -> Vec<Square> {

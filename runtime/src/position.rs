@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::bits::Bits;
 use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Square};
-use crate::moves::{MAX_CAPTURES, Move, MoveKind, MoveRef};
+use crate::moves::{MAX_CAPTURES, Move, MoveError, MoveKind, MoveRef};
 use crate::spec::{PieceType, Player};
 use crate::tables::Tables;
 
@@ -216,18 +216,23 @@ impl Position {
         Some(pos)
     }
 
+    /// The variant's tables.
     pub fn tables(&self) -> &Arc<Tables> {
         &self.tables
     }
+    /// The player to move.
     pub fn side_to_move(&self) -> Player {
         self.side
     }
+    /// The Zobrist hash of the position (placement, side to move, hands, rights and rule state).
     pub fn hash(&self) -> u64 {
         self.hash
     }
+    /// Plies since the last capture, promotion or reset move.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
+    /// The move number, from 1, counted up after the second player's move.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
@@ -240,6 +245,7 @@ impl Position {
     pub fn is_vanished(&self, sq: Square) -> bool {
         self.board[sq.index()].is_wall()
     }
+    /// True when the piece on the square has never moved (castling, XBetza `i`).
     pub fn is_virgin(&self, sq: Square) -> bool {
         self.virgin[sq.index()]
     }
@@ -336,6 +342,7 @@ impl Position {
         }
     }
 
+    /// Sets the player to move.
     pub fn set_side_to_move(&mut self, side: Player) {
         if self.side != side {
             self.side = side;
@@ -343,6 +350,7 @@ impl Position {
         }
     }
 
+    /// Sets the halfmove clock and the move number (at least 1).
     pub fn set_counters(&mut self, halfmove: u32, fullmove: u32) {
         self.halfmove = halfmove;
         self.fullmove = fullmove.max(1);
@@ -457,6 +465,11 @@ impl Position {
         }
     }
 
+    /// Whether a move is a pass: it ends where it started and removes nothing.
+    pub fn is_pass(&self, m: &Move) -> bool {
+        m.from == m.to && m.ncap() == 0 && m.kind() == MoveKind::Normal && m.promotion().is_none()
+    }
+
     /// Plays `mv` when it is one of the legal moves here ([`Position::moves`]); otherwise
     /// leaves the position as it was. The checked twin of [`Position::make`], for moves that
     /// come from outside (a user, a file, another program). Run by koma-compiler's tests
@@ -471,9 +484,9 @@ impl Position {
     /// assert!(pos.play(&e4).is_err(), "White's pawn is no longer on e2");
     /// # Ok::<(), koma_compiler::Diagnostics>(())
     /// ```
-    pub fn play(&mut self, mv: &crate::FullMove) -> Result<(), crate::notation::MoveError> {
+    pub fn play(&mut self, mv: &crate::FullMove) -> Result<(), MoveError> {
         if !self.moves().contains(mv) {
-            return Err(crate::notation::MoveError::NotLegal);
+            return Err(MoveError::NotLegal);
         }
         self.make(mv);
         Ok(())
@@ -503,6 +516,9 @@ impl Position {
             .is_some_and(|c| c.is_piece() && c.player() == self.side)
     }
 
+    /// Long on purpose: make's hot path, one pass (lift, remove, place, counters, castling
+    /// rights) whose steps share the undo record and the `captured` flag; left whole until a
+    /// timing shows that a split costs nothing.
     fn apply(&mut self, mv: MoveRef<'_>) {
         if mv.kind() == MoveKind::Drop {
             self.make_drop(*mv);

@@ -11,49 +11,7 @@
 
 use crate::geometry::{ByPlayer, Geometry, Square};
 use crate::position::Position;
-use crate::spec::{Coord, Modes, PathTemplate, Player};
-
-/// Regions of a variant and how its pieces use them.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct RegionsSpec {
-    /// Every named region.
-    pub regions: Vec<RegionSpec>,
-    /// Per piece type (empty: no piece uses a region).
-    pub pieces: Vec<PieceRegions>,
-    /// Royals may not face each other on a file with nothing between them (Xiangqi's flying
-    /// general): a move that leaves them so is illegal.
-    pub facing_royals_forbidden: bool,
-    /// Royals may come to face each other, but the side to move while they face must break
-    /// the line or pass, and may pass even in check (Janggi's bikjang).
-    pub facing_royals_must_break: bool,
-}
-
-/// A named set of squares, given for the first player; the second player's region is the 180
-/// degree rotation (each side's palace, each side's half of the board).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct RegionSpec {
-    pub name: String,
-    pub squares: Vec<Coord>,
-}
-
-/// How one piece type uses regions.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct PieceRegions {
-    /// Per path of the piece (`PieceSpec::paths`): the region whose `in` moves the path
-    /// belongs to; `None` marks the piece's own moves, which apply on the squares that none of
-    /// its `in` regions covers. Each region marks one option's paths, in the order written.
-    /// Empty: every path is one of its own moves.
-    pub path_region: Vec<Option<u8>>,
-    /// The region the piece never leaves.
-    pub confined: Option<u8>,
-}
-
-impl PieceRegions {
-    /// Whether the piece's moves depend on where it stands.
-    pub fn is_bound(&self) -> bool {
-        self.confined.is_some() || self.path_region.iter().any(Option::is_some)
-    }
-}
+use crate::spec::{Modes, PathTemplate, PieceRegions, Player, RegionsSpec};
 
 /// Regions per player as square masks, and per piece how to filter its paths.
 #[derive(Clone, Debug, Default)]

@@ -10,11 +10,17 @@ use crate::spec::{Bare, Outcome, Player};
 pub enum Reason {
     /// The side to move has lost its last royal piece.
     RoyalsLost,
+    /// The side to move is in check and has no legal move.
     Checkmate,
+    /// The side to move has no legal move and is not checkmated (scored as the variant says).
     Stalemate,
+    /// The position occurred the variant's number of times.
     Repetition,
+    /// A repetition in which one side checked on every move: it loses.
     PerpetualCheck,
+    /// The move limit passed without a reset event.
     MoveLimit,
+    /// Both sides are bare (see [`crate::spec::Bare`]).
     BareRoyals,
     /// The last move was a drop that checkmated, which the variant forbids (shogi's
     /// uchifuzume): the dropper loses.
@@ -62,7 +68,9 @@ impl Reason {
 /// A finished game: the winner (`None` for a draw) and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameResult {
+    /// The winner, `None` for a draw.
     pub winner: Option<Player>,
+    /// Why the game ended.
     pub reason: Reason,
 }
 
@@ -96,31 +104,9 @@ impl Position {
             return Some(result);
         }
         let t = self.tables.clone();
-        let me = self.side;
         let rules = &t.spec.rules;
         if moves.peek().is_none() {
-            let mated = t.strategy.legality.checks_royals() && self.in_check();
-            if mated && self.last_move_is_no_mate_drop() {
-                return Some(GameResult {
-                    winner: Some(me),
-                    reason: Reason::DropMate,
-                });
-            }
-            if mated {
-                return Some(GameResult {
-                    winner: Some(me.opponent()),
-                    reason: Reason::Checkmate,
-                });
-            }
-            let winner = match rules.results.stalemate {
-                Outcome::Win => Some(me),
-                Outcome::Draw => None,
-                Outcome::Loss => Some(me.opponent()),
-            };
-            return Some(GameResult {
-                winner,
-                reason: Reason::Stalemate,
-            });
+            return Some(self.no_move_result());
         }
         if rules.results.bare_royal_loses
             && t.has_royals
@@ -134,30 +120,8 @@ impl Position {
         if let Some(result) = self.counting_result() {
             return Some(result);
         }
-        if let Some(n) = rules.results.repetition {
-            let seen = self.history().iter().filter(|&&h| h == self.hash).count() + 1;
-            if seen >= usize::from(n.max(1)) {
-                if rules.results.perpetual_check_loses
-                    && let Some(loser) = self.perpetual_checker()
-                {
-                    return Some(GameResult {
-                        winner: Some(loser.opponent()),
-                        reason: Reason::PerpetualCheck,
-                    });
-                }
-                if rules.results.perpetual_attack_loses
-                    && let Some(loser) = self.perpetual_attacker()
-                {
-                    return Some(GameResult {
-                        winner: Some(loser.opponent()),
-                        reason: Reason::PerpetualAttack,
-                    });
-                }
-                return Some(GameResult {
-                    winner: None,
-                    reason: Reason::Repetition,
-                });
-            }
+        if let Some(result) = self.repetition_result() {
+            return Some(result);
         }
         if let Some(limit) = &rules.results.move_limit
             && self.halfmove >= 2 * u32::from(limit.moves)
@@ -178,6 +142,67 @@ impl Position {
             });
         }
         None
+    }
+
+    /// The result when the side to move has no legal move: checkmate (or a mate by a drop
+    /// that may not mate), else stalemate as the variant scores it.
+    fn no_move_result(&self) -> GameResult {
+        let t = &*self.tables;
+        let me = self.side;
+        let rules = &t.spec.rules;
+        let mated = t.strategy.legality.checks_royals() && self.in_check();
+        if mated && self.last_move_is_no_mate_drop() {
+            return GameResult {
+                winner: Some(me),
+                reason: Reason::DropMate,
+            };
+        }
+        if mated {
+            return GameResult {
+                winner: Some(me.opponent()),
+                reason: Reason::Checkmate,
+            };
+        }
+        let winner = match rules.results.stalemate {
+            Outcome::Win => Some(me),
+            Outcome::Draw => None,
+            Outcome::Loss => Some(me.opponent()),
+        };
+        GameResult {
+            winner,
+            reason: Reason::Stalemate,
+        }
+    }
+
+    /// `draw repetition N`: at the N-th occurrence of this position a draw, or a loss for a
+    /// perpetual checker or attacker when the variant says so.
+    fn repetition_result(&mut self) -> Option<GameResult> {
+        let results = &self.tables.spec.rules.results;
+        let n = results.repetition?;
+        let (check_loses, attack_loses) = (
+            results.perpetual_check_loses,
+            results.perpetual_attack_loses,
+        );
+        let seen = self.history().iter().filter(|&&h| h == self.hash).count() + 1;
+        if seen < usize::from(n.max(1)) {
+            return None;
+        }
+        if check_loses && let Some(loser) = self.perpetual_checker() {
+            return Some(GameResult {
+                winner: Some(loser.opponent()),
+                reason: Reason::PerpetualCheck,
+            });
+        }
+        if attack_loses && let Some(loser) = self.perpetual_attacker() {
+            return Some(GameResult {
+                winner: Some(loser.opponent()),
+                reason: Reason::PerpetualAttack,
+            });
+        }
+        Some(GameResult {
+            winner: None,
+            reason: Reason::Repetition,
+        })
     }
 
     /// The result decided before the side to move could move: a side has no royal left (the

@@ -4,11 +4,15 @@
 //! Layout: magic `KOMAVAR\0` (8 bytes), format version (u32 LE), payload length (u64 LE),
 //! payload, FNV-1a 64 checksum of the payload (u64 LE). Integers are little-endian; strings
 //! and lists are a u32 length followed by the items.
+//!
+//! The payload is the spec, struct by struct: each spec type has one `Codec` impl below, whose
+//! `encode` and `decode` sit side by side and name the fields in the same order, and a property
+//! test per struct reads back what was written. A new field is one line in each function of
+//! its struct's pair, and a new [`FORMAT_VERSION`].
 
 use std::fmt;
 
 use crate::limits::{self, Exceeded};
-use crate::regions::{PieceRegions, RegionSpec, RegionsSpec};
 use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
@@ -21,7 +25,12 @@ pub enum LoadError {
     /// The file does not start with the koma magic bytes.
     NotCompiled,
     /// Written by another version of koma.
-    Version { found: u32, expected: u32 },
+    Version {
+        /// The file's format version.
+        found: u32,
+        /// The version this koma reads.
+        expected: u32,
+    },
     /// The file ends early.
     Truncated,
     /// The payload does not match its checksum.
@@ -64,21 +73,38 @@ pub enum Invalid {
     /// Bytes after the checksum, or after the payload's last field.
     TrailingBytes,
     /// A tag or flag byte with no meaning (`field` names what was being read).
-    BadTag { field: &'static str, value: u32 },
+    BadTag {
+        /// What was being read.
+        field: &'static str,
+        /// The value found.
+        value: u32,
+    },
     /// A text field that is not UTF-8.
     NotUtf8,
     /// The board's square map does not have width x height entries.
     BoardMapSize,
     /// A square of a board list (`what`) lies off the board.
-    OffBoard { what: &'static str },
+    OffBoard {
+        /// Which list.
+        what: &'static str,
+    },
     /// No piece types, or more than a [`PieceType`] can index.
     PieceCount(usize),
     /// A piece promotes to a type that does not exist.
-    UnknownPromotion { piece: String },
+    UnknownPromotion {
+        /// The piece's ID.
+        piece: String,
+    },
     /// A piece has a path with no legs or more than [`limits::MAX_LEGS`].
-    BadPath { piece: String },
+    BadPath {
+        /// The piece's ID.
+        piece: String,
+    },
     /// A setup placement or a rule names a type that does not exist (`what` says which).
-    UnknownType { what: &'static str },
+    UnknownType {
+        /// Which list.
+        what: &'static str,
+    },
     /// A piece's path or confinement names a region that does not exist.
     UnknownRegion,
     /// The board exceeds the runtime's capacity.
@@ -135,7 +161,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// Encodes a spec as a compiled variant file.
 pub fn encode(spec: &VariantSpec) -> Vec<u8> {
     let mut w = Writer(Vec::new());
-    w.spec(spec);
+    spec.encode(&mut w);
     let payload = w.0;
     let mut out = Vec::with_capacity(payload.len() + 28);
     out.extend_from_slice(MAGIC);
@@ -161,7 +187,7 @@ pub fn decode(bytes: &[u8]) -> Result<VariantSpec, LoadError> {
     let mut r = Reader {
         bytes: &bytes[MAGIC.len()..],
     };
-    let version = r.u32()?;
+    let version: u32 = r.read()?;
     if version != FORMAT_VERSION {
         return Err(LoadError::Version {
             found: version,
@@ -178,7 +204,7 @@ pub fn decode(bytes: &[u8]) -> Result<VariantSpec, LoadError> {
         return Err(LoadError::Checksum);
     }
     let mut r = Reader { bytes: payload };
-    let spec = r.spec()?;
+    let spec: VariantSpec = r.read()?;
     if !r.bytes.is_empty() {
         return Err(LoadError::Invalid(Invalid::TrailingBytes));
     }
@@ -191,30 +217,55 @@ pub fn decode(bytes: &[u8]) -> Result<VariantSpec, LoadError> {
 
 /// Checks what the runtime relies on, so a crafted file cannot make table building panic.
 pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
+    validate_board(&spec.board)?;
+    validate_pieces(&spec.pieces)?;
     let b = &spec.board;
-    let cells = usize::from(b.width) * usize::from(b.height);
+    let on_board = |c: &Coord| c.x < b.width && c.y < b.height;
+    let ok_type = |t: &PieceType| usize::from(t.0) < spec.pieces.len();
+    if let Some(setup) = &spec.setup {
+        if !setup.iter().all(|p| on_board(&p.at)) {
+            return Err(Invalid::OffBoard {
+                what: "setup placement",
+            });
+        }
+        if !setup.iter().all(|p| ok_type(&p.piece)) {
+            return Err(Invalid::UnknownType {
+                what: "setup placement",
+            });
+        }
+    }
+    validate_rule_squares(&spec.rules, on_board)?;
+    if !rule_types(&spec.rules).all(ok_type) {
+        return Err(Invalid::UnknownType { what: "rule" });
+    }
+    validate_regions(spec, on_board)
+}
+
+fn validate_board(b: &BoardSpec) -> Result<(), Invalid> {
     if !limits::board_fits(b.width, b.height) {
         return Err(Invalid::Exceeds(limits::Exceeded::Board {
             width: b.width,
             height: b.height,
         }));
     }
-    if b.real.len() != cells {
+    if b.real.len() != usize::from(b.width) * usize::from(b.height) {
         return Err(Invalid::BoardMapSize);
     }
-    let on_board = |c: &Coord| c.x < b.width && c.y < b.height;
-    if !b.vanishing.iter().all(on_board) {
+    if !b.vanishing.iter().all(|c| c.x < b.width && c.y < b.height) {
         return Err(Invalid::OffBoard {
             what: "vanishing square",
         });
     }
-    let n = spec.pieces.len();
+    Ok(())
+}
+
+fn validate_pieces(pieces: &[PieceSpec]) -> Result<(), Invalid> {
+    let n = pieces.len();
     if n == 0 || n > 255 {
         return Err(Invalid::PieceCount(n));
     }
-    let ok_type = |t: &PieceType| usize::from(t.0) < n;
-    for p in &spec.pieces {
-        if !p.promotions.iter().all(ok_type) {
+    for p in pieces {
+        if !p.promotions.iter().all(|t| usize::from(t.0) < n) {
             return Err(Invalid::UnknownPromotion {
                 piece: p.id.clone(),
             });
@@ -228,93 +279,70 @@ pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
             });
         }
     }
-    if let Some(setup) = &spec.setup
-        && !setup.iter().all(|p| ok_type(&p.piece) && on_board(&p.at))
-    {
-        if !setup.iter().all(|p| on_board(&p.at)) {
-            return Err(Invalid::OffBoard {
-                what: "setup placement",
-            });
+    Ok(())
+}
+
+/// The squares the rules name (promotion zone, drop zones, goals) lie on the board.
+fn validate_rule_squares(r: &RulesSpec, on_board: impl Fn(&Coord) -> bool) -> Result<(), Invalid> {
+    let lists: [(&'static str, Vec<&Coord>); 3] = [
+        ("promotion zone square", r.promotion.zone.iter().collect()),
+        (
+            "drop zone square",
+            r.drops.zones.iter().flat_map(|z| &z.squares).collect(),
+        ),
+        (
+            "goal square",
+            r.goals.iter().flat_map(|g| &g.squares).collect(),
+        ),
+    ];
+    for (what, squares) in lists {
+        if !squares.into_iter().all(&on_board) {
+            return Err(Invalid::OffBoard { what });
         }
-        return Err(Invalid::UnknownType {
-            what: "setup placement",
-        });
     }
-    let r = &spec.rules;
-    if !r.promotion.zone.iter().all(on_board) {
-        return Err(Invalid::OffBoard {
-            what: "promotion zone square",
-        });
-    }
-    let lists = r
-        .promotion
-        .forced
+    Ok(())
+}
+
+/// Every piece type a rule names.
+fn rule_types(r: &RulesSpec) -> impl Iterator<Item = &PieceType> {
+    let promotion = r.promotion.forced.iter().flat_map(|f| &f.pieces);
+    let burning = r
+        .burning
         .iter()
-        .flat_map(|f| f.pieces.iter())
-        .chain(
-            r.burning
-                .iter()
-                .flat_map(|x| x.burners.iter().chain(&x.immune)),
-        );
-    let lists = lists
-        .chain(
-            r.freezing
-                .iter()
-                .flat_map(|x| x.freezers.iter().chain(&x.immune)),
-        )
-        .chain(r.anti_trade.iter().flat_map(|x| {
-            x.attackers
-                .iter()
-                .chain(&x.victims)
-                .chain(&x.except_bridge_capture_not)
-        }))
-        .chain(r.passing.only.iter())
-        .chain(r.passing.anytime.iter())
-        .chain(
-            r.results
-                .move_limit
-                .iter()
-                .flat_map(|m| m.reset_on_pieces.iter()),
-        );
+        .flat_map(|x| x.burners.iter().chain(&x.immune));
+    let freezing = r
+        .freezing
+        .iter()
+        .flat_map(|x| x.freezers.iter().chain(&x.immune));
+    let anti_trade = r
+        .anti_trade
+        .iter()
+        .flat_map(|x| (x.attackers.iter().chain(&x.victims)).chain(&x.except_bridge_capture_not));
+    let passing = r.passing.only.iter().chain(&r.passing.anytime);
+    let move_limit = r.results.move_limit.iter().flat_map(|m| &m.reset_on_pieces);
     let d = &r.drops;
-    let lists = lists
-        .chain(d.to_hand.iter().flatten())
+    let drops = (d.to_hand.iter().flatten())
         .chain(d.start_hand.iter().map(|(_, t)| t))
         .chain(&d.one_per_file)
-        .chain(&r.castling_partners)
         .chain(d.per_file.iter().map(|(t, _)| t))
         .chain(&d.no_mate)
-        .chain(d.zones.iter().flat_map(|z| z.pieces.iter()))
-        .chain(r.goals.iter().flat_map(|g| g.pieces.iter()))
-        .chain(r.counting.iter().flat_map(|c| {
-            c.without.iter().chain(
-                c.pieces_honour
-                    .iter()
-                    .flat_map(|h| h.pieces.iter().map(|p| &p.0)),
-            )
-        }));
-    if !d.zones.iter().flat_map(|z| z.squares.iter()).all(on_board) {
-        return Err(Invalid::OffBoard {
-            what: "drop zone square",
-        });
-    }
-    if !r.goals.iter().flat_map(|g| g.squares.iter()).all(on_board) {
-        return Err(Invalid::OffBoard {
-            what: "goal square",
-        });
-    }
-    for t in lists {
-        if !ok_type(t) {
-            return Err(Invalid::UnknownType { what: "rule" });
-        }
-    }
-    let g = &r.regions;
-    if !g
-        .regions
-        .iter()
-        .flat_map(|z| z.squares.iter())
-        .all(on_board)
-    {
+        .chain(d.zones.iter().flat_map(|z| &z.pieces));
+    let goals = r.goals.iter().flat_map(|g| &g.pieces);
+    let counting = r.counting.iter().flat_map(|c| {
+        (c.without.iter()).chain(
+            c.pieces_honour
+                .iter()
+                .flat_map(|h| h.pieces.iter().map(|p| &p.0)),
+        )
+    });
+    (promotion.chain(burning).chain(freezing).chain(anti_trade))
+        .chain(passing.chain(move_limit).chain(drops))
+        .chain(r.castling_partners.iter().chain(goals).chain(counting))
+}
+
+fn validate_regions(spec: &VariantSpec, on_board: impl Fn(&Coord) -> bool) -> Result<(), Invalid> {
+    let g = &spec.rules.regions;
+    if !g.regions.iter().flat_map(|z| &z.squares).all(on_board) {
         return Err(Invalid::OffBoard {
             what: "region square",
         });
@@ -332,264 +360,29 @@ pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
     Ok(())
 }
 
+/// The payload being written.
 struct Writer(Vec<u8>);
 
 impl Writer {
-    fn u8(&mut self, v: u8) {
-        self.0.push(v);
-    }
-    fn bool(&mut self, v: bool) {
-        self.u8(u8::from(v));
-    }
-    fn i8(&mut self, v: i8) {
-        self.0.extend_from_slice(&v.to_le_bytes());
-    }
-    fn u16(&mut self, v: u16) {
-        self.0.extend_from_slice(&v.to_le_bytes());
-    }
-    fn i16(&mut self, v: i16) {
-        self.0.extend_from_slice(&v.to_le_bytes());
-    }
-    fn u32(&mut self, v: u32) {
-        self.0.extend_from_slice(&v.to_le_bytes());
+    fn bytes(&mut self, b: &[u8]) {
+        self.0.extend_from_slice(b);
     }
     fn len(&mut self, n: usize) {
-        self.u32(u32::try_from(n).unwrap_or(u32::MAX));
+        u32::try_from(n).unwrap_or(u32::MAX).encode(self);
     }
-    fn str(&mut self, s: &str) {
-        self.len(s.len());
-        self.0.extend_from_slice(s.as_bytes());
-    }
-    fn list<T>(&mut self, items: &[T], mut f: impl FnMut(&mut Self, &T)) {
-        self.len(items.len());
-        for x in items {
-            f(self, x);
-        }
-    }
-    fn coord(&mut self, c: &Coord) {
-        self.u8(c.x);
-        self.u8(c.y);
-    }
-    fn types(&mut self, t: &[PieceType]) {
-        self.list(t, |w, p| w.u8(p.0));
-    }
-    fn outcome(&mut self, o: Outcome) {
-        self.u8(match o {
-            Outcome::Win => 0,
-            Outcome::Draw => 1,
-            Outcome::Loss => 2,
-        });
-    }
-
-    fn spec(&mut self, s: &VariantSpec) {
-        self.str(&s.name);
-        let b = &s.board;
-        self.u8(b.width);
-        self.u8(b.height);
-        self.i16(b.first_rank);
-        self.i16(b.first_file);
-        self.list(&b.names, |w, (c, name)| {
-            w.coord(c);
-            w.str(name);
-        });
-        self.list(&b.real, |w, r| w.bool(*r));
-        self.list(&b.vanishing, Writer::coord);
-        self.list(&s.pieces, |w, p| {
-            w.str(&p.id);
-            w.str(&p.name);
-            w.str(&p.betza);
-            w.list(&p.paths, |w, path| {
-                w.list(&path.legs, |w, l| {
-                    w.i8(l.dx);
-                    w.i8(l.dy);
-                    w.u8(l.range);
-                    w.u32(l.modes.0);
-                })
-            });
-            w.list(&p.castling, |w, c| {
-                w.i8(c.direction);
-                w.u8(c.king_steps);
-                w.bool(c.partner_inside);
-            });
-            w.bool(p.royal);
-            w.types(&p.promotions);
-            w.bool(p.value.is_some());
-            w.u32(p.value.unwrap_or(0));
-        });
-        match &s.setup {
-            None => self.u8(0),
-            Some(list) => {
-                self.u8(1);
-                self.list(list, |w, p| {
-                    w.bool(p.player == Player::Second);
-                    w.u8(p.piece.0);
-                    w.coord(&p.at);
-                });
+    /// An optional part behind a tag byte: 0 = none, 1 = present.
+    fn option<T: Codec>(&mut self, v: &Option<T>) {
+        match v {
+            None => 0u8.encode(self),
+            Some(x) => {
+                1u8.encode(self);
+                x.encode(self);
             }
         }
-        self.rules(&s.rules);
-    }
-
-    fn rules(&mut self, r: &RulesSpec) {
-        let p = &r.promotion;
-        self.list(&p.zone, Writer::coord);
-        self.u8(p.triggers.0);
-        self.u8(match p.kind {
-            PromotionKind::Optional => 0,
-            PromotionKind::Mandatory => 1,
-            PromotionKind::Automatic => 2,
-        });
-        self.bool(p.forced_when_stuck);
-        self.list(&p.forced, |w, f| {
-            w.types(&f.pieces);
-            w.u8(f.last_ranks);
-        });
-        self.bool(p.mid_move);
-        self.bool(r.royals.win == WinCondition::Checkmate);
-        self.bool(r.royals.check_last_only);
-        self.list(&r.burning, |w, b| {
-            w.types(&b.burners);
-            w.list(&b.area, |w, &(x, y)| {
-                w.i8(x);
-                w.i8(y);
-            });
-            w.u16(b.choose_up_to.map_or(u16::MAX, u16::from));
-            for f in [
-                b.active,
-                b.passive,
-                b.burner_meets_burner_dies,
-                b.on_promotion,
-            ] {
-                w.bool(f);
-            }
-            w.types(&b.immune);
-        });
-        self.list(&r.freezing, |w, f| {
-            w.types(&f.freezers);
-            w.list(&f.area, |w, &(x, y)| {
-                w.i8(x);
-                w.i8(y);
-            });
-            w.types(&f.immune);
-        });
-        self.list(&r.anti_trade, |w, a| {
-            w.types(&a.attackers);
-            w.types(&a.victims);
-            w.bool(a.when == AntiTradeWhen::Protected);
-            w.bool(a.except_adjacent);
-            w.types(&a.except_bridge_capture_not);
-            w.bool(a.counter_strike);
-        });
-        self.list(&r.jump_rank, |w, v| w.u8(*v));
-        let ps = &r.passing;
-        self.bool(ps.forbidden);
-        self.types(&ps.only);
-        self.bool(ps.not_after_pass);
-        self.bool(ps.twice_ends);
-        self.types(&ps.anytime);
-        self.bool(ps.first_passer_deviates);
-        let rs = &r.results;
-        self.outcome(rs.stalemate);
-        self.u16(rs.repetition.map_or(u16::MAX, u16::from));
-        self.bool(rs.perpetual_check_loses);
-        match &rs.move_limit {
-            None => self.u8(0),
-            Some(m) => {
-                self.u8(1);
-                self.u16(m.moves);
-                self.bool(m.reset_on_capture);
-                self.bool(m.reset_on_promotion);
-                self.types(&m.reset_on_pieces);
-            }
-        }
-        self.bool(rs.bare_royal_draw);
-        self.bool(rs.bare_royal_loses);
-        self.bool(rs.bare == Bare::SinglePiece);
-        let d = &r.drops;
-        self.list(&d.to_hand, |w, t| {
-            w.u16(t.map_or(u16::MAX, |t| u16::from(t.0)))
-        });
-        self.list(&d.start_hand, |w, &(p, t)| {
-            w.bool(p == Player::Second);
-            w.u8(t.0);
-        });
-        self.bool(d.not_stuck);
-        self.types(&d.one_per_file);
-        self.list(&d.per_file, |w, &(t, n)| {
-            w.u8(t.0);
-            w.u8(n);
-        });
-        self.types(&d.no_mate);
-        self.list(&d.zones, |w, z| {
-            w.types(&z.pieces);
-            w.list(&z.squares, Writer::coord);
-        });
-        let g = &r.regions;
-        self.list(&g.regions, |w, region| {
-            w.str(&region.name);
-            w.list(&region.squares, Writer::coord);
-        });
-        self.list(&g.pieces, |w, p| {
-            w.list(&p.path_region, |w, r| w.u16(r.map_or(u16::MAX, u16::from)));
-            w.u16(p.confined.map_or(u16::MAX, u16::from));
-        });
-        self.bool(g.facing_royals_forbidden);
-        self.bool(g.facing_royals_must_break);
-        self.bool(p.captured_only);
-        self.bool(rs.perpetual_attack_loses);
-        match r.repeat {
-            None => self.u8(0),
-            Some(rp) => {
-                self.u8(1);
-                self.bool(rp.loses);
-                self.bool(rp.except_evasion);
-                self.bool(rp.except_no_new_attack);
-            }
-        }
-        match &r.counting {
-            None => self.u8(0),
-            Some(c) => {
-                self.u8(1);
-                self.u16(c.board_honour.unwrap_or(u16::MAX));
-                self.list(&c.pieces_honour, |w, h| {
-                    w.list(&h.pieces, |w, &(t, n)| {
-                        w.u8(t.0);
-                        w.u8(n);
-                    });
-                    w.u16(h.moves);
-                });
-                self.u16(c.pieces_default.unwrap_or(u16::MAX));
-                self.types(&c.without);
-            }
-        }
-        self.types(&r.castling_partners);
-        self.bool(r.royals.check_forbidden);
-        self.list(&r.goals, |w, g| {
-            w.u8(match g.player {
-                None => 0,
-                Some(Player::First) => 1,
-                Some(Player::Second) => 2,
-            });
-            w.types(&g.pieces);
-            w.list(&g.squares, Writer::coord);
-            w.bool(g.reply_draws);
-        });
-        self.list(&r.weights, |w, (term, weight)| {
-            // A term by its index in `EVAL_TERMS` (an unknown name, which the compiler
-            // refuses, as a tag the reader rejects).
-            let index = EVAL_TERMS.iter().position(|t| t == term);
-            w.u8(index.map_or(u8::MAX, |i| i as u8));
-            w.u32(*weight as u32);
-        });
-        self.u16(rs.check_wins.map_or(u16::MAX, u16::from));
-        match rs.no_pieces {
-            None => self.u8(3),
-            Some(o) => self.outcome(o),
-        }
-        self.bool(r.captures_compulsory);
     }
 }
 
+/// The payload being read.
 struct Reader<'a> {
     bytes: &'a [u8],
 }
@@ -610,364 +403,822 @@ impl<'a> Reader<'a> {
         a.copy_from_slice(self.take(N)?);
         Ok(a)
     }
-    fn u8(&mut self) -> R<u8> {
-        Ok(self.take(1)?[0])
-    }
-    fn bool(&mut self) -> R<bool> {
-        match self.u8()? {
-            0 => Ok(false),
-            1 => Ok(true),
-            v => Err(bad_tag("flag byte", v)),
-        }
-    }
-    fn i8(&mut self) -> R<i8> {
-        Ok(i8::from_le_bytes(self.array()?))
-    }
-    fn u16(&mut self) -> R<u16> {
-        Ok(u16::from_le_bytes(self.array()?))
-    }
-    fn i16(&mut self) -> R<i16> {
-        Ok(i16::from_le_bytes(self.array()?))
-    }
-    fn u32(&mut self) -> R<u32> {
-        Ok(u32::from_le_bytes(self.array()?))
-    }
     fn u64(&mut self) -> R<u64> {
         Ok(u64::from_le_bytes(self.array()?))
     }
     fn len(&mut self) -> R<usize> {
-        let n = self.u32()? as usize;
+        let n = u32::decode(self)? as usize;
         // Every item takes at least one byte: a longer count is corrupt, not a huge allocation.
         if n > self.bytes.len() {
             return Err(LoadError::Truncated);
         }
         Ok(n)
     }
-    fn str(&mut self) -> R<String> {
-        let n = self.len()?;
-        String::from_utf8(self.take(n)?.to_vec()).map_err(|_| LoadError::Invalid(Invalid::NotUtf8))
+    /// What `T::decode` reads.
+    fn read<T: Codec>(&mut self) -> R<T> {
+        T::decode(self)
     }
-    fn list<T>(&mut self, mut f: impl FnMut(&mut Self) -> R<T>) -> R<Vec<T>> {
-        let n = self.len()?;
-        (0..n).map(|_| f(self)).collect()
+    /// [`Writer::option`]'s tagged part; `field` names the tag in errors.
+    fn option<T: Codec>(&mut self, field: &'static str) -> R<Option<T>> {
+        match u8::decode(self)? {
+            0 => Ok(None),
+            1 => Ok(Some(T::decode(self)?)),
+            v => Err(bad_tag(field, v)),
+        }
     }
-    fn coord(&mut self) -> R<Coord> {
+}
+
+/// A value's bytes in the compiled format. `encode` and `decode` are written side by side and
+/// name the fields in the same order (for a struct, the order of its fields in the format),
+/// and the tests check that `decode` reads back what `encode` wrote.
+trait Codec: Sized {
+    fn encode(&self, w: &mut Writer);
+    fn decode(r: &mut Reader<'_>) -> R<Self>;
+}
+
+/// Little-endian integers.
+macro_rules! int_codec {
+    ($($t:ty),*) => {$(
+        impl Codec for $t {
+            fn encode(&self, w: &mut Writer) {
+                w.bytes(&self.to_le_bytes());
+            }
+            fn decode(r: &mut Reader<'_>) -> R<Self> {
+                Ok(<$t>::from_le_bytes(r.array()?))
+            }
+        }
+    )*};
+}
+int_codec!(u8, i8, u16, i16, u32);
+
+impl Codec for bool {
+    fn encode(&self, w: &mut Writer) {
+        u8::from(*self).encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        match u8::decode(r)? {
+            0 => Ok(false),
+            1 => Ok(true),
+            v => Err(bad_tag("flag byte", v)),
+        }
+    }
+}
+
+/// A u32 length, then the UTF-8 bytes.
+impl Codec for String {
+    fn encode(&self, w: &mut Writer) {
+        w.len(self.len());
+        w.bytes(self.as_bytes());
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        let n = r.len()?;
+        String::from_utf8(r.take(n)?.to_vec()).map_err(|_| LoadError::Invalid(Invalid::NotUtf8))
+    }
+}
+
+/// A u32 count, then the items.
+impl<T: Codec> Codec for Vec<T> {
+    fn encode(&self, w: &mut Writer) {
+        w.len(self.len());
+        for x in self {
+            x.encode(w);
+        }
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        let n = r.len()?;
+        (0..n).map(|_| T::decode(r)).collect()
+    }
+}
+
+/// An optional small number: a u16, `u16::MAX` for none.
+impl Codec for Option<u8> {
+    fn encode(&self, w: &mut Writer) {
+        self.map_or(u16::MAX, u16::from).encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        let v = u16::decode(r)?;
+        if v == u16::MAX {
+            return Ok(None);
+        }
+        u8::try_from(v).map(Some).map_err(|_| bad_tag("count", v))
+    }
+}
+
+/// An optional count: `u16::MAX` for none (so a count is at most `u16::MAX - 1`).
+impl Codec for Option<u16> {
+    fn encode(&self, w: &mut Writer) {
+        self.unwrap_or(u16::MAX).encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        let v = u16::decode(r)?;
+        Ok((v != u16::MAX).then_some(v))
+    }
+}
+
+impl Codec for PieceType {
+    fn encode(&self, w: &mut Writer) {
+        self.0.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(PieceType(r.read()?))
+    }
+}
+
+/// As an optional small number.
+impl Codec for Option<PieceType> {
+    fn encode(&self, w: &mut Writer) {
+        self.map(|t| t.0).encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(Option::<u8>::decode(r)?.map(PieceType))
+    }
+}
+
+impl Codec for Coord {
+    fn encode(&self, w: &mut Writer) {
+        self.x.encode(w);
+        self.y.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(Coord {
-            x: self.u8()?,
-            y: self.u8()?,
+            x: r.read()?,
+            y: r.read()?,
         })
     }
-    fn types(&mut self) -> R<Vec<PieceType>> {
-        self.list(|r| Ok(PieceType(r.u8()?)))
+}
+
+/// A flag: true for the second player.
+impl Codec for Player {
+    fn encode(&self, w: &mut Writer) {
+        (*self == Player::Second).encode(w);
     }
-    fn outcome(&mut self) -> R<Outcome> {
-        match self.u8()? {
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(if r.read()? {
+            Player::Second
+        } else {
+            Player::First
+        })
+    }
+}
+
+/// 0 = both players, 1 = the first, 2 = the second.
+impl Codec for Option<Player> {
+    fn encode(&self, w: &mut Writer) {
+        let tag: u8 = match self {
+            None => 0,
+            Some(Player::First) => 1,
+            Some(Player::Second) => 2,
+        };
+        tag.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        match u8::decode(r)? {
+            0 => Ok(None),
+            1 => Ok(Some(Player::First)),
+            2 => Ok(Some(Player::Second)),
+            v => Err(bad_tag("goal player", v)),
+        }
+    }
+}
+
+impl Codec for (i8, i8) {
+    fn encode(&self, w: &mut Writer) {
+        self.0.encode(w);
+        self.1.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok((r.read()?, r.read()?))
+    }
+}
+
+/// A square name.
+impl Codec for (Coord, String) {
+    fn encode(&self, w: &mut Writer) {
+        self.0.encode(w);
+        self.1.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok((r.read()?, r.read()?))
+    }
+}
+
+/// A piece in hand at the start.
+impl Codec for (Player, PieceType) {
+    fn encode(&self, w: &mut Writer) {
+        self.0.encode(w);
+        self.1.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok((r.read()?, r.read()?))
+    }
+}
+
+/// A piece type and a count.
+impl Codec for (PieceType, u8) {
+    fn encode(&self, w: &mut Writer) {
+        self.0.encode(w);
+        self.1.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok((r.read()?, r.read()?))
+    }
+}
+
+/// An evaluation weight: the term by its index in [`EVAL_TERMS`] (an unknown name, which the
+/// compiler refuses, as a tag the reader rejects), then the weight.
+impl Codec for (String, i32) {
+    fn encode(&self, w: &mut Writer) {
+        let index = EVAL_TERMS.iter().position(|t| *t == self.0);
+        index.map_or(u8::MAX, |i| i as u8).encode(w);
+        (self.1 as u32).encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        let index = u8::decode(r)?;
+        let term = EVAL_TERMS
+            .get(usize::from(index))
+            .ok_or_else(|| bad_tag("weight term", index))?;
+        Ok((term.to_string(), u32::decode(r)? as i32))
+    }
+}
+
+impl Codec for Modes {
+    fn encode(&self, w: &mut Writer) {
+        self.0.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(Modes(r.read()?))
+    }
+}
+
+impl Codec for Triggers {
+    fn encode(&self, w: &mut Writer) {
+        self.0.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(Triggers(r.read()?))
+    }
+}
+
+impl Codec for Outcome {
+    fn encode(&self, w: &mut Writer) {
+        let tag: u8 = match self {
+            Outcome::Win => 0,
+            Outcome::Draw => 1,
+            Outcome::Loss => 2,
+        };
+        tag.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        match u8::decode(r)? {
             0 => Ok(Outcome::Win),
             1 => Ok(Outcome::Draw),
             2 => Ok(Outcome::Loss),
             v => Err(bad_tag("outcome", v)),
         }
     }
-    fn opt_u8(&mut self) -> R<Option<u8>> {
-        let v = self.u16()?;
-        if v == u16::MAX {
-            Ok(None)
-        } else {
-            u8::try_from(v).map(Some).map_err(|_| bad_tag("count", v))
+}
+
+/// `no-pieces`: an outcome, or 3 for none.
+impl Codec for Option<Outcome> {
+    fn encode(&self, w: &mut Writer) {
+        match self {
+            None => 3u8.encode(w),
+            Some(o) => o.encode(w),
         }
     }
-
-    fn spec(&mut self) -> R<VariantSpec> {
-        let name = self.str()?;
-        let board = BoardSpec {
-            width: self.u8()?,
-            height: self.u8()?,
-            first_rank: self.i16()?,
-            first_file: self.i16()?,
-            names: self.list(|r| Ok((r.coord()?, r.str()?)))?,
-            real: self.list(Reader::bool)?,
-            vanishing: self.list(Reader::coord)?,
-        };
-        let pieces = self.list(|r| {
-            Ok(PieceSpec {
-                id: r.str()?,
-                name: r.str()?,
-                betza: r.str()?,
-                paths: r.list(|r| {
-                    Ok(PathTemplate {
-                        legs: r.list(|r| {
-                            Ok(Leg {
-                                dx: r.i8()?,
-                                dy: r.i8()?,
-                                range: r.u8()?,
-                                modes: Modes(r.u32()?),
-                            })
-                        })?,
-                    })
-                })?,
-                castling: r.list(|r| {
-                    Ok(CastlingSpec {
-                        direction: r.i8()?,
-                        king_steps: r.u8()?,
-                        partner_inside: r.bool()?,
-                    })
-                })?,
-                royal: r.bool()?,
-                promotions: r.types()?,
-                value: {
-                    let given = r.bool()?;
-                    let v = r.u32()?;
-                    given.then_some(v)
-                },
-            })
-        })?;
-        let setup = match self.u8()? {
-            0 => None,
-            1 => Some(self.list(|r| {
-                let player = if r.bool()? {
-                    Player::Second
-                } else {
-                    Player::First
-                };
-                Ok(Placement {
-                    player,
-                    piece: PieceType(r.u8()?),
-                    at: r.coord()?,
-                })
-            })?),
-            v => return Err(bad_tag("setup tag", v)),
-        };
-        let rules = self.rules()?;
-        Ok(VariantSpec {
-            name,
-            board,
-            pieces,
-            setup,
-            rules,
-        })
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        match u8::decode(r)? {
+            3 => Ok(None),
+            0 => Ok(Some(Outcome::Win)),
+            1 => Ok(Some(Outcome::Draw)),
+            2 => Ok(Some(Outcome::Loss)),
+            v => Err(bad_tag("no-pieces outcome", v)),
+        }
     }
+}
 
-    fn area(&mut self) -> R<Vec<(i8, i8)>> {
-        self.list(|r| Ok((r.i8()?, r.i8()?)))
-    }
-
-    fn rules(&mut self) -> R<RulesSpec> {
-        let promotion = PromotionSpec {
-            zone: self.list(Reader::coord)?,
-            triggers: Triggers(self.u8()?),
-            kind: match self.u8()? {
-                0 => PromotionKind::Optional,
-                1 => PromotionKind::Mandatory,
-                2 => PromotionKind::Automatic,
-                v => return Err(bad_tag("promotion kind", v)),
-            },
-            forced_when_stuck: self.bool()?,
-            forced: self.list(|r| {
-                Ok(ForcedPromotion {
-                    pieces: r.types()?,
-                    last_ranks: r.u8()?,
-                })
-            })?,
-            mid_move: self.bool()?,
-            captured_only: false,
+impl Codec for PromotionKind {
+    fn encode(&self, w: &mut Writer) {
+        let tag: u8 = match self {
+            PromotionKind::Optional => 0,
+            PromotionKind::Mandatory => 1,
+            PromotionKind::Automatic => 2,
         };
-        let win = if self.bool()? {
+        tag.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        match u8::decode(r)? {
+            0 => Ok(PromotionKind::Optional),
+            1 => Ok(PromotionKind::Mandatory),
+            2 => Ok(PromotionKind::Automatic),
+            v => Err(bad_tag("promotion kind", v)),
+        }
+    }
+}
+
+/// A flag: true for checkmate.
+impl Codec for WinCondition {
+    fn encode(&self, w: &mut Writer) {
+        (*self == WinCondition::Checkmate).encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(if r.read()? {
             WinCondition::Checkmate
         } else {
             WinCondition::Extinction
-        };
-        let royals = RoyalSpec {
-            win,
-            check_last_only: self.bool()?,
-            check_forbidden: false,
-        };
-        let burning = self.list(|r| {
-            Ok(BurnSpec {
-                burners: r.types()?,
-                area: r.area()?,
-                choose_up_to: r.opt_u8()?,
-                active: r.bool()?,
-                passive: r.bool()?,
-                burner_meets_burner_dies: r.bool()?,
-                on_promotion: r.bool()?,
-                immune: r.types()?,
-            })
-        })?;
-        let freezing = self.list(|r| {
-            Ok(FreezeSpec {
-                freezers: r.types()?,
-                area: r.area()?,
-                immune: r.types()?,
-            })
-        })?;
-        let anti_trade = self.list(|r| {
-            Ok(AntiTradeSpec {
-                attackers: r.types()?,
-                victims: r.types()?,
-                when: if r.bool()? {
-                    AntiTradeWhen::Protected
-                } else {
-                    AntiTradeWhen::Always
-                },
-                except_adjacent: r.bool()?,
-                except_bridge_capture_not: r.types()?,
-                counter_strike: r.bool()?,
-            })
-        })?;
-        let jump_rank = self.list(Reader::u8)?;
-        let passing = PassSpec {
-            forbidden: self.bool()?,
-            only: self.types()?,
-            not_after_pass: self.bool()?,
-            twice_ends: self.bool()?,
-            anytime: self.types()?,
-            first_passer_deviates: self.bool()?,
-        };
-        let results = ResultSpec {
-            stalemate: self.outcome()?,
-            repetition: self.opt_u8()?,
-            perpetual_check_loses: self.bool()?,
-            perpetual_attack_loses: false,
-            move_limit: match self.u8()? {
-                0 => None,
-                1 => Some(MoveLimit {
-                    moves: self.u16()?,
-                    reset_on_capture: self.bool()?,
-                    reset_on_promotion: self.bool()?,
-                    reset_on_pieces: self.types()?,
-                }),
-                v => return Err(bad_tag("move limit tag", v)),
-            },
-            bare_royal_draw: self.bool()?,
-            bare_royal_loses: self.bool()?,
-            bare: if self.bool()? {
-                Bare::SinglePiece
-            } else {
-                Bare::RoyalsOnly
-            },
-            check_wins: None,
-            no_pieces: None,
-        };
-        let drops = DropSpec {
-            to_hand: self.list(|r| {
-                let v = r.u16()?;
-                Ok((v != u16::MAX).then_some(PieceType(v as u8)))
-            })?,
-            start_hand: self.list(|r| {
-                let player = if r.bool()? {
-                    Player::Second
-                } else {
-                    Player::First
-                };
-                Ok((player, PieceType(r.u8()?)))
-            })?,
-            not_stuck: self.bool()?,
-            one_per_file: self.types()?,
-            per_file: self.list(|r| Ok((PieceType(r.u8()?), r.u8()?)))?,
-            no_mate: self.types()?,
-            zones: self.list(|r| {
-                Ok(DropZone {
-                    pieces: r.types()?,
-                    squares: r.list(Reader::coord)?,
-                })
-            })?,
-        };
-        let opt_region = |v: u16| (v != u16::MAX).then_some(v as u8);
-        let regions = RegionsSpec {
-            regions: self.list(|r| {
-                Ok(RegionSpec {
-                    name: r.str()?,
-                    squares: r.list(Reader::coord)?,
-                })
-            })?,
-            pieces: self.list(|r| {
-                Ok(PieceRegions {
-                    path_region: r.list(|r| Ok(opt_region(r.u16()?)))?,
-                    confined: opt_region(r.u16()?),
-                })
-            })?,
-            facing_royals_forbidden: self.bool()?,
-            facing_royals_must_break: self.bool()?,
-        };
-        let mut promotion = promotion;
-        let mut results = results;
-        promotion.captured_only = self.bool()?;
-        results.perpetual_attack_loses = self.bool()?;
-        let repeat = match self.u8()? {
-            0 => None,
-            1 => Some(RepeatSpec {
-                loses: self.bool()?,
-                except_evasion: self.bool()?,
-                except_no_new_attack: self.bool()?,
-            }),
-            v => return Err(bad_tag("repeat tag", v)),
-        };
-        let opt = |v: u16| (v != u16::MAX).then_some(v);
-        let counting = match self.u8()? {
-            0 => None,
-            1 => Some(CountingSpec {
-                board_honour: opt(self.u16()?),
-                pieces_honour: self.list(|r| {
-                    Ok(HonourSpec {
-                        pieces: r.list(|r| Ok((PieceType(r.u8()?), r.u8()?)))?,
-                        moves: r.u16()?,
-                    })
-                })?,
-                pieces_default: opt(self.u16()?),
-                without: self.types()?,
-            }),
-            v => return Err(bad_tag("counting tag", v)),
-        };
-        let castling_partners = self.types()?;
-        let mut royals = royals;
-        royals.check_forbidden = self.bool()?;
-        let goals = self.list(|r| {
-            Ok(GoalSpec {
-                player: match r.u8()? {
-                    0 => None,
-                    1 => Some(Player::First),
-                    2 => Some(Player::Second),
-                    v => return Err(bad_tag("goal player", v)),
-                },
-                pieces: r.types()?,
-                squares: r.list(Reader::coord)?,
-                reply_draws: r.bool()?,
-            })
-        })?;
-        let weights = self.list(|r| {
-            let index = r.u8()?;
-            let term = EVAL_TERMS
-                .get(usize::from(index))
-                .ok_or_else(|| bad_tag("weight term", index))?;
-            Ok((term.to_string(), r.u32()? as i32))
-        })?;
-        let mut results = results;
-        results.check_wins = self.opt_u8()?;
-        results.no_pieces = match self.u8()? {
-            3 => None,
-            0 => Some(Outcome::Win),
-            1 => Some(Outcome::Draw),
-            2 => Some(Outcome::Loss),
-            v => return Err(bad_tag("no-pieces outcome", v)),
-        };
-        let captures_compulsory = self.bool()?;
-        Ok(RulesSpec {
-            captures_compulsory,
-            castling_partners,
-            goals,
-            weights,
-            regions,
-            repeat,
-            counting,
-            promotion,
-            royals,
-            burning,
-            freezing,
-            anti_trade,
-            jump_rank,
-            passing,
-            results,
-            drops,
         })
     }
 }
+
+/// A flag: true for `Protected`.
+impl Codec for AntiTradeWhen {
+    fn encode(&self, w: &mut Writer) {
+        (*self == AntiTradeWhen::Protected).encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(if r.read()? {
+            AntiTradeWhen::Protected
+        } else {
+            AntiTradeWhen::Always
+        })
+    }
+}
+
+/// A flag: true for `SinglePiece`.
+impl Codec for Bare {
+    fn encode(&self, w: &mut Writer) {
+        (*self == Bare::SinglePiece).encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(if r.read()? {
+            Bare::SinglePiece
+        } else {
+            Bare::RoyalsOnly
+        })
+    }
+}
+
+impl Codec for VariantSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.name.encode(w);
+        self.board.encode(w);
+        self.pieces.encode(w);
+        w.option(&self.setup);
+        self.rules.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(VariantSpec {
+            name: r.read()?,
+            board: r.read()?,
+            pieces: r.read()?,
+            setup: r.option("setup tag")?,
+            rules: r.read()?,
+        })
+    }
+}
+
+impl Codec for BoardSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.width.encode(w);
+        self.height.encode(w);
+        self.first_rank.encode(w);
+        self.first_file.encode(w);
+        self.names.encode(w);
+        self.real.encode(w);
+        self.vanishing.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(BoardSpec {
+            width: r.read()?,
+            height: r.read()?,
+            first_rank: r.read()?,
+            first_file: r.read()?,
+            names: r.read()?,
+            real: r.read()?,
+            vanishing: r.read()?,
+        })
+    }
+}
+
+impl Codec for PieceSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.id.encode(w);
+        self.name.encode(w);
+        self.betza.encode(w);
+        self.paths.encode(w);
+        self.castling.encode(w);
+        self.royal.encode(w);
+        self.promotions.encode(w);
+        // A flag, then the value (0 when there is none).
+        self.value.is_some().encode(w);
+        self.value.unwrap_or(0).encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(PieceSpec {
+            id: r.read()?,
+            name: r.read()?,
+            betza: r.read()?,
+            paths: r.read()?,
+            castling: r.read()?,
+            royal: r.read()?,
+            promotions: r.read()?,
+            value: {
+                let given: bool = r.read()?;
+                let value: u32 = r.read()?;
+                given.then_some(value)
+            },
+        })
+    }
+}
+
+impl Codec for PathTemplate {
+    fn encode(&self, w: &mut Writer) {
+        self.legs.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(PathTemplate { legs: r.read()? })
+    }
+}
+
+impl Codec for Leg {
+    fn encode(&self, w: &mut Writer) {
+        self.dx.encode(w);
+        self.dy.encode(w);
+        self.range.encode(w);
+        self.modes.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(Leg {
+            dx: r.read()?,
+            dy: r.read()?,
+            range: r.read()?,
+            modes: r.read()?,
+        })
+    }
+}
+
+impl Codec for CastlingSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.direction.encode(w);
+        self.king_steps.encode(w);
+        self.partner_inside.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(CastlingSpec {
+            direction: r.read()?,
+            king_steps: r.read()?,
+            partner_inside: r.read()?,
+        })
+    }
+}
+
+impl Codec for Placement {
+    fn encode(&self, w: &mut Writer) {
+        self.player.encode(w);
+        self.piece.encode(w);
+        self.at.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(Placement {
+            player: r.read()?,
+            piece: r.read()?,
+            at: r.read()?,
+        })
+    }
+}
+
+/// The rules, in the order the format versions added them: the first fields of the
+/// promotion, royal and result clauses come early, and the fields added to them later come
+/// after the regions.
+impl Codec for RulesSpec {
+    fn encode(&self, w: &mut Writer) {
+        let (p, rs) = (&self.promotion, &self.results);
+        p.zone.encode(w);
+        p.triggers.encode(w);
+        p.kind.encode(w);
+        p.forced_when_stuck.encode(w);
+        p.forced.encode(w);
+        p.mid_move.encode(w);
+        self.royals.win.encode(w);
+        self.royals.check_last_only.encode(w);
+        self.burning.encode(w);
+        self.freezing.encode(w);
+        self.anti_trade.encode(w);
+        self.jump_rank.encode(w);
+        self.passing.encode(w);
+        rs.stalemate.encode(w);
+        rs.repetition.encode(w);
+        rs.perpetual_check_loses.encode(w);
+        w.option(&rs.move_limit);
+        rs.bare_royal_draw.encode(w);
+        rs.bare_royal_loses.encode(w);
+        rs.bare.encode(w);
+        self.drops.encode(w);
+        self.regions.encode(w);
+        p.captured_only.encode(w);
+        rs.perpetual_attack_loses.encode(w);
+        w.option(&self.repeat);
+        w.option(&self.counting);
+        self.castling_partners.encode(w);
+        self.royals.check_forbidden.encode(w);
+        self.goals.encode(w);
+        self.weights.encode(w);
+        rs.check_wins.encode(w);
+        rs.no_pieces.encode(w);
+        self.captures_compulsory.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        let mut s = RulesSpec::default();
+        let (p, rs) = (&mut s.promotion, &mut s.results);
+        p.zone = r.read()?;
+        p.triggers = r.read()?;
+        p.kind = r.read()?;
+        p.forced_when_stuck = r.read()?;
+        p.forced = r.read()?;
+        p.mid_move = r.read()?;
+        s.royals.win = r.read()?;
+        s.royals.check_last_only = r.read()?;
+        s.burning = r.read()?;
+        s.freezing = r.read()?;
+        s.anti_trade = r.read()?;
+        s.jump_rank = r.read()?;
+        s.passing = r.read()?;
+        rs.stalemate = r.read()?;
+        rs.repetition = r.read()?;
+        rs.perpetual_check_loses = r.read()?;
+        rs.move_limit = r.option("move limit tag")?;
+        rs.bare_royal_draw = r.read()?;
+        rs.bare_royal_loses = r.read()?;
+        rs.bare = r.read()?;
+        s.drops = r.read()?;
+        s.regions = r.read()?;
+        p.captured_only = r.read()?;
+        rs.perpetual_attack_loses = r.read()?;
+        s.repeat = r.option("repeat tag")?;
+        s.counting = r.option("counting tag")?;
+        s.castling_partners = r.read()?;
+        s.royals.check_forbidden = r.read()?;
+        s.goals = r.read()?;
+        s.weights = r.read()?;
+        rs.check_wins = r.read()?;
+        rs.no_pieces = r.read()?;
+        s.captures_compulsory = r.read()?;
+        Ok(s)
+    }
+}
+
+impl Codec for ForcedPromotion {
+    fn encode(&self, w: &mut Writer) {
+        self.pieces.encode(w);
+        self.last_ranks.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(ForcedPromotion {
+            pieces: r.read()?,
+            last_ranks: r.read()?,
+        })
+    }
+}
+
+impl Codec for BurnSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.burners.encode(w);
+        self.area.encode(w);
+        self.choose_up_to.encode(w);
+        self.active.encode(w);
+        self.passive.encode(w);
+        self.burner_meets_burner_dies.encode(w);
+        self.on_promotion.encode(w);
+        self.immune.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(BurnSpec {
+            burners: r.read()?,
+            area: r.read()?,
+            choose_up_to: r.read()?,
+            active: r.read()?,
+            passive: r.read()?,
+            burner_meets_burner_dies: r.read()?,
+            on_promotion: r.read()?,
+            immune: r.read()?,
+        })
+    }
+}
+
+impl Codec for FreezeSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.freezers.encode(w);
+        self.area.encode(w);
+        self.immune.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(FreezeSpec {
+            freezers: r.read()?,
+            area: r.read()?,
+            immune: r.read()?,
+        })
+    }
+}
+
+impl Codec for AntiTradeSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.attackers.encode(w);
+        self.victims.encode(w);
+        self.when.encode(w);
+        self.except_adjacent.encode(w);
+        self.except_bridge_capture_not.encode(w);
+        self.counter_strike.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(AntiTradeSpec {
+            attackers: r.read()?,
+            victims: r.read()?,
+            when: r.read()?,
+            except_adjacent: r.read()?,
+            except_bridge_capture_not: r.read()?,
+            counter_strike: r.read()?,
+        })
+    }
+}
+
+impl Codec for PassSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.forbidden.encode(w);
+        self.only.encode(w);
+        self.not_after_pass.encode(w);
+        self.twice_ends.encode(w);
+        self.anytime.encode(w);
+        self.first_passer_deviates.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(PassSpec {
+            forbidden: r.read()?,
+            only: r.read()?,
+            not_after_pass: r.read()?,
+            twice_ends: r.read()?,
+            anytime: r.read()?,
+            first_passer_deviates: r.read()?,
+        })
+    }
+}
+
+impl Codec for MoveLimit {
+    fn encode(&self, w: &mut Writer) {
+        self.moves.encode(w);
+        self.reset_on_capture.encode(w);
+        self.reset_on_promotion.encode(w);
+        self.reset_on_pieces.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(MoveLimit {
+            moves: r.read()?,
+            reset_on_capture: r.read()?,
+            reset_on_promotion: r.read()?,
+            reset_on_pieces: r.read()?,
+        })
+    }
+}
+
+impl Codec for DropSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.to_hand.encode(w);
+        self.start_hand.encode(w);
+        self.not_stuck.encode(w);
+        self.one_per_file.encode(w);
+        self.per_file.encode(w);
+        self.no_mate.encode(w);
+        self.zones.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(DropSpec {
+            to_hand: r.read()?,
+            start_hand: r.read()?,
+            not_stuck: r.read()?,
+            one_per_file: r.read()?,
+            per_file: r.read()?,
+            no_mate: r.read()?,
+            zones: r.read()?,
+        })
+    }
+}
+
+impl Codec for DropZone {
+    fn encode(&self, w: &mut Writer) {
+        self.pieces.encode(w);
+        self.squares.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(DropZone {
+            pieces: r.read()?,
+            squares: r.read()?,
+        })
+    }
+}
+
+impl Codec for RegionsSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.regions.encode(w);
+        self.pieces.encode(w);
+        self.facing_royals_forbidden.encode(w);
+        self.facing_royals_must_break.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(RegionsSpec {
+            regions: r.read()?,
+            pieces: r.read()?,
+            facing_royals_forbidden: r.read()?,
+            facing_royals_must_break: r.read()?,
+        })
+    }
+}
+
+impl Codec for RegionSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.name.encode(w);
+        self.squares.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(RegionSpec {
+            name: r.read()?,
+            squares: r.read()?,
+        })
+    }
+}
+
+impl Codec for PieceRegions {
+    fn encode(&self, w: &mut Writer) {
+        self.path_region.encode(w);
+        self.confined.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(PieceRegions {
+            path_region: r.read()?,
+            confined: r.read()?,
+        })
+    }
+}
+
+impl Codec for RepeatSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.loses.encode(w);
+        self.except_evasion.encode(w);
+        self.except_no_new_attack.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(RepeatSpec {
+            loses: r.read()?,
+            except_evasion: r.read()?,
+            except_no_new_attack: r.read()?,
+        })
+    }
+}
+
+impl Codec for CountingSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.board_honour.encode(w);
+        self.pieces_honour.encode(w);
+        self.pieces_default.encode(w);
+        self.without.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(CountingSpec {
+            board_honour: r.read()?,
+            pieces_honour: r.read()?,
+            pieces_default: r.read()?,
+            without: r.read()?,
+        })
+    }
+}
+
+impl Codec for HonourSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.pieces.encode(w);
+        self.moves.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(HonourSpec {
+            pieces: r.read()?,
+            moves: r.read()?,
+        })
+    }
+}
+
+impl Codec for GoalSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.player.encode(w);
+        self.pieces.encode(w);
+        self.squares.encode(w);
+        self.reply_draws.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(GoalSpec {
+            player: r.read()?,
+            pieces: r.read()?,
+            squares: r.read()?,
+            reply_draws: r.read()?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -13,25 +13,33 @@ pub struct PieceType(pub u8);
 /// A grid coordinate: `x` = file (0 = `a`), `y` = row of the grid (0 = bottom row of the grid).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Coord {
+    /// File, 0 = the grid's first column.
     pub x: u8,
+    /// Row, 0 = the grid's bottom row.
     pub y: u8,
 }
 
 /// A whole variant, ready to be turned into tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantSpec {
+    /// The variant's name (`variant "..."`).
     pub name: String,
+    /// The board's grid and squares.
     pub board: BoardSpec,
+    /// Piece types; a [`PieceType`] indexes this list.
     pub pieces: Vec<PieceSpec>,
     /// Start position, or `None` when the variant ships no setup (Kyou Shogi).
     pub setup: Option<Vec<Placement>>,
+    /// The rules section, as parameters.
     pub rules: RulesSpec,
 }
 
 /// The board: a `width` x `height` grid of which only the `real` squares exist.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardSpec {
+    /// Grid columns.
     pub width: u8,
+    /// Grid rows.
     pub height: u8,
     /// Rank number printed for grid row 0 (1 for most games, 0 for Minjiku's brouhaha rows).
     pub first_rank: i16,
@@ -52,6 +60,7 @@ pub struct BoardSpec {
 pub struct PieceSpec {
     /// One or more letters, `+X` for a promoted form: `P`, `FD`, `+CS`.
     pub id: String,
+    /// The piece's full name.
     pub name: String,
     /// The XBetza text the moves came from (for diagrams and error messages).
     pub betza: String,
@@ -59,6 +68,7 @@ pub struct PieceSpec {
     pub paths: Vec<PathTemplate>,
     /// Castling moves (from XBetza `O`), for the first player.
     pub castling: Vec<CastlingSpec>,
+    /// Losing it counts for the win condition ([`RoyalSpec`]).
     pub royal: bool,
     /// Promotion choices (empty: never promotes).
     pub promotions: Vec<PieceType>,
@@ -70,6 +80,7 @@ pub struct PieceSpec {
 /// Directions are absolute (the compiler already resolved relative continuation directions).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PathTemplate {
+    /// The legs walked one after the other.
     pub legs: Vec<Leg>,
 }
 
@@ -94,10 +105,13 @@ pub struct PathTemplate {
 ///   into each leg's `range`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Leg {
+    /// Step along files, for the first player.
     pub dx: i8,
+    /// Step along rows, for the first player (+1 = forwards).
     pub dy: i8,
     /// Maximum number of steps; 0 = unlimited.
     pub range: u8,
+    /// What the leg may do where it stops or hands over.
     pub modes: Modes,
 }
 
@@ -142,12 +156,15 @@ impl Modes {
     /// counted from its own side; `range` is 0 on such legs.
     pub const HALF_BOARD: Modes = Modes(1 << 15);
 
+    /// Whether every flag of `other` is set.
     pub const fn contains(self, other: Modes) -> bool {
         self.0 & other.0 == other.0
     }
+    /// Whether any flag of `other` is set.
     pub const fn intersects(self, other: Modes) -> bool {
         self.0 & other.0 != 0
     }
+    /// Both sets' flags.
     pub const fn union(self, other: Modes) -> Modes {
         Modes(self.0 | other.0)
     }
@@ -168,41 +185,56 @@ impl std::ops::BitOr for Modes {
 pub struct CastlingSpec {
     /// -1 = towards file `a`, +1 = towards the last file.
     pub direction: i8,
+    /// Squares the king moves.
     pub king_steps: u8,
+    /// The partner stands next to the corner (XBetza `j`), not in it.
     pub partner_inside: bool,
 }
 
 /// A piece on a square at the start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
+    /// Whose piece.
     pub player: Player,
+    /// Its type.
     pub piece: PieceType,
+    /// Where it stands.
     pub at: Coord,
 }
 
 /// The two players; `First` moves first and sits at the bottom (`w` in FEN; sente).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Player {
+    /// Moves first, from the bottom of the board.
     First,
+    /// Moves second, from the top.
     Second,
 }
 
 /// Every rule the runtime interprets, as parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct RulesSpec {
+    /// Promotion zone, triggers and kind.
     pub promotion: PromotionSpec,
+    /// Royal pieces and the win condition.
     pub royals: RoyalSpec,
+    /// Burning clauses.
     pub burning: Vec<BurnSpec>,
+    /// Freezing clauses.
     pub freezing: Vec<FreezeSpec>,
+    /// Anti-trade clauses.
     pub anti_trade: Vec<AntiTradeSpec>,
     /// Jump ranks: `jump_rank[piece]`; a hop may not leap a piece of equal or higher rank.
     /// Empty = no hierarchy.
     pub jump_rank: Vec<u8>,
+    /// Turn passing.
     pub passing: PassSpec,
+    /// Game results: stalemate, repetition, move limits, bare royals.
     pub results: ResultSpec,
+    /// Hands and drops.
     pub drops: DropSpec,
-    /// Regions and the facing-royals rule (`crate::regions`).
-    pub regions: crate::regions::RegionsSpec,
+    /// Regions and the facing-royals rule.
+    pub regions: RegionsSpec,
     /// Modern repetition: a move that recreates an earlier position.
     pub repeat: Option<RepeatSpec>,
     /// Makruk-style counting draws.
@@ -242,7 +274,9 @@ pub struct GoalSpec {
     /// `None`: both players, the squares given for the first player (the second player's are
     /// the 180 degree rotation); `Some(p)`: `p` alone, the squares as written.
     pub player: Option<Player>,
+    /// The goal pieces.
     pub pieces: Vec<PieceType>,
+    /// The goal squares.
     pub squares: Vec<Coord>,
     /// The opponent may answer (Racing Kings): the game goes on while the opponent has a legal
     /// move that reaches one of its own goals, and reaching one with that answer draws.
@@ -283,7 +317,9 @@ impl DropSpec {
 /// squares are the 180 degree rotation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DropZone {
+    /// The pieces this zone confines.
     pub pieces: Vec<PieceType>,
+    /// The squares they may be dropped on.
     pub squares: Vec<Coord>,
 }
 
@@ -292,7 +328,9 @@ pub struct DropZone {
 pub struct PromotionSpec {
     /// Zone squares for the first player (the second player's zone is the 180 degree rotation).
     pub zone: Vec<Coord>,
+    /// What makes a move promote.
     pub triggers: Triggers,
+    /// Whether promotion is a choice.
     pub kind: PromotionKind,
     /// Must promote when the unpromoted piece could never move again from its destination.
     pub forced_when_stuck: bool,
@@ -341,11 +379,13 @@ impl Triggers {
     /// A capturing move that starts and ends in the zone (Minjiku: "not when they leave").
     pub const CAPTURE_INSIDE_ZONE: Triggers = Triggers(1 << 5);
 
+    /// Whether every trigger of `other` is in the set.
     pub const fn contains(self, other: Triggers) -> bool {
         self.0 & other.0 == other.0
     }
 }
 
+/// Whether a move that fires a trigger may, must, or does promote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum PromotionKind {
     /// Promote or defer: two moves.
@@ -357,13 +397,16 @@ pub enum PromotionKind {
     Automatic,
 }
 
+/// Promotion becomes compulsory near the far side for some pieces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ForcedPromotion {
+    /// The pieces concerned.
     pub pieces: Vec<PieceType>,
+    /// How many ranks from the far side promotion is compulsory.
     pub last_ranks: u8,
 }
 
-/// Royal pieces and what losing them means.
+/// What losing royal pieces means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum WinCondition {
     /// Moves may leave royals attacked; losing the last royal loses.
@@ -373,8 +416,10 @@ pub enum WinCondition {
     Checkmate,
 }
 
+/// Royal pieces and what losing them means.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct RoyalSpec {
+    /// The win condition.
     pub win: WinCondition,
     /// With `Checkmate`: while a side has two or more royals it may leave any of them attacked.
     pub check_last_only: bool,
@@ -385,6 +430,7 @@ pub struct RoyalSpec {
 /// Burning: pieces next to a burner are removed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BurnSpec {
+    /// The pieces that burn.
     pub burners: Vec<PieceType>,
     /// Neighbour offsets (for the first player's orientation; symmetric in practice).
     pub area: Vec<(i8, i8)>,
@@ -405,16 +451,22 @@ pub struct BurnSpec {
 /// Freezing: enemies next to a freezer cannot move (not even pass).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FreezeSpec {
+    /// The pieces that freeze.
     pub freezers: Vec<PieceType>,
+    /// Neighbour offsets frozen (for the first player's orientation).
     pub area: Vec<(i8, i8)>,
+    /// Pieces that cannot be frozen.
     pub immune: Vec<PieceType>,
 }
 
 /// Anti-trade: `attackers` may not capture `victims` under `when`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AntiTradeSpec {
+    /// Capturing pieces the rule restricts.
     pub attackers: Vec<PieceType>,
+    /// Pieces they may not capture.
     pub victims: Vec<PieceType>,
+    /// When the restriction applies.
     pub when: AntiTradeWhen,
     /// Chu: the rule does not apply when the victim was adjacent to the attacker.
     pub except_adjacent: bool,
@@ -426,8 +478,10 @@ pub struct AntiTradeSpec {
     pub counter_strike: bool,
 }
 
+/// When an anti-trade rule applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AntiTradeWhen {
+    /// On every capture.
     Always,
     /// When the capturer could be recaptured at once on its destination.
     Protected,
@@ -451,16 +505,19 @@ pub struct PassSpec {
     pub first_passer_deviates: bool,
 }
 
+/// What a result clause means for the side it concerns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Outcome {
     /// The side that cannot move wins.
     Win,
+    /// A draw.
     #[default]
     Draw,
     /// The side that cannot move loses.
     Loss,
 }
 
+/// How games end apart from the win condition.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct ResultSpec {
     /// What stalemate means for the stalemated side (`None` = the variant does not say: draw).
@@ -500,10 +557,14 @@ pub enum Bare {
     SinglePiece,
 }
 
+/// A move-count draw (`draw moves N`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveLimit {
+    /// Moves (two plies each) without a reset event.
     pub moves: u16,
+    /// A capture resets the counter.
     pub reset_on_capture: bool,
+    /// A promotion resets the counter.
     pub reset_on_promotion: bool,
     /// Moves of these pieces reset the counter (the chess pawn).
     pub reset_on_pieces: Vec<PieceType>,
@@ -532,15 +593,65 @@ pub struct RepeatSpec {
 /// board (Fairy-Stockfish's `MAKRUK_COUNTING`).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct CountingSpec {
+    /// The count while the counting side has more than one piece.
     pub board_honour: Option<u16>,
+    /// Counts by the pieces the other side has, first match wins.
     pub pieces_honour: Vec<HonourSpec>,
+    /// The count when no `pieces_honour` entry matches.
     pub pieces_default: Option<u16>,
+    /// Counting starts once none of these is on the board.
     pub without: Vec<PieceType>,
 }
 
 /// One `pieces-honour` entry: the other side has at least `count` of each listed type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HonourSpec {
+    /// Piece types and how many of each the other side must have.
     pub pieces: Vec<(PieceType, u8)>,
+    /// The count, in moves.
     pub moves: u16,
+}
+
+/// Regions of a variant and how its pieces use them.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RegionsSpec {
+    /// Every named region.
+    pub regions: Vec<RegionSpec>,
+    /// Per piece type (empty: no piece uses a region).
+    pub pieces: Vec<PieceRegions>,
+    /// Royals may not face each other on a file with nothing between them (Xiangqi's flying
+    /// general): a move that leaves them so is illegal.
+    pub facing_royals_forbidden: bool,
+    /// Royals may come to face each other, but the side to move while they face must break
+    /// the line or pass, and may pass even in check (Janggi's bikjang).
+    pub facing_royals_must_break: bool,
+}
+
+/// A named set of squares, given for the first player; the second player's region is the 180
+/// degree rotation (each side's palace, each side's half of the board).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RegionSpec {
+    /// The region's name.
+    pub name: String,
+    /// Its squares, for the first player.
+    pub squares: Vec<Coord>,
+}
+
+/// How one piece type uses regions.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct PieceRegions {
+    /// Per path of the piece (`PieceSpec::paths`): the region whose `in` moves the path
+    /// belongs to; `None` marks the piece's own moves, which apply on the squares that none of
+    /// its `in` regions covers. Each region marks one option's paths, in the order written.
+    /// Empty: every path is one of its own moves.
+    pub path_region: Vec<Option<u8>>,
+    /// The region the piece never leaves.
+    pub confined: Option<u8>,
+}
+
+impl PieceRegions {
+    /// Whether the piece's moves depend on where it stands.
+    pub fn is_bound(&self) -> bool {
+        self.confined.is_some() || self.path_region.iter().any(Option::is_some)
+    }
 }

@@ -106,8 +106,11 @@ pub(crate) struct StartBits {
 /// A castling move available from a square.
 #[derive(Clone, Debug)]
 pub struct CCastle {
+    /// The king's destination.
     pub to: Square,
+    /// The partner's square.
     pub partner: Square,
+    /// The partner's destination.
     pub partner_to: Square,
     /// Squares that must be empty (between king and partner, and both destinations).
     pub empty: Vec<Square>,
@@ -322,7 +325,7 @@ impl Tables {
                 .regions
                 .pieces
                 .get(t)
-                .is_some_and(crate::regions::PieceRegions::is_bound);
+                .is_some_and(crate::spec::PieceRegions::is_bound);
             let first = builder.piece_paths(piece, Player::First, bound);
             let second = builder.piece_paths(piece, Player::Second, bound);
             pieces.push(ByPlayer::new(first, second));
@@ -450,6 +453,7 @@ impl Tables {
         &self.geo
     }
 
+    /// The number of piece types.
     pub fn piece_count(&self) -> usize {
         self.spec.pieces.len()
     }
@@ -466,6 +470,7 @@ impl Tables {
         self.pieces[usize::from(t.0)].get(p)
     }
 
+    /// Whether pieces of type `t` are royal.
     pub fn is_royal(&self, t: PieceType) -> bool {
         self.royal.get(usize::from(t.0)).copied().unwrap_or(false)
     }

@@ -3,7 +3,7 @@
 mod common;
 
 use koma_runtime::fen::PositionError;
-use koma_runtime::notation::MoveError;
+use koma_runtime::moves::MoveError;
 use koma_runtime::serialize::Invalid;
 use koma_runtime::spec::{PieceType, Player};
 use koma_runtime::{Position, Setup, Square, Tables};

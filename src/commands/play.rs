@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use koma_engine::{Limits, Score, Searcher};
 use koma_runtime::Position;
-use koma_runtime::notation::MoveError;
+use koma_runtime::moves::MoveError;
 use koma_runtime::spec::{PieceType, Player};
 
 use super::{CliError, CommandResult, load_tables, position};

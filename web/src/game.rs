@@ -27,7 +27,7 @@ pub enum GameError {
         number: usize,
         text: String,
         #[source]
-        reason: koma_runtime::notation::MoveError,
+        reason: koma_runtime::moves::MoveError,
     },
     #[error("the game has ended ({}); no move can follow it", describe(.0))]
     Ended(koma_runtime::result::GameResult),

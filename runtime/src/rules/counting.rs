@@ -11,7 +11,9 @@ use crate::spec::{CountingSpec, Player};
 /// The counting state: `limit` plies allowed (0: no counting yet), `ply` plies counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CountState {
+    /// Plies allowed; 0 while counting has not started.
     pub limit: u16,
+    /// Plies counted.
     pub ply: u16,
 }
 

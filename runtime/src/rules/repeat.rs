@@ -68,7 +68,7 @@ impl Position {
     /// exception of the clause lets it, so it was not a legal move (the test the generation's
     /// filter makes, for a search that turned the filter off).
     pub fn repeats_illegally(&mut self) -> bool {
-        if !self.tables.spec.rules.repeat.is_some_and(|r| !r.loses) || !self.recreated() {
+        if self.tables.spec.rules.repeat.is_none_or(|r| r.loses) || !self.recreated() {
             return false;
         }
         let Some(m) = self.last_move().map(|m| m.to_full()) else {

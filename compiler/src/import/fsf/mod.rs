@@ -1,9 +1,9 @@
 //! `koma import` of a Fairy-Stockfish `variants.ini` section -> .koma text.
 //!
-//! [`ini`] reads the sections with spans, [`game`] follows `[name:parent]` inheritance (built-in
-//! parents come from `builtins.ini`, the same format), [`translate`] maps the options to a
+//! [`ini`] reads the sections with spans, `game` follows `[name:parent]` inheritance (built-in
+//! parents come from `builtins.ini`, the same format), `translate` maps the options to a
 //! [`crate::import::model::KomaFile`], translating the places where Fairy-Stockfish reads Betza
-//! differently ([`betza`]). docs/import.md says what is translated and what becomes a comment.
+//! differently (`betza`). docs/import.md says what is translated and what becomes a comment.
 
 mod betza;
 mod game;
