@@ -13,7 +13,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 11;
+pub const FORMAT_VERSION: u32 = 12;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -286,6 +286,7 @@ pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
         .chain(&d.no_mate)
         .chain(d.zones.iter().flat_map(|z| z.pieces.iter()))
         .chain(r.goals.iter().flat_map(|g| g.pieces.iter()))
+        .chain(r.explosion.iter().flat_map(|e| e.immune.iter()))
         .chain(r.counting.iter().flat_map(|c| {
             c.without.iter().chain(
                 c.pieces_honour
@@ -587,6 +588,19 @@ impl Writer {
             Some(o) => self.outcome(o),
         }
         self.bool(r.captures_compulsory);
+        self.explosion(r.explosion.as_ref());
+    }
+
+    /// `explode`: a presence flag, the area and the immune types.
+    fn explosion(&mut self, e: Option<&ExplodeSpec>) {
+        self.bool(e.is_some());
+        if let Some(e) = e {
+            self.list(&e.area, |w, &(x, y)| {
+                w.i8(x);
+                w.i8(y);
+            });
+            self.types(&e.immune);
+        }
     }
 }
 
@@ -749,6 +763,17 @@ impl<'a> Reader<'a> {
 
     fn area(&mut self) -> R<Vec<(i8, i8)>> {
         self.list(|r| Ok((r.i8()?, r.i8()?)))
+    }
+
+    /// The twin of `Writer::explosion`.
+    fn explosion(&mut self) -> R<Option<ExplodeSpec>> {
+        if !self.bool()? {
+            return Ok(None);
+        }
+        Ok(Some(ExplodeSpec {
+            area: self.area()?,
+            immune: self.types()?,
+        }))
     }
 
     fn rules(&mut self) -> R<RulesSpec> {
@@ -951,7 +976,9 @@ impl<'a> Reader<'a> {
             v => return Err(bad_tag("no-pieces outcome", v)),
         };
         let captures_compulsory = self.bool()?;
+        let explosion = self.explosion()?;
         Ok(RulesSpec {
+            explosion,
             captures_compulsory,
             castling_partners,
             goals,

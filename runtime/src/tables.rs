@@ -572,6 +572,7 @@ impl Tables {
             && !self.rules.legal_filter
             && !self.rules.has_burns()
             && !self.rules.burn_check
+            && self.rules.explosion.is_none()
             && self.rules.freezes.is_empty()
             && rules.passing.anytime.is_empty()
             && !rules.passing.twice_ends

@@ -8,6 +8,34 @@ use koma_runtime::spec::{
 
 use crate::api::RuleInfo;
 
+/// The `explode` clause in words.
+fn explosion_words(
+    e: &koma_runtime::spec::ExplodeSpec,
+    checkmate: bool,
+    names: &dyn Fn(&[PieceType]) -> String,
+) -> String {
+    let around = match e.area.len() {
+        8 => "every piece next to it",
+        _ => "the pieces next to it in its area",
+    };
+    let mut s = format!(
+        "A capture explodes: the capturing piece and {around}, of either side, are removed too."
+    );
+    if !e.immune.is_empty() {
+        s.push_str(&format!(
+            " {} survive an explosion next to them (not their own capture).",
+            names(&e.immune)
+        ));
+    }
+    if checkmate {
+        s.push_str(
+            " No move may explode its own royal, a move that explodes an enemy royal wins, and \
+             royals standing next to each other cannot be taken.",
+        );
+    }
+    s
+}
+
 /// Every rule of the variant, in words.
 pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
     let r = &spec.rules;
@@ -184,6 +212,10 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
             s.push_str(&format!(" {} cannot be frozen.", names(&f.immune)));
         }
         rule("Freezing", &["freeze"], s);
+    }
+    if let Some(e) = &r.explosion {
+        let checkmate = r.royals.win == WinCondition::Checkmate;
+        rule("Explosions", &["explode"], explosion_words(e, checkmate, &names));
     }
     for a in &r.anti_trade {
         let mut s = format!(

@@ -100,7 +100,7 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
         }
     }
     let r = &v.rules;
-    let refused: [(bool, &str, &str, &str); 9] = [
+    let refused: [(bool, &str, &str, &str); 10] = [
         (
             !r.burning.is_empty(),
             "burn",
@@ -154,6 +154,13 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
             "check",
             "check last-royal",
             "Fairy-Stockfish has one king",
+        ),
+        (
+            r.explosion.is_some(),
+            "explode",
+            "explosions",
+            "Fairy-Stockfish's `blastOnCapture` spares its pawn type alone and needs the King \
+             written as a pseudo-royal commoner; koma does not write that translation",
         ),
     ];
     for (used, key, feature, why) in refused {

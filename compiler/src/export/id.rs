@@ -65,7 +65,7 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
         }
     }
     let r = &v.rules;
-    let refused: [(bool, &str, &str, &str); 16] = [
+    let refused: [(bool, &str, &str, &str); 17] = [
         (
             !r.burning.is_empty(),
             "burn",
@@ -77,6 +77,12 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
             "freeze",
             "freezing",
             "the diagram's block has no freezing",
+        ),
+        (
+            r.explosion.is_some(),
+            "explode",
+            "explosions",
+            "the diagram's block has no explosions",
         ),
         (
             !r.anti_trade.is_empty(),
