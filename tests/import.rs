@@ -686,7 +686,14 @@ fn fsf_kingless_games_and_the_antichess_options_map_to_clauses() {
 fn fsf_explosions_and_pseudo_royal_pieces_map_to_clauses() {
     let clauses = |koma: &str| -> Vec<String> {
         koma.lines()
-            .map(|l| l.split('#').next().unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" "))
+            .map(|l| {
+                l.split('#')
+                    .next()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
             .filter(|l| !l.is_empty())
             .collect()
     };
@@ -704,17 +711,29 @@ fn fsf_explosions_and_pseudo_royal_pieces_map_to_clauses() {
         assert_eq!(diags, "", "{section}: {koma}");
         let lines = clauses(&koma);
         for clause in want {
-            assert!(lines.iter().any(|l| l == clause), "{section} lacks `{clause}`:\n{koma}");
+            assert!(
+                lines.iter().any(|l| l == clause),
+                "{section} lacks `{clause}`:\n{koma}"
+            );
         }
-        assert!(lines.iter().any(|l| l.ends_with(" royal")), "{section}: a royal\n{koma}");
+        assert!(
+            lines.iter().any(|l| l.ends_with(" royal")),
+            "{section}: a royal\n{koma}"
+        );
         let loaded = koma_compiler::load_source("s.koma", &koma, &MemoryLoader::new());
         checked(loaded, section);
     }
     // A promotion can add a pseudo-royal King: koma's royals would read it otherwise.
     let (_, gap) = fsf(ini, Some("d"));
-    assert!(gap.contains("warning[I013]") && gap.contains("pseudo-royal"), "{gap}");
+    assert!(
+        gap.contains("warning[I013]") && gap.contains("pseudo-royal"),
+        "{gap}"
+    );
     // Exploded pieces to hand: refused as a gap, not written as `explode`.
     let (koma, gap) = fsf(ini, Some("e"));
-    assert!(gap.contains("warning[I013]") && gap.contains("explosions"), "{gap}");
+    assert!(
+        gap.contains("warning[I013]") && gap.contains("explosions"),
+        "{gap}"
+    );
     assert!(!koma.unwrap_or_default().contains("\n  explode"));
 }

@@ -434,7 +434,8 @@ impl Position {
             {
                 continue;
             }
-            let shielded = |s: Square| self.tables.cell_is_royal(c) && self.blast_shielded(s, c.player());
+            let shielded =
+                |s: Square| self.tables.cell_is_royal(c) && self.blast_shielded(s, c.player());
             if castle
                 .safe
                 .iter()

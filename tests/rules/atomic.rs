@@ -12,7 +12,11 @@ use koma_runtime::spec::Player;
 const EXPLODE: &str = "explode immune P";
 
 fn board(p: &koma_runtime::Position) -> String {
-    p.to_text().split(' ').next().unwrap_or_default().to_string()
+    p.to_text()
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .to_string()
 }
 
 #[test]
@@ -75,14 +79,25 @@ fn exploding_the_enemy_king_wins_even_in_check() {
     let fen = "4k3/4p3/8/8/7Q/8/8/r3K3 w - - 0 1";
     let mut p = pos(&variant("atomic"), fen);
     assert!(p.in_check());
-    assert!(moves_from(&mut p, "h4").iter().any(|m| m.starts_with("h4e7")));
+    assert!(
+        moves_from(&mut p, "h4")
+            .iter()
+            .any(|m| m.starts_with("h4e7"))
+    );
     play(&mut p, &["h4e7"]);
     let r = result(&mut p).expect("the game is over");
-    assert_eq!((r.winner, r.reason), (Some(Player::First), Reason::RoyalsLost));
+    assert_eq!(
+        (r.winner, r.reason),
+        (Some(Player::First), Reason::RoyalsLost)
+    );
     assert!(all_moves(&mut p).is_empty());
     // Without explosions the capture leaves the King in check: illegal.
     let mut p = pos(&variant_with("atomic", EXPLODE, ""), fen);
-    assert!(!moves_from(&mut p, "h4").iter().any(|m| m.starts_with("h4e7")));
+    assert!(
+        !moves_from(&mut p, "h4")
+            .iter()
+            .any(|m| m.starts_with("h4e7"))
+    );
 }
 
 #[test]

@@ -215,7 +215,11 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
     }
     if let Some(e) = &r.explosion {
         let checkmate = r.royals.win == WinCondition::Checkmate;
-        rule("Explosions", &["explode"], explosion_words(e, checkmate, &names));
+        rule(
+            "Explosions",
+            &["explode"],
+            explosion_words(e, checkmate, &names),
+        );
     }
     for a in &r.anti_trade {
         let mut s = format!(

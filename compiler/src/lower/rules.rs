@@ -6,9 +6,9 @@ use koma_grammar::ast::{
 };
 use koma_runtime::limits::MAX_BURN_CHOICES;
 use koma_runtime::spec::{
-    AntiTradeSpec, AntiTradeWhen, BurnSpec, DropZone, EVAL_TERMS, ExplodeSpec, ForcedPromotion, FreezeSpec,
-    GoalSpec, HonourSpec, MoveLimit, Outcome, PieceType, Player, PromotionKind, RepeatSpec,
-    Triggers, WinCondition,
+    AntiTradeSpec, AntiTradeWhen, BurnSpec, DropZone, EVAL_TERMS, ExplodeSpec, ForcedPromotion,
+    FreezeSpec, GoalSpec, HonourSpec, MoveLimit, Outcome, PieceType, Player, PromotionKind,
+    RepeatSpec, Triggers, WinCondition,
 };
 
 use super::pieces::{Names, attributes};

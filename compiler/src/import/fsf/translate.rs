@@ -727,9 +727,21 @@ impl Ctx<'_> {
         let count = |board: &std::collections::BTreeMap<String, Vec<String>>, hand: &[String]| {
             board.get(&ty).map_or(0, Vec::len) + hand.iter().filter(|h| **h == ty).count()
         };
-        let counts = [count(&start.first, &hands.0), count(&start.second, &hands.1)];
+        let counts = [
+            count(&start.first, &hands.0),
+            count(&start.second, &hands.1),
+        ];
         let squares = (self.files * self.ranks) as usize;
-        let grows = pieces.iter().any(|p| p.promotes.contains(&ty)) && limit + 1 < squares;
+        // A promotion into the type, or into a promoted form that moves like it (Fairy-
+        // Stockfish's `promotedPieceType = p:k` makes a piece of the type itself).
+        let becomes_type = |q: &String| {
+            *q == ty
+                || pieces
+                    .iter()
+                    .any(|r| &r.id == q && r.moves == Moves::Like(ty.clone()))
+        };
+        let grows =
+            pieces.iter().any(|p| p.promotes.iter().any(becomes_type)) && limit + 1 < squares;
         let king = self.game.kind("king").map(|k| id(k.letter));
         let mixed = [&start.first, &start.second]
             .iter()
