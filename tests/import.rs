@@ -681,3 +681,59 @@ fn fsf_kingless_games_and_the_antichess_options_map_to_clauses() {
         "{gap}"
     );
 }
+
+#[test]
+fn fsf_explosions_and_pseudo_royal_pieces_map_to_clauses() {
+    let clauses = |koma: &str| -> Vec<String> {
+        koma.lines()
+            .map(|l| {
+                l.split('#')
+                    .next()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .filter(|l| !l.is_empty())
+            .collect()
+    };
+    let ini = "[a:atomic]\n[b:nocheckatomic]\n\
+               [c:chess]\namazon = m\nstartFen = 3mm3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n\
+               [d:chess]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\npromotionPieceTypes = nbrqk\n\
+               [e:atomic]\ncapturesToHand = true\npieceDrops = true\n";
+    for (section, want) in [
+        ("a", &["win checkmate", "explode immune P"][..]),
+        ("b", &["win extinction", "explode immune P"]),
+        ("c", &["win checkmate", "check last-royal-only"]),
+    ] {
+        let (koma, diags) = fsf(ini, Some(section));
+        let koma = koma.unwrap_or_else(|| panic!("{section} imports: {diags}"));
+        assert_eq!(diags, "", "{section}: {koma}");
+        let lines = clauses(&koma);
+        for clause in want {
+            assert!(
+                lines.iter().any(|l| l == clause),
+                "{section} lacks `{clause}`:\n{koma}"
+            );
+        }
+        assert!(
+            lines.iter().any(|l| l.ends_with(" royal")),
+            "{section}: a royal\n{koma}"
+        );
+        let loaded = koma_compiler::load_source("s.koma", &koma, &MemoryLoader::new());
+        checked(loaded, section);
+    }
+    // A promotion can add a pseudo-royal King: koma's royals would read it otherwise.
+    let (_, gap) = fsf(ini, Some("d"));
+    assert!(
+        gap.contains("warning[I013]") && gap.contains("pseudo-royal"),
+        "{gap}"
+    );
+    // Exploded pieces to hand: refused as a gap, not written as `explode`.
+    let (koma, gap) = fsf(ini, Some("e"));
+    assert!(
+        gap.contains("warning[I013]") && gap.contains("explosions"),
+        "{gap}"
+    );
+    assert!(!koma.unwrap_or_default().contains("\n  explode"));
+}

@@ -64,3 +64,6 @@ mod goal;
 
 #[path = "rules/endings.rs"]
 mod endings;
+
+#[path = "rules/atomic.rs"]
+mod atomic;

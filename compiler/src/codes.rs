@@ -76,6 +76,8 @@ pub const DUPLICATE_JUMP_RANK: &str = "E0605";
 pub const CONFLICTING_PASS: &str = "E0606";
 /// `promotion forced` names a piece that never promotes.
 pub const FORCED_WITHOUT_PROMOTION: &str = "E0607";
+/// `explode` together with `captures to-hand`.
+pub const EXPLODE_TO_HAND: &str = "E0608";
 
 /// A region name that no `region` line defines.
 pub const UNKNOWN_REGION: &str = "E0801";
@@ -204,6 +206,10 @@ pub const ALL: &[(&str, &str)] = &[
     (
         FORCED_WITHOUT_PROMOTION,
         "`promotion forced` names a piece that never promotes",
+    ),
+    (
+        EXPLODE_TO_HAND,
+        "`explode` together with `captures to-hand` (whose hand an exploded piece joins is not defined)",
     ),
     (
         UNKNOWN_REGION,

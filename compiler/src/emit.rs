@@ -73,6 +73,7 @@ fn rules(variant: &Variant) -> RulesSpec {
         castling_partners: rules.castling_partners.clone(),
         goals: rules.goals.iter().map(|g| g.value.clone()).collect(),
         captures_compulsory: rules.captures_compulsory,
+        explosion: rules.explosion.as_ref().map(|e| e.value.clone()),
         drops: DropSpec {
             start_hand: variant
                 .setup

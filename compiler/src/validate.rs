@@ -220,6 +220,7 @@ fn rule_combinations(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
             ),
         );
     }
+    explode_to_hand(rules, diagnostics);
     if let (Some(forbidden), Some(only)) =
         (rules.clause("pass forbidden"), rules.clause("pass only"))
     {
@@ -307,4 +308,26 @@ pub fn capacities(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
             .with_help(help),
         );
     }
+}
+
+/// `explode` with `captures to-hand`: an explosion removes pieces of both sides, and koma's hand
+/// rule (everything to the mover) and Fairy-Stockfish's (each piece to its owner's opponent)
+/// differ, so the combination is refused rather than read one way in silence.
+fn explode_to_hand(rules: &crate::ir::Rules, diagnostics: &mut Vec<Diagnostic>) {
+    let (Some(explode), Some(hand)) = (&rules.explosion, rules.clause("captures")) else {
+        return;
+    };
+    if rules.drops.to_hand.iter().all(Option::is_none) {
+        return;
+    }
+    diagnostics.push(
+        Diagnostic::error(
+            codes::EXPLODE_TO_HAND,
+            "`explode` cannot be combined with `captures to-hand`".to_string(),
+            explode.location,
+            "explosions remove pieces of both sides",
+        )
+        .with_secondary(hand.location, "captured pieces go to hand here")
+        .with_help("remove one of the two clauses"),
+    );
 }

@@ -302,6 +302,9 @@ pub enum ClauseKind {
         freezers: Vec<Spanned<String>>,
         options: Vec<Spanned<FreezeOption>>,
     },
+    /// `explode [area KIND] [immune IDS]`: a capture explodes its mover and the pieces around
+    /// its destination (Atomic); the options read as `freeze`'s.
+    Explode(Vec<Spanned<FreezeOption>>),
     AntiTrade(AntiTrade),
     /// Tiers from highest to lowest; pieces within a tier share a rank.
     JumpRank(Vec<Vec<Spanned<String>>>),
@@ -399,6 +402,7 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "check wins",
     "captures compulsory",
     "no-pieces",
+    "explode",
     "goal",
     "burn",
     "freeze",
@@ -466,6 +470,7 @@ impl ClauseKind {
             ClauseKind::Goal { .. } => "goal",
             ClauseKind::Burn { .. } => "burn",
             ClauseKind::Freeze { .. } => "freeze",
+            ClauseKind::Explode(_) => "explode",
             ClauseKind::AntiTrade(_) => "anti-trade",
             ClauseKind::JumpRank(_) => "jump-rank",
             ClauseKind::Pass(PassRule::Forbidden) => "pass forbidden",

@@ -570,6 +570,12 @@ impl LineParser {
     pub(crate) fn clause(&mut self, pair: Pair<'_, Rule>, keyword: Spanned<String>) {
         let span = self.item_span(&pair);
         let rule = pair.as_rule();
+        if rule == Rule::explode_line {
+            // Every option is optional: a bare `explode` has no first child.
+            let kind = ClauseKind::Explode(self.area_options(children(pair)));
+            self.push_clause(span, keyword, kind);
+            return;
+        }
         let Some(first) = children(pair.clone()).next() else {
             return;
         };
@@ -614,6 +620,10 @@ impl LineParser {
             _ => Some(ClauseKind::PerpetualCheck(self.loses(&first))),
         };
         let Some(kind) = kind else { return };
+        self.push_clause(span, keyword, kind);
+    }
+
+    fn push_clause(&mut self, span: Span, keyword: Spanned<String>, kind: ClauseKind) {
         let attributes = self.take_attributes();
         self.file.clauses.push(Clause {
             attributes,
@@ -779,6 +789,15 @@ impl LineParser {
     fn freeze(&mut self, pair: Pair<'_, Rule>) -> ClauseKind {
         let mut inner = children(pair);
         let freezers = inner.next().map(|p| self.piece_ids(p)).unwrap_or_default();
+        let options = self.area_options(inner);
+        ClauseKind::Freeze { freezers, options }
+    }
+
+    /// `area KIND` and `immune IDS` options (`freeze`, `explode`).
+    fn area_options<'i>(
+        &mut self,
+        inner: impl Iterator<Item = Pair<'i, Rule>>,
+    ) -> Vec<Spanned<FreezeOption>> {
         let mut options = Vec::new();
         for option in inner {
             let span = self.span(&option);
@@ -797,7 +816,7 @@ impl LineParser {
             };
             options.push(Spanned::new(value, span));
         }
-        ClauseKind::Freeze { freezers, options }
+        options
     }
 
     fn anti_trade(&mut self, pair: Pair<'_, Rule>) -> Option<ClauseKind> {

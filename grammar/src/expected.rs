@@ -198,6 +198,9 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
              [immune IDS] [burner-meets-burner] [on-promotion]`"
         }
         Rule::freeze_line => "write `freeze IDS [area king|diagonal|orthogonal] [immune IDS]`",
+        Rule::explode_line => {
+            "write `explode [area king|diagonal|orthogonal] [immune IDS]`, e.g. `explode immune P`"
+        }
         Rule::anti_trade_line => {
             "write `anti-trade IDS takes IDS always|when protected [except-adjacent] \
              [except-bridge IDS] [counter-strike]`"

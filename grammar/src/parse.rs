@@ -124,6 +124,7 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("goal", Rule::goal_line),
     ("weight", Rule::weight_line),
     ("no-pieces", Rule::no_pieces_line),
+    ("explode", Rule::explode_line),
     ("remove", Rule::remove_clause_line),
 ];
 

@@ -393,7 +393,13 @@ impl Position {
             .get(me)
             .squares()
             .iter()
-            .any(|&s| self.is_attacked(s, me.opponent()))
+            .any(|&s| self.royal_attacked(s, me))
+    }
+
+    /// Whether the royal of `me` on `sq` is attacked: an enemy piece could take it, and taking
+    /// it would not explode a royal of the taker (`explode`: touching Kings).
+    pub(crate) fn royal_attacked(&self, sq: Square, me: Player) -> bool {
+        self.is_attacked(sq, me.opponent()) && !self.blast_shielded(sq, me)
     }
 
     /// The number of pieces of a type and player on the board.

@@ -277,7 +277,13 @@ fn piece_limits(i: usize, piece: &PieceSpec, spec: &VariantSpec, out: &mut Vec<E
     // A burned mover is listed among the removed squares too.
     let burned_self = usize::from(!burns.is_empty());
     let captures = piece.paths.iter().map(path_captures).max().unwrap_or(0);
-    let captures = captures + burn_area + burned_self;
+    // An explosion lists the mover's destination and its whole area.
+    let blast = spec
+        .rules
+        .explosion
+        .as_ref()
+        .map_or(0, |e| e.area.len() + 1);
+    let captures = captures + burn_area + burned_self + blast;
     if captures > MAX_CAPTURES {
         out.push(Exceeded::Captures { piece: i, captures });
     }

@@ -250,6 +250,7 @@ impl Position {
                 out.retain_from(start, |m| stage.wants(self.removes_piece(m)));
             }
         }
+        self.apply_explosions(out, start);
         if stage == Gen::Captures {
             return;
         }
@@ -434,10 +435,12 @@ impl Position {
             {
                 continue;
             }
+            let shielded =
+                |s: Square| self.tables.cell_is_royal(c) && self.blast_shielded(s, c.player());
             if castle
                 .safe
                 .iter()
-                .any(|&s| self.is_attacked_as(s, enemy, c))
+                .any(|&s| self.is_attacked_as(s, enemy, c) && !shielded(s))
             {
                 continue;
             }
@@ -527,6 +530,8 @@ impl Position {
             && !t.spec.rules.results.bare_royal_loses
             && !t.spec.rules.captures_compulsory
             && !self.must_break_facing()
+            // An explosion that takes an enemy royal is legal whatever it exposes.
+            && t.rules.explosion.is_none()
     }
 
     /// After a move from [`Position::search_moves_of`] is made: whether it left the mover's
@@ -565,6 +570,7 @@ impl Position {
         if t.rules.has_burns() {
             self.apply_burns(out, 0);
         }
+        self.apply_explosions(out, 0);
         if t.multi_leg || !t.spec.rules.passing.anytime.is_empty() {
             self.filter_passes(out, 0);
         }
@@ -638,8 +644,10 @@ impl Position {
             self.keep_breaking_facing(out);
             return;
         }
-        if out.len() <= FEW_MOVES {
-            // Building the node's shortcut costs more than testing a few moves in full.
+        if out.len() <= FEW_MOVES || self.tables.rules.explosion.is_some() {
+            // Building the node's shortcut costs more than testing a few moves in full; the
+            // shortcut knows nothing of explosions (a royal shielded by an enemy royal, an
+            // explosion that wins).
             self.retain_legal_pseudo(out);
             return;
         }
@@ -690,6 +698,9 @@ impl Position {
     pub(crate) fn is_legal_pseudo(&mut self, m: MoveRef<'_>) -> bool {
         let t = &self.tables;
         if !t.strategy.legality.checks_royals() {
+            return true;
+        }
+        if t.rules.explosion.is_some() && self.explodes_enemy_royal(m) {
             return true;
         }
         let me = self.side;
@@ -808,6 +819,6 @@ impl Position {
         if royals.len() >= 2 && self.tables.spec.rules.royals.check_last_only {
             return true;
         }
-        royals.iter().all(|&s| !self.is_attacked(s, me.opponent()))
+        royals.iter().all(|&s| !self.royal_attacked(s, me))
     }
 }

@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 11;
+pub const FORMAT_VERSION: u32 = 12;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -328,6 +328,7 @@ fn rule_types(r: &RulesSpec) -> impl Iterator<Item = &PieceType> {
         .chain(&d.no_mate)
         .chain(d.zones.iter().flat_map(|z| &z.pieces));
     let goals = r.goals.iter().flat_map(|g| &g.pieces);
+    let explosion = r.explosion.iter().flat_map(|e| &e.immune);
     let counting = r.counting.iter().flat_map(|c| {
         (c.without.iter()).chain(
             c.pieces_honour
@@ -338,6 +339,7 @@ fn rule_types(r: &RulesSpec) -> impl Iterator<Item = &PieceType> {
     (promotion.chain(burning).chain(freezing).chain(anti_trade))
         .chain(passing.chain(move_limit).chain(drops))
         .chain(r.castling_partners.iter().chain(goals).chain(counting))
+        .chain(explosion)
 }
 
 fn validate_regions(spec: &VariantSpec, on_board: impl Fn(&Coord) -> bool) -> Result<(), Invalid> {
@@ -926,6 +928,7 @@ impl Codec for RulesSpec {
         rs.check_wins.encode(w);
         rs.no_pieces.encode(w);
         self.captures_compulsory.encode(w);
+        w.option(&self.explosion);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         let mut s = RulesSpec::default();
@@ -963,7 +966,21 @@ impl Codec for RulesSpec {
         rs.check_wins = r.read()?;
         rs.no_pieces = r.read()?;
         s.captures_compulsory = r.read()?;
+        s.explosion = r.option("explosion tag")?;
         Ok(s)
+    }
+}
+
+impl Codec for ExplodeSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.area.encode(w);
+        self.immune.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(ExplodeSpec {
+            area: r.read()?,
+            immune: r.read()?,
+        })
     }
 }
 

@@ -251,6 +251,24 @@ pub struct RulesSpec {
     /// A side that can capture must (`captures compulsory`: Antichess): while some legal move
     /// removes a piece, the moves that remove none are illegal.
     pub captures_compulsory: bool,
+    /// Atomic explosions (`explode`): a move that removes a piece also removes its own mover
+    /// and the pieces around its destination.
+    pub explosion: Option<ExplodeSpec>,
+}
+
+/// `explode`: a move that removes a piece (on its destination, e.p. or on the way) explodes on
+/// its destination: the mover and every piece of either side in `area` around the destination
+/// are removed too, except pieces of the `immune` types standing around it (the mover always
+/// explodes). Under `win checkmate` a move may not explode its own royal, a move that explodes
+/// an enemy royal is legal whatever it leaves attacked, and a royal is not attacked while an
+/// enemy royal stands in its area (taking it would explode the taker's royal): lichess's and
+/// Fairy-Stockfish's Atomic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExplodeSpec {
+    /// Neighbour offsets (first player's orientation).
+    pub area: Vec<(i8, i8)>,
+    /// Pieces that survive an explosion next to them (Atomic's Pawns).
+    pub immune: Vec<PieceType>,
 }
 
 /// The engine's evaluation terms a `weight` line may name (koma-engine's `eval::Term`, in

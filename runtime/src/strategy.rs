@@ -54,6 +54,7 @@ impl Legality {
         let filters = t.rules.legal_filter
             || t.rules.has_burns()
             || t.rules.burn_check
+            || t.rules.explosion.is_some()
             || !t.rules.freezes.is_empty()
             || !rules.passing.anytime.is_empty()
             || rules.passing.twice_ends

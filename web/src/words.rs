@@ -29,6 +29,7 @@ const TOPICS: &[fn(&mut Page<'_>)] = &[
     promotion,
     burning,
     freezing,
+    explosions,
     anti_trade,
     jumping,
     regions,
@@ -248,6 +249,32 @@ fn freezing(w: &mut Page<'_>) {
         }
         w.rule("Freezing", &["freeze"], s);
     }
+}
+
+/// The `explode` clause.
+fn explosions(w: &mut Page<'_>) {
+    let r = w.rules();
+    let Some(e) = &r.explosion else { return };
+    let around = match e.area.len() {
+        8 => "every piece next to it",
+        _ => "the pieces next to it in its area",
+    };
+    let mut s = format!(
+        "A capture explodes: the capturing piece and {around}, of either side, are removed too."
+    );
+    if !e.immune.is_empty() {
+        s.push_str(&format!(
+            " {} survive an explosion next to them (not their own capture).",
+            w.names(&e.immune)
+        ));
+    }
+    if r.royals.win == WinCondition::Checkmate {
+        s.push_str(
+            " No move may explode its own royal, a move that explodes an enemy royal wins, and \
+             royals standing next to each other cannot be taken.",
+        );
+    }
+    w.rule("Explosions", &["explode"], s);
 }
 
 /// One paragraph per `anti-trade` clause.

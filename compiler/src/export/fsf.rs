@@ -118,7 +118,7 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 
 /// The clauses Fairy-Stockfish cannot say: whether the variant uses each, the clause's key,
 /// what it is called, and why it is refused.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 9] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 10] {
     [
         (
             !r.burning.is_empty(),
@@ -173,6 +173,13 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "check",
             "check last-royal",
             "Fairy-Stockfish has one king",
+        ),
+        (
+            r.explosion.is_some(),
+            "explode",
+            "explosions",
+            "Fairy-Stockfish's `blastOnCapture` spares its pawn type alone and needs the King \
+             written as a pseudo-royal commoner; koma does not write that translation",
         ),
     ]
 }

@@ -97,7 +97,7 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 /// The clauses the block cannot say: whether the variant uses each, the clause's key, what it
 /// is called, and why it is refused.
 // long: a table, one row per clause.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 16] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 17] {
     [
         (
             !r.burning.is_empty(),
@@ -110,6 +110,12 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "freeze",
             "freezing",
             "the diagram's block has no freezing",
+        ),
+        (
+            r.explosion.is_some(),
+            "explode",
+            "explosions",
+            "the diagram's block has no explosions",
         ),
         (
             !r.anti_trade.is_empty(),

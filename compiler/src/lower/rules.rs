@@ -7,7 +7,8 @@ use koma_grammar::ast::{
 };
 use koma_runtime::limits::MAX_BURN_CHOICES;
 use koma_runtime::spec::{
-    AntiTradeSpec, AntiTradeWhen, BurnSpec, Coord, DropZone, EVAL_TERMS, ForcedPromotion,
+    AntiTradeSpec, AntiTradeWhen, BurnSpec, Coord, DropZone, EVAL_TERMS, ExplodeSpec,
+    ForcedPromotion,
     FreezeSpec, GoalSpec, HonourSpec, MoveLimit, Outcome, PieceType, Player, PromotionKind,
     RepeatSpec, Triggers, WinCondition,
 };
@@ -181,6 +182,7 @@ impl Lowering<'_> {
             } => self.goal(file, at, side, pieces, squares, *reply_draws),
             ClauseKind::Burn { burners, options } => self.burn(file, at, burners, options),
             ClauseKind::Freeze { freezers, options } => self.freeze(file, at, freezers, options),
+            ClauseKind::Explode(options) => self.explode(file, at, options),
             ClauseKind::AntiTrade(trade) => self.anti_trade(file, at, trade),
             ClauseKind::JumpRank(tiers) => self.jump_rank(file, tiers),
             ClauseKind::Pass(rule) => self.pass(file, rule),
@@ -625,11 +627,35 @@ impl Lowering<'_> {
         let freezers = self
             .names
             .resolve_all(file, freezers, "in `freeze`", self.diagnostics);
-        let mut spec = FreezeSpec {
+        let (area, immune) = self.area_options(file, options);
+        let spec = FreezeSpec {
             freezers,
-            area: area_offsets(Area::King),
-            immune: Vec::new(),
+            area,
+            immune,
         };
+        self.rules.freezing.push(Located {
+            value: spec,
+            location: at,
+        });
+    }
+
+    /// `explode`: its area (default: the King's eight neighbours) and immune pieces.
+    fn explode(&mut self, file: FileId, at: Location, options: &[Spanned<FreezeOption>]) {
+        let (area, immune) = self.area_options(file, options);
+        self.rules.explosion = Some(Located {
+            value: ExplodeSpec { area, immune },
+            location: at,
+        });
+    }
+
+    /// The `area KIND` and `immune IDS` options of `freeze` and `explode`: the area's offsets
+    /// (the King's eight neighbours by default) and the immune pieces.
+    fn area_options(
+        &mut self,
+        file: FileId,
+        options: &[Spanned<FreezeOption>],
+    ) -> (Vec<(i8, i8)>, Vec<PieceType>) {
+        let (mut area, mut immune) = (area_offsets(Area::King), Vec::new());
         let (mut area_seen, mut immune_seen) = (false, false);
         for option in options {
             let seen = match option.value {
@@ -646,18 +672,15 @@ impl Lowering<'_> {
                 continue;
             }
             match &option.value {
-                FreezeOption::Area(area) => spec.area = area_offsets(*area),
+                FreezeOption::Area(a) => area = area_offsets(*a),
                 FreezeOption::Immune(ids) => {
-                    spec.immune =
-                        self.names
-                            .resolve_all(file, ids, "in `immune`", self.diagnostics);
+                    immune = self
+                        .names
+                        .resolve_all(file, ids, "in `immune`", self.diagnostics);
                 }
             }
         }
-        self.rules.freezing.push(Located {
-            value: spec,
-            location: at,
-        });
+        (area, immune)
     }
 
     fn anti_trade(&mut self, file: FileId, at: Location, trade: &ast::AntiTrade) {

@@ -11,6 +11,7 @@ mod burn;
 mod captured;
 mod checks;
 mod counting;
+mod explode;
 mod freeze;
 mod goal;
 mod no_pieces;
@@ -56,6 +57,15 @@ pub(crate) struct CFreeze {
     pub reverse: ByPlayer<Vec<Vec<Square>>>,
 }
 
+/// The `explode` clause with its area resolved to squares.
+#[derive(Clone, Debug)]
+pub(crate) struct CExplode {
+    /// Per piece type: survives an explosion next to it.
+    pub immune: Vec<bool>,
+    /// Per player and square: the squares an explosion of that player's move there reaches.
+    pub area: ByPlayer<Vec<Vec<Square>>>,
+}
+
 /// The compiled rule clauses of a variant, and flags that let generation skip them.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct RuleTables {
@@ -74,6 +84,8 @@ pub(crate) struct RuleTables {
     pub goals: ByPlayer<Vec<goal::CGoal>>,
     /// Some player has a goal.
     pub has_goals: bool,
+    /// `explode` (`explode.rs`).
+    pub explosion: Option<CExplode>,
 }
 
 impl RuleTables {
@@ -150,6 +162,10 @@ impl RuleTables {
                 || rules.captures_compulsory,
             goals: goal::compile(geo, &rules.goals, ntypes),
             has_goals: !rules.goals.is_empty(),
+            explosion: rules.explosion.as_ref().map(|e| CExplode {
+                immune: flags(&e.immune),
+                area: areas(geo, &e.area).0,
+            }),
             burns,
             freezes,
             start_counts: ByPlayer::default(),

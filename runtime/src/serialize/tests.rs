@@ -184,6 +184,10 @@ fn freeze() -> impl Strategy<Value = FreezeSpec> {
     })
 }
 
+fn explode() -> impl Strategy<Value = ExplodeSpec> {
+    (area(), types()).prop_map(|(area, immune)| ExplodeSpec { area, immune })
+}
+
 fn anti_trade() -> impl Strategy<Value = AntiTradeSpec> {
     let when = prop_oneof![Just(AntiTradeWhen::Always), Just(AntiTradeWhen::Protected)];
     (types(), types(), when, any::<(bool, bool)>(), types()).prop_map(
@@ -362,12 +366,12 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
         regions(),
         types(),
         vec(weight(), 0..3),
-        any::<bool>(),
+        (any::<bool>(), of(explode())),
     );
     (core, ends, rest).prop_map(|(core, ends, rest)| {
         let (promotion, royals, (burning, freezing, anti_trade), jump_rank, passing) = core;
         let (results, repeat, counting, goals) = ends;
-        let (drops, regions, castling_partners, weights, captures_compulsory) = rest;
+        let (drops, regions, castling_partners, weights, (captures_compulsory, explosion)) = rest;
         RulesSpec {
             promotion,
             royals,
@@ -385,6 +389,7 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
             goals,
             weights,
             captures_compulsory,
+            explosion,
         }
     })
 }
@@ -426,6 +431,8 @@ proptest! {
     fn burn_round_trips(x in burn()) { round_trip(&x)?; }
     #[test]
     fn freeze_round_trips(x in freeze()) { round_trip(&x)?; }
+    #[test]
+    fn explode_round_trips(x in explode()) { round_trip(&x)?; }
     #[test]
     fn anti_trade_round_trips(x in anti_trade()) { round_trip(&x)?; }
     #[test]

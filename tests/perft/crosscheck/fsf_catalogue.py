@@ -41,6 +41,7 @@ SHIPPED = {
     "antichess": ("variants/antichess.koma", "tests/perft/lichess-rules.perft"),
     "horde": ("variants/horde.koma", "tests/perft/lichess-rules.perft"),
     "kinglet": ("tests/fixtures/rules/kinglet.koma", "tests/perft/royals.perft"),
+    "atomic": ("variants/atomic.koma", "tests/perft/atomic.perft"),
 }
 
 # Options with a koma counterpart (pieces, board, setup, promotion, drops, castling, the
@@ -61,13 +62,15 @@ HAS = {
     "dropLoop", "extinctionValue", "mobilityRegion", "flyingGeneral", "bikjangRule",
     "soldierPromotionRank", "diagonalLines", "pocketSize", "pass",
     "flagPiece", "flagRegion", "flagMove", "checking", "checkCounting", "mustCapture",
+    # `explode immune P`; pseudo-royal pieces are royals under `win checkmate` (docs/rules.md).
+    "blastOnCapture", "extinctionPseudoRoyal",
 }
 
 # Options koma's language lacks, by the feature that would express them (issue 30, point 3).
 GAPS = {
     "flagPieceCount": "goal squares with conditions", "flagPieceBlockedWin": "goal squares with conditions",
     "flagPieceSafe": "goal squares with conditions",
-    "blastOnCapture": "atomic explosions", "blastImmuneTypes": "atomic explosions",
+    "blastImmuneTypes": "explosion-immune pieces",
     "wallingRule": "a blocker placed with the move", "wallingRegion": "a blocker placed with the move",
     "wallOrMove": "a blocker placed with the move",
     "gating": "gating", "seirawanGating": "gating",
@@ -110,7 +113,6 @@ GAPS = {
     "nMoveRuleTypesBlack": "per-side move-count resets",
     "promotionLimit": "promotion limits per type",
     "extinctionPieceCount": "extinction at a count above zero",
-    "extinctionPseudoRoyal": "pseudo-royal pieces, each kept out of attack",
 }
 
 # Values that mean "as in chess": an option set to one of these needs no feature.
@@ -186,12 +188,22 @@ def extinction_gap(value):
     return "extinction of any one of several types" if types > 1 else None
 
 
+def pseudo_royal_count(opts):
+    """With pseudo-royal pieces and no explosions a pseudo-royal piece is never taken, so
+    `extinctionPieceCount` only says how many pieces of the type are kept out of attack, which
+    koma's royals (all of them, or the last with `check last-royal-only`) say; the importer
+    refuses the games where the two differ (docs/rules.md, "Pseudo-royal pieces")."""
+    return opts.get("extinctionPseudoRoyal") == "true" and opts.get("blastOnCapture") != "true"
+
+
 def gaps(opts):
     """The features a game needs that koma lacks, in a stable order."""
     found = []
     for key, value in opts.items():
         if key == "extinctionPieceTypes":
             feature = extinction_gap(value)
+        elif key == "extinctionPieceCount" and pseudo_royal_count(opts):
+            feature = None
         elif key == "countingRule" and "MAKRUK" in value.upper():
             feature = None
         elif value in NEUTRAL:

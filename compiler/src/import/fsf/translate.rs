@@ -84,6 +84,8 @@ struct Ctx<'a> {
     ranks: u32,
     rules: Vec<RuleLine>,
     regions: Vec<(String, Vec<String>)>,
+    /// Options in `KNOWN_GAPS` that a translation below expressed after all.
+    consumed: Vec<&'static str>,
     failed: bool,
 }
 
@@ -97,6 +99,7 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
         ranks,
         rules: Vec::new(),
         regions: Vec::new(),
+        consumed: Vec::new(),
         failed: false,
     };
     let fen = game.value("startFen").unwrap_or(DEFAULT_FEN);
@@ -112,7 +115,7 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
         }
     };
     let mut pieces = cx.pieces(&start);
-    cx.royal(&mut pieces);
+    cx.royal(&mut pieces, &start);
     let setup = cx.setup(&start, &pieces);
     prune(&mut pieces, &setup);
     let hands: Vec<String> = start
@@ -123,6 +126,7 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
         .collect();
     cx.drops(&pieces, &hands);
     cx.results(&pieces);
+    cx.explosions(&pieces);
     cx.check_counting(&start);
     let header = cx.leftovers();
     if cx.failed {
@@ -634,7 +638,7 @@ impl Ctx<'_> {
     /// The royal pieces and how a game is lost: the `king`, a single extinction type, or none
     /// (a kingless game: nothing is ever in check). Extinction of every type (`*`) is
     /// `no-pieces loses|wins`.
-    fn royal(&mut self, pieces: &mut [Piece]) {
+    fn royal(&mut self, pieces: &mut [Piece], start: &Start) {
         let extinct = self
             .game
             .value("extinctionValue")
@@ -653,16 +657,27 @@ impl Ctx<'_> {
             Some("win") if every_type => Some("wins"),
             _ => None,
         };
+        let pseudo = self.flag("extinctionPseudoRoyal", false)
+            && extinct == Some("loss")
+            && types.len() == 1
+            && !every_type;
         if let Some(king) = self.game.kind("king") {
             mark_royal(pieces, king.letter);
             self.rules.push(RuleLine::Clause("win checkmate".into()));
             if let Some(outcome) = no_pieces {
                 self.rules
                     .push(RuleLine::Clause(format!("no-pieces {outcome}")));
+            } else if pseudo {
+                self.pseudo_royal(pieces, start, types[0]);
             } else if extinct.is_some() && !types.is_empty() {
                 let at = self.at("extinctionPieceTypes");
                 self.gap(at, "extinction of a piece type besides checkmate");
             }
+            return;
+        }
+        if pseudo {
+            self.rules.push(RuleLine::Clause("win checkmate".into()));
+            self.pseudo_royal(pieces, start, types[0]);
             return;
         }
         if extinct == Some("loss") && types.len() == 1 && !every_type {
@@ -688,6 +703,90 @@ impl Ctx<'_> {
             header,
             "no `king`, and extinction of several piece types",
         );
+    }
+
+    /// Fairy-Stockfish's pseudo-royal pieces (`extinctionPseudoRoyal`): while a side has at most
+    /// `extinctionPieceCount + 1` pieces of the extinction type, no move may leave one of them
+    /// attacked, and a side that has none to move while one is attacked is mated. That is
+    /// koma's royal under `win checkmate` (every royal kept out of attack), or with `check
+    /// last-royal-only` when a side starts with two and the count is 0 (only the last one is);
+    /// both agree with Fairy-Stockfish while the number of such pieces cannot grow (nothing
+    /// promotes into the type), and a side's royals are all of that type.
+    fn pseudo_royal(&mut self, pieces: &mut [Piece], start: &Start, letter: char) {
+        mark_royal(pieces, letter);
+        self.consumed.push("extinctionPseudoRoyal");
+        let limit = match self.game.value("extinctionPieceCount") {
+            Some(v) => {
+                self.consumed.push("extinctionPieceCount");
+                v.parse::<usize>().unwrap_or(0)
+            }
+            None => 0,
+        };
+        let ty = id(letter);
+        let hands = start.hands.clone().unwrap_or_default();
+        let count = |board: &std::collections::BTreeMap<String, Vec<String>>, hand: &[String]| {
+            board.get(&ty).map_or(0, Vec::len) + hand.iter().filter(|h| **h == ty).count()
+        };
+        let counts = [
+            count(&start.first, &hands.0),
+            count(&start.second, &hands.1),
+        ];
+        let squares = (self.files * self.ranks) as usize;
+        // A promotion into the type, or into a promoted form that moves like it (Fairy-
+        // Stockfish's `promotedPieceType = p:k` makes a piece of the type itself).
+        let becomes_type = |q: &String| {
+            *q == ty
+                || pieces
+                    .iter()
+                    .any(|r| &r.id == q && r.moves == Moves::Like(ty.clone()))
+        };
+        let grows =
+            pieces.iter().any(|p| p.promotes.iter().any(becomes_type)) && limit + 1 < squares;
+        let king = self.game.kind("king").map(|k| id(k.letter));
+        let mixed = [&start.first, &start.second]
+            .iter()
+            .zip(counts)
+            .any(|(side, n)| n > 0 && king.as_ref().is_some_and(|k| side.contains_key(k)));
+        let blast = self.flag("blastOnCapture", false);
+        if !grows && counts.iter().all(|&n| n <= limit + 1) && !(blast && limit > 0) {
+            return;
+        }
+        if !grows && limit == 0 && !mixed {
+            self.rules
+                .push(RuleLine::Clause("check last-royal-only".into()));
+            return;
+        }
+        let at = self.at("extinctionPseudoRoyal");
+        self.gap(
+            at,
+            "pseudo-royal pieces whose number can change (Fairy-Stockfish keeps a side's \
+             pieces of the type out of attack only while it has few enough of them)",
+        );
+    }
+
+    /// `blastOnCapture`: `explode`, sparing Fairy-Stockfish's pawn type (its `pawn` piece)
+    /// next to a capture. With captured pieces to hand, whose hand an exploded piece joins
+    /// differs (koma refuses the combination): a gap.
+    fn explosions(&mut self, pieces: &[Piece]) {
+        if !self.flag("blastOnCapture", false) {
+            return;
+        }
+        if self.flag("capturesToHand", false) {
+            let at = self.at("blastOnCapture");
+            self.gap(at, "explosions whose pieces go to hand");
+            self.consumed.push("blastOnCapture");
+            return;
+        }
+        self.consumed.push("blastOnCapture");
+        let pawn = self
+            .game
+            .kind("pawn")
+            .map(|p| id(p.letter))
+            .filter(|p| pieces.iter().any(|q| &q.id == p));
+        self.rules.push(RuleLine::Clause(match pawn {
+            Some(p) => format!("explode immune {p}"),
+            None => "explode".to_string(),
+        }));
     }
 
     fn setup(&mut self, start: &Start, pieces: &[Piece]) -> Setup {
@@ -1019,7 +1118,10 @@ impl Ctx<'_> {
         for key in self.game.order.clone() {
             let base = side_free(&key);
             let s = self.game.settings[&key].clone();
-            if READ.contains(&base) || base.starts_with("mobilityRegion") {
+            if READ.contains(&base)
+                || base.starts_with("mobilityRegion")
+                || self.consumed.contains(&base)
+            {
                 continue;
             }
             if BOOKKEEPING.contains(&base) {
