@@ -8,9 +8,8 @@ use koma_grammar::ast::{
 use koma_runtime::limits::MAX_BURN_CHOICES;
 use koma_runtime::spec::{
     AntiTradeSpec, AntiTradeWhen, BurnSpec, Coord, DropZone, EVAL_TERMS, ExplodeSpec,
-    ForcedPromotion,
-    FreezeSpec, GoalSpec, HonourSpec, MoveLimit, Outcome, PieceType, Player, PromotionKind,
-    RepeatSpec, Triggers, WinCondition,
+    ForcedPromotion, FreezeSpec, GoalSpec, HonourSpec, MoveLimit, Outcome, PieceType, Player,
+    PromotionKind, RepeatSpec, Triggers, WinCondition,
 };
 
 use super::pieces::{Names, attributes};
