@@ -64,3 +64,6 @@ mod goal;
 
 #[path = "rules/endings.rs"]
 mod endings;
+
+#[path = "rules/game_ends.rs"]
+mod game_ends;

@@ -124,6 +124,10 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("goal", Rule::goal_line),
     ("weight", Rule::weight_line),
     ("no-pieces", Rule::no_pieces_line),
+    ("repetition", Rule::repetition_line),
+    ("extinction", Rule::extinction_line),
+    ("tiebreak", Rule::tiebreak_line),
+    ("checkmate", Rule::checkmate_line),
     ("remove", Rule::remove_clause_line),
 ];
 

@@ -254,10 +254,15 @@ impl Position {
         };
         pos.set_side_to_move(side);
         pos.derive_virgins();
-        // Fairy-Stockfish writes shogi positions without castling and e.p. fields: `w 0 1`.
+        // Fairy-Stockfish writes shogi positions without castling and e.p. fields (`w 0 1`),
+        // and some without the e.p. field alone (Petty chess: `w - 0 1`); a counting variant's
+        // count stands where the e.p. field does, so there five fields stay as they are.
         let numeric = |i: usize| fields.get(i).is_some_and(|f| f.parse::<u32>().is_ok());
+        let counting = pos.tables.spec.rules.counting.is_some();
         let fields: Vec<&str> = if fields.len() == 4 && numeric(2) && numeric(3) {
             vec![fields[0], fields[1], "-", "-", fields[2], fields[3]]
+        } else if fields.len() == 5 && numeric(3) && numeric(4) && !counting {
+            vec![fields[0], fields[1], fields[2], "-", fields[3], fields[4]]
         } else {
             fields.to_vec()
         };

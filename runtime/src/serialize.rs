@@ -13,7 +13,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 11;
+pub const FORMAT_VERSION: u32 = 12;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -587,6 +587,59 @@ impl Writer {
             Some(o) => self.outcome(o),
         }
         self.bool(r.captures_compulsory);
+        self.endings(&rs.endings);
+    }
+
+    fn endings(&mut self, e: &EndingsSpec) {
+        match e.repetition {
+            RepetitionScore::Draw => self.u8(0),
+            RepetitionScore::Mover { wins } => {
+                self.u8(1);
+                self.bool(wins);
+            }
+            RepetitionScore::Player { player, wins } => {
+                self.u8(2);
+                self.player(player);
+                self.bool(wins);
+            }
+        }
+        self.list(&e.extinction, |w, x| {
+            w.types(&x.pieces);
+            w.outcome(x.outcome);
+            w.u16(x.at);
+            w.u16(x.opponent_has);
+        });
+        match &e.tiebreak {
+            None => self.u8(0),
+            Some(Tiebreak::Player(p)) => {
+                self.u8(1);
+                self.player(*p);
+            }
+            Some(Tiebreak::Pieces) => self.u8(2),
+            Some(Tiebreak::Material { values, komi }) => {
+                self.u8(3);
+                self.list(values, |w, (t, v)| {
+                    w.u8(t.0);
+                    w.u16(*v);
+                });
+                let (player, points) = komi.unwrap_or((Player::First, 0));
+                self.player(player);
+                self.u16(points);
+            }
+        }
+        self.u8(match e.stalemate_fewer_wins {
+            None => 0,
+            Some(true) => 1,
+            Some(false) => 2,
+        });
+        match e.checkmate {
+            None => self.u8(3),
+            Some(o) => self.outcome(o),
+        }
+    }
+
+    fn player(&mut self, p: Player) {
+        self.bool(p == Player::Second);
     }
 }
 
@@ -675,6 +728,67 @@ impl<'a> Reader<'a> {
         } else {
             u8::try_from(v).map(Some).map_err(|_| bad_tag("count", v))
         }
+    }
+
+    fn player(&mut self) -> R<Player> {
+        Ok(if self.bool()? {
+            Player::Second
+        } else {
+            Player::First
+        })
+    }
+
+    fn endings(&mut self) -> R<EndingsSpec> {
+        let repetition = match self.u8()? {
+            0 => RepetitionScore::Draw,
+            1 => RepetitionScore::Mover { wins: self.bool()? },
+            2 => RepetitionScore::Player {
+                player: self.player()?,
+                wins: self.bool()?,
+            },
+            v => return Err(bad_tag("repetition score", v)),
+        };
+        let extinction = self.list(|r| {
+            Ok(ExtinctionSpec {
+                pieces: r.types()?,
+                outcome: r.outcome()?,
+                at: r.u16()?,
+                opponent_has: r.u16()?,
+            })
+        })?;
+        let tiebreak = match self.u8()? {
+            0 => None,
+            1 => Some(Tiebreak::Player(self.player()?)),
+            2 => Some(Tiebreak::Pieces),
+            3 => {
+                let values = self.list(|r| Ok((PieceType(r.u8()?), r.u16()?)))?;
+                let player = self.player()?;
+                let points = self.u16()?;
+                let komi = (points > 0).then_some((player, points));
+                Some(Tiebreak::Material { values, komi })
+            }
+            v => return Err(bad_tag("tiebreak", v)),
+        };
+        let stalemate_fewer_wins = match self.u8()? {
+            0 => None,
+            1 => Some(true),
+            2 => Some(false),
+            v => return Err(bad_tag("stalemate count", v)),
+        };
+        let checkmate = match self.u8()? {
+            3 => None,
+            0 => Some(Outcome::Win),
+            1 => Some(Outcome::Draw),
+            2 => Some(Outcome::Loss),
+            v => return Err(bad_tag("checkmate outcome", v)),
+        };
+        Ok(EndingsSpec {
+            repetition,
+            extinction,
+            tiebreak,
+            stalemate_fewer_wins,
+            checkmate,
+        })
     }
 
     fn spec(&mut self) -> R<VariantSpec> {
@@ -847,6 +961,7 @@ impl<'a> Reader<'a> {
             },
             check_wins: None,
             no_pieces: None,
+            endings: EndingsSpec::default(),
         };
         let drops = DropSpec {
             to_hand: self.list(|r| {
@@ -951,6 +1066,7 @@ impl<'a> Reader<'a> {
             v => return Err(bad_tag("no-pieces outcome", v)),
         };
         let captures_compulsory = self.bool()?;
+        results.endings = self.endings()?;
         Ok(RulesSpec {
             captures_compulsory,
             castling_partners,

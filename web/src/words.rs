@@ -3,7 +3,8 @@
 
 use koma_compiler::ir::Variant;
 use koma_runtime::spec::{
-    AntiTradeWhen, Outcome, PieceType, Player, PromotionKind, Triggers, VariantSpec, WinCondition,
+    AntiTradeWhen, ExtinctionSpec, Outcome, PieceType, Player, PromotionKind, RepetitionScore,
+    ResultSpec, Tiebreak, Triggers, VariantSpec, WinCondition,
 };
 
 use crate::api::RuleInfo;
@@ -63,16 +64,7 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
             }
         },
     );
-    rule(
-        "Stalemate",
-        &["stalemate"],
-        match r.results.stalemate {
-            Outcome::Draw => "A player with no legal move who is not in check: a draw.",
-            Outcome::Loss => "A player with no legal move loses.",
-            Outcome::Win => "A player with no legal move wins.",
-        }
-        .to_string(),
-    );
+    rule("Stalemate", &["stalemate"], stalemate_words(&r.results));
 
     let p = &r.promotion;
     let written = |prefix: &str| v.rules.clauses.iter().any(|c| c.key.starts_with(prefix));
@@ -335,7 +327,10 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
     }
     let res = &r.results;
     let mut draws = Vec::new();
-    if let Some(n) = res.repetition {
+    if let Some(n) = res
+        .repetition
+        .filter(|_| res.endings.repetition == RepetitionScore::Draw)
+    {
         let mut s = format!("the same position occurs for the {} time", ordinal(n));
         if res.perpetual_check_loses {
             s.push_str(" (unless one side checked on every move since: that side loses)");
@@ -460,6 +455,37 @@ pub fn rules(v: &Variant, spec: &VariantSpec) -> Vec<RuleInfo> {
             &["check wins"],
             format!("The side that gives its check number {n} wins at once, mate or not."),
         );
+    }
+    if let Some(s) = scored_repetition_words(res) {
+        rule(
+            "Repeated positions",
+            &["draw repetition", "perpetual-check"],
+            s,
+        );
+    }
+    if !res.endings.extinction.is_empty() {
+        let s: Vec<String> = res
+            .endings
+            .extinction
+            .iter()
+            .map(|x| extinction_words(x, &names))
+            .collect();
+        rule("Extinction", &["extinction"], s.join(" "));
+    }
+    if let Some(o) = res.endings.checkmate {
+        let what = match o {
+            Outcome::Win => "wins",
+            Outcome::Draw => "draws",
+            Outcome::Loss => "loses",
+        };
+        rule(
+            "Checkmate scored",
+            &["checkmate"],
+            format!("A player who is checkmated {what}."),
+        );
+    }
+    if let Some(t) = &res.endings.tiebreak {
+        rule("Drawn games", &["tiebreak"], tiebreak_words(t, &names));
     }
     if let Some(o) = res.no_pieces {
         let what = match o {
@@ -650,6 +676,123 @@ fn goals(v: &Variant, names: &dyn Fn(&[PieceType]) -> String) -> Option<String> 
         }
     }
     (!s.is_empty()).then(|| s.trim_start().to_string())
+}
+
+fn stalemate_words(res: &ResultSpec) -> String {
+    let s = match (res.endings.stalemate_fewer_wins, res.stalemate) {
+        (Some(fewer), _) => format!(
+            "A player with no legal move who is not in check: the side with {} pieces on the \
+             board wins; equal counts draw.",
+            if fewer { "fewer" } else { "more" }
+        ),
+        (None, Outcome::Draw) => "A player with no legal move who is not in check: a draw.".into(),
+        (None, Outcome::Loss) => "A player with no legal move loses.".into(),
+        (None, Outcome::Win) => "A player with no legal move wins.".into(),
+    };
+    s
+}
+
+/// A repetition that someone wins (`repetition N ...`).
+fn scored_repetition_words(res: &ResultSpec) -> Option<String> {
+    let n = res.repetition?;
+    let who = match res.endings.repetition {
+        RepetitionScore::Draw => return None,
+        RepetitionScore::Mover { wins } => format!(
+            "the player whose move made it {}",
+            if wins { "wins" } else { "loses" }
+        ),
+        RepetitionScore::Player { player, wins } => format!(
+            "the {} player {}",
+            player_word(player),
+            if wins { "wins" } else { "loses" }
+        ),
+    };
+    let mut s = format!(
+        "When the same position occurs for the {} time, {who}",
+        ordinal(n)
+    );
+    if res.perpetual_check_loses {
+        s.push_str(" (unless one side checked on every move since: that side loses)");
+    }
+    s.push('.');
+    Some(s)
+}
+
+fn extinction_words(x: &ExtinctionSpec, names: &dyn Fn(&[PieceType]) -> String) -> String {
+    let what = if x.pieces.is_empty() {
+        "pieces".to_string()
+    } else if x.pieces.len() == 1 {
+        names(&x.pieces)
+    } else {
+        format!("one of {}", names(&x.pieces).replace(" and ", " or "))
+    };
+    let outcome = match x.outcome {
+        Outcome::Win => "wins",
+        Outcome::Draw => "draws",
+        Outcome::Loss => "loses",
+    };
+    let mut s = if x.at == 0 {
+        format!("A player left without {what}, on the board and in hand, {outcome}")
+    } else {
+        format!(
+            "A player left with {} or fewer {what}, on the board and in hand, {outcome}",
+            x.at
+        )
+    };
+    if x.opponent_has > 0 {
+        s.push_str(&format!(
+            " while the other player has at least {} of them",
+            x.opponent_has
+        ));
+    }
+    s.push('.');
+    s
+}
+
+fn tiebreak_words(t: &Tiebreak, names: &dyn Fn(&[PieceType]) -> String) -> String {
+    let how = match t {
+        Tiebreak::Player(p) => format!("is won by the {} player", player_word(*p)),
+        Tiebreak::Pieces => {
+            "is won by the side with more pieces on the board (equal counts draw)".to_string()
+        }
+        Tiebreak::Material { values, komi } => {
+            let worth: Vec<String> = values
+                .iter()
+                .map(|&(t, v)| format!("{} {}", names(&[t]), half_points(v)))
+                .collect();
+            let mut s = format!(
+                "is won by the side whose pieces on the board are worth more ({})",
+                worth.join(", ")
+            );
+            if let Some((p, k)) = komi {
+                s.push_str(&format!(
+                    ", the {} player adding {}",
+                    player_word(*p),
+                    half_points(*k)
+                ));
+            }
+            s.push_str("; equal worth draws");
+            s
+        }
+    };
+    format!(
+        "A game that would end drawn by stalemate, repetition, the move count or passing {how}."
+    )
+}
+
+fn half_points(v: u16) -> String {
+    if v % 2 == 0 {
+        format!("{}", v / 2)
+    } else {
+        format!("{}.5", v / 2)
+    }
+}
+
+fn player_word(p: Player) -> &'static str {
+    match p {
+        Player::First => "first",
+        Player::Second => "second",
+    }
 }
 
 fn join(items: &[String], word: &str) -> String {
