@@ -108,14 +108,14 @@ fn perpetual_check_still_decides_first() {
 #[test]
 fn extinction_of_a_type_ends_the_game_at_once() {
     let t = with("extinction N loses");
-    let mut p = pos(&t, "k4/5/2n2/5/K1R2 w");
+    let mut p = pos(&t, "k4/5/2n2/5/K1R1N w");
     play(&mut p, &["c1c3"]);
     assert_eq!(outcome(&mut p), Some((FIRST, Reason::Extinction)));
     assert!(all_moves(&mut p).is_empty(), "the game is over: no reply");
     assert_eq!(p.perft(1), 0);
     // Without the clause Black's King plays on.
     let t = variant("game-ends");
-    let mut p = pos(&t, "k4/5/2n2/5/K1R2 w");
+    let mut p = pos(&t, "k4/5/2n2/5/K1R1N w");
     play(&mut p, &["c1c3"]);
     assert_eq!(outcome(&mut p), None);
     assert_eq!(all_moves(&mut p), list(&["a5a4", "a5b4", "a5b5"]));
