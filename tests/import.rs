@@ -737,3 +737,55 @@ fn fsf_explosions_and_pseudo_royal_pieces_map_to_clauses() {
     );
     assert!(!koma.unwrap_or_default().contains("\n  explode"));
 }
+
+/// Fairy-Stockfish's game-end options: `nFoldValue` (for the side to move, or White with
+/// `nFoldValueAbsolute`), extinction by counts and of several types, `materialCounting` and
+/// `stalematePieceCount` become `repetition`, `extinction`, `tiebreak` and `stalemate` clauses.
+#[test]
+fn fsf_game_end_options_become_clauses() {
+    let ini = "[a:chess]\nnFoldValue = loss\n\
+               [b:chess]\nnFoldRule = 4\nnFoldValue = loss\nnFoldValueAbsolute = true\n\
+               [c:chess]\nmaterialCounting = blackdrawodds\nnFoldValue = win\n\
+               [d:chess]\nking = -\ncommoner = k\ncastlingKingPiece = k\nstartFen = knbqkbnk/pppppppp/8/8/8/8/PPPPPPPP/KNBQKBNK w - - 0 1\nextinctionValue = loss\nextinctionPieceTypes = k\nextinctionPieceCount = 2\n\
+               [e:chess]\nextinctionValue = loss\nextinctionPieceTypes = *\nextinctionPieceCount = 1\nextinctionOpponentPieceCount = 2\n\
+               [f:chess]\nking = -\ncommoner = k\ncastlingKingPiece = k\nstalemateValue = win\nstalematePieceCount = true\nextinctionValue = loss\nextinctionPieceTypes = kqrbnp\n\
+               [g:chess]\nmaterialCounting = unweighted\n";
+    for (section, want) in [
+        ("a", &["win checkmate", "repetition 3 wins"][..]),
+        ("b", &["repetition 4 first loses"]),
+        ("c", &["tiebreak second", "repetition 3 loses"]),
+        ("d", &["win extinction", "extinction K loses at 2"]),
+        (
+            "e",
+            &[
+                "win checkmate",
+                "extinction all loses at 1 if-opponent-has 2",
+            ],
+        ),
+        (
+            "f",
+            &[
+                "stalemate fewer-pieces-wins",
+                "extinction K Q R B N P loses",
+            ],
+        ),
+        ("g", &["tiebreak pieces", "draw repetition 3"]),
+    ] {
+        let (koma, diags) = fsf(ini, Some(section));
+        let koma = koma.unwrap_or_else(|| panic!("{section} imports: {diags}"));
+        assert_eq!(diags, "", "{section}: {koma}");
+        let lines: Vec<String> = koma
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
+            .filter(|l| !l.is_empty())
+            .collect();
+        for clause in want {
+            assert!(
+                lines.iter().any(|l| l == clause),
+                "{section} lacks `{clause}`:\n{koma}"
+            );
+        }
+        let loaded = koma_compiler::load_source("s.koma", &koma, &MemoryLoader::new());
+        checked(loaded, section);
+    }
+}

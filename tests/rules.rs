@@ -67,3 +67,5 @@ mod endings;
 
 #[path = "rules/atomic.rs"]
 mod atomic;
+#[path = "rules/game_ends.rs"]
+mod game_ends;

@@ -812,3 +812,16 @@ fn game_ends_survive_position_text() {
         );
     }
 }
+
+/// Fairy-Stockfish writes some positions without the e.p. field (Petty chess's start position
+/// `w - 0 1`): the clocks are read as clocks, as with the field.
+#[test]
+fn fairy_stockfish_positions_without_the_ep_field() {
+    let t = tables_of("variants/chess.koma");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 7";
+    let without = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 3 7";
+    let a = Position::from_text(t.clone(), start).expect("with the field");
+    let b = Position::from_text(t, without).expect("without the field");
+    assert_eq!(a.to_text(), b.to_text());
+    assert!(a.to_text().ends_with(" 3 7"), "{}", a.to_text());
+}

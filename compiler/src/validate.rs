@@ -221,6 +221,21 @@ fn rule_combinations(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
         );
     }
     explode_to_hand(rules, diagnostics);
+    if rules.royals.win != WinCondition::Checkmate
+        && let Some(clause) = rules
+            .clause("checkmate")
+            .filter(|c| Some(c.location.file) == own_file)
+    {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::CHECK_WITHOUT_CHECKMATE,
+                "`checkmate` scores a checkmate, which needs `win checkmate`".to_string(),
+                clause.location,
+                "no checkmate under `win extinction`",
+            )
+            .with_help("add `win checkmate`, or remove this clause"),
+        );
+    }
     if let (Some(forbidden), Some(only)) =
         (rules.clause("pass forbidden"), rules.clause("pass only"))
     {

@@ -16,7 +16,7 @@ use std::time::Duration;
 use web_time::Instant;
 
 use koma_runtime::result::GameResult;
-use koma_runtime::spec::{Player, WinCondition};
+use koma_runtime::spec::{Player, RepetitionScore, WinCondition};
 use koma_runtime::{FullMove, Gen, MoveList, MoveRef, Position, Square, Tables};
 
 use crate::eval::{Evaluator, WeightChoice};
@@ -293,8 +293,11 @@ impl<'a> Shared<'a> {
                 .unwrap_or(MAX_PLY as u32 - 8)
                 .clamp(1, MAX_PLY as u32 - 8),
             checkmate: rules.royals.win == WinCondition::Checkmate,
-            // Not with perpetual check or attack rules, nor with `repeat` (illegal or losing).
+            // Not with perpetual check or attack rules, nor with `repeat` (illegal or losing),
+            // nor where a repetition is won or lost (`repetition`, `tiebreak`).
             path_draws: rules.results.repetition.is_some()
+                && rules.results.endings.repetition == RepetitionScore::Draw
+                && rules.results.endings.tiebreak.is_none()
                 && !rules.results.perpetual_check_loses
                 && !rules.results.perpetual_attack_loses
                 && rules.repeat.is_none(),

@@ -285,6 +285,29 @@ pub enum ClauseKind {
     /// `no-pieces wins|loses`: a side left without a piece, on the board or in hand, wins
     /// (Antichess) or loses (Horde).
     NoPieces(Spanned<Outcome>),
+    /// `repetition N [first|second] wins|loses`: the N-th occurrence of a position ends the
+    /// game; without a side it is scored for the player whose move made it.
+    Repetition {
+        count: Spanned<u32>,
+        side: Option<Spanned<Side>>,
+        wins: Spanned<bool>,
+    },
+    /// `extinction IDS|all OUTCOME [at N] [if-opponent-has N]`: a side with `at` or fewer
+    /// pieces of one of the types (or of all its pieces together, `pieces` empty), on the board
+    /// and in hand, while the other side has at least `if-opponent-has` of it, gets `outcome`.
+    Extinction {
+        pieces: Vec<Spanned<String>>,
+        outcome: Spanned<Outcome>,
+        at: Option<Spanned<u32>>,
+        opponent_has: Option<Spanned<u32>>,
+    },
+    /// `checkmate wins|draws|loses`: what being checkmated means for the mated side.
+    CheckmateScore(Spanned<Outcome>),
+    /// `tiebreak ...`: how a game that would end drawn is decided instead.
+    Tiebreak(Tiebreak),
+    /// `stalemate fewer-pieces-wins` (true) or `more-pieces-wins` (false): a stalemate is won
+    /// by the side with fewer (more) pieces on the board; equal counts draw.
+    StalemateByCount(Spanned<bool>),
     /// `goal [first|second] IDS SQUARES [reply-draws]`: a piece of `pieces` that ends its
     /// side's move on one of `squares` wins; without a side, both players' (the squares are the
     /// first player's, rotated for the second).
@@ -403,6 +426,9 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "captures compulsory",
     "no-pieces",
     "explode",
+    "extinction",
+    "tiebreak",
+    "checkmate",
     "goal",
     "burn",
     "freeze",
@@ -444,6 +470,7 @@ pub fn clause_kind(words: &str) -> Option<&'static str> {
     let alias = match words.as_str() {
         "promotion optional" | "promotion mandatory" | "promotion automatic" => "promotion kind",
         "check last-royal-only" => "check",
+        "repetition" => "draw repetition",
         "facing-royals forbidden" | "facing-royals must-break" => "facing-royals",
         "captures to-hand" | "captures to-hand as-is" => "captures",
         other => other,
@@ -467,6 +494,12 @@ impl ClauseKind {
             ClauseKind::CheckWins(_) => "check wins",
             ClauseKind::CapturesCompulsory => "captures compulsory",
             ClauseKind::NoPieces(_) => "no-pieces",
+            // One repetition rule: drawn or scored.
+            ClauseKind::Repetition { .. } => "draw repetition",
+            ClauseKind::Extinction { .. } => "extinction",
+            ClauseKind::Tiebreak(_) => "tiebreak",
+            ClauseKind::CheckmateScore(_) => "checkmate",
+            ClauseKind::StalemateByCount(_) => "stalemate",
             ClauseKind::Goal { .. } => "goal",
             ClauseKind::Burn { .. } => "burn",
             ClauseKind::Freeze { .. } => "freeze",
@@ -514,6 +547,7 @@ impl ClauseKind {
                 | ClauseKind::Freeze { .. }
                 | ClauseKind::AntiTrade(_)
                 | ClauseKind::Royal(_)
+                | ClauseKind::Extinction { .. }
                 | ClauseKind::DropOnePerFile(_)
                 | ClauseKind::DropPerFile { .. }
                 | ClauseKind::DropNoMate(_)
@@ -652,6 +686,21 @@ pub enum PassRule {
     /// `pass anytime IDS`: these pieces may pass whatever surrounds them.
     Anytime(Vec<Spanned<String>>),
     FirstPasserDeviates,
+}
+
+/// `tiebreak`: who wins a game that would end drawn (Fairy-Stockfish's material counting).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tiebreak {
+    /// `tiebreak first|second`: that player wins (draw odds, Armageddon).
+    Player(Spanned<Side>),
+    /// `tiebreak pieces`: the side with more pieces on the board wins; equal stays a draw.
+    Pieces,
+    /// `tiebreak material ID N, ... [komi SIDE POINTS]`: the side whose pieces on the board
+    /// are worth more wins, `komi` (in half points) added to one side; equal stays a draw.
+    Material {
+        values: Vec<(Spanned<String>, Spanned<u32>)>,
+        komi: Option<(Spanned<Side>, Spanned<u32>)>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -436,6 +436,105 @@ impl LineParser {
         }
     }
 
+    fn side_of(&self, pair: &Pair<'_, Rule>) -> Spanned<Side> {
+        let value = if pair.as_str() == "second" {
+            Side::Second
+        } else {
+            Side::First
+        };
+        Spanned::new(value, self.span(pair))
+    }
+
+    /// `repetition N [first|second] wins|loses`
+    fn repetition(&mut self, pair: Pair<'_, Rule>) -> Option<ClauseKind> {
+        let mut count = None;
+        let mut side = None;
+        let mut wins = None;
+        for p in children(pair) {
+            match p.as_rule() {
+                Rule::number => count = Some(self.number(&p)?),
+                Rule::side => side = Some(self.side_of(&p)),
+                _ => wins = Some(Spanned::new(p.as_str() == "wins", self.span(&p))),
+            }
+        }
+        Some(ClauseKind::Repetition {
+            count: count?,
+            side,
+            wins: wins?,
+        })
+    }
+
+    /// `extinction IDS|all OUTCOME [at N] [if-opponent-has N]`
+    fn extinction(&mut self, pair: Pair<'_, Rule>) -> Option<ClauseKind> {
+        let mut pieces = Vec::new();
+        let mut outcome = None;
+        let (mut at, mut opponent_has) = (None, None);
+        for p in children(pair) {
+            match p.as_rule() {
+                Rule::piece_ids => pieces = self.piece_ids(p),
+                Rule::outcome => {
+                    let value = match p.as_str() {
+                        "wins" => Outcome::Wins,
+                        "loses" => Outcome::Loses,
+                        _ => Outcome::Draws,
+                    };
+                    outcome = Some(Spanned::new(value, self.span(&p)));
+                }
+                Rule::extinction_at => at = self.number(&p.into_inner().next()?),
+                Rule::extinction_opponent => opponent_has = self.number(&p.into_inner().next()?),
+                _ => {}
+            }
+        }
+        Some(ClauseKind::Extinction {
+            pieces,
+            outcome: outcome?,
+            at,
+            opponent_has,
+        })
+    }
+
+    /// `tiebreak first|second | pieces | material ID N, ... [, komi SIDE POINTS]`
+    fn tiebreak(&mut self, first: Pair<'_, Rule>) -> Option<ClauseKind> {
+        let tiebreak = match first.as_rule() {
+            Rule::side => Tiebreak::Player(self.side_of(&first)),
+            Rule::tiebreak_pieces => Tiebreak::Pieces,
+            _ => {
+                let mut values = Vec::new();
+                let mut komi = None;
+                for p in children(first) {
+                    let rule = p.as_rule();
+                    let mut inner = p.into_inner();
+                    if rule == Rule::komi {
+                        let side = self.side_of(&inner.next()?);
+                        komi = Some((side, self.half_points(&inner.next()?)?));
+                    } else {
+                        let id = self.text(&inner.next()?);
+                        values.push((id, self.number(&inner.next()?)?));
+                    }
+                }
+                Tiebreak::Material { values, komi }
+            }
+        };
+        Some(ClauseKind::Tiebreak(tiebreak))
+    }
+
+    /// `1.5` as 3 half points.
+    fn half_points(&mut self, pair: &Pair<'_, Rule>) -> Option<Spanned<u32>> {
+        let span = self.span(pair);
+        let text = pair.as_str().trim();
+        let (whole, half) = match text.strip_suffix(".5") {
+            Some(whole) => (whole, 1),
+            None => (text, 0),
+        };
+        match whole.parse::<u32>().ok().and_then(|n| n.checked_mul(2)) {
+            Some(n) => Some(Spanned::new(n + half, span)),
+            None => {
+                self.too_large(span);
+                None
+            }
+        }
+    }
+
     fn drop_rule(&mut self, rule: Pair<'_, Rule>) -> Option<ClauseKind> {
         let kind = rule.as_rule();
         let mut inner = rule.into_inner();
@@ -595,6 +694,12 @@ impl LineParser {
                     .collect(),
             )),
             Rule::pass_line => Some(ClauseKind::Pass(self.pass(first))),
+            Rule::stalemate_line if first.as_rule() == Rule::stalemate_count => {
+                Some(ClauseKind::StalemateByCount(Spanned::new(
+                    first.as_str() == "fewer-pieces-wins",
+                    self.span(&first),
+                )))
+            }
             Rule::stalemate_line => Some(ClauseKind::Stalemate(self.outcome(&first))),
             Rule::draw_line => self.draw(first),
             Rule::bare_royal_line => Some(ClauseKind::BareRoyalLoses),
@@ -602,6 +707,10 @@ impl LineParser {
                 Some(ClauseKind::CapturesCompulsory)
             }
             Rule::no_pieces_line => Some(ClauseKind::NoPieces(self.outcome(&first))),
+            Rule::repetition_line => self.repetition(pair),
+            Rule::extinction_line => self.extinction(pair),
+            Rule::tiebreak_line => self.tiebreak(first),
+            Rule::checkmate_line => Some(ClauseKind::CheckmateScore(self.outcome(&first))),
             Rule::captures_line => Some(ClauseKind::CapturesToHand {
                 as_is: children(pair).any(|p| p.as_rule() == Rule::as_is),
             }),

@@ -55,6 +55,16 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::check_wins => "`wins`",
         Rule::compulsory => "`compulsory`",
         Rule::no_pieces_outcome => "`wins` or `loses`",
+        Rule::decisive_outcome => "`wins` or `loses`",
+        Rule::all_pieces => "`all` or piece IDs",
+        Rule::extinction_at => "`at N`",
+        Rule::extinction_opponent => "`if-opponent-has N`",
+        Rule::tiebreak_pieces => "`pieces`",
+        Rule::tiebreak_material => "`material`",
+        Rule::material_entry => "a piece ID and its value",
+        Rule::komi => "`komi first|second POINTS`",
+        Rule::points => "points, e.g. `1.5`",
+        Rule::stalemate_count => "`fewer-pieces-wins` or `more-pieces-wins`",
         Rule::reply_draws => "`reply-draws`",
         Rule::area => "`area`",
         Rule::area_kind => "`king`, `diagonal` or `orthogonal`",
@@ -193,6 +203,18 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
             "write `check last-royal-only`, `check forbidden` or `check N wins`, e.g. `check 3 wins`"
         }
         Rule::no_pieces_line => "write `no-pieces wins` or `no-pieces loses`",
+        Rule::repetition_line => {
+            "write `repetition N [first|second] wins|loses`, e.g. `repetition 3 loses`"
+        }
+        Rule::extinction_line => {
+            "write `extinction IDS|all draws|loses|wins [at N] [if-opponent-has N]`, e.g. \
+             `extinction K loses at 2`"
+        }
+        Rule::checkmate_line => "write `checkmate loses`, `checkmate wins` or `checkmate draws`",
+        Rule::tiebreak_line => {
+            "write `tiebreak first`, `tiebreak second`, `tiebreak pieces` or `tiebreak material \
+             ID N, ... [, komi first|second POINTS]`"
+        }
         Rule::burn_line => {
             "write `burn IDS [area king|diagonal|orthogonal] [all | choose N] [active] [passive] \
              [immune IDS] [burner-meets-burner] [on-promotion]`"
@@ -212,7 +234,10 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
             "write `pass forbidden`, `pass only IDS`, `pass not-after-pass`, `pass first-passer-deviates`, \
              `pass twice-ends` or `pass anytime IDS`"
         }
-        Rule::stalemate_line => "write `stalemate draws`, `stalemate loses` or `stalemate wins`",
+        Rule::stalemate_line => {
+            "write `stalemate draws`, `stalemate loses`, `stalemate wins`, \
+             `stalemate fewer-pieces-wins` or `stalemate more-pieces-wins`"
+        }
         Rule::draw_line => {
             "write `draw repetition N`, `draw moves N [reset capture|promotion|IDS...]` or `draw bare-royal`"
         }

@@ -125,6 +125,10 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("weight", Rule::weight_line),
     ("no-pieces", Rule::no_pieces_line),
     ("explode", Rule::explode_line),
+    ("repetition", Rule::repetition_line),
+    ("extinction", Rule::extinction_line),
+    ("tiebreak", Rule::tiebreak_line),
+    ("checkmate", Rule::checkmate_line),
     ("remove", Rule::remove_clause_line),
 ];
 

@@ -224,7 +224,7 @@ impl Walk<'_> {
             Rule::EOI => return,
             Rule::piece_id => Some(TokenKind::PieceId),
             Rule::string => Some(TokenKind::String),
-            Rule::number | Rule::dimension => Some(TokenKind::Number),
+            Rule::number | Rule::dimension | Rule::points => Some(TokenKind::Number),
             Rule::square => Some(TokenKind::Square),
             Rule::betza | Rule::region_betza => Some(TokenKind::Betza),
             Rule::lint_code => Some(TokenKind::LintCode),

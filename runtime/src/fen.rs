@@ -295,6 +295,15 @@ impl Position {
         };
         pos.set_side_to_move(side);
         pos.derive_virgins();
+        // Some Fairy-Stockfish positions leave out the e.p. field alone (Petty chess: `w - 0 1`);
+        // a counting variant's count stands where the e.p. field does, so there five fields stay.
+        let numeric = |i: usize| fields.get(i).is_some_and(|f| f.parse::<u32>().is_ok());
+        let counting = pos.tables.spec.rules.counting.is_some();
+        let fields: Vec<&str> = if fields.len() == 5 && numeric(3) && numeric(4) && !counting {
+            vec![fields[0], fields[1], fields[2], "-", fields[3], fields[4]]
+        } else {
+            fields.to_vec()
+        };
         pos.parse_castling(fields.get(2).copied().unwrap_or("-"))?;
         pos.parse_ep_and_clocks(&fields)?;
         if let Some(remaining) = fs_checks {

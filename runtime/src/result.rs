@@ -3,7 +3,7 @@
 
 use crate::moves::{FullMove, MoveList, MoveRef};
 use crate::position::Position;
-use crate::spec::{Bare, Outcome, Player};
+use crate::spec::{Bare, Player};
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +37,8 @@ pub enum Reason {
     Checks,
     /// A side has no piece left (`no-pieces wins|loses`).
     NoPieces,
+    /// A side has too few pieces of a type (`extinction`).
+    Extinction,
     /// Two passes in a row (`pass twice-ends`), or a pass while the royals face each other
     /// (`facing-royals must-break`): a draw.
     Passing,
@@ -61,6 +63,7 @@ impl Reason {
             Reason::Goal => "goal",
             Reason::Checks => "checks",
             Reason::NoPieces => "no pieces",
+            Reason::Extinction => "extinction",
         }
     }
 }
@@ -126,10 +129,7 @@ impl Position {
         if let Some(limit) = &rules.results.move_limit
             && self.halfmove >= 2 * u32::from(limit.moves)
         {
-            return Some(GameResult {
-                winner: None,
-                reason: Reason::MoveLimit,
-            });
+            return Some(self.drawn(Reason::MoveLimit));
         }
         if rules.results.bare_royal_draw
             && t.has_royals
@@ -149,7 +149,6 @@ impl Position {
     fn no_move_result(&self) -> GameResult {
         let t = &*self.tables;
         let me = self.side;
-        let rules = &t.spec.rules;
         let mated = t.strategy.legality.checks_royals() && self.in_check();
         if mated && self.last_move_is_no_mate_drop() {
             return GameResult {
@@ -159,17 +158,12 @@ impl Position {
         }
         if mated {
             return GameResult {
-                winner: Some(me.opponent()),
+                winner: self.checkmate_winner(),
                 reason: Reason::Checkmate,
             };
         }
-        let winner = match rules.results.stalemate {
-            Outcome::Win => Some(me),
-            Outcome::Draw => None,
-            Outcome::Loss => Some(me.opponent()),
-        };
         GameResult {
-            winner,
+            winner: self.stalemate_winner(),
             reason: Reason::Stalemate,
         }
     }
@@ -200,7 +194,7 @@ impl Position {
             });
         }
         Some(GameResult {
-            winner: None,
+            winner: self.repetition_winner(),
             reason: Reason::Repetition,
         })
     }
@@ -224,12 +218,14 @@ impl Position {
             }
         }
         if self.ended_by_passing() {
-            return Some(GameResult {
-                winner: None,
-                reason: Reason::Passing,
-            });
+            return Some(self.drawn(Reason::Passing));
         }
         let results = &self.tables.spec.rules.results;
+        if !results.endings.extinction.is_empty()
+            && let Some(result) = self.extinction_result()
+        {
+            return Some(result);
+        }
         if results.no_pieces.is_some()
             && let Some(result) = self.no_pieces_result()
         {

@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 12;
+pub const FORMAT_VERSION: u32 = 13;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -329,6 +329,13 @@ fn rule_types(r: &RulesSpec) -> impl Iterator<Item = &PieceType> {
         .chain(d.zones.iter().flat_map(|z| &z.pieces));
     let goals = r.goals.iter().flat_map(|g| &g.pieces);
     let explosion = r.explosion.iter().flat_map(|e| &e.immune);
+    let endings = &r.results.endings;
+    let extinction = endings.extinction.iter().flat_map(|x| &x.pieces);
+    let tiebreak = match &endings.tiebreak {
+        Some(Tiebreak::Material { values, .. }) => values.as_slice(),
+        _ => &[],
+    };
+    let endings = extinction.chain(tiebreak.iter().map(|(t, _)| t));
     let counting = r.counting.iter().flat_map(|c| {
         (c.without.iter()).chain(
             c.pieces_honour
@@ -340,6 +347,7 @@ fn rule_types(r: &RulesSpec) -> impl Iterator<Item = &PieceType> {
         .chain(passing.chain(move_limit).chain(drops))
         .chain(r.castling_partners.iter().chain(goals).chain(counting))
         .chain(explosion)
+        .chain(endings)
 }
 
 fn validate_regions(spec: &VariantSpec, on_board: impl Fn(&Coord) -> bool) -> Result<(), Invalid> {
@@ -617,6 +625,17 @@ impl Codec for (Player, PieceType) {
 
 /// A piece type and a count.
 impl Codec for (PieceType, u8) {
+    fn encode(&self, w: &mut Writer) {
+        self.0.encode(w);
+        self.1.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok((r.read()?, r.read()?))
+    }
+}
+
+/// A piece type and its value (a `tiebreak material` line, in half points).
+impl Codec for (PieceType, u16) {
     fn encode(&self, w: &mut Writer) {
         self.0.encode(w);
         self.1.encode(w);
@@ -929,6 +948,7 @@ impl Codec for RulesSpec {
         rs.no_pieces.encode(w);
         self.captures_compulsory.encode(w);
         w.option(&self.explosion);
+        rs.endings.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         let mut s = RulesSpec::default();
@@ -967,7 +987,104 @@ impl Codec for RulesSpec {
         rs.no_pieces = r.read()?;
         s.captures_compulsory = r.read()?;
         s.explosion = r.option("explosion tag")?;
+        s.results.endings = r.read()?;
         Ok(s)
+    }
+}
+
+impl Codec for EndingsSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.repetition.encode(w);
+        self.extinction.encode(w);
+        w.option(&self.tiebreak);
+        w.option(&self.stalemate_fewer_wins);
+        self.checkmate.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(EndingsSpec {
+            repetition: r.read()?,
+            extinction: r.read()?,
+            tiebreak: r.option("tiebreak tag")?,
+            stalemate_fewer_wins: r.option("stalemate count tag")?,
+            checkmate: r.read()?,
+        })
+    }
+}
+
+impl Codec for RepetitionScore {
+    fn encode(&self, w: &mut Writer) {
+        match *self {
+            RepetitionScore::Draw => 0u8.encode(w),
+            RepetitionScore::Mover { wins } => {
+                1u8.encode(w);
+                wins.encode(w);
+            }
+            RepetitionScore::Player { player, wins } => {
+                2u8.encode(w);
+                player.encode(w);
+                wins.encode(w);
+            }
+        }
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        match u8::decode(r)? {
+            0 => Ok(RepetitionScore::Draw),
+            1 => Ok(RepetitionScore::Mover { wins: r.read()? }),
+            2 => Ok(RepetitionScore::Player {
+                player: r.read()?,
+                wins: r.read()?,
+            }),
+            v => Err(bad_tag("repetition score", v)),
+        }
+    }
+}
+
+impl Codec for ExtinctionSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.pieces.encode(w);
+        self.outcome.encode(w);
+        self.at.encode(w);
+        self.opponent_has.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(ExtinctionSpec {
+            pieces: r.read()?,
+            outcome: r.read()?,
+            at: r.read()?,
+            opponent_has: r.read()?,
+        })
+    }
+}
+
+impl Codec for Tiebreak {
+    fn encode(&self, w: &mut Writer) {
+        match self {
+            Tiebreak::Player(p) => {
+                0u8.encode(w);
+                p.encode(w);
+            }
+            Tiebreak::Pieces => 1u8.encode(w),
+            Tiebreak::Material { values, komi } => {
+                2u8.encode(w);
+                values.encode(w);
+                let (player, points) = komi.unwrap_or((Player::First, 0));
+                player.encode(w);
+                points.encode(w);
+            }
+        }
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        match u8::decode(r)? {
+            0 => Ok(Tiebreak::Player(r.read()?)),
+            1 => Ok(Tiebreak::Pieces),
+            2 => {
+                let values = r.read()?;
+                let (player, points): (Player, u16) = (r.read()?, r.read()?);
+                let komi = (points > 0).then_some((player, points));
+                Ok(Tiebreak::Material { values, komi })
+            }
+            v => Err(bad_tag("tiebreak", v)),
+        }
     }
 }
 

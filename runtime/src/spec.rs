@@ -562,6 +562,79 @@ pub struct ResultSpec {
     /// What having no piece left, on the board or in hand, means for that side (`no-pieces
     /// wins|loses`: Antichess, Horde); `None`: nothing.
     pub no_pieces: Option<Outcome>,
+    /// Repetition won or lost, extinction by counts, draws decided otherwise, stalemate by
+    /// piece count (`repetition`, `extinction`, `tiebreak`, `stalemate fewer-pieces-wins`).
+    pub endings: EndingsSpec,
+}
+
+/// The game ends Fairy-Stockfish scores otherwise than chess (its `nFoldValue`, extinction
+/// counts, `materialCounting` and `stalematePieceCount`).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct EndingsSpec {
+    /// Who the repetition (`ResultSpec::repetition`'s count) is scored for.
+    pub repetition: RepetitionScore,
+    /// Extinction rules, checked in order (the side that just moved first).
+    pub extinction: Vec<ExtinctionSpec>,
+    /// How a game that would end drawn by stalemate, repetition, the move count or passing is
+    /// decided instead.
+    pub tiebreak: Option<Tiebreak>,
+    /// A stalemate is won by the side with fewer (`Some(true)`) or more (`Some(false)`) pieces
+    /// on the board, equal counts draw; `None`: `ResultSpec::stalemate` says.
+    pub stalemate_fewer_wins: Option<bool>,
+    /// What being checkmated means for the mated side (`None`: it loses).
+    pub checkmate: Option<Outcome>,
+}
+
+/// Who wins at the repetition count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RepetitionScore {
+    /// Nobody: a draw (`draw repetition N`).
+    #[default]
+    Draw,
+    /// The player whose move completed the repetition wins (`true`) or loses.
+    Mover {
+        /// Whether the maker wins (else loses).
+        wins: bool,
+    },
+    /// This player wins or loses, whoever completed it (`repetition N first loses`).
+    Player {
+        /// The player scored.
+        player: Player,
+        /// Whether that player wins (else loses).
+        wins: bool,
+    },
+}
+
+/// `extinction`: a side with `at` or fewer pieces of one of `pieces` (or of all its pieces
+/// together when `pieces` is empty), counting the board and its hand, while the other side has
+/// at least `opponent_has` of that type, gets `outcome`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtinctionSpec {
+    /// The types counted, each on its own (empty: all pieces together).
+    pub pieces: Vec<PieceType>,
+    /// What the side whose count falls to `at` gets.
+    pub outcome: Outcome,
+    /// The count at or below which the rule applies (0: none left).
+    pub at: u16,
+    /// The least count of that type the other side must have for the rule to apply.
+    pub opponent_has: u16,
+}
+
+/// `tiebreak`: who wins a game that would end drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tiebreak {
+    /// This player (draw odds: Armageddon gives them to the second player).
+    Player(Player),
+    /// The side with more pieces on the board; equal counts stay a draw.
+    Pieces,
+    /// The side whose pieces on the board are worth more, in half points: `values` per piece
+    /// type (unlisted types are worth nothing), `komi` added to one side; equal stays a draw.
+    Material {
+        /// Each counted type's value in half points.
+        values: Vec<(PieceType, u16)>,
+        /// Half points added to one player's total.
+        komi: Option<(Player, u16)>,
+    },
 }
 
 /// When a side counts as bare for the bare-royal rules.

@@ -3,8 +3,8 @@
 
 use koma_compiler::ir::Variant;
 use koma_runtime::spec::{
-    AntiTradeWhen, Outcome, PieceType, Player, PromotionKind, RulesSpec, Triggers, VariantSpec,
-    WinCondition,
+    AntiTradeWhen, ExtinctionSpec, Outcome, PieceType, Player, PromotionKind, RepetitionScore,
+    ResultSpec, RulesSpec, Tiebreak, Triggers, VariantSpec, WinCondition,
 };
 
 use crate::api::RuleInfo;
@@ -43,6 +43,10 @@ const TOPICS: &[fn(&mut Page<'_>)] = &[
     hands,
     goals,
     checks,
+    scored_repetition,
+    extinction,
+    checkmate_scored,
+    tiebreak,
     no_pieces,
     compulsory_capture,
     weights,
@@ -130,12 +134,8 @@ fn winning(w: &mut Page<'_>) {
 }
 
 fn stalemate(w: &mut Page<'_>) {
-    let words = match w.rules().results.stalemate {
-        Outcome::Draw => "A player with no legal move who is not in check: a draw.",
-        Outcome::Loss => "A player with no legal move loses.",
-        Outcome::Win => "A player with no legal move wins.",
-    };
-    w.rule("Stalemate", &["stalemate"], words.to_string());
+    let words = stalemate_words(&w.rules().results);
+    w.rule("Stalemate", &["stalemate"], words);
 }
 
 /// The zone, when a piece may or must promote, and into what.
@@ -445,7 +445,10 @@ fn passing(w: &mut Page<'_>) {
 fn draws(w: &mut Page<'_>) {
     let res = &w.rules().results;
     let mut draws = Vec::new();
-    if let Some(n) = res.repetition {
+    if let Some(n) = res
+        .repetition
+        .filter(|_| res.endings.repetition == RepetitionScore::Draw)
+    {
         let mut s = format!("the same position occurs for the {} time", ordinal(n));
         if res.perpetual_check_loses {
             s.push_str(" (unless one side checked on every move since: that side loses)");
@@ -566,6 +569,53 @@ fn checks(w: &mut Page<'_>) {
             &["check wins"],
             format!("The side that gives its check number {n} wins at once, mate or not."),
         );
+    }
+}
+
+/// `repetition N ... wins|loses`: a repetition someone wins.
+fn scored_repetition(w: &mut Page<'_>) {
+    if let Some(s) = scored_repetition_words(&w.rules().results) {
+        w.rule(
+            "Repeated positions",
+            &["draw repetition", "perpetual-check"],
+            s,
+        );
+    }
+}
+
+/// One sentence per `extinction` clause.
+fn extinction(w: &mut Page<'_>) {
+    let list = &w.rules().results.endings.extinction;
+    if list.is_empty() {
+        return;
+    }
+    let names = |t: &[PieceType]| w.names(t);
+    let s: Vec<String> = list.iter().map(|x| extinction_words(x, &names)).collect();
+    w.rule("Extinction", &["extinction"], s.join(" "));
+}
+
+/// `checkmate wins|draws`.
+fn checkmate_scored(w: &mut Page<'_>) {
+    if let Some(o) = w.rules().results.endings.checkmate {
+        let what = match o {
+            Outcome::Win => "wins",
+            Outcome::Draw => "draws",
+            Outcome::Loss => "loses",
+        };
+        w.rule(
+            "Checkmate scored",
+            &["checkmate"],
+            format!("A player who is checkmated {what}."),
+        );
+    }
+}
+
+/// `tiebreak`: who wins a game that would end drawn.
+fn tiebreak(w: &mut Page<'_>) {
+    if let Some(t) = &w.rules().results.endings.tiebreak {
+        let names = |t: &[PieceType]| w.names(t);
+        let s = tiebreak_words(t, &names);
+        w.rule("Drawn games", &["tiebreak"], s);
     }
 }
 
@@ -797,6 +847,123 @@ fn goals(w: &mut Page<'_>) {
     }
     if !s.is_empty() {
         w.rule("Goal", &["goal"], s.trim_start().to_string());
+    }
+}
+
+fn stalemate_words(res: &ResultSpec) -> String {
+    let s = match (res.endings.stalemate_fewer_wins, res.stalemate) {
+        (Some(fewer), _) => format!(
+            "A player with no legal move who is not in check: the side with {} pieces on the \
+             board wins; equal counts draw.",
+            if fewer { "fewer" } else { "more" }
+        ),
+        (None, Outcome::Draw) => "A player with no legal move who is not in check: a draw.".into(),
+        (None, Outcome::Loss) => "A player with no legal move loses.".into(),
+        (None, Outcome::Win) => "A player with no legal move wins.".into(),
+    };
+    s
+}
+
+/// A repetition that someone wins (`repetition N ...`).
+fn scored_repetition_words(res: &ResultSpec) -> Option<String> {
+    let n = res.repetition?;
+    let who = match res.endings.repetition {
+        RepetitionScore::Draw => return None,
+        RepetitionScore::Mover { wins } => format!(
+            "the player whose move made it {}",
+            if wins { "wins" } else { "loses" }
+        ),
+        RepetitionScore::Player { player, wins } => format!(
+            "the {} player {}",
+            player_word(player),
+            if wins { "wins" } else { "loses" }
+        ),
+    };
+    let mut s = format!(
+        "When the same position occurs for the {} time, {who}",
+        ordinal(n)
+    );
+    if res.perpetual_check_loses {
+        s.push_str(" (unless one side checked on every move since: that side loses)");
+    }
+    s.push('.');
+    Some(s)
+}
+
+fn extinction_words(x: &ExtinctionSpec, names: &dyn Fn(&[PieceType]) -> String) -> String {
+    let what = if x.pieces.is_empty() {
+        "pieces".to_string()
+    } else if x.pieces.len() == 1 {
+        names(&x.pieces)
+    } else {
+        format!("one of {}", names(&x.pieces).replace(" and ", " or "))
+    };
+    let outcome = match x.outcome {
+        Outcome::Win => "wins",
+        Outcome::Draw => "draws",
+        Outcome::Loss => "loses",
+    };
+    let mut s = if x.at == 0 {
+        format!("A player left without {what}, on the board and in hand, {outcome}")
+    } else {
+        format!(
+            "A player left with {} or fewer {what}, on the board and in hand, {outcome}",
+            x.at
+        )
+    };
+    if x.opponent_has > 0 {
+        s.push_str(&format!(
+            " while the other player has at least {} of them",
+            x.opponent_has
+        ));
+    }
+    s.push('.');
+    s
+}
+
+fn tiebreak_words(t: &Tiebreak, names: &dyn Fn(&[PieceType]) -> String) -> String {
+    let how = match t {
+        Tiebreak::Player(p) => format!("is won by the {} player", player_word(*p)),
+        Tiebreak::Pieces => {
+            "is won by the side with more pieces on the board (equal counts draw)".to_string()
+        }
+        Tiebreak::Material { values, komi } => {
+            let worth: Vec<String> = values
+                .iter()
+                .map(|&(t, v)| format!("{} {}", names(&[t]), half_points(v)))
+                .collect();
+            let mut s = format!(
+                "is won by the side whose pieces on the board are worth more ({})",
+                worth.join(", ")
+            );
+            if let Some((p, k)) = komi {
+                s.push_str(&format!(
+                    ", the {} player adding {}",
+                    player_word(*p),
+                    half_points(*k)
+                ));
+            }
+            s.push_str("; equal worth draws");
+            s
+        }
+    };
+    format!(
+        "A game that would end drawn by stalemate, repetition, the move count or passing {how}."
+    )
+}
+
+fn half_points(v: u16) -> String {
+    if v % 2 == 0 {
+        format!("{}", v / 2)
+    } else {
+        format!("{}.5", v / 2)
+    }
+}
+
+fn player_word(p: Player) -> &'static str {
+    match p {
+        Player::First => "first",
+        Player::Second => "second",
     }
 }
 

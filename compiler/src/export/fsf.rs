@@ -11,8 +11,8 @@
 use std::collections::BTreeSet;
 
 use koma_runtime::spec::{
-    Modes, Outcome, PassSpec, PieceType, Player, PromotionKind, PromotionSpec, Triggers,
-    WinCondition,
+    Modes, Outcome, PassSpec, PieceType, Player, PromotionKind, PromotionSpec, RepetitionScore,
+    Tiebreak, Triggers, WinCondition,
 };
 
 use super::{Exported, Report, clause_at, result_only_rules};
@@ -1060,7 +1060,13 @@ fn results(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
         Outcome::Draw => "draw",
         Outcome::Loss => "loss",
     };
-    let mut out = vec![format!("stalemateValue = {}", value(r.results.stalemate))];
+    // With `stalemate fewer-pieces-wins` the stalemated side with fewer pieces gets the value.
+    let stalemate = match r.results.endings.stalemate_fewer_wins {
+        Some(true) => Outcome::Win,
+        Some(false) => Outcome::Loss,
+        None => r.results.stalemate,
+    };
+    let mut out = vec![format!("stalemateValue = {}", value(stalemate))];
     let has_royals = v.pieces.iter().any(|p| p.royal.is_some());
     if r.results.no_pieces.is_some() && r.royals.win == WinCondition::Extinction && has_royals {
         let why = "Fairy-Stockfish has one extinction rule: the royals' or every piece's";
@@ -1094,7 +1100,85 @@ fn results(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     if let Some(n) = r.results.repetition {
         out.push(format!("nFoldRule = {n}"));
     }
+    out.extend(endings(v, pieces, report));
     out
+}
+
+/// Repetition won or lost, extinction by counts, the tiebreak and stalemate by piece count.
+fn endings(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
+    let e = &v.rules.results.endings;
+    let value = |win: bool| if win { "win" } else { "loss" };
+    let mut out = Vec::new();
+    match e.repetition {
+        RepetitionScore::Draw => {}
+        // Fairy-Stockfish's value is the side to move's: the player who did not make it.
+        RepetitionScore::Mover { wins } => out.push(format!("nFoldValue = {}", value(!wins))),
+        RepetitionScore::Player { player, wins } => {
+            out.push(format!(
+                "nFoldValue = {}",
+                value(wins == (player == Player::First))
+            ));
+            out.push("nFoldValueAbsolute = true".to_string());
+        }
+    }
+    if let Some(o) = e.checkmate {
+        let value = match o {
+            Outcome::Win => "win",
+            Outcome::Draw => "draw",
+            Outcome::Loss => "loss",
+        };
+        out.push(format!("checkmateValue = {value}"));
+    }
+    if e.stalemate_fewer_wins.is_some() {
+        out.push("stalematePieceCount = true".to_string());
+    }
+    match &e.tiebreak {
+        None => {}
+        Some(Tiebreak::Player(Player::First)) => {
+            out.push("materialCounting = whitedrawodds".to_string())
+        }
+        Some(Tiebreak::Player(Player::Second)) => {
+            out.push("materialCounting = blackdrawodds".to_string())
+        }
+        Some(Tiebreak::Pieces) => out.push("materialCounting = unweighted".to_string()),
+        Some(Tiebreak::Material { .. }) => {
+            let why = "Fairy-Stockfish weighs material only by Janggi's built-in values";
+            report.refuse("tiebreak material", why, clause_at(v, "tiebreak"));
+        }
+    }
+    match e.extinction.as_slice() {
+        [] => {}
+        [x] if v.rules.results.no_pieces.is_none() && !royal_extinction(v) => {
+            let outcome = match x.outcome {
+                Outcome::Win => "win",
+                Outcome::Draw => "draw",
+                Outcome::Loss => "loss",
+            };
+            let types: String = if x.pieces.is_empty() {
+                "*".to_string()
+            } else {
+                x.pieces.iter().map(|&t| letter_of(pieces, t)).collect()
+            };
+            out.push(format!("extinctionValue = {outcome}"));
+            out.push(format!("extinctionPieceTypes = {types}"));
+            if x.at > 0 {
+                out.push(format!("extinctionPieceCount = {}", x.at));
+            }
+            if x.opponent_has > 0 {
+                out.push(format!("extinctionOpponentPieceCount = {}", x.opponent_has));
+            }
+        }
+        _ => {
+            let why = "Fairy-Stockfish has one extinction rule: the royals', every piece's or one clause's";
+            report.refuse("extinction", why, clause_at(v, "extinction"));
+        }
+    }
+    out
+}
+
+/// Whether the game is lost by losing the royals (exported as an extinction rule).
+fn royal_extinction(v: &Variant) -> bool {
+    v.rules.royals.win == WinCondition::Extinction && v.pieces.iter().any(|p| p.royal.is_some())
 }
 
 /// The `goal` clauses as Fairy-Stockfish's flag rules: one flag piece type and region per

@@ -6,7 +6,9 @@
 //! piece, square by square and rule by rule: the importer is the one reading of the format,
 //! so whatever it would read differently is refused (`X003`) instead of written.
 
-use koma_runtime::spec::{Coord, Outcome, PassSpec, PieceType, Player, PromotionKind};
+use koma_runtime::spec::{
+    Coord, Outcome, PassSpec, PieceType, Player, PromotionKind, RepetitionScore,
+};
 
 use super::{Exported, Report, clause_at, result_only_rules};
 use crate::diagnostic::{Diagnostic, FileId, Location};
@@ -97,7 +99,7 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 /// The clauses the block cannot say: whether the variant uses each, the clause's key, what it
 /// is called, and why it is refused.
 // long: a table, one row per clause.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 17] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 22] {
     [
         (
             !r.burning.is_empty(),
@@ -200,6 +202,36 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "no-pieces",
             "no pieces left",
             "the diagram's block cannot end the game on a side's last piece",
+        ),
+        (
+            r.results.endings.repetition != RepetitionScore::Draw,
+            "draw repetition",
+            "a repetition won or lost",
+            "the diagram's block scores a repetition as a draw",
+        ),
+        (
+            !r.results.endings.extinction.is_empty(),
+            "extinction",
+            "extinction",
+            "the diagram's block cannot end the game on a piece count",
+        ),
+        (
+            r.results.endings.tiebreak.is_some(),
+            "tiebreak",
+            "tiebreak",
+            "the diagram's block cannot decide a drawn game",
+        ),
+        (
+            r.results.endings.checkmate.is_some(),
+            "checkmate",
+            "checkmate scored",
+            "the diagram's block scores checkmate as a loss",
+        ),
+        (
+            r.results.endings.stalemate_fewer_wins.is_some(),
+            "stalemate",
+            "stalemate by piece count",
+            "the diagram's block cannot count pieces at stalemate",
         ),
     ]
 }

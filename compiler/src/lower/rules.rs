@@ -8,8 +8,9 @@ use koma_grammar::ast::{
 use koma_runtime::limits::MAX_BURN_CHOICES;
 use koma_runtime::spec::{
     AntiTradeSpec, AntiTradeWhen, BurnSpec, Coord, DropZone, EVAL_TERMS, ExplodeSpec,
-    ForcedPromotion, FreezeSpec, GoalSpec, HonourSpec, MoveLimit, Outcome, PieceType, Player,
-    PromotionKind, RepeatSpec, Triggers, WinCondition,
+    ExtinctionSpec, ForcedPromotion, FreezeSpec, GoalSpec, HonourSpec, MoveLimit, Outcome,
+    PieceType, Player, PromotionKind, RepeatSpec, RepetitionScore, Tiebreak, Triggers,
+    WinCondition,
 };
 
 use super::pieces::{Names, attributes};
@@ -173,6 +174,28 @@ impl Lowering<'_> {
             ClauseKind::CheckWins(n) => self.check_wins(file, n),
             ClauseKind::CapturesCompulsory => rules.captures_compulsory = true,
             ClauseKind::NoPieces(o) => rules.results.no_pieces = Some(outcome(o.value)),
+            ClauseKind::Repetition { count, side, wins } => {
+                self.scored_repetition(file, count, side.as_ref(), wins.value)
+            }
+            ClauseKind::Extinction {
+                pieces,
+                outcome,
+                at,
+                opponent_has,
+            } => self.extinction(
+                file,
+                pieces,
+                outcome.value,
+                at.as_ref(),
+                opponent_has.as_ref(),
+            ),
+            ClauseKind::Tiebreak(tiebreak) => self.tiebreak(file, tiebreak),
+            ClauseKind::CheckmateScore(outcome) => {
+                self.rules.results.endings.checkmate = Some(lower_outcome(outcome.value))
+            }
+            ClauseKind::StalemateByCount(fewer) => {
+                self.rules.results.endings.stalemate_fewer_wins = Some(fewer.value)
+            }
             ClauseKind::Goal {
                 side,
                 pieces,
@@ -796,5 +819,114 @@ impl Lowering<'_> {
             }
         }
         self.rules.results.move_limit = Some(limit);
+    }
+}
+
+/// The game ends scored otherwise than chess: `repetition`, `extinction`, `tiebreak`.
+impl Lowering<'_> {
+    /// `repetition N [first|second] wins|loses`
+    fn scored_repetition(
+        &mut self,
+        file: FileId,
+        count: &Spanned<u32>,
+        side: Option<&Spanned<ast::Side>>,
+        wins: bool,
+    ) {
+        self.rules.results.repetition = self
+            .in_range(file, count, 2, u8::MAX.into(), "the repetition count")
+            .map(|n| n as u8);
+        self.rules.results.endings.repetition = match side {
+            None => RepetitionScore::Mover { wins },
+            Some(side) => RepetitionScore::Player {
+                player: player(side.value),
+                wins,
+            },
+        };
+    }
+
+    /// `extinction IDS|all OUTCOME [at N] [if-opponent-has N]`
+    fn extinction(
+        &mut self,
+        file: FileId,
+        pieces: &[Spanned<String>],
+        outcome: ast::Outcome,
+        at: Option<&Spanned<u32>>,
+        opponent_has: Option<&Spanned<u32>>,
+    ) {
+        let pieces = self
+            .names
+            .resolve_all(file, pieces, "in `extinction`", self.diagnostics);
+        let most = u32::from(u16::MAX);
+        let mut count = |n: Option<&Spanned<u32>>, what: &str| match n {
+            None => Some(0),
+            Some(n) => self.in_range(file, n, 0, most, what).map(|n| n as u16),
+        };
+        let at = count(at, "the extinction count");
+        let opponent_has = count(opponent_has, "the opponent's count");
+        if let (Some(at), Some(opponent_has)) = (at, opponent_has) {
+            self.rules.results.endings.extinction.push(ExtinctionSpec {
+                pieces,
+                outcome: lower_outcome(outcome),
+                at,
+                opponent_has,
+            });
+        }
+    }
+
+    /// `tiebreak first|second | pieces | material ID N, ... [, komi SIDE POINTS]`; values are
+    /// kept in half points, as the komi is written.
+    fn tiebreak(&mut self, file: FileId, tiebreak: &ast::Tiebreak) {
+        let lowered = match tiebreak {
+            ast::Tiebreak::Player(side) => Tiebreak::Player(player(side.value)),
+            ast::Tiebreak::Pieces => Tiebreak::Pieces,
+            ast::Tiebreak::Material { values, komi } => {
+                let mut lowered: Vec<(PieceType, u16)> = Vec::new();
+                for (id, value) in values {
+                    let Some(t) = self
+                        .names
+                        .resolve(file, id, "in `tiebreak`", self.diagnostics)
+                    else {
+                        continue;
+                    };
+                    if lowered.iter().any(|(u, _)| *u == t) {
+                        self.conflict(
+                            file,
+                            id.span,
+                            format!("`{}` is given a value twice", id.value),
+                            "give each piece one value",
+                        );
+                        continue;
+                    }
+                    if let Some(v) = self.in_range(file, value, 0, 10_000, "the value") {
+                        lowered.push((t, 2 * v as u16));
+                    }
+                }
+                let komi = komi.as_ref().and_then(|(side, points)| {
+                    self.in_range(file, points, 0, 20_000, "the komi in half points")
+                        .filter(|&p| p > 0)
+                        .map(|p| (player(side.value), p as u16))
+                });
+                Tiebreak::Material {
+                    values: lowered,
+                    komi,
+                }
+            }
+        };
+        self.rules.results.endings.tiebreak = Some(lowered);
+    }
+}
+
+fn player(side: ast::Side) -> Player {
+    match side {
+        ast::Side::First => Player::First,
+        ast::Side::Second => Player::Second,
+    }
+}
+
+fn lower_outcome(outcome: ast::Outcome) -> Outcome {
+    match outcome {
+        ast::Outcome::Wins => Outcome::Win,
+        ast::Outcome::Draws => Outcome::Draw,
+        ast::Outcome::Loses => Outcome::Loss,
     }
 }

@@ -11,6 +11,7 @@ mod burn;
 mod captured;
 mod checks;
 mod counting;
+mod endings;
 mod explode;
 mod freeze;
 mod goal;

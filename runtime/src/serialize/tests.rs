@@ -226,6 +226,55 @@ fn move_limit() -> impl Strategy<Value = MoveLimit> {
     )
 }
 
+fn repetition_score() -> impl Strategy<Value = RepetitionScore> {
+    prop_oneof![
+        Just(RepetitionScore::Draw),
+        any::<bool>().prop_map(|wins| RepetitionScore::Mover { wins }),
+        (player(), any::<bool>())
+            .prop_map(|(player, wins)| RepetitionScore::Player { player, wins }),
+    ]
+}
+
+fn extinction() -> impl Strategy<Value = ExtinctionSpec> {
+    (types(), outcome(), any::<u16>(), any::<u16>()).prop_map(
+        |(pieces, outcome, at, opponent_has)| ExtinctionSpec {
+            pieces,
+            outcome,
+            at,
+            opponent_has,
+        },
+    )
+}
+
+fn tiebreak() -> impl Strategy<Value = Tiebreak> {
+    let values = vec((any::<u8>().prop_map(PieceType), any::<u16>()), 0..3);
+    let komi = of((player(), 1..=u16::MAX));
+    prop_oneof![
+        player().prop_map(Tiebreak::Player),
+        Just(Tiebreak::Pieces),
+        (values, komi).prop_map(|(values, komi)| Tiebreak::Material { values, komi }),
+    ]
+}
+
+fn endings() -> impl Strategy<Value = EndingsSpec> {
+    (
+        repetition_score(),
+        vec(extinction(), 0..2),
+        of(tiebreak()),
+        of(any::<bool>()),
+        of(outcome()),
+    )
+        .prop_map(
+            |(repetition, extinction, tiebreak, stalemate_fewer_wins, checkmate)| EndingsSpec {
+                repetition,
+                extinction,
+                tiebreak,
+                stalemate_fewer_wins,
+                checkmate,
+            },
+        )
+}
+
 fn results() -> impl Strategy<Value = ResultSpec> {
     let bare = prop_oneof![Just(Bare::RoyalsOnly), Just(Bare::SinglePiece)];
     let flags = any::<(bool, bool, bool, bool)>();
@@ -236,10 +285,17 @@ fn results() -> impl Strategy<Value = ResultSpec> {
         of(move_limit()),
         bare,
         counts,
-        of(outcome()),
+        (of(outcome()), endings()),
     )
         .prop_map(
-            |(stalemate, flags, move_limit, bare, (repetition, check_wins), no_pieces)| {
+            |(
+                stalemate,
+                flags,
+                move_limit,
+                bare,
+                (repetition, check_wins),
+                (no_pieces, endings),
+            )| {
                 let (check, attack, bare_draw, bare_loses) = flags;
                 ResultSpec {
                     stalemate,
@@ -252,6 +308,7 @@ fn results() -> impl Strategy<Value = ResultSpec> {
                     bare,
                     check_wins,
                     no_pieces,
+                    endings,
                 }
             },
         )
@@ -433,6 +490,8 @@ proptest! {
     fn freeze_round_trips(x in freeze()) { round_trip(&x)?; }
     #[test]
     fn explode_round_trips(x in explode()) { round_trip(&x)?; }
+    #[test]
+    fn endings_round_trip(x in endings()) { round_trip(&x)?; }
     #[test]
     fn anti_trade_round_trips(x in anti_trade()) { round_trip(&x)?; }
     #[test]

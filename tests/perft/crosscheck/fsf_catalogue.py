@@ -64,6 +64,10 @@ HAS = {
     "flagPiece", "flagRegion", "flagMove", "checking", "checkCounting", "mustCapture",
     # `explode immune P`; pseudo-royal pieces are royals under `win checkmate` (docs/rules.md).
     "blastOnCapture", "extinctionPseudoRoyal",
+    # Game ends (docs/rules.md, "Other game ends"): `repetition`, `extinction`, `tiebreak`,
+    # `stalemate fewer-pieces-wins|more-pieces-wins`, `checkmate wins|draws`.
+    "nFoldValue", "nFoldValueAbsolute", "extinctionPieceCount", "extinctionOpponentPieceCount",
+    "extinctionPieceTypes", "materialCounting", "stalematePieceCount", "checkmateValue",
 }
 
 # Options koma's language lacks, by the feature that would express them (issue 30, point 3).
@@ -85,7 +89,6 @@ GAPS = {
     "enclosingDropStart": "flipping enclosed pieces (not chess)",
     "adjudicateFullBoard": "flipping enclosed pieces (not chess)",
     "twoBoards": "two boards (bughouse)",
-    "materialCounting": "material counting",
     "makpongRule": "Makpong's rule",
     "countingRule": "ASEAN or Cambodian counting",
     "petrifyOnCaptureTypes": "petrification",
@@ -97,13 +100,8 @@ GAPS = {
     "dropOppositeColoredBishop": "Bishop drops on opposite colours",
     "sittuyinRookDrop": "Sittuyin's placement", "sittuyinPromotion": "Sittuyin's promotion",
     "castlingDroppedPiece": "castling with dropped pieces",
-    "checkmateValue": "checkmate scored otherwise than a loss",
-    "stalematePieceCount": "stalemate by piece count",
     "shatarMateRule": "Shatar's mate rule",
-    "extinctionOpponentPieceCount": "extinction by the opponent's count",
     "extinctionClaim": "extinction claimed by the winner",
-    "nFoldValue": "repetition scored as a loss or a win",
-    "nFoldValueAbsolute": "repetition scored as a loss or a win",
     "passOnStalemate": "a pass only when stalemated",
     "oppositeCastling": "castling barred after the opponent's",
     "castlingWins": "castling wins",
@@ -112,7 +110,6 @@ GAPS = {
     "promotionPawnTypesBlack": "per-side promotion choices",
     "nMoveRuleTypesBlack": "per-side move-count resets",
     "promotionLimit": "promotion limits per type",
-    "extinctionPieceCount": "extinction at a count above zero",
 }
 
 # Values that mean "as in chess": an option set to one of these needs no feature.
@@ -130,7 +127,8 @@ def builtins(cpp):
     """Each built-in game: its name, parent function and options, from variant.cpp."""
     funcs = {}
     for m in re.finditer(r"Variant\* (\w+)\(\) \{(.*?)\n    \}", cpp, re.S):
-        body = m.group(2)
+        # A commented-out option (minixiangqi's `//v->nFoldValue`) sets nothing.
+        body = re.sub(r"//[^\n]*", "", m.group(2))
         parent = re.search(r"Variant\* v = +(\w+)\(\)->init\(\);", body)
         opts = OrderedDict()
         for o in re.finditer(r"v->(\w+)(\[[^\]]*\])?\s*(=|\(|\.)\s*([^;]*);", body):
@@ -178,33 +176,11 @@ def ini_sections(text):
     return sections
 
 
-def extinction_gap(value):
-    """koma's `win extinction` ends the game when a side's royal set is gone. Fairy-Stockfish
-    ends it when any one listed type is gone: the same for one type, not for several; and all
-    pieces (`*`, ALL_PIECES) is koma's `no-pieces wins|loses` (Antichess, Horde)."""
-    if "ALL_PIECES" in value or "*" in value:
-        return None
-    types = value.count("|") + 1 if "piece_set" in value else len(re.sub(r"[^A-Za-z]", "", value))
-    return "extinction of any one of several types" if types > 1 else None
-
-
-def pseudo_royal_count(opts):
-    """With pseudo-royal pieces and no explosions a pseudo-royal piece is never taken, so
-    `extinctionPieceCount` only says how many pieces of the type are kept out of attack, which
-    koma's royals (all of them, or the last with `check last-royal-only`) say; the importer
-    refuses the games where the two differ (docs/rules.md, "Pseudo-royal pieces")."""
-    return opts.get("extinctionPseudoRoyal") == "true" and opts.get("blastOnCapture") != "true"
-
-
 def gaps(opts):
     """The features a game needs that koma lacks, in a stable order."""
     found = []
     for key, value in opts.items():
-        if key == "extinctionPieceTypes":
-            feature = extinction_gap(value)
-        elif key == "extinctionPieceCount" and pseudo_royal_count(opts):
-            feature = None
-        elif key == "countingRule" and "MAKRUK" in value.upper():
+        if key == "countingRule" and "MAKRUK" in value.upper():
             feature = None
         elif value in NEUTRAL:
             feature = None

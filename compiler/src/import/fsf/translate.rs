@@ -67,6 +67,13 @@ const READ: &[&str] = &[
     "flagMove",
     "extinctionValue",
     "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "extinctionOpponentPieceCount",
+    "nFoldValue",
+    "nFoldValueAbsolute",
+    "materialCounting",
+    "stalematePieceCount",
+    "checkmateValue",
     "mobilityRegion",
     "flyingGeneral",
     "checkCounting",
@@ -637,12 +644,14 @@ impl Ctx<'_> {
 
     /// The royal pieces and how a game is lost: the `king`, a single extinction type, or none
     /// (a kingless game: nothing is ever in check). Extinction of every type (`*`) is
-    /// `no-pieces loses|wins`.
+    /// `no-pieces loses|wins`; a pseudo-royal type is royal under `win checkmate`; any other
+    /// extinction rule (several types, a count above zero, the opponent's count) is an
+    /// `extinction` clause.
     fn royal(&mut self, pieces: &mut [Piece], start: &Start) {
         let extinct = self
             .game
             .value("extinctionValue")
-            .filter(|v| !NEUTRAL.contains(v));
+            .filter(|v| !NEUTRAL.contains(v) || *v == "draw");
         let every_type = self
             .game
             .value("extinctionPieceTypes")
@@ -652,9 +661,31 @@ impl Ctx<'_> {
             .value("extinctionPieceTypes")
             .map(|v| self.letters(v))
             .unwrap_or_default();
+        let count = |key: &str| {
+            self.game
+                .value(key)
+                .and_then(|v| v.trim().parse::<u32>().ok())
+                .unwrap_or(0)
+        };
+        let (at, opponent_has) = (
+            count("extinctionPieceCount"),
+            count("extinctionOpponentPieceCount"),
+        );
+        let plain = at == 0 && opponent_has == 0;
         let no_pieces = match extinct {
-            Some("loss") if every_type => Some("loses"),
-            Some("win") if every_type => Some("wins"),
+            Some("loss") if every_type && plain => Some("loses"),
+            Some("win") if every_type && plain => Some("wins"),
+            _ => None,
+        };
+        // Anything else Fairy-Stockfish's extinction says, as one `extinction` clause.
+        let clause = match extinct {
+            Some(value) if no_pieces.is_none() && !types.is_empty() => Some(extinction_clause(
+                value,
+                every_type,
+                &types,
+                at,
+                opponent_has,
+            )),
             _ => None,
         };
         let pseudo = self.flag("extinctionPseudoRoyal", false)
@@ -664,45 +695,31 @@ impl Ctx<'_> {
         if let Some(king) = self.game.kind("king") {
             mark_royal(pieces, king.letter);
             self.rules.push(RuleLine::Clause("win checkmate".into()));
-            if let Some(outcome) = no_pieces {
-                self.rules
-                    .push(RuleLine::Clause(format!("no-pieces {outcome}")));
-            } else if pseudo {
+            if pseudo {
                 self.pseudo_royal(pieces, start, types[0]);
-            } else if extinct.is_some() && !types.is_empty() {
-                let at = self.at("extinctionPieceTypes");
-                self.gap(at, "extinction of a piece type besides checkmate");
+                return;
             }
-            return;
-        }
-        if pseudo {
+        } else if pseudo {
             self.rules.push(RuleLine::Clause("win checkmate".into()));
             self.pseudo_royal(pieces, start, types[0]);
             return;
-        }
-        if extinct == Some("loss") && types.len() == 1 && !every_type {
+        } else if extinct == Some("loss") && types.len() == 1 && !every_type && plain {
             mark_royal(pieces, types[0]);
             self.rules.push(RuleLine::Clause("win extinction".into()));
             return;
-        }
-        if extinct.is_none() || types.is_empty() || no_pieces.is_some() {
+        } else {
             self.rules.push(RuleLine::Comment(
                 "No piece is royal: nothing is ever in check.".into(),
             ));
             self.rules.push(RuleLine::Clause("win extinction".into()));
-            if let Some(outcome) = no_pieces {
-                self.rules
-                    .push(RuleLine::Clause(format!("no-pieces {outcome}")));
-            }
-            return;
         }
-        let header = self.game.header;
-        let _: Option<()> = self.fail(
-            "I035",
-            "the game has no royal piece koma can use",
-            header,
-            "no `king`, and extinction of several piece types",
-        );
+        if let Some(outcome) = no_pieces {
+            self.rules
+                .push(RuleLine::Clause(format!("no-pieces {outcome}")));
+        }
+        if let Some(clause) = clause {
+            self.rules.push(RuleLine::Clause(clause));
+        }
     }
 
     /// Fairy-Stockfish's pseudo-royal pieces (`extinctionPseudoRoyal`): while a side has at most
@@ -937,10 +954,25 @@ impl Ctx<'_> {
     }
 
     fn results(&mut self, pieces: &[Piece]) {
-        match self.game.value("stalemateValue") {
-            Some("win") => self.rules.push(RuleLine::Clause("stalemate wins".into())),
-            Some("loss") => self.rules.push(RuleLine::Clause("stalemate loses".into())),
-            _ => self.rules.push(RuleLine::Clause("stalemate draws".into())),
+        // `stalematePieceCount`: the stalemated side with fewer pieces gets `stalemateValue`.
+        let by_count = self.flag("stalematePieceCount", false);
+        let clause = match (self.game.value("stalemateValue"), by_count) {
+            (Some("win"), true) => "stalemate fewer-pieces-wins",
+            (Some("loss"), true) => "stalemate more-pieces-wins",
+            (Some("win"), false) => "stalemate wins",
+            (Some("loss"), false) => "stalemate loses",
+            _ => "stalemate draws",
+        };
+        self.rules.push(RuleLine::Clause(clause.into()));
+        // `checkmateValue`: what being mated means for the mated side (Misere's `win`).
+        let mate = self
+            .game
+            .kind("king")
+            .and(self.game.value("checkmateValue"));
+        match mate {
+            Some("win") => self.rules.push(RuleLine::Clause("checkmate wins".into())),
+            Some("draw") => self.rules.push(RuleLine::Clause("checkmate draws".into())),
+            _ => {}
         }
         if !self.flag("checking", true) {
             self.rules.push(RuleLine::Clause("check forbidden".into()));
@@ -956,9 +988,14 @@ impl Ctx<'_> {
             .and_then(|v| v.parse::<u32>().ok())
             .unwrap_or(3);
         if folds > 0 {
-            self.rules
-                .push(RuleLine::Clause(format!("draw repetition {folds}")));
+            let clause = repetition_clause(
+                folds,
+                self.game.value("nFoldValue").unwrap_or("draw"),
+                self.flag("nFoldValueAbsolute", false),
+            );
+            self.rules.push(RuleLine::Clause(clause));
         }
+        self.tiebreak();
         if self.flag("flyingGeneral", false) {
             self.rules
                 .push(RuleLine::Clause("facing-royals forbidden".into()));
@@ -975,6 +1012,36 @@ impl Ctx<'_> {
                 .push(RuleLine::Clause("perpetual-check loses".into()));
         }
         self.move_count();
+    }
+
+    /// `materialCounting`: who wins a game that would end drawn. Janggi's counts its pieces by
+    /// their built-in kinds, the second player adding one and a half points.
+    fn tiebreak(&mut self) {
+        let Some(mode) = self.game.get("materialCounting").cloned() else {
+            return;
+        };
+        let clause = match mode.value.to_ascii_lowercase().as_str() {
+            "none" | "" => return,
+            "whitedrawodds" => "tiebreak first".to_string(),
+            "blackdrawodds" => "tiebreak second".to_string(),
+            "unweighted" => "tiebreak pieces".to_string(),
+            "janggi" => {
+                let values: Vec<String> = JANGGI_VALUES
+                    .iter()
+                    .filter_map(|(kind, v)| {
+                        self.game
+                            .kind(kind)
+                            .map(|p| format!("{} {v}", id(p.letter)))
+                    })
+                    .collect();
+                format!("tiebreak material {}, komi second 1.5", values.join(", "))
+            }
+            _ => {
+                self.gap(mode.at, &format!("`materialCounting = {}`", mode.value));
+                return;
+            }
+        };
+        self.rules.push(RuleLine::Clause(clause));
     }
 
     /// `checkCounting`: the start FEN's `N+N` field gives the checks each side must give.
@@ -1187,7 +1254,6 @@ const KNOWN_GAPS: &[&str] = &[
     "enclosingDropStart",
     "adjudicateFullBoard",
     "twoBoards",
-    "materialCounting",
     "makpongRule",
     "countingRule",
     "petrifyOnCaptureTypes",
@@ -1202,19 +1268,13 @@ const KNOWN_GAPS: &[&str] = &[
     "sittuyinRookDrop",
     "sittuyinPromotion",
     "castlingDroppedPiece",
-    "checkmateValue",
-    "stalematePieceCount",
     "shatarMateRule",
-    "extinctionOpponentPieceCount",
     "extinctionClaim",
-    "nFoldValue",
-    "nFoldValueAbsolute",
     "passOnStalemate",
     "oppositeCastling",
     "castlingWins",
     "cambodianMoves",
     "promotionLimit",
-    "extinctionPieceCount",
     "extinctionPseudoRoyal",
     "pass",
     "bikjangRule",
@@ -1256,6 +1316,57 @@ fn prune(pieces: &mut Vec<Piece>, setup: &Setup) {
         }
     }
     pieces.retain(|p| used.contains(&p.id));
+}
+
+/// Janggi's material counting: its piece kinds and their points (Fairy-Stockfish's
+/// `JANGGI_MATERIAL`).
+const JANGGI_VALUES: &[(&str, u32)] = &[
+    ("rook", 13),
+    ("janggiCannon", 7),
+    ("horse", 5),
+    ("janggiElephant", 3),
+    ("wazir", 3),
+    ("soldier", 2),
+];
+
+/// `nFoldRule` and `nFoldValue`: Fairy-Stockfish's value is for the side to move at the
+/// repetition, the player who did not make it; with `nFoldValueAbsolute`, for White.
+fn repetition_clause(folds: u32, value: &str, absolute: bool) -> String {
+    match (value, absolute) {
+        ("win", false) => format!("repetition {folds} loses"),
+        ("loss", false) => format!("repetition {folds} wins"),
+        ("win", true) => format!("repetition {folds} first wins"),
+        ("loss", true) => format!("repetition {folds} first loses"),
+        _ => format!("draw repetition {folds}"),
+    }
+}
+
+/// Fairy-Stockfish's extinction rule as a clause: `*` counts all pieces together.
+fn extinction_clause(
+    value: &str,
+    every_type: bool,
+    types: &[char],
+    at: u32,
+    opponent: u32,
+) -> String {
+    let outcome = match value {
+        "win" => "wins",
+        "loss" => "loses",
+        _ => "draws",
+    };
+    let pieces = if every_type {
+        "all".to_string()
+    } else {
+        types.iter().map(|&c| id(c)).collect::<Vec<_>>().join(" ")
+    };
+    let mut clause = format!("extinction {pieces} {outcome}");
+    if at > 0 {
+        clause.push_str(&format!(" at {at}"));
+    }
+    if opponent > 0 {
+        clause.push_str(&format!(" if-opponent-has {opponent}"));
+    }
+    clause
 }
 
 fn mark_royal(pieces: &mut [Piece], letter: char) {
