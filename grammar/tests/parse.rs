@@ -292,7 +292,10 @@ fn every_bad_line_reports_its_own_error() {
                 "royl"
             ),
             ("expected a piece ID, found `q`", "q"),
-            ("expected `draws`, `loses` or `wins`, found `lose`", "lose"),
+            (
+                "expected `fewer-pieces-wins` or `more-pieces-wins` or `draws`, `loses` or `wins`, found `lose`",
+                "lose"
+            ),
         ]
     );
     assert!(parsed.errors.iter().all(|e| e.help.is_some()));
