@@ -7,14 +7,14 @@ use std::time::Duration;
 
 use koma_runtime::result::GameResult;
 use koma_runtime::spec::Player;
-use koma_runtime::{FullMove, Position, Tables};
+use koma_runtime::{FullMove, Position, Square, Tables};
 
 use crate::Variant;
 use crate::driver::{InfoFormat, InfoStyle, MAX_HASH_MB, MoveText, Protocol, Reply, Request};
 use crate::number;
 use crate::search::{Limits, MAX_THREADS, SearchResult};
 use crate::time::{self, Clock, Latency};
-use crate::wire::{Wire, WireError, WirePromotion, wire_promotion};
+use crate::wire::{Wire, WireError, WirePromotion, plain_promotion, wire_promotion};
 use crate::xboard_setup::XboardPieces;
 
 /// Variant names XBoard knows itself: it ignores `setup` for them and uses its own letters.
@@ -97,6 +97,11 @@ impl CecpText {
 
     /// Reads CECP move text against the legal moves of `pos`, with koma's own notation
     /// (`f5xf6g7`) as a fallback.
+    /// A square's name on the wire.
+    pub fn square(&self, pos: &Position, sq: Square) -> String {
+        self.wire.square(pos, sq)
+    }
+
     pub fn parse(&self, pos: &mut Position, text: &str) -> Result<FullMove, WireError> {
         let pieces = &self.pieces;
         let letters = move |pos: &Position, m: &FullMove, s: &str| {
@@ -130,9 +135,9 @@ impl MoveText for CecpText {
         let suffix = match wire_promotion(pos, m) {
             None => String::new(),
             Some(WirePromotion::Plus) => "+".to_string(),
-            Some(WirePromotion::To(p)) => match &self.pieces {
-                Some(x) => x.letter(p),
-                None => pos.tables().spec().pieces[usize::from(p.0)]
+            Some(WirePromotion::To(p)) => match (&self.pieces, plain_promotion(pos, m, p)) {
+                (Some(x), p) => x.letter(p),
+                (None, p) => pos.tables().spec().pieces[usize::from(p.0)]
                     .id
                     .to_ascii_lowercase(),
             },

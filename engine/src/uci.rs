@@ -13,7 +13,7 @@ use crate::driver::{InfoFormat, InfoStyle, MAX_HASH_MB, MoveText, Protocol, Repl
 use crate::number;
 use crate::search::{Limits, MAX_THREADS, SearchResult};
 use crate::time::{Clock, Latency};
-use crate::wire::{Wire, WireError, WirePromotion, wire_promotion};
+use crate::wire::{Wire, WireError, WirePromotion, plain_promotion, wire_promotion};
 
 /// UCI times are in milliseconds.
 const MS: f64 = 0.001;
@@ -73,9 +73,12 @@ impl MoveText for UciText {
         let suffix = match wire_promotion(pos, m) {
             None => String::new(),
             Some(WirePromotion::Plus) => "+".to_string(),
-            Some(WirePromotion::To(p)) => pos.tables().spec().pieces[usize::from(p.0)]
-                .id
-                .to_ascii_lowercase(),
+            Some(WirePromotion::To(p)) => {
+                let p = plain_promotion(pos, m, p);
+                pos.tables().spec().pieces[usize::from(p.0)]
+                    .id
+                    .to_ascii_lowercase()
+            }
         };
         Wire::uci().format(pos, m, &suffix)
     }

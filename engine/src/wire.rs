@@ -161,6 +161,18 @@ impl Wire {
                 .copied()
                 .ok_or(WireError::Illegal);
         }
+        if let Some(towards_higher_files) = castling_notation(text) {
+            let geo = pos.tables().geo();
+            return moves
+                .iter()
+                .find(|m| {
+                    m.castling_partner().is_some_and(|(partner, _)| {
+                        (geo.coord(partner).x > geo.coord(m.from).x) == towards_higher_files
+                    })
+                })
+                .copied()
+                .ok_or(WireError::Illegal);
+        }
         // A drop: `P@e4`, the piece named as the protocol names it.
         if let Some((piece, square)) = text.split_once('@') {
             let (sq, rest) = self.parse_square(pos, square).ok_or(WireError::Malformed)?;
@@ -211,11 +223,21 @@ impl Wire {
             .filter(|m| m.from == from && m.to == to)
             .filter(|m| kills.iter().all(|k| m.side_captures().contains(k)))
             .collect();
-        let exact: Vec<FullMove> = candidates.iter().copied().filter(|m| promotes(m)).collect();
+        let mut exact: Vec<FullMove> = candidates.iter().copied().filter(|m| promotes(m)).collect();
+        if exact.is_empty() && !suffix.is_empty() && !suffix.starts_with('+') {
+            // `q` for a promotion to `+Q`, as written by `plain_promotion`.
+            let promoted = format!("+{suffix}");
+            exact = candidates
+                .iter()
+                .copied()
+                .filter(|m| m.promotion().is_some() && promotion(pos, m, &promoted))
+                .collect();
+        }
         if !exact.is_empty() {
             candidates = exact;
-        } else if suffix.is_empty() {
-            // An automatic promotion needs no suffix.
+        } else if suffix.is_empty() || one_forced_promotion(&candidates) {
+            // An automatic promotion needs no suffix, and a forced one to a single type reads
+            // with any (ShaMax writes Shatranj's promotion to the Fers `h7h8q`).
             candidates.retain(|m| m.promotion().is_some());
         } else {
             candidates.clear();
@@ -229,6 +251,22 @@ impl Wire {
     }
 }
 
+/// Whether every move of `candidates` (one from-to) promotes, all to the same type.
+fn one_forced_promotion(candidates: &[FullMove]) -> bool {
+    let first = candidates.first().and_then(|m| m.promotion());
+    first.is_some() && candidates.iter().all(|m| m.promotion() == first)
+}
+
+/// Castling as XBoard also accepts it (`O-O`, `O-O-O`, or with zeros): whether the partner
+/// stands on a higher file than the castler.
+fn castling_notation(text: &str) -> Option<bool> {
+    match text.trim_end_matches(['+', '#']) {
+        "O-O" | "0-0" => Some(true),
+        "O-O-O" | "0-0-0" => Some(false),
+        _ => None,
+    }
+}
+
 /// A move's promotion as both protocols write it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WirePromotion {
@@ -236,6 +274,27 @@ pub enum WirePromotion {
     Plus,
     /// To another piece type: written as that piece's letter or ID.
     To(PieceType),
+}
+
+/// The type a promotion to `p` is written as: a promoted form `+X` as its base `X`, the way
+/// XBoard and Fairy-Stockfish write Crazyhouse's promotions (`e7e8q` for a promoted Queen),
+/// unless the same move may also promote to `X` itself.
+pub fn plain_promotion(pos: &mut Position, m: &FullMove, p: PieceType) -> PieceType {
+    let ids = &pos.tables().spec().pieces;
+    let Some(base) = ids[usize::from(p.0)]
+        .id
+        .strip_prefix('+')
+        .and_then(|b| ids.iter().position(|q| q.id == b))
+        .and_then(|b| u8::try_from(b).ok())
+        .map(PieceType)
+    else {
+        return p;
+    };
+    let rival = pos
+        .moves()
+        .iter()
+        .any(|r| r.from == m.from && r.to == m.to && r.promotion() == Some(base));
+    if rival { p } else { base }
 }
 
 /// The promotion of a move legal in `pos`, if it promotes.

@@ -345,6 +345,85 @@ fn en_passant_goes_out_plain_and_is_read_in_both_forms() {
     }
 }
 
+/// White's best move is b7xc8 promoting to a Queen: in Crazyhouse a promoted `+Q`.
+const CRAZYHOUSE_PROMOTION: &str = "2r1k3/1P6/8/8/8/8/8/4K3[] w - - 0 1";
+
+#[test]
+fn a_promoted_form_goes_out_as_its_base_letter_and_is_read_both_ways() {
+    // XBoard, Sjaak II and Fairy-Stockfish write Crazyhouse's promotion `b7c8q`; koma's
+    // Queen-promoted Pawn is the type `+Q`.
+    let mut e = cecp(&["crazyhouse.koma"]);
+    converse(&mut e, &["protover 2"]);
+    let setboard = format!("setboard {CRAZYHOUSE_PROMOTION}");
+    let out = converse(
+        &mut e,
+        &["variant crazyhouse", "force", &setboard, "sd 2", "go"],
+    );
+    // `variant crazyhouse` describes the game (`setup`, `piece` lines) before the move.
+    assert_eq!(
+        out.last().map(String::as_str),
+        Some("move b7c8q"),
+        "{out:?}"
+    );
+    let mut u = Uci::new(vec![Variant::named_for_uci(tables("crazyhouse.koma"))]);
+    let out = converse(
+        &mut u,
+        &[
+            &format!("position fen {CRAZYHOUSE_PROMOTION}"),
+            "go depth 2",
+        ],
+    );
+    let best = out.last().expect("bestmove");
+    assert!(best.starts_with("bestmove b7c8q"), "{out:?}");
+    for (text, id) in [("b7c8q", "+Q"), ("b7c8+q", "+Q"), ("b7c8n", "+N")] {
+        let mut e = cecp(&["crazyhouse.koma"]);
+        converse(
+            &mut e,
+            &["protover 2", "variant crazyhouse", "force", &setboard],
+        );
+        assert!(
+            converse(&mut e, &[&format!("usermove {text}")]).is_empty(),
+            "{text}"
+        );
+        let pos = e.position();
+        let promoted = piece(pos, id);
+        assert_eq!(
+            pos.piece_at(square(pos, "c8")).map(|(_, t)| t),
+            Some(promoted),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn castling_is_read_in_xboard_letters() {
+    // Sjaak II sends `move O-O`; XBoard accepts it, so koma reads it too.
+    let start = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    for (text, king, rook) in [
+        ("O-O", "g1", "f1"),
+        ("O-O-O", "c1", "d1"),
+        ("0-0", "g1", "f1"),
+    ] {
+        let mut e = cecp(&["chess.koma"]);
+        converse(
+            &mut e,
+            &[
+                "protover 2",
+                "variant normal",
+                "force",
+                &format!("setboard {start}"),
+            ],
+        );
+        assert!(
+            converse(&mut e, &[&format!("usermove {text}")]).is_empty(),
+            "{text}"
+        );
+        let pos = e.position();
+        assert!(pos.piece_at(square(pos, king)).is_some(), "{text}");
+        assert!(pos.piece_at(square(pos, rook)).is_some(), "{text}");
+    }
+}
+
 #[test]
 fn an_igui_goes_leg_by_leg_though_its_squares_name_it_alone() {
     // The Lion on f5 is hemmed in by its own Golds but for a Black Pawn on f6: it cannot pass,

@@ -7,8 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use koma_runtime::Tables;
 use koma_runtime::spec::Player;
+use koma_runtime::{Position, Tables};
 
 use super::game::{Answer, Contestant, Fault, GameSoFar, Turn};
 use super::mirror::Mirror;
@@ -41,6 +41,8 @@ pub struct CecpPlayer {
     text: CecpText,
     name: String,
     variant: String,
+    /// Send `setboard` even from the variant's start (`start=fen`).
+    send_start: bool,
     features: Features,
     depth: Option<u32>,
     hash: usize,
@@ -103,6 +105,7 @@ impl CecpPlayer {
             text: CecpText::new(tables, false),
             name,
             variant,
+            send_start: spec.send_start,
             features,
             depth: spec.depth,
             hash: spec.hash,
@@ -228,14 +231,15 @@ impl Contestant for CecpPlayer {
         }
         self.process.send("easy")?;
         self.process.send("force")?;
-        if !game.is_variant_start {
-            if !self.features.setboard {
-                return Err(Fault::Startup(
-                    "the game starts from a given position and the engine has no `setboard`".into(),
-                ));
+        if !game.is_variant_start || self.send_start {
+            if self.features.setboard {
+                self.process
+                    .send(&format!("setboard {}", game.start.to_text()))?;
+            } else {
+                for line in edit_lines(&game.start, &self.text)? {
+                    self.process.send(&line)?;
+                }
             }
-            self.process
-                .send(&format!("setboard {}", game.start.to_text()))?;
         }
         self.mirror = Some(Mirror::new(&game.start));
         self.sync()
@@ -305,6 +309,45 @@ impl Contestant for CecpPlayer {
         let _ = self.process.send(&format!("result {score} {{{reason}}}"));
         let _ = self.process.send("force");
     }
+}
+
+/// The start position in XBoard's old `edit` mode, for an engine without `setboard`
+/// (Fairy-Max): `#` clears the board, `Pa2` places a piece, `c` switches colour, `.` ends.
+/// It can state neither pieces in hand nor the second player to move.
+fn edit_lines(start: &Position, text: &CecpText) -> Result<Vec<String>, Fault> {
+    let refuse = |why: &str| {
+        Err(Fault::Startup(format!(
+            "the game starts from a given position and the engine has no `setboard`; \
+             XBoard's `edit` mode cannot give it: {why}"
+        )))
+    };
+    if start.side_to_move() != Player::First {
+        return refuse("the second player moves first");
+    }
+    if start.hand_text().chars().any(|c| c.is_ascii_alphabetic()) {
+        return refuse("pieces in hand");
+    }
+    let mut lines = vec!["edit".to_string(), "#".to_string()];
+    for player in [Player::First, Player::Second] {
+        if player == Player::Second {
+            lines.push("c".to_string());
+        }
+        for sq in start.tables().geo().squares() {
+            if let Some((_, t)) = start.piece_at(sq).filter(|&(owner, _)| owner == player) {
+                let id = &start.tables().spec().pieces[usize::from(t.0)].id;
+                if id.len() != 1 {
+                    return refuse(&format!("the piece `{id}` has no one-letter name"));
+                }
+                lines.push(format!(
+                    "{}{}",
+                    id.to_ascii_uppercase(),
+                    text.square(start, sq)
+                ));
+            }
+        }
+    }
+    lines.push(".".to_string());
+    Ok(lines)
 }
 
 /// What a result line says.

@@ -44,6 +44,10 @@ pub struct EngineSpec {
     pub hash: usize,
     /// The variant name to send (CECP `variant`, UCI `UCI_Variant`).
     pub variant: Option<String>,
+    /// Send the start position (`setboard`, `position fen`) even when the game starts from
+    /// the variant's own start: for an engine whose variant of that name starts elsewhere
+    /// (`start=fen`; the default `start=variant` trusts the name).
+    pub send_start: bool,
     /// koma only: the evaluation's weights (the game's, or `eval=base` or `eval=default`,
     /// then `w.TERM=N`).
     pub weights: WeightChoice,
@@ -70,7 +74,7 @@ fn err<T>(text: String) -> Result<T, SpecError> {
 
 impl EngineSpec {
     /// Reads `KIND[:KEY=VALUE,...]`. Keys: `name`, `depth`, `nodes`, `tc` (a clock, `10+0.1`),
-    /// `st` or `time` (seconds a move), `threads`, `hash` (MB), `variant`, `eval` (koma: `base`
+    /// `st` or `time` (seconds a move), `threads`, `hash` (MB), `variant`, `start`, `eval` (koma: `base`
     /// or `default` weights) and `w.TERM` (koma: one term's weight), and for `cecp` and
     /// `uci` the command, `cmd=...`, which comes last and takes the rest of the text (commas
     /// and spaces included; words split at spaces).
@@ -86,6 +90,7 @@ impl EngineSpec {
             threads: None,
             hash: DEFAULT_HASH_MB,
             variant: None,
+            send_start: false,
             weights: WeightChoice::default(),
         };
         let mut command: Option<Vec<String>> = None;
@@ -149,6 +154,13 @@ impl EngineSpec {
                 self.hash = usize::try_from(number("megabytes")?).map_err(|e| e.to_string())?
             }
             "variant" if !value.is_empty() => self.variant = Some(value.to_string()),
+            "start" => {
+                self.send_start = match value {
+                    "fen" => true,
+                    "variant" => false,
+                    _ => return Err(format!("`start` takes `fen` or `variant`, found `{value}`")),
+                }
+            }
             "eval" => {
                 self.weights.base = Some(match value {
                     "base" => Weights::BASE,
@@ -171,7 +183,7 @@ impl EngineSpec {
             }
             _ => {
                 return Err(format!(
-                    "unknown key `{key}` (or no value); keys: name, depth, nodes, tc, st, time, threads, hash, variant, eval, w.TERM, cmd"
+                    "unknown key `{key}` (or no value); keys: name, depth, nodes, tc, st, time, threads, hash, variant, start, eval, w.TERM, cmd"
                 ));
             }
         }
@@ -257,7 +269,11 @@ mod tests {
             }
         );
         assert_eq!(s.variant.as_deref(), Some("chu"));
+        assert!(!s.send_start);
         assert_eq!(s.program(), Some("hachu"));
+        let courier =
+            EngineSpec::parse("cecp:variant=courier,start=fen,cmd=fairymax").expect("spec");
+        assert!(courier.send_start);
         assert_eq!(
             s.control,
             Some(TimeControl::Clock {
@@ -282,6 +298,7 @@ mod tests {
             ("koma:eval=old", "`base` or `default`"),
             ("koma:w.speed=3", "unknown term `speed`"),
             ("koma:w.mobility=x", "whole number"),
+            ("cecp:start=board,cmd=x", "`fen` or `variant`"),
         ] {
             let e = EngineSpec::parse(text).expect_err(text);
             assert!(e.0.contains(part), "{text}: {e}");

@@ -30,6 +30,8 @@ pub struct UciPlayer {
     mirror: Option<Mirror>,
     /// `position` before the moves: `startpos` or `fen ...`.
     setup: String,
+    /// Send `position fen` even from the variant's start (`start=fen`).
+    send_start: bool,
 }
 
 /// What `uci` told about the engine.
@@ -92,6 +94,7 @@ impl UciPlayer {
             name,
             depth: spec.depth,
             nodes: spec.nodes,
+            send_start: spec.send_start,
             mirror: None,
             setup: "startpos".into(),
         };
@@ -140,7 +143,7 @@ impl Contestant for UciPlayer {
 
     fn new_game(&mut self, game: &GameSoFar, _: Option<TimeControl>) -> Result<(), Fault> {
         self.process.send("ucinewgame")?;
-        self.setup = if game.is_variant_start {
+        self.setup = if game.is_variant_start && !self.send_start {
             "startpos".to_string()
         } else {
             format!("fen {}", game.start.to_text())

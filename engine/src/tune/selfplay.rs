@@ -68,6 +68,7 @@ pub fn self_play(
             threads: Some(1),
             hash: HASH_MB,
             variant: None,
+            send_start: false,
             weights: WeightChoice::default(),
         },
         control: None,

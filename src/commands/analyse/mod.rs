@@ -249,6 +249,7 @@ fn self_play(tables: Arc<Tables>, s: &Settings) -> SelfPlay {
         threads: Some(1),
         hash: s.hash as usize,
         variant: None,
+        send_start: false,
         weights: WeightChoice::default(),
     };
     SelfPlay {
