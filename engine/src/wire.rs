@@ -173,6 +173,37 @@ impl Wire {
                 .copied()
                 .ok_or(WireError::Illegal);
         }
+        let (path, suffix) = self.parse_path(pos, text)?;
+        let suffix = suffix.trim_end_matches('=');
+        let (from, to) = (path[0], path[path.len() - 1]);
+        // The squares passed on the way that hold a piece: the move takes them.
+        let kills: Vec<Square> = path[1..path.len() - 1]
+            .iter()
+            .copied()
+            .filter(|&s| pos.piece_at(s).is_some())
+            .collect();
+        let candidates: Vec<FullMove> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.from == from && m.to == to)
+            .filter(|m| kills.iter().all(|k| m.side_captures().contains(k)))
+            .collect();
+        let candidates = promotions_matching(pos, candidates, suffix, promotion);
+        candidates
+            .iter()
+            .find(|m| m.side_captures() == kills.as_slice())
+            .or_else(|| candidates.first())
+            .copied()
+            .ok_or(WireError::Illegal)
+    }
+
+    /// The squares of a move written as legs `a1b2,b2c3` (each leg starting where the one
+    /// before it ended), and the text after the last square (a promotion suffix).
+    fn parse_path<'t>(
+        &self,
+        pos: &Position,
+        text: &'t str,
+    ) -> Result<(Vec<Square>, &'t str), WireError> {
         let mut path: Vec<Square> = Vec::new();
         let mut suffix = "";
         let legs: Vec<&str> = text.split(',').collect();
@@ -190,43 +221,37 @@ impl Wire {
             }
             path.push(b);
         }
-        let (from, to) = (path[0], path[path.len() - 1]);
-        let kills: Vec<Square> = path[1..path.len() - 1]
-            .iter()
-            .copied()
-            .filter(|&s| pos.piece_at(s).is_some())
-            .collect();
-        let suffix = suffix.trim_end_matches('=');
-        let promotes = |m: &FullMove| match (m.promotion(), suffix) {
-            (None, "") => true,
-            (Some(p), "+") => pos.tables().spec().pieces[usize::from(p.0)]
-                .id
-                .starts_with('+'),
-            (Some(_), s) if !s.is_empty() && s != "+" => promotion(pos, m, s),
-            _ => false,
-        };
-        let mut candidates: Vec<FullMove> = moves
-            .iter()
-            .copied()
-            .filter(|m| m.from == from && m.to == to)
-            .filter(|m| kills.iter().all(|k| m.side_captures().contains(k)))
-            .collect();
-        let exact: Vec<FullMove> = candidates.iter().copied().filter(|m| promotes(m)).collect();
-        if !exact.is_empty() {
-            candidates = exact;
-        } else if suffix.is_empty() {
-            // An automatic promotion needs no suffix.
-            candidates.retain(|m| m.promotion().is_some());
-        } else {
-            candidates.clear();
-        }
-        candidates
-            .iter()
-            .find(|m| m.side_captures() == kills.as_slice())
-            .or_else(|| candidates.first())
-            .copied()
-            .ok_or(WireError::Illegal)
+        Ok((path, suffix))
     }
+}
+
+/// The `candidates` (moves between the written squares) that `suffix` names: those whose
+/// promotion it names (none, `+` for a piece's `+` form, else as `promotion` says), or, with
+/// no suffix and none of them plain, the promoting ones (an automatic promotion needs none).
+fn promotions_matching(
+    pos: &Position,
+    mut candidates: Vec<FullMove>,
+    suffix: &str,
+    promotion: &dyn Fn(&Position, &FullMove, &str) -> bool,
+) -> Vec<FullMove> {
+    let promotes = |m: &FullMove| match (m.promotion(), suffix) {
+        (None, "") => true,
+        (Some(p), "+") => pos.tables().spec().pieces[usize::from(p.0)]
+            .id
+            .starts_with('+'),
+        (Some(_), s) if !s.is_empty() && s != "+" => promotion(pos, m, s),
+        _ => false,
+    };
+    let exact: Vec<FullMove> = candidates.iter().copied().filter(|m| promotes(m)).collect();
+    if !exact.is_empty() {
+        return exact;
+    }
+    if suffix.is_empty() {
+        candidates.retain(|m| m.promotion().is_some());
+    } else {
+        candidates.clear();
+    }
+    candidates
 }
 
 /// A move's promotion as both protocols write it.
