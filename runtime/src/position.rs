@@ -472,17 +472,17 @@ impl Position {
 
     /// Plays `mv` when it is one of the legal moves here ([`Position::moves`]); otherwise
     /// leaves the position as it was. The checked twin of [`Position::make`], for moves that
-    /// come from outside (a user, a file, another program). Run by koma-compiler's tests
-    /// (`compiler/tests/front_door.rs`), as the runtime does not depend on the compiler:
+    /// come from outside (a user, a file, another program). Chess read from the compiled file,
+    /// as in the crate's example:
     ///
-    /// ```ignore
-    /// use koma_runtime::Position;
-    /// let chess = koma_compiler::tables(concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/chess.koma"))?;
-    /// let mut pos = Position::start(chess).expect("a start position");
+    /// ```
+    /// use koma_runtime::{Position, Tables, serialize};
+    /// let spec = serialize::decode(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/chess.kvar")))?;
+    /// let mut pos = Position::start(Tables::try_new(spec)?.into()).expect("a start position");
     /// let e4 = pos.parse_move("e2e4").expect("a legal move");
     /// pos.play(&e4).expect("legal in the start position");
     /// assert!(pos.play(&e4).is_err(), "White's pawn is no longer on e2");
-    /// # Ok::<(), koma_compiler::Diagnostics>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&mut self, mv: &crate::FullMove) -> Result<(), MoveError> {
         if !self.moves().contains(mv) {
