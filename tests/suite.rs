@@ -3,6 +3,10 @@
 
 mod support;
 mod xbetza_common;
+// The runtime's hand-built specs (chess, and the helpers that write path templates), shared
+// with the runtime's own tests rather than copied.
+#[path = "../runtime/tests/common/mod.rs"]
+mod runtime_common;
 
 #[path = "analyse.rs"]
 mod analyse;
@@ -36,8 +40,12 @@ mod robustness;
 mod rules;
 #[path = "runtime_cli.rs"]
 mod runtime_cli;
+#[path = "runtime_properties.rs"]
+mod runtime_properties;
 #[path = "runtime_variants.rs"]
 mod runtime_variants;
+#[path = "runtime_walk.rs"]
+mod runtime_walk;
 #[path = "variant_library.rs"]
 mod variant_library;
 #[path = "variants.rs"]

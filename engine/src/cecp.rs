@@ -478,6 +478,129 @@ impl Cecp {
         }
         self.restart_analysis()
     }
+    /// A command that sets a level, a limit or an option: `None` when `cmd` is none of them,
+    /// else whether `arg` was understood (`Err` names what it should have been).
+    fn setting(&mut self, cmd: &str, arg: &str) -> Option<Result<(), &'static str>> {
+        Some(match cmd {
+            "level" => parse_level(arg).ok_or("level").map(|l| {
+                self.level = Some(l);
+                self.move_time = None;
+            }),
+            "st" => number::time(arg, 1.0)
+                .ok_or("time")
+                .map(|t| self.move_time = Some(t)),
+            "sd" => number::count_u32(arg)
+                .ok_or("depth")
+                .map(|d| self.depth = Some(d.max(1))),
+            "time" => number::time(arg, 0.01).ok_or("time").map(|t| {
+                self.clock = Some(t);
+                self.latency.reported(t);
+            }),
+            "memory" => number::count_usize(arg)
+                .ok_or("memory")
+                .map(|mb| self.hash_mb = mb.clamp(1, MAX_HASH_MB)),
+            "cores" => number::count_usize(arg)
+                .ok_or("cores")
+                .map(|n| self.threads = n.clamp(1, MAX_THREADS)),
+            "post" | "nopost" => {
+                self.post = cmd == "post";
+                Ok(())
+            }
+            _ => return None,
+        })
+    }
+
+    /// `new`: the variant's start position, the engine playing the second player, no limits
+    /// of the last game.
+    fn new_game(&mut self) -> Vec<Reply> {
+        let mut out = self.stop_pending();
+        self.select(self.current);
+        self.force = false;
+        self.engine = Some(Player::Second);
+        self.depth = None;
+        self.move_time = None;
+        self.excluded.clear();
+        self.engine_moves = 0;
+        self.new_game = true;
+        self.latency.new_game();
+        out.extend(self.restart_analysis());
+        out
+    }
+
+    /// `variant NAME`: selects a variant the engine announced.
+    fn variant(&mut self, name: &str) -> Vec<Reply> {
+        let mut out = self.stop_pending();
+        match self.variants.iter().position(|v| v.name == name) {
+            Some(i) => {
+                self.select(i);
+                out.extend(self.setup_lines());
+            }
+            None => out.push(Reply::Line(format!("Error (unknown variant): {name}"))),
+        }
+        out
+    }
+
+    /// `force`: the engine plays neither side; a search for a move stops.
+    fn force_mode(&mut self) -> Vec<Reply> {
+        self.force = true;
+        self.engine = None;
+        if matches!(self.pending, Some(Pending::Think(_))) {
+            self.stop_pending()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// `go`: the engine plays the side to move, and thinks.
+    fn go(&mut self) -> Vec<Reply> {
+        let mut out = self.stop_pending();
+        self.force = false;
+        self.analyzing = false;
+        self.engine = Some(self.pos.side_to_move());
+        out.extend(self.think());
+        out
+    }
+
+    /// `undo` (`plies` 1) and `remove` (2): takes moves back, as many as were played.
+    fn take_back(&mut self, plies: usize) -> Vec<Reply> {
+        let mut out = if matches!(self.pending, Some(Pending::Think(_))) {
+            self.stop_pending()
+        } else {
+            Vec::new()
+        };
+        for _ in 0..plies {
+            if self.pos.last_move().is_some() {
+                self.pos.unmake();
+            }
+        }
+        out.extend(self.restart_analysis());
+        out
+    }
+
+    /// `analyze`: the engine plays neither side and searches the position until told.
+    fn analyze(&mut self) -> Vec<Reply> {
+        let mut out = self.stop_pending();
+        self.analyzing = true;
+        self.force = true;
+        self.engine = None;
+        out.extend(self.restart_analysis());
+        out
+    }
+
+    /// A line that is no command: a bare move (XBoard without `usermove=1`), else an error
+    /// naming `cmd`.
+    fn bare_move(&mut self, cmd: &str, line: &str) -> Vec<Reply> {
+        if self
+            .text
+            .wire
+            .parse(&mut self.pos.clone(), line, &|_, _, _| false)
+            .is_ok()
+        {
+            self.user_move(line)
+        } else {
+            vec![Reply::Line(format!("Error (unknown command): {cmd}"))]
+        }
+    }
 }
 
 impl Protocol for Cecp {
@@ -485,6 +608,12 @@ impl Protocol for Cecp {
         let line = line.trim();
         let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
         let arg = arg.trim();
+        if let Some(set) = self.setting(cmd, arg) {
+            return match set {
+                Ok(()) => Vec::new(),
+                Err(what) => vec![Reply::Line(format!("Error (bad {what}): {arg}"))],
+            };
+        }
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
             | "name" | "rating" | "ics" | "bk" | "hint" | "draw" | "nps" | "option" | "."
@@ -492,126 +621,23 @@ impl Protocol for Cecp {
             "protover" => self.features(),
             "ping" => vec![Reply::Line(format!("pong {arg}"))],
             "quit" => vec![Reply::Quit],
-            "new" => {
-                let mut out = self.stop_pending();
-                self.select(self.current);
-                self.force = false;
-                self.engine = Some(Player::Second);
-                self.depth = None;
-                self.move_time = None;
-                self.excluded.clear();
-                self.engine_moves = 0;
-                self.new_game = true;
-                self.latency.new_game();
-                out.extend(self.restart_analysis());
-                out
-            }
-            "variant" => {
-                let mut out = self.stop_pending();
-                match self.variants.iter().position(|v| v.name == arg) {
-                    Some(i) => {
-                        self.select(i);
-                        out.extend(self.setup_lines());
-                    }
-                    None => out.push(Reply::Line(format!("Error (unknown variant): {arg}"))),
-                }
-                out
-            }
-            "force" => {
-                self.force = true;
-                self.engine = None;
-                if matches!(self.pending, Some(Pending::Think(_))) {
-                    self.stop_pending()
-                } else {
-                    Vec::new()
-                }
-            }
-            "go" => {
-                let mut out = self.stop_pending();
-                self.force = false;
-                self.analyzing = false;
-                self.engine = Some(self.pos.side_to_move());
-                out.extend(self.think());
-                out
-            }
+            "new" => self.new_game(),
+            "variant" => self.variant(arg),
+            "force" => self.force_mode(),
+            "go" => self.go(),
             "playother" => {
                 self.force = false;
                 self.engine = Some(self.pos.side_to_move().opponent());
                 Vec::new()
             }
             "usermove" => self.user_move(arg),
-            "undo" | "remove" => {
-                let mut out = if matches!(self.pending, Some(Pending::Think(_))) {
-                    self.stop_pending()
-                } else {
-                    Vec::new()
-                };
-                let n = if cmd == "undo" { 1 } else { 2 };
-                for _ in 0..n {
-                    if self.pos.last_move().is_some() {
-                        self.pos.unmake();
-                    }
-                }
-                out.extend(self.restart_analysis());
-                out
-            }
+            "undo" => self.take_back(1),
+            "remove" => self.take_back(2),
             "setboard" => {
                 let mut out = self.stop_pending();
                 out.extend(self.set_board(arg));
                 out
             }
-            "level" => match parse_level(arg) {
-                Some(l) => {
-                    self.level = Some(l);
-                    self.move_time = None;
-                    Vec::new()
-                }
-                None => vec![Reply::Line(format!("Error (bad level): {arg}"))],
-            },
-            "st" => match number::time(arg, 1.0) {
-                Some(t) => {
-                    self.move_time = Some(t);
-                    Vec::new()
-                }
-                None => vec![Reply::Line(format!("Error (bad time): {arg}"))],
-            },
-            "sd" => match number::count_u32(arg) {
-                Some(d) => {
-                    self.depth = Some(d.max(1));
-                    Vec::new()
-                }
-                None => vec![Reply::Line(format!("Error (bad depth): {arg}"))],
-            },
-            "time" => match number::time(arg, 0.01) {
-                Some(t) => {
-                    self.clock = Some(t);
-                    self.latency.reported(t);
-                    Vec::new()
-                }
-                None => vec![Reply::Line(format!("Error (bad time): {arg}"))],
-            },
-            "post" => {
-                self.post = true;
-                Vec::new()
-            }
-            "nopost" => {
-                self.post = false;
-                Vec::new()
-            }
-            "memory" => match number::count_usize(arg) {
-                Some(mb) => {
-                    self.hash_mb = mb.clamp(1, MAX_HASH_MB);
-                    Vec::new()
-                }
-                None => vec![Reply::Line(format!("Error (bad memory): {arg}"))],
-            },
-            "cores" => match number::count_usize(arg) {
-                Some(n) => {
-                    self.threads = n.clamp(1, MAX_THREADS);
-                    Vec::new()
-                }
-                None => vec![Reply::Line(format!("Error (bad cores): {arg}"))],
-            },
             "?" => match self.pending {
                 Some(Pending::Think(_)) => vec![Reply::Stop],
                 _ => Vec::new(),
@@ -622,33 +648,14 @@ impl Protocol for Cecp {
                 self.analyzing = false;
                 self.stop_pending()
             }
-            "analyze" => {
-                let mut out = self.stop_pending();
-                self.analyzing = true;
-                self.force = true;
-                self.engine = None;
-                out.extend(self.restart_analysis());
-                out
-            }
+            "analyze" => self.analyze(),
             "exit" => {
                 self.analyzing = false;
                 self.stop_pending()
             }
             "exclude" => self.exclude(arg, true),
             "include" => self.exclude(arg, false),
-            _ => {
-                // A bare move (XBoard without usermove=1).
-                if self
-                    .text
-                    .wire
-                    .parse(&mut self.pos.clone(), line, &|_, _, _| false)
-                    .is_ok()
-                {
-                    self.user_move(line)
-                } else {
-                    vec![Reply::Line(format!("Error (unknown command): {cmd}"))]
-                }
-            }
+            _ => self.bare_move(cmd, line),
         }
     }
 

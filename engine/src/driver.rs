@@ -7,6 +7,7 @@
 
 use std::collections::VecDeque;
 use std::io::{BufRead, ErrorKind, Write};
+use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
@@ -215,101 +216,148 @@ struct Running {
 /// the input stops a running search and reports its result before the engine exits, as `stop`
 /// then `quit` would: commands piped from a file get their answer, as with Stockfish.
 pub fn run<P: Protocol>(
-    mut protocol: P,
-    mut input: impl BufRead + Send + 'static,
+    protocol: P,
+    input: impl BufRead + Send + 'static,
     output: impl Write + Send + 'static,
 ) {
-    let out = Arc::new(Mutex::new(output));
     let (tx, rx) = mpsc::channel::<Event>();
-    let reader_tx = tx.clone();
+    spawn_reader(input, tx.clone());
+    let mut driver = Driver {
+        protocol,
+        out: Arc::new(Mutex::new(output)),
+        tx,
+        rx,
+        searcher: Some(Searcher::new(16)),
+        running: None,
+        queue: VecDeque::new(),
+        replies: VecDeque::new(),
+    };
+    loop {
+        while let Some(reply) = driver.replies.pop_front() {
+            if driver.answer(reply).is_break() {
+                return;
+            }
+        }
+        let event = match driver.queue.pop_front() {
+            Some(e) => e,
+            None => match driver.rx.recv() {
+                Ok(e) => e,
+                Err(_) => return,
+            },
+        };
+        driver.event(event);
+    }
+}
+
+/// Reads `input` line by line on a thread of its own, sending each line as an event, until
+/// the input ends or nobody listens.
+fn spawn_reader(mut input: impl BufRead + Send + 'static, tx: mpsc::Sender<Event>) {
     std::thread::spawn(move || {
         let mut buf = Vec::new();
         loop {
             let line = read_line(&mut input, &mut buf);
             let end = line == Input::End;
-            if reader_tx.send(Event::Input(line)).is_err() || end {
+            if tx.send(Event::Input(line)).is_err() || end {
                 return;
             }
         }
     });
-    let mut searcher = Some(Searcher::new(16));
-    let mut running: Option<Running> = None;
-    let mut queue: VecDeque<Event> = VecDeque::new();
-    let mut replies: VecDeque<Reply> = VecDeque::new();
-    loop {
-        while let Some(reply) = replies.pop_front() {
-            match reply {
-                Reply::Line(l) => write_line(&out, &l),
-                Reply::Stop => {
-                    if let Some(r) = running.take() {
-                        r.stop.store(true, Ordering::Relaxed);
-                        // Wait for the result; keep other input for later.
-                        loop {
-                            match rx.recv() {
-                                Ok(Event::Done(id, result, s)) => {
-                                    let _ = r.handle.join();
-                                    searcher = Some(s);
-                                    let more = protocol.finished(id, &result);
-                                    for (i, m) in more.into_iter().enumerate() {
-                                        replies.insert(i, m);
-                                    }
-                                    break;
-                                }
-                                Ok(e) => queue.push_back(e),
-                                Err(_) => return,
-                            }
-                        }
-                    }
-                }
-                Reply::Search(req) => {
-                    let Some(mut s) = searcher.take() else {
-                        continue;
-                    };
-                    let stop = Arc::new(AtomicBool::new(false));
-                    let (stop2, tx2, out2) = (stop.clone(), tx.clone(), out.clone());
-                    let req = *req;
-                    let handle = std::thread::spawn(move || {
-                        let searched = catch_unwind(AssertUnwindSafe(|| {
-                            run_request(&mut s, &req, &stop2, &mut |l| write_line(&out2, &l))
-                        }));
-                        // A search that panicked (a bug: the panic is on stderr) must not hang
-                        // the engine: it answers with a legal move from a fresh searcher.
-                        let result = searched.unwrap_or_else(|_| {
-                            s = Searcher::new(req.hash_mb);
-                            fallback(&req)
-                        });
-                        let _ = tx2.send(Event::Done(req.id, result, s));
-                    });
-                    running = Some(Running { stop, handle });
-                }
-                Reply::Quit => {
-                    if let Some(r) = running.take() {
-                        r.stop.store(true, Ordering::Relaxed);
-                        let _ = r.handle.join();
-                    }
-                    return;
-                }
-            }
-        }
-        let event = match queue.pop_front() {
-            Some(e) => e,
-            None => match rx.recv() {
-                Ok(e) => e,
-                Err(_) => return,
-            },
-        };
-        match event {
-            Event::Input(Input::Line(l)) => replies.extend(protocol.handle(&l)),
-            Event::Input(Input::TooLong) => replies.extend(
-                protocol.refuse(&format!("a line longer than {MAX_LINE} bytes was ignored")),
-            ),
-            Event::Input(Input::End) => replies.extend([Reply::Stop, Reply::Quit]),
-            Event::Done(id, result, s) => {
-                if let Some(r) = running.take() {
+}
+
+/// The state of [`run`]: the protocol, the one searcher (lent to the running search), and the
+/// events and replies waiting.
+struct Driver<P, W> {
+    protocol: P,
+    out: Arc<Mutex<W>>,
+    tx: mpsc::Sender<Event>,
+    rx: mpsc::Receiver<Event>,
+    searcher: Option<Searcher>,
+    running: Option<Running>,
+    /// Events that came while the driver waited for a search's result.
+    queue: VecDeque<Event>,
+    replies: VecDeque<Reply>,
+}
+
+impl<P: Protocol, W: Write + Send + 'static> Driver<P, W> {
+    /// Carries out one reply of the protocol; `Break` when the engine exits.
+    fn answer(&mut self, reply: Reply) -> ControlFlow<()> {
+        match reply {
+            Reply::Line(l) => write_line(&self.out, &l),
+            Reply::Stop => return self.stop_search(),
+            Reply::Search(req) => self.start_search(*req),
+            Reply::Quit => {
+                if let Some(r) = self.running.take() {
+                    r.stop.store(true, Ordering::Relaxed);
                     let _ = r.handle.join();
                 }
-                searcher = Some(s);
-                replies.extend(protocol.finished(id, &result));
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Stops the running search and waits for its result, whose replies come first; other
+    /// input waits in the queue. `Break` when the events end.
+    fn stop_search(&mut self) -> ControlFlow<()> {
+        let Some(r) = self.running.take() else {
+            return ControlFlow::Continue(());
+        };
+        r.stop.store(true, Ordering::Relaxed);
+        loop {
+            match self.rx.recv() {
+                Ok(Event::Done(id, result, s)) => {
+                    let _ = r.handle.join();
+                    self.searcher = Some(s);
+                    let more = self.protocol.finished(id, &result);
+                    for (i, m) in more.into_iter().enumerate() {
+                        self.replies.insert(i, m);
+                    }
+                    return ControlFlow::Continue(());
+                }
+                Ok(e) => self.queue.push_back(e),
+                Err(_) => return ControlFlow::Break(()),
+            }
+        }
+    }
+
+    /// Starts a search on a thread of its own, with the searcher (none runs: the protocols
+    /// stop a search before they start one).
+    fn start_search(&mut self, req: Request) {
+        let Some(mut s) = self.searcher.take() else {
+            return;
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let (stop2, tx2, out2) = (stop.clone(), self.tx.clone(), self.out.clone());
+        let handle = std::thread::spawn(move || {
+            let searched = catch_unwind(AssertUnwindSafe(|| {
+                run_request(&mut s, &req, &stop2, &mut |l| write_line(&out2, &l))
+            }));
+            // A search that panicked (a bug: the panic is on stderr) must not hang the
+            // engine: it answers with a legal move from a fresh searcher.
+            let result = searched.unwrap_or_else(|_| {
+                s = Searcher::new(req.hash_mb);
+                fallback(&req)
+            });
+            let _ = tx2.send(Event::Done(req.id, result, s));
+        });
+        self.running = Some(Running { stop, handle });
+    }
+
+    /// Hands an input line to the protocol, or takes a finished search's result.
+    fn event(&mut self, event: Event) {
+        match event {
+            Event::Input(Input::Line(l)) => self.replies.extend(self.protocol.handle(&l)),
+            Event::Input(Input::TooLong) => self.replies.extend(
+                self.protocol
+                    .refuse(&format!("a line longer than {MAX_LINE} bytes was ignored")),
+            ),
+            Event::Input(Input::End) => self.replies.extend([Reply::Stop, Reply::Quit]),
+            Event::Done(id, result, s) => {
+                if let Some(r) = self.running.take() {
+                    let _ = r.handle.join();
+                }
+                self.searcher = Some(s);
+                self.replies.extend(self.protocol.finished(id, &result));
             }
         }
     }

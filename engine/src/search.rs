@@ -8,6 +8,7 @@
 //! (repetition, move limits, bare royals, extinction, stalemate scoring) is respected. One thread
 //! is deterministic: the same node count and move at a fixed depth on every run.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -330,6 +331,8 @@ struct Node {
     ply: usize,
     /// The first player's evaluation of the node's position.
     eval: i32,
+    /// The side to move's static score (`-INF` in check).
+    static_eval: i32,
     pv_node: bool,
     in_check: bool,
     improving: bool,
@@ -339,6 +342,14 @@ struct Node {
     best: i32,
     best_move: Option<FullMove>,
     searched: usize,
+}
+
+/// The moves a stage of a node skips, searched before it was generated, and the hash move
+/// still to be ordered first.
+struct Skip<'k> {
+    tried: Option<TtMove>,
+    killers: &'k [Option<FullMove>; 2],
+    hash_move: Option<TtMove>,
 }
 
 /// A quiescence node as its moves are searched one by one.
@@ -811,29 +822,13 @@ impl<'a, 's> Thread<'a, 's> {
         in_check: bool,
     ) -> i32 {
         self.frames[ply].pv.clear();
-        self.check_limits();
-        if self.stopped {
-            return 0;
-        }
-        let s = self.s;
-        if ply >= MAX_PLY {
-            return s.eval.relative(&self.pos, eval);
-        }
-        if let Some(r) = self.pos.decided() {
-            return self.terminal(r, ply);
-        }
-        if s.path_draws && self.repeats(ply) {
-            return 0;
-        }
-        // Mate distance: no line here can beat a mate already found nearer the root.
-        alpha = alpha.max(-(MATE - ply as i32));
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
+        if let Some(v) = self.ends_early(ply, eval, &mut alpha, &mut beta) {
+            return v;
         }
         if depth <= 0 {
             return self.quiesce(alpha, beta, ply, eval, 0, in_check);
         }
+        let s = self.s;
         self.seldepth = self.seldepth.max(ply as u32);
         let pv_node = beta - alpha > 1;
         let key = self.pos.hash();
@@ -852,34 +847,13 @@ impl<'a, 's> Thread<'a, 's> {
         };
         self.frames[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].static_eval;
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            if depth <= 7 && static_eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta {
-                return static_eval;
-            }
-            if null_ok && depth >= 3 && static_eval >= beta && self.null_allowed() {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
-                let undo = self.pos.make_null();
-                self.keys.push(self.pos.hash());
-                self.frames[ply + 1].reversible = 0;
-                let v = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, eval, false, false);
-                self.keys.pop();
-                self.pos.unmake_null(undo);
-                if self.stopped {
-                    return 0;
-                }
-                if v >= beta {
-                    return if v > MATE_BOUND { beta } else { v };
-                }
-            }
-        }
-        let hash_move = entry.and_then(|e| e.mv);
-        let original_alpha = alpha;
         let mut n = Node {
             depth,
             alpha,
             beta,
             ply,
             eval,
+            static_eval,
             pv_node,
             in_check,
             improving,
@@ -888,106 +862,205 @@ impl<'a, 's> Thread<'a, 's> {
             best_move: None,
             searched: 0,
         };
+        if !pv_node
+            && !in_check
+            && beta.abs() < MATE_BOUND
+            && let Some(v) = self.prune_node(&n, null_ok)
+        {
+            return v;
+        }
         self.frames[ply].quiets.clear();
-        'moves: {
-            // The hash move first, before anything is generated: when it refutes the node,
-            // nothing else is. In check, the evasions come at once, the hash move among them.
-            let mut tried = None;
-            if let Some(h) = hash_move
-                && !in_check
-                && !h.stays()
-            {
-                match self.hash_move_first(&mut n, h) {
-                    Step::Stopped => return 0,
-                    Step::Cut => break 'moves,
-                    Step::Next => tried = Some(h),
-                    Step::Skipped => {}
-                }
-            }
-            let stages: &[Gen] = if in_check {
-                &[Gen::All]
-            } else {
-                &[Gen::Captures, Gen::Quiets]
-            };
-            let mut any_moves = tried.is_some();
-            let mut killers = [None; 2];
-            for &stage in stages {
-                if stage == Gen::Quiets {
-                    // The killers before the quiet moves are generated: when one refutes the
-                    // node, the quiet moves, most of a large game's generation, never are.
-                    match self.killers_first(&mut n, tried, &mut killers) {
-                        Step::Stopped => return 0,
-                        Step::Cut => break 'moves,
-                        _ => any_moves |= killers.iter().any(Option::is_some),
-                    }
-                }
-                let mut moves = std::mem::take(&mut self.frames[ply].moves);
-                n.unchecked = self.pos.search_moves_of(&mut moves, stage);
-                let last_stage = stage != Gen::Captures;
-                if !any_moves && (!moves.is_empty() || last_stage) {
-                    any_moves = !moves.is_empty();
-                    if let Some(r) = self.pos.result_with(&moves) {
-                        let score = self.confirmed_terminal(r, n.unchecked, &mut moves, ply);
-                        self.frames[ply].moves = moves;
-                        return score;
-                    }
-                }
-                let mut order = std::mem::take(&mut self.frames[ply].order);
-                self.order(
-                    &moves,
-                    hash_move.filter(|_| tried.is_none()),
-                    stage == Gen::Quiets,
-                    ply,
-                    &mut order,
-                );
-                let mut step = Step::Next;
-                for i in 0..order.len() {
-                    let k = pick(&mut order, i);
-                    let m = moves.get(k);
-                    if tried.is_some_and(|h| h.matches(m))
-                        || killers.iter().any(|k| k.is_some_and(|k| k == m))
-                    {
-                        continue;
-                    }
-                    let quiet = order[i].1 < TACTICAL;
-                    if quiet
-                        && !pv_node
-                        && !in_check
-                        && n.best > -MATE_BOUND
-                        && self.prunes_quiet(depth, n.searched, static_eval, n.alpha, improving)
-                    {
-                        // Every move after it is quiet (ordered lower) and pruned as well.
-                        break;
-                    }
-                    step = self.search_move(&mut n, m, quiet);
-                    if matches!(step, Step::Stopped | Step::Cut) {
-                        break;
-                    }
-                }
-                self.frames[ply].moves = moves;
-                self.frames[ply].order = order;
-                match step {
-                    Step::Stopped => return 0,
-                    Step::Cut => break 'moves,
-                    _ => {}
-                }
-            }
+        if let ControlFlow::Break(v) = self.search_moves(&mut n, entry.and_then(|e| e.mv)) {
+            return v;
         }
         if n.searched == 0 {
             // Nothing is pruned before a move was searched: every move was illegal.
             return self.no_legal_move(ply);
         }
-        let (best, best_move) = (n.best, n.best_move);
-        let bound = if best >= beta {
+        let bound = if n.best >= beta {
             Bound::Lower
-        } else if n.alpha > original_alpha {
+        } else if n.alpha > alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        let tt_move = best_move.map(|m| TtMove::of(m.as_ref()));
-        s.tt.store(key, tt_move, to_tt(best, ply), depth, bound);
-        best
+        let tt_move = n.best_move.map(|m| TtMove::of(m.as_ref()));
+        s.tt.store(key, tt_move, to_tt(n.best, ply), depth, bound);
+        n.best
+    }
+
+    /// What ends a node before its table entry is read: a stopped search, the ply limit, a
+    /// decided game, a repetition on the search path, or mate distance pruning, which narrows
+    /// `alpha` and `beta` (no line here can beat a mate already found nearer the root).
+    #[inline(always)]
+    fn ends_early(
+        &mut self,
+        ply: usize,
+        eval: i32,
+        alpha: &mut i32,
+        beta: &mut i32,
+    ) -> Option<i32> {
+        self.check_limits();
+        if self.stopped {
+            return Some(0);
+        }
+        if ply >= MAX_PLY {
+            return Some(self.s.eval.relative(&self.pos, eval));
+        }
+        if let Some(r) = self.pos.decided() {
+            return Some(self.terminal(r, ply));
+        }
+        if self.s.path_draws && self.repeats(ply) {
+            return Some(0);
+        }
+        *alpha = (*alpha).max(-(MATE - ply as i32));
+        *beta = (*beta).min(MATE - ply as i32 - 1);
+        (*alpha >= *beta).then_some(*alpha)
+    }
+
+    /// Reverse futility and null-move pruning, before any move is generated, at a node off
+    /// the principal variation, out of check, with no mate score at stake: the node's score
+    /// when it is cut.
+    #[inline(always)]
+    fn prune_node(&mut self, n: &Node, null_ok: bool) -> Option<i32> {
+        let (depth, beta, static_eval) = (n.depth, n.beta, n.static_eval);
+        if depth <= 7 && static_eval - RFP_MARGIN * (depth - i32::from(n.improving)) >= beta {
+            return Some(static_eval);
+        }
+        if null_ok && depth >= 3 && static_eval >= beta && self.null_allowed() {
+            let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+            let undo = self.pos.make_null();
+            self.keys.push(self.pos.hash());
+            self.frames[n.ply + 1].reversible = 0;
+            let v = -self.negamax(
+                depth - 1 - r,
+                -beta,
+                -beta + 1,
+                n.ply + 1,
+                n.eval,
+                false,
+                false,
+            );
+            self.keys.pop();
+            self.pos.unmake_null(undo);
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= beta {
+                return Some(if v > MATE_BOUND { beta } else { v });
+            }
+        }
+        None
+    }
+
+    /// Searches a node's moves in stages: the hash move before anything is generated (when it
+    /// refutes the node, nothing else is), then the captures, the killers and the quiet moves;
+    /// in check, the evasions at once, the hash move among them. `Break`: the node's score,
+    /// decided without its bound being stored (a stop, a game end).
+    #[inline(always)]
+    fn search_moves(&mut self, n: &mut Node, hash_move: Option<TtMove>) -> ControlFlow<i32> {
+        let mut tried = None;
+        if let Some(h) = hash_move
+            && !n.in_check
+            && !h.stays()
+        {
+            match self.hash_move_first(n, h) {
+                Step::Stopped => return ControlFlow::Break(0),
+                Step::Cut => return ControlFlow::Continue(()),
+                Step::Next => tried = Some(h),
+                Step::Skipped => {}
+            }
+        }
+        let stages: &[Gen] = if n.in_check {
+            &[Gen::All]
+        } else {
+            &[Gen::Captures, Gen::Quiets]
+        };
+        let mut any_moves = tried.is_some();
+        let mut killers = [None; 2];
+        for &stage in stages {
+            if stage == Gen::Quiets {
+                // The killers before the quiet moves are generated: when one refutes the
+                // node, the quiet moves, most of a large game's generation, never are.
+                match self.killers_first(n, tried, &mut killers) {
+                    Step::Stopped => return ControlFlow::Break(0),
+                    Step::Cut => return ControlFlow::Continue(()),
+                    _ => any_moves |= killers.iter().any(Option::is_some),
+                }
+            }
+            let skip = Skip {
+                tried,
+                killers: &killers,
+                hash_move: hash_move.filter(|_| tried.is_none()),
+            };
+            if let Step::Cut = self.search_stage(n, stage, &skip, &mut any_moves)? {
+                break;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Generates and searches one stage of a node's moves, best first, but for those already
+    /// searched (`skip`). The first stage that has moves, or the last, tells whether the game
+    /// has ended here (`any_moves`: some stage had moves). `Break`: as in `search_moves`.
+    #[inline(always)]
+    fn search_stage(
+        &mut self,
+        n: &mut Node,
+        stage: Gen,
+        skip: &Skip<'_>,
+        any_moves: &mut bool,
+    ) -> ControlFlow<i32, Step> {
+        let ply = n.ply;
+        let mut moves = std::mem::take(&mut self.frames[ply].moves);
+        n.unchecked = self.pos.search_moves_of(&mut moves, stage);
+        let last_stage = stage != Gen::Captures;
+        if !*any_moves && (!moves.is_empty() || last_stage) {
+            *any_moves = !moves.is_empty();
+            if let Some(r) = self.pos.result_with(&moves) {
+                let score = self.confirmed_terminal(r, n.unchecked, &mut moves, ply);
+                self.frames[ply].moves = moves;
+                return ControlFlow::Break(score);
+            }
+        }
+        let mut order = std::mem::take(&mut self.frames[ply].order);
+        self.order(
+            &moves,
+            skip.hash_move,
+            stage == Gen::Quiets,
+            ply,
+            &mut order,
+        );
+        let mut step = Step::Next;
+        for i in 0..order.len() {
+            let k = pick(&mut order, i);
+            let m = moves.get(k);
+            if skip.tried.is_some_and(|h| h.matches(m))
+                || skip.killers.iter().any(|k| k.is_some_and(|k| k == m))
+            {
+                continue;
+            }
+            let quiet = order[i].1 < TACTICAL;
+            if quiet
+                && !n.pv_node
+                && !n.in_check
+                && n.best > -MATE_BOUND
+                && self.prunes_quiet(n.depth, n.searched, n.static_eval, n.alpha, n.improving)
+            {
+                // Every move after it is quiet (ordered lower) and pruned as well.
+                break;
+            }
+            step = self.search_move(n, m, quiet);
+            if matches!(step, Step::Stopped | Step::Cut) {
+                break;
+            }
+        }
+        self.frames[ply].moves = moves;
+        self.frames[ply].order = order;
+        match step {
+            Step::Stopped => ControlFlow::Break(0),
+            step => ControlFlow::Continue(step),
+        }
     }
 
     /// The move the table remembers, searched before any other move is generated: `Skipped`
@@ -1159,13 +1232,7 @@ impl<'a, 's> Thread<'a, 's> {
             return self.terminal(r, ply);
         }
         let stand = s.eval.relative(&self.pos, eval);
-        if !in_check && (stand >= beta || ply >= MAX_PLY || qdepth >= MAX_QDEPTH) {
-            return stand;
-        }
-        let me = self.pos.side_to_move();
-        // Nothing the opponent has could bring the score up to alpha.
-        if !in_check && stand + s.eval.best_capture(&self.pos, me.opponent()) + DELTA_MARGIN < alpha
-        {
+        if !in_check && self.stands_pat(stand, alpha, beta, ply, qdepth) {
             return stand;
         }
         let key = self.pos.hash();
@@ -1173,18 +1240,8 @@ impl<'a, 's> Thread<'a, 's> {
         if let Some(v) = entry.and_then(|e| tt_cut(&e, ply, alpha, beta)) {
             return v;
         }
-        let original_alpha = alpha;
-        if in_check {
-            let mut moves = std::mem::take(&mut self.frames[ply].moves);
-            self.pos.legal_moves(&mut moves);
-            let result = self.pos.result_with(&moves);
-            self.frames[ply].moves = moves;
-            if let Some(r) = result {
-                return self.terminal(r, ply);
-            }
-            if ply >= MAX_PLY || qdepth >= MAX_QDEPTH {
-                return stand;
-            }
+        if in_check && let Some(v) = self.evasions_end(ply, qdepth, stand) {
+            return v;
         }
         let best = if in_check { -INF } else { stand };
         let mut q = QNode {
@@ -1199,49 +1256,8 @@ impl<'a, 's> Thread<'a, 's> {
             best,
             best_move: None,
         };
-        let hash_move = entry.and_then(|e| e.mv);
-        'moves: {
-            // Not in check, the hash move first (a capture, as the loop would take it first):
-            // when it refutes the node, no capture is generated.
-            let mut tried = None;
-            if let Some(h) = hash_move
-                && !in_check
-                && !h.stays()
-            {
-                match self.quiesce_hash_move(&mut q, h) {
-                    Step::Stopped => return 0,
-                    Step::Cut => break 'moves,
-                    Step::Next => tried = Some(h),
-                    Step::Skipped => {}
-                }
-            }
-            let mut moves = std::mem::take(&mut self.frames[ply].moves);
-            if !in_check {
-                q.unchecked = self.pos.search_moves_of(&mut moves, Gen::Captures);
-            }
-            let mut order = std::mem::take(&mut self.frames[ply].order);
-            self.order(
-                &moves,
-                hash_move.filter(|_| tried.is_none()),
-                false,
-                ply,
-                &mut order,
-            );
-            for i in 0..order.len() {
-                let k = pick(&mut order, i);
-                let m = moves.get(k);
-                if !in_check && order[i].1 < TACTICAL {
-                    break;
-                }
-                if tried.is_some_and(|h| h.matches(m)) {
-                    continue;
-                }
-                if matches!(self.quiesce_move(&mut q, m), Step::Stopped | Step::Cut) {
-                    break;
-                }
-            }
-            self.frames[ply].moves = moves;
-            self.frames[ply].order = order;
+        if let ControlFlow::Break(v) = self.quiesce_moves(&mut q, entry.and_then(|e| e.mv)) {
+            return v;
         }
         if self.stopped {
             return 0;
@@ -1252,13 +1268,82 @@ impl<'a, 's> Thread<'a, 's> {
         }
         let bound = if q.best >= beta {
             Bound::Lower
-        } else if q.alpha > original_alpha {
+        } else if q.alpha > alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
         s.tt.store(key, q.best_move, to_tt(q.best, ply), 0, bound);
         q.best
+    }
+
+    /// Whether quiescence stops on the static score `stand`, out of check: it reaches `beta`,
+    /// a depth limit is reached, or nothing the opponent has could bring it up to `alpha`.
+    #[inline(always)]
+    fn stands_pat(&self, stand: i32, alpha: i32, beta: i32, ply: usize, qdepth: i32) -> bool {
+        let them = self.pos.side_to_move().opponent();
+        stand >= beta
+            || ply >= MAX_PLY
+            || qdepth >= MAX_QDEPTH
+            || stand + self.s.eval.best_capture(&self.pos, them) + DELTA_MARGIN < alpha
+    }
+
+    /// In check in quiescence: the score when the evasions (generated into the ply's move
+    /// list, which the node then searches) end the game, or a depth limit is reached.
+    #[inline(always)]
+    fn evasions_end(&mut self, ply: usize, qdepth: i32, stand: i32) -> Option<i32> {
+        let mut moves = std::mem::take(&mut self.frames[ply].moves);
+        self.pos.legal_moves(&mut moves);
+        let result = self.pos.result_with(&moves);
+        self.frames[ply].moves = moves;
+        if let Some(r) = result {
+            return Some(self.terminal(r, ply));
+        }
+        (ply >= MAX_PLY || qdepth >= MAX_QDEPTH).then_some(stand)
+    }
+
+    /// Searches a quiescence node's moves: out of check the hash move first (a capture, as
+    /// the loop would take it first: when it refutes the node, no capture is generated), then
+    /// the tactical moves best first; in check, the evasions already listed. `Break`: the
+    /// node's score, when the search stopped.
+    #[inline(always)]
+    fn quiesce_moves(&mut self, q: &mut QNode, hash_move: Option<TtMove>) -> ControlFlow<i32> {
+        let (ply, in_check) = (q.ply, q.in_check);
+        let mut tried = None;
+        if let Some(h) = hash_move
+            && !in_check
+            && !h.stays()
+        {
+            match self.quiesce_hash_move(q, h) {
+                Step::Stopped => return ControlFlow::Break(0),
+                Step::Cut => return ControlFlow::Continue(()),
+                Step::Next => tried = Some(h),
+                Step::Skipped => {}
+            }
+        }
+        let mut moves = std::mem::take(&mut self.frames[ply].moves);
+        if !in_check {
+            q.unchecked = self.pos.search_moves_of(&mut moves, Gen::Captures);
+        }
+        let mut order = std::mem::take(&mut self.frames[ply].order);
+        let unordered = hash_move.filter(|_| tried.is_none());
+        self.order(&moves, unordered, false, ply, &mut order);
+        for i in 0..order.len() {
+            let k = pick(&mut order, i);
+            let m = moves.get(k);
+            if !in_check && order[i].1 < TACTICAL {
+                break;
+            }
+            if tried.is_some_and(|h| h.matches(m)) {
+                continue;
+            }
+            if matches!(self.quiesce_move(q, m), Step::Stopped | Step::Cut) {
+                break;
+            }
+        }
+        self.frames[ply].moves = moves;
+        self.frames[ply].order = order;
+        ControlFlow::Continue(())
     }
 
     /// Quiescence's hash move, searched before the captures are generated when it is a legal

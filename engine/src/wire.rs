@@ -185,6 +185,37 @@ impl Wire {
                 .copied()
                 .ok_or(WireError::Illegal);
         }
+        let (path, suffix) = self.parse_path(pos, text)?;
+        let suffix = suffix.trim_end_matches('=');
+        let (from, to) = (path[0], path[path.len() - 1]);
+        // The squares passed on the way that hold a piece: the move takes them.
+        let kills: Vec<Square> = path[1..path.len() - 1]
+            .iter()
+            .copied()
+            .filter(|&s| pos.piece_at(s).is_some())
+            .collect();
+        let candidates: Vec<FullMove> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.from == from && m.to == to)
+            .filter(|m| kills.iter().all(|k| m.side_captures().contains(k)))
+            .collect();
+        let candidates = promotions_matching(pos, candidates, suffix, promotion);
+        candidates
+            .iter()
+            .find(|m| m.side_captures() == kills.as_slice())
+            .or_else(|| candidates.first())
+            .copied()
+            .ok_or(WireError::Illegal)
+    }
+
+    /// The squares of a move written as legs `a1b2,b2c3` (each leg starting where the one
+    /// before it ended), and the text after the last square (a promotion suffix).
+    fn parse_path<'t>(
+        &self,
+        pos: &Position,
+        text: &'t str,
+    ) -> Result<(Vec<Square>, &'t str), WireError> {
         let mut path: Vec<Square> = Vec::new();
         let mut suffix = "";
         let legs: Vec<&str> = text.split(',').collect();
@@ -202,53 +233,60 @@ impl Wire {
             }
             path.push(b);
         }
-        let (from, to) = (path[0], path[path.len() - 1]);
-        let kills: Vec<Square> = path[1..path.len() - 1]
-            .iter()
-            .copied()
-            .filter(|&s| pos.piece_at(s).is_some())
-            .collect();
-        let suffix = suffix.trim_end_matches('=');
-        let promotes = |m: &FullMove| match (m.promotion(), suffix) {
-            (None, "") => true,
-            (Some(p), "+") => pos.tables().spec().pieces[usize::from(p.0)]
-                .id
-                .starts_with('+'),
-            (Some(_), s) if !s.is_empty() && s != "+" => promotion(pos, m, s),
-            _ => false,
-        };
-        let mut candidates: Vec<FullMove> = moves
-            .iter()
-            .copied()
-            .filter(|m| m.from == from && m.to == to)
-            .filter(|m| kills.iter().all(|k| m.side_captures().contains(k)))
-            .collect();
-        let mut exact: Vec<FullMove> = candidates.iter().copied().filter(|m| promotes(m)).collect();
-        if exact.is_empty() && !suffix.is_empty() && !suffix.starts_with('+') {
-            // `q` for a promotion to `+Q`, as written by `plain_promotion`.
-            let promoted = format!("+{suffix}");
-            exact = candidates
-                .iter()
-                .copied()
-                .filter(|m| m.promotion().is_some() && promotion(pos, m, &promoted))
-                .collect();
-        }
-        if !exact.is_empty() {
-            candidates = exact;
-        } else if suffix.is_empty() || one_forced_promotion(&candidates) {
-            // An automatic promotion needs no suffix, and a forced one to a single type reads
-            // with any (ShaMax writes Shatranj's promotion to the Fers `h7h8q`).
-            candidates.retain(|m| m.promotion().is_some());
-        } else {
-            candidates.clear();
-        }
-        candidates
-            .iter()
-            .find(|m| m.side_captures() == kills.as_slice())
-            .or_else(|| candidates.first())
-            .copied()
-            .ok_or(WireError::Illegal)
+        Ok((path, suffix))
     }
+}
+
+/// The `candidates` (moves between the written squares) that `suffix` names: those whose
+/// promotion it names (none, `+` for a piece's `+` form, else as `promotion` says), or, with
+/// no suffix and none of them plain, the promoting ones (an automatic promotion needs none).
+fn promotions_matching(
+    pos: &Position,
+    mut candidates: Vec<FullMove>,
+    suffix: &str,
+    promotion: &dyn Fn(&Position, &FullMove, &str) -> bool,
+) -> Vec<FullMove> {
+    let promotes = |m: &FullMove| match (m.promotion(), suffix) {
+        (None, "") => true,
+        (Some(p), "+") => pos.tables().spec().pieces[usize::from(p.0)]
+            .id
+            .starts_with('+'),
+        (Some(_), s) if !s.is_empty() && s != "+" => promotion(pos, m, s),
+        _ => false,
+    };
+    let exact: Vec<FullMove> = candidates.iter().copied().filter(|m| promotes(m)).collect();
+    if !exact.is_empty() {
+        return exact;
+    }
+    if !suffix.is_empty() && !suffix.starts_with('+') {
+        // `q` for a promotion to `+Q`, as written by `plain_promotion`.
+        let promoted = format!("+{suffix}");
+        let plain: Vec<FullMove> = candidates
+            .iter()
+            .copied()
+            .filter(|m| m.promotion().is_some() && promotion(pos, m, &promoted))
+            .collect();
+        if !plain.is_empty() {
+            return plain;
+        }
+    }
+    if suffix.is_empty() || one_forced_promotion(&candidates) {
+        // A forced promotion to a single type also reads with any suffix (ShaMax writes
+        // Shatranj's promotion to the Fers `h7h8q`).
+        candidates.retain(|m| m.promotion().is_some());
+    } else {
+        candidates.clear();
+    }
+    candidates
+}
+
+/// A move's promotion as both protocols write it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WirePromotion {
+    /// To the mover's own `+` form: written `+`.
+    Plus,
+    /// To another piece type: written as that piece's letter or ID.
+    To(PieceType),
 }
 
 /// Whether every move of `candidates` (one from-to) promotes, all to the same type.
@@ -265,15 +303,6 @@ fn castling_notation(text: &str) -> Option<bool> {
         "O-O-O" | "0-0-0" => Some(false),
         _ => None,
     }
-}
-
-/// A move's promotion as both protocols write it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WirePromotion {
-    /// To the mover's own `+` form: written `+`.
-    Plus,
-    /// To another piece type: written as that piece's letter or ID.
-    To(PieceType),
 }
 
 /// The type a promotion to `p` is written as: a promoted form `+X` as its base `X`, the way

@@ -175,7 +175,7 @@ pub enum PositionError {
 }
 
 impl fmt::Display for PositionError {
-    /// One arm per error, so every message reads in one place.
+    // long: a table, one arm per error, so every message reads in one place.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use PositionError as E;
         match self {

@@ -527,16 +527,13 @@ impl Position {
     ) -> bool {
         let t = &*self.tables;
         let fp = &t.footprints;
-        let me = self.side;
-        let enemy = me.opponent();
-        let words = fp.words;
-        sc.apart = words <= READ_WORDS;
+        let enemy = self.side.opponent();
+        sc.apart = fp.words <= READ_WORDS;
         let mut sink = ReadSink::<WORDS>::new(Square(0));
         let mut checked = false;
         sc.listed = true;
         for p in self.squares_of(enemy) {
-            let i = p.index();
-            let c = self.board[i];
+            let c = self.board[p.index()];
             let ty = usize::from(c.piece_type().0);
             if t.piece(c.piece_type(), enemy).has_complex_attack {
                 sc.attackers.push((p, c));
@@ -549,94 +546,124 @@ impl Position {
             if let Some(set) = fp.attack(ty, enemy, p)
                 && royals.iter().any(|&r| contains(set, r))
             {
-                // A walk is decided by the squares it reads: a move that changes none of the
-                // squares the paths able to reach a royal read now leaves them as they are
-                // (they do not reach it: the side to move is not in check).
-                let pt = t.piece(c.piece_type(), enemy);
-                let (a, b) = pt.first_index[i];
-                for k in a as usize..b as usize {
-                    let pi = pt.firsts[k].path;
-                    let path = pt.paths[pi as usize];
-                    if !path.attacks
-                        || path.attack_simple
-                        || fp
-                            .path(ty, enemy, k)
-                            .is_some_and(|set| !royals.iter().any(|&r| contains(set, r)))
-                    {
-                        continue;
-                    }
-                    let mut hit = false;
-                    for &r in royals {
-                        sink.target = r;
-                        sink.hit = false;
-                        self.walk_first(&self.board, p, c, k, r, &mut sink);
-                        hit |= sink.hit;
-                    }
-                    if hit {
-                        // A check: what the path read up to the royal decides it.
-                        checked = true;
-                        insert(checks, p);
-                        for (w, r) in sink.reads.iter().enumerate().take(words) {
-                            checks[w] |= r.get();
-                            r.set(0);
-                        }
-                        continue;
-                    }
-                    let opens = fp.opens(ty, enemy, pi);
-                    let mut path = WatchedPath {
-                        at: p,
-                        piece: c,
-                        first: k as u32,
-                        opens,
-                        reads: [0; READ_WORDS],
-                    };
-                    for (w, r) in sink.reads.iter().enumerate().take(words) {
-                        sc.watched[w] |= r.get();
-                        if opens {
-                            sc.filled[w] |= r.get();
-                        }
-                        if sc.apart {
-                            path.reads[w] = r.get();
-                        }
-                        r.set(0);
-                    }
-                    if sc.paths.len() < MAX_PATHS {
-                        sc.paths.push(path);
-                    } else {
-                        sc.cheap = false;
-                    }
-                }
+                checked |= self.watch_attack_paths(p, c, royals, sc, checks, &mut sink);
                 insert(&mut sc.watched, p);
             }
-            let Some(set) = fp.moves(ty, enemy, p) else {
-                continue;
-            };
-            let mut relevant = false;
-            for b in t.rules.burns.iter().filter(|b| b.active) {
-                for &r in royals {
-                    for &d in &b.reverse.get(enemy)[r.index()] {
-                        if !contains(set, d) {
-                            continue;
-                        }
-                        relevant = true;
-                        // A burner of mine next to `d` silences a burner that ends there.
-                        for s in t.rules.burns.iter() {
-                            for &q in &s.reverse.get(me)[d.index()] {
-                                insert(&mut sc.watched, q);
-                                insert(&mut sc.filled, q);
-                            }
-                        }
-                    }
-                }
-            }
-            if relevant {
-                sc.watched.iter_mut().zip(set).for_each(|(w, s)| *w |= s);
-                sc.filled.iter_mut().zip(set).for_each(|(w, s)| *w |= s);
-                insert(&mut sc.watched, p);
-                insert(&mut sc.filled, p);
+            if let Some(set) = fp.moves(ty, enemy, p) {
+                self.watch_burns(p, set, royals, sc);
             }
         }
         checked
+    }
+
+    /// The part of [`Position::watch_footprints`] for the multi-leg attacking paths of the
+    /// enemy piece `c` on `p`, whose footprint holds a royal: a walk is decided by the squares
+    /// it reads, so a move that changes none of the squares the paths able to reach a royal
+    /// read now leaves them as they are (they do not reach it: the side to move is not in
+    /// check). Returns whether one of them gives check.
+    #[inline]
+    fn watch_attack_paths(
+        &self,
+        p: Square,
+        c: Cell,
+        royals: &[Square],
+        sc: &mut Shortcut,
+        checks: &mut [u64; WORDS],
+        sink: &mut ReadSink<WORDS>,
+    ) -> bool {
+        let t = &*self.tables;
+        let fp = &t.footprints;
+        let enemy = self.side.opponent();
+        let ty = usize::from(c.piece_type().0);
+        let pt = t.piece(c.piece_type(), enemy);
+        let (a, b) = pt.first_index[p.index()];
+        let mut checked = false;
+        for k in a as usize..b as usize {
+            let pi = pt.firsts[k].path;
+            let path = pt.paths[pi as usize];
+            if !path.attacks
+                || path.attack_simple
+                || fp
+                    .path(ty, enemy, k)
+                    .is_some_and(|set| !royals.iter().any(|&r| contains(set, r)))
+            {
+                continue;
+            }
+            let mut hit = false;
+            for &r in royals {
+                sink.target = r;
+                sink.hit = false;
+                self.walk_first(&self.board, p, c, k, r, sink);
+                hit |= sink.hit;
+            }
+            if hit {
+                // A check: what the path read up to the royal decides it.
+                checked = true;
+                insert(checks, p);
+                for (w, r) in sink.reads.iter().enumerate().take(fp.words) {
+                    checks[w] |= r.get();
+                    r.set(0);
+                }
+                continue;
+            }
+            let opens = fp.opens(ty, enemy, pi);
+            let mut path = WatchedPath {
+                at: p,
+                piece: c,
+                first: k as u32,
+                opens,
+                reads: [0; READ_WORDS],
+            };
+            for (w, r) in sink.reads.iter().enumerate().take(fp.words) {
+                sc.watched[w] |= r.get();
+                if opens {
+                    sc.filled[w] |= r.get();
+                }
+                if sc.apart {
+                    path.reads[w] = r.get();
+                }
+                r.set(0);
+            }
+            if sc.paths.len() < MAX_PATHS {
+                sc.paths.push(path);
+            } else {
+                sc.cheap = false;
+            }
+        }
+        checked
+    }
+
+    /// The part of [`Position::watch_footprints`] for the burns of the enemy piece on `p`,
+    /// which moves to `moves`: where it could end next to a royal, its moves, its square and
+    /// the squares of a burner of mine that would silence it there are watched.
+    #[inline]
+    fn watch_burns(&self, p: Square, moves: &[u64], royals: &[Square], sc: &mut Shortcut) {
+        let t = &*self.tables;
+        let (me, enemy) = (self.side, self.side.opponent());
+        let mut relevant = false;
+        for b in t.rules.burns.iter().filter(|b| b.active) {
+            for &r in royals {
+                for &d in &b.reverse.get(enemy)[r.index()] {
+                    if !contains(moves, d) {
+                        continue;
+                    }
+                    relevant = true;
+                    // A burner of mine next to `d` silences a burner that ends there.
+                    for s in t.rules.burns.iter() {
+                        for &q in &s.reverse.get(me)[d.index()] {
+                            insert(&mut sc.watched, q);
+                            insert(&mut sc.filled, q);
+                        }
+                    }
+                }
+            }
+        }
+        if relevant {
+            sc.watched.iter_mut().zip(moves).for_each(|(w, s)| *w |= s);
+            sc.filled.iter_mut().zip(moves).for_each(|(w, s)| *w |= s);
+            insert(&mut sc.watched, p);
+            insert(&mut sc.filled, p);
+        }
     }
 
     /// Which of the moves `list[start..start + 64]` (fewer at the end of the list) leave the

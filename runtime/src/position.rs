@@ -472,17 +472,17 @@ impl Position {
 
     /// Plays `mv` when it is one of the legal moves here ([`Position::moves`]); otherwise
     /// leaves the position as it was. The checked twin of [`Position::make`], for moves that
-    /// come from outside (a user, a file, another program). Run by koma-compiler's tests
-    /// (`compiler/tests/front_door.rs`), as the runtime does not depend on the compiler:
+    /// come from outside (a user, a file, another program). Chess read from the compiled file,
+    /// as in the crate's example:
     ///
-    /// ```ignore
-    /// use koma_runtime::Position;
-    /// let chess = koma_compiler::tables(concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/chess.koma"))?;
-    /// let mut pos = Position::start(chess).expect("a start position");
+    /// ```
+    /// use koma_runtime::{Position, Tables, serialize};
+    /// let spec = serialize::decode(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/chess.kvar")))?;
+    /// let mut pos = Position::start(Tables::try_new(spec)?.into()).expect("a start position");
     /// let e4 = pos.parse_move("e2e4").expect("a legal move");
     /// pos.play(&e4).expect("legal in the start position");
     /// assert!(pos.play(&e4).is_err(), "White's pawn is no longer on e2");
-    /// # Ok::<(), koma_compiler::Diagnostics>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&mut self, mv: &crate::FullMove) -> Result<(), MoveError> {
         if !self.moves().contains(mv) {
@@ -516,16 +516,15 @@ impl Position {
             .is_some_and(|c| c.is_piece() && c.player() == self.side)
     }
 
-    /// Long on purpose: make's hot path, one pass (lift, remove, place, counters, castling
-    /// rights) whose steps share the undo record and the `captured` flag; left whole until a
-    /// timing shows that a split costs nothing.
+    /// Make's hot path, in one pass: lift the mover and remove the victims, move a partner,
+    /// place the mover, then the counters and castling rights. The steps share the undo
+    /// record; each is inlined (`apply` runs once a node).
     fn apply(&mut self, mv: MoveRef<'_>) {
         if mv.kind() == MoveKind::Drop {
             self.make_drop(*mv);
             return;
         }
-        let from = mv.from;
-        let to = mv.to;
+        let (from, to) = (mv.from, mv.to);
         let moved = self.board[from.index()];
         let mut undo = self.undo_record(*mv);
         undo.moved = moved;
@@ -534,11 +533,41 @@ impl Position {
             self.lapse_partners(from, moved, &mut undo);
         }
         self.history.push(self.hash);
+        let first = self.undo_victims.len();
+        let captured = self.lift_and_capture(mv, moved, &mut undo);
+        self.move_second_piece(mv, first, &mut undo);
+        if self.tables.drops.enabled && captured {
+            self.capture_to_hand(moved.player(), &mut undo);
+        }
+        self.place_mover(mv, moved, &mut undo);
+        self.clear_ep();
+        if mv.creates_ep() {
+            self.create_ep(from, to);
+        }
+        self.halfmove = if self.resets_clock(moved, captured, mv.promotion().is_some()) {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if self.side == Player::Second {
+            self.fullmove += 1;
+        }
+        self.side = self.side.opponent();
+        self.lapse_partner_rights(mv, first, &mut undo);
+        self.hash ^= self.tables.zobrist.side;
+        self.undo.push(undo);
+        self.after_move();
+    }
+
+    /// Lifts the mover `moved`, then removes the side victims (their cells go to
+    /// `undo_victims` from here on), then the destination's occupant. Returns whether a piece
+    /// was taken.
+    #[inline(always)]
+    fn lift_and_capture(&mut self, mv: MoveRef<'_>, moved: Cell, undo: &mut Undo) -> bool {
+        let (from, to) = (mv.from, mv.to);
         let mut captured = false;
-        // Lift the mover, then remove side victims, then the destination's occupant.
         self.set_virgin(from, false);
         self.set_cell(from, moved, Cell::EMPTY);
-        let first = self.undo_victims.len();
         for &s in mv.side_captures() {
             let c = self.board[s.index()];
             self.undo_caps.push(s);
@@ -557,8 +586,16 @@ impl Position {
             self.set_cell(to, dest, Cell::EMPTY);
             captured = true;
         }
+        captured
+    }
+
+    /// The piece a castling or unloading move moves besides the mover: the castling partner,
+    /// or the victim set down again (the destination's piece, else the last side victim, of
+    /// those in `undo_victims` from `first`).
+    #[inline(always)]
+    fn move_second_piece(&mut self, mv: MoveRef<'_>, first: usize, undo: &mut Undo) {
         match mv.kind() {
-            MoveKind::Normal => {}
+            MoveKind::Normal | MoveKind::Drop => {}
             MoveKind::Castle => {
                 let partner = self.board[mv.aux.index()];
                 self.set_virgin(mv.aux, false);
@@ -566,9 +603,8 @@ impl Position {
                 self.set_cell(mv.aux2, Cell::EMPTY, partner);
             }
             MoveKind::Unload => {
-                // The victim reappears: the destination's piece, else the last side victim.
-                let victim = if dest.is_piece() {
-                    dest
+                let victim = if undo.dest.is_piece() {
+                    undo.dest
                 } else {
                     self.undo_victims[first..]
                         .last()
@@ -580,11 +616,14 @@ impl Position {
                     self.set_cell(mv.aux, Cell::EMPTY, victim);
                 }
             }
-            MoveKind::Drop => {}
         }
-        if self.tables.drops.enabled && captured {
-            self.capture_to_hand(moved.player(), &mut undo);
-        }
+    }
+
+    /// Sets the mover down on its destination, promoted or burnt as the move says, and
+    /// updates its start square: virgin again for a move that stays, a wall where it vanishes.
+    #[inline(always)]
+    fn place_mover(&mut self, mv: MoveRef<'_>, moved: Cell, undo: &mut Undo) {
+        let (from, to) = (mv.from, mv.to);
         let placed = match mv.promotion() {
             Some(t) => Cell::piece(moved.player(), t),
             None => moved,
@@ -599,36 +638,27 @@ impl Position {
             self.set_cell(from, Cell::EMPTY, Cell::WALL);
             undo.vanished = true;
         }
-        self.clear_ep();
-        if mv.creates_ep() {
-            self.create_ep(from, to);
-        }
-        self.halfmove = if self.resets_clock(moved, captured, mv.promotion().is_some()) {
-            0
-        } else {
-            self.halfmove + 1
-        };
-        if self.side == Player::Second {
-            self.fullmove += 1;
-        }
-        self.side = self.side.opponent();
+    }
+
+    /// Castling rights lapse with a partner-only piece that moved or was taken while unmoved
+    /// (the victims are those in `undo_victims` from `first`).
+    #[inline(always)]
+    fn lapse_partner_rights(&mut self, mv: MoveRef<'_>, first: usize, undo: &mut Undo) {
+        let moved = undo.moved;
         let partner_only = &self.tables.partner_only;
         let partner_left =
             |c: Cell, v: bool| v && c.is_piece() && partner_only[usize::from(c.piece_type().0)];
-        let mine_left = partner_left(moved, undo.moved_virgin && to != from);
+        let mine_left = partner_left(moved, undo.moved_virgin && mv.to != mv.from);
         let theirs_left = partner_left(undo.dest, undo.dest_virgin)
             || self.undo_victims[first..]
                 .iter()
                 .any(|&(c, v)| partner_left(c, v));
         if mine_left {
-            self.lapse_kings(moved.player(), &mut undo);
+            self.lapse_kings(moved.player(), undo);
         }
         if theirs_left {
-            self.lapse_kings(moved.player().opponent(), &mut undo);
+            self.lapse_kings(moved.player().opponent(), undo);
         }
-        self.hash ^= self.tables.zobrist.side;
-        self.undo.push(undo);
-        self.after_move();
     }
 
     /// Plays a drop: one piece leaves the mover's hand for an empty square.

@@ -11,14 +11,16 @@ use crate::position::Position;
 use crate::spec::{PieceType, Player};
 use crate::tables::Tables;
 
-/// An unchecked placement of pieces, the side to move and the hands. The example is run by
-/// koma-compiler's tests (`compiler/tests/front_door.rs`), as the runtime does not depend on
-/// the compiler:
+/// An unchecked placement of pieces, the side to move and the hands. Chess read from the
+/// compiled file, as in the crate's example:
 ///
-/// ```ignore
+/// ```
+/// use std::sync::Arc;
 /// use koma_runtime::setup::Setup;
 /// use koma_runtime::spec::{PieceType, Player};
-/// let chess = koma_compiler::tables(concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/chess.koma"))?;
+/// use koma_runtime::{Tables, serialize};
+/// let spec = serialize::decode(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/chess.kvar")))?;
+/// let chess = Arc::new(Tables::try_new(spec)?);
 /// let king = PieceType(chess.spec().pieces.iter().position(|p| p.id == "K").unwrap_or(0) as u8);
 /// let square = |name| chess.geo().parse_square(name).expect("a square");
 /// let mut setup = Setup::new(chess.clone());

@@ -103,6 +103,41 @@ pub(crate) struct StartBits {
     pub runs: [u32; 2],
 }
 
+impl StartBits {
+    /// A plain leap to one square that both moves and captures, with no other condition.
+    fn is_plain_leap(&self) -> bool {
+        self.plain
+            && self.len == 1
+            && self.quiet
+            && self.capture
+            && !self.initial
+            && !self.ep
+            && self.block == 0
+    }
+}
+
+/// One piece's count bits for one player (see [`PieceTable::count_bits`]).
+struct CountBits {
+    bits: Vec<StartBits>,
+    runs: Vec<RayWord>,
+    leaps: Vec<u64>,
+    index: Vec<[u32; 2]>,
+}
+
+/// A ray as counting by bits sees it.
+struct RayShape {
+    /// Its squares, on a board of at most 64.
+    mask: u64,
+    /// It runs up through square indices.
+    ascending: bool,
+    /// It runs in one order (no square twice in a row, no turning back).
+    monotonic: bool,
+    /// The start or a square of it lies in the promotion zone.
+    in_zone: bool,
+    /// See [`StartBits::unit`].
+    unit: u8,
+}
+
 /// A castling move available from a square.
 #[derive(Clone, Debug)]
 pub struct CCastle {
@@ -316,50 +351,11 @@ impl Tables {
             vectors: Vec::new(),
         };
         let ntypes = spec.pieces.len();
-        let mut pieces = Vec::with_capacity(ntypes);
-        for (t, piece) in spec.pieces.iter().enumerate() {
-            // A piece whose moves depend on its square is found by walking its paths from
-            // where it stands, not by the reverse rays of the attack test.
-            let bound = spec
-                .rules
-                .regions
-                .pieces
-                .get(t)
-                .is_some_and(crate::spec::PieceRegions::is_bound);
-            let first = builder.piece_paths(piece, Player::First, bound);
-            let second = builder.piece_paths(piece, Player::Second, bound);
-            pieces.push(ByPlayer::new(first, second));
-        }
-        // Attack vectors need the reverse of every simple capturing direction.
-        let attack_dirs = collect_attack_dirs(&pieces, &builder.vectors, ntypes);
-        let mut attack_vectors = ByPlayer::<Vec<AttackVector>>::default();
-        for (p, list) in attack_dirs.into_iter().enumerate() {
-            for (v, ranges) in list {
-                let vector = builder.vectors[usize::from(v)];
-                let reverse =
-                    builder.vector_wrap(-vector.dx, -vector.dy, vector.cylinder, vector.torus);
-                let max_range = ranges.iter().copied().max().unwrap_or(0);
-                let step = vector.dx.unsigned_abs().max(vector.dy.unsigned_abs());
-                let near = !vector.cylinder
-                    && max_range != 255
-                    && u32::from(max_range) * u32::from(step) <= u32::from(NEAR_REACH);
-                attack_vectors
-                    .get_mut(Player::from_index(p))
-                    .push(AttackVector {
-                        reverse,
-                        max_range,
-                        near,
-                        range: ranges,
-                        masks: Vec::new(),
-                        ascending: false,
-                        words: Vec::new(),
-                        word_index: Vec::new(),
-                    });
-            }
-        }
+        let pieces = builder.pieces(&spec);
+        let attack_vectors = builder.attack_vectors(&pieces, ntypes);
         let vectors = builder.vectors;
         let (ray_index, rays) = build_rays(&geo, &vectors);
-        let mut tables = Tables {
+        let tables = Tables {
             royal: spec.pieces.iter().map(|p| p.royal).collect(),
             has_royals: spec.pieces.iter().any(|p| p.royal),
             royal_sides: royal_sides(&spec),
@@ -370,22 +366,14 @@ impl Tables {
             rows_from_end: ByPlayer::default(),
             vanishing: vec![false; geo.len()],
             attack_vectors,
-            // Decided below, once the attack data is built.
+            // Decided by `build`, once the attack data is built.
             strategy: Strategy {
                 legality: Legality::Unchecked,
                 rays: RayLookup::Walk,
                 memo: false,
             },
             cheb: Box::new([0; 64 * 64]),
-            promotes_royal: spec
-                .pieces
-                .iter()
-                .map(|p| {
-                    p.promotions
-                        .iter()
-                        .any(|t| spec.pieces.get(usize::from(t.0)).is_some_and(|q| q.royal))
-                })
-                .collect(),
+            promotes_royal: promotes_royal(&spec),
             near: Vec::new(),
             near_bits: Vec::new(),
             near_words: 0,
@@ -413,34 +401,43 @@ impl Tables {
             geo,
             spec,
         };
-        tables.index_first_legs();
-        tables.build_board_data();
-        tables.build_castling();
-        if tables.geo.len() <= 64 {
-            let mut cheb = Box::new([0u8; 64 * 64]);
-            for (i, d) in cheb.iter_mut().enumerate() {
-                let (a, b) = (i / 64, i % 64);
-                if a < tables.geo.len() && b < tables.geo.len() {
-                    *d = tables.chebyshev(Square(a as u16), Square(b as u16));
-                }
+        tables.build()
+    }
+
+    /// The derived data, in order: each step reads what the steps before it built.
+    fn build(mut self) -> Tables {
+        self.index_first_legs();
+        self.build_board_data();
+        self.build_castling();
+        self.build_chebyshev();
+        self.build_attack_data();
+        let rays = self.build_ray_lookup();
+        self.strategy = Strategy::of(&self, rays);
+        self.build_count_bits();
+        self.build_stuck();
+        let mut drops = std::mem::take(&mut self.drops);
+        drops.build_targets(&self.geo, |ti, player| &self.pieces[ti].get(player).stuck);
+        self.drops = drops;
+        if self.strategy.legality.checks_royals() {
+            let burners = self.rules.potential_burners(&self.spec);
+            self.footprints = crate::footprint::Footprints::new(&self, &burners);
+        }
+        self
+    }
+
+    /// The distance table of boards up to 64 squares (larger boards compute it).
+    fn build_chebyshev(&mut self) {
+        if self.geo.len() > 64 {
+            return;
+        }
+        let mut cheb = Box::new([0u8; 64 * 64]);
+        for (i, d) in cheb.iter_mut().enumerate() {
+            let (a, b) = (i / 64, i % 64);
+            if a < self.geo.len() && b < self.geo.len() {
+                *d = self.chebyshev(Square(a as u16), Square(b as u16));
             }
-            tables.cheb = cheb;
         }
-        tables.build_attack_data();
-        let rays = tables.build_ray_lookup();
-        tables.strategy = Strategy::of(&tables, rays);
-        tables.build_count_bits();
-        tables.build_stuck();
-        let mut drops = std::mem::take(&mut tables.drops);
-        drops.build_targets(&tables.geo, |ti, player| {
-            &tables.pieces[ti].get(player).stuck
-        });
-        tables.drops = drops;
-        if tables.strategy.legality.checks_royals() {
-            let burners = tables.rules.potential_burners(&tables.spec);
-            tables.footprints = crate::footprint::Footprints::new(&tables, &burners);
-        }
-        tables
+        self.cheb = cheb;
     }
 
     /// The variant the tables were built from.
@@ -547,115 +544,117 @@ impl Tables {
         true
     }
 
+    /// Per piece, player and square, the first legs that leave the board (`firsts`) and where
+    /// a walk starts (`starts`: simple paths, region chains, the continuation tree's roots).
     fn index_first_legs(&mut self) {
-        let nsq = self.geo.len();
         for t in 0..self.pieces.len() {
-            for p in 0..2 {
-                let player = Player::from_index(p);
+            for player in [Player::First, Player::Second] {
                 let mut table = std::mem::take(self.pieces[t].get_mut(player));
-                table.first_index.clear();
-                table.firsts.clear();
                 let bound = self.regions.is_bound(t);
-                for sq in 0..nsq {
-                    let start = table.firsts.len() as u32;
-                    for (i, path) in table.paths.iter().enumerate() {
-                        if bound && !self.regions.path_applies(t, player, Square(sq as u16), i) {
-                            continue;
-                        }
-                        let leg = table.legs[path.first_leg as usize];
-                        let (off, len) =
-                            self.ray_index[sq * self.vectors.len() + usize::from(leg.vec)];
-                        let hop = leg.modes.intersects(Modes::HOP.union(Modes::GRASSHOP))
-                            && path.legs == 1;
-                        let range = if leg.modes.contains(Modes::HALF_BOARD) {
-                            half_board_range(&self.geo, Square(sq as u16), player)
-                        } else {
-                            leg.range
-                        };
-                        let mut len = if range == 0 || hop {
-                            len
-                        } else {
-                            len.min(range)
-                        };
-                        if bound && let Some(template) = self.spec.pieces[t].paths.get(i) {
-                            let ray = &self.rays[off as usize..off as usize + usize::from(len)];
-                            len = self.regions.confined_len(
-                                &self.geo,
-                                t,
-                                player,
-                                Square(sq as u16),
-                                template,
-                                ray,
-                            ) as u8;
-                        }
-                        if len > 0 {
-                            table.firsts.push(FirstLeg {
-                                path: i as u32,
-                                ray_off: off,
-                                ray_len: len,
-                            });
-                        }
-                    }
-                    table.first_index.push((start, table.firsts.len() as u32));
-                }
+                self.index_firsts(&mut table, t, player, bound);
                 // A piece whose paths depend on its square (regions) keeps one chain per path,
                 // entered from that square's own filtered and clipped first legs.
                 let chain_roots = bound.then(|| build_chains(&mut table));
                 if !bound {
                     table.tree = build_tree(&table);
                 }
-                table.starts.clear();
-                table.start_index.clear();
-                let roots = table.tree.first().map_or(0..0, |r| {
-                    r.children as usize..(r.children + r.nchildren) as usize
-                });
-                for sq in 0..nsq {
-                    let (a, b) = table.first_index[sq];
-                    let start = table.starts.len() as u32;
-                    for k in a..b {
-                        let fl = table.firsts[k as usize];
-                        if table.paths[fl.path as usize].simple {
-                            table.starts.push(fl);
-                        }
-                    }
-                    let mid = table.starts.len() as u32;
-                    if let Some(chain_roots) = &chain_roots {
-                        for k in a..b {
-                            let fl = table.firsts[k as usize];
-                            let root = chain_roots[fl.path as usize];
-                            if root != u32::MAX {
-                                table.starts.push(FirstLeg { path: root, ..fl });
-                            }
-                        }
-                    }
-                    for ni in roots.clone() {
-                        let node = table.tree[ni];
-                        let (off, len) =
-                            self.ray_index[sq * self.vectors.len() + usize::from(node.leg.vec)];
-                        let range = if node.leg.modes.contains(Modes::HALF_BOARD) {
-                            half_board_range(&self.geo, Square(sq as u16), player)
-                        } else {
-                            node.leg.range
-                        };
-                        let len = if range == 0 || node.hop_last {
-                            len
-                        } else {
-                            len.min(range)
-                        };
-                        if len > 0 {
-                            table.starts.push(FirstLeg {
-                                path: ni as u32,
-                                ray_off: off,
-                                ray_len: len,
-                            });
-                        }
-                    }
-                    table
-                        .start_index
-                        .push([start, mid, table.starts.len() as u32]);
-                }
+                self.index_starts(&mut table, player, chain_roots.as_deref());
                 *self.pieces[t].get_mut(player) = table;
             }
+        }
+    }
+
+    /// The ray length of a first leg from `sq`: its range, half the board, or the whole ray.
+    fn first_leg_len(&self, leg: &CLeg, whole: bool, sq: Square, player: Player, len: u8) -> u8 {
+        let range = if leg.modes.contains(Modes::HALF_BOARD) {
+            half_board_range(&self.geo, sq, player)
+        } else {
+            leg.range
+        };
+        if range == 0 || whole {
+            len
+        } else {
+            len.min(range)
+        }
+    }
+
+    /// `table.firsts`, indexed by square: each path's first leg that leaves that square.
+    fn index_firsts(&self, table: &mut PieceTable, t: usize, player: Player, bound: bool) {
+        table.first_index.clear();
+        table.firsts.clear();
+        for sq in 0..self.geo.len() {
+            let square = Square(sq as u16);
+            let start = table.firsts.len() as u32;
+            for (i, path) in table.paths.iter().enumerate() {
+                if bound && !self.regions.path_applies(t, player, square, i) {
+                    continue;
+                }
+                let leg = table.legs[path.first_leg as usize];
+                let (off, len) = self.ray_index[sq * self.vectors.len() + usize::from(leg.vec)];
+                let hop = leg.modes.intersects(Modes::HOP.union(Modes::GRASSHOP)) && path.legs == 1;
+                let mut len = self.first_leg_len(&leg, hop, square, player, len);
+                if bound && let Some(template) = self.spec.pieces[t].paths.get(i) {
+                    let ray = &self.rays[off as usize..off as usize + usize::from(len)];
+                    len = self
+                        .regions
+                        .confined_len(&self.geo, t, player, square, template, ray)
+                        as u8;
+                }
+                if len > 0 {
+                    table.firsts.push(FirstLeg {
+                        path: i as u32,
+                        ray_off: off,
+                        ray_len: len,
+                    });
+                }
+            }
+            table.first_index.push((start, table.firsts.len() as u32));
+        }
+    }
+
+    /// `table.starts`, indexed by square: the simple paths' first legs, then the region
+    /// chains' (`chain_roots`, per path) or the continuation tree's roots.
+    fn index_starts(&self, table: &mut PieceTable, player: Player, chain_roots: Option<&[u32]>) {
+        table.starts.clear();
+        table.start_index.clear();
+        let roots = table.tree.first().map_or(0..0, |r| {
+            r.children as usize..(r.children + r.nchildren) as usize
+        });
+        for sq in 0..self.geo.len() {
+            let (a, b) = table.first_index[sq];
+            let firsts = &table.firsts[a as usize..b as usize];
+            let start = table.starts.len() as u32;
+            for &fl in firsts {
+                if table.paths[fl.path as usize].simple {
+                    table.starts.push(fl);
+                }
+            }
+            let mid = table.starts.len() as u32;
+            if let Some(chain_roots) = chain_roots {
+                for &fl in firsts {
+                    let root = chain_roots[fl.path as usize];
+                    if root != u32::MAX {
+                        table.starts.push(FirstLeg { path: root, ..fl });
+                    }
+                }
+            }
+            for ni in roots.clone() {
+                let node = table.tree[ni];
+                let (off, len) =
+                    self.ray_index[sq * self.vectors.len() + usize::from(node.leg.vec)];
+                let len =
+                    self.first_leg_len(&node.leg, node.hop_last, Square(sq as u16), player, len);
+                if len > 0 {
+                    table.starts.push(FirstLeg {
+                        path: ni as u32,
+                        ray_off: off,
+                        ray_len: len,
+                    });
+                }
+            }
+            table
+                .start_index
+                .push([start, mid, table.starts.len() as u32]);
         }
     }
 
@@ -732,112 +731,128 @@ impl Tables {
         if !self.strategy.legality.bulk_counts() {
             return;
         }
+        for t in 0..self.pieces.len() {
+            for player in [Player::First, Player::Second] {
+                let counts = self.count_bits_of(t, player);
+                let pt = self.pieces[t].get_mut(player);
+                pt.count_bits = counts.bits;
+                pt.count_runs = counts.runs;
+                pt.count_leaps = counts.leaps;
+                pt.count_index = counts.index;
+            }
+        }
+    }
+
+    /// Piece type `t`'s count bits for `player`, from every square.
+    fn count_bits_of(&self, t: usize, player: Player) -> CountBits {
         let nsq = self.geo.len();
         // Larger boards: rays as runs of words, leaps and lame leaps walked.
         let words = nsq > 64;
-        let special = Modes::DESTROY.union(Modes::ROYAL_CAPTURE);
-        for t in 0..self.pieces.len() {
-            for player in [Player::First, Player::Second] {
-                let zone = self.zone.get(player);
-                let promotes = self.can_promote[t];
-                let pt = self.pieces[t].get(player);
-                let mut bits = Vec::new();
-                let mut runs = Vec::new();
-                let mut leaps = vec![0u64; if words { 0 } else { nsq }];
-                let mut index = Vec::with_capacity(nsq);
-                for sq in 0..nsq {
-                    let [a, b, _] = pt.start_index[sq];
-                    let first = bits.len() as u32;
-                    for (k, &fl) in pt
-                        .starts
-                        .iter()
-                        .enumerate()
-                        .take(b as usize)
-                        .skip(a as usize)
-                    {
-                        let leg = pt.legs[pt.paths[fl.path as usize].first_leg as usize];
-                        let ray = &self.rays
-                            [fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
-                        let mut mask = 0u64;
-                        let mut order = None;
-                        let mut monotonic = true;
-                        let mut prev = sq;
-                        let mut in_zone = zone[sq];
-                        let unit = ray
-                            .first()
-                            .map_or(0, |&s| self.chebyshev(Square(sq as u16), s));
-                        let mut stepped = unit > 0;
-                        for (j, &s) in ray.iter().enumerate() {
-                            stepped &= usize::from(self.chebyshev(Square(sq as u16), s))
-                                == (j + 1) * usize::from(unit);
-                            let up = s.index() > prev;
-                            monotonic &= s.index() != prev && *order.get_or_insert(up) == up;
-                            prev = s.index();
-                            if !words {
-                                mask |= 1 << s.index();
-                            }
-                            in_zone |= zone[s.index()];
-                        }
-                        let first_run = runs.len() as u32;
-                        if words && monotonic {
-                            push_runs(&mut runs, ray);
-                        }
-                        let lame = leg.between_n > 0 && leg.modes.contains(Modes::LAME);
-                        let between: &[Square] = if lame {
-                            self.ray(Square(sq as u16), leg.between_vec)
-                        } else {
-                            &[]
-                        };
-                        let blocked = lame && between.len() < usize::from(leg.between_n);
-                        let block = if lame && !blocked && !words {
-                            between[..usize::from(leg.between_n)]
-                                .iter()
-                                .fold(0u64, |m, s| m | 1 << s.index())
-                        } else {
-                            0
-                        };
-                        let sb = StartBits {
-                            start: k as u32,
-                            mask,
-                            ascending: order.unwrap_or(true),
-                            plain: monotonic
-                                && !leg.modes.intersects(special)
-                                && !blocked
-                                && (!words || !lame)
-                                && (!promotes || !in_zone),
-                            block,
-                            ep: leg.modes.contains(Modes::EN_PASSANT),
-                            quiet: leg.modes.contains(Modes::MOVE),
-                            capture: leg.modes.contains(Modes::CAPTURE),
-                            initial: leg.modes.contains(Modes::INITIAL),
-                            len: fl.ray_len,
-                            unit: if stepped { unit } else { 0 },
-                            runs: [first_run, runs.len() as u32],
-                        };
-                        // A plain leap to one square that both moves and captures: counted
-                        // with the piece's other such leaps from the occupancy bits at once.
-                        if sb.plain
-                            && !words
-                            && sb.len == 1
-                            && sb.quiet
-                            && sb.capture
-                            && !sb.initial
-                            && !sb.ep
-                            && sb.block == 0
-                        {
-                            leaps[sq] |= sb.mask;
-                        } else {
-                            bits.push(sb);
-                        }
-                    }
-                    index.push([first, bits.len() as u32]);
+        let pt = self.pieces[t].get(player);
+        let mut counts = CountBits {
+            bits: Vec::new(),
+            runs: Vec::new(),
+            leaps: vec![0u64; if words { 0 } else { nsq }],
+            index: Vec::with_capacity(nsq),
+        };
+        for sq in 0..nsq {
+            let [a, b, _] = pt.start_index[sq];
+            let first = counts.bits.len() as u32;
+            for k in a as usize..b as usize {
+                let sb = self.start_bits(t, player, k, Square(sq as u16), &mut counts.runs);
+                // A plain leap to one square that both moves and captures: counted with the
+                // piece's other such leaps from the occupancy bits at once.
+                if !words && sb.is_plain_leap() {
+                    counts.leaps[sq] |= sb.mask;
+                } else {
+                    counts.bits.push(sb);
                 }
-                let pt = self.pieces[t].get_mut(player);
-                pt.count_bits = bits;
-                pt.count_runs = runs;
-                pt.count_leaps = leaps;
-                pt.count_index = index;
             }
+            counts.index.push([first, counts.bits.len() as u32]);
+        }
+        counts
+    }
+
+    /// The count bits of entry `k` of piece type `t`'s `starts` for `player`, a simple path's
+    /// first leg from `from`; on a board over 64 squares its ray's runs go to `runs`.
+    fn start_bits(
+        &self,
+        t: usize,
+        player: Player,
+        k: usize,
+        from: Square,
+        runs: &mut Vec<RayWord>,
+    ) -> StartBits {
+        let words = self.geo.len() > 64;
+        let special = Modes::DESTROY.union(Modes::ROYAL_CAPTURE);
+        let pt = self.pieces[t].get(player);
+        let fl = pt.starts[k];
+        let leg = pt.legs[pt.paths[fl.path as usize].first_leg as usize];
+        let ray = &self.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
+        let shape = self.ray_shape(from, ray, self.zone.get(player));
+        let first_run = runs.len() as u32;
+        if words && shape.monotonic {
+            push_runs(runs, ray);
+        }
+        let lame = leg.between_n > 0 && leg.modes.contains(Modes::LAME);
+        let between: &[Square] = if lame {
+            self.ray(from, leg.between_vec)
+        } else {
+            &[]
+        };
+        let blocked = lame && between.len() < usize::from(leg.between_n);
+        let block = if lame && !blocked && !words {
+            between[..usize::from(leg.between_n)]
+                .iter()
+                .fold(0u64, |m, s| m | 1 << s.index())
+        } else {
+            0
+        };
+        StartBits {
+            start: k as u32,
+            mask: if words { 0 } else { shape.mask },
+            ascending: shape.ascending,
+            plain: shape.monotonic
+                && !leg.modes.intersects(special)
+                && !blocked
+                && (!words || !lame)
+                && (!self.can_promote[t] || !shape.in_zone),
+            block,
+            ep: leg.modes.contains(Modes::EN_PASSANT),
+            quiet: leg.modes.contains(Modes::MOVE),
+            capture: leg.modes.contains(Modes::CAPTURE),
+            initial: leg.modes.contains(Modes::INITIAL),
+            len: fl.ray_len,
+            unit: shape.unit,
+            runs: [first_run, runs.len() as u32],
+        }
+    }
+
+    /// What counting by bits needs to know of `ray`, a first leg's ray from `from`.
+    fn ray_shape(&self, from: Square, ray: &[Square], zone: &[bool]) -> RayShape {
+        let mut mask = 0u64;
+        let mut order = None;
+        let mut monotonic = true;
+        let mut prev = from.index();
+        let mut in_zone = zone[from.index()];
+        let unit = ray.first().map_or(0, |&s| self.chebyshev(from, s));
+        let mut stepped = unit > 0;
+        for (j, &s) in ray.iter().enumerate() {
+            stepped &= usize::from(self.chebyshev(from, s)) == (j + 1) * usize::from(unit);
+            let up = s.index() > prev;
+            monotonic &= s.index() != prev && *order.get_or_insert(up) == up;
+            prev = s.index();
+            if s.index() < 64 {
+                mask |= 1 << s.index();
+            }
+            in_zone |= zone[s.index()];
+        }
+        RayShape {
+            mask,
+            ascending: order.unwrap_or(true),
+            monotonic,
+            in_zone,
+            unit: if stepped { unit } else { 0 },
         }
     }
 
@@ -1211,12 +1226,78 @@ fn build_rays(geo: &Geometry, vectors: &[Vector]) -> (Vec<(u32, u8)>, Vec<Square
     (index, rays)
 }
 
+/// Per piece type, whether one of its promotions is royal.
+fn promotes_royal(spec: &VariantSpec) -> Vec<bool> {
+    spec.pieces
+        .iter()
+        .map(|p| {
+            p.promotions
+                .iter()
+                .any(|t| spec.pieces.get(usize::from(t.0)).is_some_and(|q| q.royal))
+        })
+        .collect()
+}
+
 struct Builder<'g> {
     geo: &'g Geometry,
     vectors: Vec<Vector>,
 }
 
 impl Builder<'_> {
+    /// Every piece's compiled paths, for each player.
+    fn pieces(&mut self, spec: &VariantSpec) -> Vec<ByPlayer<PieceTable>> {
+        let mut pieces = Vec::with_capacity(spec.pieces.len());
+        for (t, piece) in spec.pieces.iter().enumerate() {
+            // A piece whose moves depend on its square is found by walking its paths from
+            // where it stands, not by the reverse rays of the attack test.
+            let bound = spec
+                .rules
+                .regions
+                .pieces
+                .get(t)
+                .is_some_and(crate::spec::PieceRegions::is_bound);
+            let first = self.piece_paths(piece, Player::First, bound);
+            let second = self.piece_paths(piece, Player::Second, bound);
+            pieces.push(ByPlayer::new(first, second));
+        }
+        pieces
+    }
+
+    /// Attack vectors: the reverse of every simple capturing direction, with its ranges.
+    fn attack_vectors(
+        &mut self,
+        pieces: &[ByPlayer<PieceTable>],
+        ntypes: usize,
+    ) -> ByPlayer<Vec<AttackVector>> {
+        let attack_dirs = collect_attack_dirs(pieces, &self.vectors, ntypes);
+        let mut attack_vectors = ByPlayer::<Vec<AttackVector>>::default();
+        for (p, list) in attack_dirs.into_iter().enumerate() {
+            for (v, ranges) in list {
+                let vector = self.vectors[usize::from(v)];
+                let reverse =
+                    self.vector_wrap(-vector.dx, -vector.dy, vector.cylinder, vector.torus);
+                let max_range = ranges.iter().copied().max().unwrap_or(0);
+                let step = vector.dx.unsigned_abs().max(vector.dy.unsigned_abs());
+                let near = !vector.cylinder
+                    && max_range != 255
+                    && u32::from(max_range) * u32::from(step) <= u32::from(NEAR_REACH);
+                attack_vectors
+                    .get_mut(Player::from_index(p))
+                    .push(AttackVector {
+                        reverse,
+                        max_range,
+                        near,
+                        range: ranges,
+                        masks: Vec::new(),
+                        ascending: false,
+                        words: Vec::new(),
+                        word_index: Vec::new(),
+                    });
+            }
+        }
+        attack_vectors
+    }
+
     fn vector(&mut self, dx: i8, dy: i8, cylinder: bool) -> u16 {
         self.vector_wrap(dx, dy, cylinder, false)
     }
@@ -1235,6 +1316,7 @@ impl Builder<'_> {
         (self.vectors.len() - 1) as u16
     }
 
+    /// Compiles `piece`'s paths for `player` (`bound`: its moves depend on its square).
     fn piece_paths(
         &mut self,
         piece: &crate::spec::PieceSpec,
@@ -1243,13 +1325,10 @@ impl Builder<'_> {
     ) -> PieceTable {
         let sign: i8 = if player == Player::First { 1 } else { -1 };
         let mut table = PieceTable::default();
-        let special = Modes::HOP
-            .union(Modes::GRASSHOP)
-            .union(Modes::JUMP)
-            .union(Modes::ISO)
-            .union(Modes::UNLOAD);
-        let capture = Modes::CAPTURE.union(Modes::ROYAL_CAPTURE);
-        let takes = capture.union(Modes::EN_PASSANT);
+        let takes = Modes::CAPTURE
+            .union(Modes::ROYAL_CAPTURE)
+            .union(Modes::EN_PASSANT);
+        // How far the complex attacks and the captures reach, in king steps (None: unbounded).
         let mut reach: Option<u32> = Some(0);
         let mut capture_reach: Option<u32> = Some(0);
         let mut complex = false;
@@ -1260,39 +1339,10 @@ impl Builder<'_> {
             let first_leg = table.legs.len() as u32;
             let mut path_reach: Option<u32> = Some(0);
             for leg in &path.legs {
-                let (dx, dy) = (leg.dx.saturating_mul(sign), leg.dy.saturating_mul(sign));
-                let torus = leg.modes.contains(Modes::TORUS);
-                let cylinder = leg.modes.contains(Modes::CYLINDER) || torus;
-                let vec = self.vector_wrap(dx, dy, cylinder, torus);
-                let g = gcd(dx.unsigned_abs(), dy.unsigned_abs());
-                let (between_vec, between_n) = if leg.range == 1 && g > 1 {
-                    (self.vector(dx / g as i8, dy / g as i8, cylinder), g - 1)
-                } else {
-                    (NO_VEC, 0)
-                };
-                table.legs.push(CLeg {
-                    vec,
-                    range: leg.range,
-                    modes: leg.modes,
-                    between_vec,
-                    between_n,
-                });
-                let step = u32::from(dx.unsigned_abs().max(dy.unsigned_abs()));
-                let hop = leg.modes.intersects(Modes::HOP.union(Modes::GRASSHOP));
-                path_reach = match (path_reach, leg.range) {
-                    (Some(r), n) if n > 0 && !cylinder && !(hop && n > 1) => {
-                        Some(r + step * (u32::from(n) + u32::from(hop)))
-                    }
-                    _ => None,
-                };
+                let leg_reach = self.push_leg(&mut table, leg, sign);
+                path_reach = path_reach.zip(leg_reach).map(|(a, b)| a + b);
             }
-            let legs = path.legs.len() as u8;
-            let first = path.legs[0];
-            let simple = legs == 1 && !first.modes.intersects(special);
-            let attacks = path.legs.iter().any(|l| l.modes.intersects(capture));
-            let lame =
-                first.modes.contains(Modes::LAME) && table.legs[first_leg as usize].between_n > 0;
-            let attack_simple = simple && !first.modes.contains(Modes::INITIAL) && !lame && !bound;
+            let cpath = compiled_path(&table, path, first_leg, bound);
             let leg_modes = |m: Modes| path.legs.iter().any(|l| l.modes.intersects(m));
             // An iso leg goes as far as the leg before it, whatever its range says.
             if leg_modes(Modes::DESTROY.union(Modes::ISO)) {
@@ -1301,20 +1351,11 @@ impl Builder<'_> {
                 capture_reach = capture_reach.zip(path_reach).map(|(a, b)| a.max(b));
             }
             table.takes_ep |= leg_modes(Modes::EN_PASSANT);
-            if attacks && !attack_simple {
+            if cpath.attacks && !cpath.attack_simple {
                 complex = true;
-                reach = match (reach, path_reach) {
-                    (Some(a), Some(b)) => Some(a.max(b)),
-                    _ => None,
-                };
+                reach = reach.zip(path_reach).map(|(a, b)| a.max(b));
             }
-            table.paths.push(CPath {
-                first_leg,
-                legs,
-                simple,
-                attacks,
-                attack_simple,
-            });
+            table.paths.push(cpath);
         }
         table.has_complex_attack = complex;
         table.complex_reach = if complex {
@@ -1328,6 +1369,65 @@ impl Builder<'_> {
         table.may_duplicate = may_duplicate(&table, &self.vectors);
         let _ = self.geo;
         table
+    }
+
+    /// Compiles `leg` (turned by `sign`) onto `table.legs`; returns how far it reaches in king
+    /// steps, when that is bounded (a finite range, no wrapping, no long hop).
+    fn push_leg(
+        &mut self,
+        table: &mut PieceTable,
+        leg: &crate::spec::Leg,
+        sign: i8,
+    ) -> Option<u32> {
+        let (dx, dy) = (leg.dx.saturating_mul(sign), leg.dy.saturating_mul(sign));
+        let torus = leg.modes.contains(Modes::TORUS);
+        let cylinder = leg.modes.contains(Modes::CYLINDER) || torus;
+        let vec = self.vector_wrap(dx, dy, cylinder, torus);
+        let g = gcd(dx.unsigned_abs(), dy.unsigned_abs());
+        let (between_vec, between_n) = if leg.range == 1 && g > 1 {
+            (self.vector(dx / g as i8, dy / g as i8, cylinder), g - 1)
+        } else {
+            (NO_VEC, 0)
+        };
+        table.legs.push(CLeg {
+            vec,
+            range: leg.range,
+            modes: leg.modes,
+            between_vec,
+            between_n,
+        });
+        let step = u32::from(dx.unsigned_abs().max(dy.unsigned_abs()));
+        let hop = leg.modes.intersects(Modes::HOP.union(Modes::GRASSHOP));
+        let n = leg.range;
+        (n > 0 && !cylinder && !(hop && n > 1)).then(|| step * (u32::from(n) + u32::from(hop)))
+    }
+}
+
+/// A path's summary for the walkers; its legs are already in `table.legs` from `first_leg`.
+fn compiled_path(
+    table: &PieceTable,
+    path: &crate::spec::PathTemplate,
+    first_leg: u32,
+    bound: bool,
+) -> CPath {
+    let special = Modes::HOP
+        .union(Modes::GRASSHOP)
+        .union(Modes::JUMP)
+        .union(Modes::ISO)
+        .union(Modes::UNLOAD);
+    let capture = Modes::CAPTURE.union(Modes::ROYAL_CAPTURE);
+    let legs = path.legs.len() as u8;
+    let first = path.legs[0];
+    let simple = legs == 1 && !first.modes.intersects(special);
+    let attacks = path.legs.iter().any(|l| l.modes.intersects(capture));
+    let lame = first.modes.contains(Modes::LAME) && table.legs[first_leg as usize].between_n > 0;
+    let attack_simple = simple && !first.modes.contains(Modes::INITIAL) && !lame && !bound;
+    CPath {
+        first_leg,
+        legs,
+        simple,
+        attacks,
+        attack_simple,
     }
 }
 

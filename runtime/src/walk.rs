@@ -8,6 +8,7 @@
 //! monomorphised into one body per route kind, so neither pays for the other's checks.
 
 use crate::cell::Cell;
+use crate::footprint::ReachRow;
 use crate::geometry::Square;
 use crate::moves::MAX_CAPTURES;
 use crate::position::EpState;
@@ -255,35 +256,12 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
         prev: usize,
     ) -> bool {
         let leg = &step.leg;
-        let (last, inner) = (step.last, step.inner());
         let iso = depth > 0 && leg.modes.contains(Modes::ISO);
         let ski = leg.modes.contains(Modes::JUMP) && leg.range != 1;
-        let (min_k, mut max_k) = if iso { (prev, prev) } else { (1, ray.len()) };
-        // Where the next leg could still reach the target from (attack walks).
-        let mut row = None;
-        if R::PRUNES
-            && inner
-            && let Some(target) = self.target
-            && !self.victims[..self.nvictims].contains(&target)
-        {
-            // A non-final leg matters only up to the target itself or the last square the
-            // next leg could reach it from; what lies beyond is neither walked nor read.
-            let ty = usize::from(self.mover.piece_type().0);
-            let t = self.t;
-            if let Some(r) = t
-                .footprints
-                .reach_row(ty, self.player, step.next.0 as usize, target)
-            {
-                match ray[..max_k.min(ray.len())]
-                    .iter()
-                    .rposition(|&s| s == target || r.may(s))
-                {
-                    Some(i) => max_k = i + 1,
-                    None => return false,
-                }
-                row = Some(r);
-            }
-        }
+        let (min_k, max_k) = if iso { (prev, prev) } else { (1, ray.len()) };
+        let Some((max_k, row)) = self.target_reach::<R>(step, ray, max_k) else {
+            return false;
+        };
         if !self.leap_clear(leg, start) {
             return false;
         }
@@ -294,64 +272,118 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
             }
             let c = self.at(s);
             if c.is_empty() {
-                if k >= min_k {
-                    if last {
-                        if leg.modes.contains(Modes::MOVE) && self.finish(s, false) {
-                            return true;
-                        }
-                        if leg.modes.contains(Modes::EN_PASSANT) && self.ep_capture(s) {
-                            return true;
-                        }
-                    }
-                    if inner
-                        && leg.modes.contains(Modes::MOVE)
-                        && match &row {
-                            Some(r) => r.may(s) && self.go_on(route, step, depth, s, k),
-                            None => self.next(route, step, depth, s, k),
-                        }
-                    {
-                        return true;
-                    }
+                if k >= min_k && self.empty_square(route, step, depth, s, k, row.as_ref()) {
+                    return true;
                 }
                 continue;
             }
             if c.is_wall() || k < min_k {
                 return false;
             }
-            let removable = self.removable(c, leg.modes);
-            if last && removable && self.finish(s, true) {
-                return true;
-            }
-            if !inner {
-                return false;
-            }
-            if removable {
-                // A square captured twice is one capture.
-                let fresh = !self.victims[..self.nvictims].contains(&s);
-                if fresh && self.nvictims == MAX_CAPTURES {
-                    return false;
-                }
-                if fresh {
-                    self.victims[self.nvictims] = s;
-                    self.nvictims += 1;
-                }
-                let stop = self.next(route, step, depth, s, k);
-                if fresh {
-                    self.nvictims -= 1;
-                }
-                if stop {
-                    return true;
-                }
-            }
-            if leg.modes.intersects(HOPPING)
-                && self.may_leap(c)
-                && self.next(route, step, depth, s, k)
-            {
-                return true;
-            }
-            return false;
+            return self.first_piece(route, step, depth, s, k, c);
         }
         false
+    }
+
+    /// How many squares of `ray` a leg walks (`max_k` at most), with the next leg's reach
+    /// toward the target in an attack walk: a non-final leg matters only up to the target
+    /// itself or the last square the next leg could reach it from; what lies beyond is neither
+    /// walked nor read. `None`: no square of the ray matters.
+    #[inline(always)]
+    fn target_reach<R: Route>(
+        &self,
+        step: &Step,
+        ray: &[Square],
+        max_k: usize,
+    ) -> Option<(usize, Option<ReachRow<'a>>)> {
+        if R::PRUNES
+            && step.inner()
+            && let Some(target) = self.target
+            && !self.victims[..self.nvictims].contains(&target)
+        {
+            let ty = usize::from(self.mover.piece_type().0);
+            let t: &'a Tables = self.t;
+            if let Some(r) = t
+                .footprints
+                .reach_row(ty, self.player, step.next.0 as usize, target)
+            {
+                let i = ray[..max_k.min(ray.len())]
+                    .iter()
+                    .rposition(|&s| s == target || r.may(s))?;
+                return Some((i + 1, Some(r)));
+            }
+        }
+        Some((max_k, None))
+    }
+
+    /// The empty square `s`, `k` steps along `step`'s leg: a destination where a path ends,
+    /// a stop to go on from where one goes on (`row`: the next leg's reach toward the target).
+    #[inline(always)]
+    fn empty_square<R: Route>(
+        &mut self,
+        route: R,
+        step: &Step,
+        depth: usize,
+        s: Square,
+        k: usize,
+        row: Option<&ReachRow<'_>>,
+    ) -> bool {
+        let modes = step.leg.modes;
+        if step.last {
+            if modes.contains(Modes::MOVE) && self.finish(s, false) {
+                return true;
+            }
+            if modes.contains(Modes::EN_PASSANT) && self.ep_capture(s) {
+                return true;
+            }
+        }
+        step.inner()
+            && modes.contains(Modes::MOVE)
+            && match row {
+                Some(r) => r.may(s) && self.go_on(route, step, depth, s, k),
+                None => self.next(route, step, depth, s, k),
+            }
+    }
+
+    /// The first piece on `step`'s leg, `c` on `s` after `k` steps, where the leg ends: taken
+    /// where a path ends, taken or hopped over where one goes on.
+    #[inline(always)]
+    fn first_piece<R: Route>(
+        &mut self,
+        route: R,
+        step: &Step,
+        depth: usize,
+        s: Square,
+        k: usize,
+        c: Cell,
+    ) -> bool {
+        let modes = step.leg.modes;
+        let removable = self.removable(c, modes);
+        if step.last && removable && self.finish(s, true) {
+            return true;
+        }
+        if !step.inner() {
+            return false;
+        }
+        if removable {
+            // A square captured twice is one capture.
+            let fresh = !self.victims[..self.nvictims].contains(&s);
+            if fresh && self.nvictims == MAX_CAPTURES {
+                return false;
+            }
+            if fresh {
+                self.victims[self.nvictims] = s;
+                self.nvictims += 1;
+            }
+            let stop = self.next(route, step, depth, s, k);
+            if fresh {
+                self.nvictims -= 1;
+            }
+            if stop {
+                return true;
+            }
+        }
+        modes.intersects(HOPPING) && self.may_leap(c) && self.next(route, step, depth, s, k)
     }
 
     /// Hands over from `step`'s leg, stopped on `s` after `steps` steps, to what follows,

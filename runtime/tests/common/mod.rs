@@ -1,4 +1,6 @@
 //! Hand-built variant specs for runtime tests (until the compiler emits them from variants/).
+//! Also included by the root suite (`tests/suite.rs`, module `runtime_common`) for the runtime
+//! tests that need the `testing` feature.
 
 #![allow(dead_code)]
 

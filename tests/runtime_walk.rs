@@ -1,9 +1,7 @@
 //! Walking semantics against the worked examples of the Interactive Diagram's (sources in docs/xbetza.md), with
 //! hand-expanded path templates.
 
-mod common;
-
-use common::*;
+use crate::runtime_common::{self as common, *};
 use koma_runtime::Position;
 use koma_runtime::spec::*;
 use koma_runtime::testing::move_tokens;

@@ -1,8 +1,7 @@
 //! Property tests over random chess games: hash, make/unmake, position text and move text
 //! round trips, and generated moves == moves that survive an independent legality check.
 
-mod common;
-
+use crate::runtime_common as common;
 use koma_runtime::testing::{Picks, exposes_royal};
 use koma_runtime::{MoveList, Position};
 use proptest::prelude::*;
