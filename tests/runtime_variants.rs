@@ -201,6 +201,20 @@ fn check_stages(name: &str, pos: &mut Position, legal: &[FullMove], text: &str) 
             pos.move_text(m)
         );
     }
+    if !pos.in_check() {
+        // The captures stage lists them in the full list's order (a search's ties depend on
+        // it), though it reads rays from the occupancy bits instead of walking them.
+        let in_order: Vec<FullMove> = legal
+            .iter()
+            .copied()
+            .filter(|m| !pos.removed_squares(m).is_empty())
+            .collect();
+        let listed: Vec<FullMove> = captures.iter().map(|m| m.to_full()).collect();
+        assert_eq!(
+            listed, in_order,
+            "{name}: the captures stage's order in {text}"
+        );
+    }
     for m in &captures {
         assert!(
             !pos.removed_squares(m).is_empty(),

@@ -188,6 +188,8 @@ pub struct Evaluator {
     passers: Vec<bool>,
     /// The largest gain of a promotion in the variant.
     max_promotion_gain: i32,
+    /// The piece types, most valuable first.
+    by_value: Vec<PieceType>,
 }
 
 impl Evaluator {
@@ -238,7 +240,10 @@ impl Evaluator {
             && [Term::RoyalAttackers, Term::RoyalOpen, Term::HandThreat]
                 .iter()
                 .any(|&t| weights.get(t) != 0);
+        let mut by_value: Vec<PieceType> = (0..ntypes).map(|t| PieceType(t as u8)).collect();
+        by_value.sort_by_key(|t| std::cmp::Reverse(values[usize::from(t.0)].value));
         Evaluator {
+            by_value,
             tables: tables.clone(),
             weights,
             values,
@@ -275,11 +280,11 @@ impl Evaluator {
     /// board (or every royal piece's worth, as a capture of the last one ends the game), plus
     /// the largest promotion gain of the variant.
     pub fn best_capture(&self, pos: &Position, player: Player) -> i32 {
-        let piece = (0..self.ntypes)
-            .filter(|&t| pos.count(player, PieceType(t as u8)) > 0)
-            .map(|t| self.values[t].value)
-            .max()
-            .unwrap_or(0);
+        let piece = self
+            .by_value
+            .iter()
+            .find(|&&t| pos.count(player, t) > 0)
+            .map_or(0, |&t| self.value(t));
         piece + self.max_promotion_gain
     }
 

@@ -1013,7 +1013,7 @@ impl<'a, 's> Thread<'a, 's> {
     ) -> ControlFlow<i32, Step> {
         let ply = n.ply;
         let mut moves = std::mem::take(&mut self.frames[ply].moves);
-        n.unchecked = self.pos.search_moves_of(&mut moves, stage);
+        n.unchecked = self.stage_moves(n, stage, &mut moves, skip.hash_move.is_some());
         let last_stage = stage != Gen::Captures;
         if !*any_moves && (!moves.is_empty() || last_stage) {
             *any_moves = !moves.is_empty();
@@ -1061,6 +1061,34 @@ impl<'a, 's> Thread<'a, 's> {
             Step::Stopped => ControlFlow::Break(0),
             step => ControlFlow::Continue(step),
         }
+    }
+
+    /// Generates a stage's moves into `moves` (`Position::search_moves_of`). When every quiet
+    /// move would be pruned (the pruning depends on the node alone, and stays once it holds),
+    /// the quiet stage's only moves searched are its promotions, ordered above the quiet moves:
+    /// those alone are generated, unless the hash move (`hash_pending`, not yet searched)
+    /// could be among them and change their order.
+    fn stage_moves(
+        &mut self,
+        n: &Node,
+        stage: Gen,
+        moves: &mut MoveList,
+        hash_pending: bool,
+    ) -> bool {
+        if stage == Gen::Quiets
+            && !hash_pending
+            && !n.pv_node
+            && !n.in_check
+            && n.best > -MATE_BOUND
+        {
+            let static_eval = self.frames[n.ply].static_eval;
+            if self.prunes_quiet(n.depth, n.searched, static_eval, n.alpha, n.improving)
+                && let Some(unchecked) = self.pos.search_quiet_promotions(moves)
+            {
+                return unchecked;
+            }
+        }
+        self.pos.search_moves_of(moves, stage)
     }
 
     /// The move the table remembers, searched before any other move is generated: `Skipped`

@@ -2,7 +2,7 @@
 //! the walker for everything else), castling, promotion choices, de-duplication of moves with
 //! the same effect, and the legality filter chosen by the variant's win condition.
 
-use crate::bits::WORDS;
+use crate::bits::{WORDS, nearest};
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::legal::Shortcut;
@@ -368,7 +368,15 @@ impl Position {
             stage,
         };
         let board = &self.board[..];
-        for fl in simple {
+        // The captures stage reads rays from the occupancy bits where the tables have them.
+        let by_bits = stage == Gen::Captures && !pt.capture_rays.is_empty();
+        for (k, fl) in simple.iter().enumerate() {
+            if by_bits && let Some(first) = self.capture_on_ray(pt, a as usize + k, from, virgin) {
+                if let Some(s) = first {
+                    sink.add_simple(Move::new(from, s), true);
+                }
+                continue;
+            }
             let leg = pt.legs[pt.paths[fl.path as usize].first_leg as usize];
             if !self.first_leg_open(&leg, from, virgin) {
                 continue;
@@ -407,6 +415,40 @@ impl Position {
         if virgin && stage != Gen::Captures {
             self.castling_moves(from, c, pt, sink.out);
         }
+    }
+
+    /// The captures stage's look at a simple ray on a board of up to 64 squares:
+    /// `Some(victim)` when the ray's first piece, found from the occupancy bits, is what the
+    /// walk would find (the square a capture along it lands on, `None` when there is none);
+    /// `None` when the ray must be walked (a larger board, a ray that does not run one way
+    /// through the square indices, or one that may take e.p. now).
+    #[inline]
+    fn capture_on_ray(
+        &self,
+        pt: &PieceTable,
+        k: usize,
+        from: Square,
+        virgin: bool,
+    ) -> Option<Option<Square>> {
+        let cr = pt.capture_rays.get(k)?;
+        let modes = cr.leg.modes;
+        if !cr.bits || (modes.contains(Modes::EN_PASSANT) && self.ep.n > 0) {
+            return None;
+        }
+        let takes = Modes::CAPTURE
+            .union(Modes::ROYAL_CAPTURE)
+            .union(Modes::DESTROY);
+        if !modes.intersects(takes) || !self.first_leg_open(&cr.leg, from, virgin) {
+            return Some(None);
+        }
+        let hit = cr.mask & self.occ.0[0];
+        if hit == 0 {
+            return Some(None);
+        }
+        let first = Square(nearest(hit, cr.ascending) as u16);
+        let target = self.board[first.index()];
+        let mover = self.board[from.index()].player();
+        Some((target.is_piece() && self.tables.removable(mover, target, modes)).then_some(first))
     }
 
     pub(crate) fn castling_moves(
@@ -521,6 +563,39 @@ impl Position {
             self.filter_rule_moves_of(out, stage);
         }
         true
+    }
+
+    /// The promotions among the moves of [`Position::search_moves_of`]`(out, Gen::Quiets)`,
+    /// in the same order, found by walking only the pieces that can promote: a search that
+    /// prunes every quiet move but the promotions needs no other. As there, `Some(true)`: each
+    /// move still needs [`Position::mover_royals_safe`] once made. `None` (`out` left
+    /// undefined) when only the whole stage can tell: the royal-safety test is not left to the
+    /// moves played, or burns make quiet moves captures.
+    pub fn search_quiet_promotions(&mut self, out: &mut MoveList) -> Option<bool> {
+        if !self.royal_test_deferrable() || self.tables.rules.has_burns() {
+            return None;
+        }
+        out.clear();
+        if self.decided().is_none() {
+            let t = &*self.tables;
+            let freezing = !t.rules.freezes.is_empty();
+            for s in self.squares_of(self.side) {
+                let c = self.board[s.index()];
+                if t.can_promote[usize::from(c.piece_type().0)]
+                    && !(freezing && self.is_frozen(s, c))
+                {
+                    self.piece_moves_of(s, c, out, Gen::Quiets);
+                }
+            }
+            self.apply_explosions(out, 0);
+        }
+        // A promotion is never a pass, which the stage keeps one of, so the other pieces'
+        // moves change nothing of this list.
+        out.retain_from(0, |m| m.promotion().is_some());
+        if self.tables.rules.legal_filter {
+            self.filter_rule_moves_of(out, Gen::Quiets);
+        }
+        Some(true)
     }
 
     /// Whether [`Position::keep_legal`] would only test the royals' safety move by move.

@@ -138,6 +138,21 @@ struct RayShape {
     unit: u8,
 }
 
+/// A simple path's first ray from one square as occupancy bits, for the captures stage: the
+/// first piece on it is the only square where the path can capture (but for e.p.).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CaptureRay {
+    /// The path's leg (its modes and the first-leg tests).
+    pub leg: CLeg,
+    /// The ray's squares.
+    pub mask: u64,
+    /// The ray runs up through square indices (its first piece is the lowest bit).
+    pub ascending: bool,
+    /// The ray runs one way through the square indices: its first piece can be read from the
+    /// bits (otherwise it is walked).
+    pub bits: bool,
+}
+
 /// A castling move available from a square.
 #[derive(Clone, Debug)]
 pub struct CCastle {
@@ -175,6 +190,10 @@ pub(crate) struct PieceTable {
     pub count_bits: Vec<StartBits>,
     /// On boards over 64 squares, the rays of `count_bits` as runs of words.
     pub count_runs: Vec<RayWord>,
+    /// On boards of up to 64 squares, per entry of `starts` (its simple paths): the ray as
+    /// occupancy bits, so that the captures stage finds the first piece on it without walking
+    /// its empty squares (empty on larger boards, whose rays are walked).
+    pub capture_rays: Vec<CaptureRay>,
     /// Per square, the castling moves.
     pub castling: Vec<Vec<CCastle>>,
     /// Two paths may produce the same move: generation removes duplicates.
@@ -414,6 +433,7 @@ impl Tables {
         let rays = self.build_ray_lookup();
         self.strategy = Strategy::of(&self, rays);
         self.build_count_bits();
+        self.build_capture_rays();
         self.build_stuck();
         let mut drops = std::mem::take(&mut self.drops);
         drops.build_targets(&self.geo, |ti, player| &self.pieces[ti].get(player).stuck);
@@ -853,6 +873,49 @@ impl Tables {
             monotonic,
             in_zone,
             unit: if stepped { unit } else { 0 },
+        }
+    }
+
+    /// See [`PieceTable::capture_rays`].
+    fn build_capture_rays(&mut self) {
+        if self.geo.len() > 64 {
+            return;
+        }
+        for t in 0..self.pieces.len() {
+            for player in [Player::First, Player::Second] {
+                let pt = self.pieces[t].get(player);
+                // Tree roots (`starts[b..c]` of a square) keep an entry that is never read.
+                let unused = CaptureRay {
+                    leg: CLeg {
+                        vec: NO_VEC,
+                        range: 0,
+                        modes: Modes::default(),
+                        between_vec: NO_VEC,
+                        between_n: 0,
+                    },
+                    mask: 0,
+                    ascending: true,
+                    bits: false,
+                };
+                let mut rays = vec![unused; pt.starts.len()];
+                for k in pt.start_index.iter().flat_map(|&[a, b, _]| a..b) {
+                    let fl = pt.starts[k as usize];
+                    let leg = pt.legs[pt.paths[fl.path as usize].first_leg as usize];
+                    let ray = &self.rays
+                        [fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
+                    let ascending = ray.len() < 2 || ray[1].index() > ray[0].index();
+                    let bits = ray
+                        .windows(2)
+                        .all(|w| w[0] != w[1] && (w[1].index() > w[0].index()) == ascending);
+                    rays[k as usize] = CaptureRay {
+                        leg,
+                        mask: ray.iter().fold(0u64, |m, s| m | 1 << s.index()),
+                        ascending,
+                        bits,
+                    };
+                }
+                self.pieces[t].get_mut(player).capture_rays = rays;
+            }
         }
     }
 
