@@ -7,6 +7,12 @@
 //!   promotion potential near the zone, a royal that stays home. The score is a sum over
 //!   squares, so a move changes it only on the squares it touches and the search updates it
 //!   incrementally ([`Evaluator::touched`]);
+//! - terms that change with the game's phase (the enemy's big pieces left), computed at each
+//!   node ([`Evaluator::relative`]): the promotion potential and advance of forward-only
+//!   pieces (pawns, lances) count a quarter while the enemy keeps all its big pieces and fully
+//!   once they are gone, so that the pawns in front of a royal do not storm forward in the
+//!   middlegame; a royal's stay at home counts fully while they are all there and not once
+//!   they are gone, so that it walks out in the endgame only;
 //! - pieces in hand at their value plus a drop's tempo ([`Evaluator::hands`]);
 //! - royal safety in checkmate games, computed at each node ([`Evaluator::relative`]): enemy
 //!   pieces near a royal, open lines towards it, and empty squares next to it while the enemy
@@ -45,10 +51,12 @@ pub enum Term {
     /// Empty squares next to a royal times the enemy's pieces in hand (at most 4), over 8,
     /// negated.
     HandThreat,
+    /// Friendly pieces next to a royal (checkmate games): its shelter.
+    RoyalShelter,
 }
 
 /// Every term, in the order of [`Weights`] and [`Features::terms`].
-pub const TERMS: [Term; 9] = [
+pub const TERMS: [Term; 10] = [
     Term::Centre,
     Term::RoyalHome,
     Term::Promotion,
@@ -58,12 +66,45 @@ pub const TERMS: [Term; 9] = [
     Term::RoyalAttackers,
     Term::RoyalOpen,
     Term::HandThreat,
+    Term::RoyalShelter,
 ];
 
 const _: () = assert!(TERMS.len() == EVAL_TERMS.len());
 
 /// The terms that live in the per-square tables (the first of [`TERMS`]).
 pub const SQUARE_TERMS: usize = 5;
+
+/// The share, in thousandths, of a forward-only piece's promotion potential and advance that
+/// counts while the enemy keeps all its big pieces; it grows to the whole as they go. A pawn
+/// pushed in the middlegame is a weakness more than a future queen (koma pushed the pawns in
+/// front of its own King at full weight and lost to Fairy-Max by it).
+pub const EARLY_SHARE: i32 = 250;
+
+/// The square terms of forward-only pieces that are tapered by [`EARLY_SHARE`].
+const TAPERED_TERMS: [Term; 2] = [Term::Promotion, Term::Advance];
+
+/// Which part of a square term counts, by the game's phase.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// Always the whole.
+    Always,
+    /// Grows as the enemy's big pieces go ([`EARLY_SHARE`] to the whole).
+    Rising,
+    /// Shrinks as the enemy's big pieces go (the whole to nothing).
+    Fading,
+}
+
+/// The phase of `term` for a piece: forward-only pieces' promotion and advance rise, a
+/// royal's stay at home fades.
+fn phase_of(term: Term, value: &PieceValue, forward: bool) -> Phase {
+    if forward && TAPERED_TERMS.contains(&term) {
+        Phase::Rising
+    } else if value.royal && term == Term::RoyalHome {
+        Phase::Fading
+    } else {
+        Phase::Always
+    }
+}
 
 impl Term {
     /// The name in `koma tune` reports and `koma match --engine koma:w.NAME=N`.
@@ -90,9 +131,9 @@ pub struct Weights(pub [i32; TERMS.len()]);
 impl Weights {
     /// The evaluation before the mobility, advance, hand and royal-safety terms came (kept
     /// for A/B matches: `koma match --engine koma:eval=base`).
-    pub const BASE: Weights = Weights([30, 40, 30, 0, 0, 0, 0, 0, 0]);
+    pub const BASE: Weights = Weights([30, 40, 30, 0, 0, 0, 0, 0, 0, 0]);
     /// The weights the engine plays with (docs/engine.md says how each was measured).
-    pub const DEFAULT: Weights = Weights([30, 40, 30, 2, 20, 10, 12, 10, 20]);
+    pub const DEFAULT: Weights = Weights([30, 40, 30, 2, 20, 10, 12, 10, 20, 0]);
 
     /// The weights a game plays with: the defaults, with the variant file's `weight TERM N`
     /// lines in their place.
@@ -169,6 +210,19 @@ pub struct Evaluator {
     /// Material plus the weighted square terms, `table[(player * ntypes + type) * nsq + sq]`,
     /// signed for the first player.
     table: Vec<i32>,
+    /// The square terms that rise and fade with the game's phase ([`Phase`]; weighted,
+    /// signed for the first player, same layout as `table`), added at each node at the share
+    /// the enemy's big pieces give ([`Evaluator::tapered`]).
+    rising: Vec<i32>,
+    fading: Vec<i32>,
+    /// Per type: its value when it is big (counts in the game's phase), else 0.
+    big_value: Vec<i32>,
+    /// The big pieces' worth of the stronger side at the start; 0: no taper.
+    start_big: i32,
+    /// Some piece has a tapered term: [`Evaluator::tapered`] has work to do.
+    taper: bool,
+    /// Per type: every move goes forward (pawns, lances, shogi knights).
+    forward: Vec<bool>,
     /// Per type: its value in hand (material plus the drop's tempo).
     hand_value: Vec<i32>,
     ntypes: usize,
@@ -205,18 +259,9 @@ impl Evaluator {
         let nsq = tables.geo().len();
         let spec = &tables.spec();
         let checkmate = spec.rules.royals.win == WinCondition::Checkmate;
-        let raw = square_terms(tables, &values, checkmate);
-        let mut table = vec![0; 2 * ntypes * nsq];
-        for (i, cell) in table.iter_mut().enumerate() {
-            let (player, t) = (i / (ntypes * nsq), i / nsq % ntypes);
-            let sign = if player == 0 { 1.0 } else { -1.0 };
-            let mut score = sign * f64::from(values[t].value);
-            for term in &TERMS[..SQUARE_TERMS] {
-                let r = raw[term.index() * 2 * ntypes * nsq + i];
-                score += f64::from(weights.get(*term)) * f64::from(r);
-            }
-            *cell = score.round() as i32;
-        }
+        let forward = forward_only(tables);
+        let raw = square_terms(tables, &values, checkmate, &forward);
+        let [table, rising, fading] = weighted_tables(&raw, &values, &weights, &forward, nsq);
         let hand_value = values
             .iter()
             .map(|v| v.value + v.value * weights.get(Term::HandTempo) / 100)
@@ -227,9 +272,14 @@ impl Evaluator {
             .map(|v| v.value)
             .min()
             .unwrap_or(0);
-        let big = values
+        let big: Vec<bool> = values
             .iter()
             .map(|v| !v.royal && 2 * v.value > 3 * smallest)
+            .collect();
+        let big_value: Vec<i32> = values
+            .iter()
+            .zip(&big)
+            .map(|(v, &b)| if b { v.value } else { 0 })
             .collect();
         let max_promotion_gain = values
             .iter()
@@ -237,18 +287,29 @@ impl Evaluator {
             .max()
             .unwrap_or(0);
         let safety = checkmate
-            && [Term::RoyalAttackers, Term::RoyalOpen, Term::HandThreat]
-                .iter()
-                .any(|&t| weights.get(t) != 0);
+            && [
+                Term::RoyalAttackers,
+                Term::RoyalOpen,
+                Term::HandThreat,
+                Term::RoyalShelter,
+            ]
+            .iter()
+            .any(|&t| weights.get(t) != 0);
         let mut by_value: Vec<PieceType> = (0..ntypes).map(|t| PieceType(t as u8)).collect();
         by_value.sort_by_key(|t| std::cmp::Reverse(values[usize::from(t.0)].value));
-        Evaluator {
+        let mut evaluator = Evaluator {
             by_value,
             tables: tables.clone(),
             weights,
             values,
             raw,
             table,
+            taper: rising.iter().chain(&fading).any(|&v| v != 0),
+            rising,
+            fading,
+            big_value,
+            start_big: 0,
+            forward,
             hand_value,
             ntypes,
             nsq,
@@ -259,7 +320,12 @@ impl Evaluator {
             big,
             passers: passers(tables),
             max_promotion_gain,
-        }
+        };
+        evaluator.start_big = Position::start(tables.clone()).map_or(0, |pos| {
+            evaluator.big_material(&pos).into_iter().max().unwrap_or(0)
+        });
+        evaluator.taper &= evaluator.start_big > 0;
+        evaluator
     }
 
     /// The weights this evaluation plays with.
@@ -312,9 +378,7 @@ impl Evaluator {
     #[inline]
     pub fn square(&self, pos: &Position, sq: Square) -> i32 {
         match pos.piece_at(sq) {
-            Some((p, t)) => {
-                self.table[(p.index() * self.ntypes + usize::from(t.0)) * self.nsq + sq.index()]
-            }
+            Some((p, t)) => self.table[self.cell(p, t, sq)],
             None => 0,
         }
     }
@@ -352,13 +416,17 @@ impl Evaluator {
     #[inline]
     pub fn relative(&self, pos: &Position, first_player_score: i32) -> i32 {
         let mut score = first_player_score;
+        if self.taper {
+            score += self.tapered(pos);
+        }
         if self.safety {
             let w = &self.weights;
             for (player, sign) in [(Player::First, 1), (Player::Second, -1)] {
-                let [attackers, open, threat] = self.royal_danger(pos, player);
+                let [attackers, open, threat, shelter] = self.royal_danger(pos, player);
                 let danger = w.get(Term::RoyalAttackers) * attackers
                     + w.get(Term::RoyalOpen) * open / 4
-                    + w.get(Term::HandThreat) * threat / 8;
+                    + w.get(Term::HandThreat) * threat / 8
+                    - w.get(Term::RoyalShelter) * shelter;
                 score -= sign * danger;
             }
         }
@@ -368,10 +436,82 @@ impl Evaluator {
         }
     }
 
+    /// The terms that rise and fade with the game's phase ([`Phase`]), positive for the
+    /// first player: each side's sums at the shares its enemy's big pieces give.
+    fn tapered(&self, pos: &Position) -> i32 {
+        let mut rising = [0; 2];
+        let mut fading = [0; 2];
+        let mut big = [0; 2];
+        for player in [Player::First, Player::Second] {
+            for sq in pos.piece_squares(player) {
+                if let Some((p, t)) = pos.piece_at(sq) {
+                    let cell = self.cell(p, t, sq);
+                    rising[p.index()] += self.rising[cell];
+                    fading[p.index()] += self.fading[cell];
+                    big[p.index()] += self.big_value[usize::from(t.0)];
+                }
+            }
+        }
+        if self.drops {
+            self.add_hands(pos, &mut big);
+        }
+        let shares = self.shares(big);
+        (0..2)
+            .map(|p| {
+                let [rise, fade] = shares[p];
+                (rising[p] * rise + fading[p] * fade) / 1000
+            })
+            .sum()
+    }
+
+    /// Per player, the worth of its big pieces on the board and in hand.
+    fn big_material(&self, pos: &Position) -> [i32; 2] {
+        let mut big = [0; 2];
+        for sq in pos.occupied_squares() {
+            if let Some((p, t)) = pos.piece_at(sq) {
+                big[p.index()] += self.big_value[usize::from(t.0)];
+            }
+        }
+        if self.drops {
+            self.add_hands(pos, &mut big);
+        }
+        big
+    }
+
+    fn add_hands(&self, pos: &Position, big: &mut [i32; 2]) {
+        for (t, &v) in self.big_value.iter().enumerate() {
+            for p in [Player::First, Player::Second] {
+                big[p.index()] += v * i32::from(pos.hand_count(p, PieceType(t as u8)));
+            }
+        }
+    }
+
+    /// Per player, the shares (thousandths) of its rising and fading terms that count: the
+    /// rising ones [`EARLY_SHARE`] while the enemy keeps its big pieces of the start and the
+    /// whole once they are gone, the fading ones the whole down to nothing.
+    fn shares(&self, big: [i32; 2]) -> [[i32; 2]; 2] {
+        let start = self.start_big.max(1);
+        let share = |enemy: i32| {
+            let gone = 1000 * (start - enemy.clamp(0, start)) / start;
+            [
+                EARLY_SHARE + (1000 - EARLY_SHARE) * gone / 1000,
+                1000 - gone,
+            ]
+        };
+        [share(big[1]), share(big[0])]
+    }
+
+    /// The index of a piece's square in `table`, `raw` (within a term) and `late`.
+    #[inline]
+    fn cell(&self, p: Player, t: PieceType, sq: Square) -> usize {
+        (p.index() * self.ntypes + usize::from(t.0)) * self.nsq + sq.index()
+    }
+
     /// The danger to `player`'s royals, in the units of the royal-safety terms (before their
     /// divisors): enemy pieces within two squares, empty squares on the lines from the royal,
-    /// and empty squares next to it times the enemy's pieces in hand (at most 4).
-    fn royal_danger(&self, pos: &Position, player: Player) -> [i32; 3] {
+    /// empty squares next to it times the enemy's pieces in hand (at most 4), and its own
+    /// pieces next to it (which shelter it rather than endanger it).
+    fn royal_danger(&self, pos: &Position, player: Player) -> [i32; 4] {
         let enemy = player.opponent();
         let in_hand = if self.drops {
             (0..self.ntypes)
@@ -381,12 +521,13 @@ impl Evaluator {
         } else {
             0
         };
-        let mut danger = [0; 3];
+        let mut danger = [0; 4];
         for &royal in pos.royal_squares(player) {
             let r = royal.index();
             // Counted from the runtime's occupancy bits: a square-by-square look at the
             // neighbourhood was a tenth of chess's search.
             danger[0] += pos.pieces_near(royal, enemy, 2) as i32;
+            danger[3] += pos.pieces_near(royal, player, 1) as i32;
             if in_hand > 0 {
                 let occupied = pos.pieces_near(royal, player, 1) + pos.pieces_near(royal, enemy, 1);
                 danger[2] += (self.near_one[r] as i32 - occupied as i32) * in_hand;
@@ -408,14 +549,22 @@ impl Evaluator {
         let mut terms = [0.0; TERMS.len()];
         let mut pieces = vec![0; n];
         let mut placed = vec![[0.0; SQUARE_TERMS]; n];
+        let shares = self.shares(self.big_material(pos));
         for sq in self.tables.geo().squares() {
             if let Some((p, t)) = pos.piece_at(sq) {
-                let i = (p.index() * n + usize::from(t.0)) * nsq + sq.index();
+                let i = self.cell(p, t, sq);
                 let sign = if p == Player::First { 1 } else { -1 };
                 material[usize::from(t.0)] += sign;
                 pieces[usize::from(t.0)] += 1;
                 for term in &TERMS[..SQUARE_TERMS] {
-                    let raw = f64::from(self.raw[term.index() * 2 * n * nsq + i]);
+                    let mut raw = f64::from(self.raw[term.index() * 2 * n * nsq + i]);
+                    let [rise, fade] = shares[p.index()];
+                    let forward = self.forward[usize::from(t.0)];
+                    match phase_of(*term, &self.values[usize::from(t.0)], forward) {
+                        Phase::Always => {}
+                        Phase::Rising => raw *= f64::from(rise) / 1000.0,
+                        Phase::Fading => raw *= f64::from(fade) / 1000.0,
+                    }
                     terms[term.index()] += raw;
                     placed[usize::from(t.0)][term.index()] += f64::from(sign) * raw;
                 }
@@ -434,8 +583,9 @@ impl Evaluator {
         }
         if self.tables.spec().rules.royals.win == WinCondition::Checkmate {
             for (player, sign) in [(Player::First, 1.0), (Player::Second, -1.0)] {
-                let [attackers, open, threat] = self.royal_danger(pos, player);
+                let [attackers, open, threat, shelter] = self.royal_danger(pos, player);
                 terms[Term::RoyalAttackers.index()] -= sign * f64::from(attackers);
+                terms[Term::RoyalShelter.index()] += sign * f64::from(shelter);
                 terms[Term::RoyalOpen.index()] -= sign * f64::from(open) / 4.0;
                 terms[Term::HandThreat.index()] -= sign * f64::from(threat) / 8.0;
             }
@@ -477,7 +627,12 @@ impl Evaluator {
 
 /// The raw square terms, `[((term * 2 + player) * ntypes + type) * nsq + sq]`, signed for the
 /// first player. The second player's tables are the first's rotated 180 degrees.
-fn square_terms(tables: &Arc<Tables>, values: &[PieceValue], checkmate: bool) -> Vec<f32> {
+fn square_terms(
+    tables: &Arc<Tables>,
+    values: &[PieceValue],
+    checkmate: bool,
+    forward: &[bool],
+) -> Vec<f32> {
     let (ntypes, geo) = (tables.piece_count(), &tables.geo());
     let nsq = geo.len();
     let spec = &tables.spec();
@@ -487,7 +642,6 @@ fn square_terms(tables: &Arc<Tables>, values: &[PieceValue], checkmate: bool) ->
     );
     let zone = &spec.rules.promotion.zone;
     let reach = reach(tables);
-    let forward = forward_only(tables);
     let mut raw = vec![0.0f32; SQUARE_TERMS * 2 * ntypes * nsq];
     for player in [Player::First, Player::Second] {
         let sign = if player == Player::First { 1.0 } else { -1.0 };
@@ -535,6 +689,38 @@ fn square_terms(tables: &Arc<Tables>, values: &[PieceValue], checkmate: bool) ->
         }
     }
     raw
+}
+
+/// The weighted square tables from the raw terms, `[(player * ntypes + type) * nsq + sq]`,
+/// signed for the first player: material plus the square terms that always count, then the
+/// rising and the fading ones ([`Phase`]).
+fn weighted_tables(
+    raw: &[f32],
+    values: &[PieceValue],
+    weights: &Weights,
+    forward: &[bool],
+    nsq: usize,
+) -> [Vec<i32>; 3] {
+    let ntypes = values.len();
+    let mut tables = [(); 3].map(|_| vec![0; 2 * ntypes * nsq]);
+    for i in 0..2 * ntypes * nsq {
+        let (player, t) = (i / (ntypes * nsq), i / nsq % ntypes);
+        let sign = if player == 0 { 1.0 } else { -1.0 };
+        let mut sums = [sign * f64::from(values[t].value), 0.0, 0.0];
+        for &term in &TERMS[..SQUARE_TERMS] {
+            let r = raw[term.index() * 2 * ntypes * nsq + i];
+            let part = match phase_of(term, &values[t], forward[t]) {
+                Phase::Always => 0,
+                Phase::Rising => 1,
+                Phase::Fading => 2,
+            };
+            sums[part] += f64::from(weights.get(term)) * f64::from(r);
+        }
+        for (table, sum) in tables.iter_mut().zip(sums) {
+            table[i] = sum.round() as i32;
+        }
+    }
+    tables
 }
 
 /// Per type and square: the destinations of a first-player piece there on an empty board.

@@ -273,7 +273,7 @@ pub struct ExplodeSpec {
 
 /// The engine's evaluation terms a `weight` line may name (koma-engine's `eval::Term`, in
 /// its order); the compiler checks the names against this list.
-pub const EVAL_TERMS: [&str; 9] = [
+pub const EVAL_TERMS: [&str; 10] = [
     "centre",
     "royal-home",
     "promotion",
@@ -283,6 +283,7 @@ pub const EVAL_TERMS: [&str; 9] = [
     "royal-attackers",
     "royal-open",
     "hand-threat",
+    "royal-shelter",
 ];
 
 /// `goal`: after a move of `player` (both players when `None`), a piece of `pieces` of that

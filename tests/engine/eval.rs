@@ -132,6 +132,71 @@ fn open_lines_towards_the_king_cost() {
     assert_eq!(score(&bare), -(17 - 6) * 40 / 4);
 }
 
+/// The game's phase: a pawn's promotion potential counts `EARLY_SHARE` of itself while the
+/// enemy keeps its big pieces and the whole once they are gone; a King's stay at home counts
+/// the whole while they are there and nothing once they are gone.
+#[test]
+fn pawn_pushes_and_king_walks_count_by_the_enemys_pieces_left() {
+    use koma_engine::eval::{EARLY_SHARE, TERMS, Term, Weights};
+
+    let t = tables("chess.koma");
+    let score = |weights: Weights, fen: &str| {
+        let eval = Evaluator::with_weights(&t, weights);
+        let pos = Position::from_text(t.clone(), fen).expect("fen");
+        eval.relative(&pos, eval.full(&pos))
+    };
+    let mut promotion = Weights([0; TERMS.len()]);
+    promotion.set(Term::Promotion, 100);
+    let push = |back: &str, front: &str| score(promotion, front) - score(promotion, back);
+    let middlegame = push(
+        "rnbqkbnr/8/8/8/8/8/4P3/RNBQKBNR w - - 0 1",
+        "rnbqkbnr/8/4P3/8/8/8/8/RNBQKBNR w - - 0 1",
+    );
+    let ending = push(
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        "4k3/8/4P3/8/8/8/8/4K3 w - - 0 1",
+    );
+    assert!(
+        ending > 300,
+        "a pawn on the sixth rank of an ending: {ending}"
+    );
+    assert!(
+        (middlegame - ending * EARLY_SHARE / 1000).abs() <= 2,
+        "middlegame {middlegame}, ending {ending}"
+    );
+    let mut home = Weights([0; TERMS.len()]);
+    home.set(Term::RoyalHome, 70);
+    let walk = |back: &str, front: &str| score(home, front) - score(home, back);
+    let middlegame = walk(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w - - 0 1",
+    );
+    let ending = walk(
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
+        "4k3/pppppppp/8/8/8/4K3/PPPPPPPP/8 w - - 0 1",
+    );
+    assert_eq!(middlegame, -70 * 2 / 7);
+    assert_eq!(ending, 0);
+}
+
+/// The royal's shelter: each of its own pieces next to it counts the royal-shelter weight.
+#[test]
+fn pieces_next_to_the_king_shelter_it() {
+    use koma_engine::eval::{TERMS, Term, Weights};
+
+    let t = tables("chess.koma");
+    let mut only_shelter = Weights([0; TERMS.len()]);
+    only_shelter.set(Term::RoyalShelter, 10);
+    let eval = Evaluator::with_weights(&t, only_shelter);
+    let score = |fen: &str| {
+        let pos = Position::from_text(t.clone(), fen).expect("fen");
+        eval.relative(&pos, 0)
+    };
+    let castled = score("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1");
+    let pushed = score("6k1/8/8/8/6PP/8/5P2/6K1 w - - 0 1");
+    assert_eq!(castled - pushed, 2 * 10);
+}
+
 /// `weight TERM N` lines give a game its own evaluation weights: the evaluation plays with
 /// them, the other terms keep their defaults, and they survive the compiled file.
 #[test]
