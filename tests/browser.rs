@@ -1010,7 +1010,7 @@ fn omega_names_and_a_tori_hand() {
 /// kanji, and Tai's 25x25 board, the largest that ships (Taikyoku's 36x36 needs more piece
 /// types than koma holds: docs/shogi-family.md), zoomed in and panned: the board outgrows its
 /// frame, which scrolls, and a click on a zoomed square still marks exactly the runtime's
-/// moves. Its 130 piece cards filter as one types a name, a kanji or XBetza. Screenshots:
+/// moves. Its 129 piece cards filter as one types a name, a kanji or XBetza. Screenshots:
 /// `tori.png`, `wa.png`, `tai-fit.png`, `tai-zoom.png`, `tai-pieces.png`.
 #[test]
 fn shogi_family_boards_zoom_and_a_piece_search() {
