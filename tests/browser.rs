@@ -1050,11 +1050,17 @@ fn shogi_family_boards_zoom_and_a_piece_search() {
         const s = document.getElementById('board').getBoundingClientRect(); \
         return [w.clientWidth, w.scrollWidth, w.clientHeight, w.scrollHeight, s.width];";
     let fit: Vec<f64> = numbers(b.run(FRAME, json!([])));
-    assert!(fit[1] <= fit[0] + 1.0 && fit[3] <= fit[2] + 1.0, "fit: no scrolling {fit:?}");
+    assert!(
+        fit[1] <= fit[0] + 1.0 && fit[3] <= fit[2] + 1.0,
+        "fit: no scrolling {fit:?}"
+    );
     b.click("#zoom-in");
     b.click("#zoom-in");
     assert_eq!(
-        b.run("return document.getElementById('zoom-level').textContent;", json!([])),
+        b.run(
+            "return document.getElementById('zoom-level').textContent;",
+            json!([])
+        ),
         json!("200%")
     );
     let zoomed: Vec<f64> = numbers(b.run(FRAME, json!([])));

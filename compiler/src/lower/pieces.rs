@@ -26,7 +26,12 @@ impl Names {
     pub(crate) fn new(pieces: &[(FileId, &PieceDef)], mut broken: Vec<String>) -> Names {
         // Pieces past the limit are dropped by `lower_pieces` (error E0110): naming them
         // elsewhere is no new error, and no index may point past the pieces kept.
-        broken.extend(pieces.iter().skip(MAX_PIECE_TYPES).map(|(_, d)| d.id.value.clone()));
+        broken.extend(
+            pieces
+                .iter()
+                .skip(MAX_PIECE_TYPES)
+                .map(|(_, d)| d.id.value.clone()),
+        );
         let mut names = Names {
             broken,
             ..Names::default()
