@@ -349,7 +349,7 @@ function setZoom(level) {
   control("zoom-out").disabled = level === ZOOMS[0];
   control("zoom-fit").disabled = level === ZOOMS[0];
   control("zoom-in").disabled = level === ZOOMS[ZOOMS.length - 1];
-  $("zoom-level").textContent = level === 1 ? "Fit" : `${level * 100}%`;
+  $("zoom-level").textContent = `${level * 100}%`;
 }
 
 /** @param {number} step +1 or -1 */
