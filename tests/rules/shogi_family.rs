@@ -628,6 +628,50 @@ fn heian_dai_a_bare_king_loses() {
     assert_eq!(r.score(), "0-1", "{r:?}");
 }
 
+// Heian Shogi (docs/shogi-family.md#heian-shogi-9x8): ShogiVar's Heiansho.dat and HShogi.rul,
+// Wikipedia. No engine counts its moves; these tests, from the sources, are its check.
+
+/// Heiansho.dat's 9x8 array: modern shogi's back rank without Rook and Bishop, an empty second
+/// rank, Pawns on the third; 18 pieces a side.
+#[test]
+fn heian_start_is_shogivars_nine_by_eight_array() {
+    let text = start_text("heian-shogi");
+    assert!(
+        text.starts_with("lnsgkgsnl/9/ppppppppp/9/9/PPPPPPPPP/9/LNSGKGSNL "),
+        "{text}"
+    );
+}
+
+/// HShogi.rul: every piece but the King (and the Gold, which has no promoted side in
+/// Heiansho.dat) promotes to a Gold "on entering, moving within, or leaving" the far three
+/// ranks, optionally; a Pawn on the last rank, a Knight on the last two, must. The Silver on
+/// d6 (in the zone, its own Pawn on c7) may promote stepping back out of it.
+#[test]
+fn heian_promotion_in_the_far_three_ranks_optional_unless_stuck() {
+    let t = variant("heian-shogi");
+    let mut p = pos(&t, "k8/2P6/3S5/6N2/4G4/9/9/4K4 w");
+    assert_eq!(moves_from(&mut p, "c7"), list(&["c7c8+"]));
+    assert_eq!(moves_from(&mut p, "g5"), list(&["g5f7+", "g5h7+"]));
+    let silver = [
+        "d6d7", "d6d7+", "d6e7", "d6e7+", "d6c5", "d6c5+", "d6e5", "d6e5+",
+    ];
+    assert_eq!(moves_from(&mut p, "d6"), list(&silver));
+    let gold = ["e4e5", "e4d5", "e4f5", "e4d4", "e4f4", "e4e3"];
+    assert_eq!(moves_from(&mut p, "e4"), list(&gold));
+}
+
+/// HShogi.rul: capturing every piece but the King wins ("the 'bare king' rule"). The first
+/// player takes the second's last piece and the second King cannot bare the first in reply.
+#[test]
+fn heian_baring_the_king_wins() {
+    let t = variant("heian-shogi");
+    let mut p = pos(&t, "4k4/9/9/4p4/4G4/9/9/4K1G2 w");
+    assert!(result(&mut p).is_none());
+    play(&mut p, &["e4e5"]);
+    let r = result(&mut p).expect("a bare King: the game is over");
+    assert_eq!(r.score(), "1-0", "{r:?}");
+}
+
 // Maka Dai Dai Shogi (docs/shogi-family.md#maka-dai-dai-shogi-19x19): ShogiVar's Maka.dat and
 // Maka.rul, Wikipedia. No engine counts its moves, so these tests, written from the sources
 // before the file was run, are its check.

@@ -26,6 +26,9 @@ const CELL = 48;
 const MARGIN = 22;
 const POLL_MS = 1000;
 const EDIT_MS = 250;
+// The zoom steps: 1 shows the whole board; above it the board's frame scrolls to pan, so a
+// 36x36 board's kanji stay legible.
+const ZOOMS = [1, 1.5, 2, 3, 4];
 
 /** A book's data (`koma book`); `null` on the server's page. @type {BookData | null} */
 const embedded = JSON.parse(document.getElementById("koma-data").textContent);
@@ -50,7 +53,7 @@ const api = `/api/variants/${variantIndex}`;
 /**
  * @type {{info: VariantInfo | null, state: GameState | null, start: string, moves: string[],
  *   future: string[], selection: MoveChoice | null, flipped: boolean, style: string | null,
- *   glyphs: boolean, busy: boolean}}
+ *   glyphs: boolean, zoom: number, busy: boolean}}
  */
 const page = {
   info: null,
@@ -62,6 +65,7 @@ const page = {
   flipped: false,
   style: null,       // "shogi" or "chess"
   glyphs: true,      // draw pieces by their glyphs (kanji) where the file gives them
+  zoom: 1,           // the board's width over the window's (1: the whole board, see ZOOMS)
   busy: false,
 };
 
@@ -242,8 +246,24 @@ function showPieces(v) {
       card.append(notes);
     }
     card.append(el("img", { src: p.diagram, alt: p.title, loading: "lazy" }));
+    // What the search box matches: the name, ID, glyph and XBetza, in lower case.
+    card.setAttribute("data-search", [p.name, p.id, p.glyph || "", p.betza].join("\n").toLowerCase());
     return card;
   }));
+  filterPieces();
+}
+
+// Shows the piece cards whose name, ID, glyph or XBetza contains the search text.
+function filterPieces() {
+  const query = control("piece-search").value.trim().toLowerCase();
+  const cards = /** @type {HTMLElement[]} */ ([...document.querySelectorAll("#pieces .piece-card")]);
+  let shown = 0;
+  for (const card of cards) {
+    const hit = !query || card.getAttribute("data-search").includes(query);
+    card.hidden = !hit;
+    if (hit) shown += 1;
+  }
+  $("piece-count").textContent = query ? `${shown} of ${cards.length} pieces` : `${cards.length} pieces`;
 }
 
 /** @param {RuleInfo[]} rules */
@@ -305,7 +325,37 @@ function fitBoard() {
   if (!box || !box.height) return;
   const top = $("play").getBoundingClientRect().top + window.scrollY;
   const room = Math.max(280, window.innerHeight - top - 12);
-  $("board-wrap").style.maxWidth = `min(100%, ${Math.floor((room * box.width) / box.height)}px)`;
+  const wrap = $("board-wrap");
+  wrap.style.maxWidth = `min(100%, ${Math.floor((room * box.width) / box.height)}px)`;
+  // Zoomed in, the frame keeps that size and the board inside it grows: scrolling pans.
+  const zoomed = page.zoom > 1;
+  wrap.classList.toggle("zoomed", zoomed);
+  wrap.style.maxHeight = zoomed ? `${room}px` : "";
+  $("board").style.width = zoomed ? `${page.zoom * 100}%` : "";
+}
+
+// Zooms to `level`, keeping the square at the middle of the frame in the middle.
+/** @param {number} level one of ZOOMS */
+function setZoom(level) {
+  const wrap = $("board-wrap");
+  const middle = [
+    (wrap.scrollLeft + wrap.clientWidth / 2) / Math.max(1, wrap.scrollWidth),
+    (wrap.scrollTop + wrap.clientHeight / 2) / Math.max(1, wrap.scrollHeight),
+  ];
+  page.zoom = level;
+  fitBoard();
+  wrap.scrollLeft = middle[0] * wrap.scrollWidth - wrap.clientWidth / 2;
+  wrap.scrollTop = middle[1] * wrap.scrollHeight - wrap.clientHeight / 2;
+  control("zoom-out").disabled = level === ZOOMS[0];
+  control("zoom-fit").disabled = level === ZOOMS[0];
+  control("zoom-in").disabled = level === ZOOMS[ZOOMS.length - 1];
+  $("zoom-level").textContent = `${level * 100}%`;
+}
+
+/** @param {number} step +1 or -1 */
+function zoomBy(step) {
+  const at = ZOOMS.indexOf(page.zoom);
+  setZoom(ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, at + step))]);
 }
 
 function drawBoard() {
@@ -662,6 +712,10 @@ function wire() {
     }
   });
   $("engine-side").addEventListener("change", () => engineTurn());
+  $("zoom-in").addEventListener("click", () => zoomBy(1));
+  $("zoom-out").addEventListener("click", () => zoomBy(-1));
+  $("zoom-fit").addEventListener("click", () => setZoom(1));
+  $("piece-search").addEventListener("input", filterPieces);
   window.addEventListener("resize", fitBoard);
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") {

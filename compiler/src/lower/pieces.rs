@@ -23,12 +23,20 @@ pub(crate) struct Names {
 }
 
 impl Names {
-    pub(crate) fn new(pieces: &[(FileId, &PieceDef)], broken: Vec<String>) -> Names {
+    pub(crate) fn new(pieces: &[(FileId, &PieceDef)], mut broken: Vec<String>) -> Names {
+        // Pieces past the limit are dropped by `lower_pieces` (error E0110): naming them
+        // elsewhere is no new error, and no index may point past the pieces kept.
+        broken.extend(
+            pieces
+                .iter()
+                .skip(MAX_PIECE_TYPES)
+                .map(|(_, d)| d.id.value.clone()),
+        );
         let mut names = Names {
             broken,
             ..Names::default()
         };
-        for (i, (_, def)) in pieces.iter().enumerate().take(usize::from(u8::MAX) + 1) {
+        for (i, (_, def)) in pieces.iter().enumerate().take(MAX_PIECE_TYPES) {
             names.ids.push(def.id.value.clone());
             names.index.insert(def.id.value.clone(), PieceType(i as u8));
         }
