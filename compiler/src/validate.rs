@@ -221,6 +221,7 @@ fn rule_combinations(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
         );
     }
     explode_to_hand(rules, diagnostics);
+    shared_flip_forms(variant, diagnostics);
     if rules.royals.win != WinCondition::Checkmate
         && let Some(clause) = rules
             .clause("checkmate")
@@ -328,6 +329,40 @@ pub fn capacities(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
 /// `explode` with `captures to-hand`: an explosion removes pieces of both sides, and koma's hand
 /// rule (everything to the mover) and Fairy-Stockfish's (each piece to its owner's opponent)
 /// differ, so the combination is refused rather than read one way in silence.
+/// Under `promotion flip` a promoted form turns back into the piece it promoted from, so that
+/// piece must be one: two pieces promoting into one form leave the flip undecided.
+fn shared_flip_forms(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
+    let Some(clause) = variant.rules.clause("promotion flip") else {
+        return;
+    };
+    for (t, form) in variant.pieces.iter().enumerate() {
+        let origins: Vec<&crate::ir::Piece> = variant
+            .pieces
+            .iter()
+            .filter(|p| p.promotions.iter().any(|q| usize::from(q.value.0) == t))
+            .collect();
+        if let [first, second, ..] = origins.as_slice() {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::CONFLICTING_OPTIONS,
+                    format!(
+                        "`{}` is the promoted form of both `{}` and `{}`: `promotion flip` cannot turn it back",
+                        form.id, first.id, second.id
+                    ),
+                    clause.location,
+                    "flips each promoted form back into its one origin",
+                )
+                .with_secondary(form.location, "promoted form defined here")
+                .with_help(format!(
+                    "give each piece a promoted form of its own (e.g. `+{}` ... like {})",
+                    second.id.trim_start_matches('+'),
+                    form.id
+                )),
+            );
+        }
+    }
+}
+
 fn explode_to_hand(rules: &crate::ir::Rules, diagnostics: &mut Vec<Diagnostic>) {
     let (Some(explode), Some(hand)) = (&rules.explosion, rules.clause("captures")) else {
         return;

@@ -105,7 +105,7 @@ impl CecpText {
     pub fn parse(&self, pos: &mut Position, text: &str) -> Result<FullMove, WireError> {
         let pieces = &self.pieces;
         let letters = move |pos: &Position, m: &FullMove, s: &str| {
-            let Some(p) = m.dropped().or(m.promotion()) else {
+            let Some(p) = m.dropped_as().or(m.promotion()) else {
                 return false;
             };
             let id = &pos.tables().spec().pieces[usize::from(p.0)].id;
@@ -123,7 +123,7 @@ impl CecpText {
 
 impl MoveText for CecpText {
     fn text(&self, pos: &mut Position, m: &FullMove) -> String {
-        if let Some(t) = m.dropped() {
+        if let Some(t) = m.dropped_as() {
             let id = match &self.pieces {
                 Some(x) => x.text(t, Player::First),
                 None => pos.tables().spec().pieces[usize::from(t.0)]

@@ -54,7 +54,7 @@ impl UciText {
     /// Reads UCI move text against the legal moves of `pos`.
     pub fn parse(pos: &mut Position, text: &str) -> Result<FullMove, WireError> {
         Wire::uci().parse(pos, text, &|pos, m, s| {
-            m.dropped().or(m.promotion()).is_some_and(|p| {
+            m.dropped_as().or(m.promotion()).is_some_and(|p| {
                 let id = &pos.tables().spec().pieces[usize::from(p.0)].id;
                 id.eq_ignore_ascii_case(s.trim_start_matches('[').trim_end_matches(']'))
                     || koma_runtime::fen::piece_text(id, Player::First) == s
@@ -65,7 +65,7 @@ impl UciText {
 
 impl MoveText for UciText {
     fn text(&self, pos: &mut Position, m: &FullMove) -> String {
-        if let Some(t) = m.dropped() {
+        if let Some(t) = m.dropped_as() {
             let id = &pos.tables().spec().pieces[usize::from(t.0)].id;
             let piece = koma_runtime::fen::piece_text(id, Player::First);
             return format!("{piece}@{}", Wire::uci().square(pos, m.to));

@@ -117,10 +117,16 @@ impl Wire {
                 }
             };
         }
-        if let Some(t) = m.dropped() {
-            // Drops read the same in XBoard and UCI: `P@e5`.
+        if let Some(t) = m.dropped_as() {
+            // Drops read the same in XBoard and UCI: `P@e5`; one dropped promoted side up
+            // (`drop promoted`) names the piece as it lands, `+P@e5` (Fairy-Stockfish's form).
             let id = &pos.tables().spec().pieces[usize::from(t.0)].id;
-            return format!("{}@{}", id.trim_start_matches('+'), self.square(pos, m.to));
+            let shown = if m.promotion().is_some() {
+                id.as_str()
+            } else {
+                id.trim_start_matches('+')
+            };
+            return format!("{shown}@{}", self.square(pos, m.to));
         }
         let shown = Wire::shown_captures(pos, m);
         let mut text = self.square(pos, m.from);

@@ -375,6 +375,14 @@ pub enum ClauseKind {
     /// (fewer on the board and in its hand than the setup gives it); a move that must promote
     /// and has no such type left cannot be played.
     PromotionCapturedOnly,
+    /// `promotion flip`: a promoted piece turns back into the piece it promoted from on a move
+    /// that fires a trigger (Kyoto Shogi's two-sided pieces).
+    PromotionFlip,
+    /// `promotion limit ID N, ...`: a piece promotes into `ID` only while its side has fewer
+    /// than `N` of them on the board.
+    PromotionLimit(Vec<(Spanned<String>, Spanned<u32>)>),
+    /// `drop promoted`: a piece in hand may also be dropped as its promoted form.
+    DropPromoted,
     /// `repeat illegal|loses [except-evasion] [except-no-new-attack]`: a move that recreates
     /// an earlier position (same side to move) is illegal, or loses for its maker.
     Repeat {
@@ -455,6 +463,9 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "drop zone",
     "facing-royals",
     "promotion captured-only",
+    "promotion flip",
+    "promotion limit",
+    "drop promoted",
     "repeat",
     "perpetual-attack",
     "counting board-honour",
@@ -526,6 +537,9 @@ impl ClauseKind {
             ClauseKind::DropNoMate(_) => "drop no-mate",
             ClauseKind::DropZone { .. } => "drop zone",
             ClauseKind::PromotionCapturedOnly => "promotion captured-only",
+            ClauseKind::PromotionFlip => "promotion flip",
+            ClauseKind::PromotionLimit(_) => "promotion limit",
+            ClauseKind::DropPromoted => "drop promoted",
             ClauseKind::Repeat { .. } => "repeat",
             ClauseKind::PerpetualAttack(_) => "perpetual-attack",
             ClauseKind::CountingBoard(_) => "counting board-honour",

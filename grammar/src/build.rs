@@ -549,6 +549,7 @@ impl LineParser {
                 }
             }
             Rule::drop_no_mate => ClauseKind::DropNoMate(self.piece_ids(inner.next()?)),
+            Rule::drop_promoted => ClauseKind::DropPromoted,
             _ => {
                 let pieces = self.piece_ids(inner.next()?);
                 let squares = self.square_list(inner.next()?);
@@ -842,6 +843,16 @@ impl LineParser {
             ),
             Rule::forced_stuck => ClauseKind::PromotionForcedWhenStuck,
             Rule::captured_only => ClauseKind::PromotionCapturedOnly,
+            Rule::promotion_flip => ClauseKind::PromotionFlip,
+            Rule::promotion_limit => {
+                let mut entries = Vec::new();
+                for entry in clause.into_inner() {
+                    let mut inner = entry.into_inner();
+                    let id = self.text(&inner.next()?);
+                    entries.push((id, self.number(&inner.next()?)?));
+                }
+                ClauseKind::PromotionLimit(entries)
+            }
             Rule::forced_clause => {
                 let mut inner = clause.into_inner();
                 let pieces = self.piece_ids(inner.next()?);

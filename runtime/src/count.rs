@@ -12,7 +12,7 @@ use crate::bits::{Bits, before, nearest};
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::legal::Shortcut;
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::moves::{MoveKind, MoveList};
 use crate::position::Position;
 use crate::spec::Modes;
 use crate::tables::{FirstLeg, PieceTable, Tables};
@@ -237,8 +237,10 @@ impl Position {
                     };
                 }
                 if let Some(m) = self.ep_capture(leg.modes, from, s, c.player()) {
+                    // An e.p. capture never promotes; it is tested as the generator makes it.
+                    debug_assert!(m.kind() == MoveKind::Normal);
                     let m = scratch.intern(&m);
-                    self.push_with_choices(t, pt, from, c, m, scratch);
+                    scratch.push(m);
                 }
                 continue;
             }
@@ -272,28 +274,5 @@ impl Position {
         }
         let (choices, may_stay) = t.promotion_choices(pt, c, to);
         choices.len() as u64 + u64::from(may_stay)
-    }
-
-    /// Pushes an e.p. capture with its promotion choices, as the move generator would.
-    fn push_with_choices(
-        &self,
-        t: &Tables,
-        pt: &PieceTable,
-        from: Square,
-        c: Cell,
-        m: Move,
-        out: &mut MoveList,
-    ) {
-        let k = if t.can_promote[usize::from(c.piece_type().0)] {
-            self.choices(t, pt, from, c, m.to, true)
-        } else {
-            1
-        };
-        // Promotion choices do not change whether the capture is legal (the piece does not
-        // promote into a royal), so the move is tested once per choice, unpromoted.
-        debug_assert!(m.kind() == MoveKind::Normal);
-        for _ in 0..k {
-            out.push(m);
-        }
     }
 }

@@ -41,6 +41,8 @@ pub(crate) struct DropTables {
     pub targets: Vec<ByPlayer<Vec<u64>>>,
     /// Per file: its squares, as words of a square set (the one-per-file test).
     pub files: Vec<Vec<u64>>,
+    /// Per piece type in hand: the promoted forms it may also be dropped as (`drop promoted`).
+    pub flipped: Vec<Vec<PieceType>>,
 }
 
 impl DropTables {
@@ -99,7 +101,16 @@ impl DropTables {
                 })
             })
             .collect();
+        let flipped = spec
+            .pieces
+            .iter()
+            .map(|p| {
+                let choices = p.promotions.iter().filter(|t| usize::from(t.0) < n);
+                choices.copied().filter(|_| d.promoted).collect()
+            })
+            .collect();
         DropTables {
+            flipped,
             enabled: d.has_hands(),
             to_hand,
             zone,
@@ -202,14 +213,21 @@ impl Position {
         }
     }
 
-    /// Appends the drops of type `ti` of the side to move.
+    /// Appends the drops of type `ti` of the side to move, each also promoted side up where
+    /// `drop promoted` allows it.
     fn push_drops(&self, ti: usize, out: &mut MoveList) {
         let ty = PieceType(ti as u8);
+        let flipped = &self.tables.drops.flipped[ti];
         self.drop_targets(ti, |w, mut bits| {
             while bits != 0 {
                 let sq = Square((w * 64 + bits.trailing_zeros() as usize) as u16);
                 bits &= bits - 1;
                 out.push(Move::drop(sq, ty));
+                for &as_type in flipped {
+                    let mut m = Move::drop(sq, ty);
+                    m.set_promotion(Some(as_type));
+                    out.push(m);
+                }
             }
         });
     }
@@ -225,10 +243,13 @@ impl Position {
             if self.hands[self.side.index() * n + ti] == 0 {
                 continue;
             }
-            if t.is_royal(PieceType(ti as u8)) {
+            let flipped = &t.drops.flipped[ti];
+            let royal = |ty: &PieceType| t.is_royal(*ty);
+            if t.is_royal(PieceType(ti as u8)) || flipped.iter().any(royal) {
                 self.push_drops(ti, scratch);
             } else {
-                self.drop_targets(ti, |_, bits| count += u64::from(bits.count_ones()));
+                let ways = 1 + flipped.len() as u64;
+                self.drop_targets(ti, |_, bits| count += ways * u64::from(bits.count_ones()));
             }
         }
         count

@@ -157,7 +157,7 @@ impl Position {
             let start = out.len();
             self.drop_moves(out);
             out.retain_from(start, |m| {
-                contains(&c.resolve, m.to) || m.dropped().is_some_and(|ty| t.is_royal(ty))
+                contains(&c.resolve, m.to) || m.dropped_as().is_some_and(|ty| t.is_royal(ty))
             });
         }
     }
@@ -180,7 +180,9 @@ impl Position {
                         !contains(&c.pinned, m.from) || self.is_legal_pseudo(m)
                     }
                 }
-                MoveKind::Drop if !m.dropped().is_some_and(|ty| self.tables.is_royal(ty)) => true,
+                MoveKind::Drop if !m.dropped_as().is_some_and(|ty| self.tables.is_royal(ty)) => {
+                    true
+                }
                 _ => self.is_legal_pseudo(m),
             };
             if legal {

@@ -730,7 +730,7 @@ impl Position {
         // A drop only adds a piece: it can expose a royal only by landing on a square an
         // enemy multi-leg attacker or burner able to reach a royal reads.
         if m.kind() == MoveKind::Drop {
-            return if m.dropped().is_some_and(|ty| self.tables.is_royal(ty)) {
+            return if m.dropped_as().is_some_and(|ty| self.tables.is_royal(ty)) {
                 Test::Full
             } else if contains(&sc.filled, m.to) {
                 watched
@@ -783,7 +783,7 @@ impl Position {
         let t = &*self.tables;
         let touches = |s: Square| contains(&sc.watched, s);
         if m.kind() == MoveKind::Drop {
-            return if m.dropped().is_some_and(|ty| t.is_royal(ty)) || touches(m.to) {
+            return if m.dropped_as().is_some_and(|ty| t.is_royal(ty)) || touches(m.to) {
                 Test::Full
             } else {
                 Test::Illegal

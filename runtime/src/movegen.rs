@@ -63,7 +63,7 @@ impl MoveSink<'_> {
     #[inline]
     fn add_simple(&mut self, m: Move, capture: bool) {
         if !self.direct {
-            self.add(m, capture, &[]);
+            self.add(m, capture, &[], true);
         } else if self.stage.wants(capture) {
             self.out.push(m);
         }
@@ -73,11 +73,13 @@ impl MoveSink<'_> {
     /// buffer) unless the piece already has one with the same effect. Two routes with the same start, end and captures are one move, unless one route
     /// fires a promotion trigger and the other does not (Kyou's Lion stepping into the zone and
     /// out again): then the promoting and the plain move both exist.
-    fn add(&mut self, m: Move, capture: bool, stops: &[Square]) {
+    /// An e.p. capture (`promotable` false) never promotes, as in Fairy-Stockfish (and
+    /// Shogun's rules say so of its Pawns, whose e.p. captures end in the zone).
+    fn add(&mut self, m: Move, capture: bool, stops: &[Square], promotable: bool) {
         if !self.stage.wants(capture) {
             return;
         }
-        let fires = self.fires(m.to, capture, stops);
+        let fires = promotable && self.fires(m.to, capture, stops);
         if self.seen.is_empty() {
             if fires {
                 self.promote(m, true, true, true);
@@ -211,7 +213,7 @@ impl Sink for MoveSink<'_> {
         }
         m.set_creates_ep(e.creates_ep);
         let capture = e.dest_capture || !e.victims.is_empty();
-        self.add(m, capture, e.stops);
+        self.add(m, capture, e.stops, !e.en_passant);
         false
     }
 }
@@ -394,7 +396,7 @@ impl Position {
                         && let Some(m) = self.ep_capture(leg.modes, from, s, c.player())
                     {
                         let m = sink.out.intern(&m);
-                        sink.add(m, true, &[]);
+                        sink.add(m, true, &[], false);
                     }
                     continue;
                 }
@@ -798,7 +800,7 @@ impl Position {
             n += 1;
             pos.set_raw(sq, c);
         };
-        if let Some(ty) = m.dropped() {
+        if let Some(ty) = m.dropped_as() {
             set(self, m.to, Cell::piece(self.side, ty));
             return n;
         }
@@ -849,7 +851,7 @@ impl Position {
     pub(crate) fn royals_after(&self, m: MoveRef<'_>, me: Player) -> Royals {
         let mut royals = *self.royals.get(me);
         let t = &self.tables;
-        if let Some(ty) = m.dropped() {
+        if let Some(ty) = m.dropped_as() {
             if t.is_royal(ty) {
                 royals.add(m.to);
             }

@@ -172,6 +172,13 @@ impl Move {
         (self.kind() == MoveKind::Drop).then_some(PieceType(self.aux.0 as u8))
     }
 
+    /// For a drop: the piece type put on the board, the hand piece or, dropped promoted side
+    /// up (`drop promoted`), its promotion.
+    #[inline]
+    pub fn dropped_as(&self) -> Option<PieceType> {
+        self.dropped().map(|t| self.promotion().unwrap_or(t))
+    }
+
     /// Where the removed squares start in the owner's buffer.
     #[inline]
     pub(crate) fn caps_start(&self) -> usize {

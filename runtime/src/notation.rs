@@ -52,7 +52,11 @@ impl Position {
         let geo = &self.tables.geo;
         if let Some(ty) = m.dropped() {
             let id = &self.tables.spec.pieces[usize::from(ty.0)].id;
-            return format!("{}@{}", piece_text(id, Player::First), geo.name(m.to));
+            let mut s = format!("{}@{}", piece_text(id, Player::First), geo.name(m.to));
+            if let Some(p) = m.promotion() {
+                self.push_promotion(&mut s, Some(id.as_str()), p);
+            }
+            return s;
         }
         let mut s = geo.name(m.from);
         for c in m.captures_on_the_way() {
@@ -62,16 +66,10 @@ impl Position {
         s.push_str(&geo.name(m.to));
         if let Some(p) = m.promotion() {
             let pieces = &self.tables.spec.pieces;
-            let promoted = &pieces[usize::from(p.0)].id;
             let mover = self
                 .piece_at(m.from)
                 .map(|(_, t)| pieces[usize::from(t.0)].id.as_str());
-            if mover.is_some_and(|id| *promoted == format!("+{id}")) {
-                s.push('+');
-            } else {
-                s.push('=');
-                s.push_str(&piece_text(promoted, Player::First));
-            }
+            self.push_promotion(&mut s, mover, p);
         }
         if let Some(u) = m.unload_square() {
             s.push('@');
@@ -82,6 +80,18 @@ impl Position {
             s.push_str(&geo.name(b));
         }
         s
+    }
+
+    /// Appends a promotion into `p` of the piece `mover`: `+` when `p` is its `+` form, else
+    /// `=` and `p`'s ID.
+    fn push_promotion(&self, s: &mut String, mover: Option<&str>, p: PieceType) {
+        let promoted = &self.tables.spec.pieces[usize::from(p.0)].id;
+        if mover.is_some_and(|id| *promoted == format!("+{id}")) {
+            s.push('+');
+        } else {
+            s.push('=');
+            s.push_str(&piece_text(promoted, Player::First));
+        }
     }
 
     /// Parses move text against the legal moves. Exact notation always matches; shorter forms
@@ -128,7 +138,9 @@ impl Position {
         }
     }
 
-    /// `P@e4`, `p@e4`, `[FD]@e4`, `+P@e4`: a drop.
+    /// `P@e4`, `p@e4`, `[FD]@e4`, `+P@e4`: a drop; `P@e4+` or `P@e4=R` drops it promoted
+    /// side up (`drop promoted`), which `+P@e4` (Fairy-Stockfish's form) also names when no
+    /// `+P` is in hand.
     fn parse_drop(
         &self,
         text: &str,
@@ -140,15 +152,34 @@ impl Position {
             text: text.to_string(),
             drop: true,
         };
+        let (square, wanted) = match square.find(['+', '=']) {
+            Some(i) => {
+                let suffix = &square[i..];
+                let w = suffix.strip_prefix('=').unwrap_or(suffix);
+                (
+                    &square[..i],
+                    Some(w.replace(['[', ']'], "").to_ascii_uppercase()),
+                )
+            }
+            None => (square, None),
+        };
         let to = self.tables.geo.parse_square(square).ok_or_else(malformed)?;
         let id = piece.replace(['[', ']'], "").to_ascii_uppercase();
-        moves
-            .iter()
-            .find(|m| {
-                m.to == to
-                    && m.dropped()
-                        .is_some_and(|t| self.tables.spec.pieces[usize::from(t.0)].id == id)
-            })
+        let id_of = |t: PieceType| &self.tables.spec.pieces[usize::from(t.0)].id;
+        let on_to = || moves.iter().filter(|m| m.to == to);
+        let by_hand = |m: &&FullMove| {
+            m.dropped().is_some_and(|t| *id_of(t) == id)
+                && self.promotion_matches(m, wanted.as_deref())
+        };
+        // Fairy-Stockfish's `+P@e4`: the piece as it lands, when no hand piece has that ID.
+        let by_placed = |m: &&FullMove| {
+            wanted.is_none()
+                && m.promotion().is_some()
+                && m.dropped_as().is_some_and(|t| *id_of(t) == id)
+        };
+        on_to()
+            .find(by_hand)
+            .or_else(|| on_to().find(by_placed))
             .copied()
             .ok_or_else(|| MoveError::Illegal {
                 text: text.to_string(),

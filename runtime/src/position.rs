@@ -668,10 +668,11 @@ impl Position {
         let undo = self.undo_record(mv);
         self.history.push(self.hash);
         self.hand_take(side, ty);
-        let placed = Cell::piece(side, ty);
+        let placed_type = mv.promotion().unwrap_or(ty);
+        let placed = Cell::piece(side, placed_type);
         self.set_cell(mv.to, Cell::EMPTY, placed);
         let d = &self.tables.drops;
-        let home = d.initial[usize::from(ty.0)] && d.home[mv.to.index()] == placed;
+        let home = d.initial[usize::from(placed_type.0)] && d.home[mv.to.index()] == placed;
         self.set_virgin(mv.to, home);
         self.clear_ep();
         self.halfmove = if self.resets_clock(placed, false, false) {

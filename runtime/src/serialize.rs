@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 13;
+pub const FORMAT_VERSION: u32 = 14;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -305,7 +305,8 @@ fn validate_rule_squares(r: &RulesSpec, on_board: impl Fn(&Coord) -> bool) -> Re
 
 /// Every piece type a rule names.
 fn rule_types(r: &RulesSpec) -> impl Iterator<Item = &PieceType> {
-    let promotion = r.promotion.forced.iter().flat_map(|f| &f.pieces);
+    let promotion = (r.promotion.forced.iter().flat_map(|f| &f.pieces))
+        .chain(r.promotion.limits.iter().map(|(t, _)| t));
     let burning = r
         .burning
         .iter()
@@ -949,6 +950,8 @@ impl Codec for RulesSpec {
         self.captures_compulsory.encode(w);
         w.option(&self.explosion);
         rs.endings.encode(w);
+        p.flip.encode(w);
+        p.limits.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         let mut s = RulesSpec::default();
@@ -988,6 +991,8 @@ impl Codec for RulesSpec {
         s.captures_compulsory = r.read()?;
         s.explosion = r.option("explosion tag")?;
         s.results.endings = r.read()?;
+        s.promotion.flip = r.read()?;
+        s.promotion.limits = r.read()?;
         Ok(s)
     }
 }
@@ -1222,6 +1227,7 @@ impl Codec for DropSpec {
         self.per_file.encode(w);
         self.no_mate.encode(w);
         self.zones.encode(w);
+        self.promoted.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(DropSpec {
@@ -1232,6 +1238,7 @@ impl Codec for DropSpec {
             per_file: r.read()?,
             no_mate: r.read()?,
             zones: r.read()?,
+            promoted: r.read()?,
         })
     }
 }

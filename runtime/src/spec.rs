@@ -34,6 +34,54 @@ pub struct VariantSpec {
     pub rules: RulesSpec,
 }
 
+impl VariantSpec {
+    /// The spec with the demotions `promotion flip` implies written out as promotion choices:
+    /// a piece that promotes to nothing and is the promotion choice of exactly one piece
+    /// promotes back into that piece. Without `flip`, or applied twice, nothing changes.
+    ///
+    /// ```
+    /// # use koma_runtime::spec::{BoardSpec, PieceSpec, PieceType, VariantSpec};
+    /// # fn piece(id: &str, promotions: Vec<PieceType>) -> PieceSpec {
+    /// #     PieceSpec { id: id.into(), name: id.into(), betza: "W".into(), paths: vec![],
+    /// #         castling: vec![], royal: false, promotions, value: None }
+    /// # }
+    /// # let board = BoardSpec { width: 1, height: 2, first_rank: 1, first_file: 0,
+    /// #     names: vec![], real: vec![true; 2], vanishing: vec![] };
+    /// let mut spec = VariantSpec {
+    ///     name: "Flip".into(),
+    ///     board,
+    ///     pieces: vec![piece("P", vec![PieceType(1)]), piece("+P", vec![])],
+    ///     setup: None,
+    ///     rules: Default::default(),
+    /// };
+    /// spec.rules.promotion.flip = true;
+    /// let spec = spec.with_flips();
+    /// assert_eq!(spec.pieces[1].promotions, vec![PieceType(0)]);
+    /// ```
+    pub fn with_flips(mut self) -> VariantSpec {
+        if !self.rules.promotion.flip {
+            return self;
+        }
+        let n = self.pieces.len();
+        for t in 0..n {
+            if !self.pieces[t].promotions.is_empty() {
+                continue;
+            }
+            let mut origins = (0..n).filter(|&o| {
+                o != t
+                    && self.pieces[o]
+                        .promotions
+                        .iter()
+                        .any(|q| usize::from(q.0) == t)
+            });
+            if let (Some(origin), None) = (origins.next(), origins.next()) {
+                self.pieces[t].promotions = vec![PieceType(origin as u8)];
+            }
+        }
+        self
+    }
+}
+
 /// The board: a `width` x `height` grid of which only the `real` squares exist.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardSpec {
@@ -323,6 +371,9 @@ pub struct DropSpec {
     pub no_mate: Vec<PieceType>,
     /// Pieces that may be dropped only on some squares.
     pub zones: Vec<DropZone>,
+    /// A piece in hand may also be dropped as any of its promotion choices (`drop promoted`:
+    /// Kyoto Shogi's pieces go down either side up), where the hand piece may be dropped.
+    pub promoted: bool,
 }
 
 impl DropSpec {
@@ -362,6 +413,15 @@ pub struct PromotionSpec {
     /// in the side's hand than the setup gives the side (Grand Chess). A move that must
     /// promote and has no such type left cannot be played.
     pub captured_only: bool,
+    /// Two-sided pieces (`promotion flip`, Kyoto Shogi): a promoted form that promotes to
+    /// nothing turns back into the piece it promoted from, on a move that fires a trigger and
+    /// as the promotion kind says; [`VariantSpec::with_flips`] writes those demotions out.
+    pub flip: bool,
+    /// Per type, how many of it a side may have on the board before no piece may promote into
+    /// it (`promotion limit`, Fairy-Stockfish's `promotionLimit`): a promotion into a listed
+    /// type is open only while the side has fewer of it on the board. A move that must promote
+    /// and has no open choice cannot be played.
+    pub limits: Vec<(PieceType, u8)>,
 }
 
 impl PromotionSpec {

@@ -364,6 +364,8 @@ impl Tables {
     /// The unchecked twin of [`Tables::try_new`], for a spec already checked (the compiler's
     /// output, a decoded file): an invalid spec may make it panic or build wrong tables.
     pub fn new_unchecked(spec: VariantSpec) -> Tables {
+        // Two-sided pieces: their demotions are promotion choices for everything below.
+        let spec = spec.with_flips();
         let geo = Geometry::new(&spec.board);
         let mut builder = Builder {
             geo: &geo,

@@ -30,6 +30,8 @@ pub(crate) struct PathEnd<'a> {
     pub stops: &'a [Square],
     pub unload: Option<Square>,
     pub creates_ep: bool,
+    /// The move is an e.p. capture (which never promotes).
+    pub en_passant: bool,
 }
 
 /// Receives finished paths; returns `true` to stop walking.
@@ -496,6 +498,10 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
     }
 
     fn finish(&mut self, to: Square, dest_capture: bool) -> bool {
+        self.finish_end(to, dest_capture, false)
+    }
+
+    fn finish_end(&mut self, to: Square, dest_capture: bool, en_passant: bool) -> bool {
         let end = PathEnd {
             to,
             dest_capture,
@@ -503,6 +509,7 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
             stops: &self.stops[..self.nstops],
             unload: self.unload,
             creates_ep: self.creates_ep,
+            en_passant,
         };
         self.sink.end(end)
     }
@@ -519,7 +526,7 @@ impl<'a, S: Sink + ?Sized> Walker<'a, S> {
         }
         self.victims[self.nvictims] = victim;
         self.nvictims += 1;
-        let stop = self.finish(s, false);
+        let stop = self.finish_end(s, false, true);
         self.nvictims -= 1;
         stop
     }

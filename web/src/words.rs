@@ -191,6 +191,19 @@ fn promotion(w: &mut Page<'_>) {
              and nothing was lost, it cannot make that move.",
         );
     }
+    if p.flip {
+        s.push_str(
+            " Promoted pieces turn back into the piece they promoted from, on the moves that \
+             would promote them and as the promotion kind says: every piece has two sides.",
+        );
+    }
+    for &(piece, limit) in &p.limits {
+        s.push_str(&format!(
+            " A piece may promote into {} only while its side has fewer than {limit} of them \
+             on the board.",
+            w.names(&[piece])
+        ));
+    }
     let clauses = [
         "promotion zone",
         "promotion on",
@@ -198,6 +211,8 @@ fn promotion(w: &mut Page<'_>) {
         "promotion forced-when-stuck",
         "promotion forced",
         "promotion captured-only",
+        "promotion flip",
+        "promotion limit",
     ];
     w.rule("Promotion", &clauses, s);
 }
@@ -722,6 +737,7 @@ fn hands(w: &mut Page<'_>) {
         "drop per-file",
         "drop no-mate",
         "drop zone",
+        "drop promoted",
     ];
     w.rule("Hands", &clauses, words);
 }
@@ -803,6 +819,9 @@ fn drop_limits(w: &Page<'_>) -> String {
             " A drop of {} that checkmates loses for the player who dropped it.",
             w.names(&d.no_mate)
         ));
+    }
+    if d.promoted {
+        s.push_str(" A piece in hand may also be dropped promoted side up.");
     }
     for z in &d.zones {
         let squares: Vec<String> = z.squares.iter().map(|&c| v.board.square_name(c)).collect();

@@ -800,6 +800,7 @@ fn promotion(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String>
         }
         out.push(format!("promotionLimit = {}", promotion_limit(v, pieces)));
     }
+    out.extend(flips_and_limits(v, pieces, report));
     let stuck =
         v.rules.drops.not_stuck || (!must && (forced_when_stuck || !spec.forced.is_empty()));
     out.push(format!("immobilityIllegal = {stuck}"));
@@ -903,6 +904,32 @@ fn letter_of(pieces: &[Piece2], t: PieceType) -> char {
     }
 }
 
+/// `promotion flip` is `pieceDemotion`; `promotion limit` is `promotionLimit` (both count the
+/// board), which `promotion captured-only` also writes, so the two cannot meet.
+fn flips_and_limits(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
+    let spec = &v.rules.promotion;
+    let mut out = Vec::new();
+    if spec.flip {
+        out.push("pieceDemotion = true".to_string());
+    }
+    if spec.limits.is_empty() {
+        return out;
+    }
+    if spec.captured_only {
+        let why = "Fairy-Stockfish has one `promotionLimit` for both clauses";
+        let at = clause_at(v, "promotion limit");
+        report.refuse("promotion limit with captured-only", why, at);
+        return out;
+    }
+    let limits: Vec<String> = spec
+        .limits
+        .iter()
+        .map(|&(t, n)| format!("{}:{n}", letter_of(pieces, t)))
+        .collect();
+    out.push(format!("promotionLimit = {}", limits.join(" ")));
+    out
+}
+
 /// `promotionLimit`: each promotion type as often as the setup gives one side.
 fn promotion_limit(v: &Variant, pieces: &[Piece2]) -> String {
     let mut targets: Vec<PieceType> = v
@@ -979,6 +1006,9 @@ fn drops(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
             "Fairy-Stockfish's hands hold captured pieces demoted or as they are",
             at,
         );
+    }
+    if d.promoted {
+        out.push("dropPromoted = true".to_string());
     }
     let pawn = pawn_type(pieces).map(|(i, _)| i);
     for zone in &d.zones {

@@ -60,6 +60,25 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
             clause_at(v, "promotion captured-only"),
         );
     }
+    let unsaid = [
+        (
+            r.promotion.flip,
+            "promotion flip",
+            "promoted pieces that turn back",
+        ),
+        (
+            !r.promotion.limits.is_empty(),
+            "promotion limit",
+            "a limit on promotions per type",
+        ),
+        (r.drops.promoted, "drop promoted", "drops promoted side up"),
+    ];
+    for (used, key, what) in unsaid {
+        if used {
+            let why = format!("the diagram's block cannot say {what}");
+            report.refuse(key, &why, clause_at(v, key));
+        }
+    }
     if r.promotion.mid_move {
         let why = "the diagram's block cannot promote on a square passed in the middle of a move";
         report.refuse("promotion on mid-move", why, clause_at(v, "promotion on"));

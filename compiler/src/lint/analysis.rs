@@ -9,7 +9,8 @@ use crate::ir::{Board, Piece, Variant};
 use crate::xbetza::{BoardSize, Expansion, expand};
 
 /// Which pieces can ever be on the board: in the setup (on a square or in a hand) or reachable
-/// by promotion from it.
+/// by promotion from it (and, under `promotion flip`, by turning back), or dropped from a hand
+/// after a capture.
 #[derive(Debug)]
 pub struct Analysis {
     pub in_play: Vec<bool>,
@@ -33,6 +34,18 @@ impl Analysis {
             if i < n && !in_play[i] {
                 in_play[i] = true;
                 stack.extend(variant.pieces[i].promotions.iter().map(|p| p.value));
+                // A captured piece reappears from the captor's hand as its hand form.
+                stack.extend(variant.rules.drops.to_hand.get(i).copied().flatten());
+                if variant.rules.promotion.flip {
+                    // A promoted form turns back into the pieces it promoted from.
+                    let origins = (0..n).filter(|&o| {
+                        variant.pieces[o]
+                            .promotions
+                            .iter()
+                            .any(|p| usize::from(p.value.0) == i)
+                    });
+                    stack.extend(origins.map(|o| PieceType(o as u8)));
+                }
             }
         }
         Analysis { in_play }

@@ -19,7 +19,10 @@ promote on its first move. Usually the zone is too deep or the piece is on the w
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let v = cx.variant;
-    let Some(setup) = &v.setup else { return };
+    // Two-sided pieces (`promotion flip`) turn over on every move wherever they start.
+    let Some(setup) = v.setup.as_ref().filter(|_| !v.rules.promotion.flip) else {
+        return;
+    };
     let zone = &v.rules.promotion.zone;
     let mut reported = Vec::new();
     for p in setup.placements.iter().filter(|p| !p.derived) {

@@ -24,6 +24,10 @@ of the unpromoted piece, and the unpromoted piece has more, promoting only loses
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let v = cx.variant;
+    // The two sides of a flipping piece are two pieces, neither an upgrade of the other.
+    if v.rules.promotion.flip {
+        return;
+    }
     for piece in &v.pieces {
         let own = path_set(&piece.expansion);
         for target in &piece.promotions {

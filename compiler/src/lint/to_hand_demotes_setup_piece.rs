@@ -33,7 +33,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let Some(clause) = v.rules.clause("captures") else {
         return;
     };
-    let Some(setup) = &v.setup else {
+    // Two-sided pieces (`promotion flip`) start either side up and go to hand as their base.
+    let Some(setup) = v.setup.as_ref().filter(|_| !v.rules.promotion.flip) else {
         return;
     };
     for (t, hand) in v.rules.drops.to_hand.iter().enumerate() {

@@ -21,6 +21,10 @@ board. The depth is probably too large for this board.",
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let v = cx.variant;
+    // A whole-board zone is how two-sided pieces (`promotion flip`) turn over on every move.
+    if v.rules.promotion.flip {
+        return;
+    }
     let (Some(clause), Some(front)) = (
         v.rules.clause("promotion zone"),
         front_line(v, Player::First),

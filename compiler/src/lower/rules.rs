@@ -167,6 +167,9 @@ impl Lowering<'_> {
                 self.promotion_forced(file, pieces, last)
             }
             ClauseKind::PromotionCapturedOnly => rules.promotion.captured_only = true,
+            ClauseKind::PromotionFlip => rules.promotion.flip = true,
+            ClauseKind::PromotionLimit(entries) => self.promotion_limit(file, entries),
+            ClauseKind::DropPromoted => rules.drops.promoted = true,
             ClauseKind::Royal(ids) => self.royal(file, ids),
             ClauseKind::Win(kind) => rules.royals.win = win_condition(kind.value),
             ClauseKind::CheckLastRoyalOnly => rules.royals.check_last_only = true,
@@ -347,6 +350,18 @@ impl Lowering<'_> {
             let n = n as u8;
             let per_file = &mut self.rules.drops.per_file;
             per_file.extend(ids.into_iter().map(|t| (t, n)));
+        }
+    }
+
+    /// `promotion limit ID N, ...`.
+    fn promotion_limit(&mut self, file: FileId, entries: &[(Spanned<String>, Spanned<u32>)]) {
+        let most = u32::from(u8::MAX);
+        for (id, limit) in entries {
+            let ids = self.pieces(file, std::slice::from_ref(id), "in `promotion limit`");
+            let n = self.in_range(file, limit, 1, most, "the number of pieces");
+            if let (Some(&t), Some(n)) = (ids.first(), n) {
+                self.rules.promotion.limits.push((t, n as u8));
+            }
         }
     }
 

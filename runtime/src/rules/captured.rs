@@ -1,7 +1,9 @@
 //! Promotion to captured pieces only (`promotion captured-only`, Grand Chess): a side may
 //! promote into a type only while it has fewer of it, on the board and in hand, than the setup
-//! gives it. Generation offers every choice; this filter drops the unavailable ones, which also
-//! removes a move that must promote when no choice is left (its plain form was never generated).
+//! gives it; and promotion limits (`promotion limit`, Shogun): only while it has fewer of it on
+//! the board than the limit. Generation offers every choice; this filter drops the unavailable
+//! ones, which also removes a move that must promote when no choice is left (its plain form was
+//! never generated).
 
 use crate::geometry::ByPlayer;
 use crate::moves::Move;
@@ -26,12 +28,24 @@ pub(crate) fn start_counts(spec: &VariantSpec) -> ByPlayer<Vec<u16>> {
 }
 
 impl Position {
-    /// Whether the side to move may play `m` as far as `promotion captured-only` says.
+    /// Whether the side to move may play `m` as far as `promotion captured-only` and
+    /// `promotion limit` say. A drop promoted side up is no promotion.
     pub(crate) fn promotion_available(&self, m: &Move) -> bool {
         let Some(t) = m.promotion() else {
             return true;
         };
+        if m.dropped().is_some() {
+            return true;
+        }
         let side = self.side;
+        let promotion = &self.tables.spec.rules.promotion;
+        let limit = promotion.limits.iter().find(|(l, _)| *l == t);
+        if limit.is_some_and(|&(_, n)| self.count(side, t) >= usize::from(n)) {
+            return false;
+        }
+        if !promotion.captured_only {
+            return true;
+        }
         let have = self.count(side, t) + usize::from(self.hand_count(side, t));
         let start = self.tables.rules.start_counts.get(side);
         have < usize::from(start.get(usize::from(t.0)).copied().unwrap_or(0))

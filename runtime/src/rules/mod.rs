@@ -158,6 +158,7 @@ impl RuleTables {
             legal_filter: !rules.anti_trade.is_empty()
                 || rules.passing.first_passer_deviates
                 || rules.promotion.captured_only
+                || !rules.promotion.limits.is_empty()
                 || rules.repeat.is_some_and(|r| !r.loses)
                 || rules.royals.check_forbidden
                 || rules.captures_compulsory,

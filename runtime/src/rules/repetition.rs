@@ -46,7 +46,8 @@ impl Position {
         let anti_trade = !tables.spec.rules.anti_trade.is_empty() && stage != Gen::Quiets;
         let deviate = tables.spec.rules.passing.first_passer_deviates
             && (0..self.history().len()).any(|k| self.history_pass(k));
-        let captured_only = tables.spec.rules.promotion.captured_only;
+        let promotion = &tables.spec.rules.promotion;
+        let captured_only = promotion.captured_only || !promotion.limits.is_empty();
         let repeat = self.repeat_filter_active();
         let no_check = tables.spec.rules.royals.check_forbidden;
         if !(anti_trade || deviate || captured_only || repeat || no_check) {

@@ -132,9 +132,18 @@ fn promotion() -> impl Strategy<Value = PromotionSpec> {
         Just(PromotionKind::Mandatory),
         Just(PromotionKind::Automatic)
     ];
-    let flags = any::<(bool, bool, bool)>();
-    (coords(), any::<u8>(), kind, vec(forced(), 0..2), flags).prop_map(
-        |(zone, triggers, kind, forced, (forced_when_stuck, mid_move, captured_only))| {
+    let flags = any::<(bool, bool, bool, bool)>();
+    let limits = vec((piece_type(), any::<u8>()), 0..3);
+    (
+        coords(),
+        any::<u8>(),
+        kind,
+        vec(forced(), 0..2),
+        flags,
+        limits,
+    )
+        .prop_map(|(zone, triggers, kind, forced, flags, limits)| {
+            let (forced_when_stuck, mid_move, captured_only, flip) = flags;
             PromotionSpec {
                 zone,
                 triggers: Triggers(triggers),
@@ -143,9 +152,10 @@ fn promotion() -> impl Strategy<Value = PromotionSpec> {
                 forced,
                 mid_move,
                 captured_only,
+                flip,
+                limits,
             }
-        },
-    )
+        })
 }
 
 fn royals() -> impl Strategy<Value = RoyalSpec> {
@@ -324,15 +334,25 @@ fn drops() -> impl Strategy<Value = DropSpec> {
         vec((player(), piece_type()), 0..3),
     );
     let files = (types(), vec((piece_type(), any::<u8>()), 0..3));
-    (hands, any::<bool>(), files, types(), vec(drop_zone(), 0..2)).prop_map(
-        |((to_hand, start_hand), not_stuck, (one_per_file, per_file), no_mate, zones)| DropSpec {
-            to_hand,
-            start_hand,
-            not_stuck,
-            one_per_file,
-            per_file,
+    let flags = any::<(bool, bool)>();
+    (hands, flags, files, types(), vec(drop_zone(), 0..2)).prop_map(
+        |(
+            (to_hand, start_hand),
+            (not_stuck, promoted),
+            (one_per_file, per_file),
             no_mate,
             zones,
+        )| {
+            DropSpec {
+                to_hand,
+                start_hand,
+                not_stuck,
+                one_per_file,
+                per_file,
+                no_mate,
+                zones,
+                promoted,
+            }
         },
     )
 }

@@ -42,6 +42,8 @@ SHIPPED = {
     "horde": ("variants/horde.koma", "tests/perft/lichess-rules.perft"),
     "kinglet": ("tests/fixtures/rules/kinglet.koma", "tests/perft/royals.perft"),
     "atomic": ("variants/atomic.koma", "tests/perft/atomic.perft"),
+    "kyotoshogi": ("variants/kyoto-shogi.koma", "tests/perft/kyoto.perft"),
+    "shogun": ("variants/shogun.koma", "tests/perft/shogun.perft"),
 }
 
 # Options with a koma counterpart (pieces, board, setup, promotion, drops, castling, the
@@ -68,6 +70,8 @@ HAS = {
     # `stalemate fewer-pieces-wins|more-pieces-wins`, `checkmate wins|draws`.
     "nFoldValue", "nFoldValueAbsolute", "extinctionPieceCount", "extinctionOpponentPieceCount",
     "extinctionPieceTypes", "materialCounting", "stalematePieceCount", "checkmateValue",
+    # `promotion flip`, `drop promoted`; `promotion limit` (docs/rules.md).
+    "pieceDemotion", "dropPromoted",
 }
 
 # Options koma's language lacks, by the feature that would express them (issue 30, point 3).
@@ -78,7 +82,6 @@ GAPS = {
     "wallingRule": "a blocker placed with the move", "wallingRegion": "a blocker placed with the move",
     "wallOrMove": "a blocker placed with the move",
     "gating": "gating", "seirawanGating": "gating",
-    "pieceDemotion": "flipping promotion", "dropPromoted": "flipping promotion",
     "mustDrop": "a drop-only placement phase", "mustDropType": "a drop-only placement phase",
     "chess960": "random start positions",
     "connectN": "connect-N (not chess)", "connectNxN": "connect-N (not chess)",
@@ -109,7 +112,6 @@ GAPS = {
     "promotionPieceTypesBlack": "per-side promotion choices",
     "promotionPawnTypesBlack": "per-side promotion choices",
     "nMoveRuleTypesBlack": "per-side move-count resets",
-    "promotionLimit": "promotion limits per type",
 }
 
 # Values that mean "as in chess": an option set to one of these needs no feature.

@@ -78,6 +78,9 @@ const READ: &[&str] = &[
     "flyingGeneral",
     "checkCounting",
     "mustCapture",
+    "pieceDemotion",
+    "dropPromoted",
+    "promotionLimit",
 ];
 
 /// Values that leave an option as chess has it.
@@ -122,9 +125,11 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
         }
     };
     let mut pieces = cx.pieces(&start);
+    let limit_forms = cx.limit_forms(&pieces);
     cx.royal(&mut pieces, &start);
     let setup = cx.setup(&start, &pieces);
     prune(&mut pieces, &setup);
+    cx.promotion_limits(&pieces, limit_forms);
     let hands: Vec<String> = start
         .hands
         .iter()
@@ -611,6 +616,73 @@ impl Ctx<'_> {
             self.rules
                 .push(RuleLine::Clause("promotion forced-when-stuck".into()));
         }
+        if self.flag("pieceDemotion", false) {
+            self.rules.push(RuleLine::Clause("promotion flip".into()));
+        }
+    }
+
+    /// `promotionLimit = q:1 r:2`: per limited letter, the koma pieces Fairy-Stockfish counts
+    /// as that type (the piece itself and the promoted copies that move like it), read before
+    /// `prune` turns the copies' `like` into moves.
+    fn limit_forms(&mut self, pieces: &[Piece]) -> Vec<(String, u32, Vec<String>)> {
+        let Some(s) = self.game.get("promotionLimit").cloned() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for pair in s.value.split_whitespace() {
+            let parsed = pair.split_once(':').and_then(|(l, n)| {
+                let letter = l.chars().next().filter(|_| l.chars().count() == 1)?;
+                let letter = letter.to_ascii_lowercase();
+                self.game.piece(letter)?;
+                Some((letter, n.parse::<u32>().ok()?))
+            });
+            let Some((letter, n)) = parsed else {
+                let _: Option<()> = self.fail(
+                    "I032",
+                    &format!("cannot read `{pair}` in `promotionLimit`"),
+                    s.at,
+                    "`letter:count` with one of the game's piece letters",
+                );
+                continue;
+            };
+            let forms = pieces
+                .iter()
+                .filter(|p| p.id == id(letter) || p.moves == Moves::Like(id(letter)))
+                .map(|p| p.id.clone())
+                .collect();
+            out.push((id(letter), n, forms));
+        }
+        out
+    }
+
+    /// `promotion limit`: each limited type that one koma piece stands for after `prune`.
+    fn promotion_limits(&mut self, pieces: &[Piece], forms: Vec<(String, u32, Vec<String>)>) {
+        let mut entries = Vec::new();
+        for (letter, n, forms) in forms {
+            let kept: Vec<String> = forms
+                .into_iter()
+                .filter(|f| pieces.iter().any(|p| &p.id == f))
+                .collect();
+            match kept.as_slice() {
+                [] => {}
+                _ if n == 0 => {}
+                [one] => entries.push(format!("{one} {n}")),
+                several => {
+                    let at = self.at("promotionLimit");
+                    let what = format!(
+                        "a promotion limit on `{letter}` counting {} together",
+                        several.join(", ")
+                    );
+                    self.gap(at, &what);
+                }
+            }
+        }
+        if !entries.is_empty() {
+            self.rules.push(RuleLine::Clause(format!(
+                "promotion limit {}",
+                entries.join(", ")
+            )));
+        }
     }
 
     /// `promotedPieceType = p:g s:g`.
@@ -903,6 +975,9 @@ impl Ctx<'_> {
         }
         if self.flag("immobilityIllegal", false) {
             self.rules.push(RuleLine::Clause("drop not-stuck".into()));
+        }
+        if self.flag("dropPromoted", false) {
+            self.rules.push(RuleLine::Clause("drop promoted".into()));
         }
         if self.flag("shogiPawnDropMateIllegal", false) {
             if let Some(p) = self.game.kind("shogiPawn") {
@@ -1237,8 +1312,6 @@ const KNOWN_GAPS: &[&str] = &[
     "wallOrMove",
     "gating",
     "seirawanGating",
-    "pieceDemotion",
-    "dropPromoted",
     "mustDrop",
     "mustDropType",
     "connectN",
@@ -1274,7 +1347,6 @@ const KNOWN_GAPS: &[&str] = &[
     "oppositeCastling",
     "castlingWins",
     "cambodianMoves",
-    "promotionLimit",
     "extinctionPseudoRoyal",
     "pass",
     "bikjangRule",
