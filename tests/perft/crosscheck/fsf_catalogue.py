@@ -42,6 +42,7 @@ SHIPPED = {
     "horde": ("variants/horde.koma", "tests/perft/lichess-rules.perft"),
     "kinglet": ("tests/fixtures/rules/kinglet.koma", "tests/perft/royals.perft"),
     "atomic": ("variants/atomic.koma", "tests/perft/atomic.perft"),
+    "duck": ("variants/duck.koma", "tests/perft/duck.perft"),
 }
 
 # Options with a koma counterpart (pieces, board, setup, promotion, drops, castling, the
@@ -64,6 +65,8 @@ HAS = {
     "flagPiece", "flagRegion", "flagMove", "checking", "checkCounting", "mustCapture",
     # `explode immune P`; pseudo-royal pieces are royals under `win checkmate` (docs/rules.md).
     "blastOnCapture", "extinctionPseudoRoyal",
+    # `wall moving|anywhere|shot|edge [except SQUARES]`; `past` is koma's `vanishing` squares.
+    "wallingRule", "wallingRegion",
     # Game ends (docs/rules.md, "Other game ends"): `repetition`, `extinction`, `tiebreak`,
     # `stalemate fewer-pieces-wins|more-pieces-wins`, `checkmate wins|draws`.
     "nFoldValue", "nFoldValueAbsolute", "extinctionPieceCount", "extinctionOpponentPieceCount",
@@ -75,8 +78,7 @@ GAPS = {
     "flagPieceCount": "goal squares with conditions", "flagPieceBlockedWin": "goal squares with conditions",
     "flagPieceSafe": "goal squares with conditions",
     "blastImmuneTypes": "explosion-immune pieces",
-    "wallingRule": "a blocker placed with the move", "wallingRegion": "a blocker placed with the move",
-    "wallOrMove": "a blocker placed with the move",
+    "wallOrMove": "a blocker placed instead of a move",
     "gating": "gating", "seirawanGating": "gating",
     "pieceDemotion": "flipping promotion", "dropPromoted": "flipping promotion",
     "mustDrop": "a drop-only placement phase", "mustDropType": "a drop-only placement phase",
