@@ -750,7 +750,10 @@ fn fsf_walling_rules_become_wall_clauses_or_vanishing_squares() {
         ("a", "\n  wall moving\n"),
         ("b", "\n  wall shot\n"),
         ("c", "\n  wall anywhere except c1 d8\n"),
-        ("d", "\n  vanishing a1-g7\n"),
+        (
+            "d",
+            "\n  vanishing a1-g1 a2-g2 a3-g3 a4-g4 a5-g5 a6-g6 a7-g7\n",
+        ),
     ] {
         let (koma, diags) = fsf(ini, Some(section));
         let koma = koma.unwrap_or_else(|| panic!("{section} imports: {diags}"));

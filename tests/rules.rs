@@ -67,7 +67,7 @@ mod endings;
 
 #[path = "rules/atomic.rs"]
 mod atomic;
-#[path = "rules/wall.rs"]
-mod wall;
 #[path = "rules/game_ends.rs"]
 mod game_ends;
+#[path = "rules/wall.rs"]
+mod wall;
