@@ -44,6 +44,7 @@ const FSF_EXPORTS: &[&str] = &[
     "racing-kings",
     "three-check",
     "five-check",
+    "duck",
     "custom-pieces",
 ];
 const DEPTH: u32 = 3;

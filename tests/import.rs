@@ -742,6 +742,34 @@ fn fsf_explosions_and_pseudo_royal_pieces_map_to_clauses() {
 /// `nFoldValueAbsolute`), extinction by counts and of several types, `materialCounting` and
 /// `stalematePieceCount` become `repetition`, `extinction`, `tiebreak` and `stalemate` clauses.
 #[test]
+fn fsf_walling_rules_become_wall_clauses_or_vanishing_squares() {
+    let ini = "[a:duck]\n[b:amazons]\n[c:isolation]\n[d:snailtrail]\n\
+               [e:chess]\nwallingRule = edge\nwallOrMove = true\n\
+               [f:chess]\nwallingRule = duck\nwallingRegionWhite = *1\nwallingRegionBlack = *8\n";
+    for (section, want) in [
+        ("a", "\n  wall moving\n"),
+        ("b", "\n  wall shot\n"),
+        ("c", "\n  wall anywhere except c1 d8\n"),
+        (
+            "d",
+            "\n  vanishing a1-g1 a2-g2 a3-g3 a4-g4 a5-g5 a6-g6 a7-g7\n",
+        ),
+    ] {
+        let (koma, diags) = fsf(ini, Some(section));
+        let koma = koma.unwrap_or_else(|| panic!("{section} imports: {diags}"));
+        assert_eq!(diags, "", "{section}: {koma}");
+        assert!(koma.contains(want), "{section} lacks `{want}`:\n{koma}");
+        let loaded = koma_compiler::load_source("s.koma", &koma, &MemoryLoader::new());
+        checked(loaded, section);
+    }
+    // A blocker instead of a move, and regions that differ by player: gaps.
+    for section in ["e", "f"] {
+        let (_, gap) = fsf(ini, Some(section));
+        assert!(gap.contains("warning[I013]"), "{section}: {gap}");
+    }
+}
+
+#[test]
 fn fsf_game_end_options_become_clauses() {
     let ini = "[a:chess]\nnFoldValue = loss\n\
                [b:chess]\nnFoldRule = 4\nnFoldValue = loss\nnFoldValueAbsolute = true\n\

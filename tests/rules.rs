@@ -71,3 +71,5 @@ mod atomic;
 mod flip;
 #[path = "rules/game_ends.rs"]
 mod game_ends;
+#[path = "rules/wall.rs"]
+mod wall;

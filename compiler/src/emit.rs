@@ -74,6 +74,7 @@ fn rules(variant: &Variant) -> RulesSpec {
         goals: rules.goals.iter().map(|g| g.value.clone()).collect(),
         captures_compulsory: rules.captures_compulsory,
         explosion: rules.explosion.as_ref().map(|e| e.value.clone()),
+        wall: rules.wall.as_ref().map(|w| w.value.clone()),
         drops: DropSpec {
             start_hand: variant
                 .setup

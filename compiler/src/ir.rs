@@ -293,6 +293,8 @@ pub struct Rules {
     pub captures_compulsory: bool,
     /// `explode`.
     pub explosion: Option<Located<koma_runtime::spec::ExplodeSpec>>,
+    /// `wall`.
+    pub wall: Option<Located<koma_runtime::spec::WallSpec>>,
     pub clauses: Vec<ClauseInfo>,
 }
 

@@ -117,6 +117,16 @@ impl Wire {
                 }
             };
         }
+        // The blocker (`wall`) is a last leg from the destination, `e2e4,e4d5`: after the
+        // promotion in UCI, before it in XBoard (Fairy-Stockfish's forms).
+        let wall = m
+            .wall()
+            .map(|w| format!(",{}{}", self.square(pos, m.to), self.square(pos, w)))
+            .unwrap_or_default();
+        let (before, after) = match self.pass {
+            PassStyle::AtSigns => (wall.as_str(), suffix),
+            PassStyle::SameSquare => (suffix, wall.as_str()),
+        };
         if let Some(t) = m.dropped_as() {
             // Drops read the same in XBoard and UCI: `P@e5`; one dropped promoted side up
             // (`drop promoted`) names the piece as it lands, `+P@e5` (Fairy-Stockfish's form).
@@ -126,7 +136,7 @@ impl Wire {
             } else {
                 id.trim_start_matches('+')
             };
-            return format!("{shown}@{}", self.square(pos, m.to));
+            return format!("{shown}@{}{wall}", self.square(pos, m.to));
         }
         let shown = Wire::shown_captures(pos, m);
         let mut text = self.square(pos, m.from);
@@ -137,8 +147,25 @@ impl Wire {
             text.push_str(&sq);
         }
         text.push_str(&self.square(pos, m.to));
-        text.push_str(suffix);
+        text.push_str(before);
+        text.push_str(after);
         text
+    }
+
+    /// Splits the blocker's leg off the text of a move of a game with `wall`: the text before
+    /// it, the blocker's square, and a promotion written after it (XBoard's order).
+    fn split_wall<'t>(
+        &self,
+        pos: &Position,
+        text: &'t str,
+    ) -> Result<(&'t str, Option<Square>, &'t str), WireError> {
+        if pos.tables().spec().rules.wall.is_none() {
+            return Ok((text, None, ""));
+        }
+        let (head, leg) = text.rsplit_once(',').ok_or(WireError::Illegal)?;
+        let (_, rest) = self.parse_square(pos, leg).ok_or(WireError::Malformed)?;
+        let (wall, suffix) = self.parse_square(pos, rest).ok_or(WireError::Malformed)?;
+        Ok((head, Some(wall), suffix))
     }
 
     /// How many legs the text of `m` has, given the [`Wire::rivals`].
@@ -146,7 +173,7 @@ impl Wire {
         if pos.is_pass(m) {
             1
         } else {
-            1 + Wire::shown_captures_among(rivals, m).len()
+            1 + Wire::shown_captures_among(rivals, m).len() + usize::from(m.wall().is_some())
         }
     }
 
@@ -179,6 +206,8 @@ impl Wire {
                 .copied()
                 .ok_or(WireError::Illegal);
         }
+        let (text, wall, wall_suffix) = self.split_wall(pos, text)?;
+        let moves: Vec<FullMove> = moves.into_iter().filter(|m| m.wall() == wall).collect();
         // A drop: `P@e4`, the piece named as the protocol names it.
         if let Some((piece, square)) = text.split_once('@') {
             let (sq, rest) = self.parse_square(pos, square).ok_or(WireError::Malformed)?;
@@ -192,6 +221,11 @@ impl Wire {
                 .ok_or(WireError::Illegal);
         }
         let (path, suffix) = self.parse_path(pos, text)?;
+        let suffix = if suffix.is_empty() {
+            wall_suffix
+        } else {
+            suffix
+        };
         let suffix = suffix.trim_end_matches('=');
         let (from, to) = (path[0], path[path.len() - 1]);
         // The squares passed on the way that hold a piece: the move takes them.

@@ -317,6 +317,12 @@ pub enum ClauseKind {
         squares: Vec<SquareItem>,
         reply_draws: bool,
     },
+    /// `wall KIND [except SQUARES]`: every move also puts a blocker on an empty square, where
+    /// `kind` says; never on the `except` squares.
+    Wall {
+        kind: Spanned<WallKind>,
+        except: Vec<SquareItem>,
+    },
     Burn {
         burners: Vec<Spanned<String>>,
         options: Vec<Spanned<BurnOption>>,
@@ -438,6 +444,7 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "tiebreak",
     "checkmate",
     "goal",
+    "wall",
     "burn",
     "freeze",
     "anti-trade",
@@ -512,6 +519,7 @@ impl ClauseKind {
             ClauseKind::CheckmateScore(_) => "checkmate",
             ClauseKind::StalemateByCount(_) => "stalemate",
             ClauseKind::Goal { .. } => "goal",
+            ClauseKind::Wall { .. } => "wall",
             ClauseKind::Burn { .. } => "burn",
             ClauseKind::Freeze { .. } => "freeze",
             ClauseKind::Explode(_) => "explode",
@@ -572,6 +580,20 @@ impl ClauseKind {
                 | ClauseKind::Unknown
         )
     }
+}
+
+/// Where `wall` puts the blocker each move places.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WallKind {
+    /// `moving`: the one blocker moves to another empty square (Duck chess).
+    Moving,
+    /// `anywhere`: a new blocker on any empty square (Isolation).
+    Anywhere,
+    /// `shot`: a new blocker on a square the moved piece could move to from where it ended
+    /// (Amazons).
+    Shot,
+    /// `edge`: a new blocker on an edge square or beside a blocker (Atlantis).
+    Edge,
 }
 
 /// What `repeat` does to a move that recreates an earlier position.

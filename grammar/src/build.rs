@@ -436,6 +436,31 @@ impl LineParser {
         }
     }
 
+    fn wall(&mut self, pair: Pair<'_, Rule>) -> ClauseKind {
+        let mut kind = Spanned::new(WallKind::Moving, self.span(&pair));
+        let mut except = Vec::new();
+        for p in children(pair) {
+            match p.as_rule() {
+                Rule::wall_kind => {
+                    let value = match p.as_str() {
+                        "anywhere" => WallKind::Anywhere,
+                        "shot" => WallKind::Shot,
+                        "edge" => WallKind::Edge,
+                        _ => WallKind::Moving,
+                    };
+                    kind = Spanned::new(value, self.span(&p));
+                }
+                Rule::wall_except => {
+                    if let Some(list) = children(p).next() {
+                        except = self.square_list(list);
+                    }
+                }
+                _ => {}
+            }
+        }
+        ClauseKind::Wall { kind, except }
+    }
+
     fn side_of(&self, pair: &Pair<'_, Rule>) -> Spanned<Side> {
         let value = if pair.as_str() == "second" {
             Side::Second
@@ -685,6 +710,7 @@ impl LineParser {
             Rule::win_line => Some(self.win(first)),
             Rule::check_line => self.check(first),
             Rule::goal_line => Some(self.goal(pair)),
+            Rule::wall_line => Some(self.wall(pair)),
             Rule::burn_line => Some(self.burn(pair)),
             Rule::freeze_line => Some(self.freeze(pair)),
             Rule::anti_trade_line => self.anti_trade(pair),

@@ -66,6 +66,8 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::points => "points, e.g. `1.5`",
         Rule::stalemate_count => "`fewer-pieces-wins` or `more-pieces-wins`",
         Rule::reply_draws => "`reply-draws`",
+        Rule::wall_kind => "`moving`, `anywhere`, `shot` or `edge`",
+        Rule::wall_except => "`except`",
         Rule::area => "`area`",
         Rule::area_kind => "`king`, `diagonal` or `orthogonal`",
         Rule::burn_all => "`all`",
@@ -260,6 +262,9 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
             "write `captures to-hand`, `captures to-hand as-is` or `captures compulsory`"
         }
         Rule::castling_line => "write `castling with IDS`, e.g. `castling with R`",
+        Rule::wall_line => {
+            "write `wall moving|anywhere|shot|edge [except SQUARES]`, e.g. `wall moving`"
+        }
         Rule::goal_line => {
             "write `goal [first|second] IDS SQUARES [reply-draws]`, e.g. `goal K d4 e4 d5 e5`"
         }

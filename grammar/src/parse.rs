@@ -129,6 +129,7 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("extinction", Rule::extinction_line),
     ("tiebreak", Rule::tiebreak_line),
     ("checkmate", Rule::checkmate_line),
+    ("wall", Rule::wall_line),
     ("remove", Rule::remove_clause_line),
 ];
 

@@ -609,6 +609,8 @@ impl Position {
             && !self.must_break_facing()
             // An explosion that takes an enemy royal is legal whatever it exposes.
             && t.rules.explosion.is_none()
+            // The moves are copied per blocker square once they are known legal.
+            && t.rules.wall.is_none()
     }
 
     /// After a move from [`Position::search_moves_of`] is made: whether it left the mover's
@@ -651,6 +653,12 @@ impl Position {
         if t.multi_leg || !t.spec.rules.passing.anytime.is_empty() {
             self.filter_passes(out, 0);
         }
+        if t.rules.wall.is_some() {
+            // `keep` names a move with its blocker: only the copies have one.
+            self.keep_legal(out);
+            self.retain(out, |p, m| keep(p, m));
+            return;
+        }
         self.retain(out, |p, m| keep(p, m));
         self.keep_legal(out);
     }
@@ -673,7 +681,8 @@ impl Position {
         keep: impl Fn(&Position, MoveRef<'_>) -> bool,
     ) {
         out.clear();
-        if self.tables.spec.rules.captures_compulsory {
+        // Under `wall`, `keep` sees the moves with their blockers.
+        if self.tables.spec.rules.captures_compulsory || self.tables.rules.wall.is_some() {
             self.legal_moves(out);
             self.retain(out, |p, m| keep(p, m));
             return;
@@ -706,6 +715,9 @@ impl Position {
             && (0..out.len()).any(|i| self.removes_piece(&out.at(i)))
         {
             self.retain(out, |p, m| p.removes_piece(&m));
+        }
+        if self.tables.rules.wall.is_some() {
+            self.place_walls(out);
         }
     }
 

@@ -67,8 +67,9 @@ pub struct Move {
     pub(crate) promotion: u8,
     /// Bits 0-1: the kind; bit 2: leaves e.p. squares; bits 3-7: the number of removed squares.
     flags: u8,
-    /// Where the removed squares start in the owner's capture buffer, plus one (the niche
-    /// keeps `Option<FullMove>` at 48 bytes: a search's hash table holds one per entry).
+    /// Bits 0-19: where the removed squares start in the owner's capture buffer, plus one (the
+    /// niche keeps `Option<FullMove>` at 48 bytes: a search's hash table holds one per entry).
+    /// Bits 20-31: the square the move puts a blocker on (`wall`), plus one; 0 for none.
     caps: NonZeroU32,
 }
 
@@ -81,6 +82,11 @@ const NO_PROMOTION: u8 = u8::MAX;
 const KIND_BITS: u8 = 0b11;
 const EP_BIT: u8 = 0b100;
 const NCAP_SHIFT: u32 = 3;
+/// The blocker's square sits above the capture buffer's start in `caps`.
+const WALL_SHIFT: u32 = 20;
+const START_MASK: u32 = (1 << WALL_SHIFT) - 1;
+// Every square, plus one, fits the bits above the start.
+const _: () = assert!(crate::limits::MAX_SQUARES < (1 << (32 - WALL_SHIFT)));
 
 impl Move {
     pub(crate) const fn new(from: Square, to: Square) -> Move {
@@ -182,20 +188,45 @@ impl Move {
     /// Where the removed squares start in the owner's buffer.
     #[inline]
     pub(crate) fn caps_start(&self) -> usize {
-        (self.caps.get() - 1) as usize
+        ((self.caps.get() & START_MASK) - 1) as usize
     }
 
-    /// The move with its removed squares starting at `start` in its owner's buffer.
+    /// The move with its removed squares starting at `start` in its owner's buffer (a buffer
+    /// holds fewer than a million squares: a node's moves, or a game's removed squares).
     #[inline]
     pub(crate) fn with_caps_start(self, start: usize) -> Move {
+        debug_assert!(start < START_MASK as usize, "capture buffer too long");
+        let start = (start as u32).min(START_MASK - 1) + 1;
+        self.with_caps_bits(self.caps.get() & !START_MASK | start)
+    }
+
+    /// The move with its `caps` field set to `bits`, which hold a start of at least one.
+    #[inline]
+    fn with_caps_bits(self, bits: u32) -> Move {
         Move {
-            caps: NonZeroU32::MIN.saturating_add(start as u32),
+            caps: NonZeroU32::new(bits).unwrap_or(NonZeroU32::MIN),
             ..self
         }
     }
 
+    /// The square the move puts a blocker on (`wall`), if any.
+    #[inline]
+    pub fn wall(&self) -> Option<Square> {
+        match self.caps.get() >> WALL_SHIFT {
+            0 => None,
+            w => Some(Square((w - 1) as u16)),
+        }
+    }
+
+    /// The move with its blocker put on `wall` (or none).
+    pub(crate) fn with_wall(self, wall: Option<Square>) -> Move {
+        let bits = wall.map_or(0, |w| (u32::from(w.0) + 1) << WALL_SHIFT);
+        self.with_caps_bits(bits | self.caps.get() & START_MASK)
+    }
+
     /// The fields that make two moves the same move, removed squares aside (not their place).
-    fn key(&self) -> (Square, Square, Square, Square, u16, u8, u8) {
+    #[allow(clippy::type_complexity)]
+    fn key(&self) -> (Square, Square, Square, Square, u16, u8, u8, Option<Square>) {
         (
             self.from,
             self.to,
@@ -204,6 +235,7 @@ impl Move {
             self.burned,
             self.promotion,
             self.flags,
+            self.wall(),
         )
     }
 }
@@ -296,6 +328,7 @@ impl<'a> MoveRef<'a> {
             && a.kind() == b.kind()
             && self.caps == other.caps
             && a.burned == b.burned
+            && a.wall() == b.wall()
             && (a.kind() == MoveKind::Normal || (a.aux == b.aux && a.aux2 == b.aux2))
     }
 }
@@ -541,6 +574,13 @@ impl MoveList {
     #[inline]
     pub(crate) fn at(&self, i: usize) -> Move {
         self.moves[i]
+    }
+
+    /// Drops the first `n` moves (the buffer keeps what they referred to until
+    /// [`MoveList::clear`]).
+    #[inline]
+    pub(crate) fn remove_first(&mut self, n: usize) {
+        self.moves.drain(..n);
     }
 
     /// Keeps the first `n` moves (the buffer keeps what the others referred to until

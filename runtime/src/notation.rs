@@ -1,7 +1,8 @@
 //! Move text in coordinate notation: `e2e4`, `e7e8=Q`, `b8b9+` (shogi-style promotion to the
 //! piece's `+` form), `f5xf6g7` (captures on the way listed between the squares), `c1c2!b3`
 //! (burns listed after the move), `pass`, `e1g1` (castling as the king's move), `d4d7@d4`
-//! (unloading), `P@e4` (a drop from the hand). Documented in docs/positions.md.
+//! (unloading), `P@e4` (a drop from the hand), `e2e4,e4d5` (a blocker put on d5 with the move,
+//! Fairy-Stockfish's form). Documented in docs/positions.md.
 
 use crate::fen::piece_text;
 use crate::geometry::Square;
@@ -49,6 +50,19 @@ impl Position {
         if self.is_pass(&m) {
             return "pass".to_string();
         }
+        let mut s = self.move_text_unwalled(m);
+        if let Some(w) = m.wall() {
+            // Fairy-Stockfish's form: a second leg from the destination to the blocker.
+            let geo = &self.tables.geo;
+            s.push(',');
+            s.push_str(&geo.name(m.to));
+            s.push_str(&geo.name(w));
+        }
+        s
+    }
+
+    /// The move's text without its blocker.
+    fn move_text_unwalled(&self, m: MoveRef<'_>) -> String {
         let geo = &self.tables.geo;
         if let Some(ty) = m.dropped() {
             let id = &self.tables.spec.pieces[usize::from(ty.0)].id;
@@ -103,6 +117,11 @@ impl Position {
         if let Some(m) = moves.iter().find(|&m| self.move_text(m) == text) {
             return Ok(*m);
         }
+        let (text, wall) = self.split_wall(text)?;
+        let moves: Vec<FullMove> = moves
+            .into_iter()
+            .filter(|m| wall.is_none_or(|w| m.wall() == Some(w)))
+            .collect();
         if let Some((piece, square)) = text.split_once('@')
             && !piece.is_empty()
             && self.tables.geo.parse_square_prefix(piece).is_none()
@@ -136,6 +155,23 @@ impl Position {
                 Err(MoveError::Ambiguous { choices })
             }
         }
+    }
+
+    /// Splits the blocker's leg `,e4d5` off move text: the text before, and the blocker's
+    /// square (none without the leg).
+    fn split_wall<'t>(&self, text: &'t str) -> Result<(&'t str, Option<Square>), MoveError> {
+        let Some((head, leg)) = text.split_once(',') else {
+            return Ok((text, None));
+        };
+        let geo = &self.tables.geo;
+        let wall = geo
+            .parse_square_prefix(leg)
+            .and_then(|(_, rest)| geo.parse_square(rest))
+            .ok_or_else(|| MoveError::Malformed {
+                text: text.to_string(),
+                drop: false,
+            })?;
+        Ok((head, Some(wall)))
     }
 
     /// `P@e4`, `p@e4`, `[FD]@e4`, `+P@e4`: a drop; `P@e4+` or `P@e4=R` drops it promoted

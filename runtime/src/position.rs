@@ -76,6 +76,8 @@ struct Undo {
     ngained: u8,
     counting: crate::rules::CountState,
     checks: ByPlayer<u8>,
+    /// Under `wall moving`: where the move lifted the blocker from.
+    wall_lifted: Option<Square>,
 }
 
 /// What [`Position::unmake_null`] restores.
@@ -376,7 +378,7 @@ impl Position {
 
     /// Replaces a cell, updating hash, counts and royal squares.
     #[inline]
-    fn set_cell(&mut self, sq: Square, old: Cell, new: Cell) {
+    pub(crate) fn set_cell(&mut self, sq: Square, old: Cell, new: Cell) {
         let z = &self.tables.zobrist;
         self.hash ^= z.cell(sq, old) ^ z.cell(sq, new);
         let ntypes = self.tables.piece_count();
@@ -462,6 +464,7 @@ impl Position {
             ngained: 0,
             counting: self.counting,
             checks: self.checks,
+            wall_lifted: None,
         }
     }
 
@@ -554,6 +557,9 @@ impl Position {
         }
         self.side = self.side.opponent();
         self.lapse_partner_rights(mv, first, &mut undo);
+        if let Some(w) = mv.wall() {
+            undo.wall_lifted = self.put_wall(w);
+        }
         self.hash ^= self.tables.zobrist.side;
         self.undo.push(undo);
         self.after_move();
@@ -665,7 +671,7 @@ impl Position {
     fn make_drop(&mut self, mv: Move) {
         let side = self.side;
         let ty = PieceType(mv.aux.0 as u8);
-        let undo = self.undo_record(mv);
+        let mut undo = self.undo_record(mv);
         self.history.push(self.hash);
         self.hand_take(side, ty);
         let placed_type = mv.promotion().unwrap_or(ty);
@@ -684,6 +690,9 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = side.opponent();
+        if let Some(w) = mv.wall() {
+            undo.wall_lifted = self.put_wall(w);
+        }
         self.hash ^= self.tables.zobrist.side;
         self.undo.push(undo);
         self.after_move();
@@ -884,6 +893,12 @@ impl Position {
             board[sq.index()] = c;
             mark(occ, side_occ, sq, c);
         };
+        if let Some(w) = mv.wall() {
+            restore(&mut self.board, &mut self.counts, w, Cell::EMPTY);
+            if let Some(old) = u.wall_lifted {
+                restore(&mut self.board, &mut self.counts, old, Cell::WALL);
+            }
+        }
         if u.vanished {
             restore(&mut self.board, &mut self.counts, mv.from, Cell::EMPTY);
         }

@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 14;
+pub const FORMAT_VERSION: u32 = 15;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -284,7 +284,7 @@ fn validate_pieces(pieces: &[PieceSpec]) -> Result<(), Invalid> {
 
 /// The squares the rules name (promotion zone, drop zones, goals) lie on the board.
 fn validate_rule_squares(r: &RulesSpec, on_board: impl Fn(&Coord) -> bool) -> Result<(), Invalid> {
-    let lists: [(&'static str, Vec<&Coord>); 3] = [
+    let lists: [(&'static str, Vec<&Coord>); 4] = [
         ("promotion zone square", r.promotion.zone.iter().collect()),
         (
             "drop zone square",
@@ -293,6 +293,10 @@ fn validate_rule_squares(r: &RulesSpec, on_board: impl Fn(&Coord) -> bool) -> Re
         (
             "goal square",
             r.goals.iter().flat_map(|g| &g.squares).collect(),
+        ),
+        (
+            "wall square",
+            r.wall.iter().flat_map(|w| &w.except).collect(),
         ),
     ];
     for (what, squares) in lists {
@@ -952,6 +956,7 @@ impl Codec for RulesSpec {
         rs.endings.encode(w);
         p.flip.encode(w);
         p.limits.encode(w);
+        w.option(&self.wall);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         let mut s = RulesSpec::default();
@@ -993,6 +998,7 @@ impl Codec for RulesSpec {
         s.results.endings = r.read()?;
         s.promotion.flip = r.read()?;
         s.promotion.limits = r.read()?;
+        s.wall = r.option("wall tag")?;
         Ok(s)
     }
 }
@@ -1103,6 +1109,40 @@ impl Codec for ExplodeSpec {
             area: r.read()?,
             immune: r.read()?,
         })
+    }
+}
+
+impl Codec for WallSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.kind.encode(w);
+        self.except.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(WallSpec {
+            kind: r.read()?,
+            except: r.read()?,
+        })
+    }
+}
+
+impl Codec for WallKind {
+    fn encode(&self, w: &mut Writer) {
+        let tag: u8 = match self {
+            WallKind::Moving => 0,
+            WallKind::Anywhere => 1,
+            WallKind::Shot => 2,
+            WallKind::Edge => 3,
+        };
+        tag.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        match u8::decode(r)? {
+            0 => Ok(WallKind::Moving),
+            1 => Ok(WallKind::Anywhere),
+            2 => Ok(WallKind::Shot),
+            3 => Ok(WallKind::Edge),
+            v => Err(bad_tag("wall kind", v)),
+        }
     }
 }
 

@@ -302,6 +302,37 @@ pub struct RulesSpec {
     /// Atomic explosions (`explode`): a move that removes a piece also removes its own mover
     /// and the pieces around its destination.
     pub explosion: Option<ExplodeSpec>,
+    /// Blockers placed with the moves (`wall`): every move also puts a blocker on an empty
+    /// square.
+    pub wall: Option<WallSpec>,
+}
+
+/// `wall KIND [except SQUARES]`: every move (a drop too) ends by putting a blocker (a wall:
+/// no piece enters, passes or takes it; leapers jump it) on a square that is empty once the
+/// piece has moved, where `kind` says and never on `except`. Fairy-Stockfish's `wallingRule`
+/// (its `past` is koma's `vanishing` squares).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WallSpec {
+    /// Where the blocker may go.
+    pub kind: WallKind,
+    /// Squares no blocker may go to, for both players as written.
+    pub except: Vec<Coord>,
+}
+
+/// Where `wall` puts a move's blocker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WallKind {
+    /// One blocker, moved by every move to an empty square other than its own (Duck chess):
+    /// the move lifts every blocker on the board and puts one down.
+    Moving,
+    /// A new blocker on any empty square; blockers stay (Isolation).
+    Anywhere,
+    /// A new blocker on an empty square the moved piece could move to (without capturing)
+    /// from where it ended (Amazons).
+    Shot,
+    /// A new blocker on an empty square of the board's outer ranks and files, or orthogonally
+    /// beside a blocker (Atlantis).
+    Edge,
 }
 
 /// `explode`: a move that removes a piece (on its destination, e.p. or on the way) explodes on

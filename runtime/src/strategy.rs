@@ -55,6 +55,7 @@ impl Legality {
             || t.rules.has_burns()
             || t.rules.burn_check
             || t.rules.explosion.is_some()
+            || t.rules.wall.is_some()
             || !t.rules.freezes.is_empty()
             || !rules.passing.anytime.is_empty()
             || rules.passing.twice_ends

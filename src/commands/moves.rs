@@ -64,7 +64,8 @@ fn reason(r: &GameResult) -> String {
 }
 
 /// One move: `from`, `to`, `captures` (every removed square, the destination included), and
-/// the move's text, piece, promotion and kind; `burns` lists the captures that are burns.
+/// the move's text, piece, promotion and kind; `burns` lists the captures that are burns, `wall`
+/// the square of the blocker the move puts down.
 fn move_json(pos: &Position, m: &FullMove) -> Value {
     let t = pos.tables();
     let geo = &t.geo();
@@ -92,6 +93,9 @@ fn move_json(pos: &Position, m: &FullMove) -> Value {
     let burns: Vec<String> = m.burns().map(|s| geo.name(s)).collect();
     if !burns.is_empty() {
         v["burns"] = json!(burns);
+    }
+    if let Some(w) = m.wall() {
+        v["wall"] = json!(geo.name(w));
     }
     v
 }

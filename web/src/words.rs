@@ -4,7 +4,7 @@
 use koma_compiler::ir::Variant;
 use koma_runtime::spec::{
     AntiTradeWhen, ExtinctionSpec, Outcome, PieceType, Player, PromotionKind, RepetitionScore,
-    ResultSpec, RulesSpec, Tiebreak, Triggers, VariantSpec, WinCondition,
+    ResultSpec, RulesSpec, Tiebreak, Triggers, VariantSpec, WallKind, WinCondition,
 };
 
 use crate::api::RuleInfo;
@@ -53,6 +53,7 @@ const TOPICS: &[fn(&mut Page<'_>)] = &[
     no_checks,
     castling,
     vanishing,
+    walls,
 ];
 
 /// The variant being worded and the paragraphs written so far.
@@ -719,6 +720,35 @@ fn vanishing(w: &mut Page<'_>) {
             ),
         );
     }
+}
+
+/// The `wall` clause: where each move's blocker goes.
+fn walls(w: &mut Page<'_>) {
+    let Some(wall) = &w.rules().wall else { return };
+    let where_ = match wall.kind {
+        WallKind::Moving => {
+            "moves the one blocker (a duck) to an empty square other than its own (the first \
+             move puts it down)"
+        }
+        WallKind::Anywhere => "puts a new blocker on any empty square; blockers stay",
+        WallKind::Shot => {
+            "puts a new blocker on an empty square the moved piece could move to from where it \
+             ended"
+        }
+        WallKind::Edge => {
+            "puts a new blocker on an empty square of the board's edge or beside a blocker"
+        }
+    };
+    let mut s = format!(
+        "Every move also {where_}. No piece may enter, pass or take a blocker's square; \
+         leapers jump it."
+    );
+    if !wall.except.is_empty() {
+        let board = &w.v.board;
+        let squares: Vec<String> = wall.except.iter().map(|&c| board.square_name(c)).collect();
+        s.push_str(&format!(" No blocker goes to {}.", join(&squares, "or")));
+    }
+    w.rule("Blockers", &["wall"], s);
 }
 
 /// Hands and drops: where captured pieces go, what the hands hold at the start, and where a

@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 
 use koma_runtime::spec::{
     Modes, Outcome, PassSpec, PieceType, Player, PromotionKind, PromotionSpec, RepetitionScore,
-    Tiebreak, Triggers, WinCondition,
+    Tiebreak, Triggers, WallKind, WinCondition,
 };
 
 use super::{Exported, Report, clause_at, result_only_rules};
@@ -643,6 +643,7 @@ fn section(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     out.extend(drops(v, pieces, report));
     out.extend(results(v, pieces, report));
     out.extend(goals(v, pieces, report));
+    out.extend(walls(v));
     out.push(format!("startFen = {}", start_fen(v, pieces)));
     out
 }
@@ -1271,6 +1272,30 @@ fn goals(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     }
     if flags[0].is_some_and(|g| g.reply_draws) {
         out.push("flagMove = true".to_string());
+    }
+    out
+}
+
+/// `wall`: Fairy-Stockfish's `wallingRule`, with `wallingRegion` the squares not excepted.
+fn walls(v: &Variant) -> Vec<String> {
+    let Some(w) = &v.rules.wall else {
+        return Vec::new();
+    };
+    let rule = match w.value.kind {
+        WallKind::Moving => "duck",
+        WallKind::Anywhere => "static",
+        WallKind::Shot => "arrow",
+        WallKind::Edge => "edge",
+    };
+    let mut out = vec![format!("wallingRule = {rule}")];
+    if !w.value.except.is_empty() {
+        let b = &v.board;
+        let region: Vec<String> = (0..b.height)
+            .flat_map(|y| (0..b.width).map(move |x| koma_runtime::spec::Coord { x, y }))
+            .filter(|c| !w.value.except.contains(c))
+            .map(|c| format!("{}{}", (b'a' + c.x) as char, c.y + 1))
+            .collect();
+        out.push(format!("wallingRegion = {}", region.join(" ")));
     }
     out
 }

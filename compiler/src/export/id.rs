@@ -118,8 +118,14 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 /// The clauses the block cannot say: whether the variant uses each, the clause's key, what it
 /// is called, and why it is refused.
 // long: a table, one row per clause.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 22] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 23] {
     [
+        (
+            r.wall.is_some(),
+            "wall",
+            "blockers placed with the move",
+            "the diagram's block has no blockers",
+        ),
         (
             !r.burning.is_empty(),
             "burn",

@@ -23,6 +23,8 @@ pub struct Board {
     pub first_rank: i64,
     /// Squares and rectangles in koma spelling.
     pub holes: Vec<String>,
+    /// `vanishing` squares (Fairy-Stockfish's `wallingRule = past`).
+    pub vanishing: Vec<String>,
     /// `region NAME SQUARES` lines.
     pub regions: Vec<(String, Vec<String>)>,
 }

@@ -57,6 +57,7 @@ pub fn translate(block: &Block, name: &str, sink: &mut Sink) -> KomaFile {
             ranks: settings.ranks,
             first_rank: settings.first_rank,
             holes: layout.holes,
+            vanishing: Vec::new(),
             regions: Vec::new(),
         },
         pieces,

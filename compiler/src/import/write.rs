@@ -52,6 +52,9 @@ fn board(out: &mut String, board: &Board) {
     if !board.holes.is_empty() {
         let _ = writeln!(out, "  holes {}", board.holes.join(" "));
     }
+    if !board.vanishing.is_empty() {
+        let _ = writeln!(out, "  vanishing {}", board.vanishing.join(" "));
+    }
     for (name, squares) in &board.regions {
         let _ = writeln!(out, "  region {name} {}", squares.join(" "));
     }
@@ -200,6 +203,7 @@ mod tests {
                 ranks: 9,
                 first_rank: 1,
                 holes: vec![],
+                vanishing: vec![],
                 regions: vec![],
             },
             pieces: vec![piece("FD", "Fire Demon", long), king],

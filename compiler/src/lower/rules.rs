@@ -9,8 +9,8 @@ use koma_runtime::limits::MAX_BURN_CHOICES;
 use koma_runtime::spec::{
     AntiTradeSpec, AntiTradeWhen, BurnSpec, Coord, DropZone, EVAL_TERMS, ExplodeSpec,
     ExtinctionSpec, ForcedPromotion, FreezeSpec, GoalSpec, HonourSpec, MoveLimit, Outcome,
-    PieceType, Player, PromotionKind, RepeatSpec, RepetitionScore, Tiebreak, Triggers,
-    WinCondition,
+    PieceType, Player, PromotionKind, RepeatSpec, RepetitionScore, Tiebreak, Triggers, WallKind,
+    WallSpec, WinCondition,
 };
 
 use super::pieces::{Names, attributes};
@@ -208,6 +208,7 @@ impl Lowering<'_> {
             ClauseKind::Burn { burners, options } => self.burn(file, at, burners, options),
             ClauseKind::Freeze { freezers, options } => self.freeze(file, at, freezers, options),
             ClauseKind::Explode(options) => self.explode(file, at, options),
+            ClauseKind::Wall { kind, except } => self.wall(file, at, kind.value, except),
             ClauseKind::AntiTrade(trade) => self.anti_trade(file, at, trade),
             ClauseKind::JumpRank(tiers) => self.jump_rank(file, tiers),
             ClauseKind::Pass(rule) => self.pass(file, rule),
@@ -681,6 +682,21 @@ impl Lowering<'_> {
         let (area, immune) = self.area_options(file, options);
         self.rules.explosion = Some(Located {
             value: ExplodeSpec { area, immune },
+            location: at,
+        });
+    }
+
+    /// `wall KIND [except SQUARES]`.
+    fn wall(&mut self, file: FileId, at: Location, kind: ast::WallKind, except: &[SquareItem]) {
+        let kind = match kind {
+            ast::WallKind::Moving => WallKind::Moving,
+            ast::WallKind::Anywhere => WallKind::Anywhere,
+            ast::WallKind::Shot => WallKind::Shot,
+            ast::WallKind::Edge => WallKind::Edge,
+        };
+        let except = self.squares(file, except);
+        self.rules.wall = Some(Located {
+            value: WallSpec { kind, except },
             location: at,
         });
     }

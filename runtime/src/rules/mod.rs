@@ -20,6 +20,7 @@ mod perpetual;
 mod repeat;
 mod repetition;
 pub(crate) mod state;
+mod wall;
 
 pub use counting::CountState;
 
@@ -87,6 +88,8 @@ pub(crate) struct RuleTables {
     pub has_goals: bool,
     /// `explode` (`explode.rs`).
     pub explosion: Option<CExplode>,
+    /// `wall` (`wall.rs`).
+    pub wall: Option<wall::CWall>,
 }
 
 impl RuleTables {
@@ -168,6 +171,7 @@ impl RuleTables {
                 immune: flags(&e.immune),
                 area: areas(geo, &e.area).0,
             }),
+            wall: rules.wall.as_ref().map(|w| wall::compile(geo, w)),
             burns,
             freezes,
             start_counts: ByPlayer::default(),

@@ -198,6 +198,16 @@ fn explode() -> impl Strategy<Value = ExplodeSpec> {
     (area(), types()).prop_map(|(area, immune)| ExplodeSpec { area, immune })
 }
 
+fn wall() -> impl Strategy<Value = WallSpec> {
+    let kind = prop_oneof![
+        Just(WallKind::Moving),
+        Just(WallKind::Anywhere),
+        Just(WallKind::Shot),
+        Just(WallKind::Edge),
+    ];
+    (kind, coords()).prop_map(|(kind, except)| WallSpec { kind, except })
+}
+
 fn anti_trade() -> impl Strategy<Value = AntiTradeSpec> {
     let when = prop_oneof![Just(AntiTradeWhen::Always), Just(AntiTradeWhen::Protected)];
     (types(), types(), when, any::<(bool, bool)>(), types()).prop_map(
@@ -443,12 +453,13 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
         regions(),
         types(),
         vec(weight(), 0..3),
-        (any::<bool>(), of(explode())),
+        (any::<bool>(), of(explode()), of(wall())),
     );
     (core, ends, rest).prop_map(|(core, ends, rest)| {
         let (promotion, royals, (burning, freezing, anti_trade), jump_rank, passing) = core;
         let (results, repeat, counting, goals) = ends;
-        let (drops, regions, castling_partners, weights, (captures_compulsory, explosion)) = rest;
+        let (drops, regions, castling_partners, weights, (captures_compulsory, explosion, wall)) =
+            rest;
         RulesSpec {
             promotion,
             royals,
@@ -467,6 +478,7 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
             weights,
             captures_compulsory,
             explosion,
+            wall,
         }
     })
 }
@@ -510,6 +522,8 @@ proptest! {
     fn freeze_round_trips(x in freeze()) { round_trip(&x)?; }
     #[test]
     fn explode_round_trips(x in explode()) { round_trip(&x)?; }
+    #[test]
+    fn wall_round_trips(x in wall()) { round_trip(&x)?; }
     #[test]
     fn endings_round_trip(x in endings()) { round_trip(&x)?; }
     #[test]

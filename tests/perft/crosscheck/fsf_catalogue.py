@@ -44,6 +44,7 @@ SHIPPED = {
     "atomic": ("variants/atomic.koma", "tests/perft/atomic.perft"),
     "kyotoshogi": ("variants/kyoto-shogi.koma", "tests/perft/kyoto.perft"),
     "shogun": ("variants/shogun.koma", "tests/perft/shogun.perft"),
+    "duck": ("variants/duck.koma", "tests/perft/duck.perft"),
 }
 
 # Options with a koma counterpart (pieces, board, setup, promotion, drops, castling, the
@@ -66,6 +67,8 @@ HAS = {
     "flagPiece", "flagRegion", "flagMove", "checking", "checkCounting", "mustCapture",
     # `explode immune P`; pseudo-royal pieces are royals under `win checkmate` (docs/rules.md).
     "blastOnCapture", "extinctionPseudoRoyal",
+    # `wall moving|anywhere|shot|edge [except SQUARES]`; `past` is koma's `vanishing` squares.
+    "wallingRule", "wallingRegion",
     # Game ends (docs/rules.md, "Other game ends"): `repetition`, `extinction`, `tiebreak`,
     # `stalemate fewer-pieces-wins|more-pieces-wins`, `checkmate wins|draws`.
     "nFoldValue", "nFoldValueAbsolute", "extinctionPieceCount", "extinctionOpponentPieceCount",
@@ -79,8 +82,7 @@ GAPS = {
     "flagPieceCount": "goal squares with conditions", "flagPieceBlockedWin": "goal squares with conditions",
     "flagPieceSafe": "goal squares with conditions",
     "blastImmuneTypes": "explosion-immune pieces",
-    "wallingRule": "a blocker placed with the move", "wallingRegion": "a blocker placed with the move",
-    "wallOrMove": "a blocker placed with the move",
+    "wallOrMove": "a blocker placed instead of a move",
     "gating": "gating", "seirawanGating": "gating",
     "mustDrop": "a drop-only placement phase", "mustDropType": "a drop-only placement phase",
     "chess960": "random start positions",

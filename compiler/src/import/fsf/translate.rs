@@ -94,6 +94,8 @@ struct Ctx<'a> {
     ranks: u32,
     rules: Vec<RuleLine>,
     regions: Vec<(String, Vec<String>)>,
+    /// `vanishing` squares (`wallingRule = past`).
+    vanishing: Vec<String>,
     /// Options in `KNOWN_GAPS` that a translation below expressed after all.
     consumed: Vec<&'static str>,
     failed: bool,
@@ -109,6 +111,7 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
         ranks,
         rules: Vec::new(),
         regions: Vec::new(),
+        vanishing: Vec::new(),
         consumed: Vec::new(),
         failed: false,
     };
@@ -139,6 +142,7 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
     cx.drops(&pieces, &hands);
     cx.results(&pieces);
     cx.explosions(&pieces);
+    cx.walls();
     cx.check_counting(&start);
     let header = cx.leftovers();
     if cx.failed {
@@ -153,6 +157,7 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
             ranks,
             first_rank: 1,
             holes,
+            vanishing: cx.vanishing,
             regions: cx.regions,
         },
         pieces,
@@ -875,6 +880,54 @@ impl Ctx<'_> {
         self.rules.push(RuleLine::Clause(match pawn {
             Some(p) => format!("explode immune {p}"),
             None => "explode".to_string(),
+        }));
+    }
+
+    /// `wallingRule`: `wall KIND [except SQUARES]`, or `vanishing` squares for `past`.
+    fn walls(&mut self) {
+        let Some(rule) = self.game.value("wallingRule").map(str::to_string) else {
+            return;
+        };
+        let at = self.at("wallingRule");
+        self.consumed.extend(["wallingRule", "wallingRegion"]);
+        let kind = match rule.as_str() {
+            "duck" => "moving",
+            "static" => "anywhere",
+            "arrow" => "shot",
+            "edge" => "edge",
+            "past" => "",
+            _ => return,
+        };
+        if self.flag("wallOrMove", false) {
+            self.consumed.push("wallOrMove");
+            self.gap(at, "a blocker placed instead of a move (`wallOrMove`)");
+            return;
+        }
+        let (w, b) = self.sided("wallingRegion");
+        let all = squares::all(self.files, self.ranks);
+        let read = |s: Option<&Setting>| {
+            s.map_or(Some(all.clone()), |s| {
+                squares::parse(&s.value, self.files, self.ranks)
+            })
+        };
+        let (Some(region), Some(black)) = (read(w), read(b)) else {
+            self.gap(at, "`wallingRegion` squares koma cannot read");
+            return;
+        };
+        if region != black {
+            self.gap(at, "`wallingRegion` differs between the players");
+            return;
+        }
+        if kind.is_empty() {
+            // The square a piece leaves becomes a wall: koma's vanishing squares.
+            self.vanishing = squares::koma(&region);
+            return;
+        }
+        let except: Set = all.difference(&region).copied().collect();
+        self.rules.push(RuleLine::Clause(if except.is_empty() {
+            format!("wall {kind}")
+        } else {
+            format!("wall {kind} except {}", squares::koma(&except).join(" "))
         }));
     }
 
