@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 13;
+pub const FORMAT_VERSION: u32 = 14;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1183,6 +1183,7 @@ impl Codec for PassSpec {
         self.twice_ends.encode(w);
         self.anytime.encode(w);
         self.first_passer_deviates.encode(w);
+        self.when_stuck.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(PassSpec {
@@ -1192,6 +1193,7 @@ impl Codec for PassSpec {
             twice_ends: r.read()?,
             anytime: r.read()?,
             first_passer_deviates: r.read()?,
+            when_stuck: r.read()?,
         })
     }
 }
@@ -1343,6 +1345,9 @@ impl Codec for GoalSpec {
         self.pieces.encode(w);
         self.squares.encode(w);
         self.reply_draws.encode(w);
+        self.count.encode(w);
+        self.or_filled.encode(w);
+        self.safe.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(GoalSpec {
@@ -1350,6 +1355,9 @@ impl Codec for GoalSpec {
             pieces: r.read()?,
             squares: r.read()?,
             reply_draws: r.read()?,
+            count: r.read()?,
+            or_filled: r.read()?,
+            safe: r.read()?,
         })
     }
 }
