@@ -729,7 +729,15 @@ impl Position {
     }
 
     fn parse_castling(&mut self, text: &str) -> Result<(), PositionError> {
-        if text == "-" {
+        // Fairy-Stockfish keeps `KQkq` in the FENs of games that set `castling = false`: in a
+        // game where no piece castles, the field says nothing.
+        let castles = self
+            .tables
+            .spec
+            .pieces
+            .iter()
+            .any(|p| !p.castling.is_empty());
+        if text == "-" || !castles {
             return Ok(());
         }
         for ch in text.chars() {

@@ -204,16 +204,14 @@ fn anti_trade() -> impl Strategy<Value = AntiTradeSpec> {
 
 fn passing() -> impl Strategy<Value = PassSpec> {
     (any::<(bool, bool, bool, bool, bool)>(), types(), types()).prop_map(
-        |((forbidden, not_after_pass, twice_ends, deviates, when_stuck), only, anytime)| {
-            PassSpec {
-                forbidden,
-                only,
-                not_after_pass,
-                twice_ends,
-                anytime,
-                first_passer_deviates: deviates,
-                when_stuck,
-            }
+        |((forbidden, not_after_pass, twice_ends, deviates, when_stuck), only, anytime)| PassSpec {
+            forbidden,
+            only,
+            not_after_pass,
+            twice_ends,
+            anytime,
+            first_passer_deviates: deviates,
+            when_stuck,
         },
     )
 }

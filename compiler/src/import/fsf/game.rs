@@ -14,7 +14,6 @@ use koma_grammar::Span;
 /// Fairy-Stockfish's built-in variants, as `variants.ini` sections.
 const BUILTINS: &str = include_str!("builtins.ini");
 
-
 /// A piece type the game uses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceDef {

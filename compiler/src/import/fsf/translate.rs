@@ -400,7 +400,11 @@ impl Ctx<'_> {
         let rest: Set = double.difference(&triple).copied().collect();
         if !triple.is_empty() {
             let push = if ep { "fmnnH" } else { "fmnH" };
-            let extra = if double.is_superset(&triple) { initial } else { "" };
+            let extra = if double.is_superset(&triple) {
+                initial
+            } else {
+                ""
+            };
             self.add_region("triplestep", &triple);
             options.push(format!("in triplestep {moves}{extra}{push}"));
         }
@@ -413,7 +417,7 @@ impl Ctx<'_> {
     }
 
     /// The castling king's letter and its XBetza castling, when the start position castles.
-    fn castling(&mut self, start: &Start) -> Option<(char, Castling)> {
+    fn castling(&mut self, start: &Start) -> Option<(char, String)> {
         if !self.flag("castling", true) {
             return None;
         }
@@ -432,7 +436,10 @@ impl Ctx<'_> {
         let second_rank = self.ranks + 1 - rank;
         let first = match start.first.get(&id(king)) {
             Some(squares) => castler_square(squares, rank)?,
-            None => (castler_square(start.second.get(&id(king))?, second_rank)?.0, rank - 1),
+            None => (
+                castler_square(start.second.get(&id(king))?, second_rank)?.0,
+                rank - 1,
+            ),
         };
         let ks = self
             .game
@@ -448,48 +455,25 @@ impl Ctx<'_> {
             ));
             return None;
         }
-        let castling = self.castling_atoms(first, ks, qs, start, king, rank)?;
+        let castling = self.castling_atoms(first.0, ks, qs)?;
         self.castling_partners();
         Some((king, castling))
     }
 
-    /// `isO2` when the two sides castle alike; else the atoms by side, each player's on a
-    /// region holding its castler's square (koma turns `l` and `r` for the second player).
-    fn castling_atoms(
-        &mut self,
-        (from, row): (u32, u32),
-        ks: u32,
-        qs: u32,
-        start: &Start,
-        king: char,
-        rank: u32,
-    ) -> Option<Castling> {
+    /// `isO2` for a castler on file `from` reaching the files `ks` and `qs`.
+    fn castling_atoms(&mut self, from: u32, ks: u32, qs: u32) -> Option<String> {
         if ks <= from || qs >= from {
             let at = self.at("castlingKingsideFile");
             self.gap(at, "castling with a destination not beyond the castler");
             return None;
         }
-        if ks - from == from - qs {
-            return Some(Castling::Same(format!("isO{}", ks - from)));
-        }
-        let second_rank = self.ranks + 1 - rank;
-        let (bf, brow) = start
-            .second
-            .get(&id(king))
-            .and_then(|s| castler_square(s, second_rank))?;
-        let turned = (self.files - 1 - bf, self.ranks - 1 - brow);
-        if turned == (from, row) || bf <= qs || bf >= ks {
+        if ks - from != from - qs {
+            // koma's castling is one of a piece's moves: a region cannot carry it.
             let at = self.at("castlingKingsideFile");
             self.gap(at, "castling by different distances on the two sides");
             return None;
         }
-        // The second player's left is the kingside.
-        let first = format!("ilO{}irO{}", from - qs, ks - from);
-        let second = format!("ilO{}irO{}", ks - bf, bf - qs);
-        Some(Castling::BySide([
-            ("castlefirst".into(), Set::from([(from, row)]), first),
-            ("castlesecond".into(), Set::from([turned]), second),
-        ]))
+        Some(format!("isO{}", ks - from))
     }
 
     fn castling_partners(&mut self) {
@@ -507,7 +491,7 @@ impl Ctx<'_> {
         def: &PieceDef,
         ep: bool,
         double: &mut Option<Option<Set>>,
-        castle: Option<&(char, Castling)>,
+        castle: Option<&(char, String)>,
     ) -> Option<Piece> {
         if let Some(koma) = janggi_betza(&def.kind) {
             return self.janggi_piece(def, koma);
@@ -527,23 +511,20 @@ impl Ctx<'_> {
         };
         let mut moves = split.always.clone();
         let mut options = Vec::new();
-        let mut by_side: &[(String, Set, String)] = &[];
-        match castle.filter(|c| c.0 == def.letter) {
-            Some((_, Castling::Same(atom))) => moves.push_str(atom),
-            Some((_, Castling::BySide(sides))) => by_side = sides,
-            None => {}
+        if let Some((_, atom)) = castle.filter(|c| c.0 == def.letter) {
+            moves.push_str(atom);
         }
         if !split.initial.is_empty() && double.is_none() {
             *double = Some(self.double_step_region());
         }
-        if let Some(region) = double.clone().flatten().filter(|_| !split.initial.is_empty()) {
+        if let Some(region) = double
+            .clone()
+            .flatten()
+            .filter(|_| !split.initial.is_empty())
+        {
             let pawn = def.kind == "pawn";
             let at = (&mut moves, &mut options);
             self.initial_moves(pawn, ep, &region, at, &split.initial);
-        }
-        for (name, square, atoms) in by_side {
-            self.add_region(name, square);
-            options.push(format!("in {name} {moves}{atoms}"));
         }
         self.soldier(def, &mut moves, &mut options);
         self.diagonal_lines(def, &moves, &mut options);
@@ -599,8 +580,7 @@ impl Ctx<'_> {
                 Some(k) => {
                     self.rules
                         .push(RuleLine::Clause(format!("pass anytime {k}")));
-                    self.rules
-                        .push(RuleLine::Clause("pass twice-ends".into()));
+                    self.rules.push(RuleLine::Clause("pass twice-ends".into()));
                 }
                 None => {
                     let at = w.or(b).map_or(self.game.header, |s| s.at);
@@ -625,7 +605,12 @@ impl Ctx<'_> {
             return;
         };
         let Some(points) = squares::parse(&lines.value, self.files, self.ranks) else {
-            let _: Option<()> = self.fail("I032", "cannot read the diagonal lines", lines.at, "squares");
+            let _: Option<()> = self.fail(
+                "I032",
+                "cannot read the diagonal lines",
+                lines.at,
+                "squares",
+            );
             return;
         };
         if squares::rotated(&points, self.files, self.ranks) != points {
@@ -633,6 +618,7 @@ impl Ctx<'_> {
             let _: Option<()> = self.fail("I033", what, lines.at, "koma turns regions 180 degrees");
             return;
         }
+        let own_regions = options.iter().any(|o| o.starts_with("in "));
         let mut groups: Vec<(Vec<(&str, u32)>, Set)> = Vec::new();
         for &p in &points {
             let runs = line_runs(&points, p);
@@ -651,8 +637,11 @@ impl Ctx<'_> {
             if extra.is_empty() {
                 continue;
             }
-            if options.iter().any(|o| o.starts_with("in ")) {
-                return self.gap(lines.at, "diagonal lines on a piece with regions of its own");
+            if own_regions {
+                return self.gap(
+                    lines.at,
+                    "diagonal lines on a piece with regions of its own",
+                );
             }
             let name = format!("line{}", i + 1);
             self.add_region(&name, set);
@@ -1216,9 +1205,7 @@ impl Ctx<'_> {
         let on = |s: Option<&Setting>| s.is_some_and(|s| !NEUTRAL.contains(&s.value.as_str()));
         let (white, black, at) = (on(w), on(b), w.or(b).map(|s| s.at));
         match (white, black, at) {
-            (true, true, _) => self
-                .rules
-                .push(RuleLine::Clause("pass when-stuck".into())),
+            (true, true, _) => self.rules.push(RuleLine::Clause("pass when-stuck".into())),
             (false, false, _) | (_, _, None) => {}
             (_, _, Some(at)) => self.gap(at, "a pass when stuck for one player only"),
         }
@@ -1389,6 +1376,11 @@ impl Ctx<'_> {
                 );
                 continue;
             };
+            let king = self.game.kind("king").map(|k| id(k.letter));
+            if to_first && !reply.is_empty() && king.is_none_or(|k| ids != k) {
+                // Fairy-Stockfish answers a flag of another type with any one move (Jeson Mor).
+                return self.gap(region.at, "`flagMove` for a flag piece other than the King");
+            }
             let tail = if to_first { reply } else { "" };
             self.rules.push(RuleLine::Clause(format!(
                 "goal {name} {ids} {}{conditions}{tail}",
@@ -1679,13 +1671,6 @@ fn line_moves(kind: &str, betza: &str, runs: &[(&str, u32)]) -> Result<String, S
         }
     }
     Ok(out)
-}
-
-/// How the castler castles: alike on both sides, or by side, each player's atoms on a region
-/// (name, squares, XBetza) holding that player's castler.
-enum Castling {
-    Same(String),
-    BySide([(String, Set, String); 2]),
 }
 
 /// The (file, rank), 0-based, of the castler standing on `rank` (1-based), among `squares`.
