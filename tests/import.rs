@@ -817,3 +817,22 @@ fn fsf_game_end_options_become_clauses() {
         checked(loaded, section);
     }
 }
+
+#[test]
+fn fsf_janggi_and_castling_by_side_translate() {
+    // Janggi's Cannon, Elephant, palace lines, bikjang and passing, as the shipped file has them.
+    let (koma, diags) = fsf("[j:janggi]\n", Some("j"));
+    let koma = koma.expect("janggi imports");
+    assert!(
+        !diags.contains("error") && !diags.contains("I013"),
+        "{diags}\n{koma}"
+    );
+    let loaded = koma_compiler::load_source("imported.koma", &koma, &MemoryLoader::new());
+    let ours = perft(&checked(loaded, "janggi"), 3);
+    let shipped = koma_compiler::load(Path::new("variants/janggi.koma"));
+    assert_eq!(ours, perft(&checked(shipped, "janggi"), 3), "{koma}");
+    // Janus castles four squares towards i and three towards b: koma's castling is one atom of
+    // the King's moves, the same distance both ways.
+    let (_, diags) = fsf("[j:janus]\n", Some("j"));
+    assert!(diags.contains("different distances"), "{diags}");
+}

@@ -3,7 +3,8 @@
 /// Fairy-Stockfish's predefined piece types (its variants.ini list): the name, its Betza, and
 /// whether `koma export` may name it for a piece with those moves. Not the pawn (its rules go
 /// beyond its Betza: the double step and promotion are options) nor an alias of an earlier
-/// name (`met`, `khon`, `dragon`, `king`); the rest move as their Betza says in both the Debian
+/// name (`met`, `khon`, `dragon`, `king`), nor the types older builds lack (`banner`,
+/// `immobile`), nor Janggi's (`janggiCannon`, `janggiElephant`); the rest move as their Betza says in both the Debian
 /// package (11.1) and current builds.
 pub const PIECE_TYPES: &[(&str, &str, bool)] = &[
     ("pawn", "fmWfceF", false),
@@ -42,6 +43,11 @@ pub const PIECE_TYPES: &[(&str, &str, bool)] = &[
     ("commoner", "K", true),
     ("centaur", "KN", true),
     ("king", "K", false),
+    ("banner", "RcpRnN", false),
+    ("immobile", "", false),
+    // Their rules go beyond this Betza: import translates them by kind.
+    ("janggiCannon", "pR", false),
+    ("janggiElephant", "nZ", false),
 ];
 
 /// The predefined piece types export may name, as (name, Betza).

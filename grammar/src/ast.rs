@@ -315,6 +315,13 @@ pub enum ClauseKind {
         side: Option<Spanned<Side>>,
         pieces: Vec<Spanned<String>>,
         squares: Vec<SquareItem>,
+        /// `count N`: N goal pieces must stand on the squares at once (1 without it).
+        count: Option<Spanned<u32>>,
+        /// `or-filled`: one goal piece is enough once every goal square is occupied.
+        or_filled: bool,
+        /// `safe`: when exactly the count stand there, none of them may be attacked; a goal
+        /// reached under attack wins if it still holds, unattacked, on the side's next turn.
+        safe: bool,
         reply_draws: bool,
     },
     /// `wall KIND [except SQUARES]`: every move also puts a blocker on an empty square, where
@@ -531,6 +538,7 @@ impl ClauseKind {
             ClauseKind::Pass(PassRule::TwiceEnds) => "pass twice-ends",
             ClauseKind::Pass(PassRule::Anytime(_)) => "pass anytime",
             ClauseKind::Pass(PassRule::FirstPasserDeviates) => "pass first-passer-deviates",
+            ClauseKind::Pass(PassRule::WhenStuck) => "pass when-stuck",
             ClauseKind::Stalemate(_) => "stalemate",
             ClauseKind::DrawRepetition(_) => "draw repetition",
             ClauseKind::DrawMoves { .. } => "draw moves",
@@ -722,6 +730,8 @@ pub enum PassRule {
     /// `pass anytime IDS`: these pieces may pass whatever surrounds them.
     Anytime(Vec<Spanned<String>>),
     FirstPasserDeviates,
+    /// `pass when-stuck`: a side with no legal move, not in check, passes instead.
+    WhenStuck,
 }
 
 /// `tiebreak`: who wins a game that would end drawn (Fairy-Stockfish's material counting).

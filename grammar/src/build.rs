@@ -413,6 +413,7 @@ impl LineParser {
         let mut pieces = Vec::new();
         let mut squares = Vec::new();
         let mut reply_draws = false;
+        let (mut count, mut or_filled, mut safe) = (None, false, false);
         for p in children(pair) {
             match p.as_rule() {
                 Rule::side => {
@@ -425,6 +426,11 @@ impl LineParser {
                 }
                 Rule::piece_ids => pieces = self.piece_ids(p),
                 Rule::square_list => squares = self.square_list(p),
+                Rule::goal_count => {
+                    count = children(p).find_map(|n| self.number(&n));
+                }
+                Rule::or_filled => or_filled = true,
+                Rule::goal_safe => safe = true,
                 _ => reply_draws = true,
             }
         }
@@ -432,6 +438,9 @@ impl LineParser {
             side,
             pieces,
             squares,
+            count,
+            or_filled,
+            safe,
             reply_draws,
         }
     }
@@ -800,6 +809,7 @@ impl LineParser {
             Rule::pass_not_after_pass => PassRule::NotAfterPass,
             Rule::pass_twice_ends => PassRule::TwiceEnds,
             Rule::pass_first_passer => PassRule::FirstPasserDeviates,
+            Rule::pass_when_stuck => PassRule::WhenStuck,
             rule => {
                 let ids = first
                     .into_inner()

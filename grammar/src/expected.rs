@@ -68,6 +68,9 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::reply_draws => "`reply-draws`",
         Rule::wall_kind => "`moving`, `anywhere`, `shot` or `edge`",
         Rule::wall_except => "`except`",
+        Rule::goal_count => "`count N`",
+        Rule::or_filled => "`or-filled`",
+        Rule::goal_safe => "`safe`",
         Rule::area => "`area`",
         Rule::area_kind => "`king`, `diagonal` or `orthogonal`",
         Rule::burn_all => "`all`",
@@ -90,6 +93,7 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::pass_only => "`only`",
         Rule::pass_not_after_pass => "`not-after-pass`",
         Rule::pass_twice_ends => "`twice-ends`",
+        Rule::pass_when_stuck => "`when-stuck`",
         Rule::pass_anytime => "`anytime`",
         Rule::pass_first_passer => "`first-passer-deviates`",
         Rule::outcome => "`draws`, `loses` or `wins`",
@@ -266,7 +270,7 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
             "write `wall moving|anywhere|shot|edge [except SQUARES]`, e.g. `wall moving`"
         }
         Rule::goal_line => {
-            "write `goal [first|second] IDS SQUARES [reply-draws]`, e.g. `goal K d4 e4 d5 e5`"
+            "write `goal [first|second] IDS SQUARES [count N] [or-filled] [safe] [reply-draws]`, e.g. `goal K d4 e4 d5 e5`"
         }
         Rule::drop_line => {
             "write `drop not-stuck`, `drop one-per-file IDS`, `drop per-file N IDS`, \

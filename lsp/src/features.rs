@@ -293,6 +293,7 @@ const CLAUSE_WORDS: &[&str] = &[
     "only",
     "not-after-pass",
     "twice-ends",
+    "when-stuck",
     "anytime",
     "first-passer-deviates",
     "draws",
@@ -315,6 +316,9 @@ const CLAUSE_WORDS: &[&str] = &[
     "pieces-honour",
     "else",
     "without",
+    "or-filled",
+    "safe",
+    "count",
 ];
 
 /// Completion: the keywords of the section the cursor is in, rules clauses and their words,

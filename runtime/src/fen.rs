@@ -729,7 +729,15 @@ impl Position {
     }
 
     fn parse_castling(&mut self, text: &str) -> Result<(), PositionError> {
-        if text == "-" {
+        // Fairy-Stockfish keeps `KQkq` in the FENs of games that set `castling = false`: in a
+        // game where no piece castles, the field says nothing.
+        let castles = self
+            .tables
+            .spec
+            .pieces
+            .iter()
+            .any(|p| !p.castling.is_empty());
+        if text == "-" || !castles {
             return Ok(());
         }
         for ch in text.chars() {
@@ -768,11 +776,15 @@ impl Position {
         };
         let geo = &self.tables.geo;
         let mut squares = Vec::new();
-        for name in list.split(',') {
-            squares.push(
-                geo.parse_square(name)
-                    .ok_or_else(|| PositionError::EpSquare(name.to_string()))?,
-            );
+        if let Some(run) = self.fsf_ep_run(list) {
+            squares = run;
+        } else {
+            for name in list.split(',') {
+                squares.push(
+                    geo.parse_square(name)
+                        .ok_or_else(|| PositionError::EpSquare(name.to_string()))?,
+                );
+            }
         }
         let victim = match victim {
             Some(v) => geo
@@ -784,6 +796,30 @@ impl Position {
         };
         self.set_ep(&squares, victim);
         Ok(())
+    }
+
+    /// Fairy-Stockfish's e.p. field runs its squares together (`h5h6`, `c3d4`) and may name
+    /// the square the Pawn stands on: the empty ones among two or more are the e.p. squares.
+    fn fsf_ep_run(&self, text: &str) -> Option<Vec<Square>> {
+        let geo = &self.tables.geo;
+        let mut names = Vec::new();
+        let mut rest = text;
+        while !rest.is_empty() {
+            let letters = rest.find(|c: char| !c.is_ascii_lowercase())?;
+            let digits = rest[letters..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(rest.len(), |n| letters + n);
+            names.push(geo.parse_square(&rest[..digits])?);
+            rest = &rest[digits..];
+        }
+        if names.len() < 2 {
+            return None;
+        }
+        let empty: Vec<Square> = names
+            .into_iter()
+            .filter(|s| self.board[s.index()].is_empty())
+            .collect();
+        (!empty.is_empty()).then_some(empty)
     }
 
     /// The square one step beyond the farthest e.p. square, forward for the player who moved.

@@ -525,18 +525,37 @@ impl Position {
             let sc = self.shortcut(buffers);
             self.legal_moves_with(&sc, out);
             self.watch = sc.buffers();
+        } else {
+            self.pseudo_legal_moves(out);
+            self.keep_legal(out);
+        }
+        self.pass_when_stuck(out);
+    }
+
+    /// `pass when-stuck`: with no legal move and not in check, the side's first piece passes.
+    fn pass_when_stuck(&self, out: &mut MoveList) {
+        if !out.is_empty() || !self.tables.spec.rules.passing.when_stuck || self.in_check() {
             return;
         }
-        self.pseudo_legal_moves(out);
-        self.keep_legal(out);
+        let side = self.side;
+        if let Some(i) = self
+            .board
+            .iter()
+            .position(|c| c.is_piece() && c.player() == side)
+        {
+            let sq = Square(i as u16);
+            out.push(crate::moves::Move::new(sq, sq));
+        }
     }
 
     /// Replaces `out` with the legal moves of the side to move that `stage` asks for: a search's
     /// staged generation (captures first, quiet moves only when it needs them). The rule and
     /// royal-safety tests run on those moves alone.
     pub fn legal_moves_of(&mut self, out: &mut MoveList, stage: Gen) {
-        if stage == Gen::All || self.tables.spec.rules.captures_compulsory {
-            // Under compulsory capture a quiet move is legal only when no capture is.
+        let rules = &self.tables.spec.rules;
+        if stage == Gen::All || rules.captures_compulsory || rules.passing.when_stuck {
+            // Under compulsory capture a quiet move is legal only when no capture is, and a
+            // pass when stuck only when no move is.
             self.legal_moves(out);
             if stage != Gen::All {
                 self.retain(out, |p, m| stage.wants(p.removes_piece(&m)));
@@ -606,6 +625,7 @@ impl Position {
         t.strategy.legality.checks_royals()
             && !t.spec.rules.results.bare_royal_loses
             && !t.spec.rules.captures_compulsory
+            && !t.spec.rules.passing.when_stuck
             && !self.must_break_facing()
             // An explosion that takes an enemy royal is legal whatever it exposes.
             && t.rules.explosion.is_none()

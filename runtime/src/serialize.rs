@@ -1228,6 +1228,7 @@ impl Codec for PassSpec {
         self.twice_ends.encode(w);
         self.anytime.encode(w);
         self.first_passer_deviates.encode(w);
+        self.when_stuck.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(PassSpec {
@@ -1237,6 +1238,7 @@ impl Codec for PassSpec {
             twice_ends: r.read()?,
             anytime: r.read()?,
             first_passer_deviates: r.read()?,
+            when_stuck: r.read()?,
         })
     }
 }
@@ -1390,6 +1392,9 @@ impl Codec for GoalSpec {
         self.pieces.encode(w);
         self.squares.encode(w);
         self.reply_draws.encode(w);
+        self.count.encode(w);
+        self.or_filled.encode(w);
+        self.safe.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(GoalSpec {
@@ -1397,6 +1402,9 @@ impl Codec for GoalSpec {
             pieces: r.read()?,
             squares: r.read()?,
             reply_draws: r.read()?,
+            count: r.read()?,
+            or_filled: r.read()?,
+            safe: r.read()?,
         })
     }
 }

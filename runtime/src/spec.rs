@@ -379,6 +379,13 @@ pub struct GoalSpec {
     /// The opponent may answer (Racing Kings): the game goes on while the opponent has a legal
     /// move that reaches one of its own goals, and reaching one with that answer draws.
     pub reply_draws: bool,
+    /// How many goal pieces must stand on the squares at once (at least 1).
+    pub count: u8,
+    /// One goal piece is enough once every goal square is occupied, by either side.
+    pub or_filled: bool,
+    /// When exactly `count` goal pieces stand there, none may be attacked by the opponent; a
+    /// side whose goal holds, unattacked, when its turn comes wins then.
+    pub safe: bool,
 }
 
 /// Hands and drops: where captured pieces go, which pieces start in hand, and where a piece in
@@ -613,6 +620,9 @@ pub struct PassSpec {
     pub anytime: Vec<PieceType>,
     /// In a repetition, the player who passed first must deviate.
     pub first_passer_deviates: bool,
+    /// A side with no legal move, not in check, passes instead (Fairy-Stockfish's
+    /// `passOnStalemate`): its first piece stays where it is.
+    pub when_stuck: bool,
 }
 
 /// What a result clause means for the side it concerns.

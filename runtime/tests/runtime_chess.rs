@@ -147,3 +147,18 @@ fn a_setup_becomes_a_position_only_when_valid() {
     assert_eq!(pos.royal_squares(Player::First).len(), 32);
     assert_eq!(pos.side_to_move(), Player::Second);
 }
+
+#[test]
+fn fairy_stockfish_run_together_ep_fields_are_read() {
+    // Fairy-Stockfish writes `d5d6` after ...d7-d5 (the Pawn's square, then the passed one):
+    // the empty square is the e.p. square, so e5xd6 is there, as with `d6`.
+    let fsf = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d5d6 0 3";
+    let plain = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3";
+    assert_eq!(perft(fsf, 1), perft(plain, 1));
+    assert_eq!(perft(fsf, 2), perft(plain, 2));
+    assert_eq!(perft(plain, 1), 31);
+    // A run of occupied squares only is no e.p. field.
+    let tables = common::tables(common::chess_spec());
+    let bad = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d5e5 0 3";
+    assert!(Position::from_text(tables, bad).is_err());
+}

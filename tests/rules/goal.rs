@@ -106,3 +106,83 @@ fn black_reaching_first_wins_at_once() {
     assert_eq!(outcome(&mut p), Some((Some(Player::Second), Reason::Goal)));
     assert!(all_moves(&mut p).is_empty(), "White gets no answer");
 }
+
+fn goal_outcome(
+    name: &str,
+    from: &str,
+    to: &str,
+    fen: &str,
+    moves: &[&str],
+) -> Option<(Option<Player>, Reason)> {
+    let t = if from.is_empty() {
+        variant(name)
+    } else {
+        variant_with(name, from, to)
+    };
+    let mut p = pos(&t, fen);
+    play(&mut p, moves);
+    outcome(&mut p)
+}
+
+#[test]
+fn a_counted_goal_needs_all_its_pieces() {
+    let won = Some((Some(Player::First), Reason::Goal));
+    let fen = "6N1/8/6N1/8/8/8/8/k6K w - - 0 1";
+    assert_eq!(goal_outcome("goal-count", "", "", fen, &["g6h8"]), won);
+    // One Knight on the goal is not enough ...
+    assert_eq!(goal_outcome("goal-count", "", "", fen, &["g6e5"]), None);
+    // ... but it is without the count, or once every goal square is filled.
+    assert_eq!(
+        goal_outcome("goal-count", " count 2", "", fen, &["g6e5"]),
+        won
+    );
+    let filled = "6Nn/8/6N1/8/8/8/8/k6K w - - 0 1";
+    assert_eq!(goal_outcome("goal-count", "", "", filled, &["g6e5"]), None);
+    let or_filled = ("goal-count", " count 2", " count 2 or-filled");
+    assert_eq!(
+        goal_outcome(or_filled.0, or_filled.1, or_filled.2, filled, &["g6e5"]),
+        won
+    );
+    // The second player's goal is the rotation.
+    let second = "k7/8/8/8/8/1n6/8/1n5K b - - 0 1";
+    assert_eq!(
+        goal_outcome("goal-count", "", "", second, &["b3a1"]),
+        Some((Some(Player::Second), Reason::Goal))
+    );
+}
+
+#[test]
+fn a_safe_goal_waits_while_attacked() {
+    let won = Some((Some(Player::First), Reason::Goal));
+    let fen = "8/8/1n5k/8/8/8/R7/K7 w - - 0 1";
+    // The Knight on b6 attacks a8: the game goes on.
+    assert_eq!(goal_outcome("goal-safe", "", "", fen, &["a2a8"]), None);
+    // Still attacked on White's next turn: it goes on; no longer attacked: White wins.
+    assert_eq!(
+        goal_outcome("goal-safe", "", "", fen, &["a2a8", "h6h5"]),
+        None
+    );
+    assert_eq!(
+        goal_outcome("goal-safe", "", "", fen, &["a2a8", "b6d5"]),
+        won
+    );
+    assert_eq!(
+        goal_outcome("goal-safe", "", "", fen, &["a2a8", "b6a8"]),
+        None
+    );
+    // Unattacked on arrival, it wins at once; without `safe` any arrival does.
+    assert_eq!(
+        goal_outcome(
+            "goal-safe",
+            "",
+            "",
+            "8/8/7k/8/8/8/R7/K7 w - - 0 1",
+            &["a2a8"]
+        ),
+        won
+    );
+    assert_eq!(
+        goal_outcome("goal-safe", "a8-h8 safe", "a8-h8", fen, &["a2a8"]),
+        won
+    );
+}

@@ -54,3 +54,21 @@ fn the_first_passer_must_deviate() {
     play(&mut p, &[PASS, PASS]);
     assert!(can_pass(&mut p));
 }
+
+#[test]
+fn a_stuck_side_passes_when_stuck() {
+    let clause = "  pass when-stuck\n  draw repetition 3\n";
+    let t = variant_with("antichess", "  draw repetition 3\n", clause);
+    let fen = "8/8/8/8/8/p7/P7/8 w - - 0 1";
+    let mut p = pos(&t, fen);
+    assert_eq!(all_moves(&mut p), vec![PASS.to_string()]);
+    assert!(result(&mut p).is_none());
+    assert_eq!(p.perft(2), 1, "Black, as blocked, passes too");
+    // A side with a move does not pass.
+    let mut free = pos(&t, "8/8/8/8/8/8/P7/7p w - - 0 1");
+    assert!(!can_pass(&mut free));
+    // Without the clause White is stalemated, and wins.
+    let mut stuck = pos(&variant("antichess"), fen);
+    assert!(all_moves(&mut stuck).is_empty());
+    assert!(result(&mut stuck).is_some());
+}

@@ -422,6 +422,13 @@ fn passing(w: &mut Page<'_>) {
         let words = format!("{} may pass the turn.", w.names(&pass.anytime));
         w.rule("Passing", &["pass anytime"], words);
     }
+    if pass.when_stuck {
+        w.rule(
+            "Passing",
+            &["pass when-stuck"],
+            "A player with no legal move who is not in check passes the turn instead.".to_string(),
+        );
+    }
     if pass.twice_ends {
         w.rule(
             "Passing",
@@ -887,6 +894,22 @@ fn goals(w: &mut Page<'_>) {
                 ""
             }
         ));
+        if g.count > 1 {
+            s.push_str(&format!(" It needs {} such pieces there at once", g.count));
+            s.push_str(if g.or_filled {
+                ", or one once none of those squares is empty."
+            } else {
+                "."
+            });
+        } else if g.or_filled {
+            s.push_str(" One is enough once none of those squares is empty.");
+        }
+        if g.safe {
+            s.push_str(
+                " Only while the other player attacks none of them: a goal reached under attack \
+                 wins if it still holds, unattacked, when its player's turn comes.",
+            );
+        }
         if g.reply_draws {
             s.push_str(
                 " The other player may still answer: if its move reaches its own goal too, the \

@@ -145,7 +145,11 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "Fairy-Stockfish's hoppers jump any piece",
         ),
         (
-            r.passing != PassSpec::default(),
+            r.passing
+                != PassSpec {
+                    when_stuck: r.passing.when_stuck,
+                    ..PassSpec::default()
+                },
             "pass",
             "passing rules",
             "Fairy-Stockfish passes only as a whole-game option",
@@ -1121,6 +1125,9 @@ fn results(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     if r.results.check_wins.is_some() {
         out.push("checkCounting = true".to_string());
     }
+    if r.passing.when_stuck {
+        out.push("passOnStalemate = true".to_string());
+    }
     if r.captures_compulsory {
         out.push("mustCapture = true".to_string());
     }
@@ -1273,6 +1280,7 @@ fn goals(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     if flags[0].is_some_and(|g| g.reply_draws) {
         out.push("flagMove = true".to_string());
     }
+    goal_conditions(v, flags, report, &mut out);
     out
 }
 
@@ -1298,6 +1306,42 @@ fn walls(v: &Variant) -> Vec<String> {
         out.push(format!("wallingRegion = {}", region.join(" ")));
     }
     out
+}
+
+/// `count`, `or-filled` and `safe` as Fairy-Stockfish's `flagPieceCount`,
+/// `flagPieceBlockedWin` and `flagPieceSafe`, which hold for both sides at once.
+fn goal_conditions(
+    v: &Variant,
+    flags: [Option<&koma_runtime::spec::GoalSpec>; 2],
+    report: &mut Report,
+    out: &mut Vec<String>,
+) {
+    let conditions = |g: &koma_runtime::spec::GoalSpec| (g.count, g.or_filled, g.safe);
+    let Some(at) = v.rules.goals.first().map(|g| g.location) else {
+        return;
+    };
+    if let [Some(a), Some(b)] = flags
+        && conditions(a) != conditions(b)
+    {
+        let why = "Fairy-Stockfish's flag conditions hold for both sides";
+        report.refuse("goal conditions that differ by side", why, at);
+    }
+    let Some(g) = flags[0].or(flags[1]) else {
+        return;
+    };
+    if g.safe && flags.iter().flatten().any(|g| g.reply_draws) {
+        let why = "Fairy-Stockfish's `flagPieceSafe` with `flagMove` lets an attacked piece win";
+        report.refuse("goal safe with reply-draws", why, at);
+    }
+    if g.count > 1 {
+        out.push(format!("flagPieceCount = {}", g.count));
+    }
+    if g.or_filled {
+        out.push("flagPieceBlockedWin = true".to_string());
+    }
+    if g.safe {
+        out.push("flagPieceSafe = true".to_string());
+    }
 }
 
 /// The start position in Fairy-Stockfish's FEN: board, hands for drop games, castling rights.

@@ -149,11 +149,6 @@ pub const CODES: &[(&str, Severity, &str)] = &[
         "ini: unknown option (Fairy-Stockfish ignores it; kept as a comment)",
     ),
     (
-        "I037",
-        Severity::Error,
-        "ini: a predefined piece type with rules beyond its Betza (janggiCannon, janggiElephant, banner, immobile)",
-    ),
-    (
         "I036",
         Severity::Error,
         "ini: the start FEN cannot be read or places an unknown piece",

@@ -203,8 +203,14 @@ impl Lowering<'_> {
                 side,
                 pieces,
                 squares,
+                count,
+                or_filled,
+                safe,
                 reply_draws,
-            } => self.goal(file, at, side, pieces, squares, *reply_draws),
+            } => {
+                let conditions = (count.as_ref(), *or_filled, *safe, *reply_draws);
+                self.goal(file, at, side, pieces, squares, conditions)
+            }
             ClauseKind::Burn { burners, options } => self.burn(file, at, burners, options),
             ClauseKind::Freeze { freezers, options } => self.freeze(file, at, freezers, options),
             ClauseKind::Explode(options) => self.explode(file, at, options),
@@ -293,7 +299,7 @@ impl Lowering<'_> {
             .map(|n| n as u8);
     }
 
-    /// `goal [SIDE] IDS on SQUARES [reply-draws]`.
+    /// `goal [SIDE] IDS SQUARES [count N] [or-filled] [safe] [reply-draws]`.
     fn goal(
         &mut self,
         file: FileId,
@@ -301,8 +307,13 @@ impl Lowering<'_> {
         side: &Option<Spanned<ast::Side>>,
         ids: &[Spanned<String>],
         squares: &[SquareItem],
-        reply_draws: bool,
+        (count, or_filled, safe, reply_draws): (Option<&Spanned<u32>>, bool, bool, bool),
     ) {
+        let most = u32::from(u8::MAX);
+        let count = match count {
+            Some(n) => self.in_range(file, n, 1, most, "the goal count"),
+            None => Some(1),
+        };
         let pieces = self.pieces(file, ids, "in `goal`");
         let squares = self.squares(file, squares);
         let player = side.as_ref().map(|s| match s.value {
@@ -315,6 +326,9 @@ impl Lowering<'_> {
                 pieces,
                 squares,
                 reply_draws,
+                count: count.unwrap_or(1) as u8,
+                or_filled,
+                safe,
             },
             location: at,
         });
@@ -820,6 +834,7 @@ impl Lowering<'_> {
                         .resolve_all(file, ids, "in `pass anytime`", self.diagnostics);
             }
             PassRule::FirstPasserDeviates => passing.first_passer_deviates = true,
+            PassRule::WhenStuck => passing.when_stuck = true,
         }
     }
 

@@ -1,8 +1,11 @@
 //! Goal squares (`goal`): a side that brings one of its goal pieces onto one of its goal
 //! squares wins (King of the Hill's centre, Racing Kings' last rank). With `reply-draws` the
 //! opponent may answer: the game goes on while it has a legal move that reaches its own goal,
-//! and reaching it draws (Racing Kings gives the second player that answer). `check forbidden`
-//! lives here too: no move may give check (Racing Kings).
+//! and reaching it draws (Racing Kings gives the second player that answer). A goal may need
+//! several pieces at once (`count`), or one once its squares are all filled (`or-filled`), or
+//! pieces the opponent does not attack (`safe`, Fairy-Stockfish's `flagPieceSafe`): a safe goal
+//! still holding when its side's turn comes wins then, and both sides holding theirs draws.
+//! `check forbidden` lives here too: no move may give check (Racing Kings).
 
 use crate::geometry::{ByPlayer, Geometry, Square};
 use crate::moves::MoveList;
@@ -17,6 +20,18 @@ pub(crate) struct CGoal {
     pieces: Vec<bool>,
     squares: Vec<Square>,
     reply_draws: bool,
+    count: usize,
+    or_filled: bool,
+    safe: bool,
+}
+
+/// What a player's reached goals say, when it reached any.
+#[derive(Clone, Copy, Debug)]
+struct Reached {
+    /// Every goal it reached grants the opponent an answer.
+    answered: bool,
+    /// One of them is a `safe` goal.
+    safe: bool,
 }
 
 /// Per player, the goal clauses that concern it.
@@ -44,6 +59,9 @@ pub(crate) fn compile(geo: &Geometry, goals: &[GoalSpec], ntypes: usize) -> ByPl
                 pieces: pieces.clone(),
                 squares,
                 reply_draws: g.reply_draws,
+                count: usize::from(g.count.max(1)),
+                or_filled: g.or_filled,
+                safe: g.safe,
             });
         }
     }
@@ -61,15 +79,16 @@ impl Position {
                 reason: Reason::Goal,
             })
         };
-        // The side to move reached a goal that grants an answer, and the answer is over.
-        if self.goal_reached(me) == Some(true) {
+        // The side to move reached a goal that grants an answer, and the answer is over; or
+        // its safe goal held through the opponent's move.
+        if self.goal_reached(me).is_some_and(|r| r.answered || r.safe) {
             return goal(if self.goal_reached(mover).is_some() {
                 None
             } else {
                 Some(me)
             });
         }
-        let reply = self.goal_reached(mover)?;
+        let reply = self.goal_reached(mover)?.answered;
         // While the probe below generates the answers, the game goes on.
         if reply && (self.goal_probe || self.can_reach_goal()) {
             return None;
@@ -77,25 +96,45 @@ impl Position {
         goal(Some(mover))
     }
 
-    /// `None` when no goal piece of `p` stands on a goal square of `p`; otherwise whether
-    /// every goal it reached grants the opponent an answer.
-    fn goal_reached(&self, p: Player) -> Option<bool> {
-        let mut reached = None;
+    /// `None` when `p` holds none of its goals; otherwise what the goals it holds say.
+    fn goal_reached(&self, p: Player) -> Option<Reached> {
+        let mut reached: Option<Reached> = None;
         for g in self.tables.rules.goals.get(p) {
-            let on_goal = g.squares.iter().any(|s| {
-                let c = self.board[s.index()];
-                c.is_piece()
-                    && c.player() == p
-                    && g.pieces
-                        .get(usize::from(c.piece_type().0))
-                        .copied()
-                        .unwrap_or(false)
-            });
-            if on_goal {
-                reached = Some(reached.unwrap_or(true) && g.reply_draws);
+            if self.holds_goal(g, p) {
+                let r = reached.get_or_insert(Reached {
+                    answered: true,
+                    safe: false,
+                });
+                r.answered &= g.reply_draws;
+                r.safe |= g.safe;
             }
         }
         reached
+    }
+
+    /// Whether `p` holds goal `g`: enough of its goal pieces on the squares (`count`, or one
+    /// when `or-filled` and no square is empty), and under `safe`, when exactly the count
+    /// stand there, none of them attacked (Fairy-Stockfish's `flag_reached`).
+    fn holds_goal(&self, g: &CGoal, p: Player) -> bool {
+        let mut on = Vec::new();
+        let mut filled = true;
+        for &s in &g.squares {
+            let c = self.board[s.index()];
+            if !c.is_piece() {
+                filled = false;
+            } else if c.player() == p
+                && g.pieces
+                    .get(usize::from(c.piece_type().0))
+                    .copied()
+                    .unwrap_or(false)
+            {
+                on.push(s);
+            }
+        }
+        if on.is_empty() || (on.len() < g.count && !(g.or_filled && filled)) {
+            return false;
+        }
+        !(g.safe && on.len() == g.count && on.iter().any(|&s| self.is_attacked(s, p.opponent())))
     }
 
     /// Whether the side to move has a legal move that reaches one of its goals.

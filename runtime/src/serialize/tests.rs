@@ -223,14 +223,15 @@ fn anti_trade() -> impl Strategy<Value = AntiTradeSpec> {
 }
 
 fn passing() -> impl Strategy<Value = PassSpec> {
-    (any::<(bool, bool, bool, bool)>(), types(), types()).prop_map(
-        |((forbidden, not_after_pass, twice_ends, deviates), only, anytime)| PassSpec {
+    (any::<(bool, bool, bool, bool, bool)>(), types(), types()).prop_map(
+        |((forbidden, not_after_pass, twice_ends, deviates, when_stuck), only, anytime)| PassSpec {
             forbidden,
             only,
             not_after_pass,
             twice_ends,
             anytime,
             first_passer_deviates: deviates,
+            when_stuck,
         },
     )
 }
@@ -419,14 +420,26 @@ fn counting() -> impl Strategy<Value = CountingSpec> {
 }
 
 fn goal() -> impl Strategy<Value = GoalSpec> {
-    (of(player()), types(), coords(), any::<bool>()).prop_map(
-        |(player, pieces, squares, reply_draws)| GoalSpec {
-            player,
-            pieces,
-            squares,
-            reply_draws,
-        },
+    (
+        of(player()),
+        types(),
+        coords(),
+        any::<bool>(),
+        1..=u8::MAX,
+        any::<bool>(),
+        any::<bool>(),
     )
+        .prop_map(
+            |(player, pieces, squares, reply_draws, count, or_filled, safe)| GoalSpec {
+                player,
+                pieces,
+                squares,
+                reply_draws,
+                count,
+                or_filled,
+                safe,
+            },
+        )
 }
 
 /// A weight on one of the engine's terms (the only names the compiler lets through).

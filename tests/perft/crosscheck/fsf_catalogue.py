@@ -65,6 +65,11 @@ HAS = {
     "dropLoop", "extinctionValue", "mobilityRegion", "flyingGeneral", "bikjangRule",
     "soldierPromotionRank", "diagonalLines", "pocketSize", "pass",
     "flagPiece", "flagRegion", "flagMove", "checking", "checkCounting", "mustCapture",
+    # `goal ... count N`, `or-filled`, `safe` (Alapo's `flagPieceSafe` with `flagMove` is refused
+    # by import).
+    "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe",
+    # `pass when-stuck`.
+    "passOnStalemate",
     # `explode immune P`; pseudo-royal pieces are royals under `win checkmate` (docs/rules.md).
     "blastOnCapture", "extinctionPseudoRoyal",
     # `wall moving|anywhere|shot|edge [except SQUARES]`; `past` is koma's `vanishing` squares.
@@ -79,8 +84,6 @@ HAS = {
 
 # Options koma's language lacks, by the feature that would express them (issue 30, point 3).
 GAPS = {
-    "flagPieceCount": "goal squares with conditions", "flagPieceBlockedWin": "goal squares with conditions",
-    "flagPieceSafe": "goal squares with conditions",
     "blastImmuneTypes": "explosion-immune pieces",
     "wallOrMove": "a blocker placed instead of a move",
     "gating": "gating", "seirawanGating": "gating",
@@ -107,7 +110,6 @@ GAPS = {
     "castlingDroppedPiece": "castling with dropped pieces",
     "shatarMateRule": "Shatar's mate rule",
     "extinctionClaim": "extinction claimed by the winner",
-    "passOnStalemate": "a pass only when stalemated",
     "oppositeCastling": "castling barred after the opponent's",
     "castlingWins": "castling wins",
     "cambodianMoves": "Ouk's first moves",

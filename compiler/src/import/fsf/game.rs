@@ -14,9 +14,6 @@ use koma_grammar::Span;
 /// Fairy-Stockfish's built-in variants, as `variants.ini` sections.
 const BUILTINS: &str = include_str!("builtins.ini");
 
-/// Predefined piece types whose rules go beyond their Betza (Janggi's pieces, Banner).
-const SPECIAL_TYPES: &[&str] = &["janggiCannon", "janggiElephant", "banner", "immobile"];
-
 /// A piece type the game uses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceDef {
@@ -129,18 +126,6 @@ fn apply(game: &mut Game, entry: &Entry, at: Option<Span>, sink: &mut Sink) {
         .key
         .strip_prefix("customPiece")
         .is_some_and(|n| n.parse::<u8>().is_ok());
-    if SPECIAL_TYPES.contains(&entry.key.as_str()) {
-        let d = sink.error(
-            "I037",
-            format!(
-                "Fairy-Stockfish's `{}` has rules of its own that the importer does not translate",
-                entry.key
-            ),
-            span,
-            "a piece type with rules beyond its Betza",
-        );
-        return sink.push(d);
-    }
     if builtin.is_none() && !custom {
         return set(game, entry, span);
     }

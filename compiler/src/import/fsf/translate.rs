@@ -380,16 +380,54 @@ impl Ctx<'_> {
             format!("*{}", 2.min(self.ranks)),
             format!("*{}", 7.min(self.ranks)),
         );
-        let (sw, sb) = self.sided("tripleStepRegion");
-        if let Some(s) = sw.or(sb).filter(|s| !NEUTRAL.contains(&s.value.as_str())) {
-            let at = s.at;
-            self.gap(at, "triple steps");
-        }
         self.region("doubleStepRegion", &w, &b)
     }
 
-    /// The castling king's letter and step count, when the start position castles.
-    fn castling(&mut self, start: &Start) -> Option<(char, u32)> {
+    /// `tripleStepRegionWhite/Black`: where a Pawn may also push three squares (Wildebeest).
+    fn triple_step_region(&mut self) -> Option<Set> {
+        let (w, b) = self.sided("tripleStepRegion");
+        w.or(b)?;
+        self.region("tripleStepRegion", "-", "-")
+            .filter(|s| !s.is_empty())
+    }
+
+    /// A piece's initial moves `initial` on the double-step region `double`, and a Pawn's
+    /// lame three-square push on the triple-step region too (e.p. rights on both squares it
+    /// jumps, `fmnnH`, as Fairy-Stockfish gives them).
+    fn initial_moves(
+        &mut self,
+        pawn: bool,
+        ep: bool,
+        double: &Set,
+        (moves, options): (&mut String, &mut Vec<String>),
+        initial: &str,
+    ) {
+        let triple = if pawn {
+            self.triple_step_region().unwrap_or_default()
+        } else {
+            Set::new()
+        };
+        let rest: Set = double.difference(&triple).copied().collect();
+        if !triple.is_empty() {
+            let push = if ep { "fmnnH" } else { "fmnH" };
+            let extra = if double.is_superset(&triple) {
+                initial
+            } else {
+                ""
+            };
+            self.add_region("triplestep", &triple);
+            options.push(format!("in triplestep {moves}{extra}{push}"));
+        }
+        if rest == squares::all(self.files, self.ranks) {
+            moves.push_str(initial);
+        } else if !rest.is_empty() {
+            self.add_region("doublestep", &rest);
+            options.push(format!("in doublestep {moves}{initial}"));
+        }
+    }
+
+    /// The castling king's letter and its XBetza castling, when the start position castles.
+    fn castling(&mut self, start: &Start) -> Option<(char, String)> {
         if !self.flag("castling", true) {
             return None;
         }
@@ -404,13 +442,15 @@ impl Ctx<'_> {
             .value("castlingRank")
             .and_then(|v| v.parse::<u32>().ok())
             .unwrap_or(1);
-        let square = start
-            .first
-            .get(&id(king))?
-            .iter()
-            .find(|s| s[1..] == rank.to_string())?
-            .clone();
-        let from = file_index(&square[..1])?;
+        // A first player without the castler (Maharajah) castles as the second would.
+        let second_rank = self.ranks + 1 - rank;
+        let first = match start.first.get(&id(king)) {
+            Some(squares) => castler_square(squares, rank)?,
+            None => (
+                castler_square(start.second.get(&id(king))?, second_rank)?.0,
+                rank - 1,
+            ),
+        };
         let ks = self
             .game
             .value("castlingKingsideFile")
@@ -419,21 +459,31 @@ impl Ctx<'_> {
             .game
             .value("castlingQueensideFile")
             .map_or(Some(2), file_index)?;
-        if start.castling == "-" {
-            let at = self.at("startFen");
+        if !start.castling.chars().any(|c| c.is_ascii_alphabetic()) {
             self.rules.push(RuleLine::Comment(
                 "The start position has no castling rights: no castling.".into(),
             ));
-            let _ = at;
             return None;
         }
-        if ks.abs_diff(from) != qs.abs_diff(from) || ks <= from || qs >= from {
+        let castling = self.castling_atoms(first.0, ks, qs)?;
+        self.castling_partners();
+        Some((king, castling))
+    }
+
+    /// `isO2` for a castler on file `from` reaching the files `ks` and `qs`.
+    fn castling_atoms(&mut self, from: u32, ks: u32, qs: u32) -> Option<String> {
+        if ks <= from || qs >= from {
+            let at = self.at("castlingKingsideFile");
+            self.gap(at, "castling with a destination not beyond the castler");
+            return None;
+        }
+        if ks - from != from - qs {
+            // koma's castling is one of a piece's moves: a region cannot carry it.
             let at = self.at("castlingKingsideFile");
             self.gap(at, "castling by different distances on the two sides");
             return None;
         }
-        self.castling_partners();
-        Some((king, ks - from))
+        Some(format!("isO{}", ks - from))
     }
 
     fn castling_partners(&mut self) {
@@ -451,8 +501,11 @@ impl Ctx<'_> {
         def: &PieceDef,
         ep: bool,
         double: &mut Option<Option<Set>>,
-        castle: Option<&(char, u32)>,
+        castle: Option<&(char, String)>,
     ) -> Option<Piece> {
+        if let Some(koma) = janggi_betza(&def.kind) {
+            return self.janggi_piece(def, koma);
+        }
         let fsf = if def.kind == "pawn" {
             if ep {
                 "fmWfceFifmnD".to_string()
@@ -468,22 +521,23 @@ impl Ctx<'_> {
         };
         let mut moves = split.always.clone();
         let mut options = Vec::new();
-        if let Some(&(_, n)) = castle.filter(|c| c.0 == def.letter) {
-            moves.push_str(&format!("isO{n}"));
+        if let Some((_, atom)) = castle.filter(|c| c.0 == def.letter) {
+            moves.push_str(atom);
         }
-        let all = squares::all(self.files, self.ranks);
         if !split.initial.is_empty() && double.is_none() {
             *double = Some(self.double_step_region());
         }
-        match double.as_ref().and_then(Option::as_ref) {
-            _ if split.initial.is_empty() => {}
-            Some(region) if *region == all => moves.push_str(&split.initial),
-            Some(region) if !region.is_empty() => {
-                self.add_region("doublestep", region);
-                options.push(format!("in doublestep {moves}{}", split.initial));
-            }
-            _ => {}
+        if let Some(region) = double
+            .clone()
+            .flatten()
+            .filter(|_| !split.initial.is_empty())
+        {
+            let pawn = def.kind == "pawn";
+            let at = (&mut moves, &mut options);
+            self.initial_moves(pawn, ep, &region, at, &split.initial);
         }
+        self.soldier(def, &mut moves, &mut options);
+        self.diagonal_lines(def, &moves, &mut options);
         self.mobility(def, &mut options);
         Some(Piece {
             id: id(def.letter),
@@ -500,6 +554,134 @@ impl Ctx<'_> {
         if !self.regions.iter().any(|(n, _)| n == name) {
             self.regions.push((name.to_string(), squares::koma(set)));
         }
+    }
+
+    /// Janggi's Cannon and Elephant, whose rules go beyond Fairy-Stockfish's Betza for them:
+    /// koma's XBetza says the Elephant's blockable path, and `janggi_rules` the Cannon's.
+    fn janggi_piece(&mut self, def: &PieceDef, koma: &str) -> Option<Piece> {
+        let mut options = Vec::new();
+        self.diagonal_lines(def, koma, &mut options);
+        self.mobility(def, &mut options);
+        Some(Piece {
+            id: id(def.letter),
+            name: title(&def.kind),
+            moves: Moves::Betza(koma.into()),
+            promotes: Vec::new(),
+            royal: false,
+            note: None,
+            options,
+        })
+    }
+
+    /// Janggi's whole-game rules: `bikjangRule` (facing Generals must part, or the game ends
+    /// drawn on a pass), `pass` (the King passes; two passes in a row end the game), and the
+    /// Cannon's (it neither hops nor takes a Cannon).
+    fn janggi_rules(&mut self, pieces: &[Piece]) {
+        self.consumed.extend(["bikjangRule", "pass"]);
+        if self.flag("bikjangRule", false) {
+            self.rules
+                .push(RuleLine::Clause("facing-royals must-break".into()));
+        }
+        let (w, b) = self.sided("pass");
+        let on = |s: Option<&Setting>| s.is_some_and(|s| !NEUTRAL.contains(&s.value.as_str()));
+        if on(w) || on(b) {
+            let king = self.game.kind("king").map(|k| id(k.letter));
+            match king.filter(|_| on(w) && on(b)) {
+                Some(k) => {
+                    self.rules
+                        .push(RuleLine::Clause(format!("pass anytime {k}")));
+                    self.rules.push(RuleLine::Clause("pass twice-ends".into()));
+                }
+                None => {
+                    let at = w.or(b).map_or(self.game.header, |s| s.at);
+                    self.gap(at, "passing for one player, or without a King");
+                }
+            }
+        }
+        let cannon = self.game.kind("janggiCannon").map(|c| id(c.letter));
+        if let Some(c) = cannon.filter(|c| pieces.iter().any(|p| &p.id == c)) {
+            self.rules.push(RuleLine::Clause(format!("jump-rank {c}")));
+            self.rules
+                .push(RuleLine::Clause(format!("anti-trade {c} takes {c} always")));
+        }
+    }
+
+    /// `diagonalLines`: on these points the Rook, Wazir (and a Wazir-moving King), Soldier and
+    /// Janggi Cannon also move along the lines joining them: each point gets a region of the
+    /// points whose lines run alike, and the piece its extra moves there.
+    fn diagonal_lines(&mut self, def: &PieceDef, moves: &str, options: &mut Vec<String>) {
+        self.consumed.push("diagonalLines");
+        let Some(lines) = self.game.get("diagonalLines").cloned() else {
+            return;
+        };
+        let Some(points) = squares::parse(&lines.value, self.files, self.ranks) else {
+            let _: Option<()> = self.fail(
+                "I032",
+                "cannot read the diagonal lines",
+                lines.at,
+                "squares",
+            );
+            return;
+        };
+        if squares::rotated(&points, self.files, self.ranks) != points {
+            let what = "diagonal lines that are not their own turn";
+            let _: Option<()> = self.fail("I033", what, lines.at, "koma turns regions 180 degrees");
+            return;
+        }
+        let own_regions = options.iter().any(|o| o.starts_with("in "));
+        let mut groups: Vec<(Vec<(&str, u32)>, Set)> = Vec::new();
+        for &p in &points {
+            let runs = line_runs(&points, p);
+            match groups.iter_mut().find(|(r, _)| *r == runs) {
+                Some((_, set)) => {
+                    set.insert(p);
+                }
+                None => groups.push((runs, Set::from([p]))),
+            }
+        }
+        for (i, (runs, set)) in groups.iter().enumerate() {
+            let extra = match line_moves(&def.kind, &def.betza, runs) {
+                Ok(extra) => extra,
+                Err(why) => return self.gap(lines.at, &why),
+            };
+            if extra.is_empty() {
+                continue;
+            }
+            if own_regions {
+                return self.gap(
+                    lines.at,
+                    "diagonal lines on a piece with regions of its own",
+                );
+            }
+            let name = format!("line{}", i + 1);
+            self.add_region(&name, set);
+            options.push(format!("in {name} {moves}{extra}"));
+        }
+    }
+
+    /// `soldierPromotionRank`: a Soldier steps only forward before that rank (Xiangqi's river),
+    /// with all its moves from it on.
+    fn soldier(&mut self, def: &PieceDef, moves: &mut String, options: &mut Vec<String>) {
+        let rank = self
+            .game
+            .value("soldierPromotionRank")
+            .and_then(|v| v.parse::<u32>().ok())
+            .unwrap_or(1);
+        self.consumed.push("soldierPromotionRank");
+        if def.kind != "soldier" || rank <= 1 {
+            return;
+        }
+        if !options.is_empty() {
+            let at = self.at("soldierPromotionRank");
+            return self.gap(at, "a Soldier's river on a region of its own");
+        }
+        let zone: Set = squares::all(self.files, self.ranks)
+            .into_iter()
+            .filter(|s| s.1 + 1 >= rank)
+            .collect();
+        self.add_region("soldierzone", &zone);
+        options.push(format!("in soldierzone {moves}"));
+        *moves = "fW".into();
     }
 
     /// `mobilityRegionWhiteKIND`: the piece is confined there.
@@ -1128,6 +1310,7 @@ impl Ctx<'_> {
             self.rules
                 .push(RuleLine::Clause("facing-royals forbidden".into()));
         }
+        self.janggi_rules(pieces);
         if self
             .game
             .value("countingRule")
@@ -1139,7 +1322,21 @@ impl Ctx<'_> {
             self.rules
                 .push(RuleLine::Clause("perpetual-check loses".into()));
         }
-        self.move_count();
+        self.pass_when_stuck();
+        self.move_count(pieces);
+    }
+
+    /// `passOnStalemate`: `pass when-stuck`, for both players alike.
+    fn pass_when_stuck(&mut self) {
+        self.consumed.push("passOnStalemate");
+        let (w, b) = self.sided("passOnStalemate");
+        let on = |s: Option<&Setting>| s.is_some_and(|s| !NEUTRAL.contains(&s.value.as_str()));
+        let (white, black, at) = (on(w), on(b), w.or(b).map(|s| s.at));
+        match (white, black, at) {
+            (true, true, _) => self.rules.push(RuleLine::Clause("pass when-stuck".into())),
+            (false, false, _) | (_, _, None) => {}
+            (_, _, Some(at)) => self.gap(at, "a pass when stuck for one player only"),
+        }
     }
 
     /// `materialCounting`: who wins a game that would end drawn. Janggi's counts its pieces by
@@ -1221,7 +1418,7 @@ impl Ctx<'_> {
         )));
     }
 
-    fn move_count(&mut self) {
+    fn move_count(&mut self, pieces: &[Piece]) {
         let n = self
             .game
             .value("nMoveRule")
@@ -1241,7 +1438,12 @@ impl Ctx<'_> {
                     .unwrap_or_default()
             });
         let types = self.sided_letters("nMoveRuleTypes", &default);
-        let ids: Vec<String> = types.into_iter().map(id).collect();
+        // A type the game never puts in play (1D chess's Pawn) is left out.
+        let ids: Vec<String> = types
+            .into_iter()
+            .map(id)
+            .filter(|i| pieces.iter().any(|p| &p.id == i))
+            .collect();
         let reset = if ids.is_empty() {
             String::new()
         } else {
@@ -1266,6 +1468,9 @@ impl Ctx<'_> {
             " reply-draws"
         } else {
             ""
+        };
+        let Some(conditions) = self.goal_conditions() else {
+            return;
         };
         for (side, name, to_first) in [("White", "first", true), ("Black", "second", false)] {
             let region = self
@@ -1299,12 +1504,47 @@ impl Ctx<'_> {
                 );
                 continue;
             };
+            let king = self.game.kind("king").map(|k| id(k.letter));
+            if to_first && !reply.is_empty() && king.is_none_or(|k| ids != k) {
+                // Fairy-Stockfish answers a flag of another type with any one move (Jeson Mor).
+                return self.gap(region.at, "`flagMove` for a flag piece other than the King");
+            }
             let tail = if to_first { reply } else { "" };
             self.rules.push(RuleLine::Clause(format!(
-                "goal {name} {ids} {}{tail}",
+                "goal {name} {ids} {}{conditions}{tail}",
                 squares::koma(&set).join(" ")
             )));
         }
+    }
+
+    /// `flagPieceCount`, `flagPieceBlockedWin`, `flagPieceSafe` as the goal's `count N`,
+    /// `or-filled` and `safe`; `None` after a gap.
+    fn goal_conditions(&mut self) -> Option<String> {
+        self.consumed
+            .extend(["flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe"]);
+        let mut out = String::new();
+        let count = self.game.get("flagPieceCount").cloned();
+        if let Some(c) = count.filter(|c| c.value != "1") {
+            match c.value.parse::<u8>() {
+                Ok(n) if n > 1 => out.push_str(&format!(" count {n}")),
+                _ => {
+                    return self.fail("I032", "cannot read the flag count", c.at, "1 to 255");
+                }
+            }
+        }
+        if self.flag("flagPieceBlockedWin", false) {
+            out.push_str(" or-filled");
+        }
+        if self.flag("flagPieceSafe", false) {
+            if self.flag("flagMove", false) {
+                // With `flagMove`, an attacked flag piece that survives one move wins.
+                let at = self.at("flagPieceSafe");
+                self.gap(at, "a safe flag with `flagMove`");
+                return None;
+            }
+            out.push_str(" safe");
+        }
+        Some(out)
     }
 
     /// Every option not read above: a gap (`I013`), bookkeeping (one comment) or unknown (`I034`).
@@ -1510,4 +1750,56 @@ fn promoted_copy(from: &str, like: &str) -> Piece {
         note: None,
         options: Vec::new(),
     }
+}
+
+/// koma's XBetza for Fairy-Stockfish's Janggi types (their Betza there is not their rule).
+fn janggi_betza(kind: &str) -> Option<&'static str> {
+    match kind {
+        "janggiCannon" => Some("pR"),
+        "janggiElephant" => Some("mafsmafW"),
+        _ => None,
+    }
+}
+
+/// From point `p`, how many steps each diagonal (the first player's view) stays on `points`.
+fn line_runs(points: &Set, (x, y): (u32, u32)) -> Vec<(&'static str, u32)> {
+    let mut runs = Vec::new();
+    for (dir, dx, dy) in [("fr", 1, 1), ("fl", -1, 1), ("br", 1, -1), ("bl", -1, -1)] {
+        let on = |k: i64| {
+            let (px, py) = (i64::from(x) + dx * k, i64::from(y) + dy * k);
+            px >= 0 && py >= 0 && points.contains(&(px as u32, py as u32))
+        };
+        let n = (1..).take_while(|&k| on(k)).count() as u32;
+        if n > 0 {
+            runs.push((dir, n));
+        }
+    }
+    runs
+}
+
+/// The moves a piece gains along the lines `runs`: Fairy-Stockfish gives a Rook its Bishop
+/// moves, a Wazir (or Wazir King) its Fers steps, a Soldier its Pawn captures' steps, and a
+/// Janggi Cannon a hop over the middle point of a line two steps long.
+fn line_moves(kind: &str, betza: &str, runs: &[(&str, u32)]) -> Result<String, String> {
+    let mut out = String::new();
+    for &(dir, n) in runs {
+        match kind {
+            "rook" if n > 1 => out.push_str(&format!("{dir}F{n}")),
+            "rook" | "wazir" => out.push_str(&format!("{dir}F")),
+            "king" if betza == "W" => out.push_str(&format!("{dir}F")),
+            "soldier" if dir.starts_with('f') => out.push_str(&format!("{dir}F")),
+            "janggiCannon" if n == 2 => out.push_str(&format!("{dir}pafF")),
+            "janggiCannon" if n > 2 => {
+                return Err("a Janggi Cannon on a diagonal line longer than two steps".into());
+            }
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+/// The (file, rank), 0-based, of the castler standing on `rank` (1-based), among `squares`.
+fn castler_square(squares: &[String], rank: u32) -> Option<(u32, u32)> {
+    let square = squares.iter().find(|s| s[1..] == rank.to_string())?;
+    Some((file_index(&square[..1])?, rank - 1))
 }
