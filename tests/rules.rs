@@ -69,3 +69,5 @@ mod endings;
 mod atomic;
 #[path = "rules/game_ends.rs"]
 mod game_ends;
+#[path = "rules/gating.rs"]
+mod gating;

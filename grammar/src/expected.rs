@@ -109,6 +109,7 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::drop_per_file => "`per-file`",
         Rule::drop_no_mate => "`no-mate`",
         Rule::drop_zone => "`zone`",
+        Rule::gating_only => "`only`",
         Rule::captured_only => "`captured-only`",
         Rule::repeat_outcome => "`illegal` or `loses`",
         Rule::repeat_exception => "`except-evasion` or `except-no-new-attack`",
@@ -256,6 +257,7 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
             "write `captures to-hand`, `captures to-hand as-is` or `captures compulsory`"
         }
         Rule::castling_line => "write `castling with IDS`, e.g. `castling with R`",
+        Rule::gating_line => "write `gating SQUARES [only]`, e.g. `gating a1-h1 only`",
         Rule::goal_line => {
             "write `goal [first|second] IDS SQUARES [reply-draws]`, e.g. `goal K d4 e4 d5 e5`"
         }

@@ -130,6 +130,7 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("tiebreak", Rule::tiebreak_line),
     ("checkmate", Rule::checkmate_line),
     ("remove", Rule::remove_clause_line),
+    ("gating", Rule::gating_line),
 ];
 
 /// The keywords that may start a rules clause, for "did you mean" suggestions.

@@ -251,10 +251,13 @@ impl Position {
             }
         }
         self.apply_explosions(out, start);
+        if !t.drops.gates.first.is_empty() {
+            self.gating_moves(out, start);
+        }
         if stage == Gen::Captures {
             return;
         }
-        if t.drops.enabled {
+        if t.drops.free {
             self.drop_moves(out);
         }
         if !t.spec.rules.passing.anytime.is_empty() {
@@ -571,6 +574,9 @@ impl Position {
             self.apply_burns(out, 0);
         }
         self.apply_explosions(out, 0);
+        if !t.drops.gates.first.is_empty() {
+            self.gating_moves(out, 0);
+        }
         if t.multi_leg || !t.spec.rules.passing.anytime.is_empty() {
             self.filter_passes(out, 0);
         }
@@ -760,6 +766,9 @@ impl Position {
         set(self, m.to, placed);
         if m.burns_mover() {
             set(self, m.to, Cell::EMPTY);
+        }
+        if let Some((ty, gate)) = m.gate() {
+            set(self, gate, Cell::piece(moved.player(), ty));
         }
         if m.to != m.from
             && self.tables.vanishing[m.from.index()]

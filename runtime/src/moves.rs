@@ -67,8 +67,10 @@ pub struct Move {
     pub(crate) promotion: u8,
     /// Bits 0-1: the kind; bit 2: leaves e.p. squares; bits 3-7: the number of removed squares.
     flags: u8,
-    /// Where the removed squares start in the owner's capture buffer, plus one (the niche
-    /// keeps `Option<FullMove>` at 48 bytes: a search's hash table holds one per entry).
+    /// Bits 0-22: where the removed squares start in the owner's capture buffer, plus one (the
+    /// niche keeps `Option<FullMove>` at 48 bytes: a search's hash table holds one per entry).
+    /// Bits 24-31: the piece type a gating move brings from the hand, plus one (0: none); bit
+    /// 23: it fills the castling partner's square rather than the mover's.
     caps: NonZeroU32,
 }
 
@@ -78,6 +80,10 @@ const _: () = assert!(size_of::<Option<FullMove>>() == size_of::<FullMove>());
 const _: () = assert!(MAX_CAPTURES <= 16);
 
 const NO_PROMOTION: u8 = u8::MAX;
+/// The bits of `caps` that hold the buffer start (plus one); the rest say the gate.
+const START_MASK: u32 = (1 << 23) - 1;
+const GATE_AT_PARTNER: u32 = 1 << 23;
+const GATE_SHIFT: u32 = 24;
 const KIND_BITS: u8 = 0b11;
 const EP_BIT: u8 = 0b100;
 const NCAP_SHIFT: u32 = 3;
@@ -172,23 +178,58 @@ impl Move {
         (self.kind() == MoveKind::Drop).then_some(PieceType(self.aux.0 as u8))
     }
 
-    /// Where the removed squares start in the owner's buffer.
+    /// For a gating move: the piece type it brings from the mover's hand, and the square that
+    /// piece fills (the square the mover left, or a castling partner's start).
     #[inline]
-    pub(crate) fn caps_start(&self) -> usize {
-        (self.caps.get() - 1) as usize
+    pub fn gate(&self) -> Option<(PieceType, Square)> {
+        let bits = self.caps.get();
+        let ty = (bits >> GATE_SHIFT).checked_sub(1)?;
+        let at = if bits & GATE_AT_PARTNER != 0 {
+            self.aux
+        } else {
+            self.from
+        };
+        Some((PieceType(ty as u8), at))
     }
 
-    /// The move with its removed squares starting at `start` in its owner's buffer.
-    #[inline]
-    pub(crate) fn with_caps_start(self, start: usize) -> Move {
+    /// The move bringing `piece` from the hand onto the square it leaves, or (`at_partner`, a
+    /// castling) onto its partner's start. `piece` is below [`u8::MAX`] (the limit on types).
+    pub(crate) fn with_gate(self, piece: PieceType, at_partner: bool) -> Move {
+        let gate = (u32::from(piece.0) + 1) << GATE_SHIFT;
+        let partner = if at_partner { GATE_AT_PARTNER } else { 0 };
+        let start = self.caps.get() & START_MASK;
         Move {
-            caps: NonZeroU32::MIN.saturating_add(start as u32),
+            caps: NonZeroU32::MIN.saturating_add(start - 1 + gate + partner),
             ..self
         }
     }
 
+    /// Where the removed squares start in the owner's buffer.
+    #[inline]
+    pub(crate) fn caps_start(&self) -> usize {
+        ((self.caps.get() & START_MASK) - 1) as usize
+    }
+
+    /// The move with its removed squares starting at `start` in its owner's buffer (at most
+    /// 2^23 - 2: a move list or a game's undo buffer holds far fewer).
+    #[inline]
+    pub(crate) fn with_caps_start(self, start: usize) -> Move {
+        debug_assert!((start as u32) < START_MASK);
+        let gate = self.caps.get() & !START_MASK;
+        Move {
+            caps: NonZeroU32::MIN.saturating_add(gate | start as u32),
+            ..self
+        }
+    }
+
+    /// The gate bits (0 for a move that gates nothing).
+    #[inline]
+    fn gate_bits(&self) -> u32 {
+        self.caps.get() & !START_MASK
+    }
+
     /// The fields that make two moves the same move, removed squares aside (not their place).
-    fn key(&self) -> (Square, Square, Square, Square, u16, u8, u8) {
+    fn key(&self) -> (Square, Square, Square, Square, u16, u8, u8, u32) {
         (
             self.from,
             self.to,
@@ -197,6 +238,7 @@ impl Move {
             self.burned,
             self.promotion,
             self.flags,
+            self.gate_bits(),
         )
     }
 }
@@ -289,6 +331,7 @@ impl<'a> MoveRef<'a> {
             && a.kind() == b.kind()
             && self.caps == other.caps
             && a.burned == b.burned
+            && a.gate_bits() == b.gate_bits()
             && (a.kind() == MoveKind::Normal || (a.aux == b.aux && a.aux2 == b.aux2))
     }
 }

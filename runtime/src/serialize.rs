@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 13;
+pub const FORMAT_VERSION: u32 = 14;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1222,6 +1222,8 @@ impl Codec for DropSpec {
         self.per_file.encode(w);
         self.no_mate.encode(w);
         self.zones.encode(w);
+        self.gates.encode(w);
+        self.gates_only.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(DropSpec {
@@ -1232,6 +1234,8 @@ impl Codec for DropSpec {
             per_file: r.read()?,
             no_mate: r.read()?,
             zones: r.read()?,
+            gates: r.read()?,
+            gates_only: r.read()?,
         })
     }
 }

@@ -322,6 +322,12 @@ pub struct DropSpec {
     pub no_mate: Vec<PieceType>,
     /// Pieces that may be dropped only on some squares.
     pub zones: Vec<DropZone>,
+    /// Gates (`gating`): squares, given for the first player (the second player's are the 180
+    /// degree rotation), where a piece leaving for the first time may bring a piece from its
+    /// side's hand onto the square it left (Seirawan chess).
+    pub gates: Vec<Coord>,
+    /// Pieces in hand enter the board only through gates, never by a drop (`gating ... only`).
+    pub gates_only: bool,
 }
 
 impl DropSpec {

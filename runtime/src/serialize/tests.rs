@@ -324,17 +324,35 @@ fn drops() -> impl Strategy<Value = DropSpec> {
         vec((player(), piece_type()), 0..3),
     );
     let files = (types(), vec((piece_type(), any::<u8>()), 0..3));
-    (hands, any::<bool>(), files, types(), vec(drop_zone(), 0..2)).prop_map(
-        |((to_hand, start_hand), not_stuck, (one_per_file, per_file), no_mate, zones)| DropSpec {
-            to_hand,
-            start_hand,
-            not_stuck,
-            one_per_file,
-            per_file,
-            no_mate,
-            zones,
-        },
+    let gating = (coords(), any::<bool>());
+    (
+        hands,
+        any::<bool>(),
+        files,
+        types(),
+        vec(drop_zone(), 0..2),
+        gating,
     )
+        .prop_map(
+            |(
+                (to_hand, start_hand),
+                not_stuck,
+                (one_per_file, per_file),
+                no_mate,
+                zones,
+                (gates, gates_only),
+            )| DropSpec {
+                to_hand,
+                start_hand,
+                not_stuck,
+                one_per_file,
+                per_file,
+                no_mate,
+                zones,
+                gates,
+                gates_only,
+            },
+        )
 }
 
 fn region() -> impl Strategy<Value = RegionSpec> {

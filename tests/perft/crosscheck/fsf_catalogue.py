@@ -42,6 +42,8 @@ SHIPPED = {
     "horde": ("variants/horde.koma", "tests/perft/lichess-rules.perft"),
     "kinglet": ("tests/fixtures/rules/kinglet.koma", "tests/perft/royals.perft"),
     "atomic": ("variants/atomic.koma", "tests/perft/atomic.perft"),
+    "seirawan": ("variants/seirawan.koma", "tests/perft/seirawan.perft"),
+    "shouse": ("variants/shouse.koma", "tests/perft/seirawan.perft"),
 }
 
 # Options with a koma counterpart (pieces, board, setup, promotion, drops, castling, the
@@ -68,6 +70,8 @@ HAS = {
     # `stalemate fewer-pieces-wins|more-pieces-wins`, `checkmate wins|draws`.
     "nFoldValue", "nFoldValueAbsolute", "extinctionPieceCount", "extinctionOpponentPieceCount",
     "extinctionPieceTypes", "materialCounting", "stalematePieceCount", "checkmateValue",
+    # `gating SQUARES [only]` (docs/rules.md, "Gating").
+    "gating", "seirawanGating",
 }
 
 # Options koma's language lacks, by the feature that would express them (issue 30, point 3).
@@ -77,7 +81,6 @@ GAPS = {
     "blastImmuneTypes": "explosion-immune pieces",
     "wallingRule": "a blocker placed with the move", "wallingRegion": "a blocker placed with the move",
     "wallOrMove": "a blocker placed with the move",
-    "gating": "gating", "seirawanGating": "gating",
     "pieceDemotion": "flipping promotion", "dropPromoted": "flipping promotion",
     "mustDrop": "a drop-only placement phase", "mustDropType": "a drop-only placement phase",
     "chess960": "random start positions",
