@@ -771,16 +771,19 @@ impl Position {
     }
 
     /// A gate letter of the castling field (Fairy-Stockfish's Seirawan `KQBCDFGkqbcdfg`): the
-    /// player's piece on its gate of file `file` has not moved. False when no gate fits.
+    /// player's piece on its gate of file `file` has not moved. A gate without the player's
+    /// piece is ignored, as Fairy-Stockfish does; false when the player has no gate on the file.
     fn open_gate(&mut self, player: Player, file: char) -> bool {
         let gates = self.tables.drops.gates.get(player).clone();
         let mut found = false;
         for sq in self.tables.geo.squares() {
             let on_file = (b'A' + self.tables.geo.coord(sq).x) as char == file;
-            let owned = self.piece_at(sq).is_some_and(|(p, _)| p == player);
-            if on_file && owned && gates.get(sq.index()).copied().unwrap_or(false) {
+            if !on_file || !gates.get(sq.index()).copied().unwrap_or(false) {
+                continue;
+            }
+            found = true;
+            if self.piece_at(sq).is_some_and(|(p, _)| p == player) {
                 self.set_virgin(sq, true);
-                found = true;
             }
         }
         found
