@@ -238,7 +238,9 @@ impl Position {
                 if self.tables.is_royal(ty) {
                     continue;
                 }
-                let fits = |sq: Square| d.targets[ti].get(side)[sq.index() / 64] >> (sq.index() % 64) & 1 != 0;
+                let fits = |sq: Square| {
+                    d.targets[ti].get(side)[sq.index() / 64] >> (sq.index() % 64) & 1 != 0
+                };
                 if at_from && fits(m.from) {
                     out.push(m.with_gate(ty, false));
                 }

@@ -767,9 +767,8 @@ impl Position {
         if m.burns_mover() {
             set(self, m.to, Cell::EMPTY);
         }
-        if let Some((ty, gate)) = m.gate() {
-            set(self, gate, Cell::piece(moved.player(), ty));
-        }
+        // A gated piece is left out: it shields no royal (Fairy-Stockfish's legality), so a
+        // gating move is legal exactly when its twin without the gate is.
         if m.to != m.from
             && self.tables.vanishing[m.from.index()]
             && self.board[m.from.index()].is_empty()

@@ -94,7 +94,10 @@ impl Position {
     /// The piece a gating move brings, as Fairy-Stockfish writes it after the squares: its
     /// lower-case letter (`b1c3h`).
     pub fn gate_letter(&self, ty: PieceType) -> String {
-        piece_text(&self.tables.spec.pieces[usize::from(ty.0)].id, Player::Second)
+        piece_text(
+            &self.tables.spec.pieces[usize::from(ty.0)].id,
+            Player::Second,
+        )
     }
 
     /// A castling that gates onto its partner's square, as Fairy-Stockfish writes it: from the

@@ -2,7 +2,7 @@
 (variants/seirawan.koma) and S-House (variants/shouse.koma) on the start position, on random
 positions from random games with gating moves (`b1c3h`, `e1g1e`, `h1e1h`), and on
 positions chosen by hand for what gating adds: castling that gates onto the King's or the
-Rook's square, a pinned piece whose gated replacement keeps the line shut, gates left open after
+Rook's square, a pinned piece that a gated piece behind it does not free, gates left open after
 the King moved, a piece in hand that may not be gated (an S-House Pawn on the first rank).
 
 The counts come from pyffish 0.0.90, the Python build of Fairy-Stockfish, whose `legal_moves`
@@ -26,8 +26,8 @@ CHOSEN = {
     "seirawan": [
         # Castling both ways, each gating onto the King's or the Rook's square.
         "r3k2r/8/8/8/8/8/8/R3K2R[HEhe] w KQBCDFGkqbcdfg - 0 1",
-        # The Knight on d1 is pinned by the Rook on a1: it may move when a gated piece takes
-        # its place on d1.
+        # The Knight on d1 is pinned by the Rook on a1: a piece gated behind it onto d1 does
+        # not free it (Fairy-Stockfish tests the King without the gated piece).
         "4k3/8/8/8/8/8/8/r2NK3[Hh] w D - 0 1",
         # The King has moved: no castling, but the Rooks' gates stay open.
         "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4K1R[Ee] w AHah - 0 1",

@@ -1100,7 +1100,11 @@ impl Ctx<'_> {
             .iter()
             .map(|&f| format!("{}{rank}", f as char))
             .collect();
-        let only = if self.flag("pieceDrops", false) { "" } else { " only" };
+        let only = if self.flag("pieceDrops", false) {
+            ""
+        } else {
+            " only"
+        };
         self.rules.push(RuleLine::Clause(format!(
             "gating {}{only}",
             squares.join(" ")
