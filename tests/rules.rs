@@ -71,5 +71,7 @@ mod atomic;
 mod flip;
 #[path = "rules/game_ends.rs"]
 mod game_ends;
+#[path = "rules/gating.rs"]
+mod gating;
 #[path = "rules/wall.rs"]
 mod wall;

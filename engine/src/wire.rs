@@ -138,6 +138,23 @@ impl Wire {
             };
             return format!("{shown}@{}{wall}", self.square(pos, m.to));
         }
+        if let Some((ty, at)) = m.gate() {
+            // Fairy-Stockfish's gating: `b1c3h`, and `h1e1h` for a castling that fills its
+            // partner's square.
+            let letter = pos.gate_letter(ty);
+            return match m.castling_partner() {
+                Some((partner, _)) if partner == at => format!(
+                    "{}{}{letter}",
+                    self.square(pos, partner),
+                    self.square(pos, m.from)
+                ),
+                _ => format!(
+                    "{}{}{suffix}{letter}",
+                    self.square(pos, m.from),
+                    self.square(pos, m.to)
+                ),
+            };
+        }
         let shown = Wire::shown_captures(pos, m);
         let mut text = self.square(pos, m.from);
         for &c in &shown {
@@ -228,6 +245,9 @@ impl Wire {
         };
         let suffix = suffix.trim_end_matches('=');
         let (from, to) = (path[0], path[path.len() - 1]);
+        if let Some(m) = Wire::gating_move(pos, &moves, from, to, suffix) {
+            return Ok(m);
+        }
         // The squares passed on the way that hold a piece: the move takes them.
         let kills: Vec<Square> = path[1..path.len() - 1]
             .iter()
@@ -237,7 +257,7 @@ impl Wire {
         let candidates: Vec<FullMove> = moves
             .iter()
             .copied()
-            .filter(|m| m.from == from && m.to == to)
+            .filter(|m| m.from == from && m.to == to && m.gate().is_none())
             .filter(|m| kills.iter().all(|k| m.side_captures().contains(k)))
             .collect();
         let candidates = promotions_matching(pos, candidates, suffix, promotion);
@@ -318,6 +338,35 @@ fn promotions_matching(
         candidates.clear();
     }
     candidates
+}
+
+impl Wire {
+    /// The gating move `from`-`to` with the gate piece's letter `suffix` (`b1c3h`, or a
+    /// castling's `h1e1h` from the partner's square to the castler's), if one is legal.
+    fn gating_move(
+        pos: &Position,
+        moves: &[FullMove],
+        from: Square,
+        to: Square,
+        suffix: &str,
+    ) -> Option<FullMove> {
+        if suffix.is_empty() {
+            return None;
+        }
+        moves
+            .iter()
+            .find(|m| {
+                let Some((ty, at)) = m.gate() else {
+                    return false;
+                };
+                let squares = match m.castling_partner() {
+                    Some((partner, _)) if partner == at => from == partner && to == m.from,
+                    _ => from == m.from && to == m.to,
+                };
+                squares && pos.gate_letter(ty).eq_ignore_ascii_case(suffix)
+            })
+            .copied()
+    }
 }
 
 /// A move's promotion as both protocols write it.

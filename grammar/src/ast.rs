@@ -368,6 +368,12 @@ pub enum ClauseKind {
     },
     /// `castling with IDS`: a castler's partner is the outermost of these pieces on its rank.
     CastlingWith(Vec<Spanned<String>>),
+    /// `gating SQUARES [only]`: a piece leaving one of these squares for the first time may
+    /// bring a piece from its side's hand onto it; `only`: pieces in hand are never dropped.
+    Gating {
+        squares: Vec<SquareItem>,
+        only: bool,
+    },
     /// `drop not-stuck`: no drop where the piece could never move again.
     DropNotStuck,
     /// `drop one-per-file IDS`: at most one of these pieces of a side per file.
@@ -546,6 +552,7 @@ impl ClauseKind {
             ClauseKind::BareRoyalLoses => "bare-royal",
             ClauseKind::PerpetualCheck(_) => "perpetual-check",
             ClauseKind::CapturesToHand { .. } => "captures",
+            ClauseKind::Gating { .. } => "gating",
             ClauseKind::DropNotStuck => "drop not-stuck",
             ClauseKind::DropOnePerFile(_) => "drop one-per-file",
             ClauseKind::CastlingWith(_) => "castling with",

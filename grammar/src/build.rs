@@ -751,6 +751,10 @@ impl LineParser {
                 as_is: children(pair).any(|p| p.as_rule() == Rule::as_is),
             }),
             Rule::drop_line => self.drop_rule(first),
+            Rule::gating_line => Some(ClauseKind::Gating {
+                squares: self.square_list(first),
+                only: children(pair).any(|p| p.as_rule() == Rule::gating_only),
+            }),
             Rule::castling_line => children(pair)
                 .find(|p| p.as_rule() == Rule::piece_ids)
                 .map(|ids| ClauseKind::CastlingWith(self.piece_ids(ids))),

@@ -115,6 +115,7 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::drop_per_file => "`per-file`",
         Rule::drop_no_mate => "`no-mate`",
         Rule::drop_zone => "`zone`",
+        Rule::gating_only => "`only`",
         Rule::captured_only => "`captured-only`",
         Rule::promotion_flip => "`flip`",
         Rule::promotion_limit => "`limit`",
@@ -269,6 +270,7 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
         Rule::wall_line => {
             "write `wall moving|anywhere|shot|edge [except SQUARES]`, e.g. `wall moving`"
         }
+        Rule::gating_line => "write `gating SQUARES [only]`, e.g. `gating a1-h1 only`",
         Rule::goal_line => {
             "write `goal [first|second] IDS SQUARES [count N] [or-filled] [safe] [reply-draws]`, e.g. `goal K d4 e4 d5 e5`"
         }

@@ -131,6 +131,7 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("checkmate", Rule::checkmate_line),
     ("wall", Rule::wall_line),
     ("remove", Rule::remove_clause_line),
+    ("gating", Rule::gating_line),
 ];
 
 /// The keywords that may start a rules clause, for "did you mean" suggestions.

@@ -70,7 +70,7 @@ impl Position {
                 n += self.count_piece(sc, Square(i as u16), ep, scratch);
             }
         }
-        if self.tables.drops.enabled {
+        if self.tables.drops.free {
             n += self.count_drops(scratch);
         }
         // Moves the counting could not settle: every move of royal, pinned and multi-leg

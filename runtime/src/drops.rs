@@ -10,15 +10,20 @@
 use crate::bits::{Bits, WORDS};
 use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Geometry, Square};
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::spec::{Modes, PieceType, Player, VariantSpec};
 
 /// The drop clauses of a variant, resolved per piece type and square.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct DropTables {
-    /// Some piece can be in hand: drops are generated and hands printed.
+    /// Some piece can be in hand: hands are kept and printed.
     pub enabled: bool,
+    /// Pieces in hand may be dropped (hands, and not `gating ... only`).
+    pub free: bool,
+    /// Per player and square: a gate (`gating`), where a piece leaving for the first time
+    /// may bring a piece from the hand onto the square it left. Empty without gates.
+    pub gates: ByPlayer<Vec<bool>>,
     /// Per piece type: the type a captured piece becomes in the capturer's hand.
     pub to_hand: Vec<Option<PieceType>>,
     /// Per piece type: where it may be dropped (`None`: any empty square).
@@ -109,9 +114,23 @@ impl DropTables {
                 choices.copied().filter(|_| d.promoted).collect()
             })
             .collect();
+        let mut gates = ByPlayer::new(Vec::new(), Vec::new());
+        if !d.gates.is_empty() {
+            gates = ByPlayer::new(vec![false; geo.len()], vec![false; geo.len()]);
+            for &c in &d.gates {
+                if let Some(sq) = geo.square_at(c) {
+                    gates.first[sq.index()] = true;
+                }
+                if let Some(sq) = geo.square_at(geo.rotate(c)) {
+                    gates.second[sq.index()] = true;
+                }
+            }
+        }
         DropTables {
             flipped,
             enabled: d.has_hands(),
+            free: d.has_hands() && !d.gates_only,
+            gates,
             to_hand,
             zone,
             not_stuck: d.not_stuck,
@@ -200,6 +219,47 @@ impl Position {
     pub(crate) fn hand_take(&mut self, player: Player, piece: PieceType) {
         let c = self.hand_count(player, piece);
         self.set_hand_count(player, piece, c.saturating_sub(1));
+    }
+
+    /// Adds, after each move from `start` on that leaves a gate for the first time, its twins
+    /// that bring a piece from the hand onto the gate: each type in hand that could be dropped
+    /// there (its drop zone, not where it would be stuck), royal types aside. A castling's
+    /// partner leaves its gate too: twins fill that square instead.
+    pub(crate) fn gating_moves(&self, out: &mut MoveList, start: usize) {
+        let d = &self.tables.drops;
+        let side = self.side;
+        let gates = d.gates.get(side);
+        let n = self.tables.piece_count();
+        let in_hand = |ti: usize| self.hands[side.index() * n + ti] > 0;
+        if gates.is_empty() || !(0..n).any(in_hand) {
+            return;
+        }
+        let gate_open = |sq: Square| gates[sq.index()] && self.virgin[sq.index()];
+        let end = out.len();
+        for i in start..end {
+            let m = out.at(i);
+            let at_from = match m.kind() {
+                MoveKind::Normal => m.from != m.to && gate_open(m.from),
+                MoveKind::Castle => gate_open(m.from),
+                _ => false,
+            };
+            let at_partner = m.castling_partner().is_some_and(|(p, _)| gate_open(p));
+            for ti in (0..n).filter(|&ti| in_hand(ti)) {
+                let ty = PieceType(ti as u8);
+                if self.tables.is_royal(ty) {
+                    continue;
+                }
+                let fits = |sq: Square| {
+                    d.targets[ti].get(side)[sq.index() / 64] >> (sq.index() % 64) & 1 != 0
+                };
+                if at_from && fits(m.from) {
+                    out.push(m.with_gate(ty, false));
+                }
+                if at_partner && m.castling_partner().is_some_and(|(p, _)| fits(p)) {
+                    out.push(m.with_gate(ty, true));
+                }
+            }
+        }
     }
 
     /// Appends the drops of the side to move.

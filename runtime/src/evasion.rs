@@ -153,7 +153,7 @@ impl Position {
         for s in self.squares_of(side) {
             piece(s.index(), out);
         }
-        if t.drops.enabled {
+        if t.drops.free {
             let start = out.len();
             self.drop_moves(out);
             out.retain_from(start, |m| {

@@ -652,7 +652,8 @@ impl Position {
     }
 
     /// Virgin flags that position text does not spell out: a piece with initial moves is
-    /// virgin on a square where the setup puts the same piece (anywhere, without a setup).
+    /// virgin on a square where the setup puts the same piece (anywhere, without a setup),
+    /// unless the square is a gate (whose letters the castling field holds).
     fn derive_virgins(&mut self) {
         let t = Arc::clone(&self.tables);
         // Whether each piece type has an initial move, found once per type (a large piece has
@@ -669,7 +670,9 @@ impl Position {
                         .is_some_and(|l| l.modes.contains(Modes::INITIAL))
                 })
             });
-            if !initial {
+            // On a gate, the castling field's letters alone say whether the piece has moved.
+            let gate = t.drops.gates.get(player).get(sq.index()) == Some(&true);
+            if !initial || gate {
                 continue;
             }
             let c = t.geo.coord(sq);
@@ -747,6 +750,15 @@ impl Position {
                 Player::Second
             };
             let up = ch.to_ascii_uppercase();
+            // With gates, a file letter names a gate, never a castling partner (as in
+            // Fairy-Stockfish's Seirawan positions).
+            let gating = !self.tables.drops.gates.get(player).is_empty();
+            if gating && up != 'K' && up != 'Q' {
+                if !self.open_gate(player, up) {
+                    return Err(PositionError::Castling(ch));
+                }
+                continue;
+            }
             let mut found = false;
             for king in self.castling_pieces(player) {
                 for (partner, letter) in self.castle_partners(king) {
@@ -759,11 +771,51 @@ impl Position {
                     }
                 }
             }
-            if !found {
+            if !found && !self.open_gate(player, up) {
                 return Err(PositionError::Castling(ch));
             }
         }
         Ok(())
+    }
+
+    /// A gate letter of the castling field (Fairy-Stockfish's Seirawan `KQBCDFGkqbcdfg`): the
+    /// player's piece on its gate of file `file` has not moved. A gate without the player's
+    /// piece is ignored, as Fairy-Stockfish does; false when the player has no gate on the file.
+    fn open_gate(&mut self, player: Player, file: char) -> bool {
+        let gates = self.tables.drops.gates.get(player).clone();
+        let mut found = false;
+        for sq in self.tables.geo.squares() {
+            let on_file = (b'A' + self.tables.geo.coord(sq).x) as char == file;
+            if !on_file || !gates.get(sq.index()).copied().unwrap_or(false) {
+                continue;
+            }
+            found = true;
+            if self.piece_at(sq).is_some_and(|(p, _)| p == player) {
+                self.set_virgin(sq, true);
+            }
+        }
+        found
+    }
+
+    /// The gate letters of a player: the files of its unmoved pieces on gates, less the squares
+    /// its castling letters already name (king and partner).
+    fn gate_letters(&self, player: Player, named: &[Square]) -> Vec<char> {
+        let gates = self.tables.drops.gates.get(player);
+        let mut files: Vec<u8> = self
+            .tables
+            .geo
+            .squares()
+            .filter(|&sq| {
+                gates.get(sq.index()).copied().unwrap_or(false)
+                    && self.is_virgin(sq)
+                    && self.piece_at(sq).is_some_and(|(p, _)| p == player)
+                    && !named.contains(&sq)
+            })
+            .map(|sq| self.tables.geo.coord(sq).x)
+            .collect();
+        files.sort_unstable();
+        files.dedup();
+        files.into_iter().map(|x| (b'A' + x) as char).collect()
     }
 
     fn parse_ep(&mut self, text: &str) -> Result<(), PositionError> {
@@ -889,6 +941,7 @@ impl Position {
         let mut s = String::new();
         for player in [Player::First, Player::Second] {
             let mut letters: Vec<char> = Vec::new();
+            let mut named: Vec<Square> = Vec::new();
             for king in self
                 .castling_pieces(player)
                 .into_iter()
@@ -898,6 +951,7 @@ impl Position {
                     let owned = self.piece_at(partner).is_some_and(|(p, _)| p == player);
                     if owned && self.is_virgin(partner) && !letters.contains(&letter) {
                         letters.push(letter);
+                        named.extend([king, partner]);
                     }
                 }
             }
@@ -906,6 +960,7 @@ impl Position {
                 'Q' => 1,
                 c => 2 + *c as u32,
             });
+            letters.extend(self.gate_letters(player, &named));
             for l in letters {
                 s.push(if player == Player::First {
                     l

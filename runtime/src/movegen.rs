@@ -253,10 +253,13 @@ impl Position {
             }
         }
         self.apply_explosions(out, start);
+        if !t.drops.gates.first.is_empty() {
+            self.gating_moves(out, start);
+        }
         if stage == Gen::Captures {
             return;
         }
-        if t.drops.enabled {
+        if t.drops.free {
             self.drop_moves(out);
         }
         if !t.spec.rules.passing.anytime.is_empty() {
@@ -670,6 +673,9 @@ impl Position {
             self.apply_burns(out, 0);
         }
         self.apply_explosions(out, 0);
+        if !t.drops.gates.first.is_empty() {
+            self.gating_moves(out, 0);
+        }
         if t.multi_leg || !t.spec.rules.passing.anytime.is_empty() {
             self.filter_passes(out, 0);
         }
@@ -870,6 +876,8 @@ impl Position {
         if m.burns_mover() {
             set(self, m.to, Cell::EMPTY);
         }
+        // A gated piece is left out: it shields no royal (Fairy-Stockfish's legality), so a
+        // gating move is legal exactly when its twin without the gate is.
         if m.to != m.from
             && self.tables.vanishing[m.from.index()]
             && self.board[m.from.index()].is_empty()

@@ -67,9 +67,10 @@ pub struct Move {
     pub(crate) promotion: u8,
     /// Bits 0-1: the kind; bit 2: leaves e.p. squares; bits 3-7: the number of removed squares.
     flags: u8,
-    /// Bits 0-19: where the removed squares start in the owner's capture buffer, plus one (the
+    /// Bits 0-22: where the removed squares start in the owner's capture buffer, plus one (the
     /// niche keeps `Option<FullMove>` at 48 bytes: a search's hash table holds one per entry).
-    /// Bits 20-31: the square the move puts a blocker on (`wall`), plus one; 0 for none.
+    /// Bits 24-31: the piece type a gating move brings from the hand, plus one (0: none); bit
+    /// 23: it fills the castling partner's square rather than the mover's.
     caps: NonZeroU32,
 }
 
@@ -79,14 +80,15 @@ const _: () = assert!(size_of::<Option<FullMove>>() == size_of::<FullMove>());
 const _: () = assert!(MAX_CAPTURES <= 16);
 
 const NO_PROMOTION: u8 = u8::MAX;
+/// The bits of `caps` that hold the buffer start (plus one); the rest say the gate.
+const START_MASK: u32 = (1 << 23) - 1;
+const GATE_AT_PARTNER: u32 = 1 << 23;
+const GATE_SHIFT: u32 = 24;
 const KIND_BITS: u8 = 0b11;
 const EP_BIT: u8 = 0b100;
 const NCAP_SHIFT: u32 = 3;
-/// The blocker's square sits above the capture buffer's start in `caps`.
-const WALL_SHIFT: u32 = 20;
-const START_MASK: u32 = (1 << WALL_SHIFT) - 1;
-// Every square, plus one, fits the bits above the start.
-const _: () = assert!(crate::limits::MAX_SQUARES < (1 << (32 - WALL_SHIFT)));
+// Every square, plus one, fits a square's `u16` (a blocker's place, `Move::wall`).
+const _: () = assert!(crate::limits::MAX_SQUARES < u16::MAX as usize);
 
 impl Move {
     pub(crate) const fn new(from: Square, to: Square) -> Move {
@@ -185,48 +187,81 @@ impl Move {
         self.dropped().map(|t| self.promotion().unwrap_or(t))
     }
 
+    /// For a gating move: the piece type it brings from the mover's hand, and the square that
+    /// piece fills (the square the mover left, or a castling partner's start).
+    #[inline]
+    pub fn gate(&self) -> Option<(PieceType, Square)> {
+        let bits = self.caps.get();
+        let ty = (bits >> GATE_SHIFT).checked_sub(1)?;
+        let at = if bits & GATE_AT_PARTNER != 0 {
+            self.aux
+        } else {
+            self.from
+        };
+        Some((PieceType(ty as u8), at))
+    }
+
+    /// The move bringing `piece` from the hand onto the square it leaves, or (`at_partner`, a
+    /// castling) onto its partner's start. `piece` is below [`u8::MAX`] (the limit on types).
+    pub(crate) fn with_gate(self, piece: PieceType, at_partner: bool) -> Move {
+        let gate = (u32::from(piece.0) + 1) << GATE_SHIFT;
+        let partner = if at_partner { GATE_AT_PARTNER } else { 0 };
+        let start = self.caps.get() & START_MASK;
+        Move {
+            caps: NonZeroU32::MIN.saturating_add(start - 1 + gate + partner),
+            ..self
+        }
+    }
+
+    /// The square the move puts a blocker on (`wall`), if any. It is kept plus one in `aux2`,
+    /// which only castling uses, and for castling in `burned`, since castling removes nothing.
+    #[inline]
+    pub fn wall(&self) -> Option<Square> {
+        let w = if self.kind() == MoveKind::Castle {
+            self.burned
+        } else {
+            self.aux2.0
+        };
+        w.checked_sub(1).map(Square)
+    }
+
+    /// The move with its blocker put on `wall` (or none).
+    pub(crate) fn with_wall(mut self, wall: Option<Square>) -> Move {
+        let w = wall.map_or(0, |w| w.0 + 1);
+        if self.kind() == MoveKind::Castle {
+            self.burned = w;
+        } else {
+            self.aux2 = Square(w);
+        }
+        self
+    }
+
     /// Where the removed squares start in the owner's buffer.
     #[inline]
     pub(crate) fn caps_start(&self) -> usize {
         ((self.caps.get() & START_MASK) - 1) as usize
     }
 
-    /// The move with its removed squares starting at `start` in its owner's buffer (a buffer
-    /// holds fewer than a million squares: a node's moves, or a game's removed squares).
+    /// The move with its removed squares starting at `start` in its owner's buffer (at most
+    /// 2^23 - 2: a move list or a game's undo buffer holds far fewer).
     #[inline]
     pub(crate) fn with_caps_start(self, start: usize) -> Move {
-        debug_assert!(start < START_MASK as usize, "capture buffer too long");
-        let start = (start as u32).min(START_MASK - 1) + 1;
-        self.with_caps_bits(self.caps.get() & !START_MASK | start)
-    }
-
-    /// The move with its `caps` field set to `bits`, which hold a start of at least one.
-    #[inline]
-    fn with_caps_bits(self, bits: u32) -> Move {
+        debug_assert!((start as u32) < START_MASK);
+        let gate = self.caps.get() & !START_MASK;
         Move {
-            caps: NonZeroU32::new(bits).unwrap_or(NonZeroU32::MIN),
+            caps: NonZeroU32::MIN.saturating_add(gate | start as u32),
             ..self
         }
     }
 
-    /// The square the move puts a blocker on (`wall`), if any.
+    /// The gate bits (0 for a move that gates nothing).
     #[inline]
-    pub fn wall(&self) -> Option<Square> {
-        match self.caps.get() >> WALL_SHIFT {
-            0 => None,
-            w => Some(Square((w - 1) as u16)),
-        }
-    }
-
-    /// The move with its blocker put on `wall` (or none).
-    pub(crate) fn with_wall(self, wall: Option<Square>) -> Move {
-        let bits = wall.map_or(0, |w| (u32::from(w.0) + 1) << WALL_SHIFT);
-        self.with_caps_bits(bits | self.caps.get() & START_MASK)
+    fn gate_bits(&self) -> u32 {
+        self.caps.get() & !START_MASK
     }
 
     /// The fields that make two moves the same move, removed squares aside (not their place).
-    #[allow(clippy::type_complexity)]
-    fn key(&self) -> (Square, Square, Square, Square, u16, u8, u8, Option<Square>) {
+    fn key(&self) -> (Square, Square, Square, Square, u16, u8, u8, u32) {
         (
             self.from,
             self.to,
@@ -235,7 +270,7 @@ impl Move {
             self.burned,
             self.promotion,
             self.flags,
-            self.wall(),
+            self.gate_bits(),
         )
     }
 }
@@ -329,6 +364,7 @@ impl<'a> MoveRef<'a> {
             && self.caps == other.caps
             && a.burned == b.burned
             && a.wall() == b.wall()
+            && a.gate_bits() == b.gate_bits()
             && (a.kind() == MoveKind::Normal || (a.aux == b.aux && a.aux2 == b.aux2))
     }
 }
@@ -392,7 +428,6 @@ impl From<Move> for FullMove {
         debug_assert!(mv.ncap() == 0);
         let mut mv = mv.with_caps_start(0);
         mv.set_ncap(0);
-        mv.burned = 0;
         FullMove {
             mv,
             caps: [Square(0); MAX_CAPTURES],

@@ -1,8 +1,8 @@
 //! Move text in coordinate notation: `e2e4`, `e7e8=Q`, `b8b9+` (shogi-style promotion to the
 //! piece's `+` form), `f5xf6g7` (captures on the way listed between the squares), `c1c2!b3`
 //! (burns listed after the move), `pass`, `e1g1` (castling as the king's move), `d4d7@d4`
-//! (unloading), `P@e4` (a drop from the hand), `e2e4,e4d5` (a blocker put on d5 with the move,
-//! Fairy-Stockfish's form). Documented in docs/positions.md.
+//! (unloading), `P@e4` (a drop from the hand), `e2e4,e4d5` (a blocker put on d5 with the move),
+//! `b1c3h` and `h1e1h` (gating), as Fairy-Stockfish writes them. Documented in docs/positions.md.
 
 use crate::fen::piece_text;
 use crate::geometry::Square;
@@ -72,6 +72,9 @@ impl Position {
             }
             return s;
         }
+        if let Some(text) = self.partner_gate_text(&m) {
+            return text;
+        }
         let mut s = geo.name(m.from);
         for c in m.captures_on_the_way() {
             s.push('x');
@@ -93,6 +96,9 @@ impl Position {
             s.push('!');
             s.push_str(&geo.name(b));
         }
+        if let Some((ty, _)) = m.gate() {
+            s.push_str(&self.gate_letter(ty));
+        }
         s
     }
 
@@ -106,6 +112,32 @@ impl Position {
             s.push('=');
             s.push_str(&piece_text(promoted, Player::First));
         }
+    }
+
+    /// The piece a gating move brings, as Fairy-Stockfish writes it after the squares: its
+    /// lower-case letter (`b1c3h`).
+    pub fn gate_letter(&self, ty: PieceType) -> String {
+        piece_text(
+            &self.tables.spec.pieces[usize::from(ty.0)].id,
+            Player::Second,
+        )
+    }
+
+    /// A castling that gates onto its partner's square, as Fairy-Stockfish writes it: from the
+    /// partner's square to the castler's, then the piece (`h1e1h`).
+    fn partner_gate_text(&self, m: &Move) -> Option<String> {
+        let (ty, at) = m.gate()?;
+        let (partner, _) = m.castling_partner()?;
+        if at != partner {
+            return None;
+        }
+        let geo = &self.tables.geo;
+        Some(format!(
+            "{}{}{}",
+            geo.name(partner),
+            geo.name(m.from),
+            self.gate_letter(ty)
+        ))
     }
 
     /// Parses move text against the legal moves. Exact notation always matches; shorter forms
@@ -132,8 +164,10 @@ impl Position {
         let candidates: Vec<FullMove> = moves
             .into_iter()
             .filter(|m| {
+                // A gating move's text always matches exactly (above).
                 m.from == parsed.from
                     && m.to == parsed.to
+                    && m.gate().is_none()
                     && parsed
                         .captures
                         .as_ref()

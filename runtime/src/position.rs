@@ -638,6 +638,11 @@ impl Position {
         if mv.burns_mover() {
             self.set_cell(to, placed, Cell::EMPTY);
         }
+        if let Some((ty, gate)) = mv.gate() {
+            // The gate's flag went with the piece that left it; the newcomer never has one.
+            self.hand_take(moved.player(), ty);
+            self.set_cell(gate, Cell::EMPTY, Cell::piece(moved.player(), ty));
+        }
         if to == from {
             self.set_virgin(to, undo.moved_virgin);
         } else if self.tables.vanishing[from.index()] && self.board[from.index()].is_empty() {
@@ -916,6 +921,11 @@ impl Position {
                 let n = self.tables.piece_count();
                 self.hands[self.side.index() * n + usize::from(mv.aux.0)] += 1;
             }
+        }
+        if let Some((ty, _)) = mv.gate() {
+            // The gate's square is restored below with the mover or the castling partner.
+            let n = self.tables.piece_count();
+            self.hands[self.side.index() * n + usize::from(ty.0)] += 1;
         }
         if u.ngained > 0 {
             let n = self.tables.piece_count();

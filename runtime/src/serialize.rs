@@ -1270,6 +1270,8 @@ impl Codec for DropSpec {
         self.no_mate.encode(w);
         self.zones.encode(w);
         self.promoted.encode(w);
+        self.gates.encode(w);
+        self.gates_only.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(DropSpec {
@@ -1281,6 +1283,8 @@ impl Codec for DropSpec {
             no_mate: r.read()?,
             zones: r.read()?,
             promoted: r.read()?,
+            gates: r.read()?,
+            gates_only: r.read()?,
         })
     }
 }

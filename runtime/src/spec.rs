@@ -412,6 +412,12 @@ pub struct DropSpec {
     /// A piece in hand may also be dropped as any of its promotion choices (`drop promoted`:
     /// Kyoto Shogi's pieces go down either side up), where the hand piece may be dropped.
     pub promoted: bool,
+    /// Gates (`gating`): squares, given for the first player (the second player's are the 180
+    /// degree rotation), where a piece leaving for the first time may bring a piece from its
+    /// side's hand onto the square it left (Seirawan chess).
+    pub gates: Vec<Coord>,
+    /// Pieces in hand enter the board only through gates, never by a drop (`gating ... only`).
+    pub gates_only: bool,
 }
 
 impl DropSpec {

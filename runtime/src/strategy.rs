@@ -27,8 +27,8 @@ pub enum Legality {
     /// when it leaves the royals safe. So perft's last ply counts the moves the safety test
     /// keeps without building the filtered list: the count is the list's length.
     SafetyDecides,
-    /// As [`Legality::SafetyDecides`], and no piece has a multi-leg path: every move is a ride,
-    /// a leap, a castling or a drop, with no side capture, pass or igui. Perft's last ply counts
+    /// As [`Legality::SafetyDecides`], and no piece has a multi-leg path and there are no gates:
+    /// every move is a ride, a leap, a castling or a drop, with no side capture, pass or igui. Perft's last ply counts
     /// the moves of a piece that is neither royal nor pinned from the occupancy bits
     /// (`crate::count`): when the side to move is not in check and no enemy multi-leg attacker
     /// or burner watches a square (the shortcut says so per node), such a move opens no line
@@ -63,7 +63,9 @@ impl Legality {
         if filters {
             return Legality::Tested;
         }
-        if t.multi_leg {
+        // A gating move is generated as a twin of another move (`crate::drops`), which the
+        // bulk counter and the check-evasion generator do not make.
+        if t.multi_leg || !t.spec.rules.drops.gates.is_empty() {
             return Legality::SafetyDecides;
         }
         let simple = |p: Player| !*t.near_complex.get(p) && t.far_complex.get(p).is_empty();

@@ -746,6 +746,13 @@ impl Tables {
                 *flag = true;
             }
         }
+        // A gate stays open while its piece has not moved, whatever that piece is and whether
+        // or not its castling partners have moved.
+        if !self.spec.rules.drops.gates.is_empty() {
+            self.virgin_relevant.fill(true);
+            self.partner_only.fill(false);
+            self.castle_only.fill(false);
+        }
     }
 
     /// See [`PieceTable::count_bits`].

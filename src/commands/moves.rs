@@ -65,7 +65,8 @@ fn reason(r: &GameResult) -> String {
 
 /// One move: `from`, `to`, `captures` (every removed square, the destination included), and
 /// the move's text, piece, promotion and kind; `burns` lists the captures that are burns, `wall`
-/// the square of the blocker the move puts down.
+/// the square of the blocker the move puts down, `gate` the piece a gating move brings from the
+/// hand and the square it fills.
 fn move_json(pos: &Position, m: &FullMove) -> Value {
     let t = pos.tables();
     let geo = &t.geo();
@@ -89,6 +90,9 @@ fn move_json(pos: &Position, m: &FullMove) -> Value {
     }
     if let Some(u) = m.unload_square() {
         v["unload"] = json!(geo.name(u));
+    }
+    if let Some((ty, at)) = m.gate() {
+        v["gate"] = json!({ "piece": id(ty), "square": geo.name(at) });
     }
     let burns: Vec<String> = m.burns().map(|s| geo.name(s)).collect();
     if !burns.is_empty() {

@@ -52,6 +52,7 @@ const TOPICS: &[fn(&mut Page<'_>)] = &[
     weights,
     no_checks,
     castling,
+    gating,
     vanishing,
     walls,
 ];
@@ -707,6 +708,27 @@ fn castling(w: &mut Page<'_>) {
             ),
         );
     }
+}
+
+/// The `gating` clause.
+fn gating(w: &mut Page<'_>) {
+    let d = &w.rules().drops;
+    if d.gates.is_empty() {
+        return;
+    }
+    let board = &w.v.board;
+    let squares: Vec<String> = d.gates.iter().map(|&c| board.square_name(c)).collect();
+    let mut s = format!(
+        "A piece that leaves one of {} (the first player's; the second player's are the same \
+         squares turned round) for the first time may bring a piece from its side's hand onto \
+         the square it left, where that piece could be dropped; a castling may fill its \
+         partner's square instead.",
+        squares.join(", ")
+    );
+    if d.gates_only {
+        s.push_str(" Pieces in hand enter the board only this way, never by a drop.");
+    }
+    w.rule("Gating", &["gating"], s);
 }
 
 fn vanishing(w: &mut Page<'_>) {

@@ -118,7 +118,7 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 
 /// The clauses Fairy-Stockfish cannot say: whether the variant uses each, the clause's key,
 /// what it is called, and why it is refused.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 10] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 11] {
     [
         (
             !r.burning.is_empty(),
@@ -184,6 +184,13 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "explosions",
             "Fairy-Stockfish's `blastOnCapture` spares its pawn type alone and needs the King \
              written as a pseudo-royal commoner; koma does not write that translation",
+        ),
+        (
+            !r.drops.gates.is_empty(),
+            "gating",
+            "gating",
+            "Fairy-Stockfish's gates come from its position's castling field; koma does not \
+             write that translation",
         ),
     ]
 }

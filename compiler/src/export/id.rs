@@ -118,7 +118,7 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 /// The clauses the block cannot say: whether the variant uses each, the clause's key, what it
 /// is called, and why it is refused.
 // long: a table, one row per clause.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 23] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 24] {
     [
         (
             r.wall.is_some(),
@@ -197,6 +197,12 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "drop zone",
             "drop zones",
             "the diagram's block cannot confine drops",
+        ),
+        (
+            !r.drops.gates.is_empty(),
+            "gating",
+            "gating",
+            "the diagram's block has no gating",
         ),
         (
             !r.goals.is_empty(),

@@ -238,6 +238,10 @@ impl Lowering<'_> {
             ClauseKind::DropNoMate(ids) => self.drop_no_mate(file, ids),
             ClauseKind::DropZone { pieces, squares } => self.drop_zone(file, pieces, squares),
             ClauseKind::CastlingWith(ids) => self.castling_with(file, ids),
+            ClauseKind::Gating { squares, only } => {
+                self.rules.drops.gates = self.squares(file, squares);
+                self.rules.drops.gates_only = *only;
+            }
             ClauseKind::CountingBoard(n) => self.counting_board(file, n),
             ClauseKind::CountingPieces { entries, default } => {
                 self.counting_pieces(file, entries, default.as_ref())

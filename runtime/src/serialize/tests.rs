@@ -345,16 +345,24 @@ fn drops() -> impl Strategy<Value = DropSpec> {
         vec((player(), piece_type()), 0..3),
     );
     let files = (types(), vec((piece_type(), any::<u8>()), 0..3));
-    let flags = any::<(bool, bool)>();
-    (hands, flags, files, types(), vec(drop_zone(), 0..2)).prop_map(
-        |(
-            (to_hand, start_hand),
-            (not_stuck, promoted),
-            (one_per_file, per_file),
-            no_mate,
-            zones,
-        )| {
-            DropSpec {
+    let gating = (coords(), any::<bool>());
+    (
+        hands,
+        any::<(bool, bool)>(),
+        files,
+        types(),
+        vec(drop_zone(), 0..2),
+        gating,
+    )
+        .prop_map(
+            |(
+                (to_hand, start_hand),
+                (not_stuck, promoted),
+                (one_per_file, per_file),
+                no_mate,
+                zones,
+                (gates, gates_only),
+            )| DropSpec {
                 to_hand,
                 start_hand,
                 not_stuck,
@@ -363,9 +371,10 @@ fn drops() -> impl Strategy<Value = DropSpec> {
                 no_mate,
                 zones,
                 promoted,
-            }
-        },
-    )
+                gates,
+                gates_only,
+            },
+        )
 }
 
 fn region() -> impl Strategy<Value = RegionSpec> {

@@ -45,6 +45,8 @@ SHIPPED = {
     "kyotoshogi": ("variants/kyoto-shogi.koma", "tests/perft/kyoto.perft"),
     "shogun": ("variants/shogun.koma", "tests/perft/shogun.perft"),
     "duck": ("variants/duck.koma", "tests/perft/duck.perft"),
+    "seirawan": ("variants/seirawan.koma", "tests/perft/seirawan.perft"),
+    "shouse": ("variants/shouse.koma", "tests/perft/seirawan.perft"),
 }
 
 # Options with a koma counterpart (pieces, board, setup, promotion, drops, castling, the
@@ -80,13 +82,14 @@ HAS = {
     "extinctionPieceTypes", "materialCounting", "stalematePieceCount", "checkmateValue",
     # `promotion flip`, `drop promoted`; `promotion limit` (docs/rules.md).
     "pieceDemotion", "dropPromoted",
+    # `gating SQUARES [only]` (docs/rules.md, "Gating").
+    "gating", "seirawanGating",
 }
 
 # Options koma's language lacks, by the feature that would express them (issue 30, point 3).
 GAPS = {
     "blastImmuneTypes": "explosion-immune pieces",
     "wallOrMove": "a blocker placed instead of a move",
-    "gating": "gating", "seirawanGating": "gating",
     "mustDrop": "a drop-only placement phase", "mustDropType": "a drop-only placement phase",
     "chess960": "random start positions",
     "connectN": "connect-N (not chess)", "connectNxN": "connect-N (not chess)",

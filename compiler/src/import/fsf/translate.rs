@@ -144,6 +144,7 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
     cx.explosions(&pieces);
     cx.walls();
     cx.check_counting(&start);
+    cx.gating(&start);
     let header = cx.leftovers();
     if cx.failed {
         return None;
@@ -1388,6 +1389,53 @@ impl Ctx<'_> {
         }
     }
 
+    /// `gating` with `seirawanGating`: `gating SQUARES`, the first player's squares of the
+    /// castling rank whose files the start FEN's castling field names (`K` and `Q`: the King's
+    /// file and the corner's), with `only` when pieces are not dropped. Gating without
+    /// `seirawanGating` (Ouk's first moves) is a gap.
+    fn gating(&mut self, start: &Start) {
+        if !self.flag("gating", false) {
+            return;
+        }
+        self.consumed.extend(["gating", "seirawanGating"]);
+        if !self.flag("seirawanGating", false) {
+            let at = self.at("gating");
+            self.gap(at, "gates without pieces in hand gated (Ouk's first moves)");
+            return;
+        }
+        let rank = self.game.value("castlingRank").unwrap_or("1").to_string();
+        let king_file = self
+            .game
+            .kind("king")
+            .and_then(|k| start.first.get(&id(k.letter)))
+            .and_then(|squares| squares.iter().find(|s| s[1..] == rank))
+            .map(|s| s.as_bytes()[0]);
+        let last = b'a' + self.files as u8 - 1;
+        let mut files: Vec<u8> = Vec::new();
+        for c in start.castling.chars().filter(char::is_ascii_uppercase) {
+            match c {
+                'K' => files.extend(king_file.into_iter().chain([last])),
+                'Q' => files.extend(king_file.into_iter().chain([b'a'])),
+                c => files.push(c.to_ascii_lowercase() as u8),
+            }
+        }
+        files.sort_unstable();
+        files.dedup();
+        let squares: Vec<String> = files
+            .iter()
+            .map(|&f| format!("{}{rank}", f as char))
+            .collect();
+        let only = if self.flag("pieceDrops", false) {
+            ""
+        } else {
+            " only"
+        };
+        self.rules.push(RuleLine::Clause(format!(
+            "gating {}{only}",
+            squares.join(" ")
+        )));
+    }
+
     /// Fairy-Stockfish's Makruk counting, by its piece types (rook, khon, knight).
     fn makruk_counting(&mut self) {
         let letter = |kind: &str| self.game.kind(kind).map(|p| id(p.letter));
@@ -1605,6 +1653,8 @@ const KNOWN_GAPS: &[&str] = &[
     "wallOrMove",
     "gating",
     "seirawanGating",
+    "pieceDemotion",
+    "dropPromoted",
     "mustDrop",
     "mustDropType",
     "connectN",
