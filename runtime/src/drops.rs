@@ -12,7 +12,7 @@ use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Geometry, Square};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
-use crate::spec::{Modes, PieceType, Player, VariantSpec};
+use crate::spec::{Coord, Modes, PieceType, Player, VariantSpec};
 
 /// The drop clauses of a variant, resolved per piece type and square.
 #[derive(Clone, Debug, Default)]
@@ -70,64 +70,20 @@ impl DropTables {
         let mut zone: Vec<Option<ByPlayer<Vec<bool>>>> = vec![None; n];
         for z in &d.zones {
             for t in &z.pieces {
-                let Some(slot) = zone.get_mut(usize::from(t.0)) else {
-                    continue;
-                };
-                let squares = slot.get_or_insert_with(|| {
-                    ByPlayer::new(vec![false; geo.len()], vec![false; geo.len()])
-                });
-                for &c in &z.squares {
-                    if let Some(sq) = geo.square_at(c) {
-                        squares.first[sq.index()] = true;
-                    }
-                    if let Some(sq) = geo.square_at(geo.rotate(c)) {
-                        squares.second[sq.index()] = true;
-                    }
+                if let Some(slot) = zone.get_mut(usize::from(t.0)) {
+                    let squares = slot.get_or_insert_with(|| both_sides(geo, &[]));
+                    mark_both_sides(geo, &z.squares, squares);
                 }
             }
         }
         crate::regions::confine_drops(geo, spec, &mut zone);
-        let mut home = vec![Cell::EMPTY; geo.len()];
-        for p in spec.setup.iter().flatten() {
-            if let Some(sq) = geo.square_at(p.at)
-                && usize::from(p.piece.0) < n
-            {
-                home[sq.index()] = Cell::piece(p.player, p.piece);
-            }
-        }
-        let initial = spec
-            .pieces
-            .iter()
-            .map(|p| {
-                p.paths.iter().any(|path| {
-                    path.legs
-                        .first()
-                        .is_some_and(|l| l.modes.contains(Modes::INITIAL))
-                })
-            })
-            .collect();
-        let flipped = spec
-            .pieces
-            .iter()
-            .map(|p| {
-                let choices = p.promotions.iter().filter(|t| usize::from(t.0) < n);
-                choices.copied().filter(|_| d.promoted).collect()
-            })
-            .collect();
-        let mut gates = ByPlayer::new(Vec::new(), Vec::new());
-        if !d.gates.is_empty() {
-            gates = ByPlayer::new(vec![false; geo.len()], vec![false; geo.len()]);
-            for &c in &d.gates {
-                if let Some(sq) = geo.square_at(c) {
-                    gates.first[sq.index()] = true;
-                }
-                if let Some(sq) = geo.square_at(geo.rotate(c)) {
-                    gates.second[sq.index()] = true;
-                }
-            }
-        }
+        let gates = if d.gates.is_empty() {
+            ByPlayer::new(Vec::new(), Vec::new())
+        } else {
+            both_sides(geo, &d.gates)
+        };
         DropTables {
-            flipped,
+            flipped: flipped(spec),
             enabled: d.has_hands(),
             free: d.has_hands() && !d.gates_only,
             gates,
@@ -136,8 +92,8 @@ impl DropTables {
             not_stuck: d.not_stuck,
             file_limit: file_limits(n, d),
             no_mate: flags(&d.no_mate),
-            home,
-            initial,
+            home: home_cells(geo, spec),
+            initial: initial_movers(spec),
             targets: Vec::new(),
             files: Vec::new(),
         }
@@ -360,6 +316,67 @@ impl Position {
             None => self.prior.no_mate_drop,
         }
     }
+}
+
+/// The squares `coords` (given for the first player) on both sides: the second player's are
+/// their 180 degree rotation.
+fn both_sides(geo: &Geometry, coords: &[Coord]) -> ByPlayer<Vec<bool>> {
+    let mut squares = ByPlayer::new(vec![false; geo.len()], vec![false; geo.len()]);
+    mark_both_sides(geo, coords, &mut squares);
+    squares
+}
+
+/// Marks `coords` for the first player and their rotation for the second.
+fn mark_both_sides(geo: &Geometry, coords: &[Coord], squares: &mut ByPlayer<Vec<bool>>) {
+    for &c in coords {
+        if let Some(sq) = geo.square_at(c) {
+            squares.first[sq.index()] = true;
+        }
+        if let Some(sq) = geo.square_at(geo.rotate(c)) {
+            squares.second[sq.index()] = true;
+        }
+    }
+}
+
+/// The start position's piece on each square (a dropped piece on its home square counts as
+/// unmoved).
+fn home_cells(geo: &Geometry, spec: &VariantSpec) -> Vec<Cell> {
+    let mut home = vec![Cell::EMPTY; geo.len()];
+    for p in spec.setup.iter().flatten() {
+        if let Some(sq) = geo.square_at(p.at)
+            && usize::from(p.piece.0) < spec.pieces.len()
+        {
+            home[sq.index()] = Cell::piece(p.player, p.piece);
+        }
+    }
+    home
+}
+
+/// Whether each piece type has an initial (`i`) move.
+fn initial_movers(spec: &VariantSpec) -> Vec<bool> {
+    spec.pieces
+        .iter()
+        .map(|p| {
+            p.paths.iter().any(|path| {
+                path.legs
+                    .first()
+                    .is_some_and(|l| l.modes.contains(Modes::INITIAL))
+            })
+        })
+        .collect()
+}
+
+/// Each piece type's promotion choices it may be dropped as (`drop promoted`; none without).
+fn flipped(spec: &VariantSpec) -> Vec<Vec<PieceType>> {
+    let n = spec.pieces.len();
+    let promoted = spec.rules.drops.promoted;
+    spec.pieces
+        .iter()
+        .map(|p| {
+            let choices = p.promotions.iter().filter(|t| usize::from(t.0) < n);
+            choices.copied().filter(|_| promoted).collect()
+        })
+        .collect()
 }
 
 /// Per piece type, the most pieces of a side a drop may leave on one file (0: no limit): 1 for

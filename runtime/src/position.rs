@@ -875,12 +875,31 @@ impl Position {
         self.hash = undo.hash;
     }
 
+    /// Undoes the mover's hand (`side` is the mover again): a dropped or gated piece goes
+    /// back, captured ones leave.
+    #[inline(always)]
+    fn return_hands(&mut self, u: &Undo) {
+        let mv = u.mv;
+        let base = self.side.index() * self.tables.piece_count();
+        if mv.kind() == MoveKind::Drop {
+            self.hands[base + usize::from(mv.aux.0)] += 1;
+        }
+        if let Some((ty, _)) = mv.gate() {
+            // The gate's square comes back with the mover or the castling partner.
+            self.hands[base + usize::from(ty.0)] += 1;
+        }
+        for &t in &u.gained[..usize::from(u.ngained)] {
+            self.hands[base + usize::from(t)] -= 1;
+        }
+    }
+
     /// Takes back the last move made; does nothing when there is none.
     pub fn unmake(&mut self) {
         let Some(u) = self.undo.pop() else { return };
         self.history.pop();
         let mv = u.mv;
         self.side = self.side.opponent();
+        self.return_hands(&u);
         if self.side == Player::Second {
             self.fullmove -= 1;
         }
@@ -917,21 +936,7 @@ impl Position {
                 self.virgin[mv.aux.index()] = true;
             }
             MoveKind::Unload => restore(&mut self.board, &mut self.counts, mv.aux, u.unload_from),
-            MoveKind::Drop => {
-                let n = self.tables.piece_count();
-                self.hands[self.side.index() * n + usize::from(mv.aux.0)] += 1;
-            }
-        }
-        if let Some((ty, _)) = mv.gate() {
-            // The gate's square is restored below with the mover or the castling partner.
-            let n = self.tables.piece_count();
-            self.hands[self.side.index() * n + usize::from(ty.0)] += 1;
-        }
-        if u.ngained > 0 {
-            let n = self.tables.piece_count();
-            for &t in &u.gained[..usize::from(u.ngained)] {
-                self.hands[self.side.index() * n + usize::from(t)] -= 1;
-            }
+            MoveKind::Drop => {}
         }
         restore(&mut self.board, &mut self.counts, mv.to, u.dest);
         self.virgin[mv.to.index()] = u.dest_virgin;

@@ -1022,6 +1022,16 @@ fn drops(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     if d.promoted {
         out.push("dropPromoted = true".to_string());
     }
+    out.extend(drop_zones(v, pieces, report));
+    out.extend(per_file(v, pieces, report));
+    out.extend(drop_no_mate(v, pieces, report));
+    out
+}
+
+/// `drop zone`: only Fairy-Stockfish's own pawn zone (off the first rank and the promotion
+/// zone) translates; without one, pawns drop anywhere.
+fn drop_zones(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
+    let d = &v.rules.drops;
     let pawn = pawn_type(pieces).map(|(i, _)| i);
     for zone in &d.zones {
         let fsf_default = zone.pieces.iter().all(|&p| Some(usize::from(p.0)) == pawn)
@@ -1032,10 +1042,18 @@ fn drops(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
         }
     }
     if d.zones.is_empty() {
-        out.push("firstRankPawnDrops = true".to_string());
-        out.push("promotionZonePawnDrops = true".to_string());
+        vec![
+            "firstRankPawnDrops = true".to_string(),
+            "promotionZonePawnDrops = true".to_string(),
+        ]
+    } else {
+        Vec::new()
     }
-    out.extend(per_file(v, pieces, report));
+}
+
+/// `drop no-mate`: Fairy-Stockfish's rule is its shogi pawn's.
+fn drop_no_mate(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
+    let d = &v.rules.drops;
     for &p in &d.no_mate {
         if pieces[usize::from(p.0)].kind != Kind::BuiltIn("shogiPawn") {
             report.refuse(
@@ -1045,10 +1063,11 @@ fn drops(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
             );
         }
     }
-    if !d.no_mate.is_empty() {
-        out.push("shogiPawnDropMateIllegal = true".to_string());
+    if d.no_mate.is_empty() {
+        Vec::new()
+    } else {
+        vec!["shogiPawnDropMateIllegal = true".to_string()]
     }
-    out
 }
 
 /// The per-file drop limits (`drop one-per-file`, `drop per-file N`) as Fairy-Stockfish's

@@ -99,42 +99,11 @@ impl RuleTables {
         pieces: &[crate::spec::PieceSpec],
         ntypes: usize,
     ) -> RuleTables {
-        let flags = |ids: &[crate::spec::PieceType]| {
-            let mut v = vec![false; ntypes];
-            for t in ids {
-                if let Some(f) = v.get_mut(usize::from(t.0)) {
-                    *f = true;
-                }
-            }
-            v
-        };
+        let flags = |ids: &[crate::spec::PieceType]| type_flags(ids, ntypes);
         let burns: Vec<CBurn> = rules
             .burning
             .iter()
-            .map(|b| {
-                let (area, reverse) = areas(geo, &b.area);
-                let promotes_into = pieces
-                    .iter()
-                    .map(|p| {
-                        p.promotions
-                            .iter()
-                            .copied()
-                            .find(|c| b.on_promotion && b.burners.contains(c))
-                    })
-                    .collect();
-                CBurn {
-                    promotes_into,
-                    burner: flags(&b.burners),
-                    immune: flags(&b.immune),
-                    area,
-                    reverse,
-                    choose_up_to: b.choose_up_to,
-                    active: b.active,
-                    passive: b.passive,
-                    meets_dies: b.burner_meets_burner_dies,
-                    on_promotion: b.on_promotion,
-                }
-            })
+            .map(|b| compile_burn(geo, b, pieces, ntypes))
             .collect();
         let freezes = rules
             .freezing
@@ -158,13 +127,7 @@ impl RuleTables {
             choose_burner,
             burn_check: rules.royals.win == WinCondition::Checkmate
                 && burns.iter().any(|b| b.active),
-            legal_filter: !rules.anti_trade.is_empty()
-                || rules.passing.first_passer_deviates
-                || rules.promotion.captured_only
-                || !rules.promotion.limits.is_empty()
-                || rules.repeat.is_some_and(|r| !r.loses)
-                || rules.royals.check_forbidden
-                || rules.captures_compulsory,
+            legal_filter: filters_legal_moves(rules),
             goals: goal::compile(geo, &rules.goals, ntypes),
             has_goals: !rules.goals.is_empty(),
             explosion: rules.explosion.as_ref().map(|e| CExplode {
@@ -257,4 +220,57 @@ fn areas(
         *reverse.get_mut(player) = rev;
     }
     (area, reverse)
+}
+
+/// A flag per piece type, set for `ids`.
+fn type_flags(ids: &[crate::spec::PieceType], ntypes: usize) -> Vec<bool> {
+    let mut v = vec![false; ntypes];
+    for t in ids {
+        if let Some(f) = v.get_mut(usize::from(t.0)) {
+            *f = true;
+        }
+    }
+    v
+}
+
+/// One `burn` clause as the move generator reads it.
+fn compile_burn(
+    geo: &Geometry,
+    b: &crate::spec::BurnSpec,
+    pieces: &[crate::spec::PieceSpec],
+    ntypes: usize,
+) -> CBurn {
+    let (area, reverse) = areas(geo, &b.area);
+    let promotes_into = pieces
+        .iter()
+        .map(|p| {
+            p.promotions
+                .iter()
+                .copied()
+                .find(|c| b.on_promotion && b.burners.contains(c))
+        })
+        .collect();
+    CBurn {
+        promotes_into,
+        burner: type_flags(&b.burners, ntypes),
+        immune: type_flags(&b.immune, ntypes),
+        area,
+        reverse,
+        choose_up_to: b.choose_up_to,
+        active: b.active,
+        passive: b.passive,
+        meets_dies: b.burner_meets_burner_dies,
+        on_promotion: b.on_promotion,
+    }
+}
+
+/// Whether a rule removes moves from the pseudo-legal list (the legality strategy's filter).
+fn filters_legal_moves(rules: &RulesSpec) -> bool {
+    !rules.anti_trade.is_empty()
+        || rules.passing.first_passer_deviates
+        || rules.promotion.captured_only
+        || !rules.promotion.limits.is_empty()
+        || rules.repeat.is_some_and(|r| !r.loses)
+        || rules.royals.check_forbidden
+        || rules.captures_compulsory
 }
