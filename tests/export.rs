@@ -45,6 +45,7 @@ const FSF_EXPORTS: &[&str] = &[
     "three-check",
     "five-check",
     "duck",
+    "heian-shogi",
     "custom-pieces",
 ];
 const DEPTH: u32 = 3;
