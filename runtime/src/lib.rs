@@ -16,7 +16,11 @@
 //! the end-to-end suite (`runtime_cli::the_runtimes_compiled_chess_is_current`). A [`Position`] starts
 //! from the variant's setup, from position text ([`Position::from_text`]) or from a checked
 //! [`Setup`]; [`Position::play`] plays a move after checking it, and [`Position::make`] is its
-//! unchecked twin for generated moves.
+//! unchecked twin for generated moves. Queries read `&self` ([`Position::piece_at`],
+//! [`Position::to_text`], ...), but those that decide legality (`moves`, `legal_moves`,
+//! `result`, `parse_move`, `perft`) take `&mut self`: the legality test plays each move on the
+//! position and takes it back, so the position is their scratch space; clone it to ask them of
+//! a position you only borrow.
 //!
 //! # Layers
 //!
