@@ -396,8 +396,8 @@ fn castling_notation(text: &str) -> Option<bool> {
 
 /// The type a promotion to `p` is written as: a promoted form `+X` as its base `X`, the way
 /// XBoard and Fairy-Stockfish write Crazyhouse's promotions (`e7e8q` for a promoted Queen),
-/// unless the same move may also promote to `X` itself.
-pub fn plain_promotion(pos: &mut Position, m: &FullMove, p: PieceType) -> PieceType {
+/// unless the mover may also promote to `X` itself.
+pub fn plain_promotion(pos: &Position, m: &FullMove, p: PieceType) -> PieceType {
     let ids = &pos.tables().spec().pieces;
     let Some(base) = ids[usize::from(p.0)]
         .id
@@ -408,11 +408,14 @@ pub fn plain_promotion(pos: &mut Position, m: &FullMove, p: PieceType) -> PieceT
     else {
         return p;
     };
-    let rival = pos
-        .moves()
-        .iter()
-        .any(|r| r.from == m.from && r.to == m.to && r.promotion() == Some(base));
-    if rival { p } else { base }
+    let choices = pos
+        .piece_at(m.from)
+        .map(|(_, t)| &ids[usize::from(t.0)].promotions);
+    if choices.is_some_and(|c| c.contains(&base)) {
+        p
+    } else {
+        base
+    }
 }
 
 /// The promotion of a move legal in `pos`, if it promotes.

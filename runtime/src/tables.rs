@@ -35,6 +35,17 @@ pub(crate) struct CLeg {
     pub between_n: u8,
 }
 
+impl CLeg {
+    /// A leg that goes nowhere: the filler of table entries that are never read.
+    pub const NONE: CLeg = CLeg {
+        vec: NO_VEC,
+        range: 0,
+        modes: Modes(0),
+        between_vec: NO_VEC,
+        between_n: 0,
+    };
+}
+
 /// One compiled path: a run of legs in [`PieceTable::legs`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CPath {
@@ -895,13 +906,7 @@ impl Tables {
                 let pt = self.pieces[t].get(player);
                 // Tree roots (`starts[b..c]` of a square) keep an entry that is never read.
                 let unused = CaptureRay {
-                    leg: CLeg {
-                        vec: NO_VEC,
-                        range: 0,
-                        modes: Modes::default(),
-                        between_vec: NO_VEC,
-                        between_n: 0,
-                    },
+                    leg: CLeg::NONE,
                     mask: 0,
                     ascending: true,
                     bits: false,
@@ -1052,13 +1057,7 @@ fn build_tree(table: &PieceTable) -> Vec<TNode> {
         .filter(|legs| !legs.is_empty())
         .collect();
     let sentinel = TNode {
-        leg: CLeg {
-            vec: NO_VEC,
-            range: 0,
-            modes: Modes::default(),
-            between_vec: NO_VEC,
-            between_n: 0,
-        },
+        leg: CLeg::NONE,
         last: false,
         hop_last: false,
         children: 1,

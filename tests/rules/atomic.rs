@@ -11,14 +11,6 @@ use koma_runtime::spec::Player;
 
 const EXPLODE: &str = "explode immune P";
 
-fn board(p: &koma_runtime::Position) -> String {
-    p.to_text()
-        .split(' ')
-        .next()
-        .unwrap_or_default()
-        .to_string()
-}
-
 #[test]
 fn a_capture_explodes_the_capturer_and_its_neighbours_but_pawns() {
     let fen = "4k3/8/8/2p1b3/R2n4/3PN3/8/4K3 w - - 0 1";
@@ -27,14 +19,14 @@ fn a_capture_explodes_the_capturer_and_its_neighbours_but_pawns() {
     play(&mut p, &["a4d4"]);
     // The Rook, the Knight it took, the Bishop e5 and White's own Knight e3 are gone; the
     // Pawns c5 and d3 next to d4 stay.
-    assert_eq!(board(&p), "4k3/8/8/2p5/8/3P4/8/4K3");
+    assert_eq!(placement(&p), "4k3/8/8/2p5/8/3P4/8/4K3");
     assert_eq!(p.hash(), p.compute_hash());
     p.unmake();
-    assert_eq!(board(&p), "4k3/8/8/2p1b3/R2n4/3PN3/8/4K3");
+    assert_eq!(placement(&p), "4k3/8/8/2p1b3/R2n4/3PN3/8/4K3");
     let t = variant_with("atomic", EXPLODE, "");
     let mut p = pos(&t, fen);
     play(&mut p, &["a4d4"]);
-    assert_eq!(board(&p), "4k3/8/8/2p1b3/3R4/3PN3/8/4K3");
+    assert_eq!(placement(&p), "4k3/8/8/2p1b3/3R4/3PN3/8/4K3");
 }
 
 #[test]
@@ -106,8 +98,8 @@ fn en_passant_explodes_where_the_pawn_lands() {
     let fen = "4k3/8/2n5/3pP3/8/8/8/4K3 w - d6 0 1";
     let mut p = pos(&variant("atomic"), fen);
     play(&mut p, &["e5d6"]);
-    assert_eq!(board(&p), "4k3/8/8/8/8/8/8/4K3");
+    assert_eq!(placement(&p), "4k3/8/8/8/8/8/8/4K3");
     let mut p = pos(&variant_with("atomic", EXPLODE, ""), fen);
     play(&mut p, &["e5d6"]);
-    assert_eq!(board(&p), "4k3/8/2nP4/8/8/8/8/4K3");
+    assert_eq!(placement(&p), "4k3/8/2nP4/8/8/8/8/4K3");
 }

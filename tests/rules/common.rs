@@ -52,6 +52,15 @@ pub fn variant_edited(name: &str, edits: &[(&str, &str)]) -> Arc<Tables> {
         .unwrap_or_else(|e| panic!("{name} (changed) does not compile:\n{e}"))
 }
 
+/// The board field of a position's text (no side to move, hands or counters).
+pub fn placement(p: &Position) -> String {
+    p.to_text()
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
 pub fn pos(t: &Arc<Tables>, fen: &str) -> Position {
     Position::from_text(t.clone(), fen).unwrap_or_else(|e| panic!("bad position `{fen}`: {e}"))
 }

@@ -6,14 +6,6 @@
 
 use super::common::*;
 
-fn board(p: &koma_runtime::Position) -> String {
-    p.to_text()
-        .split(' ')
-        .next()
-        .unwrap_or_default()
-        .to_string()
-}
-
 #[test]
 fn a_piece_leaving_its_gate_may_bring_a_piece_from_the_hand() {
     let t = variant("seirawan");
@@ -28,7 +20,7 @@ fn a_piece_leaving_its_gate_may_bring_a_piece_from_the_hand() {
     let before = p.hash();
     play(&mut p, &["g1f3h"]);
     assert_eq!(
-        board(&p),
+        placement(&p),
         "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKBHR[Ehe]"
     );
     assert_eq!(p.hash(), p.compute_hash());
@@ -65,10 +57,10 @@ fn castling_gates_onto_the_kings_or_the_rooks_square() {
         ])
     );
     play(&mut p, &["h1e1e"]);
-    assert_eq!(board(&p), "r3k2r/8/8/8/8/8/8/R4RKE[Hhe]");
+    assert_eq!(placement(&p), "r3k2r/8/8/8/8/8/8/R4RKE[Hhe]");
     assert_eq!(p.hash(), p.compute_hash());
     play(&mut p, &["e8c8h"]);
-    assert_eq!(board(&p), "2krh2r/8/8/8/8/8/8/R4RKE[He]");
+    assert_eq!(placement(&p), "2krh2r/8/8/8/8/8/8/R4RKE[He]");
 }
 
 #[test]
@@ -92,7 +84,7 @@ fn a_gate_closes_when_its_piece_moves_or_is_taken_not_when_the_king_moves() {
     // The Rook a8 leaves its gate and takes the Rook a1 on its gate: both gates close.
     let mut q = pos(&t, "r3k3/8/8/8/8/8/8/R3K3[Ee] b Aa - 0 1");
     play(&mut q, &["a8a1e"]);
-    assert_eq!(board(&q), "e3k3/8/8/8/8/8/8/r3K3[E]");
+    assert_eq!(placement(&q), "e3k3/8/8/8/8/8/8/r3K3[E]");
     assert!(q.to_text().contains(" w - "), "{}", q.to_text());
     assert_eq!(q.hash(), q.compute_hash());
 }

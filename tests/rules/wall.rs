@@ -6,14 +6,6 @@ use super::common::*;
 use koma_runtime::result::Reason;
 use koma_runtime::spec::Player;
 
-fn board(p: &koma_runtime::Position) -> String {
-    p.to_text()
-        .split(' ')
-        .next()
-        .unwrap_or_default()
-        .to_string()
-}
-
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// The blocker squares of the legal moves from `from` to `to`, sorted.
@@ -35,7 +27,10 @@ fn every_move_puts_the_duck_on_an_empty_square() {
     assert_eq!(p.moves().len(), 640);
     assert_eq!(walls_of(&mut p, "e2", "e4").len(), 32);
     play(&mut p, &["e2e4,e4e5"]);
-    assert_eq!(board(&p), "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR");
+    assert_eq!(
+        placement(&p),
+        "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR"
+    );
     assert_eq!(p.hash(), p.compute_hash());
     // The duck blocks e5, and must leave it: no Black move keeps it there or enters it.
     let moves = all_moves(&mut p);
@@ -46,15 +41,18 @@ fn every_move_puts_the_duck_on_an_empty_square() {
     );
     play(&mut p, &["d7d5,d5e3"]);
     assert_eq!(
-        board(&p),
+        placement(&p),
         "rnbqkbnr/ppp1pppp/8/3p4/4P3/4*3/PPPP1PPP/RNBQKBNR"
     );
     assert_eq!(p.hash(), p.compute_hash());
     p.unmake();
-    assert_eq!(board(&p), "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR");
+    assert_eq!(
+        placement(&p),
+        "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR"
+    );
     assert_eq!(p.hash(), p.compute_hash());
     p.unmake();
-    assert_eq!(board(&p), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    assert_eq!(placement(&p), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
     assert_eq!(p.hash(), pos(&t, START).hash());
 }
 
@@ -116,7 +114,7 @@ fn the_other_kinds_place_their_blockers_where_they_say() {
     let mut p = pos(&t, START);
     play(&mut p, &["e2e4,e4e5", "d7d5,d5e3"]);
     assert_eq!(
-        board(&p),
+        placement(&p),
         "rnbqkbnr/ppp1pppp/8/3p*3/4P3/4*3/PPPP1PPP/RNBQKBNR"
     );
     // `shot`: the squares the Knight could move to from f3, g1 included.

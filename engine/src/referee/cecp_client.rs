@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use koma_runtime::spec::Player;
+use koma_runtime::spec::{PieceType, Player};
 use koma_runtime::{Position, Tables};
 
 use super::game::{Answer, Contestant, Fault, GameSoFar, Turn};
@@ -324,7 +324,9 @@ fn edit_lines(start: &Position, text: &CecpText) -> Result<Vec<String>, Fault> {
     if start.side_to_move() != Player::First {
         return refuse("the second player moves first");
     }
-    if start.hand_text().chars().any(|c| c.is_ascii_alphabetic()) {
+    let types = (0..start.tables().piece_count()).map(|t| PieceType(t as u8));
+    let held = |t: PieceType| [Player::First, Player::Second].map(|p| start.hand_count(p, t));
+    if types.into_iter().any(|t| held(t) != [0, 0]) {
         return refuse("pieces in hand");
     }
     let mut lines = vec!["edit".to_string(), "#".to_string()];
