@@ -19,6 +19,8 @@ import sys
 
 import pyffish as sf
 
+import pyffish_walk as walk
+
 SEED = int(sys.argv[1]) if len(sys.argv) > 1 else 30
 VARIANT = "atomic"
 RANDOM = 12
@@ -41,27 +43,13 @@ CHOSEN = [
 ]
 
 
-def perft(fen, depth):
-    """Leaves of the legal move tree below `fen`, each position read afresh from its text."""
-    moves = sf.legal_moves(VARIANT, fen, [])
-    if depth == 1:
-        return len(moves)
-    return sum(perft(sf.get_fen(VARIANT, fen, [m]), depth - 1) for m in moves)
-
-
 def random_position(rng):
     """A position from a random game in which captures come often, with the game still on."""
-    while True:
-        fen = sf.start_fen(VARIANT)
-        for _ in range(rng.randrange(6, 40)):
-            moves = sorted(sf.legal_moves(VARIANT, fen, []))
-            if not moves:
-                break
-            captures = [m for m in moves if sf.is_capture(VARIANT, fen, [], m)]
-            pool = captures if captures and rng.random() < 0.5 else moves
-            fen = sf.get_fen(VARIANT, fen, [rng.choice(pool)])
-        if sf.legal_moves(VARIANT, fen, []):
-            return fen
+    return walk.random_position(VARIANT, rng, (6, 40), prefer=is_capture, chance=0.5)
+
+
+def is_capture(fen, move):
+    return sf.is_capture(VARIANT, fen, [], move)
 
 
 def main():
@@ -84,7 +72,7 @@ def main():
         print("variant atomic")
         print(f"fen {fen}")
         for k in range(1, d + 1):
-            print(f"perft {k} {perft(fen, k)}")
+            print(f"perft {k} {walk.perft(VARIANT, fen, k)}")
         sys.stdout.flush()
 
 

@@ -21,6 +21,7 @@ import pyffish as sf
 
 sys.path.insert(0, os.path.dirname(__file__))
 import fsf_catalogue as cat  # noqa: E402
+import pyffish_walk as walk  # noqa: E402
 
 SEED = int(sys.argv[1]) if len(sys.argv) > 1 else 30
 KOMA = os.environ.get("KOMA", "target/ci/koma")
@@ -28,13 +29,6 @@ CORPUS = "tests/fsf-corpus"
 START_DEPTH, RANDOM_COUNT, RANDOM_DEPTH = 3, 2, 2
 # A depth whose count, estimated from the two before, passes this is not counted.
 NODE_BUDGET = 150_000
-
-
-def perft(variant, fen, depth):
-    moves = sf.legal_moves(variant, fen, [])
-    if depth == 1:
-        return len(moves)
-    return sum(perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
 
 
 def koma_perft(path, fen, depth):
@@ -50,15 +44,7 @@ def koma_perft(path, fen, depth):
 
 
 def random_fen(variant, rng):
-    while True:
-        fen = sf.start_fen(variant)
-        for _ in range(rng.randrange(4, 30)):
-            moves = sorted(sf.legal_moves(variant, fen, []))
-            if not moves:
-                break
-            fen = sf.get_fen(variant, fen, [rng.choice(moves)])
-        if sf.legal_moves(variant, fen, []):
-            return fen
+    return walk.random_position(variant, rng, (4, 30))
 
 
 def import_game(name, builtin, ini_text):
@@ -92,7 +78,7 @@ def check(name, path, rng):
         for d in range(1, depth + 1):
             if len(counts) >= 2 and counts[-1][1] ** 2 // max(counts[-2][1], 1) > NODE_BUDGET:
                 break  # the next depth would be too large for the suite
-            want = perft(name, fen, d)
+            want = walk.perft(name, fen, d)
             got, err = koma_perft(path, fen, d)
             if got != want:
                 return None, f"perft({d}) at {label} `{fen}`: Fairy-Stockfish {want}, koma {got if err is None else err[0]}"

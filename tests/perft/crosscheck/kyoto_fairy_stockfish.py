@@ -13,6 +13,8 @@ import sys
 
 import pyffish as sf
 
+import pyffish_walk as walk
+
 VARIANT = "kyotoshogi"
 SEED = int(sys.argv[1]) if len(sys.argv) > 1 else 30
 RANDOM = 12
@@ -20,26 +22,13 @@ START_DEPTH = 4
 DEPTH = 3
 
 
-def perft(fen, depth):
-    """Leaves of the legal move tree below `fen`, each position read afresh from its text."""
-    moves = sf.legal_moves(VARIANT, fen, [])
-    if depth == 1:
-        return len(moves)
-    return sum(perft(sf.get_fen(VARIANT, fen, [m]), depth - 1) for m in moves)
-
-
 def random_position(rng):
     """A position from a random game, usually one with a piece in hand."""
-    while True:
-        fen = sf.start_fen(VARIANT)
-        for _ in range(rng.randrange(6, 40)):
-            moves = sf.legal_moves(VARIANT, fen, [])
-            if not moves:
-                break
-            fen = sf.get_fen(VARIANT, fen, [rng.choice(sorted(moves))])
-        hand = fen.split("[", 1)[1].split("]", 1)[0]
-        if sf.legal_moves(VARIANT, fen, []) and (hand or rng.random() < 0.2):
-            return fen
+    return walk.random_position(VARIANT, rng, (6, 40), accept=hand_or_sometimes)
+
+
+def hand_or_sometimes(fen, rng):
+    return bool(walk.hand(fen)) or rng.random() < 0.2
 
 
 def main():
@@ -55,7 +44,7 @@ def main():
         print("variant variants/kyoto-shogi")
         print(f"fen {fen}")
         for d in range(1, depth + 1):
-            print(f"perft {d} {perft(fen, d)}")
+            print(f"perft {d} {walk.perft(VARIANT, fen, d)}")
 
 
 if __name__ == "__main__":

@@ -18,20 +18,14 @@ import sys
 
 import pyffish as sf
 
+import pyffish_walk as walk
+
 SEED = int(sys.argv[1]) if len(sys.argv) > 1 else 30
 # Fairy-Stockfish's name, koma's file, start depth, random positions, their depth.
 GAMES = [
     ("kingofthehill", "king-of-the-hill", 4, 10, 3),
     ("racingkings", "racing-kings", 4, 10, 3),
 ]
-
-
-def perft(variant, fen, depth):
-    """Leaves of the legal move tree below `fen`, each position read afresh from its text."""
-    moves = sf.legal_moves(variant, fen, [])
-    if depth == 1:
-        return len(moves)
-    return sum(perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
 
 
 def king_move(fen, move):
@@ -51,17 +45,7 @@ def king_move(fen, move):
 
 def random_position(variant, rng):
     """A position from a random game in which Kings move often, with the game still on."""
-    while True:
-        fen = sf.start_fen(variant)
-        for _ in range(rng.randrange(6, 60)):
-            moves = sorted(sf.legal_moves(variant, fen, []))
-            if not moves:
-                break
-            kings = [m for m in moves if king_move(fen, m)]
-            pool = kings if kings and rng.random() < 0.5 else moves
-            fen = sf.get_fen(variant, fen, [rng.choice(pool)])
-        if sf.legal_moves(variant, fen, []):
-            return fen
+    return walk.random_position(variant, rng, (6, 60), prefer=king_move, chance=0.5)
 
 
 def main():
@@ -83,7 +67,7 @@ def main():
             print(f"variant {koma}")
             print(f"fen {fen}")
             for k in range(1, d + 1):
-                print(f"perft {k} {perft(variant, fen, k)}")
+                print(f"perft {k} {walk.perft(variant, fen, k)}")
             sys.stdout.flush()
 
 

@@ -22,6 +22,8 @@ import sys
 
 import pyffish as sf
 
+import pyffish_walk as walk
+
 SEED = int(sys.argv[1]) if len(sys.argv) > 1 else 30
 # Fairy-Stockfish's name, koma's file, start depth, random positions, their depth.
 GAMES = [
@@ -47,29 +49,12 @@ CHOSEN = {
 }
 
 
-def perft(variant, fen, depth):
-    """Leaves of the legal move tree below `fen`, each position read afresh from its text."""
-    moves = sf.legal_moves(variant, fen, [])
-    if depth == 1:
-        return len(moves)
-    return sum(perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
-
-
 def random_position(variant, rng):
     """A position from a random game in which checks and captures come often, with the game
     still on."""
-    while True:
-        fen = sf.start_fen(variant)
-        for _ in range(rng.randrange(6, 40)):
-            moves = sorted(sf.legal_moves(variant, fen, []))
-            if not moves:
-                break
-            board = occupied(fen)
-            sharp = [m for m in moves if m[2:4] in board or sf.gives_check(variant, fen, [m])]
-            pool = sharp if sharp and rng.random() < 0.6 else moves
-            fen = sf.get_fen(variant, fen, [rng.choice(pool)])
-        if sf.legal_moves(variant, fen, []):
-            return fen
+    def sharp(fen, m):
+        return m[2:4] in occupied(fen) or sf.gives_check(variant, fen, [m])
+    return walk.random_position(variant, rng, (6, 40), prefer=sharp, chance=0.6)
 
 
 def occupied(fen):
@@ -111,7 +96,7 @@ def main():
             print(f"variant {koma}")
             print(f"fen {fen}")
             for k in range(1, d + 1):
-                print(f"perft {k} {perft(variant, fen, k)}")
+                print(f"perft {k} {walk.perft(variant, fen, k)}")
             sys.stdout.flush()
 
 

@@ -18,6 +18,8 @@ import sys
 
 import pyffish as sf
 
+import pyffish_walk as walk
+
 SEED = int(sys.argv[1]) if len(sys.argv) > 1 else 30
 RANDOM = 8
 START_DEPTH = {"seirawan": 4, "shouse": 3}
@@ -43,14 +45,6 @@ CHOSEN = {
 }
 
 
-def perft(variant, fen, depth):
-    """Leaves of the legal move tree below `fen`, each position read afresh from its text."""
-    moves = sf.legal_moves(variant, fen, [])
-    if depth == 1:
-        return len(moves)
-    return sum(perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
-
-
 def is_gating(move):
     """A gating move's text ends with the gated piece's letter: `b1c3h`, `h1e1h`."""
     return "@" not in move and move[-1].isalpha() and move[-2].isdigit() and len(move) == 5
@@ -59,17 +53,8 @@ def is_gating(move):
 def random_position(variant, rng):
     """A position from a random game in which gating moves come now and then, with the game on
     and, mostly, pieces left in hand to gate."""
-    while True:
-        fen = sf.start_fen(variant)
-        for _ in range(rng.randrange(6, 30)):
-            moves = sorted(sf.legal_moves(variant, fen, []))
-            if not moves:
-                break
-            gating = [m for m in moves if is_gating(m)]
-            pool = gating if gating and rng.random() < 0.15 else moves
-            fen = sf.get_fen(variant, fen, [rng.choice(pool)])
-        if sf.legal_moves(variant, fen, []):
-            return fen
+    return walk.random_position(variant, rng, (6, 30), prefer=lambda fen, m: is_gating(m),
+                                chance=0.15)
 
 
 def main():
@@ -94,7 +79,7 @@ def main():
             print(f"variant {variant}")
             print(f"fen {fen}")
             for k in range(1, d + 1):
-                print(f"perft {k} {perft(variant, fen, k)}")
+                print(f"perft {k} {walk.perft(variant, fen, k)}")
             sys.stdout.flush()
 
 

@@ -12,6 +12,8 @@ import sys
 
 import pyffish as sf
 
+import pyffish_walk as walk
+
 VARIANT = "shogun"
 SEED = int(sys.argv[1]) if len(sys.argv) > 1 else 30
 RANDOM = 12
@@ -22,14 +24,6 @@ DEPTH = 2
 LIMITED = "NBRF"
 
 
-def perft(fen, depth):
-    """Leaves of the legal move tree below `fen`, each position read afresh from its text."""
-    moves = sf.legal_moves(VARIANT, fen, [])
-    if depth == 1:
-        return len(moves)
-    return sum(perft(sf.get_fen(VARIANT, fen, [m]), depth - 1) for m in moves)
-
-
 def limited_on_board(fen):
     board = fen.split("[", 1)[0]
     return sum(1 for i, c in enumerate(board) if c.upper() in LIMITED and i > 0 and board[i - 1] == "+")
@@ -37,17 +31,12 @@ def limited_on_board(fen):
 
 def random_position(rng):
     """A position from a random game that prefers promotions, with a limited form on the board."""
-    while True:
-        fen = sf.start_fen(VARIANT)
-        for _ in range(rng.randrange(10, 60)):
-            moves = sorted(sf.legal_moves(VARIANT, fen, []))
-            if not moves:
-                break
-            promoting = [m for m in moves if m.endswith("+")]
-            pool = promoting if promoting and rng.random() < 0.7 else moves
-            fen = sf.get_fen(VARIANT, fen, [rng.choice(pool)])
-        if sf.legal_moves(VARIANT, fen, []) and (limited_on_board(fen) > 1 or rng.random() < 0.2):
-            return fen
+    return walk.random_position(VARIANT, rng, (10, 60), prefer=lambda fen, m: m.endswith("+"),
+                                chance=0.7, accept=limited_or_sometimes)
+
+
+def limited_or_sometimes(fen, rng):
+    return limited_on_board(fen) > 1 or rng.random() < 0.2
 
 
 def main():
@@ -65,7 +54,7 @@ def main():
         print("variant variants/shogun")
         print(f"fen {fen}")
         for d in range(1, depth + 1):
-            print(f"perft {d} {perft(fen, d)}")
+            print(f"perft {d} {walk.perft(VARIANT, fen, d)}")
 
 
 if __name__ == "__main__":
