@@ -81,3 +81,16 @@ fn a_confined_piece_keeps_to_its_own_sides_region() {
     let mut p = pos(&t, "r3k3/8/8/8/8/8/8/4K3 b");
     assert!(moves_from(&mut p, "a8").iter().any(|m| m == "a8a1"));
 }
+
+#[test]
+fn each_player_promotes_to_its_own_choices() {
+    let t = variant_with("sides", "promotes Q", "promotes first Q promotes second R");
+    // White's Pawn becomes a Queen on the eighth rank, Black's a Rook on its second.
+    let mut p = pos(&t, "4k3/P7/8/8/8/8/8/4K3 w");
+    assert_eq!(moves_from(&mut p, "a7"), list(&["a7a8=Q"]));
+    let mut p = pos(&t, "4k3/8/8/8/8/p7/8/4K3 b");
+    assert_eq!(moves_from(&mut p, "a3"), list(&["a3a2=R"]));
+    let both = variant("sides");
+    let mut p = pos(&both, "4k3/8/8/8/8/p7/8/4K3 b");
+    assert_eq!(moves_from(&mut p, "a3"), list(&["a3a2=Q"]));
+}
