@@ -46,6 +46,7 @@ const FSF_EXPORTS: &[&str] = &[
     "five-check",
     "duck",
     "heian-shogi",
+    "dobutsu",
     "custom-pieces",
 ];
 const DEPTH: u32 = 3;

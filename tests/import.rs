@@ -598,8 +598,19 @@ fn fsf_sections_follow_built_in_parents_and_translate_the_readings() {
 }
 
 #[test]
+fn fsf_regions_that_differ_by_side_are_written_per_side() {
+    let ini = "[c:chess]\ndoubleStepRegionBlack = *6\npromotionRegionBlack = *1 *2\n";
+    let (koma, diags) = fsf(ini, Some("c"));
+    let koma = koma.unwrap_or_else(|| panic!("{diags}"));
+    assert!(koma.contains("region doublestep first a2-h2"), "{koma}");
+    assert!(koma.contains("region doublestep second a6-h6"), "{koma}");
+    assert!(koma.contains("promotion zone first 1"), "{koma}");
+    assert!(koma.contains("promotion zone second 2"), "{koma}");
+}
+
+#[test]
 fn fsf_errors_are_located_in_the_ini() {
-    let ini = "[a:nosuch]\n[b:chess]\ncustomPiece1 = g:pB2\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNG w - - 0 1\n[c:chess]\ndoubleStepRegionBlack = *6\n[d:chess]\nconnectN = 4\n";
+    let ini = "[a:nosuch]\n[b:chess]\ncustomPiece1 = g:pB2\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNG w - - 0 1\n[c:chess]\nenPassantRegionBlack = *6\n[d:chess]\nconnectN = 4\n";
     let (_, several) = fsf(ini, None);
     assert!(
         several.contains("error[I029]") && several.contains("--section"),
@@ -616,7 +627,7 @@ fn fsf_errors_are_located_in_the_ini() {
         "{hop}"
     );
     let (_, region) = fsf(ini, Some("c"));
-    assert!(region.contains("error[I033] 6:1-6:27"), "{region}");
+    assert!(region.contains("error[I033] 6:1-6:26"), "{region}");
     let (koma, gap) = fsf(ini, Some("d"));
     assert!(gap.contains("warning[I013] 8:1-8:13"), "{gap}");
     assert!(

@@ -47,6 +47,9 @@ mod shogi_family;
 #[path = "rules/regions.rs"]
 mod regions;
 
+#[path = "rules/sides.rs"]
+mod sides;
+
 #[path = "rules/counting.rs"]
 mod counting;
 

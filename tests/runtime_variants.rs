@@ -165,10 +165,13 @@ fn check_legality(name: &str, pos: &mut Position, legal: &[FullMove], text: &str
                     && !t.spec().rules.royals.check_forbidden
                     && !t.spec().rules.regions.facing_royals_forbidden
                     && !t.spec().rules.regions.facing_royals_must_break
+                    && !t.spec().rules.promotion.captured_only
+                    && t.spec().rules.promotion.limits.is_empty()
                 {
                     // Rule filters (anti-trade, `repeat illegal`, facing royals, `check
-                    // forbidden`) may remove safe moves (a pass that recreates the position
-                    // before the opponent's pass); nothing else may.
+                    // forbidden`, promotion limits and `captured-only`) may remove safe moves
+                    // (a pass that recreates the position before the opponent's pass, a
+                    // Shogun Duchess promoting to a second Queen); nothing else may.
                     assert!(!safe, "{name}: safe `{mt}` was filtered out in {text}");
                 }
             }

@@ -1,8 +1,8 @@
 //! Emission: the checked IR as the runtime's [`VariantSpec`].
 
 use koma_runtime::spec::{
-    BoardSpec, DropSpec, PieceRegions, PieceSpec, Placement, RegionSpec, RegionsSpec, RulesSpec,
-    VariantSpec,
+    BoardSpec, DropSpec, PieceRegions, PieceSpec, PieceType, Placement, PromotionSpec, RegionSpec,
+    RegionsSpec, RulesSpec, VariantSpec,
 };
 
 use crate::ir::Variant;
@@ -56,10 +56,24 @@ pub fn emit(variant: &Variant) -> VariantSpec {
     }
 }
 
+/// Per piece type whose choices differ by side, the second player's own.
+fn second_choices(variant: &Variant) -> Vec<(PieceType, Vec<PieceType>)> {
+    let pieces = variant.pieces.iter().enumerate();
+    pieces
+        .filter_map(|(t, p)| {
+            let own = p.promotions_second.as_ref()?;
+            Some((PieceType(t as u8), own.iter().map(|q| q.value).collect()))
+        })
+        .collect()
+}
+
 fn rules(variant: &Variant) -> RulesSpec {
     let rules = &variant.rules;
     RulesSpec {
-        promotion: rules.promotion.clone(),
+        promotion: PromotionSpec {
+            second_choices: second_choices(variant),
+            ..rules.promotion.clone()
+        },
         royals: rules.royals.clone(),
         burning: rules.burning.iter().map(|b| b.value.clone()).collect(),
         freezing: rules.freezing.iter().map(|f| f.value.clone()).collect(),
@@ -102,6 +116,7 @@ fn regions(variant: &Variant) -> RegionsSpec {
             .map(|r| RegionSpec {
                 name: r.name.clone(),
                 squares: r.squares.clone(),
+                second: r.second.clone(),
             })
             .collect(),
         pieces: if used {

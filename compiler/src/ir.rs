@@ -89,14 +89,16 @@ pub struct Board {
 }
 
 /// A named set of squares, for the first player (the second player's is the 180 degree
-/// rotation).
+/// rotation, unless `second` gives its own).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Region {
     pub name: String,
-    /// The whole `region` line, and the name in it.
+    /// The (first) `region` line, and the name in it.
     pub location: Location,
     pub name_location: Location,
     pub squares: Vec<Coord>,
+    /// The second player's squares as written (`region NAME second ...`).
+    pub second: Option<Vec<Coord>>,
 }
 
 impl Board {
@@ -161,7 +163,10 @@ pub struct Piece {
     /// Where that XBetza text is written.
     pub betza_location: Location,
     pub expansion: Expansion,
+    /// Promotion choices: both players', or the first player's when `promotions_second` is
+    /// given (`promotes first|second IDS`: the second player's own).
     pub promotions: Vec<Located<PieceType>>,
+    pub promotions_second: Option<Vec<Located<PieceType>>>,
     /// Where the piece was made royal (its `royal` flag or a `royal` clause), if it is.
     pub royal: Option<Location>,
     /// The designer's value in centipawns (`value N`); the engine estimates one otherwise.

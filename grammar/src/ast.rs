@@ -96,9 +96,11 @@ pub enum BoardItemKind {
     Extra(Vec<SquareItem>),
     Holes(Vec<SquareItem>),
     Vanishing(Vec<SquareItem>),
-    /// `region NAME SQUARES`: a named set of squares, for the first player.
+    /// `region NAME [first|second] SQUARES`: a named set of squares, for the first player
+    /// (turned 180 degrees for the second); with a side, that player's own squares.
     Region {
         name: Spanned<String>,
+        side: Option<Spanned<Side>>,
         squares: Vec<SquareItem>,
     },
     /// `square NAME = SQUARE + (FILES, RANKS)`: a square named explicitly, at `at` moved by
@@ -177,6 +179,8 @@ pub struct PieceDef {
     pub moves: Moves,
     /// The `promotes` keyword span and the target IDs (empty when the line has none).
     pub promotes: Option<(Span, Vec<Spanned<String>>)>,
+    /// `promotes first|second IDS`: a player's own choices, when the sides differ.
+    pub promotes_by_side: Vec<(Spanned<Side>, Vec<Spanned<String>>)>,
     /// Span of the `royal` flag, when present.
     pub royal: Option<Span>,
     /// `value N`: the designer's piece value in centipawns, for the engine.
@@ -265,7 +269,11 @@ pub struct Clause {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClauseKind {
-    PromotionZone(Zone),
+    /// `promotion zone [first|second] N|SQUARES`: with a side, that player's zone alone.
+    PromotionZone {
+        side: Option<Spanned<Side>>,
+        zone: Zone,
+    },
     PromotionOn(Vec<Spanned<Trigger>>),
     PromotionKind(Spanned<PromotionKind>),
     PromotionForcedWhenStuck,
@@ -385,8 +393,10 @@ pub enum ClauseKind {
     },
     /// `drop no-mate IDS`: a drop of one of these that checkmates loses.
     DropNoMate(Vec<Spanned<String>>),
-    /// `drop zone IDS SQUARES`: these pieces drop only on these squares.
+    /// `drop zone [first|second] IDS SQUARES`: these pieces drop only on these squares; with
+    /// a side, that player's drops alone.
     DropZone {
+        side: Option<Spanned<Side>>,
         pieces: Vec<Spanned<String>>,
         squares: Vec<SquareItem>,
     },
@@ -513,7 +523,7 @@ impl ClauseKind {
     /// What a child file's clause replaces in its parent: clauses with equal keys.
     pub fn key(&self) -> &'static str {
         match self {
-            ClauseKind::PromotionZone(_) => "promotion zone",
+            ClauseKind::PromotionZone { .. } => "promotion zone",
             ClauseKind::PromotionOn(_) => "promotion on",
             ClauseKind::PromotionKind(_) => "promotion kind",
             ClauseKind::PromotionForcedWhenStuck => "promotion forced-when-stuck",
@@ -589,6 +599,7 @@ impl ClauseKind {
                 | ClauseKind::DropPerFile { .. }
                 | ClauseKind::DropNoMate(_)
                 | ClauseKind::DropZone { .. }
+                | ClauseKind::PromotionZone { .. }
                 | ClauseKind::Goal { .. }
                 | ClauseKind::Weight { .. }
                 | ClauseKind::Remove(_)

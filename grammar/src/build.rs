@@ -33,6 +33,7 @@ fn area_kind(text: &str) -> Area {
 #[derive(Debug, Default)]
 struct PieceOptions {
     promotes: Option<(Span, Vec<Spanned<String>>)>,
+    promotes_by_side: Vec<(Spanned<Side>, Vec<Spanned<String>>)>,
     royal: Option<Span>,
     value: Option<Spanned<u32>>,
     confined: Option<Spanned<String>>,
@@ -242,12 +243,19 @@ impl LineParser {
             };
             kind
         } else if rule == Rule::region_line {
-            let mut inner = children(pair);
-            let (Some(name), Some(list)) = (inner.next(), inner.next()) else {
+            let mut inner = children(pair).peekable();
+            let Some(name) = inner.next() else {
+                return;
+            };
+            let side = inner
+                .next_if(|p| p.as_rule() == Rule::side)
+                .map(|p| self.side_of(&p));
+            let Some(list) = inner.next() else {
                 return;
             };
             BoardItemKind::Region {
                 name: self.text(&name),
+                side,
                 squares: self.square_list(list),
             }
         } else {
@@ -585,9 +593,17 @@ impl LineParser {
             Rule::drop_no_mate => ClauseKind::DropNoMate(self.piece_ids(inner.next()?)),
             Rule::drop_promoted => ClauseKind::DropPromoted,
             _ => {
+                let mut inner = inner.peekable();
+                let side = inner
+                    .next_if(|p| p.as_rule() == Rule::side)
+                    .map(|p| self.side_of(&p));
                 let pieces = self.piece_ids(inner.next()?);
                 let squares = self.square_list(inner.next()?);
-                ClauseKind::DropZone { pieces, squares }
+                ClauseKind::DropZone {
+                    side,
+                    pieces,
+                    squares,
+                }
             }
         })
     }
@@ -641,6 +657,7 @@ impl LineParser {
             name,
             moves,
             promotes: options.promotes,
+            promotes_by_side: options.promotes_by_side,
             royal: options.royal,
             value: options.value,
             confined: options.confined,
@@ -654,12 +671,20 @@ impl LineParser {
         let option_span = self.span(&option);
         match option.as_rule() {
             Rule::promotes => {
-                let ids = option
-                    .into_inner()
-                    .next()
-                    .map(|p| self.piece_ids(p))
-                    .unwrap_or_default();
-                options.promotes.replace((option_span, ids)).is_some()
+                let mut inner = option.into_inner().peekable();
+                let side = inner
+                    .next_if(|p| p.as_rule() == Rule::side)
+                    .map(|p| self.side_of(&p));
+                let ids = inner.next().map(|p| self.piece_ids(p)).unwrap_or_default();
+                let Some(side) = side else {
+                    return options.promotes.replace((option_span, ids)).is_some();
+                };
+                let again = options
+                    .promotes_by_side
+                    .iter()
+                    .any(|(s, _)| s.value == side.value);
+                options.promotes_by_side.push((side, ids));
+                again
             }
             Rule::value => {
                 let number = option.into_inner().next().and_then(|n| self.number(&n));
@@ -855,13 +880,18 @@ impl LineParser {
         let span = self.span(&clause);
         let kind = match clause.as_rule() {
             Rule::zone_clause => {
-                let arg = clause.into_inner().next()?;
-                if arg.as_rule() == Rule::zone_depth {
+                let mut inner = clause.into_inner().peekable();
+                let side = inner
+                    .next_if(|p| p.as_rule() == Rule::side)
+                    .map(|p| self.side_of(&p));
+                let arg = inner.next()?;
+                let zone = if arg.as_rule() == Rule::zone_depth {
                     let number = arg.into_inner().next()?;
-                    ClauseKind::PromotionZone(Zone::Depth(self.number(&number)?))
+                    Zone::Depth(self.number(&number)?)
                 } else {
-                    ClauseKind::PromotionZone(Zone::Squares(self.square_list(arg)))
-                }
+                    Zone::Squares(self.square_list(arg))
+                };
+                ClauseKind::PromotionZone { side, zone }
             }
             Rule::on_clause => ClauseKind::PromotionOn(
                 clause

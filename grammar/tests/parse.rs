@@ -104,9 +104,19 @@ fn one_clause(line: &str) -> ClauseKind {
 #[test]
 fn every_clause_of_the_reference_parses() {
     let zone = one_clause("promotion zone a12-p16");
-    assert!(matches!(zone, ClauseKind::PromotionZone(Zone::Squares(s)) if s.len() == 1));
     assert!(
-        matches!(one_clause("promotion zone 5"), ClauseKind::PromotionZone(Zone::Depth(d)) if d.value == 5)
+        matches!(zone, ClauseKind::PromotionZone { side: None, zone: Zone::Squares(s) } if s.len() == 1)
+    );
+    assert!(
+        matches!(one_clause("promotion zone 5"), ClauseKind::PromotionZone { zone: Zone::Depth(d), .. } if d.value == 5)
+    );
+    let sided = one_clause("promotion zone second a1-h3");
+    assert!(
+        matches!(sided, ClauseKind::PromotionZone { side: Some(s), zone: Zone::Squares(_) } if s.value == Side::Second)
+    );
+    let drop = one_clause("drop zone first P N a1-h4");
+    assert!(
+        matches!(drop, ClauseKind::DropZone { side: Some(s), pieces, .. } if s.value == Side::First && pieces.len() == 2)
     );
     let on = one_clause(
         "promotion on enter leave inside start-or-end capture-in-zone capture-from-zone mid-move",

@@ -12,7 +12,7 @@ use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Geometry, Square};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
-use crate::spec::{Coord, Modes, PieceType, Player, VariantSpec};
+use crate::spec::{DropZone, Modes, PieceType, Player, VariantSpec};
 
 /// The drop clauses of a variant, resolved per piece type and square.
 #[derive(Clone, Debug, Default)]
@@ -67,20 +67,12 @@ impl DropTables {
         for (i, t) in d.to_hand.iter().enumerate().take(n) {
             to_hand[i] = t.filter(|t| usize::from(t.0) < n);
         }
-        let mut zone: Vec<Option<ByPlayer<Vec<bool>>>> = vec![None; n];
-        for z in &d.zones {
-            for t in &z.pieces {
-                if let Some(slot) = zone.get_mut(usize::from(t.0)) {
-                    let squares = slot.get_or_insert_with(|| both_sides(geo, &[]));
-                    mark_both_sides(geo, &z.squares, squares);
-                }
-            }
-        }
+        let mut zone = drop_zones(geo, &d.zones, n);
         crate::regions::confine_drops(geo, spec, &mut zone);
         let gates = if d.gates.is_empty() {
             ByPlayer::new(Vec::new(), Vec::new())
         } else {
-            both_sides(geo, &d.gates)
+            geo.sided_mask(&d.gates, None)
         };
         DropTables {
             flipped: flipped(spec),
@@ -318,24 +310,42 @@ impl Position {
     }
 }
 
-/// The squares `coords` (given for the first player) on both sides: the second player's are
-/// their 180 degree rotation.
-fn both_sides(geo: &Geometry, coords: &[Coord]) -> ByPlayer<Vec<bool>> {
-    let mut squares = ByPlayer::new(vec![false; geo.len()], vec![false; geo.len()]);
-    mark_both_sides(geo, coords, &mut squares);
-    squares
-}
-
-/// Marks `coords` for the first player and their rotation for the second.
-fn mark_both_sides(geo: &Geometry, coords: &[Coord], squares: &mut ByPlayer<Vec<bool>>) {
-    for &c in coords {
-        if let Some(sq) = geo.square_at(c) {
-            squares.first[sq.index()] = true;
-        }
-        if let Some(sq) = geo.square_at(geo.rotate(c)) {
-            squares.second[sq.index()] = true;
+/// Per piece type, where each player may drop it (`None`: anywhere): the union of the zones
+/// that confine the type for that player. A zone of one side leaves the other player's drops
+/// of the type free, unless another zone confines them.
+fn drop_zones(geo: &Geometry, zones: &[DropZone], n: usize) -> Vec<Option<ByPlayer<Vec<bool>>>> {
+    let mut zone: Vec<Option<ByPlayer<Vec<bool>>>> = vec![None; n];
+    let mut confined = vec![ByPlayer::new(false, false); n];
+    for z in zones {
+        let mask = match z.side {
+            None => geo.sided_mask(&z.squares, None),
+            Some(Player::First) => geo.sided_mask(&z.squares, Some(&[])),
+            Some(Player::Second) => geo.sided_mask(&[], Some(&z.squares)),
+        };
+        for t in &z.pieces {
+            let i = usize::from(t.0);
+            let Some(slot) = zone.get_mut(i) else {
+                continue;
+            };
+            let squares = slot.get_or_insert_with(|| geo.sided_mask(&[], Some(&[])));
+            for player in [Player::First, Player::Second] {
+                if z.side.is_none_or(|s| s == player) {
+                    *confined[i].get_mut(player) = true;
+                }
+                let (to, from) = (squares.get_mut(player), mask.get(player));
+                to.iter_mut().zip(from).for_each(|(a, b)| *a |= *b);
+            }
         }
     }
+    for (slot, confined) in zone.iter_mut().zip(&confined) {
+        let Some(squares) = slot else { continue };
+        for player in [Player::First, Player::Second] {
+            if !confined.get(player) {
+                squares.get_mut(player).fill(true);
+            }
+        }
+    }
+    zone
 }
 
 /// The start position's piece on each square (a dropped piece on its home square counts as

@@ -148,6 +148,26 @@ impl Geometry {
         }
     }
 
+    /// A set of squares given for the first player, as a mask per player: the second player's
+    /// squares are `second` as written when the set gives them (the two sides of the game
+    /// differ), else the 180 degree turn of `first`. Squares off the board are left out.
+    pub fn sided_mask(&self, first: &[Coord], second: Option<&[Coord]>) -> ByPlayer<Vec<bool>> {
+        let mut mask = ByPlayer::new(vec![false; self.len()], vec![false; self.len()]);
+        for &c in first {
+            if let Some(sq) = self.square_at(c) {
+                mask.first[sq.index()] = true;
+            }
+        }
+        let turned = || first.iter().map(|&c| self.rotate(c)).collect::<Vec<_>>();
+        let second = second.map_or_else(turned, <[Coord]>::to_vec);
+        for c in second {
+            if let Some(sq) = self.square_at(c) {
+                mask.second[sq.index()] = true;
+            }
+        }
+        mask
+    }
+
     /// The square name: file letters and rank number (`e4`, `p16`, `e0`, `ab36`), or the
     /// square's own name (`w1`).
     pub fn name(&self, sq: Square) -> String {

@@ -28,19 +28,7 @@ impl RegionTables {
         let masks = spec
             .regions
             .iter()
-            .map(|r| {
-                let mut first = vec![false; geo.len()];
-                let mut second = vec![false; geo.len()];
-                for &c in &r.squares {
-                    if let Some(sq) = geo.square_at(c) {
-                        first[sq.index()] = true;
-                    }
-                    if let Some(sq) = geo.square_at(geo.rotate(c)) {
-                        second[sq.index()] = true;
-                    }
-                }
-                ByPlayer::new(first, second)
-            })
+            .map(|r| geo.sided_mask(&r.squares, r.second.as_deref()))
             .collect();
         RegionTables {
             masks,

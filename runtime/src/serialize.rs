@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 15;
+pub const FORMAT_VERSION: u32 = 16;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -285,7 +285,14 @@ fn validate_pieces(pieces: &[PieceSpec]) -> Result<(), Invalid> {
 /// The squares the rules name (promotion zone, drop zones, goals) lie on the board.
 fn validate_rule_squares(r: &RulesSpec, on_board: impl Fn(&Coord) -> bool) -> Result<(), Invalid> {
     let lists: [(&'static str, Vec<&Coord>); 4] = [
-        ("promotion zone square", r.promotion.zone.iter().collect()),
+        (
+            "promotion zone square",
+            r.promotion
+                .zone
+                .iter()
+                .chain(r.promotion.zone_second.iter().flatten())
+                .collect(),
+        ),
         (
             "drop zone square",
             r.drops.zones.iter().flat_map(|z| &z.squares).collect(),
@@ -309,8 +316,11 @@ fn validate_rule_squares(r: &RulesSpec, on_board: impl Fn(&Coord) -> bool) -> Re
 
 /// Every piece type a rule names.
 fn rule_types(r: &RulesSpec) -> impl Iterator<Item = &PieceType> {
+    let second_choices = (r.promotion.second_choices.iter())
+        .flat_map(|(t, choices)| std::iter::once(t).chain(choices));
     let promotion = (r.promotion.forced.iter().flat_map(|f| &f.pieces))
-        .chain(r.promotion.limits.iter().map(|(t, _)| t));
+        .chain(r.promotion.limits.iter().map(|(t, _)| t))
+        .chain(second_choices);
     let burning = r
         .burning
         .iter()
@@ -357,7 +367,11 @@ fn rule_types(r: &RulesSpec) -> impl Iterator<Item = &PieceType> {
 
 fn validate_regions(spec: &VariantSpec, on_board: impl Fn(&Coord) -> bool) -> Result<(), Invalid> {
     let g = &spec.rules.regions;
-    if !g.regions.iter().flat_map(|z| &z.squares).all(on_board) {
+    let mut squares = g
+        .regions
+        .iter()
+        .flat_map(|z| z.squares.iter().chain(z.second.iter().flatten()));
+    if !squares.all(on_board) {
         return Err(Invalid::OffBoard {
             what: "region square",
         });
@@ -630,6 +644,17 @@ impl Codec for (Player, PieceType) {
 
 /// A piece type and a count.
 impl Codec for (PieceType, u8) {
+    fn encode(&self, w: &mut Writer) {
+        self.0.encode(w);
+        self.1.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok((r.read()?, r.read()?))
+    }
+}
+
+/// A piece type and the second player's own promotion choices for it.
+impl Codec for (PieceType, Vec<PieceType>) {
     fn encode(&self, w: &mut Writer) {
         self.0.encode(w);
         self.1.encode(w);
@@ -957,6 +982,8 @@ impl Codec for RulesSpec {
         p.flip.encode(w);
         p.limits.encode(w);
         w.option(&self.wall);
+        w.option(&p.zone_second);
+        p.second_choices.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         let mut s = RulesSpec::default();
@@ -999,6 +1026,8 @@ impl Codec for RulesSpec {
         s.promotion.flip = r.read()?;
         s.promotion.limits = r.read()?;
         s.wall = r.option("wall tag")?;
+        s.promotion.zone_second = r.option("second zone tag")?;
+        s.promotion.second_choices = r.read()?;
         Ok(s)
     }
 }
@@ -1293,11 +1322,13 @@ impl Codec for DropZone {
     fn encode(&self, w: &mut Writer) {
         self.pieces.encode(w);
         self.squares.encode(w);
+        self.side.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(DropZone {
             pieces: r.read()?,
             squares: r.read()?,
+            side: r.read()?,
         })
     }
 }
@@ -1323,11 +1354,13 @@ impl Codec for RegionSpec {
     fn encode(&self, w: &mut Writer) {
         self.name.encode(w);
         self.squares.encode(w);
+        w.option(&self.second);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(RegionSpec {
             name: r.read()?,
             squares: r.read()?,
+            second: r.option("region side tag")?,
         })
     }
 }

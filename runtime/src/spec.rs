@@ -80,6 +80,22 @@ impl VariantSpec {
         }
         self
     }
+
+    /// The promotion choices of `player`'s pieces of type `ty`: the piece's own, or the
+    /// second player's where the rules give them apart (`promotes second ...`).
+    pub fn promotions_of(&self, ty: PieceType, player: Player) -> &[PieceType] {
+        let second = self.rules.promotion.second_choices.iter();
+        let own = second
+            .filter(|_| player == Player::Second)
+            .find(|(t, _)| *t == ty);
+        match own {
+            Some((_, choices)) => choices,
+            None => self
+                .pieces
+                .get(usize::from(ty.0))
+                .map_or(&[], |p| &p.promotions),
+        }
+    }
 }
 
 /// The board: a `width` x `height` grid of which only the `real` squares exist.
@@ -428,20 +444,30 @@ impl DropSpec {
 }
 
 /// `pieces` may be dropped only on `squares` (given for the first player; the second player's
-/// squares are the 180 degree rotation).
+/// squares are the 180 degree rotation), or, for a zone of one `side`, that player's drops
+/// alone on `squares` as written (the other player's drops of them are not confined by it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DropZone {
     /// The pieces this zone confines.
     pub pieces: Vec<PieceType>,
     /// The squares they may be dropped on.
     pub squares: Vec<Coord>,
+    /// The one player whose drops the zone confines; `None`: both.
+    pub side: Option<Player>,
 }
 
 /// When and how pieces promote.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct PromotionSpec {
-    /// Zone squares for the first player (the second player's zone is the 180 degree rotation).
+    /// Zone squares for the first player (the second player's zone is the 180 degree rotation,
+    /// unless `zone_second` gives it).
     pub zone: Vec<Coord>,
+    /// The second player's zone as written, when it is not the turn of `zone`
+    /// (`promotion zone second ...`).
+    pub zone_second: Option<Vec<Coord>>,
+    /// Per piece type whose choices differ by side (`promotes second ...`), the second
+    /// player's own choices; [`PieceSpec::promotions`] are then the first player's.
+    pub second_choices: Vec<(PieceType, Vec<PieceType>)>,
     /// What makes a move promote.
     pub triggers: Triggers,
     /// Whether promotion is a choice.
@@ -827,13 +853,16 @@ pub struct RegionsSpec {
 }
 
 /// A named set of squares, given for the first player; the second player's region is the 180
-/// degree rotation (each side's palace, each side's half of the board).
+/// degree rotation (each side's palace, each side's half of the board), unless it has squares
+/// of its own (`region NAME second ...`: the two sides of the game differ).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct RegionSpec {
     /// The region's name.
     pub name: String,
     /// Its squares, for the first player.
     pub squares: Vec<Coord>,
+    /// The second player's squares as written, when they are not the turn of `squares`.
+    pub second: Option<Vec<Coord>>,
 }
 
 /// How one piece type uses regions.

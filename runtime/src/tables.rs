@@ -5,7 +5,7 @@
 use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Geometry, Square};
 use crate::serialize::Invalid;
-use crate::spec::{Coord, Modes, PieceType, Player, PromotionKind, VariantSpec};
+use crate::spec::{Modes, PieceType, Player, PromotionKind, VariantSpec};
 use crate::strategy::{Legality, RayLookup, Strategy};
 use crate::zobrist::Zobrist;
 
@@ -416,10 +416,13 @@ impl Tables {
                 .pieces
                 .iter()
                 .any(|p| p.paths.iter().any(|path| path.legs.len() > 1)),
-            can_promote: spec
-                .pieces
-                .iter()
-                .map(|p| !p.promotions.is_empty())
+            can_promote: (0..spec.pieces.len())
+                .map(|t| {
+                    let t = PieceType(t as u8);
+                    [Player::First, Player::Second]
+                        .iter()
+                        .any(|&p| !spec.promotions_of(t, p).is_empty())
+                })
                 .collect(),
             rules: crate::rules::RuleTables::new(&geo, &spec.rules, &spec.pieces, ntypes)
                 .with_setup(&spec),
@@ -503,14 +506,6 @@ impl Tables {
     /// Whether pieces of type `t` are royal.
     pub fn is_royal(&self, t: PieceType) -> bool {
         self.royal.get(usize::from(t.0)).copied().unwrap_or(false)
-    }
-
-    /// The square for a first-player coordinate as seen by `player`.
-    pub(crate) fn oriented(&self, c: Coord, player: Player) -> Option<Square> {
-        match player {
-            Player::First => self.geo.square_at(c),
-            Player::Second => self.geo.square_at(self.geo.rotate(c)),
-        }
     }
 
     /// Builds what the attack test needs to find the first pieces on the attack vectors'
@@ -692,16 +687,10 @@ impl Tables {
     }
 
     fn build_board_data(&mut self) {
-        let nsq = self.geo.len();
-        let mut zone = ByPlayer::new(vec![false; nsq], vec![false; nsq]);
-        for &c in &self.spec.rules.promotion.zone {
-            for player in [Player::First, Player::Second] {
-                if let Some(sq) = self.oriented(c, player) {
-                    zone.get_mut(player)[sq.index()] = true;
-                }
-            }
-        }
-        self.zone = zone;
+        let promotion = &self.spec.rules.promotion;
+        self.zone = self
+            .geo
+            .sided_mask(&promotion.zone, promotion.zone_second.as_deref());
         let h = self.geo.height;
         let rows = |player: Player| -> Vec<u8> {
             self.geo
@@ -1563,7 +1552,7 @@ impl Tables {
         to: Square,
     ) -> (&[PieceType], bool) {
         let ty = mover.piece_type();
-        let choices = &self.spec.pieces[usize::from(ty.0)].promotions;
+        let choices = self.spec.promotions_of(ty, mover.player());
         if self.spec.rules.promotion.kind == PromotionKind::Automatic {
             return (&choices[..choices.len().min(1)], false);
         }

@@ -167,7 +167,10 @@ fn variant_data(
         squares,
         vanishing: b.vanishing.iter().map(|c| name(c.value)).collect(),
         zone: zone.iter().map(|&c| name(c)).collect(),
-        zone_second: zone.iter().map(|&c| name(t.geo().rotate(c))).collect(),
+        zone_second: match &t.spec().rules.promotion.zone_second {
+            Some(own) => own.iter().map(|&c| name(c)).collect(),
+            None => zone.iter().map(|&c| name(t.geo().rotate(c))).collect(),
+        },
     };
     let id = |p: PieceType| v.piece(p).id.clone();
     let pieces = v

@@ -143,11 +143,14 @@ fn stalemate(w: &mut Page<'_>) {
 /// The zone, when a piece may or must promote, and into what.
 fn promotion(w: &mut Page<'_>) {
     let p = &w.rules().promotion;
-    if p.zone.is_empty() && !w.written("promotion") {
+    if p.zone.is_empty() && p.zone_second.is_none() && !w.written("promotion") {
         return;
     }
     let rows: std::collections::BTreeSet<u8> = p.zone.iter().map(|c| c.y).collect();
     let mut s = match rows.len() {
+        _ if p.zone_second.is_some() => {
+            "Each player has a promotion zone of its own (shaded on the board).".to_string()
+        }
         0 => "No promotion zone is given.".to_string(),
         1 => "The promotion zone is each player's far rank (shaded on the board).".to_string(),
         n => format!("The promotion zone is each player's far {n} ranks (shaded on the board)."),
@@ -384,7 +387,7 @@ fn regions(w: &mut Page<'_>) {
                 &[],
                 format!(
                     "{} ({}) {} (each region is the first player's; the second player's is \
-                     turned around).",
+                     turned around, unless the region gives each player its own squares).",
                     piece.name,
                     piece.id,
                     join(&parts, "and")
@@ -884,9 +887,15 @@ fn drop_limits(w: &Page<'_>) -> String {
     }
     for z in &d.zones {
         let squares: Vec<String> = z.squares.iter().map(|&c| v.board.square_name(c)).collect();
+        let whose = match z.side {
+            None => "the first player's squares; the second player's are turned around",
+            Some(Player::First) => "the first player's drops; the second player's are not confined",
+            Some(Player::Second) => {
+                "the second player's drops; the first player's are not confined"
+            }
+        };
         s.push_str(&format!(
-            " {} may be dropped only on {} (the first player's squares; the second player's are \
-             turned around).",
+            " {} may be dropped only on {} ({whose}).",
             w.names(&z.pieces),
             join(&squares, "and")
         ));

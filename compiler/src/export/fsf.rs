@@ -767,10 +767,9 @@ fn promotion(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String>
     if promoters.is_empty() {
         return vec!["promotionPieceTypes = -".to_string()];
     }
-    let Some(depth) = zone_depth(v, at, report) else {
+    let Some((depth, mut out)) = zone_lines(v, at, report) else {
         return Vec::new();
     };
-    let mut out = vec![format!("promotionRank = {}", v.board.height - depth + 1)];
     let forced_when_stuck = spec.forced_when_stuck
         || spec
             .forced
@@ -787,7 +786,19 @@ fn promotion(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String>
             .map(|t| letter_of(pieces, t.value))
             .collect();
         if Some(i) == pawn {
-            out.extend(pawn_promotion(spec, &targets, depth, at, report));
+            let [choices, must_line] = pawn_promotion(spec, &targets, depth, at, report);
+            match &p.promotions_second {
+                None => out.push(choices),
+                Some(second) => {
+                    let black: String = second.iter().map(|t| letter_of(pieces, t.value)).collect();
+                    out.push(choices.replace("PieceTypes =", "PieceTypesWhite ="));
+                    out.push(format!("promotionPieceTypesBlack = {black}"));
+                }
+            }
+            out.push(must_line);
+        } else if p.promotions_second.is_some() {
+            let why = "Fairy-Stockfish's choices per side are the pawn's";
+            report.refuse("promotion choices per side", why, p.location);
         } else if let Some(target) = piece_promotion(spec, p, &targets, at, report) {
             shogi.push(format!("{}:{target}", pieces[i].letter));
         }
@@ -817,6 +828,37 @@ fn promotion(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String>
         v.rules.drops.not_stuck || (!must && (forced_when_stuck || !spec.forced.is_empty()));
     out.push(format!("immobilityIllegal = {stuck}"));
     out
+}
+
+/// The zone's lines and how many ranks deep it is: `promotionRank` for whole last ranks, or
+/// each player's `promotionRegion` when the sides have zones of their own.
+fn zone_lines(v: &Variant, at: Location, report: &mut Report) -> Option<(u8, Vec<String>)> {
+    let spec = &v.rules.promotion;
+    let Some(second) = &spec.zone_second else {
+        let depth = zone_depth(v, at, report)?;
+        return Some((
+            depth,
+            vec![format!("promotionRank = {}", v.board.height - depth + 1)],
+        ));
+    };
+    let depth = spec.zone.iter().map(|c| v.board.height - c.y).max();
+    let lines = vec![
+        format!("promotionRegionWhite = {}", fsf_squares(&spec.zone)),
+        format!("promotionRegionBlack = {}", fsf_squares(second)),
+    ];
+    Some((depth.unwrap_or(1), lines))
+}
+
+/// Squares in Fairy-Stockfish's notation (`a8 b8`), or `-` for none.
+fn fsf_squares(squares: &[koma_runtime::spec::Coord]) -> String {
+    if squares.is_empty() {
+        return "-".to_string();
+    }
+    let names: Vec<String> = squares
+        .iter()
+        .map(|c| format!("{}{}", (b'a' + c.x) as char, c.y + 1))
+        .collect();
+    names.join(" ")
 }
 
 /// How many last ranks the zone is, when it is them whole (Fairy-Stockfish's only zone).

@@ -118,7 +118,7 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 /// The clauses the block cannot say: whether the variant uses each, the clause's key, what it
 /// is called, and why it is refused.
 // long: a table, one row per clause.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 24] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 25] {
     [
         (
             r.wall.is_some(),
@@ -191,6 +191,12 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "drop no-mate",
             "drop restriction",
             "the diagram's block cannot forbid mate by drop",
+        ),
+        (
+            r.promotion.zone_second.is_some(),
+            "promotion zone",
+            "a promotion zone per side",
+            "the diagram's zone (`promoZone`) is the same for both sides",
         ),
         (
             !r.drops.zones.is_empty(),

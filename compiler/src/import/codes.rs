@@ -141,7 +141,7 @@ pub const CODES: &[(&str, Severity, &str)] = &[
     (
         "I033",
         Severity::Error,
-        "ini: a reading of Fairy-Stockfish's that koma cannot translate (ranged hops, regions that differ between the players)",
+        "ini: a reading of Fairy-Stockfish's that koma cannot translate (ranged hops, en-passant or triple-step regions that differ between the players)",
     ),
     (
         "I034",

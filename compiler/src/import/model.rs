@@ -25,8 +25,8 @@ pub struct Board {
     pub holes: Vec<String>,
     /// `vanishing` squares (Fairy-Stockfish's `wallingRule = past`).
     pub vanishing: Vec<String>,
-    /// `region NAME SQUARES` lines.
-    pub regions: Vec<(String, Vec<String>)>,
+    /// `region NAME [first|second] SQUARES` lines: the name, the side, the squares.
+    pub regions: Vec<(String, Option<&'static str>, Vec<String>)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +35,8 @@ pub struct Piece {
     pub name: String,
     pub moves: Moves,
     pub promotes: Vec<String>,
+    /// The second player's own choices, when they differ (`promotes` is then the first's).
+    pub promotes_second: Option<Vec<String>>,
     pub royal: bool,
     /// A trailing comment.
     pub note: Option<String>,

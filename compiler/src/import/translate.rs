@@ -42,6 +42,7 @@ pub fn translate(block: &Block, name: &str, sink: &mut Sink) -> KomaFile {
             name: s.name.clone(),
             moves,
             promotes,
+            promotes_second: None,
             royal: royal[slot],
             note: None,
             options: Vec::new(),

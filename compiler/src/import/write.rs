@@ -55,8 +55,9 @@ fn board(out: &mut String, board: &Board) {
     if !board.vanishing.is_empty() {
         let _ = writeln!(out, "  vanishing {}", board.vanishing.join(" "));
     }
-    for (name, squares) in &board.regions {
-        let _ = writeln!(out, "  region {name} {}", squares.join(" "));
+    for (name, side, squares) in &board.regions {
+        let side = side.map_or(String::new(), |s| format!(" {s}"));
+        let _ = writeln!(out, "  region {name}{side} {}", squares.join(" "));
     }
 }
 
@@ -93,8 +94,12 @@ fn pieces(out: &mut String, pieces: &[Piece], notes: &[String]) {
             quote(&p.name),
             moves_text(&p.moves)
         );
-        if !p.promotes.is_empty() {
-            let _ = write!(line, "  promotes {}", p.promotes.join(" "));
+        let sides = match &p.promotes_second {
+            None => vec![("", &p.promotes)],
+            Some(second) => vec![("first ", &p.promotes), ("second ", second)],
+        };
+        for (side, ids) in sides.into_iter().filter(|(_, ids)| !ids.is_empty()) {
+            let _ = write!(line, "  promotes {side}{}", ids.join(" "));
         }
         if p.royal {
             line.push_str("  royal");
@@ -188,6 +193,7 @@ mod tests {
             name: name.into(),
             moves: Moves::Betza(moves.into()),
             promotes: vec![],
+            promotes_second: None,
             royal: false,
             note: None,
             options: vec![],

@@ -23,6 +23,7 @@ mod impossible_move;
 mod missing_inventor;
 mod missing_source;
 mod non_canonical_betza;
+mod one_sided_confinement;
 mod overlapping_region_moves;
 mod pass_without_passers;
 mod piece_starts_in_zone;
@@ -101,6 +102,7 @@ pub const LINTS: &[&Lint] = &[
     &castling_never_happens::LINT,
     &zone_counts_holes::LINT,
     &to_hand_demotes_setup_piece::LINT,
+    &one_sided_confinement::LINT,
 ];
 
 /// The lint with this code or name.

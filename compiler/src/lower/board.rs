@@ -1,7 +1,7 @@
 //! Lowering the board: rectangle, rank numbering, extra squares, holes, vanishing squares; and
 //! turning written squares into grid coordinates.
 
-use koma_grammar::ast::{self, BoardItemKind, SquareItem, SquareName};
+use koma_grammar::ast::{self, BoardItemKind, Side, SquareItem, SquareName};
 use koma_runtime::geometry::{SquareNames, file_name};
 use koma_runtime::spec::Coord;
 
@@ -329,57 +329,105 @@ fn written_name(s: &SquareName) -> String {
     format!("{}{}", file_name(s.file), s.rank)
 }
 
-/// `region NAME SQUARES` lines: unique names, at least one square each.
+/// `region NAME [first|second] SQUARES` lines: unique names (a name may have one line per
+/// side instead of one for both), at least one square each.
 fn lower_regions(
     board: &mut Board,
     file: FileId,
     ast: &ast::Board,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
+    // The regions given side by side, and the side given so far.
+    let mut sided: Vec<(String, Side)> = Vec::new();
     for item in &ast.items {
-        let BoardItemKind::Region { name, squares } = &item.kind else {
+        let BoardItemKind::Region {
+            name,
+            side,
+            squares,
+        } = &item.kind
+        else {
             continue;
         };
+        let side = side.as_ref().map(|s| s.value);
         let name_location = location(file, name.span);
-        if let Some((_, first)) = board.region(&name.value) {
-            diagnostics.push(
-                Diagnostic::error(
-                    codes::DUPLICATE_REGION,
-                    format!("region `{}` is defined twice", name.value),
-                    name_location,
-                    "defined again here",
-                )
-                .with_secondary(first.name_location, "first defined here")
-                .with_help("give each region its own name, or merge the square lists"),
-            );
-            continue;
-        }
-        let mut coords = Vec::new();
-        for square in squares {
-            for c in board.coords(file, square, diagnostics) {
-                if !coords.contains(&c) {
-                    coords.push(c);
-                }
-            }
-        }
+        let coords = region_coords(board, file, squares, diagnostics);
         let whole = location(file, item.span);
         if coords.is_empty() {
             diagnostics.push(
                 Diagnostic::error(
                     codes::EMPTY_REGION,
                     format!("region `{}` has no square of the board", name.value),
-                    whole,
+                    whole.clone(),
                     "no square here exists",
                 )
                 .with_help("list squares of the board, e.g. `region palace d1-f3`"),
             );
         }
-        board.regions.push(Region {
+        let earlier = board
+            .region(&name.value)
+            .map(|(i, r)| (i, r.name_location.clone()));
+        if let Some((i, first)) = earlier {
+            let other = sided
+                .iter()
+                .position(|(n, s)| n == &name.value && Some(*s) != side);
+            match (other, side) {
+                (Some(k), Some(side)) => {
+                    sided.remove(k);
+                    set_side(&mut board.regions[usize::from(i)], side, coords);
+                }
+                _ => diagnostics.push(
+                    Diagnostic::error(
+                        codes::DUPLICATE_REGION,
+                        format!("region `{}` is defined twice", name.value),
+                        name_location,
+                        "defined again here",
+                    )
+                    .with_secondary(first, "first defined here")
+                    .with_help("give each region its own name, merge the square lists, or give one line per side (`region NAME first ...`, `region NAME second ...`)"),
+                ),
+            }
+            continue;
+        }
+        let mut region = Region {
             name: name.value.clone(),
             location: whole,
             name_location,
-            squares: coords,
-        });
+            squares: coords.clone(),
+            second: None,
+        };
+        if let Some(side) = side {
+            sided.push((name.value.clone(), side));
+            region.squares.clear();
+            region.second = Some(Vec::new());
+            set_side(&mut region, side, coords);
+        }
+        board.regions.push(region);
+    }
+}
+
+/// A region line's squares, each once.
+fn region_coords(
+    board: &Board,
+    file: FileId,
+    squares: &[SquareItem],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Coord> {
+    let mut coords = Vec::new();
+    for square in squares {
+        for c in board.coords(file, square, diagnostics) {
+            if !coords.contains(&c) {
+                coords.push(c);
+            }
+        }
+    }
+    coords
+}
+
+/// Gives one side of a region its own squares, as written.
+fn set_side(region: &mut Region, side: Side, coords: Vec<Coord>) {
+    match side {
+        Side::First => region.squares = coords,
+        Side::Second => region.second = Some(coords),
     }
 }
 

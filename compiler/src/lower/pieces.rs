@@ -170,17 +170,7 @@ fn piece(
     size: BoardSize,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Piece {
-    let promotions = def.promotes.as_ref().map_or(Vec::new(), |(_, ids)| {
-        ids.iter()
-            .filter_map(|id| {
-                let target = names.resolve(file, id, "in `promotes`", diagnostics)?;
-                Some(Located {
-                    value: target,
-                    location: location(file, id.span),
-                })
-            })
-            .collect()
-    });
+    let (promotions, promotions_second) = promotions(file, def, names, diagnostics);
     let (like, betza, betza_location, expansion) = match &def.moves {
         Moves::Betza(text) => {
             let at = location(file, text.span);
@@ -216,6 +206,7 @@ fn piece(
         betza_location,
         expansion,
         promotions,
+        promotions_second,
         royal: def.royal.map(|s| location(file, s)),
         value: def.value.as_ref().map(|v| v.value),
         confined: None,
@@ -226,6 +217,53 @@ fn piece(
         }),
         attributes: attributes(file, &def.attributes),
     }
+}
+
+/// The piece's promotion choices: `promotes IDS` for both players, or `promotes first IDS` and
+/// `promotes second IDS` apart (the first player's, then the second's own; a side without a
+/// line has none).
+fn promotions(
+    file: FileId,
+    def: &PieceDef,
+    names: &Names,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (Vec<Located<PieceType>>, Option<Vec<Located<PieceType>>>) {
+    let mut resolve = |ids: &[Spanned<String>]| -> Vec<Located<PieceType>> {
+        ids.iter()
+            .filter_map(|id| {
+                let target = names.resolve(file, id, "in `promotes`", diagnostics)?;
+                Some(Located {
+                    value: target,
+                    location: location(file, id.span),
+                })
+            })
+            .collect()
+    };
+    let both = def.promotes.as_ref().map(|(_, ids)| resolve(ids));
+    if def.promotes_by_side.is_empty() {
+        return (both.unwrap_or_default(), None);
+    }
+    let (mut first, mut second) = (Vec::new(), Vec::new());
+    for (side, ids) in &def.promotes_by_side {
+        match side.value {
+            koma_grammar::ast::Side::First => first = resolve(ids),
+            koma_grammar::ast::Side::Second => second = resolve(ids),
+        }
+    }
+    if let Some((span, _)) = &def.promotes {
+        let at = location(file, def.promotes_by_side[0].0.span);
+        diagnostics.push(
+            Diagnostic::error(
+                codes::CONFLICTING_OPTIONS,
+                "`promotes` is given for both players and for one side".to_string(),
+                at,
+                "a side's own choices",
+            )
+            .with_secondary(location(file, *span), "both players' choices")
+            .with_help("give `promotes IDS`, or `promotes first IDS` and `promotes second IDS`"),
+        );
+    }
+    (first, Some(second))
 }
 
 /// Resolves a piece's `confined REGION` and `in REGION MOVES` options.

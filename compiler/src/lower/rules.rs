@@ -29,6 +29,8 @@ struct Lowering<'a> {
     royals: Vec<(PieceType, Location)>,
     /// `captures to-hand`: whether captured pieces keep their promoted form.
     captures_as_is: Option<bool>,
+    /// The `promotion zone` lines so far: the side each gives (`None`: both), and where.
+    zones: Vec<(Option<Player>, Location)>,
 }
 
 /// Lowers `clauses`; pieces named by `royal` clauses get their `royal` location set.
@@ -46,6 +48,7 @@ pub(crate) fn lower_rules(
         rules: Rules::default(),
         royals: Vec::new(),
         captures_as_is: None,
+        zones: Vec::new(),
     };
     lowering.rules.promotion.triggers = Triggers::ENTER;
     for (file, clause) in clauses {
@@ -161,7 +164,7 @@ impl Lowering<'_> {
         });
         let rules = &mut self.rules;
         match &clause.kind {
-            ClauseKind::PromotionZone(zone) => self.zone(file, zone),
+            ClauseKind::PromotionZone { side, zone } => self.zone(file, at, side.as_ref(), zone),
             ClauseKind::PromotionOn(triggers) => self.triggers(triggers),
             ClauseKind::PromotionKind(kind) => rules.promotion.kind = promotion_kind(kind.value),
             ClauseKind::PromotionForcedWhenStuck => rules.promotion.forced_when_stuck = true,
@@ -238,7 +241,11 @@ impl Lowering<'_> {
             ClauseKind::DropOnePerFile(ids) => self.drop_one_per_file(file, ids),
             ClauseKind::DropPerFile { limit, pieces } => self.drop_per_file(file, limit, pieces),
             ClauseKind::DropNoMate(ids) => self.drop_no_mate(file, ids),
-            ClauseKind::DropZone { pieces, squares } => self.drop_zone(file, pieces, squares),
+            ClauseKind::DropZone {
+                side,
+                pieces,
+                squares,
+            } => self.drop_zone(file, side.as_ref(), pieces, squares),
             ClauseKind::CastlingWith(ids) => self.castling_with(file, ids),
             ClauseKind::Gating { squares, only } => {
                 self.rules.drops.gates = self.squares(file, squares);
@@ -392,11 +399,21 @@ impl Lowering<'_> {
         self.rules.drops.no_mate.extend(ids);
     }
 
-    /// `drop zone IDS on SQUARES`.
-    fn drop_zone(&mut self, file: FileId, ids: &[Spanned<String>], squares: &[SquareItem]) {
+    /// `drop zone [first|second] IDS SQUARES`.
+    fn drop_zone(
+        &mut self,
+        file: FileId,
+        side: Option<&Spanned<ast::Side>>,
+        ids: &[Spanned<String>],
+        squares: &[SquareItem],
+    ) {
         let pieces = self.pieces(file, ids, "in `drop zone`");
         let squares = self.squares(file, squares);
-        self.rules.drops.zones.push(DropZone { pieces, squares });
+        self.rules.drops.zones.push(DropZone {
+            pieces,
+            squares,
+            side: side.map(|s| player(s.value)),
+        });
     }
 
     /// `castling with IDS`.
@@ -551,9 +568,45 @@ impl Lowering<'_> {
         );
     }
 
-    fn zone(&mut self, file: FileId, zone: &Zone) {
+    /// `promotion zone [first|second] N|SQUARES`: without a side both players' zone (the
+    /// second's turned 180 degrees); with one, that player's alone, its depth counted from its
+    /// own far end and its squares as written. A side without a line has no zone.
+    fn zone(&mut self, file: FileId, at: Location, side: Option<&Spanned<ast::Side>>, zone: &Zone) {
+        let side = side.map(|s| player(s.value));
+        let clash = self
+            .zones
+            .iter()
+            .find(|(s, _)| s.is_none() || side.is_none() || *s == side);
+        if let Some((_, first)) = clash.cloned() {
+            let d = Diagnostic::error(
+                codes::DUPLICATE_CLAUSE,
+                "a player's `promotion zone` is given twice".to_string(),
+                at,
+                "given again here",
+            )
+            .with_secondary(first, "first given here")
+            .with_help("give one zone for both players, or one `promotion zone first` and one `promotion zone second`");
+            self.diagnostics.push(d);
+            return;
+        }
+        self.zones.push((side, at));
+        let squares = self.zone_squares(file, side == Some(Player::Second), zone);
+        let promotion = &mut self.rules.promotion;
+        match side {
+            None => promotion.zone = squares,
+            Some(Player::First) => {
+                promotion.zone = squares;
+                promotion.zone_second.get_or_insert_with(Vec::new);
+            }
+            Some(Player::Second) => promotion.zone_second = Some(squares),
+        }
+    }
+
+    /// The squares of a zone; a depth counts ranks from the top, or from the bottom for the
+    /// second player's own zone (`near`).
+    fn zone_squares(&mut self, file: FileId, near: bool, zone: &Zone) -> Vec<Coord> {
         let board = self.board;
-        let squares = match zone {
+        match zone {
             Zone::Depth(depth) => {
                 let Some(depth) = self.in_range(
                     file,
@@ -562,18 +615,21 @@ impl Lowering<'_> {
                     u32::from(board.ranks),
                     "the number of ranks",
                 ) else {
-                    return;
+                    return Vec::new();
                 };
-                let top = board.rect_rows.1;
-                let bottom = top + 1 - depth as u8;
+                let (low, high) = board.rect_rows;
+                let rows = if near {
+                    low..=low + depth as u8 - 1
+                } else {
+                    high + 1 - depth as u8..=high
+                };
                 board
                     .squares()
-                    .filter(|c| (bottom..=top).contains(&c.y) && board.in_rectangle(*c))
+                    .filter(|c| rows.contains(&c.y) && board.in_rectangle(*c))
                     .collect()
             }
             Zone::Squares(items) => self.squares(file, items),
-        };
-        self.rules.promotion.zone = squares;
+        }
     }
 
     fn triggers(&mut self, triggers: &[Spanned<Trigger>]) {

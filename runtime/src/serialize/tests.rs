@@ -135,27 +135,31 @@ fn promotion() -> impl Strategy<Value = PromotionSpec> {
     let flags = any::<(bool, bool, bool, bool)>();
     let limits = vec((piece_type(), any::<u8>()), 0..3);
     (
-        coords(),
+        (coords(), of(coords()), vec((piece_type(), types()), 0..2)),
         any::<u8>(),
         kind,
         vec(forced(), 0..2),
         flags,
         limits,
     )
-        .prop_map(|(zone, triggers, kind, forced, flags, limits)| {
-            let (forced_when_stuck, mid_move, captured_only, flip) = flags;
-            PromotionSpec {
-                zone,
-                triggers: Triggers(triggers),
-                kind,
-                forced_when_stuck,
-                forced,
-                mid_move,
-                captured_only,
-                flip,
-                limits,
-            }
-        })
+        .prop_map(
+            |((zone, zone_second, second_choices), triggers, kind, forced, flags, limits)| {
+                let (forced_when_stuck, mid_move, captured_only, flip) = flags;
+                PromotionSpec {
+                    zone,
+                    zone_second,
+                    second_choices,
+                    triggers: Triggers(triggers),
+                    kind,
+                    forced_when_stuck,
+                    forced,
+                    mid_move,
+                    captured_only,
+                    flip,
+                    limits,
+                }
+            },
+        )
 }
 
 fn royals() -> impl Strategy<Value = RoyalSpec> {
@@ -336,7 +340,11 @@ fn results() -> impl Strategy<Value = ResultSpec> {
 }
 
 fn drop_zone() -> impl Strategy<Value = DropZone> {
-    (types(), coords()).prop_map(|(pieces, squares)| DropZone { pieces, squares })
+    (types(), coords(), of(player())).prop_map(|(pieces, squares, side)| DropZone {
+        pieces,
+        squares,
+        side,
+    })
 }
 
 fn drops() -> impl Strategy<Value = DropSpec> {
@@ -378,7 +386,11 @@ fn drops() -> impl Strategy<Value = DropSpec> {
 }
 
 fn region() -> impl Strategy<Value = RegionSpec> {
-    (text(), coords()).prop_map(|(name, squares)| RegionSpec { name, squares })
+    (text(), coords(), of(coords())).prop_map(|(name, squares, second)| RegionSpec {
+        name,
+        squares,
+        second,
+    })
 }
 
 fn piece_regions() -> impl Strategy<Value = PieceRegions> {

@@ -47,6 +47,10 @@ SHIPPED = {
     "duck": ("variants/duck.koma", "tests/perft/duck.perft"),
     "seirawan": ("variants/seirawan.koma", "tests/perft/seirawan.perft"),
     "shouse": ("variants/shouse.koma", "tests/perft/seirawan.perft"),
+    "orda": ("variants/orda.koma", "tests/perft/pychess.perft"),
+    "synochess": ("variants/synochess.koma", "tests/perft/pychess.perft"),
+    "khans": ("variants/khans.koma", "tests/perft/pychess.perft"),
+    "dobutsu": ("variants/dobutsu.koma", "tests/perft/pychess.perft"),
 }
 
 # Options with a koma counterpart (pieces, board, setup, promotion, drops, castling, the

@@ -38,6 +38,14 @@ pub fn rotated(set: &Set, files: u32, ranks: u32) -> Set {
         .collect()
 }
 
+/// A set per player, each as written: `[White's, Black's]`.
+pub type Pair = [Set; 2];
+
+/// Whether Black's set is White's turned 180 degrees, as koma reads a region without a side.
+pub fn is_turn(pair: &Pair, files: u32, ranks: u32) -> bool {
+    rotated(&pair[0], files, ranks) == pair[1]
+}
+
 /// The whole board.
 pub fn all(files: u32, ranks: u32) -> Set {
     (0..files)

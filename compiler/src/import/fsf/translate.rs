@@ -3,7 +3,7 @@
 use super::betza;
 use super::game::{Game, PieceDef, Setting};
 use super::setup::{self, Start};
-use super::squares::{self, Set};
+use super::squares::{self, Pair, Set};
 use crate::import::Sink;
 use crate::import::model::{Board, KomaFile, Moves, Piece, RuleLine, Setup};
 use crate::import::square::Symmetry;
@@ -93,11 +93,13 @@ struct Ctx<'a> {
     files: u32,
     ranks: u32,
     rules: Vec<RuleLine>,
-    regions: Vec<(String, Vec<String>)>,
+    regions: Vec<(String, Option<&'static str>, Vec<String>)>,
     /// `vanishing` squares (`wallingRule = past`).
     vanishing: Vec<String>,
     /// Options in `KNOWN_GAPS` that a translation below expressed after all.
     consumed: Vec<&'static str>,
+    /// The piece letters (lower case) each player has in the start position.
+    placed: [Vec<char>; 2],
     failed: bool,
 }
 
@@ -113,6 +115,7 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
         regions: Vec::new(),
         vanishing: Vec::new(),
         consumed: Vec::new(),
+        placed: [Vec::new(), Vec::new()],
         failed: false,
     };
     let fen = game.value("startFen").unwrap_or(DEFAULT_FEN);
@@ -127,6 +130,12 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
             );
         }
     };
+    cx.placed = [&start.first, &start.second].map(|side| {
+        let letters = side
+            .keys()
+            .filter_map(|k| k.trim_start_matches('+').chars().next());
+        letters.map(|c| c.to_ascii_lowercase()).collect()
+    });
     let mut pieces = cx.pieces(&start);
     let limit_forms = cx.limit_forms(&pieces);
     cx.royal(&mut pieces, &start);
@@ -270,9 +279,8 @@ impl Ctx<'_> {
         (get("White"), get("Black"))
     }
 
-    /// A region set for both sides; koma turns the first player's by 180 degrees for the
-    /// second, so sets that are not each other's turn are refused.
-    fn region(&mut self, key: &str, white: &str, black: &str) -> Option<Set> {
+    /// A region set for both sides, each player's as written.
+    fn region_pair(&mut self, key: &str, white: &str, black: &str) -> Option<Pair> {
         let (w, b) = self.sided(key);
         let at = w.or(b).map_or(self.game.header, |s| s.at);
         let (wv, bv) = (
@@ -290,8 +298,17 @@ impl Ctx<'_> {
                 "squares such as `*8`, `a*` or `d4 e5`",
             );
         };
+        Some([ws, bs])
+    }
+
+    /// A region set for both sides where koma turns the first player's by 180 degrees for the
+    /// second (no side of its own), so sets that are not each other's turn are refused.
+    fn region(&mut self, key: &str, white: &str, black: &str) -> Option<Set> {
+        let [ws, bs] = self.region_pair(key, white, black)?;
         if squares::rotated(&ws, self.files, self.ranks) != bs {
-            let label = "koma's regions are the first player's, turned 180 degrees for the second";
+            let (w, b) = self.sided(key);
+            let at = w.or(b).map_or(self.game.header, |s| s.at);
+            let label = "koma turns this region 180 degrees for the second player";
             return self.fail(
                 "I033",
                 &format!("`{key}`: the two players' squares are not each other's turn"),
@@ -300,6 +317,23 @@ impl Ctx<'_> {
             );
         }
         Some(ws)
+    }
+
+    /// `region NAME SQUARES`, or one line per side when the players' squares are not each
+    /// other's turn (a side with no square gets no line: its region is empty).
+    fn add_sided_region(&mut self, name: &str, pair: &Pair) {
+        if self.regions.iter().any(|(n, _, _)| n == name) {
+            return;
+        }
+        if squares::is_turn(pair, self.files, self.ranks) {
+            return self.add_region(name, &pair[0]);
+        }
+        for (side, set) in ["first", "second"].into_iter().zip(pair) {
+            if !set.is_empty() {
+                let squares = squares::koma(set);
+                self.regions.push((name.to_string(), Some(side), squares));
+            }
+        }
     }
 
     /// Letters of a piece-set option (`nbrq`, `*`, `-`), restricted to the game's pieces.
@@ -314,11 +348,18 @@ impl Ctx<'_> {
             .collect()
     }
 
-    fn sided_letters(&mut self, key: &str, default: &str) -> Vec<char> {
+    /// A sided piece-set option's White and Black letters.
+    fn letter_pair(&self, key: &str, default: &str) -> [Vec<char>; 2] {
         let (w, b) = self.sided(key);
         let white = self.letters(w.map_or(default, |s| s.value.as_str()));
         let black = self.letters(b.map_or(default, |s| s.value.as_str()));
+        [white, black]
+    }
+
+    fn sided_letters(&mut self, key: &str, default: &str) -> Vec<char> {
+        let [white, black] = self.letter_pair(key, default);
         if white != black {
+            let (w, b) = self.sided(key);
             let at = w.or(b).map_or(self.game.header, |s| s.at);
             self.gap(
                 at,
@@ -328,14 +369,63 @@ impl Ctx<'_> {
         white
     }
 
+    /// A sided piece-set option as one set: the union, when each letter only one side has is
+    /// one only that side can ever own (Khans's Black Pawns); else the first player's.
+    fn one_sided_union(&mut self, key: &str, default: &str) -> Vec<char> {
+        let [white, black] = self.letter_pair(key, default);
+        let own = |l: &char, side: usize| {
+            let owners = self.owners(*l);
+            owners[side] && !owners[1 - side]
+        };
+        let only_white = white
+            .iter()
+            .filter(|l| !black.contains(l))
+            .all(|l| own(l, 0));
+        let only_black = black
+            .iter()
+            .filter(|l| !white.contains(l))
+            .all(|l| own(l, 1));
+        if !(only_white && only_black) {
+            return self.sided_letters(key, default);
+        }
+        let extra: Vec<char> = black.into_iter().filter(|l| !white.contains(l)).collect();
+        [white, extra].concat()
+    }
+
     fn pawn_types(&mut self) -> Vec<char> {
+        let base = self.pawn_base();
+        self.sided_letters("promotionPawnTypes", &base)
+    }
+
+    fn pawn_base(&self) -> String {
         let default: String = self
             .game
             .kind("pawn")
             .map(|p| p.letter.to_string())
             .unwrap_or_default();
-        let base = self.game.value("pawnTypes").map_or(default, str::to_string);
-        self.sided_letters("promotionPawnTypes", &base)
+        self.game.value("pawnTypes").map_or(default, str::to_string)
+    }
+
+    /// Per Pawn type, the White and Black promotion choices (`promotionPawnTypes` and
+    /// `promotionPieceTypes`, each sided): none for a side whose Pawn types leave it out.
+    fn pawn_choices(&self) -> Vec<(char, [Vec<char>; 2])> {
+        let pawns = self.letter_pair("promotionPawnTypes", &self.pawn_base());
+        let choices = self.letter_pair("promotionPieceTypes", "nbrq");
+        let mut letters: Vec<char> = pawns.concat();
+        letters.dedup();
+        letters.sort_unstable();
+        letters.dedup();
+        let side = |s: usize, l: char| {
+            if pawns[s].contains(&l) {
+                choices[s].clone()
+            } else {
+                Vec::new()
+            }
+        };
+        letters
+            .into_iter()
+            .map(|l| (l, [side(0, l), side(1, l)]))
+            .collect()
     }
 
     fn ep_region(&mut self) -> Option<Set> {
@@ -373,15 +463,15 @@ impl Ctx<'_> {
         out
     }
 
-    fn double_step_region(&mut self) -> Option<Set> {
+    fn double_step_region(&mut self) -> Option<Pair> {
         if !self.flag("doubleStep", true) {
-            return Some(Set::new());
+            return Some([Set::new(), Set::new()]);
         }
         let (w, b) = (
             format!("*{}", 2.min(self.ranks)),
             format!("*{}", 7.min(self.ranks)),
         );
-        self.region("doubleStepRegion", &w, &b)
+        self.region_pair("doubleStepRegion", &w, &b)
     }
 
     /// `tripleStepRegionWhite/Black`: where a Pawn may also push three squares (Wildebeest).
@@ -399,10 +489,14 @@ impl Ctx<'_> {
         &mut self,
         pawn: bool,
         ep: bool,
-        double: &Set,
+        double: &Pair,
         (moves, options): (&mut String, &mut Vec<String>),
         initial: &str,
     ) {
+        if !squares::is_turn(double, self.files, self.ranks) {
+            return self.sided_initial_moves(pawn, double, (moves, options), initial);
+        }
+        let double = &double[0];
         let triple = if pawn {
             self.triple_step_region().unwrap_or_default()
         } else {
@@ -425,6 +519,26 @@ impl Ctx<'_> {
             self.add_region("doublestep", &rest);
             options.push(format!("in doublestep {moves}{initial}"));
         }
+    }
+
+    /// Initial moves on double-step regions that are not each other's turn: the region has a
+    /// line per side.
+    fn sided_initial_moves(
+        &mut self,
+        pawn: bool,
+        double: &Pair,
+        (moves, options): (&mut String, &mut Vec<String>),
+        initial: &str,
+    ) {
+        if pawn && self.triple_step_region().is_some() {
+            let at = self.at("doubleStepRegionWhite");
+            return self.gap(
+                at,
+                "a triple step with double-step regions that differ by side",
+            );
+        }
+        self.add_sided_region("doublestep", double);
+        options.push(format!("in doublestep {moves}{initial}"));
     }
 
     /// The castling king's letter and its XBetza castling, when the start position castles.
@@ -501,7 +615,7 @@ impl Ctx<'_> {
         &mut self,
         def: &PieceDef,
         ep: bool,
-        double: &mut Option<Option<Set>>,
+        double: &mut Option<Option<Pair>>,
         castle: Option<&(char, String)>,
     ) -> Option<Piece> {
         if let Some(koma) = janggi_betza(&def.kind) {
@@ -545,6 +659,7 @@ impl Ctx<'_> {
             name: title(&def.kind),
             moves: Moves::Betza(if moves.is_empty() { "m0".into() } else { moves }),
             promotes: Vec::new(),
+            promotes_second: None,
             royal: false,
             note: None,
             options,
@@ -552,8 +667,9 @@ impl Ctx<'_> {
     }
 
     fn add_region(&mut self, name: &str, set: &Set) {
-        if !self.regions.iter().any(|(n, _)| n == name) {
-            self.regions.push((name.to_string(), squares::koma(set)));
+        if !self.regions.iter().any(|(n, _, _)| n == name) {
+            self.regions
+                .push((name.to_string(), None, squares::koma(set)));
         }
     }
 
@@ -568,6 +684,7 @@ impl Ctx<'_> {
             name: title(&def.kind),
             moves: Moves::Betza(koma.into()),
             promotes: Vec::new(),
+            promotes_second: None,
             royal: false,
             note: None,
             options,
@@ -685,7 +802,7 @@ impl Ctx<'_> {
         *moves = "fW".into();
     }
 
-    /// `mobilityRegionWhiteKIND`: the piece is confined there.
+    /// `mobilityRegionWhiteKIND`: the piece is confined there (each side to its own squares).
     fn mobility(&mut self, def: &PieceDef, options: &mut Vec<String>) {
         let kind = title(&def.kind).replace(' ', "");
         let key = format!("mobilityRegion{{}}{kind}");
@@ -703,31 +820,21 @@ impl Ctx<'_> {
         let (Some(ws), Some(bs)) = (read(w.as_ref()), read(b.as_ref())) else {
             return;
         };
-        let at = w.or(b).map_or(def.at, |s| s.at);
-        if squares::rotated(&ws, self.files, self.ranks) != bs {
-            let _: Option<()> = self.fail(
-                "I033",
-                "the players' mobility regions are not each other's turn",
-                at,
-                "koma's regions turn 180 degrees for the second player",
-            );
-            return;
-        }
         let name = format!("keep{}", def.letter);
-        self.add_region(&name, &ws);
+        self.add_sided_region(&name, &[ws, bs]);
         options.push(format!("confined {name}"));
     }
 
     fn promotions(&mut self, pieces: &mut Vec<Piece>) {
-        let pawns = self.pawn_types();
-        let choices: Vec<char> = self.sided_letters("promotionPieceTypes", "nbrq");
+        let pawns = self.pawn_choices();
         let shogi = self.promoted_types();
-        let has_pawn = !pawns.is_empty() && !choices.is_empty();
+        let has_pawn = pawns
+            .iter()
+            .any(|(_, c)| !c[0].is_empty() || !c[1].is_empty());
         if !has_pawn && shogi.is_empty() {
             return;
         }
-        let Some(region) = self.region("promotionRegion", &format!("*{}", 8.min(self.ranks)), "*1")
-        else {
+        let Some(region) = self.promotion_region() else {
             return;
         };
         if has_pawn && !shogi.is_empty() {
@@ -739,42 +846,81 @@ impl Ctx<'_> {
         }
         let copies = self.flag("capturesToHand", false) && !self.flag("dropLoop", false);
         if has_pawn {
-            self.pawn_promotions(pieces, &pawns, &choices, copies);
+            self.pawn_promotions(pieces, &pawns, copies);
         } else {
             self.piece_promotions(pieces, &shogi);
         }
         self.zone(&region);
     }
 
-    fn zone(&mut self, region: &Set) {
-        let zone = match squares::far_ranks(region, self.files, self.ranks) {
-            Some(n) => n.to_string(),
-            None => squares::koma(region).join(" "),
-        };
-        self.rules
-            .insert(0, RuleLine::Clause(format!("promotion zone {zone}")));
+    fn promotion_region(&mut self) -> Option<Pair> {
+        let white = format!("*{}", 8.min(self.ranks));
+        self.region_pair("promotionRegion", &white, "*1")
     }
 
+    /// `promotion zone`, or one per side when the players' zones are not each other's turn
+    /// (a side with no square gets no line: it has no zone).
+    fn zone(&mut self, region: &Pair) {
+        let (files, ranks) = (self.files, self.ranks);
+        let written = |set: &Set, own: &Set| match squares::far_ranks(own, files, ranks) {
+            Some(n) => n.to_string(),
+            None => squares::koma(set).join(" "),
+        };
+        if squares::is_turn(region, files, ranks) {
+            let zone = written(&region[0], &region[0]);
+            self.rules
+                .insert(0, RuleLine::Clause(format!("promotion zone {zone}")));
+            return;
+        }
+        let black_seen = squares::rotated(&region[1], files, ranks);
+        let lines = [
+            ("first", &region[0], written(&region[0], &region[0])),
+            ("second", &region[1], written(&region[1], &black_seen)),
+        ];
+        let mut at = 0;
+        for (side, set, zone) in lines {
+            if !set.is_empty() {
+                let line = format!("promotion zone {side} {zone}");
+                self.rules.insert(at, RuleLine::Clause(line));
+                at += 1;
+            }
+        }
+    }
+
+    /// Each Pawn type's choices: `promotes IDS`, or per side (`promotes first|second IDS`)
+    /// when the players' differ and both can have the type.
     fn pawn_promotions(
         &mut self,
         pieces: &mut Vec<Piece>,
-        pawns: &[char],
-        choices: &[char],
+        pawns: &[(char, [Vec<char>; 2])],
         copies: bool,
     ) {
-        let ids: Vec<String> = choices.iter().map(|c| id(*c)).collect();
-        for p in pieces
-            .iter_mut()
-            .filter(|p| pawns.iter().any(|c| id(*c) == p.id))
-        {
-            p.promotes = ids
-                .iter()
-                .map(|i| if copies { format!("+{i}") } else { i.clone() })
-                .collect();
+        let koma = |letters: &[char]| -> Vec<String> {
+            let ids = letters.iter().map(|c| id(*c));
+            ids.map(|i| if copies { format!("+{i}") } else { i })
+                .collect()
+        };
+        let mut targets: Vec<char> = Vec::new();
+        for (letter, [white, black]) in pawns {
+            let Some(p) = pieces.iter_mut().find(|p| p.id == id(*letter)) else {
+                continue;
+            };
+            targets.extend(white.iter().chain(black));
+            match self.owners(*letter) {
+                _ if white == black => p.promotes = koma(white),
+                [true, false] => p.promotes = koma(white),
+                [false, true] => p.promotes = koma(black),
+                _ => {
+                    p.promotes = koma(white);
+                    p.promotes_second = Some(koma(black));
+                }
+            }
         }
         if copies {
-            for i in &ids {
-                pieces.push(promoted_copy(i, i));
+            targets.sort_unstable();
+            targets.dedup();
+            for i in targets.iter().map(|c| id(*c)) {
+                pieces.push(promoted_copy(&i, &i));
             }
         }
         let mandatory = self.flag("mandatoryPawnPromotion", true);
@@ -784,6 +930,16 @@ impl Ctx<'_> {
             "promotion {}",
             if mandatory { "mandatory" } else { "optional" }
         )));
+    }
+
+    /// Which players may ever own pieces of `letter`: those the start position gives them,
+    /// unless pieces change hands (drops) or promote into it.
+    fn owners(&self, letter: char) -> [bool; 2] {
+        let promoted_into = self.letter_pair("promotionPieceTypes", "nbrq");
+        if self.flag("pieceDrops", false) || promoted_into.concat().contains(&letter) {
+            return [true, true];
+        }
+        self.placed.clone().map(|letters| letters.contains(&letter))
     }
 
     fn piece_promotions(&mut self, pieces: &mut Vec<Piece>, pairs: &[(char, char)]) {
@@ -1226,19 +1382,19 @@ impl Ctx<'_> {
     /// Fairy-Stockfish's drop region for every piece, and for Pawns without their first
     /// rank and promotion zone.
     fn drop_zones(&mut self, pieces: &[Piece], hands: &[String]) {
-        let all = squares::all(self.files, self.ranks);
-        let Some(region) = self.region_all("dropRegion", "*") else {
+        let all: String = (1..=self.ranks).map(|r| format!("*{r} ")).collect();
+        let Some(region) = self.region_pair("dropRegion", &all, &all) else {
             return;
         };
         let mut pawn_zone = region.clone();
         if !self.flag("firstRankPawnDrops", false) {
-            pawn_zone.retain(|s| s.1 != 0);
+            pawn_zone[0].retain(|s| s.1 != 0);
+            pawn_zone[1].retain(|s| s.1 + 1 != self.ranks);
         }
         if !self.flag("promotionZonePawnDrops", false) {
-            if let Some(z) =
-                self.region("promotionRegion", &format!("*{}", 8.min(self.ranks)), "*1")
-            {
-                pawn_zone.retain(|s| !z.contains(s));
+            if let Some(z) = self.promotion_region() {
+                pawn_zone[0].retain(|s| !z[0].contains(s));
+                pawn_zone[1].retain(|s| !z[1].contains(s));
             }
         }
         let pawn = self.game.kind("pawn").map(|p| id(p.letter));
@@ -1248,19 +1404,33 @@ impl Ctx<'_> {
             .partition(|p| Some(&p.id) == pawn.as_ref());
         for (group, zone) in [(pawns, &pawn_zone), (others, &region)] {
             let ids: Vec<&str> = group.iter().map(|p| p.id.as_str()).collect();
-            if ids.is_empty() || *zone == all {
+            if !ids.is_empty() {
+                self.drop_zone(&ids.join(" "), zone);
+            }
+        }
+    }
+
+    /// `drop zone IDS SQUARES`, or one per side when the players' squares are not each
+    /// other's turn; a side that may drop anywhere needs no line.
+    fn drop_zone(&mut self, ids: &str, zone: &Pair) {
+        let all = squares::all(self.files, self.ranks);
+        let sides: Vec<(&str, &Set)> = if squares::is_turn(zone, self.files, self.ranks) {
+            vec![("", &zone[0])]
+        } else {
+            vec![("first ", &zone[0]), ("second ", &zone[1])]
+        };
+        for (side, set) in sides {
+            if *set == all {
                 continue;
             }
-            if zone.is_empty() {
+            if set.is_empty() {
                 let at = self.at("dropRegionWhite");
-                self.gap(at, &format!("no drops of {}", ids.join(" ")));
+                self.gap(at, &format!("no drops of {ids}"));
                 continue;
             }
-            self.rules.push(RuleLine::Clause(format!(
-                "drop zone {} {}",
-                ids.join(" "),
-                squares::koma(zone).join(" ")
-            )));
+            let squares = squares::koma(set).join(" ");
+            let line = format!("drop zone {side}{ids} {squares}");
+            self.rules.push(RuleLine::Clause(line));
         }
     }
 
@@ -1485,7 +1655,7 @@ impl Ctx<'_> {
                     .map(|p| p.letter.to_string())
                     .unwrap_or_default()
             });
-        let types = self.sided_letters("nMoveRuleTypes", &default);
+        let types = self.one_sided_union("nMoveRuleTypes", &default);
         // A type the game never puts in play (1D chess's Pawn) is left out.
         let ids: Vec<String> = types
             .into_iter()
@@ -1716,6 +1886,11 @@ fn prune(pieces: &mut Vec<Piece>, setup: &Setup) {
         .chain(&setup.hand_second)
         .collect();
     used.extend(pieces.iter().flat_map(|p| &p.promotes));
+    used.extend(
+        pieces
+            .iter()
+            .flat_map(|p| p.promotes_second.iter().flatten()),
+    );
     let used: Vec<String> = used.into_iter().cloned().collect();
     let unused: Vec<Piece> = pieces
         .iter()
@@ -1796,6 +1971,7 @@ fn promoted_copy(from: &str, like: &str) -> Piece {
         name: format!("Promoted {from}"),
         moves: Moves::Like(like.to_string()),
         promotes: Vec::new(),
+        promotes_second: None,
         royal: false,
         note: None,
         options: Vec::new(),
