@@ -510,7 +510,7 @@ impl Position {
     /// drop (what [`Position::make`] checks cheaply in debug builds).
     fn mover_present(&self, mv: &Move) -> bool {
         if mv.kind() == MoveKind::Drop {
-            let ty = PieceType(mv.aux.0 as u16);
+            let ty = PieceType(mv.aux.0);
             return usize::from(ty.0) < self.tables.piece_count()
                 && self.hand_count(self.side, ty) > 0;
         }
@@ -675,7 +675,7 @@ impl Position {
     /// Plays a drop: one piece leaves the mover's hand for an empty square.
     fn make_drop(&mut self, mv: Move) {
         let side = self.side;
-        let ty = PieceType(mv.aux.0 as u16);
+        let ty = PieceType(mv.aux.0);
         let mut undo = self.undo_record(mv);
         self.history.push(self.hash);
         self.hand_take(side, ty);
