@@ -1007,11 +1007,11 @@ fn omega_names_and_a_tori_hand() {
 }
 
 /// The shogi family's boards (issue 29): Tori's 7x7 and Wa's 11x11 start positions with their
-/// kanji, and Tai's 25x25 board, the largest that ships (Taikyoku's 36x36 needs more piece
-/// types than koma holds: docs/shogi-family.md), zoomed in and panned: the board outgrows its
-/// frame, which scrolls, and a click on a zoomed square still marks exactly the runtime's
-/// moves. Its 129 piece cards filter as one types a name, a kanji or XBetza. Screenshots:
-/// `tori.png`, `wa.png`, `tai-fit.png`, `tai-zoom.png`, `tai-pieces.png`.
+/// kanji, and Tai's 25x25 board zoomed in and panned: the board outgrows its frame, which
+/// scrolls, and a click on a zoomed square still marks exactly the runtime's moves. Its 129
+/// piece cards filter as one types a name, a kanji or XBetza. Taikyoku's 36x36 board, the
+/// largest, draws its 804 pieces and zooms to its King. Screenshots: `tori.png`, `wa.png`,
+/// `tai-fit.png`, `tai-zoom.png`, `tai-pieces.png`, `taikyoku-fit.png`, `taikyoku-zoom.png`.
 #[test]
 fn shogi_family_boards_zoom_and_a_piece_search() {
     let Some((chromium, driver)) = webdriver::chromium_and_driver() else {
@@ -1023,6 +1023,7 @@ fn shogi_family_boards_zoom_and_a_piece_search() {
         variant("tori-shogi.koma"),
         variant("wa-shogi.koma"),
         variant("tai-shogi.koma"),
+        variant("taikyoku-shogi.koma"),
     ];
     let server = Server::start(&files);
     let b = Browser::start(
@@ -1121,12 +1122,46 @@ fn shogi_family_boards_zoom_and_a_piece_search() {
             b.screenshot(&out.join("tai-pieces.png"));
         }
     }
+    taikyoku_board_zooms_to_its_king(&b, &server.url("?variant=3"), &out);
     let errors: Vec<(String, String)> = b
         .console()
         .into_iter()
         .filter(|(level, _)| level == "SEVERE" || level == "WARNING")
         .collect();
     assert!(errors.is_empty(), "browser console: {errors:?}");
+}
+
+/// Taikyoku (the fourth file served): every piece drawn, the kanji of all but the two pieces
+/// whose characters Unicode lacks; at 300% the King's corner of the board.
+fn taikyoku_board_zooms_to_its_king(b: &Browser, url: &str, out: &Path) {
+    b.goto(url);
+    wait_ready(b, 0);
+    let drawn = b.run(
+        "return [document.querySelectorAll('#board g.piece').length, \
+                 document.querySelectorAll('#board g.piece text.glyph').length > 700];",
+        json!([]),
+    );
+    assert_eq!(
+        drawn,
+        json!([804, true]),
+        "taikyoku: pieces drawn with kanji"
+    );
+    b.screenshot(&out.join("taikyoku-fit.png"));
+    for _ in 0..3 {
+        b.click("#zoom-in");
+    }
+    assert_eq!(
+        b.run(
+            "return document.getElementById('zoom-level').textContent;",
+            json!([])
+        ),
+        json!("300%")
+    );
+    b.run(
+        "document.querySelector(\"rect.sq[data-square='r3']\").scrollIntoView({block: 'center', inline: 'center'}); return true;",
+        json!([]),
+    );
+    b.screenshot(&out.join("taikyoku-zoom.png"));
 }
 
 fn numbers(v: Value) -> Vec<f64> {

@@ -101,6 +101,20 @@ fn every_error_code_is_documented() {
 }
 
 #[test]
+fn the_piece_type_limit_in_the_docs_is_the_runtimes() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/diagnostics.md"))
+            .expect("docs/diagnostics.md");
+    let row = doc
+        .lines()
+        .find(|l| l.starts_with("| E0110 |"))
+        .expect("the E0110 row");
+    let max = koma_runtime::limits::MAX_PIECE_TYPES;
+    assert!(row.contains(&format!("1 to {max},")), "{row}");
+    assert!(doc.contains(&format!("E0110's {max} piece types")));
+}
+
+#[test]
 fn a_missing_file_is_a_diagnostic() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check");
     let output = koma_check(&dir, &["ok/minimal.koma", "no-such-file.koma"]);

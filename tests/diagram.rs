@@ -210,7 +210,7 @@ fn region_pieces_are_drawn_as_the_runtime_moves_them() {
                 for sq in geo.squares() {
                     let from = geo.coord(sq);
                     let mut pos = Position::empty(tables.clone());
-                    pos.put(sq, Some((player, PieceType(ty as u8))));
+                    pos.put(sq, Some((player, PieceType(ty as u16))));
                     pos.set_virgin(sq, true);
                     let mut scene = Scene::on_board(&variant.board);
                     scene.from = from;
@@ -220,13 +220,13 @@ fn region_pieces_are_drawn_as_the_runtime_moves_them() {
                     // square.
                     let first = geo.squares().find(|&s| s != sq).expect("a second square");
                     if let Some(r) = royal.filter(|&r| r != ty) {
-                        pos.put(first, Some((player, PieceType(r as u8))));
+                        pos.put(first, Some((player, PieceType(r as u16))));
                         scene.friends.push(geo.coord(first));
                     }
                     if let Some(r) = royal {
                         let last = geo.squares().filter(|&s| s != sq && s != first).last();
                         let last = last.expect("a third square");
-                        pos.put(last, Some((player.opponent(), PieceType(r as u8))));
+                        pos.put(last, Some((player.opponent(), PieceType(r as u16))));
                         scene.enemies.push(geo.coord(last));
                         scene.royal_enemies.push(geo.coord(last));
                     }

@@ -157,7 +157,7 @@ fn runtime_agrees_with_the_reference_walker() {
                     .iter()
                     .map(|&(piece, x)| Placement {
                         player: Player::First,
-                        piece: PieceType(piece),
+                        piece: PieceType(piece.into()),
                         at: Coord { x, y: 0 },
                     })
                     .collect(),

@@ -53,7 +53,7 @@ impl Variant {
             .iter()
             .enumerate()
             .find(|(_, p)| p.id == id)
-            .map(|(i, p)| (PieceType(i as u8), p))
+            .map(|(i, p)| (PieceType(i as u16), p))
     }
 
     pub fn piece(&self, piece: PieceType) -> &Piece {

@@ -76,7 +76,7 @@ fn the_runtime_examples_run() -> Result<(), Box<dyn std::error::Error>> {
             .pieces
             .iter()
             .position(|p| p.id == "K")
-            .unwrap_or(0) as u8,
+            .unwrap_or(0) as u16,
     );
     let square = |name| chess.geo().parse_square(name).expect("a square");
     let mut setup = Setup::new(chess.clone());

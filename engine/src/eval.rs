@@ -295,7 +295,7 @@ impl Evaluator {
             ]
             .iter()
             .any(|&t| weights.get(t) != 0);
-        let mut by_value: Vec<PieceType> = (0..ntypes).map(|t| PieceType(t as u8)).collect();
+        let mut by_value: Vec<PieceType> = (0..ntypes).map(|t| PieceType(t as u16)).collect();
         by_value.sort_by_key(|t| std::cmp::Reverse(values[usize::from(t.0)].value));
         let mut evaluator = Evaluator {
             by_value,
@@ -336,7 +336,7 @@ impl Evaluator {
     /// Whether `player` has a piece on the board or in hand beyond royals and pawn-like pieces.
     pub fn has_big_pieces(&self, pos: &Position, player: Player) -> bool {
         (0..self.ntypes).any(|t| {
-            let ty = PieceType(t as u8);
+            let ty = PieceType(t as u16);
             (self.big[t] && pos.count(player, ty) > 0)
                 || (self.drops && pos.hand_count(player, ty) > 0)
         })
@@ -356,7 +356,7 @@ impl Evaluator {
 
     /// Whether `player` has a piece that may pass (a pass could be a legal move).
     pub fn may_pass(&self, pos: &Position, player: Player) -> bool {
-        (0..self.ntypes).any(|t| self.passers[t] && pos.count(player, PieceType(t as u8)) > 0)
+        (0..self.ntypes).any(|t| self.passers[t] && pos.count(player, PieceType(t as u16)) > 0)
     }
 
     /// The variant these tables belong to.
@@ -391,7 +391,7 @@ impl Evaluator {
         }
         let mut score = 0;
         for (t, v) in self.hand_value.iter().enumerate() {
-            let t = PieceType(t as u8);
+            let t = PieceType(t as u16);
             let first = i32::from(pos.hand_count(Player::First, t));
             let second = i32::from(pos.hand_count(Player::Second, t));
             score += v * (first - second);
@@ -481,7 +481,7 @@ impl Evaluator {
     fn add_hands(&self, pos: &Position, big: &mut [i32; 2]) {
         for (t, &v) in self.big_value.iter().enumerate() {
             for p in [Player::First, Player::Second] {
-                big[p.index()] += v * i32::from(pos.hand_count(p, PieceType(t as u8)));
+                big[p.index()] += v * i32::from(pos.hand_count(p, PieceType(t as u16)));
             }
         }
     }
@@ -515,7 +515,7 @@ impl Evaluator {
         let enemy = player.opponent();
         let in_hand = if self.drops {
             (0..self.ntypes)
-                .map(|t| i32::from(pos.hand_count(enemy, PieceType(t as u8))))
+                .map(|t| i32::from(pos.hand_count(enemy, PieceType(t as u16))))
                 .sum::<i32>()
                 .min(4)
         } else {
@@ -572,7 +572,7 @@ impl Evaluator {
         }
         if self.drops {
             for (t, v) in self.values.iter().enumerate() {
-                let ty = PieceType(t as u8);
+                let ty = PieceType(t as u16);
                 let diff = i32::from(pos.hand_count(Player::First, ty))
                     - i32::from(pos.hand_count(Player::Second, ty));
                 material[t] += diff;
@@ -734,7 +734,7 @@ fn reach(tables: &Arc<Tables>) -> Vec<Vec<f64>> {
                 .geo()
                 .squares()
                 .map(|sq| {
-                    board.put(sq, Some((Player::First, PieceType(t as u8))));
+                    board.put(sq, Some((Player::First, PieceType(t as u16))));
                     moves.clear();
                     board.piece_moves_unchecked(sq, &mut moves);
                     board.put(sq, None);
@@ -765,7 +765,7 @@ fn forward_only(tables: &Arc<Tables>) -> Vec<bool> {
     let mut moves = MoveList::new();
     (0..tables.piece_count())
         .map(|t| {
-            board.put(centre, Some((Player::First, PieceType(t as u8))));
+            board.put(centre, Some((Player::First, PieceType(t as u16))));
             moves.clear();
             board.piece_moves_unchecked(centre, &mut moves);
             board.put(centre, None);
@@ -828,7 +828,7 @@ fn passers(tables: &Arc<Tables>) -> Vec<bool> {
     let mut moves = MoveList::new();
     (0..tables.piece_count())
         .map(|t| {
-            let ty = PieceType(t as u8);
+            let ty = PieceType(t as u16);
             let anytime = spec.rules.passing.anytime.contains(&ty);
             let Some(sq) = centre else { return anytime };
             board.put(sq, Some((Player::First, ty)));

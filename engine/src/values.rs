@@ -49,7 +49,7 @@ pub fn estimate(tables: &Arc<Tables>) -> Vec<PieceValue> {
     let filler = filler_type(tables);
     let mut mobility = Vec::with_capacity(n);
     for t in 0..n {
-        let t = PieceType(t as u8);
+        let t = PieceType(t as u16);
         mobility.push(measure(tables, t, filler));
     }
     let base: Vec<f64> = mobility
@@ -64,7 +64,7 @@ pub fn estimate(tables: &Arc<Tables>) -> Vec<PieceValue> {
             .iter()
             .map(|p| base[usize::from(p.0)] - base[t])
             .fold(0.0f64, f64::max);
-        let royal = tables.is_royal(PieceType(t as u8));
+        let royal = tables.is_royal(PieceType(t as u16));
         let mut value = base[t] + PROMOTION_SHARE * gain;
         if royal {
             value += f64::from(ROYAL_PREMIUM);
@@ -74,7 +74,7 @@ pub fn estimate(tables: &Arc<Tables>) -> Vec<PieceValue> {
             value = f64::from(v);
         }
         out.push(PieceValue {
-            piece: PieceType(t as u8),
+            piece: PieceType(t as u16),
             id: spec.id.clone(),
             name: spec.name.clone(),
             reach: mobility[t].0,
@@ -98,7 +98,7 @@ fn filler_type(tables: &Tables) -> PieceType {
     };
     let rank = |t: PieceType| rules.jump_rank.get(usize::from(t.0)).copied().unwrap_or(0);
     (0..tables.piece_count())
-        .map(|t| PieceType(t as u8))
+        .map(|t| PieceType(t as u16))
         .filter(|&t| !tables.is_royal(t) && !special(t))
         .min_by_key(|&t| rank(t))
         .unwrap_or(PieceType(0))

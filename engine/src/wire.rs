@@ -403,7 +403,7 @@ pub fn plain_promotion(pos: &Position, m: &FullMove, p: PieceType) -> PieceType 
         .id
         .strip_prefix('+')
         .and_then(|b| ids.iter().position(|q| q.id == b))
-        .and_then(|b| u8::try_from(b).ok())
+        .and_then(|b| u16::try_from(b).ok())
         .map(PieceType)
     else {
         return p;

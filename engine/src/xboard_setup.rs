@@ -80,7 +80,7 @@ impl XboardPieces {
             .map(|p| p.id.strip_prefix('+').and_then(index_of))
             .collect();
         let king = (0..n)
-            .filter(|&t| tables.is_royal(PieceType(t as u8)) && base_of[t].is_none())
+            .filter(|&t| tables.is_royal(PieceType(t as u16)) && base_of[t].is_none())
             .min_by_key(|&t| spec.pieces[t].id != "K");
         let mut slots: Vec<Option<String>> = vec![None; SLOTS];
         let mut ids: Vec<String> = vec![String::new(); n];
@@ -266,7 +266,7 @@ impl XboardPieces {
                 let sq = geo.square(x, y).ok_or_else(|| XboardFenError::OffBoard {
                     token: token.clone(),
                 })?;
-                setup.put(sq, Some((player, PieceType(t as u8))))?;
+                setup.put(sq, Some((player, PieceType(t as u16))))?;
                 x += 1;
             }
         }

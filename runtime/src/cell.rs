@@ -15,7 +15,7 @@ impl Cell {
 
     /// A piece of `player` of type `piece`.
     pub const fn piece(player: Player, piece: PieceType) -> Cell {
-        Cell(1 + 2 * piece.0 as u16 + player.index() as u16)
+        Cell(1 + 2 * piece.0 + player.index() as u16)
     }
     /// True for an empty square.
     pub const fn is_empty(self) -> bool {
@@ -35,7 +35,7 @@ impl Cell {
     }
     /// The piece type; only meaningful for pieces.
     pub const fn piece_type(self) -> PieceType {
-        PieceType(((self.0 - 1) >> 1) as u8)
+        PieceType((self.0 - 1) >> 1)
     }
     /// Index for per-cell tables: `0` empty, `1..` pieces; walls use the last slot of a table
     /// sized by [`Cell::slots`].

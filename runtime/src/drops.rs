@@ -193,7 +193,7 @@ impl Position {
             };
             let at_partner = m.castling_partner().is_some_and(|(p, _)| gate_open(p));
             for ti in (0..n).filter(|&ti| in_hand(ti)) {
-                let ty = PieceType(ti as u8);
+                let ty = PieceType(ti as u16);
                 if self.tables.is_royal(ty) {
                     continue;
                 }
@@ -224,7 +224,7 @@ impl Position {
     /// Appends the drops of type `ti` of the side to move, each also promoted side up where
     /// `drop promoted` allows it.
     fn push_drops(&self, ti: usize, out: &mut MoveList) {
-        let ty = PieceType(ti as u8);
+        let ty = PieceType(ti as u16);
         let flipped = &self.tables.drops.flipped[ti];
         self.drop_targets(ti, |w, mut bits| {
             while bits != 0 {
@@ -253,7 +253,7 @@ impl Position {
             }
             let flipped = &t.drops.flipped[ti];
             let royal = |ty: &PieceType| t.is_royal(*ty);
-            if t.is_royal(PieceType(ti as u8)) || flipped.iter().any(royal) {
+            if t.is_royal(PieceType(ti as u16)) || flipped.iter().any(royal) {
                 self.push_drops(ti, scratch);
             } else {
                 let ways = 1 + flipped.len() as u64;
@@ -277,7 +277,7 @@ impl Position {
         let mut blocked = [0u64; WORDS];
         let limit = d.file_limit[ti];
         if limit > 0 {
-            let own = Cell::piece(side, PieceType(ti as u8));
+            let own = Cell::piece(side, PieceType(ti as u16));
             let mut on_file = [0u8; crate::limits::MAX_FILES as usize];
             for sq in self.squares_of(side) {
                 if self.board[sq.index()] != own {

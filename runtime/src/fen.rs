@@ -168,7 +168,7 @@ pub enum PositionError {
     /// A piece type index past the variant's types ([`crate::setup::Setup::put`]).
     PieceIndex {
         /// The index given.
-        index: u8,
+        index: u16,
         /// The variant's piece types.
         types: usize,
     },
@@ -570,7 +570,7 @@ impl Position {
                     });
                 };
                 let player = if upper { Player::First } else { Player::Second };
-                self.put(sq, Some((player, PieceType(ty as u8))));
+                self.put(sq, Some((player, PieceType(ty as u16))));
                 x += 1;
             }
             if x != i32::from(geo.width) {
@@ -622,7 +622,7 @@ impl Position {
                 return Err(PositionError::NoHands(text.to_string()));
             }
             let player = if upper { Player::First } else { Player::Second };
-            let ty = PieceType(ty as u8);
+            let ty = PieceType(ty as u16);
             let total = u32::from(self.hand_count(player, ty)) + count;
             let Ok(total) = u8::try_from(total) else {
                 return Err(PositionError::HandOverflow {
@@ -641,7 +641,7 @@ impl Position {
         let mut s = String::from("[");
         for player in [Player::First, Player::Second] {
             for (i, piece) in t.spec.pieces.iter().enumerate() {
-                let n = self.hand_count(player, PieceType(i as u8));
+                let n = self.hand_count(player, PieceType(i as u16));
                 for _ in 0..n {
                     s.push_str(&piece_text(&piece.id, player));
                 }

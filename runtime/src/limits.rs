@@ -19,8 +19,10 @@ pub const MAX_FILES: u8 = 36;
 pub const MAX_RANKS: u8 = 99;
 /// Most cells of a board grid (the square index is a `u16`; square sets are sized for this).
 pub const MAX_SQUARES: usize = 2048;
-/// Most piece types of a variant (a piece type is a `u8`; one value is reserved).
-pub const MAX_PIECE_TYPES: usize = 255;
+/// Most piece types of a variant. A piece type is a `u16`, but a move keeps its promotion and
+/// its gate (each a type plus one) in 9 bits, the room its 16 bytes leave (see
+/// [`Move`](crate::Move)); Taikyoku Shogi, the largest historical game, has 320.
+pub const MAX_PIECE_TYPES: usize = 511;
 /// Most squares one move removes besides its destination (locust victims, e.p., burns).
 pub const MAX_CAPTURES: usize = 16;
 /// Most legs of one path.

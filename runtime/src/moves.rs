@@ -64,13 +64,14 @@ pub struct Move {
     /// Bit `i` set: removed square `i` is burned (by a burner's area, or the mover burned on
     /// arrival) rather than captured on the way.
     pub(crate) burned: u16,
-    pub(crate) promotion: u8,
-    /// Bits 0-1: the kind; bit 2: leaves e.p. squares; bits 3-7: the number of removed squares.
-    flags: u8,
-    /// Bits 0-22: where the removed squares start in the owner's capture buffer, plus one (the
+    /// Bits 0-8: the promotion's piece type plus one (0: none); bits 9-10: the kind; bits
+    /// 11-15: the number of removed squares. A plain move is 0.
+    head: u16,
+    /// Bits 0-20: where the removed squares start in the owner's capture buffer, plus one (the
     /// niche keeps `Option<FullMove>` at 48 bytes: a search's hash table holds one per entry).
-    /// Bits 24-31: the piece type a gating move brings from the hand, plus one (0: none); bit
-    /// 23: it fills the castling partner's square rather than the mover's.
+    /// Bit 21: the move leaves e.p. squares. Bit 22: its gate fills the castling partner's
+    /// square rather than the mover's. Bits 23-31: the piece type a gating move brings from the
+    /// hand, plus one (0: none).
     caps: NonZeroU32,
 }
 
@@ -79,14 +80,22 @@ const _: () = assert!(size_of::<Option<FullMove>>() == size_of::<FullMove>());
 // The burned mask is a `u16` and the count has five bits.
 const _: () = assert!(MAX_CAPTURES <= 16);
 
-const NO_PROMOTION: u8 = u8::MAX;
-/// The bits of `caps` that hold the buffer start (plus one); the rest say the gate.
-const START_MASK: u32 = (1 << 23) - 1;
-const GATE_AT_PARTNER: u32 = 1 << 23;
-const GATE_SHIFT: u32 = 24;
-const KIND_BITS: u8 = 0b11;
-const EP_BIT: u8 = 0b100;
-const NCAP_SHIFT: u32 = 3;
+/// The bits a piece type plus one takes (in `head` for a promotion, in `caps` for a gate).
+const TYPE_BITS: u32 = 9;
+const PROMOTION_MASK: u16 = (1 << TYPE_BITS) - 1;
+const KIND_SHIFT: u32 = TYPE_BITS;
+const KIND_MASK: u16 = 0b11 << KIND_SHIFT;
+const NCAP_SHIFT: u32 = KIND_SHIFT + 2;
+/// The bits of `caps` that hold the buffer start (plus one); the rest say e.p. and the gate.
+const START_MASK: u32 = (1 << 21) - 1;
+const EP_BIT: u32 = 1 << 21;
+const GATE_AT_PARTNER: u32 = 1 << 22;
+const GATE_SHIFT: u32 = 23;
+// Every piece type, plus one, fits its bits; the count fits the rest of `head`; the gate fits
+// the top of `caps`.
+const _: () = assert!(crate::limits::MAX_PIECE_TYPES < 1 << TYPE_BITS);
+const _: () = assert!(MAX_CAPTURES < 1 << (16 - NCAP_SHIFT));
+const _: () = assert!(GATE_SHIFT + TYPE_BITS == 32);
 // Every square, plus one, fits a square's `u16` (a blocker's place, `Move::wall`).
 const _: () = assert!(crate::limits::MAX_SQUARES < u16::MAX as usize);
 
@@ -98,8 +107,7 @@ impl Move {
             aux: Square(0),
             aux2: Square(0),
             burned: 0,
-            promotion: NO_PROMOTION,
-            flags: 0,
+            head: 0,
             caps: NonZeroU32::MIN,
         }
     }
@@ -107,25 +115,26 @@ impl Move {
     /// A drop of `piece` from the mover's hand onto `to`.
     pub(crate) const fn drop(to: Square, piece: PieceType) -> Move {
         let mut m = Move::new(to, to);
-        m.aux = Square(piece.0 as u16);
-        m.flags = MoveKind::Drop as u8;
+        m.aux = Square(piece.0);
+        m.head = (MoveKind::Drop as u16) << KIND_SHIFT;
         m
     }
 
     /// The piece type the mover becomes, if it promotes.
     #[inline]
     pub fn promotion(&self) -> Option<PieceType> {
-        (self.promotion != NO_PROMOTION).then_some(PieceType(self.promotion))
+        (self.head & PROMOTION_MASK).checked_sub(1).map(PieceType)
     }
 
     pub(crate) fn set_promotion(&mut self, p: Option<PieceType>) {
-        self.promotion = p.map_or(NO_PROMOTION, |t| t.0);
+        let plus_one = p.map_or(0, |t| t.0 + 1);
+        self.head = (self.head & !PROMOTION_MASK) | plus_one;
     }
 
     /// Castling, unloading, a drop, or a plain move.
     #[inline]
     pub fn kind(&self) -> MoveKind {
-        match self.flags & KIND_BITS {
+        match (self.head & KIND_MASK) >> KIND_SHIFT {
             0 => MoveKind::Normal,
             1 => MoveKind::Castle,
             2 => MoveKind::Unload,
@@ -134,34 +143,36 @@ impl Move {
     }
 
     pub(crate) fn set_kind(&mut self, kind: MoveKind) {
-        self.flags = (self.flags & !KIND_BITS) | kind as u8;
+        self.head = (self.head & !KIND_MASK) | (kind as u16) << KIND_SHIFT;
     }
 
     /// Whether the move leaves e.p. squares on the squares between `from` and `to`.
     #[inline]
     pub fn creates_ep(&self) -> bool {
-        self.flags & EP_BIT != 0
+        self.caps.get() & EP_BIT != 0
     }
 
     pub(crate) fn set_creates_ep(&mut self, on: bool) {
-        self.flags = (self.flags & !EP_BIT) | if on { EP_BIT } else { 0 };
+        let bits = (self.caps.get() & !EP_BIT) | if on { EP_BIT } else { 0 };
+        // The start bits stay, so `bits` is not zero.
+        self.caps = NonZeroU32::MIN.saturating_add(bits - 1);
     }
 
     /// How many squares the move removes besides its destination.
     #[inline]
     pub fn ncap(&self) -> usize {
-        usize::from(self.flags >> NCAP_SHIFT)
+        usize::from(self.head >> NCAP_SHIFT)
     }
 
     fn set_ncap(&mut self, n: usize) {
-        self.flags = (self.flags & ((1 << NCAP_SHIFT) - 1)) | ((n as u8) << NCAP_SHIFT);
+        self.head = (self.head & ((1 << NCAP_SHIFT) - 1)) | ((n as u16) << NCAP_SHIFT);
     }
 
     /// A normal move that removes nothing besides its destination and does not promote (it
-    /// may leave e.p. squares): one test of two adjacent bytes.
+    /// may leave e.p. squares): one test of one `u16`.
     #[inline]
     pub(crate) fn is_plain(&self) -> bool {
-        self.flags & !EP_BIT == 0 && self.promotion == NO_PROMOTION
+        self.head == 0
     }
 
     /// For castling: the partner's start and destination squares.
@@ -177,7 +188,7 @@ impl Move {
     /// For a drop: the piece type taken from the hand.
     #[inline]
     pub fn dropped(&self) -> Option<PieceType> {
-        (self.kind() == MoveKind::Drop).then_some(PieceType(self.aux.0 as u8))
+        (self.kind() == MoveKind::Drop).then_some(PieceType(self.aux.0))
     }
 
     /// For a drop: the piece type put on the board, the hand piece or, dropped promoted side
@@ -198,17 +209,17 @@ impl Move {
         } else {
             self.from
         };
-        Some((PieceType(ty as u8), at))
+        Some((PieceType(ty as u16), at))
     }
 
     /// The move bringing `piece` from the hand onto the square it leaves, or (`at_partner`, a
-    /// castling) onto its partner's start. `piece` is below [`u8::MAX`] (the limit on types).
+    /// castling) onto its partner's start. `piece` is below the limit on types, which fits.
     pub(crate) fn with_gate(self, piece: PieceType, at_partner: bool) -> Move {
         let gate = (u32::from(piece.0) + 1) << GATE_SHIFT;
         let partner = if at_partner { GATE_AT_PARTNER } else { 0 };
-        let start = self.caps.get() & START_MASK;
+        let kept = self.caps.get() & (START_MASK | EP_BIT);
         Move {
-            caps: NonZeroU32::MIN.saturating_add(start - 1 + gate + partner),
+            caps: NonZeroU32::MIN.saturating_add(kept - 1 + gate + partner),
             ..self
         }
     }
@@ -243,13 +254,14 @@ impl Move {
     }
 
     /// The move with its removed squares starting at `start` in its owner's buffer (at most
-    /// 2^23 - 2: a move list or a game's undo buffer holds far fewer).
+    /// 2^21 - 2: a move list or a game's undo buffer holds far fewer, as a move removes at most
+    /// [`MAX_CAPTURES`] squares).
     #[inline]
     pub(crate) fn with_caps_start(self, start: usize) -> Move {
         debug_assert!((start as u32) < START_MASK);
-        let gate = self.caps.get() & !START_MASK;
+        let tags = self.caps.get() & !START_MASK;
         Move {
-            caps: NonZeroU32::MIN.saturating_add(gate | start as u32),
+            caps: NonZeroU32::MIN.saturating_add(tags | start as u32),
             ..self
         }
     }
@@ -257,20 +269,19 @@ impl Move {
     /// The gate bits (0 for a move that gates nothing).
     #[inline]
     fn gate_bits(&self) -> u32 {
-        self.caps.get() & !START_MASK
+        self.caps.get() & !(START_MASK | EP_BIT)
     }
 
     /// The fields that make two moves the same move, removed squares aside (not their place).
-    fn key(&self) -> (Square, Square, Square, Square, u16, u8, u8, u32) {
+    fn key(&self) -> (Square, Square, Square, Square, u16, u16, u32) {
         (
             self.from,
             self.to,
             self.aux,
             self.aux2,
             self.burned,
-            self.promotion,
-            self.flags,
-            self.gate_bits(),
+            self.head,
+            self.caps.get() & !START_MASK,
         )
     }
 }
@@ -736,3 +747,44 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::MAX_PIECE_TYPES;
+
+    /// Every field at its widest keeps its value beside the others: the largest piece type as
+    /// promotion and gate, a full list of removed squares, e.p., the last buffer start.
+    #[test]
+    fn the_packed_fields_hold_their_largest_values_together() {
+        let last = PieceType((MAX_PIECE_TYPES - 1) as u16);
+        let mut full = FullMove::from(Move::new(Square(2047), Square(0)));
+        for i in 0..MAX_CAPTURES {
+            assert!(full.push_burn(Square(i as u16)));
+        }
+        let mut m = full.compact();
+        m.set_promotion(Some(last));
+        m.set_kind(MoveKind::Castle);
+        m.set_creates_ep(true);
+        let m = m
+            .with_gate(last, true)
+            .with_caps_start(START_MASK as usize - 1);
+        assert_eq!(m.promotion(), Some(last));
+        assert_eq!(m.kind(), MoveKind::Castle);
+        assert!(m.creates_ep());
+        assert_eq!(m.ncap(), MAX_CAPTURES);
+        assert_eq!(m.gate(), Some((last, m.aux)));
+        assert_eq!(m.caps_start(), START_MASK as usize - 1);
+        assert_eq!(
+            (m.from, m.to, m.burned),
+            (Square(2047), Square(0), u16::MAX)
+        );
+        assert!(!m.is_plain());
+
+        let mut plain = Move::new(Square(1), Square(2));
+        plain.set_creates_ep(true);
+        assert!(plain.is_plain() && plain.promotion().is_none() && plain.gate().is_none());
+        let drop = Move::drop(Square(5), last);
+        assert_eq!((drop.dropped(), drop.kind()), (Some(last), MoveKind::Drop));
+    }
+}

@@ -72,7 +72,7 @@ struct Undo {
     lapsed: [Square; 4],
     nlapsed: u8,
     /// Piece types the move added to the mover's hand (captures).
-    gained: [u8; MAX_CAPTURES + 1],
+    gained: [u16; MAX_CAPTURES + 1],
     ngained: u8,
     counting: crate::rules::CountState,
     checks: ByPlayer<u8>,
@@ -510,7 +510,7 @@ impl Position {
     /// drop (what [`Position::make`] checks cheaply in debug builds).
     fn mover_present(&self, mv: &Move) -> bool {
         if mv.kind() == MoveKind::Drop {
-            let ty = PieceType(mv.aux.0 as u8);
+            let ty = PieceType(mv.aux.0);
             return usize::from(ty.0) < self.tables.piece_count()
                 && self.hand_count(self.side, ty) > 0;
         }
@@ -675,7 +675,7 @@ impl Position {
     /// Plays a drop: one piece leaves the mover's hand for an empty square.
     fn make_drop(&mut self, mv: Move) {
         let side = self.side;
-        let ty = PieceType(mv.aux.0 as u8);
+        let ty = PieceType(mv.aux.0);
         let mut undo = self.undo_record(mv);
         self.history.push(self.hash);
         self.hand_take(side, ty);

@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 16;
+pub const FORMAT_VERSION: u32 = 17;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,7 +119,11 @@ impl fmt::Display for Invalid {
             Invalid::NotUtf8 => write!(f, "a text field is not UTF-8"),
             Invalid::BoardMapSize => write!(f, "the board square map has the wrong size"),
             Invalid::OffBoard { what } => write!(f, "a {what} is off the board"),
-            Invalid::PieceCount(n) => write!(f, "{n} piece types (1 to 255 allowed)"),
+            Invalid::PieceCount(n) => write!(
+                f,
+                "{n} piece types (1 to {} allowed)",
+                limits::MAX_PIECE_TYPES
+            ),
             Invalid::UnknownPromotion { piece } => {
                 write!(f, "piece `{piece}` promotes to an unknown type")
             }
@@ -261,7 +265,7 @@ fn validate_board(b: &BoardSpec) -> Result<(), Invalid> {
 
 fn validate_pieces(pieces: &[PieceSpec]) -> Result<(), Invalid> {
     let n = pieces.len();
-    if n == 0 || n > 255 {
+    if n == 0 || n > limits::MAX_PIECE_TYPES {
         return Err(Invalid::PieceCount(n));
     }
     for p in pieces {
@@ -559,7 +563,7 @@ impl Codec for Option<PieceType> {
         self.map(|t| t.0).encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
-        Ok(Option::<u8>::decode(r)?.map(PieceType))
+        Ok(Option::<u16>::decode(r)?.map(PieceType))
     }
 }
 

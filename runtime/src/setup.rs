@@ -21,7 +21,7 @@ use crate::tables::Tables;
 /// use koma_runtime::{Tables, serialize};
 /// let spec = serialize::decode(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/chess.kvar")))?;
 /// let chess = Arc::new(Tables::try_new(spec)?);
-/// let king = PieceType(chess.spec().pieces.iter().position(|p| p.id == "K").unwrap_or(0) as u8);
+/// let king = PieceType(chess.spec().pieces.iter().position(|p| p.id == "K").unwrap_or(0) as u16);
 /// let square = |name| chess.geo().parse_square(name).expect("a square");
 /// let mut setup = Setup::new(chess.clone());
 /// setup.put(square("e1"), Some((Player::First, king)))?;

@@ -8,7 +8,7 @@
 
 /// Index of a piece type in [`VariantSpec::pieces`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct PieceType(pub u8);
+pub struct PieceType(pub u16);
 
 /// A grid coordinate: `x` = file (0 = `a`), `y` = row of the grid (0 = bottom row of the grid).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -75,7 +75,7 @@ impl VariantSpec {
                         .any(|q| usize::from(q.0) == t)
             });
             if let (Some(origin), None) = (origins.next(), origins.next()) {
-                self.pieces[t].promotions = vec![PieceType(origin as u8)];
+                self.pieces[t].promotions = vec![PieceType(origin as u16)];
             }
         }
         self

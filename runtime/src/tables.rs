@@ -362,7 +362,8 @@ impl Tables {
     ///     rules: RulesSpec::default(),
     /// };
     /// let error = Tables::try_new(spec).unwrap_err();
-    /// assert_eq!(error.to_string(), "0 piece types (1 to 255 allowed)");
+    /// let max = koma_runtime::limits::MAX_PIECE_TYPES;
+    /// assert_eq!(error.to_string(), format!("0 piece types (1 to {max} allowed)"));
     /// ```
     pub fn try_new(spec: VariantSpec) -> Result<Tables, Invalid> {
         crate::serialize::validate(&spec)?;
@@ -993,7 +994,7 @@ impl Tables {
                 if table.has_complex_attack {
                     match table.complex_reach {
                         Some(_) => near = true,
-                        None => far.push(PieceType(t as u8)),
+                        None => far.push(PieceType(t as u16)),
                     }
                 }
             }

@@ -230,7 +230,7 @@ fn hand(pos: &Position, player: Player) -> String {
     let pieces = &pos.tables().spec().pieces;
     let held: Vec<String> = (0..pieces.len())
         .filter_map(|i| {
-            let n = pos.hand_count(player, PieceType(i as u8));
+            let n = pos.hand_count(player, PieceType(i as u16));
             let id = piece_letters(&pieces[i].id, player);
             match n {
                 0 => None,

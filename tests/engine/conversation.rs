@@ -21,7 +21,7 @@ fn piece(pos: &Position, id: &str) -> PieceType {
         .iter()
         .position(|p| p.id == id)
         .expect("piece id");
-    PieceType(i as u8)
+    PieceType(i as u16)
 }
 
 fn square(pos: &Position, name: &str) -> koma_runtime::Square {

@@ -158,12 +158,17 @@ fn dai_dai(pieces: &[(&str, &str)], side: char) -> String {
     board_text(17, pieces, side)
 }
 
-/// A `size` x `size` position text from (piece, square) pairs, as [`dai_dai`] (files `a`-`z`).
+/// A `size` x `size` position text from (piece, square) pairs, as [`dai_dai`] (files `a`-`z`,
+/// then `aa`-`aj`).
 fn board_text(size: usize, pieces: &[(&str, &str)], side: char) -> String {
     let mut grid = vec![vec![None; size]; size];
     for (piece, square) in pieces {
-        let file = usize::from(square.as_bytes()[0] - b'a');
-        let rank: usize = square[1..].parse().expect("a rank");
+        let digits = square.find(|c: char| c.is_ascii_digit()).expect("a rank");
+        let file = square[..digits]
+            .bytes()
+            .fold(0, |f, b| f * 26 + usize::from(b - b'a') + 1)
+            - 1;
+        let rank: usize = square[digits..].parse().expect("a rank");
         grid[rank - 1][file] = Some(*piece);
     }
     let ranks: Vec<String> = grid
@@ -931,4 +936,164 @@ fn tai_promotion_follows_shogivar() {
     play(&mut p, &["m13m15+", "y25y24"]);
     let dragon = moves_from(&mut p, "m15");
     assert!(dragon.contains(&"m15a15".to_string()) && dragon.contains(&"m15p18".to_string()));
+}
+
+// Taikyoku Shogi (docs/shogi-family.md#taikyoku-shogi-36x36): the taikyoku-shogi.github.io data
+// (pieces.csv, initial.tsfen, Game.ts) and Wikipedia. No engine that counts moves plays it, so
+// these tests, written from the sources before the file was run, are its check.
+
+/// A 36x36 position text (see [`dai_dai`]).
+fn taikyoku(pieces: &[(&str, &str)], side: char) -> String {
+    board_text(36, pieces, side)
+}
+
+/// Wikipedia: 402 pieces a side of 209 types; initial.tsfen's first rank, the King on r1 beside
+/// the Crown Prince, and the second army the first rotated.
+#[test]
+fn taikyoku_start_has_402_pieces_of_209_types_a_side() {
+    let text = start_text("taikyoku-shogi");
+    assert_army(&text, 402, 209);
+    let first_rank = "/[IC][TS][RR]W[FD][LME]T[BC][RH][FDM][ED][CDV][FDE][FK][RS][LG][GLG]K[CP]\
+                      [GLG][RIG][RS][FK][FDE][WDV][ED][FDM][RH][BC]T[RME][FD]W[RR][WT][IC] ";
+    assert!(text.contains(first_rank), "{text}");
+    let last_rank = "[ic][wt][rr]w[fd][rme]t[bc][rh][fdm][ed][wdv][fde][fk][rs][rig][glg][cp]k\
+                     [glg][lg][rs][fk][fde][cdv][ed][fdm][rh][bc]t[lme][fd]w[rr][ts][ic]/";
+    assert!(text.starts_with(last_rank), "{text}");
+}
+
+/// pieces.csv: the King moves `Q2`, up to two squares in any direction (Wikipedia likewise).
+#[test]
+fn taikyoku_king_moves_up_to_two_squares() {
+    let t = variant("taikyoku-shogi");
+    let mut p = pos(
+        &t,
+        &taikyoku(&[("K", "j10"), ("p", "j12"), ("k", "aj36")], 'w'),
+    );
+    let moves = moves_from(&mut p, "j10");
+    assert_eq!(destinations(&moves).len(), 16, "{moves:?}");
+    assert!(moves.contains(&"j10j12".to_string()) && moves.contains(&"j10h8".to_string()));
+}
+
+/// Ruling 3: the Great General (rank 3) leaps any number of pieces that rank below it, of
+/// either side, and takes the piece it lands on; it may not leap a piece of its own rank or
+/// higher, nor stop on an empty square past a leapt piece.
+#[test]
+fn taikyoku_great_general_range_captures_below_its_rank() {
+    let t = variant("taikyoku-shogi");
+    let pieces = [
+        ("K", "a1"),
+        ("GG", "j10"),
+        ("P", "j12"),
+        ("p", "j14"),
+        ("VG", "l10"),
+        ("p", "n10"),
+        ("gg", "l12"),
+        ("p", "m13"),
+        ("k", "aj36"),
+    ];
+    let mut p = pos(&t, &taikyoku(&pieces, 'w'));
+    let moves = moves_from(&mut p, "j10");
+    for reached in ["j10j11", "j10j14", "j10k10", "j10n10", "j10l12"] {
+        assert!(moves.contains(&reached.to_string()), "{reached}: {moves:?}");
+    }
+    for out in ["j10j12", "j10j13", "j10j15", "j10m10", "j10o10", "j10m13"] {
+        assert!(!moves.contains(&out.to_string()), "{out}: {moves:?}");
+    }
+}
+
+/// pieces.csv: the Ancient Dragon `B{F,B}>` (a Great Dragon's promotion, `+GDR`) slides
+/// diagonally and, forward and backward, along the triple-slashed arrow: a slide that may leap
+/// up to three pieces (ruling 2).
+#[test]
+fn taikyoku_ancient_dragon_leaps_at_most_three_pieces() {
+    let t = variant("taikyoku-shogi");
+    let pieces = [
+        ("K", "a1"),
+        ("+GDR", "j10"),
+        ("P", "j12"),
+        ("P", "j14"),
+        ("P", "j16"),
+        ("p", "j18"),
+        ("p", "j20"),
+        ("k", "aj36"),
+    ];
+    let mut p = pos(&t, &taikyoku(&pieces, 'w'));
+    let moves = moves_from(&mut p, "j10");
+    for reached in [
+        "j10j11", "j10j13", "j10j15", "j10j17", "j10j18", "j10j1", "j10a19",
+    ] {
+        assert!(moves.contains(&reached.to_string()), "{reached}: {moves:?}");
+    }
+    for out in ["j10j12", "j10j19", "j10j20", "j10k10", "j10a10"] {
+        assert!(!moves.contains(&out.to_string()), "{out}: {moves:?}");
+    }
+}
+
+/// pieces.csv: the Mountain Crane (a Treacherous Fox's promotion, `+TF`) leaps two, three or
+/// four squares along any line and slides on from an empty landing square (`(D-R)`, `(H-R)`, `((4,0)-R)`), besides its Queen's slide.
+#[test]
+fn taikyoku_mountain_crane_leaps_up_to_four_and_slides_on() {
+    let t = variant("taikyoku-shogi");
+    let pieces = [
+        ("K", "a1"),
+        ("+TF", "j10"),
+        ("P", "j11"),
+        ("P", "j12"),
+        ("P", "j13"),
+        ("p", "j20"),
+        ("P", "k10"),
+        ("P", "l10"),
+        ("P", "m10"),
+        ("P", "n10"),
+        ("k", "aj36"),
+    ];
+    let mut p = pos(&t, &taikyoku(&pieces, 'w'));
+    let moves = moves_from(&mut p, "j10");
+    let up: Vec<String> = (14..=20).map(|r| format!("j10j{r}")).collect();
+    for reached in &up {
+        assert!(moves.contains(reached), "{reached}: {moves:?}");
+    }
+    // Four own Pawns to the right: every landing square is taken, so nothing beyond.
+    for out in ["j10j21", "j10j12", "j10o10", "j10p10", "j10n10"] {
+        assert!(!moves.contains(&out.to_string()), "{out}: {moves:?}");
+    }
+}
+
+/// Ruling 5: promotion on the far eleven ranks is compulsory, also for a move whose first leg
+/// stops there (the Lion's igui from e25); the promoted Pawn never promotes again.
+#[test]
+fn taikyoku_promotion_is_compulsory_in_the_far_eleven_ranks() {
+    let t = variant("taikyoku-shogi");
+    let pieces = [
+        ("K", "a1"),
+        ("P", "c25"),
+        ("+P", "g27"),
+        ("L", "e25"),
+        ("p", "e26"),
+        ("k", "aj36"),
+    ];
+    let mut p = pos(&t, &taikyoku(&pieces, 'w'));
+    assert_eq!(moves_from(&mut p, "c25"), list(&["c25c26+"]));
+    assert!(moves_from(&mut p, "g27").iter().all(|m| !m.ends_with('+')));
+    let lion = moves_from(&mut p, "e25");
+    assert!(lion.contains(&"e25xe26e25+".to_string()), "{lion:?}");
+    assert!(!lion.contains(&"e25xe26e25".to_string()), "{lion:?}");
+    assert!(lion.contains(&"e25e26+".to_string()), "{lion:?}");
+}
+
+/// Ruling 6: the game is won by capturing every King and Crown Prince, and a Drunken Elephant
+/// promotes to a Crown Prince: with it on the board, losing the King loses nothing yet.
+#[test]
+fn taikyoku_a_promoted_drunken_elephant_is_a_second_prince() {
+    let t = variant("taikyoku-shogi");
+    let pieces = [("K", "a1"), ("DE", "e25"), ("gg", "a10"), ("k", "aj36")];
+    let mut p = pos(&t, &taikyoku(&pieces, 'w'));
+    assert_eq!(
+        destinations(&moves_from(&mut p, "e25")).len(),
+        7,
+        "fsK: the W half forward and sideways, all four diagonals"
+    );
+    play(&mut p, &["e25e26+", "a10a1"]);
+    assert!(result(&mut p).is_none());
+    assert!(!p.moves().is_empty());
 }

@@ -140,7 +140,7 @@ pub fn state(tables: Arc<Tables>, game: &GameRequest) -> Result<GameState, GameE
     }
     let mut hands = Vec::new();
     for player in [Player::First, Player::Second] {
-        for ty in (0..pos.tables().spec().pieces.len()).map(|i| PieceType(i as u8)) {
+        for ty in (0..pos.tables().spec().pieces.len()).map(|i| PieceType(i as u16)) {
             let count = pos.hand_count(player, ty);
             if count > 0 {
                 hands.push(HandPiece {

@@ -178,7 +178,7 @@ fn variant_data(
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let me = PieceType(i as u8);
+            let me = PieceType(i as u16);
             let promoted_from: Vec<String> = v
                 .pieces
                 .iter()

@@ -106,7 +106,7 @@ impl<'a> Page<'a> {
 fn winning(w: &mut Page<'_>) {
     let (v, r) = (w.v, w.rules());
     let royals: Vec<PieceType> = (0..v.pieces.len())
-        .map(|i| PieceType(i as u8))
+        .map(|i| PieceType(i as u16))
         .filter(|&p| v.piece(p).royal.is_some())
         .collect();
     let words = match (r.royals.win, royals.is_empty()) {
@@ -339,7 +339,7 @@ fn jumping(w: &mut Page<'_>) {
         .iter()
         .enumerate()
         .filter(|(_, k)| **k > 0)
-        .map(|(i, &k)| (k, PieceType(i as u8)))
+        .map(|(i, &k)| (k, PieceType(i as u16)))
         .collect();
     ranked.sort_by_key(|r| std::cmp::Reverse(r.0));
     let mut order = String::new();
@@ -811,7 +811,7 @@ fn captured(w: &Page<'_>) -> String {
         .to_hand
         .iter()
         .enumerate()
-        .filter_map(|(i, to)| to.map(|to| (PieceType(i as u8), to)))
+        .filter_map(|(i, to)| to.map(|to| (PieceType(i as u16), to)))
         .collect();
     if captured.is_empty() {
         return "Captured pieces leave the game.".to_string();
@@ -827,7 +827,7 @@ fn captured(w: &Page<'_>) -> String {
     }
     s.push_str("; instead of moving, a player may drop a piece from its hand on an empty square.");
     let kept: Vec<PieceType> = (0..v.pieces.len())
-        .map(|i| PieceType(i as u8))
+        .map(|i| PieceType(i as u16))
         .filter(|p| d.to_hand.get(usize::from(p.0)).is_some_and(Option::is_none))
         .collect();
     if !kept.is_empty() && kept.len() < v.pieces.len() {

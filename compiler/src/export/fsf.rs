@@ -310,7 +310,7 @@ fn alias_of(v: &Variant, i: usize) -> Option<PieceType> {
         .pieces
         .iter()
         .position(|p| p.promotions.iter().any(|t| usize::from(t.value.0) == i))?;
-    let demotes = v.rules.drops.to_hand.get(i).copied().flatten() == Some(PieceType(from as u8));
+    let demotes = v.rules.drops.to_hand.get(i).copied().flatten() == Some(PieceType(from as u16));
     if !demotes
         || v.setup
             .iter()
@@ -325,7 +325,7 @@ fn alias_of(v: &Variant, i: usize) -> Option<PieceType> {
         .find(|(j, q)| {
             *j != i && q.expansion == piece.expansion && q.like.is_none() && q.promotions.is_empty()
         })
-        .map(|(j, _)| PieceType(j as u8))
+        .map(|(j, _)| PieceType(j as u16))
 }
 
 /// One lower-case letter per piece: the ID's own letter when it is free, then any free one.

@@ -311,7 +311,7 @@ fn leave_out_results(v: &Variant, report: &mut Report) {
 
 /// Orders the piece lines for the promotion keys.
 fn layout(v: &Variant, report: &mut Report) -> Layout {
-    let all: Vec<PieceType> = (0..v.pieces.len()).map(|i| PieceType(i as u8)).collect();
+    let all: Vec<PieceType> = (0..v.pieces.len()).map(|i| PieceType(i as u16)).collect();
     let promoters: Vec<PieceType> = all
         .iter()
         .copied()

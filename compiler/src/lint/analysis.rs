@@ -44,7 +44,7 @@ impl Analysis {
                             .iter()
                             .any(|p| usize::from(p.value.0) == i)
                     });
-                    stack.extend(origins.map(|o| PieceType(o as u8)));
+                    stack.extend(origins.map(|o| PieceType(o as u16)));
                 }
             }
         }

@@ -25,7 +25,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         .pieces
         .iter()
         .enumerate()
-        .any(|(i, p)| cx.analysis.is_in_play(PieceType(i as u8)) && can_pass(&p.expansion));
+        .any(|(i, p)| cx.analysis.is_in_play(PieceType(i as u16)) && can_pass(&p.expansion));
     if anyone {
         return;
     }

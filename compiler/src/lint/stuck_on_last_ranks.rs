@@ -29,7 +29,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let v = cx.variant;
     let top = v.board.rect_rows.1;
     for (i, piece) in v.pieces.iter().enumerate() {
-        let ty = PieceType(i as u8);
+        let ty = PieceType(i as u16);
         if !cx.analysis.is_in_play(ty) || !can_move(&v.board, &piece.expansion) {
             continue;
         }

@@ -38,7 +38,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         return;
     };
     for (t, hand) in v.rules.drops.to_hand.iter().enumerate() {
-        let piece = PieceType(t as u8);
+        let piece = PieceType(t as u16);
         let Some(base) = *hand else {
             continue;
         };

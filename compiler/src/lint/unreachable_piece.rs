@@ -19,7 +19,7 @@ be on the board. Usually a promotion line is missing, or the piece was left over
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for (i, piece) in cx.variant.pieces.iter().enumerate() {
-        if !cx.analysis.is_in_play(PieceType(i as u8)) {
+        if !cx.analysis.is_in_play(PieceType(i as u16)) {
             out.push(
                 Diagnostic::warning(
                     "",

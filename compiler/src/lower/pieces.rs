@@ -38,7 +38,9 @@ impl Names {
         };
         for (i, (_, def)) in pieces.iter().enumerate().take(MAX_PIECE_TYPES) {
             names.ids.push(def.id.value.clone());
-            names.index.insert(def.id.value.clone(), PieceType(i as u8));
+            names
+                .index
+                .insert(def.id.value.clone(), PieceType(i as u16));
         }
         names
     }

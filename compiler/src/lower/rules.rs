@@ -89,7 +89,7 @@ fn hand_forms(pieces: &[Piece], as_is: bool) -> Vec<Option<PieceType>> {
                     }
                 }
             }
-            Some(PieceType(base as u8))
+            Some(PieceType(base as u16))
         })
         .collect()
 }

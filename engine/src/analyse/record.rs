@@ -171,7 +171,7 @@ fn material_lead(pos: &Position, values: &[i32]) -> i32 {
         .sum();
     let hands: i32 = (0..values.len())
         .map(|t| {
-            let t = PieceType(t as u8);
+            let t = PieceType(t as u16);
             let (a, b) = (
                 pos.hand_count(Player::First, t),
                 pos.hand_count(Player::Second, t),

@@ -324,7 +324,7 @@ fn edit_lines(start: &Position, text: &CecpText) -> Result<Vec<String>, Fault> {
     if start.side_to_move() != Player::First {
         return refuse("the second player moves first");
     }
-    let types = (0..start.tables().piece_count()).map(|t| PieceType(t as u8));
+    let types = (0..start.tables().piece_count()).map(|t| PieceType(t as u16));
     let held = |t: PieceType| [Player::First, Player::Second].map(|p| start.hand_count(p, t));
     if types.into_iter().any(|t| held(t) != [0, 0]) {
         return refuse("pieces in hand");

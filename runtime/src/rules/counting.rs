@@ -21,7 +21,7 @@ impl Position {
     /// The number of pieces `p` has on the board.
     fn pieces_of(&self, p: Player) -> usize {
         (0..self.tables.piece_count())
-            .map(|t| self.count(p, crate::spec::PieceType(t as u8)))
+            .map(|t| self.count(p, crate::spec::PieceType(t as u16)))
             .sum()
     }
 

@@ -42,7 +42,7 @@ impl Position {
     fn all_pieces_with_hand(&self, p: Player) -> usize {
         let types = self.tables.piece_count();
         let hand: usize = (0..types)
-            .map(|t| usize::from(self.hand_count(p, PieceType(t as u8))))
+            .map(|t| usize::from(self.hand_count(p, PieceType(t as u16))))
             .sum();
         self.board_pieces(p) + hand
     }

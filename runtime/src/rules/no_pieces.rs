@@ -28,6 +28,6 @@ impl Position {
     fn has_any_piece(&self, p: Player) -> bool {
         let types = self.tables.piece_count();
         self.side_occ.get(p).0.iter().any(|&w| w != 0)
-            || (0..types).any(|t| self.hand_count(p, PieceType(t as u8)) > 0)
+            || (0..types).any(|t| self.hand_count(p, PieceType(t as u16)) > 0)
     }
 }

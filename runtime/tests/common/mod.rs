@@ -114,7 +114,7 @@ pub fn chess_spec() -> VariantSpec {
             partner_inside: false,
         },
     ];
-    let back = [3u8, 1, 2, 4, 5, 2, 1, 3];
+    let back = [3u16, 1, 2, 4, 5, 2, 1, 3];
     let mut setup = Vec::new();
     for x in 0..8u8 {
         setup.push(Placement {
