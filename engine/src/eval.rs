@@ -7,12 +7,12 @@
 //!   promotion potential near the zone, a royal that stays home. The score is a sum over
 //!   squares, so a move changes it only on the squares it touches and the search updates it
 //!   incrementally ([`Evaluator::touched`]);
-//! - terms that change with the game's phase (the enemy's big pieces left), computed at each
-//!   node ([`Evaluator::relative`]): the promotion potential and advance of forward-only
-//!   pieces (pawns, lances) count a quarter while the enemy keeps all its big pieces and fully
-//!   once they are gone, so that the pawns in front of a royal do not storm forward in the
-//!   middlegame; a royal's stay at home counts fully while they are all there and not once
-//!   they are gone, so that it walks out in the endgame only;
+//! - terms that change with the game's phase (the enemy's big pieces left), from per-player
+//!   sums the search updates as it does the square terms ([`Sums`]): the promotion potential
+//!   and advance of forward-only pieces (pawns, lances) count a quarter while the enemy keeps
+//!   all its big pieces and fully once they are gone, so that the pawns in front of a royal
+//!   do not storm forward in the middlegame; a royal's stay at home counts fully while they
+//!   are all there and not once they are gone, so that it walks out in the endgame only;
 //! - pieces in hand at their value plus a drop's tempo ([`Evaluator::hands`]);
 //! - royal safety in checkmate games, computed at each node ([`Evaluator::relative`]): enemy
 //!   pieces near a royal, open lines towards it, and empty squares next to it while the enemy
@@ -198,6 +198,56 @@ pub struct Features {
     pub placed: Vec<[f64; SQUARE_TERMS]>,
 }
 
+/// The parts of the evaluation that are sums over the pieces on the board and in hand, so that
+/// a move changes them only on the squares it touches: the search keeps them up to date move
+/// by move instead of looking at every piece at every node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sums {
+    /// Material, the square terms that always count, and the hands, signed for the first
+    /// player.
+    pub fixed: i32,
+    /// Per player: its pieces' rising and fading square terms ([`Phase`], signed for the
+    /// first player), and the worth of its big pieces on the board and in hand (0 when no
+    /// term tapers).
+    rising: [i32; 2],
+    fading: [i32; 2],
+    big: [i32; 2],
+}
+
+impl Sums {
+    fn zip(self, other: Sums, f: impl Fn(i32, i32) -> i32) -> Sums {
+        let pair = |a: [i32; 2], b: [i32; 2]| [f(a[0], b[0]), f(a[1], b[1])];
+        Sums {
+            fixed: f(self.fixed, other.fixed),
+            rising: pair(self.rising, other.rising),
+            fading: pair(self.fading, other.fading),
+            big: pair(self.big, other.big),
+        }
+    }
+}
+
+impl std::ops::Add for Sums {
+    type Output = Sums;
+    #[inline]
+    fn add(self, other: Sums) -> Sums {
+        self.zip(other, |a, b| a + b)
+    }
+}
+
+impl std::ops::Sub for Sums {
+    type Output = Sums;
+    #[inline]
+    fn sub(self, other: Sums) -> Sums {
+        self.zip(other, |a, b| a - b)
+    }
+}
+
+impl std::iter::Sum for Sums {
+    fn sum<I: Iterator<Item = Sums>>(iter: I) -> Sums {
+        iter.fold(Sums::default(), |a, b| a + b)
+    }
+}
+
 /// The evaluation tables of one variant.
 #[derive(Debug)]
 pub struct Evaluator {
@@ -375,49 +425,89 @@ impl Evaluator {
     }
 
     /// The contribution of the piece on `sq` (positive for the first player).
-    #[inline]
     pub fn square(&self, pos: &Position, sq: Square) -> i32 {
-        match pos.piece_at(sq) {
-            Some((p, t)) => self.table[self.cell(p, t, sq)],
-            None => 0,
-        }
+        self.square_sums(pos, sq).fixed
     }
 
     /// The pieces in both hands (positive for the first player); 0 without drops.
-    #[inline]
     pub fn hands(&self, pos: &Position) -> i32 {
-        if !self.drops {
-            return 0;
+        self.hand_sums(pos).fixed
+    }
+
+    /// The contribution of the piece on `sq` to the incremental sums.
+    #[inline]
+    pub fn square_sums(&self, pos: &Position, sq: Square) -> Sums {
+        let Some((p, t)) = pos.piece_at(sq) else {
+            return Sums::default();
+        };
+        let cell = self.cell(p, t, sq);
+        let mut sums = Sums {
+            fixed: self.table[cell],
+            ..Sums::default()
+        };
+        if self.taper {
+            sums.rising[p.index()] = self.rising[cell];
+            sums.fading[p.index()] = self.fading[cell];
+            sums.big[p.index()] = self.big_value[usize::from(t.0)];
         }
-        let mut score = 0;
+        sums
+    }
+
+    /// The contribution of the pieces in both hands to the incremental sums (nothing without
+    /// drops).
+    #[inline]
+    pub fn hand_sums(&self, pos: &Position) -> Sums {
+        let mut sums = Sums::default();
+        if !self.drops {
+            return sums;
+        }
         for (t, v) in self.hand_value.iter().enumerate() {
             let t = PieceType(t as u8);
             let first = i32::from(pos.hand_count(Player::First, t));
             let second = i32::from(pos.hand_count(Player::Second, t));
-            score += v * (first - second);
+            sums.fixed += v * (first - second);
         }
-        score
+        if self.taper {
+            self.add_hands(pos, &mut sums.big);
+        }
+        sums
     }
 
     /// The incremental part of the evaluation (squares and hands), positive when the first
     /// player stands better; [`Evaluator::relative`] adds the rest.
     pub fn full(&self, pos: &Position) -> i32 {
-        let board: i32 = self
+        self.sums(pos).fixed
+    }
+
+    /// Every incremental sum of the position, counted square by square: a search starts from
+    /// these and updates them on the squares each move touches ([`Evaluator::touched`]).
+    pub fn sums(&self, pos: &Position) -> Sums {
+        let board: Sums = self
             .tables
             .geo()
             .squares()
-            .map(|sq| self.square(pos, sq))
+            .map(|sq| self.square_sums(pos, sq))
             .sum();
-        board + self.hands(pos)
+        board + self.hand_sums(pos)
     }
 
     /// The evaluation from the side to move's point of view: `first_player_score` (the
-    /// incremental part, [`Evaluator::full`]) plus royal safety.
-    #[inline]
+    /// incremental part, [`Evaluator::full`]) plus the phase's terms and royal safety.
     pub fn relative(&self, pos: &Position, first_player_score: i32) -> i32 {
-        let mut score = first_player_score;
+        let sums = Sums {
+            fixed: first_player_score,
+            ..self.sums(pos)
+        };
+        self.relative_sums(pos, sums)
+    }
+
+    /// As [`Evaluator::relative`], from sums the search kept up to date ([`Evaluator::sums`]):
+    /// the phase's terms come from them, not from a look at every piece.
+    #[inline]
+    pub fn relative_sums(&self, pos: &Position, sums: Sums) -> i32 {
+        let mut score = sums.fixed;
         if self.taper {
-            score += self.tapered(pos);
+            score += self.tapered(&sums);
         }
         if self.safety {
             let w = &self.weights;
@@ -438,28 +528,12 @@ impl Evaluator {
 
     /// The terms that rise and fade with the game's phase ([`Phase`]), positive for the
     /// first player: each side's sums at the shares its enemy's big pieces give.
-    fn tapered(&self, pos: &Position) -> i32 {
-        let mut rising = [0; 2];
-        let mut fading = [0; 2];
-        let mut big = [0; 2];
-        for player in [Player::First, Player::Second] {
-            for sq in pos.piece_squares(player) {
-                if let Some((p, t)) = pos.piece_at(sq) {
-                    let cell = self.cell(p, t, sq);
-                    rising[p.index()] += self.rising[cell];
-                    fading[p.index()] += self.fading[cell];
-                    big[p.index()] += self.big_value[usize::from(t.0)];
-                }
-            }
-        }
-        if self.drops {
-            self.add_hands(pos, &mut big);
-        }
-        let shares = self.shares(big);
+    fn tapered(&self, sums: &Sums) -> i32 {
+        let shares = self.shares(sums.big);
         (0..2)
             .map(|p| {
                 let [rise, fade] = shares[p];
-                (rising[p] * rise + fading[p] * fade) / 1000
+                (sums.rising[p] * rise + sums.fading[p] * fade) / 1000
             })
             .sum()
     }
