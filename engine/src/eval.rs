@@ -284,7 +284,9 @@ pub struct Evaluator {
     /// Per square: how many squares are one step away.
     near_one: Vec<usize>,
     /// Per square and direction (`sq * 8 + dir`): up to 4 squares along the line.
-    lines: Vec<Vec<Square>>,
+    lines: Vec<Line>,
+    /// King-step distances on a board of up to 64 squares ([`distances`]).
+    distance: Vec<u8>,
     /// Per type: worth more than a pawn-like piece and not royal (null-move pruning's guard
     /// against zugzwang).
     big: Vec<bool>,
@@ -367,6 +369,7 @@ impl Evaluator {
             safety,
             near_one: near_one(tables),
             lines: lines(tables),
+            distance: distances(tables),
             big,
             passers: passers(tables),
             max_promotion_gain,
@@ -606,14 +609,60 @@ impl Evaluator {
                 let occupied = pos.pieces_near(royal, player, 1) + pos.pieces_near(royal, enemy, 1);
                 danger[2] += (self.near_one[r] as i32 - occupied as i32) * in_hand;
             }
-            for line in &self.lines[r * 8..r * 8 + 8] {
-                danger[1] += line
-                    .iter()
-                    .take_while(|&&s| pos.piece_at(s).is_none())
-                    .count() as i32;
-            }
+            danger[1] += self.open_lines(pos, royal) as i32;
         }
         danger
+    }
+
+    /// The empty squares on the eight lines from `royal`, each line to its first piece (at
+    /// most 4 squares each; a vanished square counts as empty): from the runtime's bits of
+    /// the pieces on a board of up to 64 squares, square by square on a larger one.
+    #[inline]
+    fn open_lines(&self, pos: &Position, royal: Square) -> u32 {
+        let r = royal.index();
+        let lines = &self.lines[r * 8..r * 8 + 8];
+        match pos.piece_bits() {
+            Some(pieces) => lines
+                .iter()
+                .map(|line| {
+                    let hit = line.mask & pieces;
+                    if hit == 0 {
+                        return u32::from(line.len);
+                    }
+                    let first = if line.ascending {
+                        hit.trailing_zeros()
+                    } else {
+                        63 - hit.leading_zeros()
+                    };
+                    u32::from(self.distance[r * 64 + first as usize]) - 1
+                })
+                .sum(),
+            None => lines
+                .iter()
+                .map(|line| {
+                    line.squares()
+                        .iter()
+                        .take_while(|&&s| pos.piece_at(s).is_none())
+                        .count() as u32
+                })
+                .sum(),
+        }
+    }
+
+    /// The empty squares on the lines from `royal`, counted square by square (what
+    /// [`Evaluator::open_lines`] finds from the bits).
+    #[cfg(test)]
+    fn open_lines_by_squares(&self, pos: &Position, royal: Square) -> u32 {
+        let r = royal.index();
+        self.lines[r * 8..r * 8 + 8]
+            .iter()
+            .map(|line| {
+                line.squares()
+                    .iter()
+                    .take_while(|&&s| pos.piece_at(s).is_none())
+                    .count() as u32
+            })
+            .sum()
     }
 
     /// The position taken apart into material and raw terms (for the tuner; slow).
@@ -848,6 +897,25 @@ fn forward_only(tables: &Arc<Tables>) -> Vec<bool> {
         .collect()
 }
 
+/// On a board of up to 64 squares, the king-step distance between two squares,
+/// `[a * 64 + b]`; empty on a larger board.
+fn distances(tables: &Tables) -> Vec<u8> {
+    let geo = &tables.geo();
+    if geo.len() > 64 {
+        return Vec::new();
+    }
+    let mut table = vec![0; 64 * 64];
+    for a in geo.squares() {
+        for b in geo.squares() {
+            let (ca, cb) = (geo.coord(a), geo.coord(b));
+            let dx = (i32::from(ca.x) - i32::from(cb.x)).unsigned_abs();
+            let dy = (i32::from(ca.y) - i32::from(cb.y)).unsigned_abs();
+            table[a.index() * 64 + b.index()] = dx.max(dy).min(255) as u8;
+        }
+    }
+    table
+}
+
 /// Per square: how many squares are one step away.
 fn near_one(tables: &Tables) -> Vec<usize> {
     let geo = &tables.geo();
@@ -863,8 +931,41 @@ fn near_one(tables: &Tables) -> Vec<usize> {
         .collect()
 }
 
+/// Up to 4 squares along a line from a square, in place (no pointer to follow at every
+/// evaluation).
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    squares: [Square; 4],
+    len: u8,
+    /// On a board of up to 64 squares, the line's squares as bits, and whether they run up
+    /// through the square indices (the nearest is then the lowest bit).
+    mask: u64,
+    ascending: bool,
+}
+
+impl Line {
+    fn new(from: Square, squares: &[Square], nsq: usize) -> Line {
+        let mut line = Line {
+            squares: [Square(0); 4],
+            len: squares.len() as u8,
+            mask: 0,
+            ascending: squares.first().is_some_and(|s| s.index() > from.index()),
+        };
+        line.squares[..squares.len()].copy_from_slice(squares);
+        if nsq <= 64 {
+            line.mask = squares.iter().fold(0, |m, s| m | 1 << s.index());
+        }
+        line
+    }
+
+    #[inline]
+    fn squares(&self) -> &[Square] {
+        &self.squares[..usize::from(self.len)]
+    }
+}
+
 /// Per square and each of the 8 directions: up to 4 squares along the line.
-fn lines(tables: &Tables) -> Vec<Vec<Square>> {
+fn lines(tables: &Tables) -> Vec<Line> {
     let geo = &tables.geo();
     let dirs = [
         (1, 0),
@@ -881,9 +982,10 @@ fn lines(tables: &Tables) -> Vec<Vec<Square>> {
             let c = geo.coord(sq);
             let (x, y) = (i32::from(c.x), i32::from(c.y));
             dirs.iter().map(move |&(dx, dy)| {
-                (1..=4)
+                let squares: Vec<Square> = (1..=4)
                     .map_while(|k| geo.square(x + k * dx, y + k * dy))
-                    .collect()
+                    .collect();
+                Line::new(sq, &squares, geo.len())
             })
         })
         .collect()
@@ -915,4 +1017,41 @@ fn passers(tables: &Arc<Tables>) -> Vec<bool> {
                     .any(|m| m.from == m.to && m.side_captures().is_empty())
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use koma_runtime::serialize;
+
+    /// The open lines from the occupancy bits equal the square-by-square count, from every
+    /// square of the positions of a chess game of varied moves (pieces on the lines at every
+    /// distance, edges of the board).
+    #[test]
+    fn open_lines_from_the_bits_match_the_squares() {
+        let spec = serialize::decode(include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../runtime/tests/data/chess.kvar"
+        )))
+        .expect("the compiled chess tables");
+        let tables: Arc<Tables> = Tables::try_new(spec).expect("valid tables").into();
+        let eval = Evaluator::new(&tables);
+        let mut pos = Position::start(tables.clone()).expect("start position");
+        let mut moves = MoveList::new();
+        let mut compared = 0;
+        for ply in 0..80 {
+            assert!(pos.piece_bits().is_some(), "chess fits 64 squares");
+            for sq in tables.geo().squares() {
+                let by_squares = eval.open_lines_by_squares(&pos, sq);
+                assert_eq!(eval.open_lines(&pos, sq), by_squares, "ply {ply}");
+                compared += usize::from(by_squares > 0);
+            }
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves.get(ply * 11 % moves.len()));
+        }
+        assert!(compared > 1000, "{compared} squares with open lines");
+    }
 }
