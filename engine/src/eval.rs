@@ -7,12 +7,12 @@
 //!   promotion potential near the zone, a royal that stays home. The score is a sum over
 //!   squares, so a move changes it only on the squares it touches and the search updates it
 //!   incrementally ([`Evaluator::touched`]);
-//! - terms that change with the game's phase (the enemy's big pieces left), computed at each
-//!   node ([`Evaluator::relative`]): the promotion potential and advance of forward-only
-//!   pieces (pawns, lances) count a quarter while the enemy keeps all its big pieces and fully
-//!   once they are gone, so that the pawns in front of a royal do not storm forward in the
-//!   middlegame; a royal's stay at home counts fully while they are all there and not once
-//!   they are gone, so that it walks out in the endgame only;
+//! - terms that change with the game's phase (the enemy's big pieces left), from per-player
+//!   sums the search updates as it does the square terms ([`Sums`]): the promotion potential
+//!   and advance of forward-only pieces (pawns, lances) count a quarter while the enemy keeps
+//!   all its big pieces and fully once they are gone, so that the pawns in front of a royal
+//!   do not storm forward in the middlegame; a royal's stay at home counts fully while they
+//!   are all there and not once they are gone, so that it walks out in the endgame only;
 //! - pieces in hand at their value plus a drop's tempo ([`Evaluator::hands`]);
 //! - royal safety in checkmate games, computed at each node ([`Evaluator::relative`]): enemy
 //!   pieces near a royal, open lines towards it, and empty squares next to it while the enemy
@@ -198,6 +198,56 @@ pub struct Features {
     pub placed: Vec<[f64; SQUARE_TERMS]>,
 }
 
+/// The parts of the evaluation that are sums over the pieces on the board and in hand, so that
+/// a move changes them only on the squares it touches: the search keeps them up to date move
+/// by move instead of looking at every piece at every node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sums {
+    /// Material, the square terms that always count, and the hands, signed for the first
+    /// player.
+    pub fixed: i32,
+    /// Per player: its pieces' rising and fading square terms ([`Phase`], signed for the
+    /// first player), and the worth of its big pieces on the board and in hand (0 when no
+    /// term tapers).
+    rising: [i32; 2],
+    fading: [i32; 2],
+    big: [i32; 2],
+}
+
+impl Sums {
+    fn zip(self, other: Sums, f: impl Fn(i32, i32) -> i32) -> Sums {
+        let pair = |a: [i32; 2], b: [i32; 2]| [f(a[0], b[0]), f(a[1], b[1])];
+        Sums {
+            fixed: f(self.fixed, other.fixed),
+            rising: pair(self.rising, other.rising),
+            fading: pair(self.fading, other.fading),
+            big: pair(self.big, other.big),
+        }
+    }
+}
+
+impl std::ops::Add for Sums {
+    type Output = Sums;
+    #[inline]
+    fn add(self, other: Sums) -> Sums {
+        self.zip(other, |a, b| a + b)
+    }
+}
+
+impl std::ops::Sub for Sums {
+    type Output = Sums;
+    #[inline]
+    fn sub(self, other: Sums) -> Sums {
+        self.zip(other, |a, b| a - b)
+    }
+}
+
+impl std::iter::Sum for Sums {
+    fn sum<I: Iterator<Item = Sums>>(iter: I) -> Sums {
+        iter.fold(Sums::default(), |a, b| a + b)
+    }
+}
+
 /// The evaluation tables of one variant.
 #[derive(Debug)]
 pub struct Evaluator {
@@ -234,7 +284,9 @@ pub struct Evaluator {
     /// Per square: how many squares are one step away.
     near_one: Vec<usize>,
     /// Per square and direction (`sq * 8 + dir`): up to 4 squares along the line.
-    lines: Vec<Vec<Square>>,
+    lines: Vec<Line>,
+    /// King-step distances on a board of up to 64 squares ([`distances`]).
+    distance: Vec<u8>,
     /// Per type: worth more than a pawn-like piece and not royal (null-move pruning's guard
     /// against zugzwang).
     big: Vec<bool>,
@@ -317,6 +369,7 @@ impl Evaluator {
             safety,
             near_one: near_one(tables),
             lines: lines(tables),
+            distance: distances(tables),
             big,
             passers: passers(tables),
             max_promotion_gain,
@@ -375,49 +428,89 @@ impl Evaluator {
     }
 
     /// The contribution of the piece on `sq` (positive for the first player).
-    #[inline]
     pub fn square(&self, pos: &Position, sq: Square) -> i32 {
-        match pos.piece_at(sq) {
-            Some((p, t)) => self.table[self.cell(p, t, sq)],
-            None => 0,
-        }
+        self.square_sums(pos, sq).fixed
     }
 
     /// The pieces in both hands (positive for the first player); 0 without drops.
-    #[inline]
     pub fn hands(&self, pos: &Position) -> i32 {
-        if !self.drops {
-            return 0;
+        self.hand_sums(pos).fixed
+    }
+
+    /// The contribution of the piece on `sq` to the incremental sums.
+    #[inline]
+    pub fn square_sums(&self, pos: &Position, sq: Square) -> Sums {
+        let Some((p, t)) = pos.piece_at(sq) else {
+            return Sums::default();
+        };
+        let cell = self.cell(p, t, sq);
+        let mut sums = Sums {
+            fixed: self.table[cell],
+            ..Sums::default()
+        };
+        if self.taper {
+            sums.rising[p.index()] = self.rising[cell];
+            sums.fading[p.index()] = self.fading[cell];
+            sums.big[p.index()] = self.big_value[usize::from(t.0)];
         }
-        let mut score = 0;
+        sums
+    }
+
+    /// The contribution of the pieces in both hands to the incremental sums (nothing without
+    /// drops).
+    #[inline]
+    pub fn hand_sums(&self, pos: &Position) -> Sums {
+        let mut sums = Sums::default();
+        if !self.drops {
+            return sums;
+        }
         for (t, v) in self.hand_value.iter().enumerate() {
             let t = PieceType(t as u16);
             let first = i32::from(pos.hand_count(Player::First, t));
             let second = i32::from(pos.hand_count(Player::Second, t));
-            score += v * (first - second);
+            sums.fixed += v * (first - second);
         }
-        score
+        if self.taper {
+            self.add_hands(pos, &mut sums.big);
+        }
+        sums
     }
 
     /// The incremental part of the evaluation (squares and hands), positive when the first
     /// player stands better; [`Evaluator::relative`] adds the rest.
     pub fn full(&self, pos: &Position) -> i32 {
-        let board: i32 = self
+        self.sums(pos).fixed
+    }
+
+    /// Every incremental sum of the position, counted square by square: a search starts from
+    /// these and updates them on the squares each move touches ([`Evaluator::touched`]).
+    pub fn sums(&self, pos: &Position) -> Sums {
+        let board: Sums = self
             .tables
             .geo()
             .squares()
-            .map(|sq| self.square(pos, sq))
+            .map(|sq| self.square_sums(pos, sq))
             .sum();
-        board + self.hands(pos)
+        board + self.hand_sums(pos)
     }
 
     /// The evaluation from the side to move's point of view: `first_player_score` (the
-    /// incremental part, [`Evaluator::full`]) plus royal safety.
-    #[inline]
+    /// incremental part, [`Evaluator::full`]) plus the phase's terms and royal safety.
     pub fn relative(&self, pos: &Position, first_player_score: i32) -> i32 {
-        let mut score = first_player_score;
+        let sums = Sums {
+            fixed: first_player_score,
+            ..self.sums(pos)
+        };
+        self.relative_sums(pos, sums)
+    }
+
+    /// As [`Evaluator::relative`], from sums the search kept up to date ([`Evaluator::sums`]):
+    /// the phase's terms come from them, not from a look at every piece.
+    #[inline]
+    pub fn relative_sums(&self, pos: &Position, sums: Sums) -> i32 {
+        let mut score = sums.fixed;
         if self.taper {
-            score += self.tapered(pos);
+            score += self.tapered(&sums);
         }
         if self.safety {
             let w = &self.weights;
@@ -438,28 +531,12 @@ impl Evaluator {
 
     /// The terms that rise and fade with the game's phase ([`Phase`]), positive for the
     /// first player: each side's sums at the shares its enemy's big pieces give.
-    fn tapered(&self, pos: &Position) -> i32 {
-        let mut rising = [0; 2];
-        let mut fading = [0; 2];
-        let mut big = [0; 2];
-        for player in [Player::First, Player::Second] {
-            for sq in pos.piece_squares(player) {
-                if let Some((p, t)) = pos.piece_at(sq) {
-                    let cell = self.cell(p, t, sq);
-                    rising[p.index()] += self.rising[cell];
-                    fading[p.index()] += self.fading[cell];
-                    big[p.index()] += self.big_value[usize::from(t.0)];
-                }
-            }
-        }
-        if self.drops {
-            self.add_hands(pos, &mut big);
-        }
-        let shares = self.shares(big);
+    fn tapered(&self, sums: &Sums) -> i32 {
+        let shares = self.shares(sums.big);
         (0..2)
             .map(|p| {
                 let [rise, fade] = shares[p];
-                (rising[p] * rise + fading[p] * fade) / 1000
+                (sums.rising[p] * rise + sums.fading[p] * fade) / 1000
             })
             .sum()
     }
@@ -532,14 +609,60 @@ impl Evaluator {
                 let occupied = pos.pieces_near(royal, player, 1) + pos.pieces_near(royal, enemy, 1);
                 danger[2] += (self.near_one[r] as i32 - occupied as i32) * in_hand;
             }
-            for line in &self.lines[r * 8..r * 8 + 8] {
-                danger[1] += line
-                    .iter()
-                    .take_while(|&&s| pos.piece_at(s).is_none())
-                    .count() as i32;
-            }
+            danger[1] += self.open_lines(pos, royal) as i32;
         }
         danger
+    }
+
+    /// The empty squares on the eight lines from `royal`, each line to its first piece (at
+    /// most 4 squares each; a vanished square counts as empty): from the runtime's bits of
+    /// the pieces on a board of up to 64 squares, square by square on a larger one.
+    #[inline]
+    fn open_lines(&self, pos: &Position, royal: Square) -> u32 {
+        let r = royal.index();
+        let lines = &self.lines[r * 8..r * 8 + 8];
+        match pos.piece_bits() {
+            Some(pieces) => lines
+                .iter()
+                .map(|line| {
+                    let hit = line.mask & pieces;
+                    if hit == 0 {
+                        return u32::from(line.len);
+                    }
+                    let first = if line.ascending {
+                        hit.trailing_zeros()
+                    } else {
+                        63 - hit.leading_zeros()
+                    };
+                    u32::from(self.distance[r * 64 + first as usize]) - 1
+                })
+                .sum(),
+            None => lines
+                .iter()
+                .map(|line| {
+                    line.squares()
+                        .iter()
+                        .take_while(|&&s| pos.piece_at(s).is_none())
+                        .count() as u32
+                })
+                .sum(),
+        }
+    }
+
+    /// The empty squares on the lines from `royal`, counted square by square (what
+    /// [`Evaluator::open_lines`] finds from the bits).
+    #[cfg(test)]
+    fn open_lines_by_squares(&self, pos: &Position, royal: Square) -> u32 {
+        let r = royal.index();
+        self.lines[r * 8..r * 8 + 8]
+            .iter()
+            .map(|line| {
+                line.squares()
+                    .iter()
+                    .take_while(|&&s| pos.piece_at(s).is_none())
+                    .count() as u32
+            })
+            .sum()
     }
 
     /// The position taken apart into material and raw terms (for the tuner; slow).
@@ -774,6 +897,25 @@ fn forward_only(tables: &Arc<Tables>) -> Vec<bool> {
         .collect()
 }
 
+/// On a board of up to 64 squares, the king-step distance between two squares,
+/// `[a * 64 + b]`; empty on a larger board.
+fn distances(tables: &Tables) -> Vec<u8> {
+    let geo = &tables.geo();
+    if geo.len() > 64 {
+        return Vec::new();
+    }
+    let mut table = vec![0; 64 * 64];
+    for a in geo.squares() {
+        for b in geo.squares() {
+            let (ca, cb) = (geo.coord(a), geo.coord(b));
+            let dx = (i32::from(ca.x) - i32::from(cb.x)).unsigned_abs();
+            let dy = (i32::from(ca.y) - i32::from(cb.y)).unsigned_abs();
+            table[a.index() * 64 + b.index()] = dx.max(dy).min(255) as u8;
+        }
+    }
+    table
+}
+
 /// Per square: how many squares are one step away.
 fn near_one(tables: &Tables) -> Vec<usize> {
     let geo = &tables.geo();
@@ -789,8 +931,41 @@ fn near_one(tables: &Tables) -> Vec<usize> {
         .collect()
 }
 
+/// Up to 4 squares along a line from a square, in place (no pointer to follow at every
+/// evaluation).
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    squares: [Square; 4],
+    len: u8,
+    /// On a board of up to 64 squares, the line's squares as bits, and whether they run up
+    /// through the square indices (the nearest is then the lowest bit).
+    mask: u64,
+    ascending: bool,
+}
+
+impl Line {
+    fn new(from: Square, squares: &[Square], nsq: usize) -> Line {
+        let mut line = Line {
+            squares: [Square(0); 4],
+            len: squares.len() as u8,
+            mask: 0,
+            ascending: squares.first().is_some_and(|s| s.index() > from.index()),
+        };
+        line.squares[..squares.len()].copy_from_slice(squares);
+        if nsq <= 64 {
+            line.mask = squares.iter().fold(0, |m, s| m | 1 << s.index());
+        }
+        line
+    }
+
+    #[inline]
+    fn squares(&self) -> &[Square] {
+        &self.squares[..usize::from(self.len)]
+    }
+}
+
 /// Per square and each of the 8 directions: up to 4 squares along the line.
-fn lines(tables: &Tables) -> Vec<Vec<Square>> {
+fn lines(tables: &Tables) -> Vec<Line> {
     let geo = &tables.geo();
     let dirs = [
         (1, 0),
@@ -807,9 +982,10 @@ fn lines(tables: &Tables) -> Vec<Vec<Square>> {
             let c = geo.coord(sq);
             let (x, y) = (i32::from(c.x), i32::from(c.y));
             dirs.iter().map(move |&(dx, dy)| {
-                (1..=4)
+                let squares: Vec<Square> = (1..=4)
                     .map_while(|k| geo.square(x + k * dx, y + k * dy))
-                    .collect()
+                    .collect();
+                Line::new(sq, &squares, geo.len())
             })
         })
         .collect()
@@ -841,4 +1017,41 @@ fn passers(tables: &Arc<Tables>) -> Vec<bool> {
                     .any(|m| m.from == m.to && m.side_captures().is_empty())
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use koma_runtime::serialize;
+
+    /// The open lines from the occupancy bits equal the square-by-square count, from every
+    /// square of the positions of a chess game of varied moves (pieces on the lines at every
+    /// distance, edges of the board).
+    #[test]
+    fn open_lines_from_the_bits_match_the_squares() {
+        let spec = serialize::decode(include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../runtime/tests/data/chess.kvar"
+        )))
+        .expect("the compiled chess tables");
+        let tables: Arc<Tables> = Tables::try_new(spec).expect("valid tables").into();
+        let eval = Evaluator::new(&tables);
+        let mut pos = Position::start(tables.clone()).expect("start position");
+        let mut moves = MoveList::new();
+        let mut compared = 0;
+        for ply in 0..80 {
+            assert!(pos.piece_bits().is_some(), "chess fits 64 squares");
+            for sq in tables.geo().squares() {
+                let by_squares = eval.open_lines_by_squares(&pos, sq);
+                assert_eq!(eval.open_lines(&pos, sq), by_squares, "ply {ply}");
+                compared += usize::from(by_squares > 0);
+            }
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves.get(ply * 11 % moves.len()));
+        }
+        assert!(compared > 1000, "{compared} squares with open lines");
+    }
 }

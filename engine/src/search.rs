@@ -20,7 +20,7 @@ use koma_runtime::result::GameResult;
 use koma_runtime::spec::{Player, RepetitionScore, WinCondition};
 use koma_runtime::{FullMove, Gen, MoveList, MoveRef, Position, Square, Tables};
 
-use crate::eval::{Evaluator, WeightChoice};
+use crate::eval::{Evaluator, Sums, WeightChoice};
 use crate::time::{Budget, Clock};
 use crate::tt::{Bound, Entry, Tt, TtMove};
 
@@ -330,7 +330,7 @@ struct Node {
     beta: i32,
     ply: usize,
     /// The first player's evaluation of the node's position.
-    eval: i32,
+    eval: Sums,
     /// The side to move's static score (`-INF` in check).
     static_eval: i32,
     pv_node: bool,
@@ -357,7 +357,7 @@ struct QNode {
     alpha: i32,
     beta: i32,
     ply: usize,
-    eval: i32,
+    eval: Sums,
     qdepth: i32,
     /// The static score (the score to beat when not in check).
     stand: i32,
@@ -548,7 +548,7 @@ impl<'a, 's> Thread<'a, 's> {
         info: &mut dyn FnMut(&Info),
         result: &mut Option<&mut SearchResult>,
     ) {
-        let eval = self.s.eval.full(&self.pos);
+        let eval = self.s.eval.sums(&self.pos);
         let mut previous = 0;
         let mut depth = 1 + u32::from(self.id % 2 == 1 && self.s.max_depth > 1);
         while depth <= self.s.max_depth {
@@ -608,7 +608,7 @@ impl<'a, 's> Thread<'a, 's> {
         &mut self,
         root: &mut [FullMove],
         depth: i32,
-        eval: i32,
+        eval: Sums,
         previous: i32,
     ) -> Option<(i32, usize)> {
         let mut delta = 30;
@@ -643,7 +643,7 @@ impl<'a, 's> Thread<'a, 's> {
         depth: i32,
         mut alpha: i32,
         beta: i32,
-        eval: i32,
+        eval: Sums,
     ) -> (Option<usize>, i32) {
         let mut best: Option<usize> = None;
         let mut best_score = -INF;
@@ -700,7 +700,7 @@ impl<'a, 's> Thread<'a, 's> {
 
     /// Plays `m` (at `ply`, for the child at `ply + 1`) and returns the new first-player
     /// evaluation, updated from the squares the move touches.
-    fn make(&mut self, m: MoveRef<'_>, eval: i32, ply: usize) -> i32 {
+    fn make(&mut self, m: MoveRef<'_>, eval: Sums, ply: usize) -> Sums {
         self.make_if(m, eval, ply, false)
             .expect("a move without a test to pass is made")
     }
@@ -708,11 +708,15 @@ impl<'a, 's> Thread<'a, 's> {
     /// As [`Thread::make`] when `unchecked` is false; when true, the move is made only if it
     /// leaves the mover's royals safe (`None` otherwise, the position unchanged, no node
     /// counted: the tree and its node count are those of a legal list).
-    fn make_if(&mut self, m: MoveRef<'_>, eval: i32, ply: usize, unchecked: bool) -> Option<i32> {
+    fn make_if(&mut self, m: MoveRef<'_>, eval: Sums, ply: usize, unchecked: bool) -> Option<Sums> {
         let e = &*self.s.eval;
         Evaluator::touched(m, &mut self.touched);
-        let squares = |pos: &Position, touched: &[Square]| -> i32 {
-            touched.iter().map(|&sq| e.square(pos, sq)).sum::<i32>() + e.hands(pos)
+        let squares = |pos: &Position, touched: &[Square]| -> Sums {
+            touched
+                .iter()
+                .map(|&sq| e.square_sums(pos, sq))
+                .sum::<Sums>()
+                + e.hand_sums(pos)
         };
         let before = squares(&self.pos, &self.touched);
         self.pos.make(m);
@@ -732,10 +736,10 @@ impl<'a, 's> Thread<'a, 's> {
     fn make_legal(
         &mut self,
         m: MoveRef<'_>,
-        eval: i32,
+        eval: Sums,
         ply: usize,
         unchecked: bool,
-    ) -> Option<i32> {
+    ) -> Option<Sums> {
         let child_eval = self.make_if(m, eval, ply, unchecked)?;
         if self.s.repeat_illegal && self.pos.repeats_illegally() {
             self.unmake();
@@ -817,7 +821,7 @@ impl<'a, 's> Thread<'a, 's> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        eval: i32,
+        eval: Sums,
         null_ok: bool,
         in_check: bool,
     ) -> i32 {
@@ -843,7 +847,7 @@ impl<'a, 's> Thread<'a, 's> {
         let static_eval = if in_check {
             -INF
         } else {
-            s.eval.relative(&self.pos, eval)
+            s.eval.relative_sums(&self.pos, eval)
         };
         self.frames[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].static_eval;
@@ -896,7 +900,7 @@ impl<'a, 's> Thread<'a, 's> {
     fn ends_early(
         &mut self,
         ply: usize,
-        eval: i32,
+        eval: Sums,
         alpha: &mut i32,
         beta: &mut i32,
     ) -> Option<i32> {
@@ -905,7 +909,7 @@ impl<'a, 's> Thread<'a, 's> {
             return Some(0);
         }
         if ply >= MAX_PLY {
-            return Some(self.s.eval.relative(&self.pos, eval));
+            return Some(self.s.eval.relative_sums(&self.pos, eval));
         }
         if let Some(r) = self.pos.decided() {
             return Some(self.terminal(r, ply));
@@ -1239,7 +1243,7 @@ impl<'a, 's> Thread<'a, 's> {
         alpha: i32,
         beta: i32,
         ply: usize,
-        eval: i32,
+        eval: Sums,
         qdepth: i32,
         in_check: bool,
     ) -> i32 {
@@ -1259,7 +1263,7 @@ impl<'a, 's> Thread<'a, 's> {
         {
             return self.terminal(r, ply);
         }
-        let stand = s.eval.relative(&self.pos, eval);
+        let stand = s.eval.relative_sums(&self.pos, eval);
         if !in_check && self.stands_pat(stand, alpha, beta, ply, qdepth) {
             return stand;
         }

@@ -113,9 +113,15 @@ impl Position {
     #[inline]
     pub(crate) fn ray_reaches(&self, av: &AttackVector, mask: u64, f: u32, c: Cell) -> bool {
         let range = av.range[usize::from(c.piece_type().0)];
-        range != 0
-            && (range == 255 || before(mask, f, av.ascending).count_ones() < u32::from(range))
-            && self.can_act(Square(f as u16), c)
+        if range == 0 {
+            return false;
+        }
+        // The count of the squares before it only when it matters: most attackers stand next
+        // to the square or ride without limit, and the count is a software popcount.
+        let between = before(mask, f, av.ascending);
+        let reaches =
+            range == 255 || between == 0 || (range > 1 && between.count_ones() < u32::from(range));
+        reaches && self.can_act(Square(f as u16), c)
     }
 
     /// The occupied squares of the reverse ray of `av` from `sq`, nearest first, with the

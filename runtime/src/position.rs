@@ -275,6 +275,13 @@ impl Position {
     pub fn occupied_squares(&self) -> impl Iterator<Item = Square> + '_ {
         self.occ.iter(Bits::words(self.board.len()))
     }
+    /// The squares that hold a piece of either player as bits (bit `i` for square `i`), on a
+    /// board of up to 64 squares; `None` on a larger board. An evaluation reads lines from it
+    /// without looking at their squares one by one.
+    #[inline]
+    pub fn piece_bits(&self) -> Option<u64> {
+        (self.board.len() <= 64).then(|| self.side_occ.first.0[0] | self.side_occ.second.0[0])
+    }
     /// Squares of a player's royal pieces.
     pub fn royal_squares(&self, player: Player) -> &[Square] {
         self.royals.get(player).squares()

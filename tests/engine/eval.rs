@@ -240,3 +240,51 @@ fn a_variant_files_weights_replace_the_defaults() {
         "{twice:?}"
     );
 }
+
+/// The search keeps the evaluation's sums up to date on the squares each move touches
+/// (`Evaluator::touched`) instead of counting every piece at every node: along games of
+/// varied legal moves (captures, promotions, drops, castling), the sums so updated equal the
+/// sums counted afresh, and so does the evaluation they give.
+#[test]
+fn sums_follow_each_move_on_the_squares_it_touches() {
+    use koma_engine::eval::Sums;
+    use koma_runtime::MoveList;
+
+    for file in [
+        "chess.koma",
+        "crazyhouse.koma",
+        "shogi.koma",
+        "chu-shogi.koma",
+    ] {
+        let t = tables(file);
+        let eval = Evaluator::new(&t);
+        let mut pos = Position::start(t.clone()).expect("start position");
+        let mut moves = MoveList::new();
+        let mut touched = Vec::new();
+        let touched_sums = |pos: &Position, touched: &[_]| {
+            touched
+                .iter()
+                .map(|&sq| eval.square_sums(pos, sq))
+                .sum::<Sums>()
+                + eval.hand_sums(pos)
+        };
+        let mut sums = eval.sums(&pos);
+        for ply in 0..120 {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves.get(ply * 13 % moves.len());
+            Evaluator::touched(m, &mut touched);
+            sums = sums - touched_sums(&pos, &touched);
+            pos.make(m);
+            sums = sums + touched_sums(&pos, &touched);
+            assert_eq!(sums, eval.sums(&pos), "{file}, ply {ply}");
+            assert_eq!(
+                eval.relative_sums(&pos, sums),
+                eval.relative(&pos, eval.full(&pos)),
+                "{file}, ply {ply}"
+            );
+        }
+    }
+}
