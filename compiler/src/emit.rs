@@ -62,7 +62,7 @@ fn second_choices(variant: &Variant) -> Vec<(PieceType, Vec<PieceType>)> {
     pieces
         .filter_map(|(t, p)| {
             let own = p.promotions_second.as_ref()?;
-            Some((PieceType(t as u8), own.iter().map(|q| q.value).collect()))
+            Some((PieceType(t as u16), own.iter().map(|q| q.value).collect()))
         })
         .collect()
 }

@@ -419,7 +419,7 @@ impl Tables {
                 .any(|p| p.paths.iter().any(|path| path.legs.len() > 1)),
             can_promote: (0..spec.pieces.len())
                 .map(|t| {
-                    let t = PieceType(t as u8);
+                    let t = PieceType(t as u16);
                     [Player::First, Player::Second]
                         .iter()
                         .any(|&p| !spec.promotions_of(t, p).is_empty())
