@@ -12,7 +12,8 @@
 //!   and advance of forward-only pieces (pawns, lances) count a quarter while the enemy keeps
 //!   all its big pieces and fully once they are gone, so that the pawns in front of a royal
 //!   do not storm forward in the middlegame; a royal's stay at home counts fully while they
-//!   are all there and not once they are gone, so that it walks out in the endgame only;
+//!   are all there and not once they are gone, so that it walks out in the endgame only, and
+//!   its place in the centre the other way round, so that it walks up then;
 //! - pieces in hand at their value plus a drop's tempo ([`Evaluator::hands`]);
 //! - royal safety in checkmate games, computed at each node ([`Evaluator::relative`]): enemy
 //!   pieces near a royal, open lines towards it, and empty squares next to it while the enemy
@@ -32,7 +33,8 @@ use crate::values::{PieceValue, estimate};
 /// [`Features::terms`]; its weight turns that into centipawns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Term {
-    /// Non-royal pieces near the centre (bigger pieces a little more).
+    /// Non-royal pieces near the centre (bigger pieces a little more); royals too, as the
+    /// enemy's big pieces go.
     Centre,
     /// A royal's distance from its home rank (checkmate games more than others).
     RoyalHome,
@@ -92,15 +94,22 @@ enum Phase {
     Rising,
     /// Shrinks as the enemy's big pieces go (the whole to nothing).
     Fading,
+    /// Grows as the enemy's big pieces go (nothing to the whole): held as the whole that
+    /// always counts less a fading copy of it, so it needs no table of its own.
+    Late,
 }
 
 /// The phase of `term` for a piece: forward-only pieces' promotion and advance rise, a
-/// royal's stay at home fades.
+/// royal's stay at home fades and its place in the centre comes in as the enemy's big
+/// pieces go (an endgame royal is a fighting piece: in Shatranj koma kept its Shah on the
+/// edge while ShaMax's walked up and took its last Fers).
 fn phase_of(term: Term, value: &PieceValue, forward: bool) -> Phase {
     if forward && TAPERED_TERMS.contains(&term) {
         Phase::Rising
     } else if value.royal && term == Term::RoyalHome {
         Phase::Fading
+    } else if value.royal && term == Term::Centre {
+        Phase::Late
     } else {
         Phase::Always
     }
@@ -687,6 +696,7 @@ impl Evaluator {
                         Phase::Always => {}
                         Phase::Rising => raw *= f64::from(rise) / 1000.0,
                         Phase::Fading => raw *= f64::from(fade) / 1000.0,
+                        Phase::Late => raw *= f64::from(1000 - fade) / 1000.0,
                     }
                     terms[term.index()] += raw;
                     placed[usize::from(t.0)][term.index()] += f64::from(sign) * raw;
@@ -784,8 +794,12 @@ fn square_terms(
                 let mut terms = [0.0; SQUARE_TERMS];
                 if v.royal {
                     // Stay home: the royal walks out only in the endgame; where the game is
-                    // won by capture rather than mate, it matters less.
+                    // won by capture rather than mate, it matters less. Its centre counts in
+                    // the endgame only ([`Phase::Late`]).
                     terms[Term::RoyalHome.index()] = -advance * if checkmate { 1.0 } else { 0.625 };
+                    // Twice a piece's share: endgame tables of chess programs give a King
+                    // about a Pawn more in the centre than in a corner.
+                    terms[Term::Centre.index()] = 2.0 * (1.0 - off_centre);
                 } else {
                     let size = (0.4 + f64::from(v.value) / 1800.0).min(1.0);
                     terms[Term::Centre.index()] = size * (1.0 - off_centre);
@@ -832,12 +846,16 @@ fn weighted_tables(
         let mut sums = [sign * f64::from(values[t].value), 0.0, 0.0];
         for &term in &TERMS[..SQUARE_TERMS] {
             let r = raw[term.index() * 2 * ntypes * nsq + i];
-            let part = match phase_of(term, &values[t], forward[t]) {
-                Phase::Always => 0,
-                Phase::Rising => 1,
-                Phase::Fading => 2,
-            };
-            sums[part] += f64::from(weights.get(term)) * f64::from(r);
+            let weighted = f64::from(weights.get(term)) * f64::from(r);
+            match phase_of(term, &values[t], forward[t]) {
+                Phase::Always => sums[0] += weighted,
+                Phase::Rising => sums[1] += weighted,
+                Phase::Fading => sums[2] += weighted,
+                Phase::Late => {
+                    sums[0] += weighted;
+                    sums[2] -= weighted;
+                }
+            }
         }
         for (table, sum) in tables.iter_mut().zip(sums) {
             table[i] = sum.round() as i32;

@@ -288,3 +288,67 @@ fn sums_follow_each_move_on_the_squares_it_touches() {
         }
     }
 }
+
+/// The estimate measures a piece confined to a region (Xiangqi's Advisor in its palace) on the
+/// region's squares, and a lame piece (the Horse, which must step to an empty square first)
+/// with the squares it passes through empty; chess, which has neither, keeps its values.
+#[test]
+fn confined_and_lame_pieces_are_measured_where_they_can_play() {
+    use koma_engine::values::estimate;
+
+    let value = |file: &str, id: &str| {
+        estimate(&tables(file))
+            .into_iter()
+            .find(|v| v.id == id)
+            .map(|v| (v.value, v.attack))
+            .expect("piece")
+    };
+    let (advisor, _) = value("xiangqi.koma", "A");
+    let (soldier, _) = value("xiangqi.koma", "P");
+    let (horse, horse_attack) = value("xiangqi.koma", "N");
+    let (knight, _) = value("chess.koma", "N");
+    // In its palace the Advisor has 4 moves from the centre and 1 from each corner.
+    assert!(
+        (100..200).contains(&advisor),
+        "Advisor {advisor}, Soldier {soldier}"
+    );
+    assert!(horse_attack > 3.0, "the Horse attacks {horse_attack}");
+    assert!(
+        horse > 400 && horse <= knight + 40,
+        "Horse {horse}, Knight {knight}"
+    );
+    let chess: Vec<i32> = ["Q", "R", "B", "N", "P"]
+        .iter()
+        .map(|id| value("chess.koma", id).0)
+        .collect();
+    assert_eq!(chess, [1248, 742, 506, 420, 153]);
+}
+
+/// A royal's place in the centre counts once the enemy's big pieces are gone, and not while
+/// they are all on the board.
+#[test]
+fn the_king_comes_to_the_centre_in_the_endgame() {
+    use koma_engine::eval::{TERMS, Term, Weights};
+
+    let t = tables("chess.koma");
+    let mut only_centre = Weights([0; TERMS.len()]);
+    only_centre.set(Term::Centre, 60);
+    let eval = Evaluator::with_weights(&t, only_centre);
+    let score = |fen: &str| {
+        let pos = Position::from_text(t.clone(), fen).expect("fen");
+        eval.relative(&pos, eval.full(&pos))
+    };
+    let walk = |back: &str, front: &str| score(front) - score(back);
+    let ending = walk(
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
+        "4k3/pppppppp/8/8/4K3/8/PPPPPPPP/8 w - - 0 1",
+    );
+    let middlegame = walk(
+        "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w - - 0 1",
+        "rnbqkbnr/8/8/8/4K3/8/8/RNBQ1BNR w - - 0 1",
+    );
+    // e1 is on the edge (0), e4 next to the centre: 1 - max(|2*4-7|, |2*3-7|) / 7 = 6/7,
+    // counted twice for a royal: 60 * 2 * 6/7 = 102.9.
+    assert_eq!(ending, 103);
+    assert_eq!(middlegame, 0);
+}
