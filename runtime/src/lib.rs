@@ -71,6 +71,7 @@ pub mod result;
 mod rules;
 pub mod serialize;
 pub mod setup;
+pub mod shuffle;
 pub mod spec;
 mod strategy;
 pub mod tables;
