@@ -134,7 +134,8 @@ fn shuffle(
         return fail(
             diagnostics,
             format!(
-                "the groups name {} pieces, and the setup puts {} pieces of the first player on                  the {} squares",
+                "the shuffled squares must hold the groups' pieces: the groups name {}, the \
+                 setup puts {} of the first player's on the {} squares",
                 named.len(),
                 placed.len(),
                 squares.len()
