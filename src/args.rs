@@ -167,6 +167,9 @@ pub struct MovesArgs {
     /// Position (FEN or koma position text); default the start position.
     #[arg(long)]
     pub fen: Option<String>,
+    /// The numbered start position of a game with a `shuffle` (Chess960: 0 to 959).
+    #[arg(long, conflicts_with = "fen")]
+    pub start: Option<u64>,
     /// Moves to play first, separated by spaces (`"e2e4 e7e5"`); the position text after them
     /// is printed before the moves.
     #[arg(long, value_name = "MOVES")]
@@ -183,6 +186,9 @@ pub struct PerftArgs {
     pub depth: u32,
     #[arg(long)]
     pub fen: Option<String>,
+    /// The numbered start position of a game with a `shuffle` (Chess960: 0 to 959).
+    #[arg(long, conflicts_with = "fen")]
+    pub start: Option<u64>,
     /// Print the count below each first move.
     #[arg(long)]
     pub divide: bool,
@@ -393,6 +399,10 @@ pub struct MatchArgs {
     /// A file of openings, one a line: moves from the start, or `fen POSITION [moves ...]`.
     #[arg(long)]
     pub openings: Option<PathBuf>,
+    /// In a game with a `shuffle` (Chess960), every pair starts from this numbered array;
+    /// without it each pair draws one at random (from --seed).
+    #[arg(long, conflicts_with = "openings")]
+    pub start: Option<u64>,
     /// Adjudicate a game as a draw after this many plies (the opening's included).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_plies: Option<u32>,

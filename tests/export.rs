@@ -45,6 +45,7 @@ const FSF_EXPORTS: &[&str] = &[
     "three-check",
     "five-check",
     "duck",
+    "chess960",
     "heian-shogi",
     "dobutsu",
     "custom-pieces",

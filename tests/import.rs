@@ -842,8 +842,50 @@ fn fsf_janggi_and_castling_by_side_translate() {
     let ours = perft(&checked(loaded, "janggi"), 3);
     let shipped = koma_compiler::load(Path::new("variants/janggi.koma"));
     assert_eq!(ours, perft(&checked(shipped, "janggi"), 3), "{koma}");
-    // Janus castles four squares towards i and three towards b: koma's castling is one atom of
-    // the King's moves, the same distance both ways.
-    let (_, diags) = fsf("[j:janus]\n", Some("j"));
-    assert!(diags.contains("different distances"), "{diags}");
+    // Janus castles four squares towards i and three towards b: `castling to i b`, the same
+    // files for both players, as Fairy-Stockfish's castling files are.
+    let (koma, diags) = fsf("[j:janus]\n", Some("j"));
+    let koma = koma.expect("janus imports");
+    assert!(!diags.contains("I013"), "{diags}\n{koma}");
+    assert!(
+        koma.lines().any(|l| l.trim() == "castling to i b"),
+        "{koma}"
+    );
+    let loaded = koma_compiler::load_source("janus.koma", &koma, &MemoryLoader::new());
+    let janus = koma_compiler::emit_tables(&checked(loaded, "janus")).expect("valid tables");
+    // Both players castle to b and i (the second player's castling is not rotated).
+    for (fen, castling, back_rank) in [
+        (
+            "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1",
+            "e1a1",
+            "1KR6R",
+        ),
+        (
+            "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1",
+            "e1j1",
+            "R6RK1",
+        ),
+        (
+            "r3k4r/10/10/10/10/10/10/R3K4R b KQkq - 0 1",
+            "e8a8",
+            "1kr6r",
+        ),
+        (
+            "r3k4r/10/10/10/10/10/10/R3K4R b KQkq - 0 1",
+            "e8j8",
+            "r6rk1",
+        ),
+    ] {
+        let mut p = koma_runtime::Position::from_text(janus.clone(), fen).expect("a position");
+        let m = p.parse_move(castling).expect("a castling");
+        p.make(&m);
+        let text = p.to_text();
+        let ranks: Vec<&str> = text.split(' ').next().unwrap_or("").split('/').collect();
+        let rank = if castling.ends_with('1') {
+            ranks[7]
+        } else {
+            ranks[0]
+        };
+        assert_eq!(rank, back_rank, "{castling}: {text}");
+    }
 }

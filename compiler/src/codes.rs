@@ -56,6 +56,9 @@ pub const SQUARE_TAKEN: &str = "E0401";
 pub const ROYAL_NOT_IN_SETUP: &str = "E0402";
 /// `first`/`second` blocks that do not match the setup's symmetry.
 pub const BAD_SETUP_SIDES: &str = "E0403";
+/// A `shuffle` line that does not fit its setup: no symmetry, squares that do not hold exactly
+/// the groups' pieces, a colour group after one without colour, or a second `shuffle`.
+pub const BAD_SHUFFLE: &str = "E0404";
 
 /// A promoted form that promotes again.
 pub const PROMOTES_TWICE: &str = "E0501";
@@ -88,6 +91,9 @@ pub const EMPTY_REGION: &str = "E0803";
 /// A confined piece with a multi-leg move whose legs ride or hop (its squares depend on the
 /// position, so the region cannot be checked when the tables are built).
 pub const UNCONFINABLE_MOVE: &str = "E0804";
+/// A castling atom (`O`) among a piece's `in REGION` moves, which never castle (castling is a
+/// move of the piece's own XBetza).
+pub const CASTLING_IN_REGION: &str = "E0805";
 
 /// A variant the runtime cannot play exactly: it exceeds one of its capacities
 /// (`koma_runtime::limits`), named in the message.
@@ -174,6 +180,7 @@ pub const ALL: &[(&str, &str)] = &[
         BAD_SETUP_SIDES,
         "`first`/`second` blocks that do not match the setup's symmetry",
     ),
+    (BAD_SHUFFLE, "a `shuffle` line that does not fit its setup"),
     (
         PROMOTES_TWICE,
         "a promoted form promotes again (a piece promotes at most once)",
@@ -220,6 +227,10 @@ pub const ALL: &[(&str, &str)] = &[
     (
         UNCONFINABLE_MOVE,
         "a confined piece with a multi-leg move whose legs ride or hop",
+    ),
+    (
+        CASTLING_IN_REGION,
+        "a castling atom (`O`) among a piece's `in REGION` moves",
     ),
     (
         EXCEEDS_CAPACITY,

@@ -85,6 +85,13 @@ fn rules(variant: &Variant) -> RulesSpec {
         counting: rules.counting.clone(),
         weights: rules.weights.iter().map(|w| w.value.clone()).collect(),
         castling_partners: rules.castling_partners.clone(),
+        castling_to: rules.castling_to,
+        castling_safe_royal_only: rules.castling_safe_royal_only,
+        shuffle: variant
+            .setup
+            .as_ref()
+            .and_then(|s| s.shuffle.as_ref())
+            .map(|s| s.value.clone()),
         goals: rules.goals.iter().map(|g| g.value.clone()).collect(),
         captures_compulsory: rules.captures_compulsory,
         explosion: rules.explosion.as_ref().map(|e| e.value.clone()),

@@ -239,6 +239,8 @@ pub struct Setup {
     pub placements: Vec<Placement>,
     /// Pieces in hand at the start, one per piece, with the `hand` line's location.
     pub hands: Vec<Located<(Player, PieceType)>>,
+    /// `shuffle SQUARES GROUPS`: numbered start positions.
+    pub shuffle: Option<Located<koma_runtime::spec::ShuffleSpec>>,
 }
 
 /// A piece on a square at the start.
@@ -282,6 +284,11 @@ pub struct Rules {
     /// `castling with IDS`: the pieces a castler may castle with (empty: the piece on the
     /// partner square, whatever it is).
     pub castling_partners: Vec<PieceType>,
+    /// `castling to FILE FILE`: the castler's destination files (towards the last file, the
+    /// first).
+    pub castling_to: Option<[u8; 2]>,
+    /// `castling safe royal-only`.
+    pub castling_safe_royal_only: bool,
     /// `facing-royals forbidden`.
     pub facing_royals_forbidden: bool,
     /// `repeat`: modern repetition.

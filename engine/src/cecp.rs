@@ -26,6 +26,8 @@ const BUILT_IN: &[&str] = &[
     "makruk",
     "capablanca",
     "shogi",
+    // Chess960: its arrays come by `setboard`, castling rights as file letters.
+    "fischerandom",
 ];
 /// Thinking time per move when the GUI set no time control.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(5);

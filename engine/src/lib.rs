@@ -37,12 +37,14 @@ pub struct Variant {
 impl Variant {
     /// A variant named for a GUI: the variant's name in lower case without spaces and
     /// punctuation (`Suzumu Shogi` -> `suzumushogi`); `Chu Shogi` is `chu`, XBoard's own name, so
-    /// that koma meets HaChu in it, and `Chess` is `normal` for XBoard.
+    /// that koma meets HaChu in it, `Chess` is `normal` and `Chess960` `fischerandom` for XBoard.
     pub fn named_for_xboard(tables: Arc<Tables>) -> Variant {
         let plain = plain_name(&tables.spec().name);
         let name = match plain.as_str() {
             "chushogi" => "chu".to_string(),
             "chess" => "normal".to_string(),
+            // XBoard's name; it sends each game's array by `setboard`.
+            "chess960" => "fischerandom".to_string(),
             _ => plain,
         };
         Variant { name, tables }

@@ -136,6 +136,20 @@ impl Uci {
                 }
                 None => vec![Reply::Line(format!("info string unknown variant {value}"))],
             },
+            // Castling in a game with `castling to` is always written king-takes-rook, as
+            // Fairy-Stockfish writes `fischerandom`'s; a GUI that asks for Chess960 gets the
+            // first loaded game with shuffled starts, unless the current one castles so.
+            "UCI_Chess960" => {
+                let current = &self.variants[self.current].tables;
+                let wanted = value.trim() == "true" && !current.castles_free();
+                match self.variants.iter().position(|v| v.tables.castles_free()) {
+                    Some(i) if wanted => {
+                        let name = self.variants[i].name.clone();
+                        self.set_option(&format!("name UCI_Variant value {name}"))
+                    }
+                    _ => Vec::new(),
+                }
+            }
             "Hash" => match number::count_usize(value) {
                 Some(mb) => {
                     self.hash_mb = mb.clamp(1, MAX_HASH_MB);
@@ -322,6 +336,7 @@ impl Protocol for Uci {
                         self.variants[0].name,
                         names.join(" ")
                     )),
+                    Reply::Line("option name UCI_Chess960 type check default false".into()),
                     Reply::Line(format!(
                         "option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"
                     )),

@@ -155,6 +155,12 @@ impl Wire {
                 ),
             };
         }
+        if let Some((partner, _)) = m.castling_partner()
+            && pos.tables().castles_free()
+        {
+            // Chess960's convention, Fairy-Stockfish's and XBoard's: the king takes its rook.
+            return format!("{}{}", self.square(pos, m.from), self.square(pos, partner));
+        }
         let shown = Wire::shown_captures(pos, m);
         let mut text = self.square(pos, m.from);
         for &c in &shown {
@@ -247,6 +253,15 @@ impl Wire {
         let (from, to) = (path[0], path[path.len() - 1]);
         if let Some(m) = Wire::gating_move(pos, &moves, from, to, suffix) {
             return Ok(m);
+        }
+        if pos.tables().castles_free()
+            && let Some(m) = moves.iter().find(|m| {
+                m.from == from
+                    && m.castling_partner()
+                        .is_some_and(|(partner, _)| partner == to)
+            })
+        {
+            return Ok(*m);
         }
         // The squares passed on the way that hold a piece: the move takes them.
         let kills: Vec<Square> = path[1..path.len() - 1]

@@ -222,6 +222,26 @@ pub struct Setup {
     pub placements: Vec<Placement>,
     /// `hand ID...` lines: pieces in hand at the start.
     pub hands: Vec<Hand>,
+    /// `shuffle SQUARES GROUPS` lines (more than one is an error the compiler reports).
+    pub shuffles: Vec<Shuffle>,
+}
+
+/// `shuffle SQUARES GROUP, GROUP...`: the setup's pieces on SQUARES start in any arrangement
+/// the groups allow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shuffle {
+    pub span: Span,
+    pub squares: Vec<SquareItem>,
+    pub groups: Vec<ShuffleGroup>,
+}
+
+/// One group of a `shuffle` line: pieces, and the colour of the squares they take.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShuffleGroup {
+    pub span: Span,
+    pub pieces: Vec<Spanned<String>>,
+    /// `light` (true) or `dark` (false); `None`: any square.
+    pub light: Option<bool>,
 }
 
 /// `hand ID...`: pieces a player holds in hand at the start.
@@ -376,6 +396,12 @@ pub enum ClauseKind {
     },
     /// `castling with IDS`: a castler's partner is the outermost of these pieces on its rank.
     CastlingWith(Vec<Spanned<String>>),
+    /// `castling to FILE FILE`: the castler lands on these files (towards the last file, then
+    /// the first), its partner beside it; both may start anywhere on the rank (Chess960).
+    CastlingTo([Spanned<String>; 2]),
+    /// `castling safe royal-only`: only a royal castler must not castle out of, through or
+    /// into attack.
+    CastlingSafeRoyalOnly,
     /// `gating SQUARES [only]`: a piece leaving one of these squares for the first time may
     /// bring a piece from its side's hand onto it; `only`: pieces in hand are never dropped.
     Gating {
@@ -488,6 +514,8 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "drop not-stuck",
     "drop one-per-file",
     "castling with",
+    "castling to",
+    "castling safe",
     "drop per-file",
     "drop no-mate",
     "drop zone",
@@ -514,6 +542,7 @@ pub fn clause_kind(words: &str) -> Option<&'static str> {
         "repetition" => "draw repetition",
         "facing-royals forbidden" | "facing-royals must-break" => "facing-royals",
         "captures to-hand" | "captures to-hand as-is" => "captures",
+        "castling safe royal-only" => "castling safe",
         other => other,
     };
     CLAUSE_KINDS.iter().find(|k| **k == alias).copied()
@@ -566,6 +595,8 @@ impl ClauseKind {
             ClauseKind::DropNotStuck => "drop not-stuck",
             ClauseKind::DropOnePerFile(_) => "drop one-per-file",
             ClauseKind::CastlingWith(_) => "castling with",
+            ClauseKind::CastlingTo(_) => "castling to",
+            ClauseKind::CastlingSafeRoyalOnly => "castling safe",
             ClauseKind::DropPerFile { .. } => "drop per-file",
             ClauseKind::DropNoMate(_) => "drop no-mate",
             ClauseKind::DropZone { .. } => "drop zone",

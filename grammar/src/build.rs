@@ -293,6 +293,7 @@ impl LineParser {
             sides: Vec::new(),
             placements: Vec::new(),
             hands: Vec::new(),
+            shuffles: Vec::new(),
         });
     }
 
@@ -334,6 +335,45 @@ impl LineParser {
                 piece,
                 squares,
             });
+        }
+    }
+
+    pub(crate) fn shuffle(&mut self, pair: Pair<'_, Rule>) {
+        let span = self.item_span(&pair);
+        let mut squares = Vec::new();
+        let mut groups = Vec::new();
+        for p in children(pair) {
+            match p.as_rule() {
+                Rule::square_list => squares = self.square_list(p),
+                Rule::shuffle_group => groups.push(self.shuffle_group(p)),
+                _ => {}
+            }
+        }
+        if self.header_ok()
+            && let Some(setup) = self.file.setups.last_mut()
+        {
+            setup.shuffles.push(Shuffle {
+                span,
+                squares,
+                groups,
+            });
+        }
+    }
+
+    fn shuffle_group(&mut self, pair: Pair<'_, Rule>) -> ShuffleGroup {
+        let span = self.span(&pair);
+        let mut pieces = Vec::new();
+        let mut light = None;
+        for p in children(pair) {
+            match p.as_rule() {
+                Rule::piece_id => pieces.push(self.text(&p)),
+                _ => light = Some(p.as_str() == "light"),
+            }
+        }
+        ShuffleGroup {
+            span,
+            pieces,
+            light,
         }
     }
 
@@ -780,9 +820,7 @@ impl LineParser {
                 squares: self.square_list(first),
                 only: children(pair).any(|p| p.as_rule() == Rule::gating_only),
             }),
-            Rule::castling_line => children(pair)
-                .find(|p| p.as_rule() == Rule::piece_ids)
-                .map(|ids| ClauseKind::CastlingWith(self.piece_ids(ids))),
+            Rule::castling_line => self.castling(pair),
             Rule::facing_royals_line => Some(ClauseKind::FacingRoyals {
                 must_break: first.as_str() == "must-break",
             }),
@@ -795,6 +833,27 @@ impl LineParser {
         };
         let Some(kind) = kind else { return };
         self.push_clause(span, keyword, kind);
+    }
+
+    /// `castling with IDS`, `castling to FILE FILE` or `castling safe royal-only`.
+    fn castling(&mut self, pair: Pair<'_, Rule>) -> Option<ClauseKind> {
+        let inner: Vec<Pair<'_, Rule>> = children(pair).collect();
+        match inner.first()?.as_rule() {
+            Rule::castling_with => {
+                let ids = inner.iter().find(|p| p.as_rule() == Rule::piece_ids)?;
+                Some(ClauseKind::CastlingWith(self.piece_ids(ids.clone())))
+            }
+            Rule::castling_to => {
+                let files: Vec<Spanned<String>> = inner
+                    .iter()
+                    .filter(|p| p.as_rule() == Rule::file_name)
+                    .map(|p| self.text(p))
+                    .collect();
+                let [a, b]: [Spanned<String>; 2] = files.try_into().ok()?;
+                Some(ClauseKind::CastlingTo([a, b]))
+            }
+            _ => Some(ClauseKind::CastlingSafeRoyalOnly),
+        }
     }
 
     fn push_clause(&mut self, span: Span, keyword: Spanned<String>, kind: ClauseKind) {

@@ -112,6 +112,12 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::drop_not_stuck => "`not-stuck`",
         Rule::drop_one_per_file => "`one-per-file`",
         Rule::castling_with => "`with`",
+        Rule::castling_to => "`to`",
+        Rule::file_name => "a file letter",
+        Rule::castling_safe => "`safe`",
+        Rule::royal_only => "`royal-only`",
+        Rule::shuffle_group => "a piece ID",
+        Rule::square_colour => "`light` or `dark`",
         Rule::drop_per_file => "`per-file`",
         Rule::drop_no_mate => "`no-mate`",
         Rule::drop_zone => "`zone`",
@@ -266,7 +272,13 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
         Rule::captures_line => {
             "write `captures to-hand`, `captures to-hand as-is` or `captures compulsory`"
         }
-        Rule::castling_line => "write `castling with IDS`, e.g. `castling with R`",
+        Rule::castling_line => {
+            "write `castling with IDS`, `castling to FILE FILE` or `castling safe royal-only`, \
+             e.g. `castling with R`"
+        }
+        Rule::shuffle_line => {
+            "write `shuffle SQUARES GROUP, GROUP...`, e.g. `shuffle a1-h1 B light, B dark, Q, N N, R K R`"
+        }
         Rule::wall_line => {
             "write `wall moving|anywhere|shot|edge [except SQUARES]`, e.g. `wall moving`"
         }

@@ -233,6 +233,7 @@ impl LineParser {
             Rule::pieces_item => self.piece(inner),
             Rule::setup_item if rule == Rule::side_line => self.side(inner),
             Rule::setup_item if rule == Rule::hand_line => self.hand(inner),
+            Rule::setup_item if rule == Rule::shuffle_line => self.shuffle(inner),
             Rule::setup_item => self.placement(inner),
             Rule::rules_item => {
                 let keyword = self.keyword_span(&inner);
@@ -351,6 +352,10 @@ impl LineParser {
             if let Some(pair) = self.run(Rule::hand_line, line) {
                 self.hand(pair);
             }
+        } else if word == "shuffle" {
+            if let Some(pair) = self.run(Rule::shuffle_line, line) {
+                self.shuffle(pair);
+            }
         } else if starts_piece_id(word) {
             if let Some(pair) = self.run(Rule::placement_line, line) {
                 self.placement(pair);
@@ -359,8 +364,8 @@ impl LineParser {
             self.unknown_line(
                 word,
                 word_span,
-                "a piece ID, `hand` or `first`/`second`",
-                &["first", "second", "hand"],
+                "a piece ID, `hand`, `shuffle` or `first`/`second`",
+                &["first", "second", "hand", "shuffle"],
             );
         }
     }

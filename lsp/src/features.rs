@@ -251,7 +251,9 @@ const BOARD: &[&str] = &["ranks", "extra", "holes", "vanishing", "region", "squa
 const PIECE_WORDS: &[&str] = &[
     "like", "promotes", "royal", "value", "confined", "in", "glyph", "remove",
 ];
-const SETUP: &[&str] = &["first", "second", "hand", "rotate", "mirror", "none"];
+const SETUP: &[&str] = &[
+    "first", "second", "hand", "shuffle", "rotate", "mirror", "none",
+];
 /// The words that follow a clause keyword.
 const CLAUSE_WORDS: &[&str] = &[
     "zone",

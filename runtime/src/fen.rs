@@ -691,6 +691,9 @@ impl Position {
         let Some((player, ty)) = self.piece_at(sq) else {
             return Vec::new();
         };
+        if self.tables.castles_free() {
+            return self.free_castle_partners(sq, player, ty);
+        }
         let pt = self.tables.piece(ty, player);
         let kx = self.tables.geo.coord(sq).x;
         let mut out: Vec<(Square, char)> = Vec::new();
@@ -714,6 +717,42 @@ impl Position {
             }
         }
         out
+    }
+
+    /// Under `castling to`: the player's partner pieces on the castler's rank, lettered as
+    /// X-FEN letters them: `K` or `Q` for the outermost on its side, else its file.
+    fn free_castle_partners(
+        &self,
+        sq: Square,
+        player: Player,
+        ty: PieceType,
+    ) -> Vec<(Square, char)> {
+        let geo = &self.tables.geo;
+        let kx = geo.coord(sq).x;
+        let list = self.tables.piece(ty, player).castling.get(sq.index());
+        let mut out: Vec<Square> = Vec::new();
+        for c in list.map(Vec::as_slice).unwrap_or(&[]) {
+            let cell = self.board[c.partner.index()];
+            let ours = cell.is_piece() && cell.player() == player;
+            if ours && self.tables.is_castle_partner(cell) && !out.contains(&c.partner) {
+                out.push(c.partner);
+            }
+        }
+        let x = |s: &Square| geo.coord(*s).x;
+        out.iter()
+            .map(|p| {
+                let kingside = x(p) > kx;
+                let outermost = !out
+                    .iter()
+                    .any(|o| (x(o) > kx) == kingside && (x(o) > x(p)) == kingside && o != p);
+                let letter = match (outermost, kingside) {
+                    (true, true) => 'K',
+                    (true, false) => 'Q',
+                    _ => (b'A' + x(p)) as char,
+                };
+                (*p, letter)
+            })
+            .collect()
     }
 
     fn castling_pieces(&self, player: Player) -> Vec<Square> {
@@ -938,6 +977,7 @@ impl Position {
     }
 
     fn castling_text(&self) -> String {
+        let free = self.tables.castles_free();
         let mut s = String::new();
         for player in [Player::First, Player::Second] {
             let mut letters: Vec<char> = Vec::new();
@@ -948,6 +988,13 @@ impl Position {
                 .filter(|k| self.is_virgin(*k))
             {
                 for (partner, letter) in self.castle_partners(king) {
+                    // Under `castling to`, Shredder-FEN: always the partner's file, as
+                    // Fairy-Stockfish writes Chess960 positions.
+                    let letter = if free {
+                        (b'A' + self.tables.geo.coord(partner).x) as char
+                    } else {
+                        letter
+                    };
                     let owned = self.piece_at(partner).is_some_and(|(p, _)| p == player);
                     if owned && self.is_virgin(partner) && !letters.contains(&letter) {
                         letters.push(letter);
@@ -955,11 +1002,16 @@ impl Position {
                     }
                 }
             }
-            letters.sort_by_key(|l| match l {
-                'K' => 0,
-                'Q' => 1,
-                c => 2 + *c as u32,
-            });
+            if free {
+                // The kingside first (`HAha`).
+                letters.sort_by(|a, b| b.cmp(a));
+            } else {
+                letters.sort_by_key(|l| match l {
+                    'K' => 0,
+                    'Q' => 1,
+                    c => 2 + *c as u32,
+                });
+            }
             letters.extend(self.gate_letters(player, &named));
             for l in letters {
                 s.push(if player == Player::First {

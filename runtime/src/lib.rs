@@ -30,6 +30,7 @@
 //! another; the vocabulary, one module a layer, is acyclic.
 //!
 //! - `spec`: the variant as plain data, the contract between the compiler and the runtime.
+//! - `shuffle`: a spec's numbered start positions (`shuffle` in the setup).
 //! - `limits`: the runtime's capacities, and a spec's check against them.
 //! - `geometry`: dense squares, coordinates, square names, per-player pairs.
 //! - `cell`: what a square holds.
@@ -71,6 +72,7 @@ pub mod result;
 mod rules;
 pub mod serialize;
 pub mod setup;
+pub mod shuffle;
 pub mod spec;
 mod strategy;
 pub mod tables;

@@ -472,6 +472,7 @@ impl Position {
             if !partner.is_piece()
                 || partner.player() != c.player()
                 || !self.virgin[castle.partner.index()]
+                || castle.typed && !self.tables.is_castle_partner(partner)
             {
                 continue;
             }
@@ -482,12 +483,16 @@ impl Position {
             {
                 continue;
             }
-            let shielded =
-                |s: Square| self.tables.cell_is_royal(c) && self.blast_shielded(s, c.player());
-            if castle
-                .safe
-                .iter()
-                .any(|&s| self.is_attacked_as(s, enemy, c) && !shielded(s))
+            let royal = self.tables.cell_is_royal(c);
+            let shielded = |s: Square| royal && self.blast_shielded(s, c.player());
+            // `castling safe royal-only`: only a castler the rules keep out of check.
+            let must_be_safe = !self.tables.spec.rules.castling_safe_royal_only
+                || royal && self.tables.strategy.legality.checks_royals();
+            if must_be_safe
+                && castle
+                    .safe
+                    .iter()
+                    .any(|&s| self.is_attacked_as(s, enemy, c) && !shielded(s))
             {
                 continue;
             }
@@ -848,14 +853,21 @@ impl Position {
         for &s in m.side_captures() {
             set(self, s, Cell::EMPTY);
         }
+        // A castling partner is lifted before the destination is read: under `castling to`
+        // the castler may land on its partner's start.
+        let castle = m.kind() == MoveKind::Castle;
+        let partner = if castle {
+            self.board[m.aux.index()]
+        } else {
+            Cell::EMPTY
+        };
+        if castle {
+            set(self, m.aux, Cell::EMPTY);
+        }
         let dest = self.board[m.to.index()];
         match m.kind() {
             MoveKind::Normal => {}
-            MoveKind::Castle => {
-                let partner = self.board[m.aux.index()];
-                set(self, m.aux, Cell::EMPTY);
-                set(self, m.aux2, partner);
-            }
+            MoveKind::Castle => set(self, m.aux2, partner),
             MoveKind::Drop => {}
             MoveKind::Unload => {
                 let v = if dest.is_piece() {

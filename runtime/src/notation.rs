@@ -1,6 +1,7 @@
 //! Move text in coordinate notation: `e2e4`, `e7e8=Q`, `b8b9+` (shogi-style promotion to the
 //! piece's `+` form), `f5xf6g7` (captures on the way listed between the squares), `c1c2!b3`
-//! (burns listed after the move), `pass`, `e1g1` (castling as the king's move), `d4d7@d4`
+//! (burns listed after the move), `pass`, `e1g1` (castling as the king's move; `e1h1`, the king
+//! taking its partner, under `castling to`), `d4d7@d4`
 //! (unloading), `P@e4` (a drop from the hand), `e2e4,e4d5` (a blocker put on d5 with the move),
 //! `b1c3h` and `h1e1h` (gating), as Fairy-Stockfish writes them. Documented in docs/positions.md.
 
@@ -74,6 +75,17 @@ impl Position {
         }
         if let Some(text) = self.partner_gate_text(&m) {
             return text;
+        }
+        if let Some((partner, _)) = m.castling_partner()
+            && self.tables.castles_free()
+        {
+            // Chess960's convention: the castler takes its partner (`e1h1`), which also
+            // names a castling whose castler stays where it is.
+            let mut s = format!("{}{}", geo.name(m.from), geo.name(partner));
+            if let Some((ty, _)) = m.gate() {
+                s.push_str(&self.gate_letter(ty));
+            }
+            return s;
         }
         let mut s = geo.name(m.from);
         for c in m.captures_on_the_way() {

@@ -68,6 +68,8 @@ struct Undo {
     royals: ByPlayer<Royals>,
     vanished: bool,
     unload_from: Cell,
+    /// The castling partner a castling lifted.
+    partner: Cell,
     /// Castling partners whose virginity lapsed because their king moved.
     lapsed: [Square; 4],
     nlapsed: u8,
@@ -203,6 +205,23 @@ impl Position {
     /// The variant's start position, or `None` when the variant has no setup.
     pub fn start(tables: Arc<Tables>) -> Option<Position> {
         let setup = tables.spec.setup.clone()?;
+        Some(Position::start_with(tables, setup))
+    }
+
+    /// The start position numbered `number` of a game whose setup has a `shuffle` (Chess960:
+    /// 0 to 959, 518 the classical array); `None` without one or past the last number.
+    pub fn start_numbered(tables: Arc<Tables>, number: u64) -> Option<Position> {
+        let setup = crate::shuffle::numbered_setup(&tables.spec, number)?;
+        Some(Position::start_with(tables, setup))
+    }
+
+    /// How many numbered start positions the game has (1 without a `shuffle`).
+    pub fn start_count(tables: &Tables) -> u64 {
+        tables.spec.rules.shuffle.as_ref().map_or(1, |s| s.count())
+    }
+
+    /// The placements, every piece virgin, and the start hands.
+    fn start_with(tables: Arc<Tables>, setup: Vec<crate::spec::Placement>) -> Position {
         let mut pos = Position::empty(tables);
         for p in setup {
             if let Some(sq) = pos.tables.geo.square_at(p.at)
@@ -215,7 +234,7 @@ impl Position {
         for (player, piece) in pos.tables.spec.rules.drops.start_hand.clone() {
             pos.hand_add(player, piece);
         }
-        Some(pos)
+        pos
     }
 
     /// The variant's tables.
@@ -465,6 +484,7 @@ impl Position {
             royals: self.royals,
             vanished: false,
             unload_from: Cell::EMPTY,
+            partner: Cell::EMPTY,
             lapsed: [Square(0); 4],
             nlapsed: 0,
             gained: [0; MAX_CAPTURES + 1],
@@ -539,7 +559,8 @@ impl Position {
         let mut undo = self.undo_record(*mv);
         undo.moved = moved;
         undo.moved_virgin = self.virgin[from.index()];
-        if undo.moved_virgin && to != from {
+        // A Chess960 castler may castle without leaving its square.
+        if undo.moved_virgin && (to != from || mv.kind() == MoveKind::Castle) {
             self.lapse_partners(from, moved, &mut undo);
         }
         self.history.push(self.hash);
@@ -591,6 +612,13 @@ impl Position {
                 captured = true;
             }
         }
+        if mv.kind() == MoveKind::Castle {
+            // Lifted before the destination is read: under `castling to` the castler may land
+            // on its partner's start.
+            undo.partner = self.board[mv.aux.index()];
+            self.set_virgin(mv.aux, false);
+            self.set_cell(mv.aux, undo.partner, Cell::EMPTY);
+        }
         let dest = self.board[to.index()];
         undo.dest = dest;
         undo.dest_virgin = self.virgin[to.index()];
@@ -609,12 +637,7 @@ impl Position {
     fn move_second_piece(&mut self, mv: MoveRef<'_>, first: usize, undo: &mut Undo) {
         match mv.kind() {
             MoveKind::Normal | MoveKind::Drop => {}
-            MoveKind::Castle => {
-                let partner = self.board[mv.aux.index()];
-                self.set_virgin(mv.aux, false);
-                self.set_cell(mv.aux, partner, Cell::EMPTY);
-                self.set_cell(mv.aux2, Cell::EMPTY, partner);
-            }
+            MoveKind::Castle => self.set_cell(mv.aux2, Cell::EMPTY, undo.partner),
             MoveKind::Unload => {
                 let victim = if undo.dest.is_piece() {
                     undo.dest
@@ -650,7 +673,7 @@ impl Position {
             self.hand_take(moved.player(), ty);
             self.set_cell(gate, Cell::EMPTY, Cell::piece(moved.player(), ty));
         }
-        if to == from {
+        if to == from && mv.kind() != MoveKind::Castle {
             self.set_virgin(to, undo.moved_virgin);
         } else if self.tables.vanishing[from.index()] && self.board[from.index()].is_empty() {
             self.set_cell(from, Cell::EMPTY, Cell::WALL);
@@ -796,7 +819,10 @@ impl Position {
         let has_partner = list.is_some_and(|l| {
             l.iter().any(|k| {
                 let p = self.board[k.partner.index()];
-                p.is_piece() && p.player() == player && self.virgin[k.partner.index()]
+                p.is_piece()
+                    && p.player() == player
+                    && self.virgin[k.partner.index()]
+                    && (!k.typed || t.is_castle_partner(p))
             })
         });
         if !has_partner && usize::from(undo.nlapsed) < undo.lapsed.len() {
@@ -936,12 +962,9 @@ impl Position {
         restore(&mut self.board, &mut self.counts, mv.to, Cell::EMPTY);
         match mv.kind() {
             MoveKind::Normal => {}
-            MoveKind::Castle => {
-                let partner = self.board[mv.aux2.index()];
-                restore(&mut self.board, &mut self.counts, mv.aux2, Cell::EMPTY);
-                restore(&mut self.board, &mut self.counts, mv.aux, partner);
-                self.virgin[mv.aux.index()] = true;
-            }
+            // The partner goes back last: under `castling to` its start may be the
+            // castler's destination.
+            MoveKind::Castle => restore(&mut self.board, &mut self.counts, mv.aux2, Cell::EMPTY),
             MoveKind::Unload => restore(&mut self.board, &mut self.counts, mv.aux, u.unload_from),
             MoveKind::Drop => {}
         }
@@ -959,6 +982,10 @@ impl Position {
         self.undo_victims.truncate(first);
         restore(&mut self.board, &mut self.counts, mv.from, u.moved);
         self.virgin[mv.from.index()] = u.moved_virgin;
+        if mv.kind() == MoveKind::Castle {
+            restore(&mut self.board, &mut self.counts, mv.aux, u.partner);
+            self.virgin[mv.aux.index()] = true;
+        }
         for &p in &u.lapsed[..usize::from(u.nlapsed)] {
             self.virgin[p.index()] = true;
         }

@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 17;
+pub const FORMAT_VERSION: u32 = 18;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -239,6 +239,15 @@ pub fn validate(spec: &VariantSpec) -> Result<(), Invalid> {
         }
     }
     validate_rule_squares(&spec.rules, on_board)?;
+    if spec
+        .rules
+        .castling_to
+        .is_some_and(|f| f.iter().any(|&x| x >= b.width))
+    {
+        return Err(Invalid::OffBoard {
+            what: "castling file",
+        });
+    }
     if !rule_types(&spec.rules).all(ok_type) {
         return Err(Invalid::UnknownType { what: "rule" });
     }
@@ -288,7 +297,7 @@ fn validate_pieces(pieces: &[PieceSpec]) -> Result<(), Invalid> {
 
 /// The squares the rules name (promotion zone, drop zones, goals) lie on the board.
 fn validate_rule_squares(r: &RulesSpec, on_board: impl Fn(&Coord) -> bool) -> Result<(), Invalid> {
-    let lists: [(&'static str, Vec<&Coord>); 4] = [
+    let lists: [(&'static str, Vec<&Coord>); 5] = [
         (
             "promotion zone square",
             r.promotion
@@ -308,6 +317,10 @@ fn validate_rule_squares(r: &RulesSpec, on_board: impl Fn(&Coord) -> bool) -> Re
         (
             "wall square",
             r.wall.iter().flat_map(|w| &w.except).collect(),
+        ),
+        (
+            "shuffle square",
+            r.shuffle.iter().flat_map(|s| &s.squares).collect(),
         ),
     ];
     for (what, squares) in lists {
@@ -347,6 +360,8 @@ fn rule_types(r: &RulesSpec) -> impl Iterator<Item = &PieceType> {
         .chain(&d.no_mate)
         .chain(d.zones.iter().flat_map(|z| &z.pieces));
     let goals = r.goals.iter().flat_map(|g| &g.pieces);
+    let shuffle = r.shuffle.iter().flat_map(|s| &s.groups);
+    let goals = goals.chain(shuffle.flat_map(|g| &g.pieces));
     let explosion = r.explosion.iter().flat_map(|e| &e.immune);
     let endings = &r.results.endings;
     let extinction = endings.extinction.iter().flat_map(|x| &x.pieces);
@@ -988,6 +1003,9 @@ impl Codec for RulesSpec {
         w.option(&self.wall);
         w.option(&p.zone_second);
         p.second_choices.encode(w);
+        w.option(&self.castling_to);
+        self.castling_safe_royal_only.encode(w);
+        w.option(&self.shuffle);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         let mut s = RulesSpec::default();
@@ -1032,6 +1050,9 @@ impl Codec for RulesSpec {
         s.wall = r.option("wall tag")?;
         s.promotion.zone_second = r.option("second zone tag")?;
         s.promotion.second_choices = r.read()?;
+        s.castling_to = r.option("castling files tag")?;
+        s.castling_safe_royal_only = r.read()?;
+        s.shuffle = r.option("shuffle tag")?;
         Ok(s)
     }
 }
@@ -1141,6 +1162,44 @@ impl Codec for ExplodeSpec {
         Ok(ExplodeSpec {
             area: r.read()?,
             immune: r.read()?,
+        })
+    }
+}
+
+impl Codec for [u8; 2] {
+    fn encode(&self, w: &mut Writer) {
+        self[0].encode(w);
+        self[1].encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok([r.read()?, r.read()?])
+    }
+}
+
+impl Codec for ShuffleSpec {
+    fn encode(&self, w: &mut Writer) {
+        self.squares.encode(w);
+        self.groups.encode(w);
+        self.rotate.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(ShuffleSpec {
+            squares: r.read()?,
+            groups: r.read()?,
+            rotate: r.read()?,
+        })
+    }
+}
+
+impl Codec for ShuffleGroup {
+    fn encode(&self, w: &mut Writer) {
+        self.pieces.encode(w);
+        w.option(&self.light);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(ShuffleGroup {
+            pieces: r.read()?,
+            light: r.option("shuffle colour tag")?,
         })
     }
 }

@@ -255,6 +255,33 @@ pub struct CastlingSpec {
     pub partner_inside: bool,
 }
 
+/// `shuffle SQUARES GROUPS`: the setup's pieces on SQUARES (the first player's; the second
+/// player's follow by the setup's symmetry) may start in any arrangement the groups allow.
+/// Arrangements are numbered: each group in turn, the first the least significant digit,
+/// takes as many squares as it has pieces out of the free squares of its colour (in square
+/// order), the combinations counted in lexicographic order, and puts its pieces on them in
+/// the order written. Chess960's `B light, B dark, Q, N N, R K R` is Scharnagl's numbering
+/// (518 is the classical array). Groups with a colour come before the others, so that every
+/// group's count of choices is the same for every number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShuffleSpec {
+    /// The first player's squares, in file order (then rank order).
+    pub squares: Vec<Coord>,
+    /// The placement steps.
+    pub groups: Vec<ShuffleGroup>,
+    /// The second player's pieces are rotated (`setup rotate`), else mirrored.
+    pub rotate: bool,
+}
+
+/// One step of a [`ShuffleSpec`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShuffleGroup {
+    /// Its pieces, put on the squares it takes in this order.
+    pub pieces: Vec<PieceType>,
+    /// `Some(true)`: light squares only, `Some(false)`: dark (a1 is dark); `None`: any.
+    pub light: Option<bool>,
+}
+
 /// A piece on a square at the start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
@@ -321,6 +348,17 @@ pub struct RulesSpec {
     /// Blockers placed with the moves (`wall`): every move also puts a blocker on an empty
     /// square.
     pub wall: Option<WallSpec>,
+    /// `castling to FILE FILE`: the castler lands on these files (towards the last file,
+    /// towards the first), the same for both players, its partner beside it on the inner side;
+    /// castler and partner may start anywhere on the rank (Chess960, Janus). `None`: the
+    /// XBetza `O<n>` distance, with the partner at the edge.
+    pub castling_to: Option<[u8; 2]>,
+    /// `castling safe royal-only`: only a castler the rules keep out of check (a royal under
+    /// `win checkmate`) is barred from castling out of, through or into attack (Fairy-
+    /// Stockfish's reading); by default every castler is.
+    pub castling_safe_royal_only: bool,
+    /// `shuffle SQUARES GROUPS` in the setup: start positions drawn from a numbered set.
+    pub shuffle: Option<ShuffleSpec>,
 }
 
 /// `wall KIND [except SQUARES]`: every move (a drop too) ends by putting a blocker (a wall:

@@ -5,7 +5,7 @@
 use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Geometry, Square};
 use crate::serialize::Invalid;
-use crate::spec::{Modes, PieceType, Player, PromotionKind, VariantSpec};
+use crate::spec::{Modes, PieceType, Placement, Player, PromotionKind, VariantSpec};
 use crate::strategy::{Legality, RayLookup, Strategy};
 use crate::zobrist::Zobrist;
 
@@ -177,6 +177,9 @@ pub struct CCastle {
     pub empty: Vec<Square>,
     /// Squares the king stands on or passes, which may not be attacked (start included).
     pub safe: Vec<Square>,
+    /// Under `castling to`, the partner square is any square of the rank, so the piece on it
+    /// must be of a partner type (otherwise the square alone names the partner).
+    pub typed: bool,
 }
 
 /// Everything about one piece type for one player.
@@ -299,6 +302,9 @@ pub struct Tables {
     pub(crate) partner_only: Vec<bool>,
     /// Types whose virginity matters only for their own castling (no initial moves).
     pub(crate) castle_only: Vec<bool>,
+    /// Types a castler castles with (`castling with`, else the setup's pieces on the
+    /// partner squares).
+    pub(crate) castle_partner: Vec<bool>,
     pub(crate) zone: ByPlayer<Vec<bool>>,
     /// Rows counted from the player's far edge: 0 = last rank.
     pub(crate) rows_from_end: ByPlayer<Vec<u8>>,
@@ -395,6 +401,7 @@ impl Tables {
             virgin_relevant: vec![false; ntypes],
             partner_only: vec![false; ntypes],
             castle_only: vec![false; ntypes],
+            castle_partner: vec![false; ntypes],
             zone: ByPlayer::default(),
             rows_from_end: ByPlayer::default(),
             vanishing: vec![false; geo.len()],
@@ -475,6 +482,17 @@ impl Tables {
             }
         }
         self.cheb = cheb;
+    }
+
+    /// Whether castling follows `castling to`: castler and partner anywhere on the rank, and
+    /// castling written as the castler taking its partner (`e1h1`, Chess960's convention).
+    pub fn castles_free(&self) -> bool {
+        self.spec.rules.castling_to.is_some()
+    }
+
+    /// Whether the piece in `c` may be a castling partner under `castling to`.
+    pub(crate) fn is_castle_partner(&self, c: Cell) -> bool {
+        c.is_piece() && self.castle_partner[usize::from(c.piece_type().0)]
     }
 
     /// The variant the tables were built from.
@@ -745,6 +763,7 @@ impl Tables {
         for t in partners {
             if let Some(flag) = self.virgin_relevant.get_mut(usize::from(t.0)) {
                 *flag = true;
+                self.castle_partner[usize::from(t.0)] = true;
             }
         }
         // A gate stays open while its piece has not moved, whatever that piece is and whether
@@ -938,7 +957,9 @@ impl Tables {
             for p in 0..2 {
                 let player = Player::from_index(p);
                 let mut per_square = vec![Vec::new(); self.geo.len()];
-                if !specs.is_empty() {
+                if let Some(files) = self.spec.rules.castling_to {
+                    self.free_castling(t, player, files, &specs, &mut per_square);
+                } else if !specs.is_empty() {
                     for sq in self.geo.squares() {
                         for c in &specs {
                             if let Some(castle) = self.castle_from(sq, player, *c) {
@@ -948,6 +969,42 @@ impl Tables {
                     }
                 }
                 self.pieces[t].get_mut(player).castling = per_square;
+            }
+        }
+    }
+
+    /// `castling to FILES`: from every square of the ranks where the setup puts the castler
+    /// (any rank without a setup), a castling with a partner on every square of that side.
+    /// The XBetza atoms say only which sides castle, read the same for both players.
+    fn free_castling(
+        &self,
+        t: usize,
+        player: Player,
+        files: [u8; 2],
+        specs: &[crate::spec::CastlingSpec],
+        per_square: &mut [Vec<CCastle>],
+    ) {
+        let mut dirs: Vec<i32> = specs
+            .iter()
+            .map(|c| i32::from(c.direction.signum()))
+            .collect();
+        dirs.sort_unstable();
+        dirs.dedup();
+        let ranks: Option<Vec<u8>> = self.spec.setup.as_ref().map(|setup| {
+            let of_castler = |p: &&Placement| p.player == player && usize::from(p.piece.0) == t;
+            setup.iter().filter(of_castler).map(|p| p.at.y).collect()
+        });
+        for from in self.geo.squares() {
+            let y = self.geo.coord(from).y;
+            if ranks.as_ref().is_some_and(|r| !r.contains(&y)) {
+                continue;
+            }
+            for &dir in &dirs {
+                let king_to = if dir > 0 { files[0] } else { files[1] };
+                for px in 0..self.geo.width {
+                    let castle = free_castle(&self.geo, from, dir, king_to, px);
+                    per_square[from.index()].extend(castle);
+                }
             }
         }
     }
@@ -1204,6 +1261,43 @@ pub fn castling(
         partner_to,
         empty,
         safe,
+        typed: false,
+    })
+}
+
+/// A castling under `castling to` from `from` towards `dir` (+1: the last file) with the
+/// partner on file `px`: the castler lands on file `king_to`, the partner beside it on the
+/// inner side. Either may already stand on its destination (Chess960); every other square
+/// between the four must be empty, and the castler's path from its start to its destination
+/// unattacked. `None` when the partner is not on that side or a destination is off the board.
+fn free_castle(geo: &Geometry, from: Square, dir: i32, king_to: u8, px: u8) -> Option<CCastle> {
+    let fc = geo.coord(from);
+    let (x0, y, px, kx) = (
+        i32::from(fc.x),
+        i32::from(fc.y),
+        i32::from(px),
+        i32::from(king_to),
+    );
+    if (px - x0) * dir <= 0 {
+        return None;
+    }
+    let rx = kx - dir;
+    let (lo, hi) = (x0.min(px).min(kx).min(rx), x0.max(px).max(kx).max(rx));
+    let empty = (lo..=hi)
+        .filter(|&x| x != x0 && x != px)
+        .map(|x| geo.square(x, y))
+        .collect::<Option<Vec<_>>>()?;
+    let step = (kx - x0).signum();
+    let safe = (0..=(kx - x0).abs())
+        .map(|k| geo.square(x0 + step * k, y))
+        .collect::<Option<Vec<_>>>()?;
+    Some(CCastle {
+        to: geo.square(kx, y)?,
+        partner: geo.square(px, y)?,
+        partner_to: geo.square(rx, y)?,
+        empty,
+        safe,
+        typed: true,
     })
 }
 

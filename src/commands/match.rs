@@ -15,7 +15,7 @@ use koma_engine::referee::tournament::{GameReport, MatchConfig, engine_names, ru
 use koma_runtime::Tables;
 use serde_json::{Value, json};
 
-use super::{CliError, CommandResult, load_tables};
+use super::{CliError, CommandResult, load_tables, numbered_range};
 use crate::args::{MatchArgs, MatchFormat};
 use crate::output::outln;
 
@@ -103,14 +103,18 @@ fn config(args: &MatchArgs, tables: Arc<Tables>) -> Result<MatchConfig, CliError
         )),
         (None, None) => None,
     };
-    let openings = match &args.openings {
-        Some(path) => {
+    let openings = match (&args.openings, args.start) {
+        (_, Some(n)) => vec![
+            Opening::numbered(tables.clone(), n)
+                .ok_or_else(|| usage("--start", &numbered_range(&tables)))?,
+        ],
+        (Some(path), None) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| CliError::Failed(format!("cannot read `{}`: {e}", path.display())))?;
             parse_openings(&tables, &text)
                 .map_err(|why| CliError::Failed(format!("`{}`: {why}", path.display())))?
         }
-        None => vec![Opening::variant_start(tables.clone()).ok_or_else(|| {
+        (None, None) => vec![Opening::variant_start(tables.clone()).ok_or_else(|| {
             CliError::Usage(
                 "the variant has no start position; give --openings with `fen` lines".into(),
             )

@@ -117,6 +117,27 @@ pub fn play_moves(pos: &mut Position, moves: &str) -> Result<(), CliError> {
 }
 
 /// The position given with `--fen`, or the start position.
+/// The numbered start positions a variant has, for `--start`'s message.
+pub fn numbered_range(tables: &Tables) -> String {
+    match Position::start_count(tables) {
+        1 => "the variant has no `shuffle` in its setup, so no numbered start positions".into(),
+        n => format!("the variant's start positions are numbered 0 to {}", n - 1),
+    }
+}
+
+/// The position a command starts from: `--start N`, else `--fen`, else the start position.
+pub fn start_or_position(
+    tables: Arc<Tables>,
+    start: Option<u64>,
+    fen: Option<&str>,
+) -> Result<Position, CliError> {
+    match start {
+        Some(n) => Position::start_numbered(tables.clone(), n)
+            .ok_or_else(|| CliError::Usage(format!("--start: {}", numbered_range(&tables)))),
+        None => position(tables, fen),
+    }
+}
+
 pub fn position(tables: Arc<Tables>, fen: Option<&str>) -> Result<Position, CliError> {
     Position::from_text(tables, fen.unwrap_or("startpos")).map_err(|e| match e {
         PositionError::NoStartPosition => {

@@ -8,12 +8,12 @@ use koma_runtime::{FullMove, Position};
 use serde_json::{Value, json};
 
 use super::CommandResult;
-use super::{load_tables, play_moves, position};
+use super::{load_tables, play_moves, start_or_position};
 use crate::args::{MovesArgs, MovesFormat};
 
 pub fn moves(args: &MovesArgs) -> CommandResult {
     let tables = load_tables(&args.file)?;
-    let mut pos = position(tables, args.fen.as_deref())?;
+    let mut pos = start_or_position(tables, args.start, args.fen.as_deref())?;
     if let Some(list) = &args.play {
         play_moves(&mut pos, list)?;
     }

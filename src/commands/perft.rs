@@ -5,12 +5,12 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use super::{CommandResult, load_tables, position};
+use super::{CommandResult, load_tables, start_or_position};
 use crate::args::PerftArgs;
 
 pub fn perft(args: &PerftArgs) -> CommandResult {
     let tables = load_tables(&args.file)?;
-    let mut pos = position(tables, args.fen.as_deref())?;
+    let mut pos = start_or_position(tables, args.start, args.fen.as_deref())?;
     let threads = args.threads.map_or_else(all_cores, |n| n as usize);
     let started = Instant::now();
     let terminal = std::io::stderr().is_terminal();

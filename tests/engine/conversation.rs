@@ -424,6 +424,46 @@ fn castling_is_read_in_xboard_letters() {
     }
 }
 
+/// Chess960 under XBoard's `fischerandom`: the array comes by `setboard` with Shredder-FEN
+/// rights, and castling goes both ways as the King taking its Rook; UCI_Chess960 selects it.
+#[test]
+fn chess960_castles_king_takes_rook_on_both_protocols() {
+    let start = "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1";
+    let mut e = cecp(&["chess960.koma"]);
+    converse(
+        &mut e,
+        &[
+            "protover 2",
+            "variant fischerandom",
+            "force",
+            &format!("setboard {start}"),
+        ],
+    );
+    assert!(converse(&mut e, &["usermove b1g1"]).is_empty());
+    let pos = e.position();
+    assert_eq!(
+        pos.to_text().split(' ').next(),
+        Some("rk4r1/pppppppp/8/8/8/8/PPPPPPPP/R4RK1")
+    );
+    let variants = vec![
+        Variant::named_for_uci(tables("chess.koma")),
+        Variant::named_for_uci(tables("chess960.koma")),
+    ];
+    let mut u = Uci::new(variants);
+    let out = converse(&mut u, &["uci", "setoption name UCI_Chess960 value true"]);
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("info string variant chess960")),
+        "{out:?}"
+    );
+    converse(&mut u, &[&format!("position fen {start} moves b1a1")]);
+    let text = u.position().to_text();
+    assert!(
+        text.starts_with("rk4r1/pppppppp/8/8/8/8/PPPPPPPP/2KR2R1 b ga"),
+        "{text}"
+    );
+}
+
 #[test]
 fn an_igui_goes_leg_by_leg_though_its_squares_name_it_alone() {
     // The Lion on f5 is hemmed in by its own Golds but for a Black Pawn on f6: it cannot pass,

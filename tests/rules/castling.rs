@@ -70,3 +70,138 @@ fn castling_partners_inside_the_edge_and_other_than_rooks() {
         );
     }
 }
+
+/// The castlings of the piece on `from` in Chess960 (`castling to g c`), as king-takes-rook text.
+fn castles_960(fen: &str, from: &str) -> Vec<String> {
+    let t = variant("chess960");
+    let mut p = pos(&t, fen);
+    let rank = &from[1..];
+    moves_from(&mut p, from)
+        .into_iter()
+        .filter(|m| {
+            let to = &m[2..];
+            to.ends_with(rank)
+                && p.piece_at(t.geo().parse_square(to).expect("square"))
+                    .is_some()
+        })
+        .collect()
+}
+
+/// Chess960 castling (`castling to g c`): King and Rook anywhere on the rank, landing on g/c and
+/// f/d; each case fails when `castling to` is taken out (the King then castles two squares
+/// towards a Rook in the corner only).
+#[test]
+fn chess960_castling_lands_on_the_usual_squares_from_anywhere() {
+    // King b1, Rooks a1 and h1: queenside the King moves right, to c1, the Rook to d1.
+    let mut p = pos(&variant("chess960"), "4k3/8/8/8/8/8/8/RK5R w HA - 0 1");
+    play(&mut p, &["b1a1"]);
+    assert_eq!(placement(&p), "4k3/8/8/8/8/8/8/2KR3R");
+    assert_eq!(
+        p.to_text().split(' ').nth(2),
+        Some("-"),
+        "both rights are gone"
+    );
+    p.unmake();
+    assert_eq!(p.to_text(), "4k3/8/8/8/8/8/8/RK5R w HA - 0 1");
+    // The King already on g1: castling moves the Rook alone, and is no pass.
+    let mut p = pos(&variant("chess960"), "4k3/8/8/8/8/8/8/R5KR w HA - 0 1");
+    play(&mut p, &["g1h1"]);
+    assert_eq!(placement(&p), "4k3/8/8/8/8/8/8/R4RK1");
+    // King f1 and Rook g1 swap squares.
+    let mut p = pos(&variant("chess960"), "r3k2r/8/8/8/8/8/8/5KR1 w G - 0 1");
+    assert_eq!(
+        castles_960("r3k2r/8/8/8/8/8/8/5KR1 w G - 0 1", "f1"),
+        list(&["f1g1"])
+    );
+    play(&mut p, &["f1g1"]);
+    assert_eq!(placement(&p), "r3k2r/8/8/8/8/8/8/5RK1");
+    p.unmake();
+    assert_eq!(placement(&p), "r3k2r/8/8/8/8/8/8/5KR1");
+    // Without `castling to` the same position has no castling right to read.
+    let plain = variant_with("chess960", "castling to g c", "");
+    assert!(koma_runtime::Position::from_text(plain, "4k3/8/8/8/8/8/8/RK5R w HA - 0 1").is_err());
+}
+
+#[test]
+fn chess960_castling_keeps_its_legality_rules() {
+    // A Rook that shields its King's destination from an enemy Rook on a1 cannot castle away
+    // (c1b1 would leave c1 attacked); the other side stands.
+    assert_eq!(
+        castles_960("1r2k3/8/8/8/8/8/8/rRK4R w HB - 0 1", "c1"),
+        list(&["c1h1"])
+    );
+    // d1 attacked (by f3) bars the King's way to g1, not the Rook's landing there.
+    assert_eq!(
+        castles_960("4k3/8/8/8/8/5b2/8/RK5R w HA - 0 1", "b1"),
+        list(&["b1a1"])
+    );
+    // A piece between the Rook and its destination blocks.
+    assert_eq!(
+        castles_960("4k3/8/8/8/8/8/8/RK3N1R w HA - 0 1", "b1"),
+        list(&["b1a1"])
+    );
+}
+
+#[test]
+fn chess960_position_text_reads_shredder_and_x_fen() {
+    let t = variant("chess960");
+    for (given, written) in [
+        (
+            "4k3/8/8/8/8/8/8/RK5R w HA - 0 1",
+            "4k3/8/8/8/8/8/8/RK5R w HA - 0 1",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/RK5R w KQ - 0 1",
+            "4k3/8/8/8/8/8/8/RK5R w HA - 0 1",
+        ),
+        // Two Rooks on the kingside: X-FEN's `K` is the outer one, `F` the inner.
+        (
+            "4k3/8/8/8/8/8/8/1K3R1R w K - 0 1",
+            "4k3/8/8/8/8/8/8/1K3R1R w H - 0 1",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/1K3R1R w F - 0 1",
+            "4k3/8/8/8/8/8/8/1K3R1R w F - 0 1",
+        ),
+    ] {
+        assert_eq!(pos(&t, given).to_text(), written, "{given}");
+    }
+}
+
+#[test]
+fn chess960_numbered_starts_follow_scharnagl() {
+    let t = variant("chess960");
+    let back = |n| {
+        let p = koma_runtime::Position::start_numbered(t.clone(), n).expect("a numbered start");
+        placement(&p)
+    };
+    assert_eq!(back(518), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    assert_eq!(back(0), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR");
+    assert_eq!(back(959), "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB");
+    assert!(koma_runtime::Position::start_numbered(t.clone(), 960).is_none());
+    assert_eq!(koma_runtime::Position::start_count(&t), 960);
+    let start = koma_runtime::Position::start_numbered(t, 0).expect("array 0");
+    assert_eq!(start.to_text().split(' ').nth(2), Some("HFhf"));
+}
+
+/// `castling safe royal-only`: a King that is no royal in Fairy-Stockfish's sense (Duck chess,
+/// taken rather than mated) castles out of, through and into attack; without the clause it
+/// does not.
+#[test]
+fn castling_through_attack_for_a_king_that_is_not_kept_out_of_check() {
+    let fen = "r3k2r/3r4/8/8/1b6/*6n/8/R3K2R w KQkq - 0 20";
+    let castles = |t: &std::sync::Arc<koma_runtime::Tables>| {
+        let mut p = pos(t, fen);
+        let mut v: Vec<String> = moves_from(&mut p, "e1")
+            .into_iter()
+            .filter_map(|m| m.split(',').next().map(str::to_string))
+            .filter(|m| m == "e1c1" || m == "e1g1")
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    assert_eq!(castles(&variant("duck")), list(&["e1c1", "e1g1"]));
+    let strict = variant_with("duck", "castling safe royal-only", "");
+    assert!(castles(&strict).is_empty());
+}

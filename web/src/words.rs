@@ -711,6 +711,47 @@ fn castling(w: &mut Page<'_>) {
             ),
         );
     }
+    if let Some(files) = r.castling_to {
+        let file = |x: u8| {
+            let name = w.v.board.square_name(koma_runtime::spec::Coord { x, y: 0 });
+            name.trim_end_matches(|c: char| c.is_ascii_digit())
+                .to_string()
+        };
+        w.rule(
+            "Castling anywhere on the rank",
+            &["castling to"],
+            format!(
+                "Castler and partner may start anywhere on their rank: castling towards the last \
+                 file, the castler lands on the {} file, towards the first on the {} file, its \
+                 partner beside it on the inner side. Every square between them and their \
+                 destinations is empty but for the two, and the castler's path is not attacked. \
+                 A castling is written as the castler taking its partner (`e1h1`).",
+                file(files[0]),
+                file(files[1])
+            ),
+        );
+    }
+    if r.castling_safe_royal_only {
+        w.rule(
+            "Castling through attack",
+            &["castling safe"],
+            "Only a castler the rules keep out of check is barred from castling out of, \
+             through or into attack."
+                .to_string(),
+        );
+    }
+    if let Some(shuffle) = &w.spec.rules.shuffle {
+        w.rule(
+            "Shuffled start",
+            &["shuffle"],
+            format!(
+                "The game starts from one of {} numbered arrangements of the pieces on the \
+                 shuffled squares, drawn at random or chosen by number; the setup as written \
+                 is one of them.",
+                shuffle.count()
+            ),
+        );
+    }
 }
 
 /// The `gating` clause.

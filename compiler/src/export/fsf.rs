@@ -716,9 +716,17 @@ fn castling(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> 
         return vec!["castling = false".to_string()];
     };
     let mut out = vec!["castling = true".to_string()];
+    if v.setup.as_ref().is_some_and(|s| s.shuffle.is_some()) {
+        // Fairy-Stockfish's Chess960 castling and notation (its start position is one array).
+        out.push("chess960 = true".to_string());
+    }
     let mut partner = None;
     for spec in specs {
-        let file = i32::from(start.at.x) + i32::from(spec.direction) * i32::from(spec.king_steps);
+        let file = match v.rules.castling_to {
+            Some(files) if spec.direction > 0 => i32::from(files[0]),
+            Some(files) => i32::from(files[1]),
+            None => i32::from(start.at.x) + i32::from(spec.direction) * i32::from(spec.king_steps),
+        };
         let corner = if spec.direction > 0 {
             v.board.width - 1
         } else {

@@ -113,13 +113,32 @@ fn refuse_board(v: &Variant, report: &mut Report) {
             report.refuse("moves by region", "the block has no regions", p.location);
         }
     }
+    if let Some(s) = v.setup.as_ref().and_then(|s| s.shuffle.as_ref()) {
+        report.refuse(
+            "shuffle",
+            "the diagram's block has one start position",
+            s.location,
+        );
+    }
 }
 
 /// The clauses the block cannot say: whether the variant uses each, the clause's key, what it
 /// is called, and why it is refused.
 // long: a table, one row per clause.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 25] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 27] {
     [
+        (
+            r.castling_to.is_some(),
+            "castling to",
+            "castling anywhere on the rank",
+            "the diagram castles with the piece at the edge of the rank",
+        ),
+        (
+            r.castling_safe_royal_only,
+            "castling safe",
+            "castling through attack",
+            "the diagram's block cannot say which castlers may cross attacked squares",
+        ),
         (
             r.wall.is_some(),
             "wall",

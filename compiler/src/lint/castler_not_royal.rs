@@ -23,7 +23,9 @@ the two programs' move counts differ wherever an enemy attacks those squares.",
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for piece in &cx.variant.pieces {
-        if piece.royal.is_none() && !piece.expansion.castling.is_empty() {
+        // `castling safe royal-only` already gives Fairy-Stockfish's reading.
+        let differs = !cx.variant.rules.castling_safe_royal_only;
+        if differs && piece.royal.is_none() && !piece.expansion.castling.is_empty() {
             out.push(
                 Diagnostic::warning(
                     "",
@@ -36,8 +38,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     "castling here",
                 )
                 .with_help(
-                    "make it `royal` if it is the game's king; Fairy-Stockfish lets a castler \
-                     that is not royal castle through attack, koma does not",
+                    "make it `royal` if it is the game's king, or write `castling safe \
+                     royal-only` for Fairy-Stockfish's reading (a castler that is not royal may \
+                     castle through attack)",
                 ),
             );
         }

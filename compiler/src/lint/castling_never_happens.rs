@@ -29,7 +29,8 @@ on the castler's rank castles), or use `j` when the partner stands next to the c
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let v = cx.variant;
     let Some(setup) = &v.setup else { return };
-    if v.pieces.iter().all(|p| p.expansion.castling.is_empty()) {
+    // Under `castling to` the partner is any partner piece on the rank, wherever it stands.
+    if v.pieces.iter().all(|p| p.expansion.castling.is_empty()) || v.rules.castling_to.is_some() {
         return;
     }
     // The runtime decides where a castling goes; ask it on the emitted tables' geometry.

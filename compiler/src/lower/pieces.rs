@@ -2,8 +2,8 @@
 
 use std::collections::HashMap;
 
-use koma_grammar::Spanned;
 use koma_grammar::ast::{Attribute as AstAttribute, Moves, PieceDef};
+use koma_grammar::{Span, Spanned};
 use koma_runtime::limits::MAX_PIECE_TYPES;
 use koma_runtime::spec::PieceType;
 
@@ -268,6 +268,23 @@ fn promotions(
     (first, Some(second))
 }
 
+/// E0805: an `in REGION` group's castling atom, which would compile and never castle (the
+/// castling tables are built from the piece's own XBetza).
+fn castling_in_region(file: FileId, moves: &Spanned<String>) -> Diagnostic {
+    // Point at the atom: XBetza atoms are capitals, and `O` is castling's.
+    let span = match moves.value.find('O') {
+        Some(i) => Span::new(moves.span.start + i, moves.span.start + i + 1),
+        None => moves.span,
+    };
+    Diagnostic::error(
+        codes::CASTLING_IN_REGION,
+        "castling cannot be one of a piece's `in REGION` moves",
+        location(file, span),
+        "this castling would never happen",
+    )
+    .with_help("write the castling atom (`O`) in the piece's own XBetza, after its ID and name")
+}
+
 /// Resolves a piece's `confined REGION` and `in REGION MOVES` options.
 fn regions(
     file: FileId,
@@ -313,12 +330,16 @@ fn regions(
             continue;
         };
         let at = location(file, option.moves.span);
+        let expansion = expand(&option.moves.value, at, size, diagnostics);
+        if !expansion.castling.is_empty() {
+            diagnostics.push(castling_in_region(file, &option.moves));
+        }
         piece.in_regions.push(InRegion {
             region,
             location: location(file, option.span),
             betza: option.moves.value.clone(),
             betza_location: at,
-            expansion: expand(&option.moves.value, at, size, diagnostics),
+            expansion,
         });
     }
     if let Some(confined) = &piece.confined {

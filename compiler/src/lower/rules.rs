@@ -247,6 +247,8 @@ impl Lowering<'_> {
                 squares,
             } => self.drop_zone(file, side.as_ref(), pieces, squares),
             ClauseKind::CastlingWith(ids) => self.castling_with(file, ids),
+            ClauseKind::CastlingTo(files) => self.castling_to(file, files),
+            ClauseKind::CastlingSafeRoyalOnly => rules.castling_safe_royal_only = true,
             ClauseKind::Gating { squares, only } => {
                 self.rules.drops.gates = self.squares(file, squares);
                 self.rules.drops.gates_only = *only;
@@ -419,6 +421,35 @@ impl Lowering<'_> {
     /// `castling with IDS`.
     fn castling_with(&mut self, file: FileId, ids: &[Spanned<String>]) {
         self.rules.castling_partners = self.pieces(file, ids, "in `castling with`");
+    }
+
+    /// `castling to FILE FILE`: each a file of the board, named as its squares name it.
+    fn castling_to(&mut self, file: FileId, files: &[Spanned<String>; 2]) {
+        let mut xs = [0u8; 2];
+        for (x, name) in xs.iter_mut().zip(files) {
+            let found = (0..self.board.width).find(|&col| {
+                let square = self.board.square_name(Coord { x: col, y: 0 });
+                square.trim_end_matches(|c: char| c.is_ascii_digit()) == name.value
+            });
+            match found {
+                Some(col) => *x = col,
+                None => {
+                    self.diagnostics.push(
+                        Diagnostic::error(
+                            codes::BAD_PARAMETER,
+                            format!("the board has no file `{}`", name.value),
+                            location(file, name.span),
+                            "not a file of the board",
+                        )
+                        .with_help(
+                            "name the files where the castler lands, e.g. `castling to g c`",
+                        ),
+                    );
+                    return;
+                }
+            }
+        }
+        self.rules.castling_to = Some(xs);
     }
 
     /// `counting board-honour N`.

@@ -1,7 +1,7 @@
 //! Lowering the setup: placements to coordinates for both players, by symmetry or written out.
 
 use koma_grammar::ast::{self, Side};
-use koma_runtime::spec::{PieceType, Player};
+use koma_runtime::spec::{Coord, PieceType, Player, ShuffleGroup, ShuffleSpec};
 
 use super::pieces::{Names, attributes};
 use crate::codes;
@@ -55,12 +55,117 @@ pub(crate) fn lower_setup(
             }
         }
     }
+    let shuffle = setup.shuffles.first().and_then(|line| {
+        let lowered = shuffle(file, line, symmetry, &placements, board, names, diagnostics)?;
+        Some(Located {
+            value: lowered,
+            location: location(file, line.span),
+        })
+    });
+    for extra in setup.shuffles.iter().skip(1) {
+        diagnostics.push(Diagnostic::error(
+            codes::BAD_SHUFFLE,
+            "a setup has one `shuffle` line",
+            location(file, extra.span),
+            "a second `shuffle`",
+        ));
+    }
     Setup {
         location: location(file, setup.span),
         symmetry,
         placements,
         hands: hands(file, setup, symmetry, names, diagnostics),
+        shuffle,
     }
+}
+
+/// A `shuffle` line: its squares in square order (rank by rank, file by file) and its groups,
+/// checked against the placements (E0404): a symmetric setup, the squares holding exactly the
+/// groups' pieces, and groups of one colour before the others.
+fn shuffle(
+    file: FileId,
+    line: &ast::Shuffle,
+    symmetry: Symmetry,
+    placements: &[Placement],
+    board: &Board,
+    names: &Names,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<ShuffleSpec> {
+    let at = location(file, line.span);
+    let fail = |diagnostics: &mut Vec<Diagnostic>, message: String, help: &str| {
+        diagnostics.push(
+            Diagnostic::error(codes::BAD_SHUFFLE, message, at, "this shuffle").with_help(help),
+        );
+        None
+    };
+    if symmetry == Symmetry::None {
+        return fail(
+            diagnostics,
+            "a `shuffle` needs `setup mirror` or `setup rotate`".into(),
+            "the second player's pieces follow the first player's arrangement by the symmetry",
+        );
+    }
+    let mut squares: Vec<Coord> = Vec::new();
+    for item in &line.squares {
+        squares.extend(board.coords(file, item, diagnostics));
+    }
+    squares.sort_by_key(|c| (c.y, c.x));
+    squares.dedup();
+    let mut groups = Vec::new();
+    for g in &line.groups {
+        let mut pieces = Vec::new();
+        for id in &g.pieces {
+            pieces.push(names.resolve(file, id, "in `shuffle`", diagnostics)?);
+        }
+        groups.push(ShuffleGroup {
+            pieces,
+            light: g.light,
+        });
+    }
+    let mut placed: Vec<PieceType> = placements
+        .iter()
+        .filter(|p| p.player == Player::First && squares.contains(&p.at))
+        .map(|p| p.piece)
+        .collect();
+    let mut named: Vec<PieceType> = groups.iter().flat_map(|g| g.pieces.clone()).collect();
+    placed.sort();
+    named.sort();
+    if placed.len() != squares.len() || placed != named {
+        return fail(
+            diagnostics,
+            format!(
+                "the shuffled squares must hold the groups' pieces: the groups name {}, the \
+                 setup puts {} of the first player's on the {} squares",
+                named.len(),
+                placed.len(),
+                squares.len()
+            ),
+            "place a piece on every shuffled square and name each of them in one group",
+        );
+    }
+    if groups
+        .windows(2)
+        .any(|w| w[0].light.is_none() && w[1].light.is_some())
+    {
+        return fail(
+            diagnostics,
+            "a group with `light` or `dark` comes after one without".into(),
+            "write the groups bound to a colour first (`B light, B dark, Q, ...`)",
+        );
+    }
+    let spec = ShuffleSpec {
+        squares,
+        groups,
+        rotate: symmetry == Symmetry::Rotate,
+    };
+    if spec.count() == 0 {
+        return fail(
+            diagnostics,
+            "the groups need more squares of a colour than the shuffle has".into(),
+            "count the light and dark squares among the shuffled squares",
+        );
+    }
+    Some(spec)
 }
 
 /// The second player's copy of a first player's placement in a symmetric setup, or an error

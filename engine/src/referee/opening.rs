@@ -26,6 +26,28 @@ impl Opening {
         })
     }
 
+    /// The start position numbered `number` of a game with a `shuffle` (Chess960's 518 is
+    /// the classical array), or `None` past the last number or without a shuffle.
+    pub fn numbered(tables: Arc<Tables>, number: u64) -> Option<Opening> {
+        Some(Opening {
+            start: Position::start_numbered(tables, number)?,
+            is_variant_start: false,
+            moves: Vec::new(),
+        })
+    }
+
+    /// For the variant's start position of a game with a `shuffle`, a start position drawn at
+    /// random from its numbered ones (Chess960's 960 arrays); any other opening as it is.
+    pub fn drawn(&self, rng: &mut SplitMix64) -> Opening {
+        let tables = self.start.tables();
+        let count = Position::start_count(tables);
+        if !self.is_variant_start || count <= 1 {
+            return self.clone();
+        }
+        let number = rng.next_u64() % count;
+        Opening::numbered(tables.clone(), number).unwrap_or_else(|| self.clone())
+    }
+
     /// The position after the opening moves, with them in its history.
     pub fn position(&self) -> Position {
         let mut pos = self.start.clone();

@@ -165,7 +165,10 @@ fn worker(
 pub fn opening_of(config: &MatchConfig, pair: usize) -> Opening {
     let given = &config.openings[pair % config.openings.len()];
     let mut rng = SplitMix64::for_stream(config.seed, pair as u64);
-    given.with_random_plies(config.random_plies, &mut rng)
+    // Both games of the pair start from the same drawn array, colours swapped.
+    given
+        .drawn(&mut rng)
+        .with_random_plies(config.random_plies, &mut rng)
 }
 
 fn play_one(

@@ -213,6 +213,20 @@ fn wall() -> impl Strategy<Value = WallSpec> {
     (kind, coords()).prop_map(|(kind, except)| WallSpec { kind, except })
 }
 
+fn shuffle() -> impl Strategy<Value = ShuffleSpec> {
+    let group =
+        (types(), of(any::<bool>())).prop_map(|(pieces, light)| ShuffleGroup { pieces, light });
+    (coords(), vec(group, 0..3), any::<bool>()).prop_map(|(squares, groups, rotate)| ShuffleSpec {
+        squares,
+        groups,
+        rotate,
+    })
+}
+
+fn castling_rules() -> impl Strategy<Value = (Option<[u8; 2]>, bool, Option<ShuffleSpec>)> {
+    (of(any::<[u8; 2]>()), any::<bool>(), of(shuffle()))
+}
+
 fn anti_trade() -> impl Strategy<Value = AntiTradeSpec> {
     let when = prop_oneof![Just(AntiTradeWhen::Always), Just(AntiTradeWhen::Protected)];
     (types(), types(), when, any::<(bool, bool)>(), types()).prop_map(
@@ -489,12 +503,14 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
         types(),
         vec(weight(), 0..3),
         (any::<bool>(), of(explode()), of(wall())),
+        castling_rules(),
     );
     (core, ends, rest).prop_map(|(core, ends, rest)| {
         let (promotion, royals, (burning, freezing, anti_trade), jump_rank, passing) = core;
         let (results, repeat, counting, goals) = ends;
-        let (drops, regions, castling_partners, weights, (captures_compulsory, explosion, wall)) =
-            rest;
+        let (drops, regions, castling_partners, weights, more, castles) = rest;
+        let (captures_compulsory, explosion, wall) = more;
+        let (castling_to, castling_safe_royal_only, shuffle) = castles;
         RulesSpec {
             promotion,
             royals,
@@ -514,6 +530,9 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
             captures_compulsory,
             explosion,
             wall,
+            castling_to,
+            castling_safe_royal_only,
+            shuffle,
         }
     })
 }
@@ -559,6 +578,8 @@ proptest! {
     fn explode_round_trips(x in explode()) { round_trip(&x)?; }
     #[test]
     fn wall_round_trips(x in wall()) { round_trip(&x)?; }
+    #[test]
+    fn shuffle_round_trips(x in shuffle()) { round_trip(&x)?; }
     #[test]
     fn endings_round_trip(x in endings()) { round_trip(&x)?; }
     #[test]

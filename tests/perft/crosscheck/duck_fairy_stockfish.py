@@ -10,10 +10,10 @@ Every move comes in one copy per square the duck may go to, so a position has so
 moves: the positions are counted to depth 2 (walking the tree in Python to depth 3 takes half an
 hour a position: pyffish reads the position afresh for every call).
 
-No position here lets a King castle through an attacked square: koma bars that for any castler
-(docs/rules.md, "Castling and attack"), Fairy-Stockfish lets this King, which is no royal, do so.
-So the random positions are taken without their castling rights (two of the seed's would differ
-there by a castling through or into attack); `chosen-1` castles where nothing attacks.
+The King, which Fairy-Stockfish does not keep out of check, may castle out of, through and into
+attack: variants/duck.koma says `castling safe royal-only` (docs/rules.md, "Castling and
+attack"), and `chosen-6` castles both ways through attacked squares. The random positions are
+still taken without their castling rights, as before that clause, so that they stay the seed's.
     python3 -m venv /tmp/ff && /tmp/ff/bin/pip install pyffish==0.0.90
     /tmp/ff/bin/python tests/perft/crosscheck/duck_fairy_stockfish.py [seed] \
         > tests/perft/duck.perft
@@ -41,12 +41,15 @@ CHOSEN = [
     "3r*r1k/4P3/8/8/8/8/8/4K3 w - - 0 40",
     # White's King is gone: the game is over, no move (Black won by taking it).
     "4k3/8/8/8/8/*7/4q3/8 w - - 0 31",
+    # White's King castles out of the Bishop's attack, through d1 (the Rook's) and onto g1
+    # (the Knight's): legal for this King, which is no royal.
+    "r3k2r/3r4/8/8/1b6/*6n/8/R3K2R w KQkq - 0 20",
 ]
 
 
 def random_position(rng):
     """A position from a random game in which captures come often, with the game still on.
-    Castling through attack is a known difference (above): no castling rights."""
+    Castling rights are dropped (see above): the positions the seed gave before."""
     return walk.random_position(VARIANT, rng, (6, 40), prefer=is_capture, chance=0.5,
                                 finish=without_castling)
 

@@ -51,6 +51,7 @@ SHIPPED = {
     "synochess": ("variants/synochess.koma", "tests/perft/pychess.perft"),
     "khans": ("variants/khans.koma", "tests/perft/pychess.perft"),
     "dobutsu": ("variants/dobutsu.koma", "tests/perft/pychess.perft"),
+    "fischerandom": ("variants/chess960.koma", "tests/perft/chess960.perft"),
 }
 
 # Options with a koma counterpart (pieces, board, setup, promotion, drops, castling, the
@@ -88,6 +89,8 @@ HAS = {
     "pieceDemotion", "dropPromoted",
     # `gating SQUARES [only]` (docs/rules.md, "Gating").
     "gating", "seirawanGating",
+    # `castling to FILE FILE` (Chess960's castling); `shuffle` in the setup for random starts.
+    "chess960",
 }
 
 # Options koma's language lacks, by the feature that would express them (issue 30, point 3).
@@ -95,7 +98,6 @@ GAPS = {
     "blastImmuneTypes": "explosion-immune pieces",
     "wallOrMove": "a blocker placed instead of a move",
     "mustDrop": "a drop-only placement phase", "mustDropType": "a drop-only placement phase",
-    "chess960": "random start positions",
     "connectN": "connect-N (not chess)", "connectNxN": "connect-N (not chess)",
     "collinearN": "connect-N (not chess)", "connectDiagonal": "connect-N (not chess)",
     "connectPieceTypes": "connect-N (not chess)", "connectValue": "connect-N (not chess)",

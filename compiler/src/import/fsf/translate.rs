@@ -18,11 +18,11 @@ const BOOKKEEPING: &[&str] = &[
     "pieceValueMg",
     "pieceValueEg",
     "castlingKingFile",
-    "chess960",
 ];
 
 /// Options read by the translation below (by their base name, sides stripped).
 const READ: &[&str] = &[
+    "chess960",
     "maxRank",
     "maxFile",
     "startFen",
@@ -582,6 +582,11 @@ impl Ctx<'_> {
         }
         let castling = self.castling_atoms(first.0, ks, qs)?;
         self.castling_partners();
+        if self.game.kind("king").is_none_or(|k| k.letter != king) {
+            // Fairy-Stockfish keeps only its king off attacked squares when castling.
+            self.rules
+                .push(RuleLine::Clause("castling safe royal-only".into()));
+        }
         Some((king, castling))
     }
 
@@ -592,11 +597,16 @@ impl Ctx<'_> {
             self.gap(at, "castling with a destination not beyond the castler");
             return None;
         }
-        if ks - from != from - qs {
-            // koma's castling is one of a piece's moves: a region cannot carry it.
-            let at = self.at("castlingKingsideFile");
-            self.gap(at, "castling by different distances on the two sides");
-            return None;
+        if ks - from != from - qs || self.flag("chess960", false) {
+            // Different distances on the two sides (Janus, Diana, Active), or Chess960's
+            // castling (`caparandom`): the destination files themselves, the same for both
+            // players as in Fairy-Stockfish, castler and partner anywhere on the rank.
+            let name = |f: u32| koma_runtime::geometry::file_name(f as u8);
+            self.rules.push(RuleLine::Clause(format!(
+                "castling to {} {}",
+                name(ks),
+                name(qs)
+            )));
         }
         Some(format!("isO{}", ks - from))
     }
