@@ -284,14 +284,18 @@ fn endings() -> impl Strategy<Value = EndingsSpec> {
         of(tiebreak()),
         of(any::<bool>()),
         of(outcome()),
+        any::<bool>(),
     )
         .prop_map(
-            |(repetition, extinction, tiebreak, stalemate_fewer_wins, checkmate)| EndingsSpec {
-                repetition,
-                extinction,
-                tiebreak,
-                stalemate_fewer_wins,
-                checkmate,
+            |(repetition, extinction, tiebreak, stalemate_fewer_wins, checkmate, full_board)| {
+                EndingsSpec {
+                    repetition,
+                    extinction,
+                    tiebreak,
+                    stalemate_fewer_wins,
+                    checkmate,
+                    full_board,
+                }
             },
         )
 }
@@ -346,6 +350,8 @@ fn drops() -> impl Strategy<Value = DropSpec> {
     );
     let files = (types(), vec((piece_type(), any::<u8>()), 0..3));
     let gating = (coords(), any::<bool>());
+    let must_drop = (any::<bool>(), types(), vec(unmoved_drop(), 0..2), types());
+    let enclosing = (any::<bool>(), coords());
     (
         hands,
         any::<(bool, bool)>(),
@@ -353,6 +359,8 @@ fn drops() -> impl Strategy<Value = DropSpec> {
         types(),
         vec(drop_zone(), 0..2),
         gating,
+        must_drop,
+        enclosing,
     )
         .prop_map(
             |(
@@ -362,6 +370,8 @@ fn drops() -> impl Strategy<Value = DropSpec> {
                 no_mate,
                 zones,
                 (gates, gates_only),
+                (must_drop, must_drop_pieces, unmoved, opposite_colours),
+                (enclosing, enclosing_start),
             )| DropSpec {
                 to_hand,
                 start_hand,
@@ -373,8 +383,22 @@ fn drops() -> impl Strategy<Value = DropSpec> {
                 promoted,
                 gates,
                 gates_only,
+                must_drop,
+                must_drop_pieces,
+                unmoved,
+                opposite_colours,
+                enclosing,
+                enclosing_start,
             },
         )
+}
+
+fn unmoved_drop() -> impl Strategy<Value = UnmovedDrop> {
+    (of(player()), types(), coords()).prop_map(|(player, pieces, squares)| UnmovedDrop {
+        player,
+        pieces,
+        squares,
+    })
 }
 
 fn region() -> impl Strategy<Value = RegionSpec> {
@@ -437,9 +461,10 @@ fn goal() -> impl Strategy<Value = GoalSpec> {
         1..=u8::MAX,
         any::<bool>(),
         any::<bool>(),
+        of(row_goal()),
     )
         .prop_map(
-            |(player, pieces, squares, reply_draws, count, or_filled, safe)| GoalSpec {
+            |(player, pieces, squares, reply_draws, count, or_filled, safe, row)| GoalSpec {
                 player,
                 pieces,
                 squares,
@@ -447,8 +472,20 @@ fn goal() -> impl Strategy<Value = GoalSpec> {
                 count,
                 or_filled,
                 safe,
+                row,
             },
         )
+}
+
+fn row_goal() -> impl Strategy<Value = RowGoal> {
+    (2..=u8::MAX, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+        |(length, ranks, files, diagonals)| RowGoal {
+            length,
+            ranks,
+            files,
+            diagonals,
+        },
+    )
 }
 
 /// A weight on one of the engine's terms (the only names the compiler lets through).
@@ -475,13 +512,13 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
         regions(),
         types(),
         vec(weight(), 0..3),
-        (any::<bool>(), of(explode()), of(wall())),
+        (any::<bool>(), of(explode()), of(wall()), any::<bool>()),
     );
     (core, ends, rest).prop_map(|(core, ends, rest)| {
         let (promotion, royals, (burning, freezing, anti_trade), jump_rank, passing) = core;
         let (results, repeat, counting, goals) = ends;
-        let (drops, regions, castling_partners, weights, (captures_compulsory, explosion, wall)) =
-            rest;
+        let (drops, regions, castling_partners, weights, rest) = rest;
+        let (captures_compulsory, explosion, wall, flip_enclosed) = rest;
         RulesSpec {
             promotion,
             royals,
@@ -501,6 +538,7 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
             captures_compulsory,
             explosion,
             wall,
+            flip_enclosed,
         }
     })
 }
@@ -572,6 +610,8 @@ proptest! {
     fn honour_round_trips(x in honour()) { round_trip(&x)?; }
     #[test]
     fn goal_round_trips(x in goal()) { round_trip(&x)?; }
+    fn row_goal_round_trips(x in row_goal()) { round_trip(&x)?; }
+    fn unmoved_drop_round_trips(x in unmoved_drop()) { round_trip(&x)?; }
 }
 
 #[test]

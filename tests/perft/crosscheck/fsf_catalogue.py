@@ -84,21 +84,27 @@ HAS = {
     "pieceDemotion", "dropPromoted",
     # `gating SQUARES [only]` (docs/rules.md, "Gating").
     "gating", "seirawanGating",
+    # `goal IDS row N [ranks] [files] [diagonals]` (docs/rules.md, "Rows").
+    "connectN", "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal",
+    # `drop enclosing [start SQUARES]` (with `enclosingDrop = reversi`, below), `draw full-board`.
+    "enclosingDropStart", "adjudicateFullBoard",
+    # `drop compulsory [ID]`, `drop opposite-colours B`, `drop unmoved` (Placement).
+    "mustDrop", "mustDropType", "dropOppositeColoredBishop", "castlingDroppedPiece",
 }
 
 # Options koma's language lacks, by the feature that would express them (issue 30, point 3).
 GAPS = {
     "blastImmuneTypes": "explosion-immune pieces",
     "wallOrMove": "a blocker placed instead of a move",
-    "mustDrop": "a drop-only placement phase", "mustDropType": "a drop-only placement phase",
     "chess960": "random start positions",
-    "connectN": "connect-N (not chess)", "connectNxN": "connect-N (not chess)",
-    "collinearN": "connect-N (not chess)", "connectDiagonal": "connect-N (not chess)",
-    "connectPieceTypes": "connect-N (not chess)", "connectValue": "connect-N (not chess)",
-    "flipEnclosedPieces": "flipping enclosed pieces (not chess)",
-    "enclosingDrop": "flipping enclosed pieces (not chess)",
-    "enclosingDropStart": "flipping enclosed pieces (not chess)",
-    "adjudicateFullBoard": "flipping enclosed pieces (not chess)",
+    "connectNxN": "a square block of N x N (not chess)",
+    "collinearN": "N pieces on one line, not adjacent (not chess)",
+    "connectValue": "a row that loses (not chess)",
+    "connectRegion1": "a chain joining two regions (not chess)",
+    "connectRegion2": "a chain joining two regions (not chess)",
+    # Reversi's kinds (`flip enclosed`, `drop enclosing`) are in HAS; the others:
+    "flipEnclosedPieces": "Ataxx's flipping (not chess)",
+    "enclosingDrop": "drops by a board game's placing rule (Ataxx, Connect Four, Snort; not chess)",
     "twoBoards": "two boards (bughouse)",
     "makpongRule": "Makpong's rule",
     "countingRule": "ASEAN or Cambodian counting",
@@ -108,9 +114,7 @@ GAPS = {
     "piecePromotionOnCapture": "promotion by capture",
     "chasingRule": "the chasing rule",
     "freeDrops": "free drops", "dropChecks": "drops that may not check",
-    "dropOppositeColoredBishop": "Bishop drops on opposite colours",
     "sittuyinRookDrop": "Sittuyin's placement", "sittuyinPromotion": "Sittuyin's promotion",
-    "castlingDroppedPiece": "castling with dropped pieces",
     "shatarMateRule": "Shatar's mate rule",
     "extinctionClaim": "extinction claimed by the winner",
     "oppositeCastling": "castling barred after the opponent's",
@@ -190,6 +194,10 @@ def gaps(opts):
     found = []
     for key, value in opts.items():
         if key == "countingRule" and "MAKRUK" in value.upper():
+            feature = None
+        elif key == "connectValue" and value in ("win", "mate"):
+            feature = None
+        elif key in ("flipEnclosedPieces", "enclosingDrop") and value.lower() == "reversi":
             feature = None
         elif value in NEUTRAL:
             feature = None
