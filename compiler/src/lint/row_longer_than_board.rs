@@ -14,8 +14,8 @@ pub const LINT: Lint = Lint {
     explanation: "`goal IDS row N` wins with N pieces on consecutive squares of a rank, file or \
 diagonal. When no such line of the board has N squares in a row (holes break a line), the goal \
 can never be reached. Shorten the row, or name the lines that are long enough.",
-    before: "board 3 x 3\npieces\n  P \"Stone\" m0\nsetup rotate\n  hand P P P\nrules\n  goal P row 4",
-    after: "board 3 x 3\npieces\n  P \"Stone\" m0\nsetup rotate\n  hand P P P\nrules\n  goal P row 3",
+    before: "board 3 x 3\npieces\n  P \"Stone\" -\nsetup rotate\n  hand P P P\nrules\n  goal P row 4",
+    after: "board 3 x 3\npieces\n  P \"Stone\" -\nsetup rotate\n  hand P P P\nrules\n  goal P row 3",
     check,
 };
 

@@ -584,7 +584,7 @@ impl Ctx<'_> {
         Some(Piece {
             id: id(def.letter),
             name: title(&def.kind),
-            moves: Moves::Betza(if moves.is_empty() { "m0".into() } else { moves }),
+            moves: Moves::Betza(if moves.is_empty() { "-".into() } else { moves }),
             promotes: Vec::new(),
             royal: false,
             note: None,
