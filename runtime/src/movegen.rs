@@ -935,8 +935,8 @@ impl Position {
     fn royals_safe(&self, me: Player, royals: &[Square]) -> bool {
         if royals.is_empty() {
             // Losing the last royal is no legal move, but a side without royals (Horde's
-            // White) has none to keep safe.
-            return !*self.tables.royal_sides.get(me);
+            // White) has none to keep safe, nor one whose royal is still in hand (Placement).
+            return !*self.tables.royal_sides.get(me) || self.royal_in_hand(me);
         }
         if royals.len() >= 2 && self.tables.spec.rules.royals.check_last_only {
             return true;

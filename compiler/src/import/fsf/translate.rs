@@ -1311,14 +1311,18 @@ impl Ctx<'_> {
         if !self.flag("firstRankPawnDrops", false) {
             pawn_zone.retain(|s| s.1 != 0);
         }
-        if !self.flag("promotionZonePawnDrops", false) {
+        let pawn = self.game.kind("pawn").map(|p| id(p.letter));
+        // Only a Pawn that can be in hand reads the promotion region (Reversi has none).
+        let pawn_in_hand = pieces
+            .iter()
+            .any(|p| Some(&p.id) == pawn.as_ref() && self.in_hand(p, hands));
+        if pawn_in_hand && !self.flag("promotionZonePawnDrops", false) {
             if let Some(z) =
                 self.region("promotionRegion", &format!("*{}", 8.min(self.ranks)), "*1")
             {
                 pawn_zone.retain(|s| !z.contains(s));
             }
         }
-        let pawn = self.game.kind("pawn").map(|p| id(p.letter));
         let (pawns, others): (Vec<&Piece>, Vec<&Piece>) = pieces
             .iter()
             .filter(|p| self.in_hand(p, hands))
