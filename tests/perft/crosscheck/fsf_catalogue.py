@@ -104,7 +104,7 @@ GAPS = {
     "connectRegion2": "a chain joining two regions (not chess)",
     # Reversi's kinds (`flip enclosed`, `drop enclosing`) are in HAS; the others:
     "flipEnclosedPieces": "Ataxx's flipping (not chess)",
-    "enclosingDrop": "drops by a board game's placing rule (Ataxx, Connect Four, Snort; not chess)",
+    "enclosingDrop": "a placing rule for drops: Ataxx, Connect Four, Snort (not chess)",
     "twoBoards": "two boards (bughouse)",
     "makpongRule": "Makpong's rule",
     "countingRule": "ASEAN or Cambodian counting",
@@ -280,11 +280,33 @@ def print_page(rows):
     print("|---|---:|---:|")
     for feature, n in blocked.most_common():
         print(f"| {feature} | {n} | {alone.get(feature, 0)} |")
+    print_board_games(rows)
     print("\n## Every game\n")
     print("| game | where Fairy-Stockfish defines it | status |")
     print("|---|---|---|")
     for name, origin, _, need in rows:
         print(f"| `{name}` | {origin} | {status(name, need)} |")
+
+
+def print_board_games(rows):
+    """The games that are not chess variants (their features say so) and are still left out."""
+    out = [(name, need) for name, _, _, need in rows if any("(not chess)" in f for f in need)]
+    print(BOARD_GAMES)
+    for name, need in out:
+        print(f"- `{name}`: {', '.join(need)}")
+
+
+BOARD_GAMES = """
+## Board games left out
+
+koma plays Fairy-Stockfish's connect games (`goal IDS row N`: tic-tac-toe, Picaria, Nine Holes,
+All Queens Chess, Symphony...) and its Reversi family (`flip enclosed`, `drop enclosing`,
+`draw full-board`: Flipello, Flipersi and their sizes), docs/rules.md. These non-chess games
+still need a rule koma has no clause for; each is a placing or winning rule of its own (a drop
+that falls to the lowest free square, Ataxx's moves that turn every neighbour and clone from an
+endless hand, a row that loses, N on one line with gaps, a 2x2 block, a chain across the board),
+each for one to four games, so they stay out:
+"""
 
 
 HEADER = """# Fairy-Stockfish's catalogue in koma
