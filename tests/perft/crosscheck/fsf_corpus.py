@@ -21,44 +21,14 @@ import pyffish as sf
 
 sys.path.insert(0, os.path.dirname(__file__))
 import fsf_catalogue as cat  # noqa: E402
+from fsf_walk import koma_perft, perft, random_fen  # noqa: E402
 
 SEED = int(sys.argv[1]) if len(sys.argv) > 1 else 30
-KOMA = os.environ.get("KOMA", "target/ci/koma")
+KOMA = os.environ.get("KOMA", "target/ci/koma")  # read by fsf_walk too
 CORPUS = "tests/fsf-corpus"
 START_DEPTH, RANDOM_COUNT, RANDOM_DEPTH = 3, 2, 2
 # A depth whose count, estimated from the two before, passes this is not counted.
 NODE_BUDGET = 150_000
-
-
-def perft(variant, fen, depth):
-    moves = sf.legal_moves(variant, fen, [])
-    if depth == 1:
-        return len(moves)
-    return sum(perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
-
-
-def koma_perft(path, fen, depth):
-    out = subprocess.run([KOMA, "perft", path, "--depth", str(depth), "--fen", fen, "--threads", "1"],
-                         capture_output=True, text=True, timeout=120)
-    if out.returncode != 0:
-        return None, out.stderr.strip().splitlines()[-1:] or ["failed"]
-    for line in out.stdout.split("\n"):
-        words = line.replace(":", " ").split()
-        if words and words[-1].isdigit():
-            return int(words[-1]), None
-    return None, ["no count"]
-
-
-def random_fen(variant, rng):
-    while True:
-        fen = sf.start_fen(variant)
-        for _ in range(rng.randrange(4, 30)):
-            moves = sorted(sf.legal_moves(variant, fen, []))
-            if not moves:
-                break
-            fen = sf.get_fen(variant, fen, [rng.choice(moves)])
-        if sf.legal_moves(variant, fen, []):
-            return fen
 
 
 def import_game(name, builtin, ini_text):
