@@ -24,7 +24,7 @@ fn a_drop_turns_what_it_encloses_and_unmake_turns_it_back() {
     let mut p = pos(&t, START);
     let hash = p.hash();
     play(&mut p, &["P@a3"]);
-    assert_eq!(placement(&p), "4/PPP1/1Pp1/4");
+    assert_eq!(placement(&p), "4/PPP1/1Pp1/4[PPPPPpppppp]");
     assert_eq!(p.hash(), p.compute_hash());
     p.unmake();
     assert_eq!(p.to_text(), START);
@@ -33,12 +33,12 @@ fn a_drop_turns_what_it_encloses_and_unmake_turns_it_back() {
     // from c1 crosses, stays.
     let mut p = pos(&t, "4/PpP1/1pp1/P3[Pp] w - - 0 1");
     play(&mut p, &["P@c1"]);
-    assert_eq!(placement(&p), "4/PpP1/1PP1/P1P1");
+    assert_eq!(placement(&p), "4/PpP1/1PP1/P1P1[p]");
     // Without `flip enclosed` nothing turns.
     let t = variant_with("reversi", "  flip enclosed\n", "");
     let mut p = pos(&t, START);
     play(&mut p, &["P@a3"]);
-    assert_eq!(placement(&p), "4/PpP1/1Pp1/4");
+    assert_eq!(placement(&p), "4/PpP1/1Pp1/4[PPPPPpppppp]");
 }
 
 #[test]
@@ -61,10 +61,10 @@ fn two_sides_without_a_drop_pass_and_the_game_ends() {
     let mut p = pos(&t, "P3/4/1pp1/4[Pp] w - - 0 1");
     assert_eq!(p.perft(1), 1, "White can only pass");
     let m = p.moves();
-    p.make(m.get(0));
+    p.make(&m[0]);
     assert_eq!(p.perft(1), 1, "so can Black");
     let m = p.moves();
-    p.make(m.get(0));
+    p.make(&m[0]);
     let r = result(&mut p).expect("two passes");
     assert_eq!(
         (r.winner, r.reason),
