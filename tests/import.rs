@@ -610,7 +610,7 @@ fn fsf_regions_that_differ_by_side_are_written_per_side() {
 
 #[test]
 fn fsf_errors_are_located_in_the_ini() {
-    let ini = "[a:nosuch]\n[b:chess]\ncustomPiece1 = g:pB2\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNG w - - 0 1\n[c:chess]\nenPassantRegionBlack = *6\n[d:chess]\nconnectN = 4\n";
+    let ini = "[a:nosuch]\n[b:chess]\ncustomPiece1 = g:pB2\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNG w - - 0 1\n[c:chess]\nenPassantRegionBlack = *6\n[d:chess]\nconnectNxN = 2\n[e:chess]\nconnectN = 4\nconnectDiagonal = false\n";
     let (_, several) = fsf(ini, None);
     assert!(
         several.contains("error[I029]") && several.contains("--section"),
@@ -629,11 +629,15 @@ fn fsf_errors_are_located_in_the_ini() {
     let (_, region) = fsf(ini, Some("c"));
     assert!(region.contains("error[I033] 6:1-6:26"), "{region}");
     let (koma, gap) = fsf(ini, Some("d"));
-    assert!(gap.contains("warning[I013] 8:1-8:13"), "{gap}");
+    assert!(gap.contains("warning[I013] 8:1-8:15"), "{gap}");
     assert!(
         koma.expect("written with a comment")
-            .contains("# Not translated: `connectN = 4`.")
+            .contains("# Not translated: `connectNxN = 2`.")
     );
+    // `connectN` is a goal row, along the lines left on.
+    let (koma, _) = fsf(ini, Some("e"));
+    let koma = koma.expect("connect-N translates");
+    assert!(koma.contains(" row 4 ranks files\n"), "{koma}");
 }
 
 #[test]

@@ -76,5 +76,7 @@ mod flip;
 mod game_ends;
 #[path = "rules/gating.rs"]
 mod gating;
+#[path = "rules/reversi.rs"]
+mod reversi;
 #[path = "rules/wall.rs"]
 mod wall;

@@ -96,6 +96,7 @@ fn rules(variant: &Variant) -> RulesSpec {
         captures_compulsory: rules.captures_compulsory,
         explosion: rules.explosion.as_ref().map(|e| e.value.clone()),
         wall: rules.wall.as_ref().map(|w| w.value.clone()),
+        flip_enclosed: rules.flip_enclosed,
         drops: DropSpec {
             start_hand: variant
                 .setup

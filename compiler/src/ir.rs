@@ -303,6 +303,8 @@ pub struct Rules {
     pub weights: Vec<Located<(String, i32)>>,
     /// `captures compulsory`.
     pub captures_compulsory: bool,
+    /// `flip enclosed`.
+    pub flip_enclosed: bool,
     /// `explode`.
     pub explosion: Option<Located<koma_runtime::spec::ExplodeSpec>>,
     /// `wall`.

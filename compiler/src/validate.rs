@@ -102,10 +102,16 @@ fn royals_placed(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
     let without: Vec<Player> = [Player::First, Player::Second]
         .into_iter()
         .filter(|player| {
-            !setup
-                .placements
-                .iter()
-                .any(|p| p.player == *player && royal(p))
+            // A royal in hand comes into play by a drop (Placement).
+            let in_hand = setup.hands.iter().any(|h| {
+                let (owner, piece) = h.value;
+                owner == *player && variant.piece(piece).royal.is_some()
+            });
+            !in_hand
+                && !setup
+                    .placements
+                    .iter()
+                    .any(|p| p.player == *player && royal(p))
         })
         .collect();
     let who = match without.as_slice() {

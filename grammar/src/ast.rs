@@ -351,6 +351,9 @@ pub enum ClauseKind {
         /// reached under attack wins if it still holds, unattacked, on the side's next turn.
         safe: bool,
         reply_draws: bool,
+        /// `row N [ranks] [files] [diagonals]` in place of the squares: N goal pieces in an
+        /// unbroken line win (connect-N).
+        row: Option<GoalRow>,
     },
     /// `wall KIND [except SQUARES]`: every move also puts a blocker on an empty square, where
     /// `kind` says; never on the `except` squares.
@@ -419,6 +422,27 @@ pub enum ClauseKind {
     },
     /// `drop no-mate IDS`: a drop of one of these that checkmates loses.
     DropNoMate(Vec<Spanned<String>>),
+    /// `drop compulsory [IDS]`: while a side holds one of these pieces (any without IDS) in
+    /// hand and can drop one, its only legal moves are such drops.
+    DropCompulsory(Vec<Spanned<String>>),
+    /// `drop unmoved [first|second] IDS SQUARES`: a piece of these dropped on one of the
+    /// squares counts as never moved (it may castle). Without a side both players', the squares
+    /// the first player's (rotated for the second); with one, that player's as written.
+    DropUnmoved {
+        side: Option<Spanned<Side>>,
+        pieces: Vec<Spanned<String>>,
+        squares: Vec<SquareItem>,
+    },
+    /// `drop enclosing [start SQUARES]`: a drop must enclose an enemy piece; while one of the
+    /// start squares is empty, drops go only there.
+    DropEnclosing(Vec<SquareItem>),
+    /// `flip enclosed`: enemy pieces enclosed by a move change sides (Reversi).
+    FlipEnclosed,
+    /// `draw full-board`: the game ends drawn (or by `tiebreak`) once no square is empty.
+    DrawFullBoard,
+    /// `drop opposite-colours IDS`: a side's pieces of each of these types are split as evenly
+    /// as they can be over the two square colours: no drop leaves that impossible.
+    DropOppositeColours(Vec<Spanned<String>>),
     /// `drop zone [first|second] IDS SQUARES`: these pieces drop only on these squares; with
     /// a side, that player's drops alone.
     DropZone {
@@ -600,6 +624,12 @@ impl ClauseKind {
             ClauseKind::DropPerFile { .. } => "drop per-file",
             ClauseKind::DropNoMate(_) => "drop no-mate",
             ClauseKind::DropZone { .. } => "drop zone",
+            ClauseKind::DropCompulsory(_) => "drop compulsory",
+            ClauseKind::DropUnmoved { .. } => "drop unmoved",
+            ClauseKind::DropEnclosing(_) => "drop enclosing",
+            ClauseKind::FlipEnclosed => "flip enclosed",
+            ClauseKind::DrawFullBoard => "draw full-board",
+            ClauseKind::DropOppositeColours(_) => "drop opposite-colours",
             ClauseKind::PromotionCapturedOnly => "promotion captured-only",
             ClauseKind::PromotionFlip => "promotion flip",
             ClauseKind::PromotionLimit(_) => "promotion limit",
@@ -631,6 +661,8 @@ impl ClauseKind {
                 | ClauseKind::DropNoMate(_)
                 | ClauseKind::DropZone { .. }
                 | ClauseKind::PromotionZone { .. }
+                | ClauseKind::DropUnmoved { .. }
+                | ClauseKind::DropOppositeColours(_)
                 | ClauseKind::Goal { .. }
                 | ClauseKind::Weight { .. }
                 | ClauseKind::Remove(_)
@@ -810,4 +842,20 @@ pub enum ResetEvent {
     Capture,
     Promotion,
     Piece(String),
+}
+
+/// `row N [ranks] [files] [diagonals]` of a `goal`: N goal pieces of one side in an unbroken
+/// line along the named lines (all three when none is named) win.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoalRow {
+    pub length: Spanned<u32>,
+    pub lines: Vec<Spanned<RowLine>>,
+}
+
+/// The lines a `goal ... row` runs along.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowLine {
+    Ranks,
+    Files,
+    Diagonals,
 }

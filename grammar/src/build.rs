@@ -462,16 +462,10 @@ impl LineParser {
         let mut squares = Vec::new();
         let mut reply_draws = false;
         let (mut count, mut or_filled, mut safe) = (None, false, false);
+        let mut row = None;
         for p in children(pair) {
             match p.as_rule() {
-                Rule::side => {
-                    let value = if p.as_str() == "second" {
-                        Side::Second
-                    } else {
-                        Side::First
-                    };
-                    side = Some(Spanned::new(value, self.span(&p)));
-                }
+                Rule::side => side = Some(self.side_of(&p)),
                 Rule::piece_ids => pieces = self.piece_ids(p),
                 Rule::square_list => squares = self.square_list(p),
                 Rule::goal_count => {
@@ -479,6 +473,7 @@ impl LineParser {
                 }
                 Rule::or_filled => or_filled = true,
                 Rule::goal_safe => safe = true,
+                Rule::goal_row => row = Some(self.goal_row(p)),
                 _ => reply_draws = true,
             }
         }
@@ -490,7 +485,29 @@ impl LineParser {
             or_filled,
             safe,
             reply_draws,
+            row,
         }
+    }
+
+    /// `row N [ranks] [files] [diagonals]`.
+    fn goal_row(&mut self, pair: Pair<'_, Rule>) -> GoalRow {
+        let mut length = Spanned::new(0, self.span(&pair));
+        let mut lines = Vec::new();
+        for p in children(pair) {
+            if p.as_rule() == Rule::number {
+                if let Some(n) = self.number(&p) {
+                    length = n;
+                }
+                continue;
+            }
+            let line = match p.as_str() {
+                "ranks" => RowLine::Ranks,
+                "files" => RowLine::Files,
+                _ => RowLine::Diagonals,
+            };
+            lines.push(Spanned::new(line, self.span(&p)));
+        }
+        GoalRow { length, lines }
     }
 
     fn wall(&mut self, pair: Pair<'_, Rule>) -> ClauseKind {
@@ -632,6 +649,39 @@ impl LineParser {
             }
             Rule::drop_no_mate => ClauseKind::DropNoMate(self.piece_ids(inner.next()?)),
             Rule::drop_promoted => ClauseKind::DropPromoted,
+            Rule::drop_enclosing => ClauseKind::DropEnclosing(
+                inner
+                    .next()
+                    .and_then(|start| start.into_inner().next())
+                    .map(|squares| self.square_list(squares))
+                    .unwrap_or_default(),
+            ),
+            Rule::drop_opposite_colours => {
+                ClauseKind::DropOppositeColours(self.piece_ids(inner.next()?))
+            }
+            Rule::drop_unmoved => {
+                let mut side = None;
+                let mut pieces = Vec::new();
+                let mut squares = Vec::new();
+                for p in inner {
+                    match p.as_rule() {
+                        Rule::side => side = Some(self.side_of(&p)),
+                        Rule::piece_ids => pieces = self.piece_ids(p),
+                        _ => squares = self.square_list(p),
+                    }
+                }
+                ClauseKind::DropUnmoved {
+                    side,
+                    pieces,
+                    squares,
+                }
+            }
+            Rule::drop_compulsory => ClauseKind::DropCompulsory(
+                inner
+                    .find(|p| p.as_rule() == Rule::piece_ids)
+                    .map(|p| self.piece_ids(p))
+                    .unwrap_or_default(),
+            ),
             _ => {
                 let mut inner = inner.peekable();
                 let side = inner
@@ -816,6 +866,7 @@ impl LineParser {
                 as_is: children(pair).any(|p| p.as_rule() == Rule::as_is),
             }),
             Rule::drop_line => self.drop_rule(first),
+            Rule::flip_line => Some(ClauseKind::FlipEnclosed),
             Rule::gating_line => Some(ClauseKind::Gating {
                 squares: self.square_list(first),
                 only: children(pair).any(|p| p.as_rule() == Rule::gating_only),
@@ -1148,6 +1199,7 @@ impl LineParser {
                 }
                 Some(ClauseKind::DrawMoves { moves, reset })
             }
+            Rule::draw_full_board => Some(ClauseKind::DrawFullBoard),
             _ => Some(ClauseKind::DrawBareRoyal {
                 single_piece: rule.into_inner().any(|p| p.as_rule() == Rule::bare_kind),
             }),

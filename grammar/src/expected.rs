@@ -71,6 +71,8 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::goal_count => "`count N`",
         Rule::or_filled => "`or-filled`",
         Rule::goal_safe => "`safe`",
+        Rule::goal_row => "`row N`",
+        Rule::row_line => "`ranks`, `files` or `diagonals`",
         Rule::area => "`area`",
         Rule::area_kind => "`king`, `diagonal` or `orthogonal`",
         Rule::burn_all => "`all`",
@@ -127,6 +129,13 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::promotion_limit => "`limit`",
         Rule::limit_entry => "a piece ID and a number",
         Rule::drop_promoted => "`promoted`",
+        Rule::drop_compulsory => "`compulsory`",
+        Rule::drop_enclosing => "`enclosing`",
+        Rule::enclosing_start => "`start`",
+        Rule::draw_full_board => "`full-board`",
+        Rule::flip_enclosed => "`enclosed`",
+        Rule::drop_unmoved => "`unmoved`",
+        Rule::drop_opposite_colours => "`opposite-colours`",
         Rule::repeat_outcome => "`illegal` or `loses`",
         Rule::repeat_exception => "`except-evasion` or `except-no-new-attack`",
         Rule::counting_board => "`board-honour`",
@@ -283,8 +292,11 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
             "write `wall moving|anywhere|shot|edge [except SQUARES]`, e.g. `wall moving`"
         }
         Rule::gating_line => "write `gating SQUARES [only]`, e.g. `gating a1-h1 only`",
+        Rule::flip_line => "write `flip enclosed`",
         Rule::goal_line => {
-            "write `goal [first|second] IDS SQUARES [count N] [or-filled] [safe] [reply-draws]`, e.g. `goal K d4 e4 d5 e5`"
+            "write `goal [first|second] IDS SQUARES [count N] [or-filled] [safe] [reply-draws]`, \
+             e.g. `goal K d4 e4 d5 e5`, or `goal [first|second] IDS row N [ranks] [files] \
+             [diagonals]`, e.g. `goal P row 3`"
         }
         Rule::drop_line => {
             "write `drop not-stuck`, `drop one-per-file IDS`, `drop per-file N IDS`, \

@@ -132,6 +132,7 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("wall", Rule::wall_line),
     ("remove", Rule::remove_clause_line),
     ("gating", Rule::gating_line),
+    ("flip", Rule::flip_line),
 ];
 
 /// The keywords that may start a rules clause, for "did you mean" suggestions.

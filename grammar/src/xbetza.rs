@@ -213,9 +213,16 @@ impl BetzaSyntaxError {
     }
 }
 
+/// The move string of a piece that never moves.
+pub const NO_MOVES: &str = "-";
+
 /// Parses an XBetza move string. Every unknown atom letter is reported; a structural error
 /// (stray character, unbalanced group, modifiers without an atom) stops the parse.
 pub fn parse(text: &str) -> Result<Betza, Vec<BetzaSyntaxError>> {
+    // `-`: a piece without moves (Reversi's Discs, tic-tac-toe's Stones).
+    if text == NO_MOVES {
+        return Ok(Betza { moves: Vec::new() });
+    }
     if let Some(error) = check_shape(text) {
         return Err(vec![error]);
     }

@@ -321,6 +321,16 @@ const CLAUSE_WORDS: &[&str] = &[
     "or-filled",
     "safe",
     "count",
+    "row",
+    "ranks",
+    "files",
+    "diagonals",
+    "unmoved",
+    "opposite-colours",
+    "enclosed",
+    "enclosing",
+    "start",
+    "full-board",
 ];
 
 /// Completion: the keywords of the section the cursor is in, rules clauses and their words,

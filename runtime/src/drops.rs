@@ -40,6 +40,12 @@ pub(crate) struct DropTables {
     pub home: Vec<Cell>,
     /// Per piece type: has initial (`i`) moves.
     pub initial: Vec<bool>,
+    /// Squares where a dropped piece counts as never moved, and the piece (`drop unmoved`).
+    pub unmoved: Vec<(Square, Cell)>,
+    /// `drop enclosing`: a drop must enclose an enemy piece.
+    pub enclosing: bool,
+    /// With `enclosing`: the squares filled first (for both players).
+    pub enclosing_start: Vec<Square>,
     /// Per piece type and player: the squares a drop may fill when they are empty (the zone,
     /// less the squares it would be stuck on), as words of a square set; filled by
     /// [`DropTables::build_targets`] once the pieces' stuck squares are known.
@@ -86,6 +92,11 @@ impl DropTables {
             no_mate: flags(&d.no_mate),
             home: home_cells(geo, spec),
             initial: initial_movers(spec),
+            unmoved: unmoved_cells(geo, spec),
+            enclosing: d.enclosing,
+            enclosing_start: (d.enclosing_start.iter())
+                .filter_map(|&c| geo.square_at(c))
+                .collect(),
             targets: Vec::new(),
             files: Vec::new(),
         }
@@ -152,6 +163,58 @@ impl Position {
         self.hands[i] = count;
     }
 
+    /// `drop opposite-colours`: whether `m` (a drop, or any other move, which passes) lets the
+    /// side to move still split its pieces of each listed type evenly over the two square
+    /// colours: a drop of such a piece puts no more than half of them (rounded up) on its
+    /// colour, and any other drop leaves room for half of them (rounded down) on each colour,
+    /// counting those already there (Fairy-Stockfish's `dropOppositeColoredBishop`).
+    pub(crate) fn drop_keeps_colours(&self, m: &Move) -> bool {
+        let Some(dropped) = m.dropped() else {
+            return true;
+        };
+        let listed = &self.tables.spec.rules.drops.opposite_colours;
+        listed
+            .iter()
+            .all(|&t| self.colours_stay_split(t, dropped, m.to))
+    }
+
+    /// [`Position::drop_keeps_colours`] for one type `t`, when `dropped` goes to `to`.
+    fn colours_stay_split(&self, t: PieceType, dropped: PieceType, to: Square) -> bool {
+        let geo = &self.tables.geo;
+        let colour = |s: Square| {
+            let c = geo.coord(s);
+            usize::from((c.x + c.y) % 2)
+        };
+        let mut on = [0usize; 2];
+        for s in self.squares_of(self.side) {
+            if self.board[s.index()].piece_type() == t {
+                on[colour(s)] += 1;
+            }
+        }
+        let total = on[0] + on[1] + usize::from(self.hand_count(self.side, t));
+        if dropped == t {
+            return on[colour(to)] < total.div_ceil(2);
+        }
+        let d = &self.tables.drops;
+        let targets = d.targets.get(usize::from(t.0)).map(|x| x.get(self.side));
+        let mut room = on;
+        for s in geo.squares() {
+            let fits = targets.is_some_and(|w| w[s.index() / 64] >> (s.index() % 64) & 1 != 0);
+            if s != to && fits && !self.board[s.index()].is_piece() {
+                room[colour(s)] += 1;
+            }
+        }
+        room.iter().all(|&n| n >= total / 2)
+    }
+
+    /// Whether `player` holds a royal piece in hand (Placement's King before it is dropped).
+    pub(crate) fn royal_in_hand(&self, player: Player) -> bool {
+        self.tables.drops.enabled
+            && (0..self.tables.piece_count())
+                .filter_map(|t| u16::try_from(t).ok().map(PieceType))
+                .any(|t| self.tables.is_royal(t) && self.hand_count(player, t) > 0)
+    }
+
     /// Whether this variant has hands at all (position text prints them when it does).
     pub fn has_hands(&self) -> bool {
         self.tables.drops.enabled
@@ -167,6 +230,24 @@ impl Position {
     pub(crate) fn hand_take(&mut self, player: Player, piece: PieceType) {
         let c = self.hand_count(player, piece);
         self.set_hand_count(player, piece, c.saturating_sub(1));
+    }
+
+    /// `drop compulsory`: while the side to move holds one of the clause's pieces in hand, no
+    /// other piece is dropped, and while such a drop is legal no piece moves (Fairy-Stockfish's
+    /// `mustDrop`; `out` holds legal moves).
+    pub(crate) fn keep_compulsory_drops(&self, out: &mut MoveList) {
+        let listed = &self.tables.spec.rules.drops.must_drop_pieces;
+        let concerned = |t: PieceType| listed.is_empty() || listed.contains(&t);
+        let held = (0..self.tables.piece_count())
+            .filter_map(|t| u16::try_from(t).ok().map(PieceType))
+            .any(|t| concerned(t) && self.hand_count(self.side, t) > 0);
+        if !held {
+            return;
+        }
+        out.retain(|m| m.dropped().is_none_or(concerned));
+        if out.iter().any(|m| m.dropped().is_some()) {
+            out.retain(|m| m.dropped().is_some());
+        }
     }
 
     /// Adds, after each move from `start` on that leaves a gate for the first time, its twins
@@ -293,8 +374,13 @@ impl Position {
                 }
             }
         }
+        let allowed = if d.enclosing {
+            self.enclosing_mask()
+        } else {
+            [u64::MAX; WORDS]
+        };
         for w in 0..words {
-            f(w, !self.occ.0[w] & targets[w] & !blocked[w]);
+            f(w, !self.occ.0[w] & targets[w] & !blocked[w] & allowed[w]);
         }
     }
 
@@ -346,6 +432,31 @@ fn drop_zones(geo: &Geometry, zones: &[DropZone], n: usize) -> Vec<Option<ByPlay
         }
     }
     zone
+}
+
+/// The `drop unmoved` squares with the piece that counts as never moved there.
+fn unmoved_cells(geo: &Geometry, spec: &VariantSpec) -> Vec<(Square, Cell)> {
+    let mut out = Vec::new();
+    for u in &spec.rules.drops.unmoved {
+        for player in [Player::First, Player::Second] {
+            if u.player.is_some_and(|p| p != player) {
+                continue;
+            }
+            // A clause for both players gives the first player's squares.
+            let rotate = u.player.is_none() && player == Player::Second;
+            for &c in &u.squares {
+                let Some(sq) = geo.square_at(if rotate { geo.rotate(c) } else { c }) else {
+                    continue;
+                };
+                let pieces = u
+                    .pieces
+                    .iter()
+                    .filter(|t| usize::from(t.0) < spec.pieces.len());
+                out.extend(pieces.map(|&t| (sq, Cell::piece(player, t))));
+            }
+        }
+    }
+    out
 }
 
 /// The start position's piece on each square (a dropped piece on its home square counts as

@@ -982,7 +982,9 @@ impl Position {
         let royals = self.royals_after(m, me);
         let royals = royals.squares();
         let ok = if royals.is_empty() {
-            !*self.tables.royal_sides.get(me)
+            // No royal on the board: none to keep safe, unless the move lost the last one (a
+            // royal still in hand comes later: Placement).
+            !*self.tables.royal_sides.get(me) || self.royal_in_hand(me)
         } else {
             (royals.len() >= 2 && self.tables.spec.rules.royals.check_last_only)
                 || royals

@@ -561,9 +561,10 @@ impl Position {
     /// royal-safety tests run on those moves alone.
     pub fn legal_moves_of(&mut self, out: &mut MoveList, stage: Gen) {
         let rules = &self.tables.spec.rules;
-        if stage == Gen::All || rules.captures_compulsory || rules.passing.when_stuck {
-            // Under compulsory capture a quiet move is legal only when no capture is, and a
-            // pass when stuck only when no move is.
+        if stage == Gen::All || rules.compulsory() || rules.passing.when_stuck {
+            // Under compulsory capture a quiet move is legal only when no capture is (a move
+            // only when no drop is, under compulsory drops), and a pass when stuck only when
+            // no move is.
             self.legal_moves(out);
             if stage != Gen::All {
                 self.retain(out, |p, m| stage.wants(p.removes_piece(&m)));
@@ -632,7 +633,7 @@ impl Position {
         let t = &self.tables;
         t.strategy.legality.checks_royals()
             && !t.spec.rules.results.bare_royal_loses
-            && !t.spec.rules.captures_compulsory
+            && !t.spec.rules.compulsory()
             && !t.spec.rules.passing.when_stuck
             && !self.must_break_facing()
             // An explosion that takes an enemy royal is legal whatever it exposes.
@@ -663,8 +664,9 @@ impl Position {
         if self.decided().is_some() || !c.is_piece() || c.player() != self.side {
             return;
         }
-        if self.tables.spec.rules.captures_compulsory {
-            // Whether a quiet move is legal depends on every other piece's captures.
+        if self.tables.spec.rules.compulsory() {
+            // Whether a quiet move is legal depends on every other piece's captures (or
+            // every drop).
             self.legal_moves(out);
             self.retain(out, |p, m| m.from == from && keep(p, m));
             return;
@@ -713,7 +715,7 @@ impl Position {
     ) {
         out.clear();
         // Under `wall`, `keep` sees the moves with their blockers.
-        if self.tables.spec.rules.captures_compulsory || self.tables.rules.wall.is_some() {
+        if self.tables.spec.rules.compulsory() || self.tables.rules.wall.is_some() {
             self.legal_moves(out);
             self.retain(out, |p, m| keep(p, m));
             return;
@@ -746,6 +748,9 @@ impl Position {
             && (0..out.len()).any(|i| self.removes_piece(&out.at(i)))
         {
             self.retain(out, |p, m| p.removes_piece(&m));
+        }
+        if self.tables.spec.rules.drops.must_drop {
+            self.keep_compulsory_drops(out);
         }
         if self.tables.rules.wall.is_some() {
             self.place_walls(out);
@@ -942,8 +947,8 @@ impl Position {
     fn royals_safe(&self, me: Player, royals: &[Square]) -> bool {
         if royals.is_empty() {
             // Losing the last royal is no legal move, but a side without royals (Horde's
-            // White) has none to keep safe.
-            return !*self.tables.royal_sides.get(me);
+            // White) has none to keep safe, nor one whose royal is still in hand (Placement).
+            return !*self.tables.royal_sides.get(me) || self.royal_in_hand(me);
         }
         if royals.len() >= 2 && self.tables.spec.rules.royals.check_last_only {
             return true;

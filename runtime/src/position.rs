@@ -111,9 +111,9 @@ pub struct Position {
     pub(crate) hands: Vec<u8>,
     undo: Vec<Undo>,
     /// The removed squares of the moves in `undo`, each move's from its `mv.caps_start()` on.
-    undo_caps: Vec<Square>,
+    pub(crate) undo_caps: Vec<Square>,
     /// What stood on each square of `undo_caps` before the move, and its virgin flag.
-    undo_victims: Vec<(Cell, bool)>,
+    pub(crate) undo_victims: Vec<(Cell, bool)>,
     /// Hashes of the positions before each move played (for repetition), oldest first: first
     /// the positions the position text named (`history:`), then one per move in `undo`.
     history: Vec<u64>,
@@ -585,6 +585,9 @@ impl Position {
         }
         self.side = self.side.opponent();
         self.lapse_partner_rights(mv, first, &mut undo);
+        if self.tables.spec.rules.flip_enclosed && !self.is_pass(&mv) {
+            self.flip_enclosed(to, moved.player());
+        }
         if let Some(w) = mv.wall() {
             undo.wall_lifted = self.put_wall(w);
         }
@@ -713,8 +716,12 @@ impl Position {
         let placed = Cell::piece(side, placed_type);
         self.set_cell(mv.to, Cell::EMPTY, placed);
         let d = &self.tables.drops;
-        let home = d.initial[usize::from(placed_type.0)] && d.home[mv.to.index()] == placed;
+        let home = (d.initial[usize::from(placed_type.0)] && d.home[mv.to.index()] == placed)
+            || d.unmoved.contains(&(mv.to, placed));
         self.set_virgin(mv.to, home);
+        if self.tables.spec.rules.flip_enclosed {
+            self.flip_enclosed(mv.to, side);
+        }
         self.clear_ep();
         self.halfmove = if self.resets_clock(placed, false, false) {
             0

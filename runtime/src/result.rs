@@ -42,6 +42,8 @@ pub enum Reason {
     /// Two passes in a row (`pass twice-ends`), or a pass while the royals face each other
     /// (`facing-royals must-break`): a draw.
     Passing,
+    /// No square is empty (`draw full-board`): a draw, or as `tiebreak` says.
+    FullBoard,
 }
 
 impl Reason {
@@ -64,6 +66,7 @@ impl Reason {
             Reason::Checks => "checks",
             Reason::NoPieces => "no pieces",
             Reason::Extinction => "extinction",
+            Reason::FullBoard => "full board",
         }
     }
 }
@@ -209,7 +212,10 @@ impl Position {
     pub fn decided(&self) -> Option<GameResult> {
         if self.tables.has_royals {
             for loser in [self.side, self.side.opponent()] {
-                if *self.tables.royal_sides.get(loser) && self.royals.get(loser).n == 0 {
+                if *self.tables.royal_sides.get(loser)
+                    && self.royals.get(loser).n == 0
+                    && !self.royal_in_hand(loser)
+                {
                     return Some(GameResult {
                         winner: Some(loser.opponent()),
                         reason: Reason::RoyalsLost,
@@ -236,8 +242,13 @@ impl Position {
         {
             return Some(result);
         }
-        if self.tables.rules.has_goals {
-            return self.goal_result();
+        if self.tables.rules.has_goals
+            && let Some(result) = self.goal_result()
+        {
+            return Some(result);
+        }
+        if results.endings.full_board && self.board_full() {
+            return Some(self.drawn(Reason::FullBoard));
         }
         None
     }

@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 18;
+pub const FORMAT_VERSION: u32 = 19;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -297,7 +297,7 @@ fn validate_pieces(pieces: &[PieceSpec]) -> Result<(), Invalid> {
 
 /// The squares the rules name (promotion zone, drop zones, goals) lie on the board.
 fn validate_rule_squares(r: &RulesSpec, on_board: impl Fn(&Coord) -> bool) -> Result<(), Invalid> {
-    let lists: [(&'static str, Vec<&Coord>); 5] = [
+    let lists: [(&'static str, Vec<&Coord>); 7] = [
         (
             "promotion zone square",
             r.promotion
@@ -313,6 +313,14 @@ fn validate_rule_squares(r: &RulesSpec, on_board: impl Fn(&Coord) -> bool) -> Re
         (
             "goal square",
             r.goals.iter().flat_map(|g| &g.squares).collect(),
+        ),
+        (
+            "unmoved drop square",
+            r.drops.unmoved.iter().flat_map(|u| &u.squares).collect(),
+        ),
+        (
+            "enclosing start square",
+            r.drops.enclosing_start.iter().collect(),
         ),
         (
             "wall square",
@@ -358,7 +366,10 @@ fn rule_types(r: &RulesSpec) -> impl Iterator<Item = &PieceType> {
         .chain(&d.one_per_file)
         .chain(d.per_file.iter().map(|(t, _)| t))
         .chain(&d.no_mate)
-        .chain(d.zones.iter().flat_map(|z| &z.pieces));
+        .chain(d.zones.iter().flat_map(|z| &z.pieces))
+        .chain(&d.must_drop_pieces)
+        .chain(d.unmoved.iter().flat_map(|u| &u.pieces))
+        .chain(&d.opposite_colours);
     let goals = r.goals.iter().flat_map(|g| &g.pieces);
     let shuffle = r.shuffle.iter().flat_map(|s| &s.groups);
     let goals = goals.chain(shuffle.flat_map(|g| &g.pieces));
@@ -1006,6 +1017,7 @@ impl Codec for RulesSpec {
         w.option(&self.castling_to);
         self.castling_safe_royal_only.encode(w);
         w.option(&self.shuffle);
+        self.flip_enclosed.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         let mut s = RulesSpec::default();
@@ -1053,6 +1065,7 @@ impl Codec for RulesSpec {
         s.castling_to = r.option("castling files tag")?;
         s.castling_safe_royal_only = r.read()?;
         s.shuffle = r.option("shuffle tag")?;
+        s.flip_enclosed = r.read()?;
         Ok(s)
     }
 }
@@ -1064,6 +1077,7 @@ impl Codec for EndingsSpec {
         w.option(&self.tiebreak);
         w.option(&self.stalemate_fewer_wins);
         self.checkmate.encode(w);
+        self.full_board.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(EndingsSpec {
@@ -1072,6 +1086,7 @@ impl Codec for EndingsSpec {
             tiebreak: r.option("tiebreak tag")?,
             stalemate_fewer_wins: r.option("stalemate count tag")?,
             checkmate: r.read()?,
+            full_board: r.read()?,
         })
     }
 }
@@ -1364,6 +1379,12 @@ impl Codec for DropSpec {
         self.promoted.encode(w);
         self.gates.encode(w);
         self.gates_only.encode(w);
+        self.must_drop.encode(w);
+        self.must_drop_pieces.encode(w);
+        self.unmoved.encode(w);
+        self.opposite_colours.encode(w);
+        self.enclosing.encode(w);
+        self.enclosing_start.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(DropSpec {
@@ -1377,6 +1398,27 @@ impl Codec for DropSpec {
             promoted: r.read()?,
             gates: r.read()?,
             gates_only: r.read()?,
+            must_drop: r.read()?,
+            must_drop_pieces: r.read()?,
+            unmoved: r.read()?,
+            opposite_colours: r.read()?,
+            enclosing: r.read()?,
+            enclosing_start: r.read()?,
+        })
+    }
+}
+
+impl Codec for UnmovedDrop {
+    fn encode(&self, w: &mut Writer) {
+        self.player.encode(w);
+        self.pieces.encode(w);
+        self.squares.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(UnmovedDrop {
+            player: r.read()?,
+            pieces: r.read()?,
+            squares: r.read()?,
         })
     }
 }
@@ -1495,6 +1537,7 @@ impl Codec for GoalSpec {
         self.count.encode(w);
         self.or_filled.encode(w);
         self.safe.encode(w);
+        w.option(&self.row);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(GoalSpec {
@@ -1505,6 +1548,24 @@ impl Codec for GoalSpec {
             count: r.read()?,
             or_filled: r.read()?,
             safe: r.read()?,
+            row: r.option("goal row tag")?,
+        })
+    }
+}
+
+impl Codec for RowGoal {
+    fn encode(&self, w: &mut Writer) {
+        self.length.encode(w);
+        self.ranks.encode(w);
+        self.files.encode(w);
+        self.diagonals.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok(RowGoal {
+            length: r.read()?,
+            ranks: r.read()?,
+            files: r.read()?,
+            diagonals: r.read()?,
         })
     }
 }

@@ -359,6 +359,19 @@ pub struct RulesSpec {
     pub castling_safe_royal_only: bool,
     /// `shuffle SQUARES GROUPS` in the setup: start positions drawn from a numbered set.
     pub shuffle: Option<ShuffleSpec>,
+    /// `flip enclosed`: after a move, the enemy pieces on each straight line from its
+    /// destination up to the nearest piece of the mover change sides when that piece is the
+    /// mover's and only enemy pieces stand between (Reversi, Fairy-Stockfish's
+    /// `flipEnclosedPieces = reversi`).
+    pub flip_enclosed: bool,
+}
+
+impl RulesSpec {
+    /// A rule decides whether a move is legal from the other legal moves: a capture
+    /// (`captures compulsory`) or a drop (`drop compulsory`) bars the rest while one is legal.
+    pub fn compulsory(&self) -> bool {
+        self.captures_compulsory || self.drops.must_drop
+    }
 }
 
 /// `wall KIND [except SQUARES]`: every move (a drop too) ends by putting a blocker (a wall:
@@ -440,6 +453,23 @@ pub struct GoalSpec {
     /// When exactly `count` goal pieces stand there, none may be attacked by the opponent; a
     /// side whose goal holds, unattacked, when its turn comes wins then.
     pub safe: bool,
+    /// `row`: the goal is `length` goal pieces in an unbroken line instead of the squares
+    /// (which are then empty): connect-N, Fairy-Stockfish's `connectN`.
+    pub row: Option<RowGoal>,
+}
+
+/// `goal IDS row N [ranks] [files] [diagonals]`: after its move, a side with `length` of its
+/// goal pieces on consecutive squares of one line wins (tic-tac-toe, gomoku).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowGoal {
+    /// How many in a row (at least 2).
+    pub length: u8,
+    /// Along a rank.
+    pub ranks: bool,
+    /// Along a file.
+    pub files: bool,
+    /// Along either diagonal.
+    pub diagonals: bool,
 }
 
 /// Hands and drops: where captured pieces go, which pieces start in hand, and where a piece in
@@ -472,6 +502,38 @@ pub struct DropSpec {
     pub gates: Vec<Coord>,
     /// Pieces in hand enter the board only through gates, never by a drop (`gating ... only`).
     pub gates_only: bool,
+    /// `drop compulsory`: while the side to move holds a piece of `must_drop_pieces` in hand
+    /// (any piece when that is empty), it drops no other piece, and moves no piece while it
+    /// can drop one (Fairy-Stockfish's `mustDrop`, `mustDropType`: Placement's setup phase).
+    pub must_drop: bool,
+    /// The pieces `must_drop` is about; empty: every piece.
+    pub must_drop_pieces: Vec<PieceType>,
+    /// `drop unmoved`: pieces that count as never moved when dropped on given squares, so
+    /// they may castle (Fairy-Stockfish's `castlingDroppedPiece`: Placement).
+    pub unmoved: Vec<UnmovedDrop>,
+    /// `drop enclosing`: a drop must enclose an enemy piece (it would flip one under
+    /// `flip enclosed`; Fairy-Stockfish's `enclosingDrop = reversi`).
+    pub enclosing: bool,
+    /// With `enclosing`: while one of these squares (the same for both players) is empty,
+    /// drops go on them alone (Reversi's opening, `enclosingDropStart`).
+    pub enclosing_start: Vec<Coord>,
+    /// `drop opposite-colours`: per type, a side's pieces are split as evenly as they can be
+    /// over the two square colours; no drop makes that impossible (Fairy-Stockfish's
+    /// `dropOppositeColoredBishop`).
+    pub opposite_colours: Vec<PieceType>,
+}
+
+/// `drop unmoved [first|second] IDS SQUARES`: a piece of `pieces` dropped on one of `squares`
+/// counts as never moved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnmovedDrop {
+    /// `None`: both players, the squares the first player's (rotated 180 degrees for the
+    /// second); `Some(p)`: `p` alone, the squares as written.
+    pub player: Option<Player>,
+    /// The pieces that count as never moved there.
+    pub pieces: Vec<PieceType>,
+    /// The squares.
+    pub squares: Vec<Coord>,
 }
 
 impl DropSpec {
@@ -755,6 +817,9 @@ pub struct EndingsSpec {
     pub stalemate_fewer_wins: Option<bool>,
     /// What being checkmated means for the mated side (`None`: it loses).
     pub checkmate: Option<Outcome>,
+    /// `draw full-board`: the game ends drawn (or by `tiebreak`) once no square is empty
+    /// (Fairy-Stockfish's `adjudicateFullBoard`: Reversi).
+    pub full_board: bool,
 }
 
 /// Who wins at the repetition count.

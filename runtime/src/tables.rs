@@ -760,6 +760,9 @@ impl Tables {
                 }
             }
         }
+        // A piece dropped where it counts as never moved may castle, or be castled with.
+        let unmoved = self.spec.rules.drops.unmoved.iter();
+        partners.extend(unmoved.flat_map(|u| u.pieces.iter().copied()));
         for t in partners {
             if let Some(flag) = self.virgin_relevant.get_mut(usize::from(t.0)) {
                 *flag = true;
@@ -1679,9 +1682,14 @@ impl Tables {
 /// position, if any, gives the player one of them.
 fn royal_sides(spec: &VariantSpec) -> ByPlayer<bool> {
     let royal = |t: PieceType| spec.pieces.get(usize::from(t.0)).is_some_and(|p| p.royal);
+    let in_hand = |player: Player| {
+        (spec.rules.drops.start_hand.iter()).any(|&(p, t)| p == player && royal(t))
+    };
     let has = |player: Player| match &spec.setup {
         None => spec.pieces.iter().any(|p| p.royal),
-        Some(setup) => setup.iter().any(|p| p.player == player && royal(p.piece)),
+        Some(setup) => {
+            in_hand(player) || setup.iter().any(|p| p.player == player && royal(p.piece))
+        }
     };
     ByPlayer::new(has(Player::First), has(Player::Second))
 }

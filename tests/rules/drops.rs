@@ -312,3 +312,34 @@ fn no_hand_can_overflow_so_no_capture_is_ever_dropped() {
         .unwrap_or_else(|| panic!("no capacity error: {:?}", loaded.diagnostics));
     assert_eq!(&text[error.primary.location.span.start..][..5], "setup");
 }
+
+#[test]
+fn compulsory_drops_come_before_any_move() {
+    let fen = "P2/3/2p[Pp] w - - 0 1";
+    // Seven drops, and no step of the Stone on a3.
+    let t = variant("drop-compulsory");
+    let mut p = pos(&t, fen);
+    assert_eq!(all_moves(&mut p).len(), 7);
+    assert!(all_moves(&mut p).iter().all(|m| m.contains('@')));
+    // Without the clause the Stone steps too (a2, b2, b3).
+    let t = variant_with("drop-compulsory", "  drop compulsory\n", "");
+    let mut p = pos(&t, fen);
+    assert_eq!(all_moves(&mut p).len(), 10);
+    // With an empty hand the Stones move.
+    let t = variant("drop-compulsory");
+    let mut p = pos(&t, "P2/3/2p[p] w - - 0 1");
+    assert_eq!(all_moves(&mut p), list(&["a3a2", "a3b2", "a3b3"]));
+}
+
+#[test]
+fn a_compulsory_type_bars_the_other_drops() {
+    // `drop compulsory F`: while a Flag is in hand, no Stone is dropped and no Stone moves.
+    let t = variant_with("drop-compulsory", "drop compulsory", "drop compulsory F");
+    let mut p = pos(&t, "P2/3/2p[PFp] w - - 0 1");
+    let moves = all_moves(&mut p);
+    assert_eq!(moves.len(), 7, "{moves:?}");
+    assert!(moves.iter().all(|m| m.starts_with("F@")), "{moves:?}");
+    // Once the Flag is down, Stones drop or move freely.
+    let mut p = pos(&t, "P2/3/2p[Pp] w - - 0 1");
+    assert_eq!(all_moves(&mut p).len(), 10);
+}

@@ -186,3 +186,53 @@ fn a_safe_goal_waits_while_attacked() {
         won
     );
 }
+
+#[test]
+fn three_stones_in_a_row_win_along_every_line() {
+    let won = Some((Some(Player::First), Reason::Goal));
+    // a rank, a file, each diagonal.
+    for (fen, drop) in [
+        ("PP1/pp1/3[PPPppp] w - - 0 1", "P@c3"),
+        ("Pp1/Pp1/3[PPPppp] w - - 0 1", "P@a1"),
+        ("P1p/1Pp/3[PPPppp] w - - 0 1", "P@c1"),
+        ("p1P/pP1/3[PPPppp] w - - 0 1", "P@a1"),
+    ] {
+        let t = variant("rows");
+        let mut p = pos(&t, fen);
+        play(&mut p, &[drop]);
+        assert_eq!(outcome(&mut p), won, "{fen} {drop}");
+        assert!(all_moves(&mut p).is_empty(), "{fen}: the game is over");
+        assert_eq!(p.perft(1), 0);
+    }
+}
+
+#[test]
+fn a_row_needs_the_lines_named_and_the_goal_pieces() {
+    let diagonal = "P1p/1Pp/3[PPPppp] w - - 0 1";
+    // Without diagonals the diagonal row is no goal.
+    let t = variant_with("rows", "goal P row 3", "goal P row 3 ranks files");
+    let mut p = pos(&t, diagonal);
+    play(&mut p, &["P@c1"]);
+    assert_eq!(outcome(&mut p), None);
+    // A Knight in the line breaks it.
+    let t = variant("rows");
+    let mut p = pos(&t, "PN1/pp1/3[PPPppp] w - - 0 1");
+    play(&mut p, &["P@c3"]);
+    assert_eq!(outcome(&mut p), None);
+    // The second player's row wins for it; two in a row are not three.
+    let mut p = pos(&t, "pp1/PP1/3[PPPppp] b - - 0 1");
+    play(&mut p, &["P@c3"]);
+    assert_eq!(outcome(&mut p), Some((Some(Player::Second), Reason::Goal)));
+    let mut p = pos(&t, "p2/PP1/3[PPPppp] b - - 0 1");
+    play(&mut p, &["P@b3"]);
+    assert_eq!(outcome(&mut p), None);
+}
+
+#[test]
+fn a_full_board_without_a_row_is_stalemate() {
+    let t = variant("rows");
+    let mut p = pos(&t, "PpP/PpP/p1p[P] w - - 0 1");
+    play(&mut p, &["P@b1"]);
+    let r = result(&mut p).expect("decided");
+    assert_eq!((r.winner, r.reason), (None, Reason::Stalemate));
+}

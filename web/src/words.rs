@@ -3,8 +3,9 @@
 
 use koma_compiler::ir::Variant;
 use koma_runtime::spec::{
-    AntiTradeWhen, ExtinctionSpec, Outcome, PieceType, Player, PromotionKind, RepetitionScore,
-    ResultSpec, RulesSpec, Tiebreak, Triggers, VariantSpec, WallKind, WinCondition,
+    AntiTradeWhen, ExtinctionSpec, GoalSpec, Outcome, PieceType, Player, PromotionKind,
+    RepetitionScore, ResultSpec, RowGoal, RulesSpec, Tiebreak, Triggers, VariantSpec, WallKind,
+    WinCondition,
 };
 
 use crate::api::RuleInfo;
@@ -55,6 +56,7 @@ const TOPICS: &[fn(&mut Page<'_>)] = &[
     gating,
     vanishing,
     walls,
+    flipping,
 ];
 
 /// The variant being worded and the paragraphs written so far.
@@ -824,6 +826,27 @@ fn walls(w: &mut Page<'_>) {
     w.rule("Blockers", &["wall"], s);
 }
 
+/// `flip enclosed` and `draw full-board` (Reversi).
+fn flipping(w: &mut Page<'_>) {
+    let mut s = String::new();
+    if w.rules().flip_enclosed {
+        s.push_str(
+            "After a move, every enemy piece on a straight line between the moved piece and \
+             another piece of its side, with only enemy pieces between them, changes sides.",
+        );
+    }
+    if w.rules().results.endings.full_board {
+        s.push_str(" The game ends once no square is empty: drawn, unless a tiebreak decides.");
+    }
+    if !s.is_empty() {
+        w.rule(
+            "Flipping",
+            &["flip", "draw full-board"],
+            s.trim_start().to_string(),
+        );
+    }
+}
+
 /// Hands and drops: where captured pieces go, what the hands hold at the start, and where a
 /// piece in hand may be dropped; nothing when no piece is ever in hand and no drop clause is
 /// written.
@@ -841,6 +864,10 @@ fn hands(w: &mut Page<'_>) {
         "drop no-mate",
         "drop zone",
         "drop promoted",
+        "drop compulsory",
+        "drop unmoved",
+        "drop opposite-colours",
+        "drop enclosing",
     ];
     w.rule("Hands", &clauses, words);
 }
@@ -926,6 +953,58 @@ fn drop_limits(w: &Page<'_>) -> String {
     if d.promoted {
         s.push_str(" A piece in hand may also be dropped promoted side up.");
     }
+    if d.enclosing {
+        s.push_str(
+            " A drop must enclose an enemy piece: on a straight line from the dropped piece, \
+             enemy pieces up to one of the dropper's own.",
+        );
+        if !d.enclosing_start.is_empty() {
+            let squares: Vec<String> = (d.enclosing_start.iter())
+                .map(|&c| v.board.square_name(c))
+                .collect();
+            s.push_str(&format!(
+                " While one of {} is empty, drops go there instead.",
+                join(&squares, "and")
+            ));
+        }
+    }
+    if d.must_drop {
+        let pieces = if d.must_drop_pieces.is_empty() {
+            "a piece".to_string()
+        } else {
+            w.names(&d.must_drop_pieces).replace(" and ", " or ")
+        };
+        s.push_str(&format!(
+            " While a player holds {pieces} in hand and can drop it, it must: it moves no piece \
+             and drops nothing else."
+        ));
+    }
+    if !d.opposite_colours.is_empty() {
+        s.push_str(&format!(
+            " A player's {} must be able to stand half on light and half on dark squares: no \
+             drop may put more than half of them on one colour, or leave too few free squares \
+             of a colour for the rest.",
+            w.names(&d.opposite_colours)
+        ));
+    }
+    for u in &d.unmoved {
+        let squares: Vec<String> = u.squares.iter().map(|&c| v.board.square_name(c)).collect();
+        let who = match u.player {
+            None => "",
+            Some(Player::First) => " of the first player",
+            Some(Player::Second) => " of the second player",
+        };
+        s.push_str(&format!(
+            " {}{who} dropped on {} counts as never moved (it may castle){}.",
+            w.names(&u.pieces).replace(" and ", " or "),
+            join(&squares, "or"),
+            if u.player.is_none() {
+                " (the first player's squares; the second player's are turned around)"
+            } else {
+                ""
+            }
+        ));
+    }
     for z in &d.zones {
         let squares: Vec<String> = z.squares.iter().map(|&c| v.board.square_name(c)).collect();
         let whose = match z.side {
@@ -944,12 +1023,39 @@ fn drop_limits(w: &Page<'_>) -> String {
     s
 }
 
+/// A `goal ... row` in words.
+fn row_goal(w: &Page<'_>, g: &GoalSpec, row: RowGoal) -> String {
+    let who = match g.player {
+        None => "A player",
+        Some(Player::First) => "The first player",
+        Some(Player::Second) => "The second player",
+    };
+    let lines: Vec<&str> = [
+        (row.ranks, "a rank"),
+        (row.files, "a file"),
+        (row.diagonals, "a diagonal"),
+    ]
+    .into_iter()
+    .filter_map(|(on, name)| on.then_some(name))
+    .collect();
+    format!(
+        " {who} that ends its move with {} of its {} in an unbroken line along {} wins.",
+        row.length,
+        w.names(&g.pieces).replace(" and ", " or "),
+        join_str(&lines, "or"),
+    )
+}
+
 /// The `goal` clauses in words.
 fn goals(w: &mut Page<'_>) {
     let v = w.v;
     let mut s = String::new();
     for g in &v.rules.goals {
         let g = &g.value;
+        if let Some(row) = g.row {
+            s.push_str(&row_goal(w, g, row));
+            continue;
+        }
         let squares: Vec<String> = g.squares.iter().map(|&c| v.board.square_name(c)).collect();
         let who = match g.player {
             None => "A player",

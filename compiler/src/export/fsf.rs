@@ -652,6 +652,7 @@ fn section(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     out.extend(castling(v, pieces, report));
     out.extend(promotion(v, pieces, report));
     out.extend(drops(v, pieces, report));
+    out.extend(drop_rules(v, pieces, report));
     out.extend(results(v, pieces, report));
     out.extend(goals(v, pieces, report));
     out.extend(walls(v));
@@ -1078,6 +1079,71 @@ fn drops(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     out
 }
 
+/// The drop rules that also hold for pieces in hand from the start: `drop compulsory`,
+/// `drop opposite-colours`, `drop unmoved`, `drop enclosing`.
+fn drop_rules(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
+    let d = &v.rules.drops;
+    let mut out = must_drop(v, pieces, report);
+    out.extend(placement_drops(v, pieces, report));
+    if d.enclosing {
+        out.push("enclosingDrop = reversi".to_string());
+        if !d.enclosing_start.is_empty() {
+            let squares: Vec<String> = (d.enclosing_start.iter())
+                .map(|c| format!("{}{}", (b'a' + c.x) as char, c.y + 1))
+                .collect();
+            out.push(format!("enclosingDropStart = {}", squares.join(" ")));
+        }
+    }
+    out
+}
+
+/// `drop opposite-colours B`: Fairy-Stockfish's `dropOppositeColoredBishop` (its bishop only).
+/// `drop unmoved` is refused: `castlingDroppedPiece` castles a king dropped on its castling
+/// file, and the export's castling needs the king in the setup to say where that is.
+fn placement_drops(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
+    let d = &v.rules.drops;
+    let mut out = Vec::new();
+    if !d.opposite_colours.is_empty() {
+        let bishops = d
+            .opposite_colours
+            .iter()
+            .all(|&t| pieces[usize::from(t.0)].kind == Kind::BuiltIn("bishop"));
+        if bishops {
+            out.push("dropOppositeColoredBishop = true".to_string());
+        } else {
+            let why = "Fairy-Stockfish's rule is for its bishop";
+            report.refuse(
+                "drop opposite-colours",
+                why,
+                clause_at(v, "drop opposite-colours"),
+            );
+        }
+    }
+    if !d.unmoved.is_empty() {
+        let why = "the export writes castling from a king in the setup";
+        report.refuse("drop unmoved", why, clause_at(v, "drop unmoved"));
+    }
+    out
+}
+
+/// `drop compulsory [ID]`: Fairy-Stockfish's `mustDrop`, with `mustDropType` for one piece.
+fn must_drop(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
+    let d = &v.rules.drops;
+    if !d.must_drop {
+        return Vec::new();
+    }
+    let mut out = vec!["mustDrop = true".to_string()];
+    match d.must_drop_pieces.as_slice() {
+        [] => {}
+        [one] => out.push(format!("mustDropType = {}", letter_of(pieces, *one))),
+        _ => {
+            let why = "Fairy-Stockfish's `mustDropType` is one piece type";
+            report.refuse("drop compulsory", why, clause_at(v, "drop compulsory"));
+        }
+    }
+    out
+}
+
 /// `drop zone`: only Fairy-Stockfish's own pawn zone (off the first rank and the promotion
 /// zone) translates; without one, pawns drop anywhere.
 fn drop_zones(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
@@ -1207,6 +1273,9 @@ fn results(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     if r.captures_compulsory {
         out.push("mustCapture = true".to_string());
     }
+    if r.flip_enclosed {
+        out.push("flipEnclosedPieces = reversi".to_string());
+    }
     out.push(format!(
         "nMoveRule = {}",
         r.results.move_limit.as_ref().map_or(0, |m| m.moves)
@@ -1245,6 +1314,9 @@ fn endings(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     }
     if e.stalemate_fewer_wins.is_some() {
         out.push("stalematePieceCount = true".to_string());
+    }
+    if e.full_board {
+        out.push("adjudicateFullBoard = true".to_string());
     }
     match &e.tiebreak {
         None => {}
@@ -1304,8 +1376,9 @@ fn goals(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     if v.rules.royals.check_forbidden {
         out.push("checking = false".to_string());
     }
+    out.extend(connect(v, pieces, report));
     let mut flags: [Option<&koma_runtime::spec::GoalSpec>; 2] = [None, None];
-    for g in &v.rules.goals {
+    for g in v.rules.goals.iter().filter(|g| g.value.row.is_none()) {
         for (i, player) in [Player::First, Player::Second].into_iter().enumerate() {
             if g.value.player.is_some_and(|p| p != player) {
                 continue;
@@ -1357,6 +1430,45 @@ fn goals(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
         out.push("flagMove = true".to_string());
     }
     goal_conditions(v, flags, report, &mut out);
+    out
+}
+
+/// A `goal ... row` as Fairy-Stockfish's `connectN`: one row goal, the same for both players.
+fn connect(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
+    let mut rows = v.rules.goals.iter().filter(|g| g.value.row.is_some());
+    let Some(g) = rows.next() else {
+        return Vec::new();
+    };
+    if let Some(extra) = rows.next() {
+        let why = "Fairy-Stockfish has one `connectN` for the game";
+        report.refuse("several row goals", why, extra.location);
+    }
+    if g.value.player.is_some() {
+        let why = "Fairy-Stockfish's `connectN` holds for both players";
+        report.refuse("a row goal of one player", why, g.location);
+    }
+    let Some(row) = g.value.row else {
+        return Vec::new();
+    };
+    let letters: String = g
+        .value
+        .pieces
+        .iter()
+        .map(|&t| letter_of(pieces, t))
+        .collect();
+    let mut out = vec![
+        format!("connectN = {}", row.length),
+        format!("connectPieceTypes = {letters}"),
+    ];
+    for (on, key) in [
+        (row.ranks, "connectHorizontal"),
+        (row.files, "connectVertical"),
+        (row.diagonals, "connectDiagonal"),
+    ] {
+        if !on {
+            out.push(format!("{key} = false"));
+        }
+    }
     out
 }
 

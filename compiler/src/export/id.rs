@@ -125,7 +125,7 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 /// The clauses the block cannot say: whether the variant uses each, the clause's key, what it
 /// is called, and why it is refused.
 // long: a table, one row per clause.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 27] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 33] {
     [
         (
             r.castling_to.is_some(),
@@ -138,6 +138,24 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "castling safe",
             "castling through attack",
             "the diagram's block cannot say which castlers may cross attacked squares",
+        ),
+        (
+            r.flip_enclosed,
+            "flip enclosed",
+            "flipping enclosed pieces",
+            "the diagram's block has no flipping",
+        ),
+        (
+            r.drops.enclosing,
+            "drop enclosing",
+            "drop restriction",
+            "the diagram's block cannot make a drop enclose a piece",
+        ),
+        (
+            r.results.endings.full_board,
+            "draw full-board",
+            "a full board ending the game",
+            "the diagram's block cannot end the game on a full board",
         ),
         (
             r.wall.is_some(),
@@ -246,6 +264,24 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "check wins",
             "check counting",
             "the diagram's block does not count checks",
+        ),
+        (
+            !r.drops.unmoved.is_empty(),
+            "drop unmoved",
+            "drop restriction",
+            "the diagram's block cannot say where a dropped piece counts as unmoved",
+        ),
+        (
+            !r.drops.opposite_colours.is_empty(),
+            "drop opposite-colours",
+            "drop restriction",
+            "the diagram's block cannot bind drops to square colours",
+        ),
+        (
+            r.drops.must_drop,
+            "drop compulsory",
+            "compulsory drops",
+            "the diagram's block cannot make drops compulsory",
         ),
         (
             r.captures_compulsory,

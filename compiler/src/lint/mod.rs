@@ -30,6 +30,7 @@ mod piece_starts_in_zone;
 mod promotion_loses_moves;
 mod range_beyond_board;
 mod repetition_rules_never_apply;
+mod row_longer_than_board;
 mod rule_names_absent_piece;
 mod stuck_on_last_ranks;
 mod stuck_on_setup_square;
@@ -103,6 +104,7 @@ pub const LINTS: &[&Lint] = &[
     &zone_counts_holes::LINT,
     &to_hand_demotes_setup_piece::LINT,
     &one_sided_confinement::LINT,
+    &row_longer_than_board::LINT,
 ];
 
 /// The lint with this code or name.

@@ -9,8 +9,8 @@ use koma_runtime::limits::MAX_BURN_CHOICES;
 use koma_runtime::spec::{
     AntiTradeSpec, AntiTradeWhen, BurnSpec, Coord, DropZone, EVAL_TERMS, ExplodeSpec,
     ExtinctionSpec, ForcedPromotion, FreezeSpec, GoalSpec, HonourSpec, MoveLimit, Outcome,
-    PieceType, Player, PromotionKind, RepeatSpec, RepetitionScore, Tiebreak, Triggers, WallKind,
-    WallSpec, WinCondition,
+    PieceType, Player, PromotionKind, RepeatSpec, RepetitionScore, RowGoal, Tiebreak, Triggers,
+    UnmovedDrop, WallKind, WallSpec, WinCondition,
 };
 
 use super::pieces::{Names, attributes};
@@ -212,9 +212,11 @@ impl Lowering<'_> {
                 or_filled,
                 safe,
                 reply_draws,
+                row,
             } => {
                 let conditions = (count.as_ref(), *or_filled, *safe, *reply_draws);
-                self.goal(file, at, side, pieces, squares, conditions)
+                let row = row.as_ref().and_then(|r| self.goal_row(file, r));
+                self.goal(file, at, side, pieces, squares, conditions, row)
             }
             ClauseKind::Burn { burners, options } => self.burn(file, at, burners, options),
             ClauseKind::Freeze { freezers, options } => self.freeze(file, at, freezers, options),
@@ -246,6 +248,22 @@ impl Lowering<'_> {
                 pieces,
                 squares,
             } => self.drop_zone(file, side.as_ref(), pieces, squares),
+            ClauseKind::DropCompulsory(ids) => self.drop_compulsory(file, ids),
+            ClauseKind::DropEnclosing(start) => {
+                self.rules.drops.enclosing = true;
+                self.rules.drops.enclosing_start = self.squares(file, start);
+            }
+            ClauseKind::FlipEnclosed => rules.flip_enclosed = true,
+            ClauseKind::DrawFullBoard => rules.results.endings.full_board = true,
+            ClauseKind::DropUnmoved {
+                side,
+                pieces,
+                squares,
+            } => self.drop_unmoved(file, side, pieces, squares),
+            ClauseKind::DropOppositeColours(ids) => {
+                let ids = self.pieces(file, ids, "in `drop opposite-colours`");
+                self.rules.drops.opposite_colours.extend(ids);
+            }
             ClauseKind::CastlingWith(ids) => self.castling_with(file, ids),
             ClauseKind::CastlingTo(files) => self.castling_to(file, files),
             ClauseKind::CastlingSafeRoyalOnly => rules.castling_safe_royal_only = true,
@@ -314,7 +332,21 @@ impl Lowering<'_> {
             .map(|n| n as u8);
     }
 
-    /// `goal [SIDE] IDS SQUARES [count N] [or-filled] [safe] [reply-draws]`.
+    /// `row N [ranks] [files] [diagonals]` of a `goal`; `None` after an error.
+    fn goal_row(&mut self, file: FileId, row: &ast::GoalRow) -> Option<RowGoal> {
+        let most = u32::from(u8::MAX);
+        let length = self.in_range(file, &row.length, 2, most, "the row length")?;
+        let named = |l| row.lines.is_empty() || row.lines.iter().any(|x| x.value == l);
+        Some(RowGoal {
+            length: length as u8,
+            ranks: named(ast::RowLine::Ranks),
+            files: named(ast::RowLine::Files),
+            diagonals: named(ast::RowLine::Diagonals),
+        })
+    }
+
+    /// `goal [SIDE] IDS SQUARES [count N] [or-filled] [safe] [reply-draws]`, or
+    /// `goal [SIDE] IDS row N ...` (`row`).
     fn goal(
         &mut self,
         file: FileId,
@@ -323,6 +355,7 @@ impl Lowering<'_> {
         ids: &[Spanned<String>],
         squares: &[SquareItem],
         (count, or_filled, safe, reply_draws): (Option<&Spanned<u32>>, bool, bool, bool),
+        row: Option<RowGoal>,
     ) {
         let most = u32::from(u8::MAX);
         let count = match count {
@@ -344,6 +377,7 @@ impl Lowering<'_> {
                 count: count.unwrap_or(1) as u8,
                 or_filled,
                 safe,
+                row,
             },
             location: at,
         });
@@ -399,6 +433,34 @@ impl Lowering<'_> {
     fn drop_no_mate(&mut self, file: FileId, ids: &[Spanned<String>]) {
         let ids = self.pieces(file, ids, "in `drop no-mate`");
         self.rules.drops.no_mate.extend(ids);
+    }
+
+    /// `drop compulsory [IDS]`.
+    fn drop_compulsory(&mut self, file: FileId, ids: &[Spanned<String>]) {
+        let pieces = self.pieces(file, ids, "in `drop compulsory`");
+        self.rules.drops.must_drop = true;
+        self.rules.drops.must_drop_pieces = pieces;
+    }
+
+    /// `drop unmoved [SIDE] IDS SQUARES`.
+    fn drop_unmoved(
+        &mut self,
+        file: FileId,
+        side: &Option<Spanned<ast::Side>>,
+        ids: &[Spanned<String>],
+        squares: &[SquareItem],
+    ) {
+        let pieces = self.pieces(file, ids, "in `drop unmoved`");
+        let squares = self.squares(file, squares);
+        let player = side.as_ref().map(|s| match s.value {
+            ast::Side::First => Player::First,
+            ast::Side::Second => Player::Second,
+        });
+        self.rules.drops.unmoved.push(UnmovedDrop {
+            player,
+            pieces,
+            squares,
+        });
     }
 
     /// `drop zone [first|second] IDS SQUARES`.

@@ -5,13 +5,15 @@
 //! several pieces at once (`count`), or one once its squares are all filled (`or-filled`), or
 //! pieces the opponent does not attack (`safe`, Fairy-Stockfish's `flagPieceSafe`): a safe goal
 //! still holding when its side's turn comes wins then, and both sides holding theirs draws.
+//! A goal may also be a row instead of squares (`row N`: N goal pieces on consecutive squares
+//! of a rank, file or diagonal, Fairy-Stockfish's `connectN`): a side that makes one wins.
 //! `check forbidden` lives here too: no move may give check (Racing Kings).
 
 use crate::geometry::{ByPlayer, Geometry, Square};
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::result::{GameResult, Reason};
-use crate::spec::{GoalSpec, Player};
+use crate::spec::{GoalSpec, Player, RowGoal};
 
 /// One goal clause of one player, its squares resolved.
 #[derive(Clone, Debug)]
@@ -23,6 +25,9 @@ pub(crate) struct CGoal {
     count: usize,
     or_filled: bool,
     safe: bool,
+    /// `row`: every run of squares that makes the row (the squares above are then empty);
+    /// `None` for a goal of squares.
+    rows: Option<Vec<Vec<Square>>>,
 }
 
 /// What a player's reached goals say, when it reached any.
@@ -62,7 +67,34 @@ pub(crate) fn compile(geo: &Geometry, goals: &[GoalSpec], ntypes: usize) -> ByPl
                 count: usize::from(g.count.max(1)),
                 or_filled: g.or_filled,
                 safe: g.safe,
+                rows: g.row.map(|r| runs(geo, r)),
             });
+        }
+    }
+    out
+}
+
+/// Every run of `row.length` consecutive squares along the row's lines (holes break a run).
+fn runs(geo: &Geometry, row: RowGoal) -> Vec<Vec<Square>> {
+    let mut steps = Vec::new();
+    if row.ranks {
+        steps.push((1, 0));
+    }
+    if row.files {
+        steps.push((0, 1));
+    }
+    if row.diagonals {
+        steps.extend([(1, 1), (1, -1)]);
+    }
+    let mut out = Vec::new();
+    for start in geo.squares() {
+        let c = geo.coord(start);
+        let (x, y) = (i32::from(c.x), i32::from(c.y));
+        for &(dx, dy) in &steps {
+            let run: Option<Vec<Square>> = (0..i32::from(row.length))
+                .map(|k| geo.square(x + dx * k, y + dy * k))
+                .collect();
+            out.extend(run);
         }
     }
     out
@@ -116,18 +148,18 @@ impl Position {
     /// when `or-filled` and no square is empty), and under `safe`, when exactly the count
     /// stand there, none of them attacked (Fairy-Stockfish's `flag_reached`).
     fn holds_goal(&self, g: &CGoal, p: Player) -> bool {
+        if let Some(runs) = &g.rows {
+            return runs
+                .iter()
+                .any(|run| run.iter().all(|&s| self.is_goal_piece(g, s, p)));
+        }
         let mut on = Vec::new();
         let mut filled = true;
         for &s in &g.squares {
             let c = self.board[s.index()];
             if !c.is_piece() {
                 filled = false;
-            } else if c.player() == p
-                && g.pieces
-                    .get(usize::from(c.piece_type().0))
-                    .copied()
-                    .unwrap_or(false)
-            {
+            } else if self.is_goal_piece(g, s, p) {
                 on.push(s);
             }
         }
@@ -135,6 +167,17 @@ impl Position {
             return false;
         }
         !(g.safe && on.len() == g.count && on.iter().any(|&s| self.is_attacked(s, p.opponent())))
+    }
+
+    /// Whether a goal piece of `g` belonging to `p` stands on `s`.
+    fn is_goal_piece(&self, g: &CGoal, s: Square, p: Player) -> bool {
+        let c = self.board[s.index()];
+        c.is_piece()
+            && c.player() == p
+            && g.pieces
+                .get(usize::from(c.piece_type().0))
+                .copied()
+                .unwrap_or(false)
     }
 
     /// Whether the side to move has a legal move that reaches one of its goals.

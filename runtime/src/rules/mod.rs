@@ -11,6 +11,7 @@ mod burn;
 mod captured;
 mod checks;
 mod counting;
+mod enclose;
 mod endings;
 mod explode;
 mod freeze;
@@ -272,5 +273,6 @@ fn filters_legal_moves(rules: &RulesSpec) -> bool {
         || !rules.promotion.limits.is_empty()
         || rules.repeat.is_some_and(|r| !r.loses)
         || rules.royals.check_forbidden
-        || rules.captures_compulsory
+        || rules.compulsory()
+        || !rules.drops.opposite_colours.is_empty()
 }

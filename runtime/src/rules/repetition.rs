@@ -50,7 +50,8 @@ impl Position {
         let captured_only = promotion.captured_only || !promotion.limits.is_empty();
         let repeat = self.repeat_filter_active();
         let no_check = tables.spec.rules.royals.check_forbidden;
-        if !(anti_trade || deviate || captured_only || repeat || no_check) {
+        let colours = !tables.spec.rules.drops.opposite_colours.is_empty();
+        if !(anti_trade || deviate || captured_only || repeat || no_check || colours) {
             return;
         }
         let mut kept = 0;
@@ -60,7 +61,8 @@ impl Position {
                 || (anti_trade && self.breaks_anti_trade(m))
                 || (deviate && self.first_passer_repeats(m))
                 || (repeat && self.repeat_forbids(m))
-                || (no_check && self.gives_check(m));
+                || (no_check && self.gives_check(m))
+                || (colours && !self.drop_keeps_colours(&m));
             if !bad {
                 out.set(kept, out.at(i));
                 kept += 1;

@@ -303,14 +303,18 @@ fn endings() -> impl Strategy<Value = EndingsSpec> {
         of(tiebreak()),
         of(any::<bool>()),
         of(outcome()),
+        any::<bool>(),
     )
         .prop_map(
-            |(repetition, extinction, tiebreak, stalemate_fewer_wins, checkmate)| EndingsSpec {
-                repetition,
-                extinction,
-                tiebreak,
-                stalemate_fewer_wins,
-                checkmate,
+            |(repetition, extinction, tiebreak, stalemate_fewer_wins, checkmate, full_board)| {
+                EndingsSpec {
+                    repetition,
+                    extinction,
+                    tiebreak,
+                    stalemate_fewer_wins,
+                    checkmate,
+                    full_board,
+                }
             },
         )
 }
@@ -369,6 +373,8 @@ fn drops() -> impl Strategy<Value = DropSpec> {
     );
     let files = (types(), vec((piece_type(), any::<u8>()), 0..3));
     let gating = (coords(), any::<bool>());
+    let must_drop = (any::<bool>(), types(), vec(unmoved_drop(), 0..2), types());
+    let enclosing = (any::<bool>(), coords());
     (
         hands,
         any::<(bool, bool)>(),
@@ -376,6 +382,8 @@ fn drops() -> impl Strategy<Value = DropSpec> {
         types(),
         vec(drop_zone(), 0..2),
         gating,
+        must_drop,
+        enclosing,
     )
         .prop_map(
             |(
@@ -385,6 +393,8 @@ fn drops() -> impl Strategy<Value = DropSpec> {
                 no_mate,
                 zones,
                 (gates, gates_only),
+                (must_drop, must_drop_pieces, unmoved, opposite_colours),
+                (enclosing, enclosing_start),
             )| DropSpec {
                 to_hand,
                 start_hand,
@@ -396,8 +406,22 @@ fn drops() -> impl Strategy<Value = DropSpec> {
                 promoted,
                 gates,
                 gates_only,
+                must_drop,
+                must_drop_pieces,
+                unmoved,
+                opposite_colours,
+                enclosing,
+                enclosing_start,
             },
         )
+}
+
+fn unmoved_drop() -> impl Strategy<Value = UnmovedDrop> {
+    (of(player()), types(), coords()).prop_map(|(player, pieces, squares)| UnmovedDrop {
+        player,
+        pieces,
+        squares,
+    })
 }
 
 fn region() -> impl Strategy<Value = RegionSpec> {
@@ -464,9 +488,10 @@ fn goal() -> impl Strategy<Value = GoalSpec> {
         1..=u8::MAX,
         any::<bool>(),
         any::<bool>(),
+        of(row_goal()),
     )
         .prop_map(
-            |(player, pieces, squares, reply_draws, count, or_filled, safe)| GoalSpec {
+            |(player, pieces, squares, reply_draws, count, or_filled, safe, row)| GoalSpec {
                 player,
                 pieces,
                 squares,
@@ -474,8 +499,20 @@ fn goal() -> impl Strategy<Value = GoalSpec> {
                 count,
                 or_filled,
                 safe,
+                row,
             },
         )
+}
+
+fn row_goal() -> impl Strategy<Value = RowGoal> {
+    (2..=u8::MAX, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+        |(length, ranks, files, diagonals)| RowGoal {
+            length,
+            ranks,
+            files,
+            diagonals,
+        },
+    )
 }
 
 /// A weight on one of the engine's terms (the only names the compiler lets through).
@@ -502,14 +539,14 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
         regions(),
         types(),
         vec(weight(), 0..3),
-        (any::<bool>(), of(explode()), of(wall())),
+        (any::<bool>(), of(explode()), of(wall()), any::<bool>()),
         castling_rules(),
     );
     (core, ends, rest).prop_map(|(core, ends, rest)| {
         let (promotion, royals, (burning, freezing, anti_trade), jump_rank, passing) = core;
         let (results, repeat, counting, goals) = ends;
         let (drops, regions, castling_partners, weights, more, castles) = rest;
-        let (captures_compulsory, explosion, wall) = more;
+        let (captures_compulsory, explosion, wall, flip_enclosed) = more;
         let (castling_to, castling_safe_royal_only, shuffle) = castles;
         RulesSpec {
             promotion,
@@ -533,6 +570,7 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
             castling_to,
             castling_safe_royal_only,
             shuffle,
+            flip_enclosed,
         }
     })
 }
@@ -606,6 +644,8 @@ proptest! {
     fn honour_round_trips(x in honour()) { round_trip(&x)?; }
     #[test]
     fn goal_round_trips(x in goal()) { round_trip(&x)?; }
+    fn row_goal_round_trips(x in row_goal()) { round_trip(&x)?; }
+    fn unmoved_drop_round_trips(x in unmoved_drop()) { round_trip(&x)?; }
 }
 
 #[test]

@@ -12,7 +12,7 @@ import sys
 
 import pyffish as sf
 
-from fsf_walk import perft, piece_on, random_position
+import pyffish_walk as walk
 
 SEED = int(sys.argv[1]) if len(sys.argv) > 1 else 960
 VARIANT = "fischerandom"
@@ -46,9 +46,9 @@ def start_fen(n):
     return f"{back.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{back} w {rights}{rights.lower()} - 0 1"
 
 
-def castling_minded(fen, moves):
+def castling_minded(fen, move):
     """King and Rook moves, castling included, and moves off the back rank that clear it."""
-    return [m for m in moves if piece_on(fen, m[:2]) in ("K", "k", "R", "r") or m[1] in "18"]
+    return walk.piece_on(fen, move[:2]) in ("K", "k", "R", "r") or move[1] in "18"
 
 
 CHOSEN = [
@@ -77,7 +77,8 @@ def main():
     seen = set()
     while len(seen) < RANDOM:
         start = start_fen(rng.randrange(960))
-        fen = random_position(VARIANT, start, rng, (8, 40), castling_minded, True)
+        fen = walk.random_position(VARIANT, rng, (8, 40), prefer=castling_minded, chance=0.5,
+                                   start=start, chess960=True)
         if fen not in seen:
             seen.add(fen)
             cases.append((f"random-{len(seen)}", fen, 3))
@@ -88,7 +89,7 @@ def main():
         print("variant chess960")
         print(f"fen {fen}")
         for k in range(1, depth + 1):
-            print(f"perft {k} {perft(VARIANT, fen, k, True)}")
+            print(f"perft {k} {walk.perft(VARIANT, fen, k, True)}")
         sys.stdout.flush()
 
 

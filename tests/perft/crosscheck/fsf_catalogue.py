@@ -91,20 +91,26 @@ HAS = {
     "gating", "seirawanGating",
     # `castling to FILE FILE` (Chess960's castling); `shuffle` in the setup for random starts.
     "chess960",
+    # `goal IDS row N [ranks] [files] [diagonals]` (docs/rules.md, "Rows").
+    "connectN", "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal",
+    # `drop enclosing [start SQUARES]` (with `enclosingDrop = reversi`, below), `draw full-board`.
+    "enclosingDropStart", "adjudicateFullBoard",
+    # `drop compulsory [ID]`, `drop opposite-colours B`, `drop unmoved` (Placement).
+    "mustDrop", "mustDropType", "dropOppositeColoredBishop", "castlingDroppedPiece",
 }
 
 # Options koma's language lacks, by the feature that would express them (issue 30, point 3).
 GAPS = {
     "blastImmuneTypes": "explosion-immune pieces",
     "wallOrMove": "a blocker placed instead of a move",
-    "mustDrop": "a drop-only placement phase", "mustDropType": "a drop-only placement phase",
-    "connectN": "connect-N (not chess)", "connectNxN": "connect-N (not chess)",
-    "collinearN": "connect-N (not chess)", "connectDiagonal": "connect-N (not chess)",
-    "connectPieceTypes": "connect-N (not chess)", "connectValue": "connect-N (not chess)",
-    "flipEnclosedPieces": "flipping enclosed pieces (not chess)",
-    "enclosingDrop": "flipping enclosed pieces (not chess)",
-    "enclosingDropStart": "flipping enclosed pieces (not chess)",
-    "adjudicateFullBoard": "flipping enclosed pieces (not chess)",
+    "connectNxN": "a square block of N x N (not chess)",
+    "collinearN": "N pieces on one line, not adjacent (not chess)",
+    "connectValue": "a row that loses (not chess)",
+    "connectRegion1": "a chain joining two regions (not chess)",
+    "connectRegion2": "a chain joining two regions (not chess)",
+    # Reversi's kinds (`flip enclosed`, `drop enclosing`) are in HAS; the others:
+    "flipEnclosedPieces": "Ataxx's flipping (not chess)",
+    "enclosingDrop": "a placing rule for drops: Ataxx, Connect Four, Snort (not chess)",
     "twoBoards": "two boards (bughouse)",
     "makpongRule": "Makpong's rule",
     "countingRule": "ASEAN or Cambodian counting",
@@ -114,9 +120,7 @@ GAPS = {
     "piecePromotionOnCapture": "promotion by capture",
     "chasingRule": "the chasing rule",
     "freeDrops": "free drops", "dropChecks": "drops that may not check",
-    "dropOppositeColoredBishop": "Bishop drops on opposite colours",
     "sittuyinRookDrop": "Sittuyin's placement", "sittuyinPromotion": "Sittuyin's promotion",
-    "castlingDroppedPiece": "castling with dropped pieces",
     "shatarMateRule": "Shatar's mate rule",
     "extinctionClaim": "extinction claimed by the winner",
     "oppositeCastling": "castling barred after the opponent's",
@@ -196,6 +200,10 @@ def gaps(opts):
     found = []
     for key, value in opts.items():
         if key == "countingRule" and "MAKRUK" in value.upper():
+            feature = None
+        elif key == "connectValue" and value in ("win", "mate"):
+            feature = None
+        elif key in ("flipEnclosedPieces", "enclosingDrop") and value.lower() == "reversi":
             feature = None
         elif value in NEUTRAL:
             feature = None
@@ -278,11 +286,33 @@ def print_page(rows):
     print("|---|---:|---:|")
     for feature, n in blocked.most_common():
         print(f"| {feature} | {n} | {alone.get(feature, 0)} |")
+    print_board_games(rows)
     print("\n## Every game\n")
     print("| game | where Fairy-Stockfish defines it | status |")
     print("|---|---|---|")
     for name, origin, _, need in rows:
         print(f"| `{name}` | {origin} | {status(name, need)} |")
+
+
+def print_board_games(rows):
+    """The games that are not chess variants (their features say so) and are still left out."""
+    out = [(name, need) for name, _, _, need in rows if any("(not chess)" in f for f in need)]
+    print(BOARD_GAMES)
+    for name, need in out:
+        print(f"- `{name}`: {', '.join(need)}")
+
+
+BOARD_GAMES = """
+## Board games left out
+
+koma plays Fairy-Stockfish's connect games (`goal IDS row N`: tic-tac-toe, Picaria, Nine Holes,
+All Queens Chess, Symphony...) and its Reversi family (`flip enclosed`, `drop enclosing`,
+`draw full-board`: Flipello, Flipersi and their sizes), docs/rules.md. These non-chess games
+still need a rule koma has no clause for; each is a placing or winning rule of its own (a drop
+that falls to the lowest free square, Ataxx's moves that turn every neighbour and clone from an
+endless hand, a row that loses, N on one line with gaps, a 2x2 block, a chain across the board),
+each for one to four games, so they stay out:
+"""
 
 
 HEADER = """# Fairy-Stockfish's catalogue in koma

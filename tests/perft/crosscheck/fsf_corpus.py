@@ -24,27 +24,11 @@ import fsf_catalogue as cat  # noqa: E402
 import pyffish_walk as walk  # noqa: E402
 
 SEED = int(sys.argv[1]) if len(sys.argv) > 1 else 30
-KOMA = os.environ.get("KOMA", "target/ci/koma")
+KOMA = os.environ.get("KOMA", "target/ci/koma")  # read by pyffish_walk too
 CORPUS = "tests/fsf-corpus"
 START_DEPTH, RANDOM_COUNT, RANDOM_DEPTH = 3, 2, 2
 # A depth whose count, estimated from the two before, passes this is not counted.
 NODE_BUDGET = 150_000
-
-
-def koma_perft(path, fen, depth):
-    out = subprocess.run([KOMA, "perft", path, "--depth", str(depth), "--fen", fen, "--threads", "1"],
-                         capture_output=True, text=True, timeout=120)
-    if out.returncode != 0:
-        return None, out.stderr.strip().splitlines()[-1:] or ["failed"]
-    for line in out.stdout.split("\n"):
-        words = line.replace(":", " ").split()
-        if words and words[-1].isdigit():
-            return int(words[-1]), None
-    return None, ["no count"]
-
-
-def random_fen(variant, rng):
-    return walk.random_position(variant, rng, (4, 30))
 
 
 def import_game(name, builtin, ini_text):
@@ -68,7 +52,7 @@ def check(name, path, rng):
     cases = [("start", sf.start_fen(name), START_DEPTH)]
     seen = set()
     for _ in range(RANDOM_COUNT):
-        fen = random_fen(name, rng)
+        fen = walk.random_position(name, rng, (4, 30))
         if fen not in seen:
             seen.add(fen)
             cases.append((f"random-{len(cases)}", fen, RANDOM_DEPTH))
@@ -79,7 +63,7 @@ def check(name, path, rng):
             if len(counts) >= 2 and counts[-1][1] ** 2 // max(counts[-2][1], 1) > NODE_BUDGET:
                 break  # the next depth would be too large for the suite
             want = walk.perft(name, fen, d)
-            got, err = koma_perft(path, fen, d)
+            got, err = walk.koma_perft(path, fen, d)
             if got != want:
                 return None, f"perft({d}) at {label} `{fen}`: Fairy-Stockfish {want}, koma {got if err is None else err[0]}"
             counts.append((d, want))

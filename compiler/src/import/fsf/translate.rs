@@ -559,12 +559,23 @@ impl Ctx<'_> {
             .unwrap_or(1);
         // A first player without the castler (Maharajah) castles as the second would.
         let second_rank = self.ranks + 1 - rank;
-        let first = match start.first.get(&id(king)) {
-            Some(squares) => castler_square(squares, rank)?,
-            None => (
-                castler_square(start.second.get(&id(king))?, second_rank)?.0,
-                rank - 1,
-            ),
+        self.consumed.push("castlingDroppedPiece");
+        let dropped = self.flag("castlingDroppedPiece", false);
+        let first = if dropped {
+            // The castler comes from the hand, onto its file (Placement).
+            let file = self
+                .game
+                .value("castlingKingFile")
+                .map_or(Some(4), file_index)?;
+            (file, rank - 1)
+        } else {
+            match start.first.get(&id(king)) {
+                Some(squares) => castler_square(squares, rank)?,
+                None => (
+                    castler_square(start.second.get(&id(king))?, second_rank)?.0,
+                    rank - 1,
+                ),
+            }
         };
         let ks = self
             .game
@@ -574,20 +585,50 @@ impl Ctx<'_> {
             .game
             .value("castlingQueensideFile")
             .map_or(Some(2), file_index)?;
-        if !start.castling.chars().any(|c| c.is_ascii_alphabetic()) {
+        if !dropped && !start.castling.chars().any(|c| c.is_ascii_alphabetic()) {
             self.rules.push(RuleLine::Comment(
                 "The start position has no castling rights: no castling.".into(),
             ));
             return None;
         }
         let castling = self.castling_atoms(first.0, ks, qs)?;
-        self.castling_partners();
+        if dropped {
+            self.dropped_castlers(king, first, second_rank);
+        } else {
+            self.castling_partners();
+        }
         if self.game.kind("king").is_none_or(|k| k.letter != king) {
             // Fairy-Stockfish keeps only its king off attacked squares when castling.
             self.rules
                 .push(RuleLine::Clause("castling safe royal-only".into()));
         }
         Some((king, castling))
+    }
+
+    /// `castlingDroppedPiece`: the castler dropped on its file of the castling rank, and a
+    /// partner dropped in a corner of it, count as never moved (`drop unmoved`); the partner is
+    /// then the one at the edge, so no `castling with`.
+    fn dropped_castlers(&mut self, king: char, (file, row): (u32, u32), second_rank: u32) {
+        let square = |f: u32, rank: u32| format!("{}{rank}", (b'a' + f as u8) as char);
+        let k = id(king);
+        self.rules.push(RuleLine::Clause(format!(
+            "drop unmoved first {k} {}",
+            square(file, row + 1)
+        )));
+        self.rules.push(RuleLine::Clause(format!(
+            "drop unmoved second {k} {}",
+            square(file, second_rank)
+        )));
+        let rooks = self.game.value("castlingRookPieces").unwrap_or("r");
+        let ids: Vec<String> = self.letters(rooks).into_iter().map(id).collect();
+        if !ids.is_empty() {
+            let corners = [square(0, row + 1), square(self.files - 1, row + 1)];
+            self.rules.push(RuleLine::Clause(format!(
+                "drop unmoved {} {}",
+                ids.join(" "),
+                corners.join(" ")
+            )));
+        }
     }
 
     /// `isO2` for a castler on file `from` reaching the files `ks` and `qs`.
@@ -667,7 +708,7 @@ impl Ctx<'_> {
         Some(Piece {
             id: id(def.letter),
             name: title(&def.kind),
-            moves: Moves::Betza(if moves.is_empty() { "m0".into() } else { moves }),
+            moves: Moves::Betza(if moves.is_empty() { "-".into() } else { moves }),
             promotes: Vec::new(),
             promotes_second: None,
             royal: false,
@@ -1381,12 +1422,48 @@ impl Ctx<'_> {
         if self.flag("dropPromoted", false) {
             self.rules.push(RuleLine::Clause("drop promoted".into()));
         }
+        self.must_drop();
+        self.consumed.push("dropOppositeColoredBishop");
+        if self.flag("dropOppositeColoredBishop", false) {
+            match self.game.kind("bishop") {
+                Some(b) => self.rules.push(RuleLine::Clause(format!(
+                    "drop opposite-colours {}",
+                    id(b.letter)
+                ))),
+                None => {
+                    let at = self.at("dropOppositeColoredBishop");
+                    self.gap(at, "`dropOppositeColoredBishop` without a bishop");
+                }
+            }
+        }
         if self.flag("shogiPawnDropMateIllegal", false) {
             if let Some(p) = self.game.kind("shogiPawn") {
                 self.rules
                     .push(RuleLine::Clause(format!("drop no-mate {}", id(p.letter))));
             }
         }
+    }
+
+    /// `mustDrop` (with `mustDropType`): `drop compulsory [ID]`.
+    fn must_drop(&mut self) {
+        self.consumed.extend(["mustDrop", "mustDropType"]);
+        if !self.flag("mustDrop", false) {
+            return;
+        }
+        let only = match self.game.value("mustDropType") {
+            None | Some("*") => String::new(),
+            Some(v) => match self.letters(v).first() {
+                Some(&c) => format!(" {}", id(c)),
+                None => {
+                    let at = self.at("mustDropType");
+                    let _: Option<()> =
+                        self.fail("I032", "cannot read `mustDropType`", at, "a piece letter");
+                    return;
+                }
+            },
+        };
+        self.rules
+            .push(RuleLine::Clause(format!("drop compulsory{only}")));
     }
 
     /// Fairy-Stockfish's drop region for every piece, and for Pawns without their first
@@ -1401,13 +1478,17 @@ impl Ctx<'_> {
             pawn_zone[0].retain(|s| s.1 != 0);
             pawn_zone[1].retain(|s| s.1 + 1 != self.ranks);
         }
-        if !self.flag("promotionZonePawnDrops", false) {
+        let pawn = self.game.kind("pawn").map(|p| id(p.letter));
+        // Only a Pawn that can be in hand reads the promotion region (Reversi has none).
+        let pawn_in_hand = pieces
+            .iter()
+            .any(|p| Some(&p.id) == pawn.as_ref() && self.in_hand(p, hands));
+        if pawn_in_hand && !self.flag("promotionZonePawnDrops", false) {
             if let Some(z) = self.promotion_region() {
                 pawn_zone[0].retain(|s| !z[0].contains(s));
                 pawn_zone[1].retain(|s| !z[1].contains(s));
             }
         }
-        let pawn = self.game.kind("pawn").map(|p| id(p.letter));
         let (pawns, others): (Vec<&Piece>, Vec<&Piece>) = pieces
             .iter()
             .filter(|p| self.in_hand(p, hands))
@@ -1473,6 +1554,8 @@ impl Ctx<'_> {
                 .push(RuleLine::Clause("captures compulsory".into()));
         }
         self.goals(pieces);
+        self.connect(pieces);
+        self.reversi();
         let folds = self
             .game
             .value("nFoldRule")
@@ -1514,7 +1597,11 @@ impl Ctx<'_> {
         let on = |s: Option<&Setting>| s.is_some_and(|s| !NEUTRAL.contains(&s.value.as_str()));
         let (white, black, at) = (on(w), on(b), w.or(b).map(|s| s.at));
         match (white, black, at) {
-            (true, true, _) => self.rules.push(RuleLine::Clause("pass when-stuck".into())),
+            (true, true, _) => {
+                // Fairy-Stockfish ends the game on two passes in a row.
+                self.rules.push(RuleLine::Clause("pass when-stuck".into()));
+                self.rules.push(RuleLine::Clause("pass twice-ends".into()));
+            }
             (false, false, _) | (_, _, None) => {}
             (_, _, Some(at)) => self.gap(at, "a pass when stuck for one player only"),
         }
@@ -1742,6 +1829,100 @@ impl Ctx<'_> {
                 "goal {name} {ids} {}{conditions}{tail}",
                 squares::koma(&set).join(" ")
             )));
+        }
+    }
+
+    /// `connectN` with its piece types and directions: `goal IDS row N [ranks] [files]
+    /// [diagonals]`. A row that makes its maker lose (`connectValue = loss`) is a gap.
+    fn connect(&mut self, pieces: &[Piece]) {
+        let keys = [
+            "connectN",
+            "connectPieceTypes",
+            "connectHorizontal",
+            "connectVertical",
+            "connectDiagonal",
+        ];
+        self.consumed.extend(keys);
+        let Some(n) = self.game.get("connectN").cloned() else {
+            return;
+        };
+        let length = match n.value.parse::<u8>() {
+            Ok(0) => return,
+            Ok(n) if n >= 2 => n,
+            _ => {
+                let _: Option<()> = self.fail("I032", "cannot read `connectN`", n.at, "2 to 255");
+                return;
+            }
+        };
+        if let Some(v) = self.game.get("connectValue").cloned() {
+            self.consumed.push("connectValue");
+            if !matches!(v.value.as_str(), "win" | "mate") {
+                return self.gap(v.at, &format!("`connectValue = {}`", v.value));
+            }
+        }
+        let ids: Vec<String> = match self.game.value("connectPieceTypes") {
+            None | Some("*") => pieces.iter().map(|p| p.id.clone()).collect(),
+            Some(v) => self.letters(v).into_iter().map(id).collect(),
+        };
+        let lines: Vec<&str> = [
+            ("connectHorizontal", "ranks"),
+            ("connectVertical", "files"),
+            ("connectDiagonal", "diagonals"),
+        ]
+        .into_iter()
+        .filter(|(key, _)| self.flag(key, true))
+        .map(|(_, word)| word)
+        .collect();
+        let lines = if lines.len() == 3 {
+            String::new()
+        } else if lines.is_empty() {
+            let at = self.at("connectN");
+            return self.gap(at, "`connectN` along no line");
+        } else {
+            format!(" {}", lines.join(" "))
+        };
+        self.rules.push(RuleLine::Clause(format!(
+            "goal {} row {length}{lines}",
+            ids.join(" ")
+        )));
+    }
+
+    /// Reversi's options: `flipEnclosedPieces = reversi` (`flip enclosed`), `enclosingDrop =
+    /// reversi` with `enclosingDropStart` (`drop enclosing [start SQUARES]`) and
+    /// `adjudicateFullBoard` (`draw full-board`). Ataxx's and Connect Four's kinds stay gaps.
+    fn reversi(&mut self) {
+        let keys = ["flipEnclosedPieces", "enclosingDrop", "enclosingDropStart"];
+        self.consumed.extend(keys);
+        self.consumed.push("adjudicateFullBoard");
+        for key in ["flipEnclosedPieces", "enclosingDrop"] {
+            if let Some(s) = self.game.get(key).cloned() {
+                if !matches!(s.value.as_str(), "reversi" | "none" | "") {
+                    self.gap(s.at, &format!("`{key} = {}`", s.value));
+                }
+            }
+        }
+        if self.game.value("flipEnclosedPieces") == Some("reversi") {
+            self.rules.push(RuleLine::Clause("flip enclosed".into()));
+        }
+        if self.game.value("enclosingDrop") == Some("reversi") {
+            let start = match self.game.get("enclosingDropStart").cloned() {
+                None => Some(String::new()),
+                Some(s) => squares::parse(&s.value, self.files, self.ranks)
+                    .map(|set| format!(" start {}", squares::koma(&set).join(" "))),
+            };
+            match start {
+                Some(start) => self
+                    .rules
+                    .push(RuleLine::Clause(format!("drop enclosing{start}"))),
+                None => {
+                    let at = self.at("enclosingDropStart");
+                    let _: Option<()> =
+                        self.fail("I032", "cannot read `enclosingDropStart`", at, "squares");
+                }
+            }
+        }
+        if self.flag("adjudicateFullBoard", false) {
+            self.rules.push(RuleLine::Clause("draw full-board".into()));
         }
     }
 
