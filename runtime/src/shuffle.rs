@@ -185,7 +185,7 @@ mod tests {
 
     /// Chess960's groups over a1-h1, with B N R Q K as types 0..5.
     fn chess960() -> ShuffleSpec {
-        let g = |pieces: &[u8], light| ShuffleGroup {
+        let g = |pieces: &[u16], light| ShuffleGroup {
             pieces: pieces.iter().map(|&t| PieceType(t)).collect(),
             light,
         };
