@@ -210,24 +210,8 @@ impl Wire {
     ) -> Result<FullMove, WireError> {
         let text = text.trim();
         let moves = pos.moves();
-        if text == "@@@@" || text == "0000" {
-            return moves
-                .iter()
-                .find(|m| pos.is_pass(m))
-                .copied()
-                .ok_or(WireError::Illegal);
-        }
-        if let Some(towards_higher_files) = castling_notation(text) {
-            let geo = pos.tables().geo();
-            return moves
-                .iter()
-                .find(|m| {
-                    m.castling_partner().is_some_and(|(partner, _)| {
-                        (geo.coord(partner).x > geo.coord(m.from).x) == towards_higher_files
-                    })
-                })
-                .copied()
-                .ok_or(WireError::Illegal);
+        if let Some(named) = Wire::named_move(pos, &moves, text) {
+            return named;
         }
         let (text, wall, wall_suffix) = self.split_wall(pos, text)?;
         let moves: Vec<FullMove> = moves.into_iter().filter(|m| m.wall() == wall).collect();
@@ -282,6 +266,27 @@ impl Wire {
             .or_else(|| candidates.first())
             .copied()
             .ok_or(WireError::Illegal)
+    }
+
+    /// A move written by name rather than by squares: a pass (`@@@@`, `0000`) or castling
+    /// (`O-O`, `O-O-O` and the zero forms); `None` for any other text.
+    fn named_move(
+        pos: &Position,
+        moves: &[FullMove],
+        text: &str,
+    ) -> Option<Result<FullMove, WireError>> {
+        let found = if text == "@@@@" || text == "0000" {
+            moves.iter().find(|m| pos.is_pass(m))
+        } else {
+            let towards_higher_files = castling_notation(text)?;
+            let geo = pos.tables().geo();
+            moves.iter().find(|m| {
+                m.castling_partner().is_some_and(|(partner, _)| {
+                    (geo.coord(partner).x > geo.coord(m.from).x) == towards_higher_files
+                })
+            })
+        };
+        Some(found.copied().ok_or(WireError::Illegal))
     }
 
     /// The squares of a move written as legs `a1b2,b2c3` (each leg starting where the one

@@ -927,7 +927,12 @@ fn start_hands(w: &Page<'_>) -> String {
 
 /// The `drop` clauses: where a piece may not, or only, be dropped.
 fn drop_limits(w: &Page<'_>) -> String {
-    let (v, d) = (w.v, &w.rules().drops);
+    drop_bans(w) + &drop_obligations(w) + &drop_squares(w)
+}
+
+/// The drops a clause forbids: where a piece could never move, per file, mating, promoted.
+fn drop_bans(w: &Page<'_>) -> String {
+    let d = &w.rules().drops;
     let mut s = String::new();
     if d.not_stuck {
         s.push_str(" No piece may be dropped where it could never move again.");
@@ -953,6 +958,13 @@ fn drop_limits(w: &Page<'_>) -> String {
     if d.promoted {
         s.push_str(" A piece in hand may also be dropped promoted side up.");
     }
+    s
+}
+
+/// The drops a clause demands: enclosing (Reversi), compulsory, colour-balanced.
+fn drop_obligations(w: &Page<'_>) -> String {
+    let (v, d) = (w.v, &w.rules().drops);
+    let mut s = String::new();
     if d.enclosing {
         s.push_str(
             " A drop must enclose an enemy piece: on a straight line from the dropped piece, \
@@ -987,6 +999,13 @@ fn drop_limits(w: &Page<'_>) -> String {
             w.names(&d.opposite_colours)
         ));
     }
+    s
+}
+
+/// The squares drop clauses name: drops that count as unmoved, and drop zones.
+fn drop_squares(w: &Page<'_>) -> String {
+    let (v, d) = (w.v, &w.rules().drops);
+    let mut s = String::new();
     for u in &d.unmoved {
         let squares: Vec<String> = u.squares.iter().map(|&c| v.board.square_name(c)).collect();
         let who = match u.player {

@@ -294,39 +294,14 @@ fn regions(
     piece: &mut Piece,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let resolve = |name: &Spanned<String>, diagnostics: &mut Vec<Diagnostic>| {
-        if let Some((i, _)) = board.region(&name.value) {
-            return Some(i);
-        }
-        let at = location(file, name.span);
-        let mut d = Diagnostic::error(
-            codes::UNKNOWN_REGION,
-            format!("unknown region `{}`", name.value),
-            at,
-            "no `region` line defines this name",
-        );
-        let known = board.regions.iter().map(|r| r.name.as_str());
-        d = match did_you_mean(&name.value, known) {
-            Some(near) => d
-                .with_help(format!("did you mean `{near}`?"))
-                .with_suggestion(crate::diagnostic::Suggestion {
-                    location: at,
-                    replacement: near.to_string(),
-                    message: format!("replace with `{near}`"),
-                }),
-            None => d.with_help("define it in the board section: `region NAME SQUARES`"),
-        };
-        diagnostics.push(d);
-        None
-    };
     piece.confined = def.confined.as_ref().and_then(|name| {
-        resolve(name, diagnostics).map(|r| Located {
+        region_index(file, board, name, diagnostics).map(|r| Located {
             value: r,
             location: location(file, name.span),
         })
     });
     for option in &def.in_regions {
-        let Some(region) = resolve(&option.region, diagnostics) else {
+        let Some(region) = region_index(file, board, &option.region, diagnostics) else {
             continue;
         };
         let at = location(file, option.moves.span);
@@ -342,31 +317,70 @@ fn regions(
             expansion,
         });
     }
-    if let Some(confined) = &piece.confined {
-        let own = piece.expansion.paths.iter();
-        let all = own.chain(
-            piece
-                .in_regions
-                .iter()
-                .flat_map(|r| r.expansion.paths.iter()),
-        );
-        if all.into_iter().any(|path| !confinable(path)) {
-            diagnostics.push(
-                Diagnostic::error(
-                    codes::UNCONFINABLE_MOVE,
-                    format!(
-                        "`{}` is confined, but one of its multi-leg moves rides or hops along a line",
-                        piece.id
-                    ),
-                    confined.location,
-                    "confined here",
-                )
-                .with_help(
-                    "a confined piece's multi-leg moves must be made of single steps and leaps \
-                     (`mafsW`), so that their squares are known in advance",
+    check_confinable(piece, diagnostics);
+}
+
+/// The index of the region a piece option names; an unknown name is an error with a suggestion.
+fn region_index(
+    file: FileId,
+    board: &Board,
+    name: &Spanned<String>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<u8> {
+    if let Some((i, _)) = board.region(&name.value) {
+        return Some(i);
+    }
+    let at = location(file, name.span);
+    let mut d = Diagnostic::error(
+        codes::UNKNOWN_REGION,
+        format!("unknown region `{}`", name.value),
+        at,
+        "no `region` line defines this name",
+    );
+    let known = board.regions.iter().map(|r| r.name.as_str());
+    d = match did_you_mean(&name.value, known) {
+        Some(near) => d
+            .with_help(format!("did you mean `{near}`?"))
+            .with_suggestion(crate::diagnostic::Suggestion {
+                location: at,
+                replacement: near.to_string(),
+                message: format!("replace with `{near}`"),
+            }),
+        None => d.with_help("define it in the board section: `region NAME SQUARES`"),
+    };
+    diagnostics.push(d);
+    None
+}
+
+/// A confined piece's multi-leg moves must be checkable against its region when the tables
+/// are built.
+fn check_confinable(piece: &Piece, diagnostics: &mut Vec<Diagnostic>) {
+    let Some(confined) = &piece.confined else {
+        return;
+    };
+    let own = piece.expansion.paths.iter();
+    let all = own.chain(
+        piece
+            .in_regions
+            .iter()
+            .flat_map(|r| r.expansion.paths.iter()),
+    );
+    if all.into_iter().any(|path| !confinable(path)) {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::UNCONFINABLE_MOVE,
+                format!(
+                    "`{}` is confined, but one of its multi-leg moves rides or hops along a line",
+                    piece.id
                 ),
-            );
-        }
+                confined.location,
+                "confined here",
+            )
+            .with_help(
+                "a confined piece's multi-leg moves must be made of single steps and leaps \
+                 (`mafsW`), so that their squares are known in advance",
+            ),
+        );
     }
 }
 

@@ -111,17 +111,7 @@ fn shuffle(
     }
     squares.sort_by_key(|c| (c.y, c.x));
     squares.dedup();
-    let mut groups = Vec::new();
-    for g in &line.groups {
-        let mut pieces = Vec::new();
-        for id in &g.pieces {
-            pieces.push(names.resolve(file, id, "in `shuffle`", diagnostics)?);
-        }
-        groups.push(ShuffleGroup {
-            pieces,
-            light: g.light,
-        });
-    }
+    let groups = shuffle_groups(file, line, names, diagnostics)?;
     let mut placed: Vec<PieceType> = placements
         .iter()
         .filter(|p| p.player == Player::First && squares.contains(&p.at))
@@ -166,6 +156,27 @@ fn shuffle(
         );
     }
     Some(spec)
+}
+
+/// A `shuffle` line's groups, their IDs resolved.
+fn shuffle_groups(
+    file: FileId,
+    line: &ast::Shuffle,
+    names: &Names,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Vec<ShuffleGroup>> {
+    let mut groups = Vec::new();
+    for g in &line.groups {
+        let mut pieces = Vec::new();
+        for id in &g.pieces {
+            pieces.push(names.resolve(file, id, "in `shuffle`", diagnostics)?);
+        }
+        groups.push(ShuffleGroup {
+            pieces,
+            light: g.light,
+        });
+    }
+    Some(groups)
 }
 
 /// The second player's copy of a first player's placement in a symmetric setup, or an error
