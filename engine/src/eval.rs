@@ -646,15 +646,7 @@ impl Evaluator {
                     u32::from(self.distance[r * 64 + first as usize]) - 1
                 })
                 .sum(),
-            None => lines
-                .iter()
-                .map(|line| {
-                    line.squares()
-                        .iter()
-                        .take_while(|&&s| pos.piece_at(s).is_none())
-                        .count() as u32
-                })
-                .sum(),
+            None => empty_along(lines, pos),
         }
     }
 
@@ -663,15 +655,7 @@ impl Evaluator {
     #[cfg(test)]
     fn open_lines_by_squares(&self, pos: &Position, royal: Square) -> u32 {
         let r = royal.index();
-        self.lines[r * 8..r * 8 + 8]
-            .iter()
-            .map(|line| {
-                line.squares()
-                    .iter()
-                    .take_while(|&&s| pos.piece_at(s).is_none())
-                    .count() as u32
-            })
-            .sum()
+        empty_along(&self.lines[r * 8..r * 8 + 8], pos)
     }
 
     /// The position taken apart into material and raw terms (for the tuner; slow).
@@ -980,6 +964,19 @@ impl Line {
     fn squares(&self) -> &[Square] {
         &self.squares[..usize::from(self.len)]
     }
+}
+
+/// The empty squares along `lines`, each counted up to its first piece, square by square.
+fn empty_along(lines: &[Line], pos: &Position) -> u32 {
+    lines
+        .iter()
+        .map(|line| {
+            line.squares()
+                .iter()
+                .take_while(|&&s| pos.piece_at(s).is_none())
+                .count() as u32
+        })
+        .sum()
 }
 
 /// Per square and each of the 8 directions: up to 4 squares along the line.

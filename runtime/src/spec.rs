@@ -472,6 +472,23 @@ pub struct RowGoal {
     pub diagonals: bool,
 }
 
+impl RowGoal {
+    /// The (files, ranks) steps of the lines a row may run along, one per direction.
+    pub fn steps(&self) -> Vec<(i32, i32)> {
+        let mut steps = Vec::new();
+        if self.ranks {
+            steps.push((1, 0));
+        }
+        if self.files {
+            steps.push((0, 1));
+        }
+        if self.diagonals {
+            steps.extend([(1, 1), (1, -1)]);
+        }
+        steps
+    }
+}
+
 /// Hands and drops: where captured pieces go, which pieces start in hand, and where a piece in
 /// hand may be dropped. A drop puts a piece from the mover's hand on an empty square.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

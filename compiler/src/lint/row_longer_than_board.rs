@@ -55,16 +55,7 @@ fn longest_line(board: &Board, row: RowGoal) -> usize {
                 .copied()
                 .unwrap_or(false)
     };
-    let mut steps = Vec::new();
-    if row.ranks {
-        steps.push((1, 0));
-    }
-    if row.files {
-        steps.push((0, 1));
-    }
-    if row.diagonals {
-        steps.extend([(1, 1), (1, -1)]);
-    }
+    let steps = row.steps();
     let mut longest = 0;
     for (dx, dy) in steps {
         for y in 0..h {

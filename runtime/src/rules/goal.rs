@@ -76,16 +76,7 @@ pub(crate) fn compile(geo: &Geometry, goals: &[GoalSpec], ntypes: usize) -> ByPl
 
 /// Every run of `row.length` consecutive squares along the row's lines (holes break a run).
 fn runs(geo: &Geometry, row: RowGoal) -> Vec<Vec<Square>> {
-    let mut steps = Vec::new();
-    if row.ranks {
-        steps.push((1, 0));
-    }
-    if row.files {
-        steps.push((0, 1));
-    }
-    if row.diagonals {
-        steps.extend([(1, 1), (1, -1)]);
-    }
+    let steps = row.steps();
     let mut out = Vec::new();
     for start in geo.squares() {
         let c = geo.coord(start);
