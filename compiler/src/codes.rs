@@ -94,6 +94,8 @@ pub const UNCONFINABLE_MOVE: &str = "E0804";
 /// A castling atom (`O`) among a piece's `in REGION` moves, which never castle (castling is a
 /// move of the piece's own XBetza).
 pub const CASTLING_IN_REGION: &str = "E0805";
+/// `castling wins` in a game where no piece castles (its player would lose at once).
+pub const CASTLING_WINS_WITHOUT_CASTLER: &str = "E0818";
 
 /// A variant the runtime cannot play exactly: it exceeds one of its capacities
 /// (`koma_runtime::limits`), named in the message.
@@ -227,6 +229,10 @@ pub const ALL: &[(&str, &str)] = &[
     (
         UNCONFINABLE_MOVE,
         "a confined piece with a multi-leg move whose legs ride or hop",
+    ),
+    (
+        CASTLING_WINS_WITHOUT_CASTLER,
+        "`castling wins` in a game where no piece castles",
     ),
     (
         CASTLING_IN_REGION,

@@ -87,6 +87,7 @@ fn rules(variant: &Variant) -> RulesSpec {
         castling_partners: rules.castling_partners.clone(),
         castling_to: rules.castling_to,
         castling_safe_royal_only: rules.castling_safe_royal_only,
+        castling_opposite_wings: rules.castling_opposite_wings,
         shuffle: variant
             .setup
             .as_ref()

@@ -289,6 +289,8 @@ pub struct Rules {
     pub castling_to: Option<[u8; 2]>,
     /// `castling safe royal-only`.
     pub castling_safe_royal_only: bool,
+    /// `castling opposite-wings`.
+    pub castling_opposite_wings: bool,
     /// `facing-royals forbidden`.
     pub facing_royals_forbidden: bool,
     /// `repeat`: modern repetition.

@@ -227,6 +227,7 @@ fn rule_combinations(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
         );
     }
     explode_to_hand(rules, diagnostics);
+    castling_wins_without_castler(variant, diagnostics);
     shared_flip_forms(variant, diagnostics);
     if rules.royals.win != WinCondition::Checkmate
         && let Some(clause) = rules
@@ -367,6 +368,30 @@ fn shared_flip_forms(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
             );
         }
     }
+}
+
+/// `castling wins` where no piece castles: its player would have no castling left from the
+/// start, and lose before its first move.
+fn castling_wins_without_castler(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
+    let Some(clause) = variant.rules.clause("castling wins") else {
+        return;
+    };
+    if variant
+        .pieces
+        .iter()
+        .any(|p| !p.expansion.castling.is_empty())
+    {
+        return;
+    }
+    diagnostics.push(
+        Diagnostic::error(
+            codes::CASTLING_WINS_WITHOUT_CASTLER,
+            "`castling wins` in a game where no piece castles".to_string(),
+            clause.location,
+            "its player could never castle, and would lose at once",
+        )
+        .with_help("give the castler a castling move (`O2` in its XBetza), or remove the clause"),
+    );
 }
 
 fn explode_to_hand(rules: &crate::ir::Rules, diagnostics: &mut Vec<Diagnostic>) {

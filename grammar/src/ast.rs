@@ -336,7 +336,7 @@ pub enum ClauseKind {
     /// `stalemate fewer-pieces-wins` (true) or `more-pieces-wins` (false): a stalemate is won
     /// by the side with fewer (more) pieces on the board; equal counts draw.
     StalemateByCount(Spanned<bool>),
-    /// `goal [first|second] IDS SQUARES [reply-draws]`: a piece of `pieces` that ends its
+    /// `goal [first|second] IDS SQUARES [...] [hold] [reply-draws]`: a piece of `pieces` that ends its
     /// side's move on one of `squares` wins; without a side, both players' (the squares are the
     /// first player's, rotated for the second).
     Goal {
@@ -350,6 +350,10 @@ pub enum ClauseKind {
         /// `safe`: when exactly the count stand there, none of them may be attacked; a goal
         /// reached under attack wins if it still holds, unattacked, on the side's next turn.
         safe: bool,
+        /// `hold`: the goal wins only if it still holds when its side's turn comes (the
+        /// opponent has one move to break it; with `safe`, an unattacked arrival wins at once);
+        /// where the word stands, for the check against `reply-draws`.
+        hold: Option<Span>,
         reply_draws: bool,
         /// `row N [ranks] [files] [diagonals]` in place of the squares: N goal pieces in an
         /// unbroken line win (connect-N).
@@ -405,6 +409,17 @@ pub enum ClauseKind {
     /// `castling safe royal-only`: only a royal castler must not castle out of, through or
     /// into attack.
     CastlingSafeRoyalOnly,
+    /// `castling wins [first|second] [king-side|queen-side]` (Fairy-Stockfish's
+    /// `castlingWins`): a player who castles on the wing wins, and one who can no longer castle
+    /// there loses. Without a side both players'; without a wing both wings (`king_side`: the
+    /// wing towards the last file).
+    CastlingWins {
+        side: Option<Spanned<Side>>,
+        king_side: Option<Spanned<bool>>,
+    },
+    /// `castling opposite-wings` (Fairy-Stockfish's `oppositeCastling`): once a player castles
+    /// on a wing, the other may no longer castle on that wing.
+    CastlingOppositeWings,
     /// `gating SQUARES [only]`: a piece leaving one of these squares for the first time may
     /// bring a piece from its side's hand onto it; `only`: pieces in hand are never dropped.
     Gating {
@@ -621,6 +636,8 @@ impl ClauseKind {
             ClauseKind::CastlingWith(_) => "castling with",
             ClauseKind::CastlingTo(_) => "castling to",
             ClauseKind::CastlingSafeRoyalOnly => "castling safe",
+            ClauseKind::CastlingWins { .. } => "castling wins",
+            ClauseKind::CastlingOppositeWings => "castling opposite-wings",
             ClauseKind::DropPerFile { .. } => "drop per-file",
             ClauseKind::DropNoMate(_) => "drop no-mate",
             ClauseKind::DropZone { .. } => "drop zone",
@@ -664,6 +681,7 @@ impl ClauseKind {
                 | ClauseKind::DropUnmoved { .. }
                 | ClauseKind::DropOppositeColours(_)
                 | ClauseKind::Goal { .. }
+                | ClauseKind::CastlingWins { .. }
                 | ClauseKind::Weight { .. }
                 | ClauseKind::Remove(_)
                 | ClauseKind::Unknown

@@ -461,7 +461,7 @@ impl LineParser {
         let mut pieces = Vec::new();
         let mut squares = Vec::new();
         let mut reply_draws = false;
-        let (mut count, mut or_filled, mut safe) = (None, false, false);
+        let (mut count, mut or_filled, mut safe, mut hold) = (None, false, false, None);
         let mut row = None;
         for p in children(pair) {
             match p.as_rule() {
@@ -473,6 +473,7 @@ impl LineParser {
                 }
                 Rule::or_filled => or_filled = true,
                 Rule::goal_safe => safe = true,
+                Rule::goal_hold => hold = Some(self.span(&p)),
                 Rule::goal_row => row = Some(self.goal_row(p)),
                 _ => reply_draws = true,
             }
@@ -484,6 +485,7 @@ impl LineParser {
             count,
             or_filled,
             safe,
+            hold,
             reply_draws,
             row,
         }
@@ -886,7 +888,8 @@ impl LineParser {
         self.push_clause(span, keyword, kind);
     }
 
-    /// `castling with IDS`, `castling to FILE FILE` or `castling safe royal-only`.
+    /// `castling with IDS`, `castling to FILE FILE`, `castling safe royal-only`, `castling
+    /// wins [first|second] [king-side|queen-side]` or `castling opposite-wings`.
     fn castling(&mut self, pair: Pair<'_, Rule>) -> Option<ClauseKind> {
         let inner: Vec<Pair<'_, Rule>> = children(pair).collect();
         match inner.first()?.as_rule() {
@@ -903,6 +906,18 @@ impl LineParser {
                 let [a, b]: [Spanned<String>; 2] = files.try_into().ok()?;
                 Some(ClauseKind::CastlingTo([a, b]))
             }
+            Rule::castling_wins => {
+                let side = inner
+                    .iter()
+                    .find(|p| p.as_rule() == Rule::side)
+                    .map(|p| self.side_of(p));
+                let king_side = inner
+                    .iter()
+                    .find(|p| p.as_rule() == Rule::castling_wing)
+                    .map(|p| Spanned::new(p.as_str() == "king-side", self.span(p)));
+                Some(ClauseKind::CastlingWins { side, king_side })
+            }
+            Rule::castling_opposite => Some(ClauseKind::CastlingOppositeWings),
             _ => Some(ClauseKind::CastlingSafeRoyalOnly),
         }
     }

@@ -71,6 +71,10 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::goal_count => "`count N`",
         Rule::or_filled => "`or-filled`",
         Rule::goal_safe => "`safe`",
+        Rule::goal_hold => "`hold`",
+        Rule::castling_wins => "`wins`",
+        Rule::castling_wing => "`king-side` or `queen-side`",
+        Rule::castling_opposite => "`opposite-wings`",
         Rule::goal_row => "`row N`",
         Rule::row_line => "`ranks`, `files` or `diagonals`",
         Rule::area => "`area`",
@@ -294,8 +298,8 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
         Rule::gating_line => "write `gating SQUARES [only]`, e.g. `gating a1-h1 only`",
         Rule::flip_line => "write `flip enclosed`",
         Rule::goal_line => {
-            "write `goal [first|second] IDS SQUARES [count N] [or-filled] [safe] [reply-draws]`, \
-             e.g. `goal K d4 e4 d5 e5`, or `goal [first|second] IDS row N [ranks] [files] \
+            "write `goal [first|second] IDS SQUARES [count N] [or-filled] [safe] [hold] \
+             [reply-draws]`, e.g. `goal K d4 e4 d5 e5`, or `goal [first|second] IDS row N [ranks] [files] \
              [diagonals]`, e.g. `goal P row 3`"
         }
         Rule::drop_line => {

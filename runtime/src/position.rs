@@ -82,6 +82,18 @@ struct Undo {
     wall_lifted: Option<Square>,
 }
 
+impl Undo {
+    /// Notes `p` among the squares whose never-moved mark the move cleared, once, while there
+    /// is room.
+    fn note_lapsed(&mut self, p: Square) {
+        let n = usize::from(self.nlapsed);
+        if n < self.lapsed.len() && !self.lapsed[..n].contains(&p) {
+            self.lapsed[n] = p;
+            self.nlapsed += 1;
+        }
+    }
+}
+
 /// What [`Position::unmake_null`] restores.
 #[derive(Clone, Copy, Debug)]
 pub struct NullMove {
@@ -562,6 +574,9 @@ impl Position {
         // A Chess960 castler may castle without leaving its square.
         if undo.moved_virgin && (to != from || mv.kind() == MoveKind::Castle) {
             self.lapse_partners(from, moved, &mut undo);
+            if mv.kind() == MoveKind::Castle && self.tables.spec.rules.castling_opposite_wings {
+                self.lapse_opposite_wing(*mv, moved, &mut undo);
+            }
         }
         self.history.push(self.hash);
         let first = self.undo_victims.len();
@@ -789,16 +804,49 @@ impl Position {
                 && cell.is_piece()
                 && cell.player() == moved.player()
                 && t.partner_only[usize::from(cell.piece_type().0)]
-                && usize::from(undo.nlapsed) < undo.lapsed.len()
-                && !undo.lapsed[..usize::from(undo.nlapsed)].contains(&p)
             {
-                undo.lapsed[usize::from(undo.nlapsed)] = p;
-                undo.nlapsed += 1;
+                undo.note_lapsed(p);
             }
         }
+        self.clear_lapsed(undo, first);
+    }
+
+    /// Clears the never-moved marks of the squares the move lapsed from `first` on.
+    fn clear_lapsed(&mut self, undo: &Undo, first: u8) {
         for &p in &undo.lapsed[usize::from(first)..usize::from(undo.nlapsed)] {
             self.set_virgin(p, false);
         }
+    }
+
+    /// `castling opposite-wings`: a castling bars the other player's castlings on the same wing
+    /// (its partner on the castler's side towards the last file, or the first): their partners
+    /// there count as moved from now on, and a castler left without a partner too.
+    fn lapse_opposite_wing(&mut self, mv: Move, moved: Cell, undo: &mut Undo) {
+        let them = moved.player().opponent();
+        let first = undo.nlapsed;
+        let t = &*self.tables;
+        let x = |s: Square| t.geo.coord(s).x;
+        let last_wing = x(mv.aux) > x(mv.from);
+        for sq in t.geo.squares() {
+            let c = self.board[sq.index()];
+            if !c.is_piece() || c.player() != them || !self.virgin[sq.index()] {
+                continue;
+            }
+            let list = t.piece(c.piece_type(), them).castling.get(sq.index());
+            for k in list.map_or(&[][..], Vec::as_slice) {
+                let p = k.partner;
+                let cell = self.board[p.index()];
+                if (x(p) > x(sq)) == last_wing
+                    && self.virgin[p.index()]
+                    && cell.is_piece()
+                    && cell.player() == them
+                {
+                    undo.note_lapsed(p);
+                }
+            }
+        }
+        self.clear_lapsed(undo, first);
+        self.lapse_kings(them, undo);
     }
 
     /// A castling piece without initial moves whose last virgin partner left is no longer

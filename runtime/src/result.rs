@@ -39,6 +39,8 @@ pub enum Reason {
     NoPieces,
     /// A side has too few pieces of a type (`extinction`).
     Extinction,
+    /// A side castled on a wing that wins, or can no longer castle on any (`castling wins`).
+    Castling,
     /// Two passes in a row (`pass twice-ends`), or a pass while the royals face each other
     /// (`facing-royals must-break`): a draw.
     Passing,
@@ -66,6 +68,7 @@ impl Reason {
             Reason::Checks => "checks",
             Reason::NoPieces => "no pieces",
             Reason::Extinction => "extinction",
+            Reason::Castling => "castling",
             Reason::FullBoard => "full board",
         }
     }
@@ -244,6 +247,11 @@ impl Position {
         }
         if self.tables.rules.has_goals
             && let Some(result) = self.goal_result()
+        {
+            return Some(result);
+        }
+        if results.endings.castling_wins != [0, 0]
+            && let Some(result) = self.castling_result()
         {
             return Some(result);
         }

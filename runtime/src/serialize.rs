@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 19;
+pub const FORMAT_VERSION: u32 = 20;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1016,6 +1016,7 @@ impl Codec for RulesSpec {
         p.second_choices.encode(w);
         w.option(&self.castling_to);
         self.castling_safe_royal_only.encode(w);
+        self.castling_opposite_wings.encode(w);
         w.option(&self.shuffle);
         self.flip_enclosed.encode(w);
     }
@@ -1064,6 +1065,7 @@ impl Codec for RulesSpec {
         s.promotion.second_choices = r.read()?;
         s.castling_to = r.option("castling files tag")?;
         s.castling_safe_royal_only = r.read()?;
+        s.castling_opposite_wings = r.read()?;
         s.shuffle = r.option("shuffle tag")?;
         s.flip_enclosed = r.read()?;
         Ok(s)
@@ -1078,6 +1080,7 @@ impl Codec for EndingsSpec {
         w.option(&self.stalemate_fewer_wins);
         self.checkmate.encode(w);
         self.full_board.encode(w);
+        self.castling_wins.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(EndingsSpec {
@@ -1087,6 +1090,7 @@ impl Codec for EndingsSpec {
             stalemate_fewer_wins: r.option("stalemate count tag")?,
             checkmate: r.read()?,
             full_board: r.read()?,
+            castling_wins: r.read()?,
         })
     }
 }
@@ -1537,6 +1541,7 @@ impl Codec for GoalSpec {
         self.count.encode(w);
         self.or_filled.encode(w);
         self.safe.encode(w);
+        self.hold.encode(w);
         w.option(&self.row);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
@@ -1548,6 +1553,7 @@ impl Codec for GoalSpec {
             count: r.read()?,
             or_filled: r.read()?,
             safe: r.read()?,
+            hold: r.read()?,
             row: r.option("goal row tag")?,
         })
     }

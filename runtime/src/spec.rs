@@ -357,6 +357,9 @@ pub struct RulesSpec {
     /// `win checkmate`) is barred from castling out of, through or into attack (Fairy-
     /// Stockfish's reading); by default every castler is.
     pub castling_safe_royal_only: bool,
+    /// `castling opposite-wings` (Fairy-Stockfish's `oppositeCastling`): a castling bars the
+    /// other player's castling on the same wing (its partners there count as moved).
+    pub castling_opposite_wings: bool,
     /// `shuffle SQUARES GROUPS` in the setup: start positions drawn from a numbered set.
     pub shuffle: Option<ShuffleSpec>,
     /// `flip enclosed`: after a move, the enemy pieces on each straight line from its
@@ -453,6 +456,11 @@ pub struct GoalSpec {
     /// When exactly `count` goal pieces stand there, none may be attacked by the opponent; a
     /// side whose goal holds, unattacked, when its turn comes wins then.
     pub safe: bool,
+    /// `hold` (Fairy-Stockfish's `flagMove` for a flag piece other than the King): the goal
+    /// wins only if it still holds when its side's turn comes, the opponent having had one
+    /// move to break it (Jeson Mor); with `safe`, an arrival none attacks wins at once and one
+    /// under attack wins if it still holds, attacked or not, on the side's next turn (Alapo).
+    pub hold: bool,
     /// `row`: the goal is `length` goal pieces in an unbroken line instead of the squares
     /// (which are then empty): connect-N, Fairy-Stockfish's `connectN`.
     pub row: Option<RowGoal>,
@@ -837,7 +845,17 @@ pub struct EndingsSpec {
     /// `draw full-board`: the game ends drawn (or by `tiebreak`) once no square is empty
     /// (Fairy-Stockfish's `adjudicateFullBoard`: Reversi).
     pub full_board: bool,
+    /// `castling wins` (Fairy-Stockfish's `castlingWins`), per player (first, second): the
+    /// wings on which castling wins, bit [`CASTLE_KING_SIDE`] towards the last file and
+    /// [`CASTLE_QUEEN_SIDE`] towards the first. A player with such a wing who can castle on
+    /// none of its wings any more loses.
+    pub castling_wins: [u8; 2],
 }
+
+/// The wing of `EndingsSpec::castling_wins` towards the last file (the King's side in chess).
+pub const CASTLE_KING_SIDE: u8 = 1;
+/// The wing towards the first file (the Queen's side in chess).
+pub const CASTLE_QUEEN_SIDE: u8 = 2;
 
 /// Who wins at the repetition count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -205,3 +205,88 @@ fn castling_through_attack_for_a_king_that_is_not_kept_out_of_check() {
     let strict = variant_with("duck", "castling safe royal-only", "");
     assert!(castles(&strict).is_empty());
 }
+
+/// The result after `moves` from `fen` in the `castling-wins` fixture (Fairy-Stockfish's
+/// `castle`: `castlingWins = q`), as winner and reason.
+fn castle_outcome(
+    fen: &str,
+    moves: &[&str],
+) -> Option<(
+    Option<koma_runtime::spec::Player>,
+    koma_runtime::result::Reason,
+)> {
+    let t = variant("castling-wins");
+    let mut p = pos(&t, fen);
+    play(&mut p, moves);
+    result(&mut p).map(|r| (r.winner, r.reason))
+}
+
+#[test]
+fn castling_on_the_winning_wing_wins_and_losing_it_loses() {
+    // Results from pyffish 0.0.90 on Fairy-Stockfish's `castle` (`castlingWins = q`).
+    use koma_runtime::result::Reason::Castling;
+    use koma_runtime::spec::Player::{First, Second};
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1";
+    assert_eq!(castle_outcome(fen, &[]), None);
+    assert_eq!(
+        castle_outcome(fen, &["e8c8"]),
+        Some((Some(Second), Castling))
+    );
+    // The other wing's castling, the King's step and the a8 Rook's moves give the wing up.
+    for lost in ["e8g8", "e8d8", "a8b8", "a8a1"] {
+        assert_eq!(
+            castle_outcome(fen, &[lost]),
+            Some((Some(First), Castling)),
+            "{lost}"
+        );
+    }
+    // The h8 Rook is not needed; White's castling wins nothing.
+    assert_eq!(castle_outcome(fen, &["h8g8"]), None);
+    let white = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_eq!(castle_outcome(white, &["e1c1"]), None);
+    // The a8 Rook taken; a position without the right is lost before Black moves.
+    assert_eq!(
+        castle_outcome(white, &["a1a8"]),
+        Some((Some(First), Castling))
+    );
+    let without = "r3k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1";
+    assert_eq!(castle_outcome(without, &[]), Some((Some(First), Castling)));
+    let t = variant("castling-wins");
+    assert_eq!(pos(&t, without).perft(1), 0);
+    assert_eq!(pos(&t, fen).perft(1), 26);
+}
+
+#[test]
+fn castling_on_a_wing_bars_the_other_players_castling_there() {
+    // Fairy-Stockfish's `opposite-castling` (pyffish 0.0.90): chess with `oppositeCastling`.
+    let t = variant_with(
+        "chess",
+        "  win checkmate\n",
+        "  win checkmate\n  castling opposite-wings\n",
+    );
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    for (castle, left, king) in [
+        (
+            "e1g1",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b q",
+            ["e8c8", "e8d8", "e8f8"],
+        ),
+        (
+            "e1c1",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b k",
+            ["e8d8", "e8f8", "e8g8"],
+        ),
+    ] {
+        let mut p = pos(&t, fen);
+        play(&mut p, &[castle]);
+        assert!(p.to_text().starts_with(left), "{}", p.to_text());
+        assert_eq!(moves_from(&mut p, "e8"), list(&king));
+    }
+    // Black castles on the other wing; neither side can castle any more.
+    let mut p = pos(&t, fen);
+    play(&mut p, &["e1g1", "e8c8"]);
+    assert!(p.to_text().contains(" w - "), "{}", p.to_text());
+    // Perft from pyffish's `opposite-castling` (chess: 625 and 15206).
+    assert_eq!(pos(&t, fen).perft(2), 623);
+    assert_eq!(pos(&t, fen).perft(3), 15121);
+}

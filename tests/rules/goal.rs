@@ -188,6 +188,52 @@ fn a_safe_goal_waits_while_attacked() {
 }
 
 #[test]
+fn a_held_goal_wins_once_it_survives_a_move() {
+    // Results from Fairy-Stockfish's Jeson Mor (pyffish 0.0.90, `flagMove` with Knights).
+    let won = |p| Some((Some(p), Reason::Goal));
+    let fen = "n7n/9/9/9/9/2N6/9/9/4N4 w - - 0 1";
+    // The arrival does not end the game: Black has its 4 moves ...
+    let t = variant("goal-hold");
+    let mut p = pos(&t, fen);
+    play(&mut p, &["c4e5"]);
+    assert_eq!(outcome(&mut p), None);
+    assert_eq!(p.perft(1), 4);
+    // ... and the Knight still on e5 when White's turn comes wins.
+    assert_eq!(
+        goal_outcome("goal-hold", "", "", fen, &["c4e5", "a9b7"]),
+        won(Player::First)
+    );
+    // Without `hold` the arrival wins at once.
+    let plain = goal_outcome("goal-hold", " hold", "", fen, &["c4e5"]);
+    assert_eq!(plain, won(Player::First));
+    // Taken on e5, the taker holds the goal in turn: it wins unless White takes back.
+    let fen = "n7n/9/3n5/9/9/2N6/5N3/9/9 w - - 0 1";
+    let taken = ["c4e5", "d7e5"];
+    assert_eq!(goal_outcome("goal-hold", "", "", fen, &taken), None);
+    let on = [&taken[..], &["f3g5"]].concat();
+    assert_eq!(
+        goal_outcome("goal-hold", "", "", fen, &on),
+        won(Player::Second)
+    );
+    let back = [&taken[..], &["f3e5"]].concat();
+    assert_eq!(goal_outcome("goal-hold", "", "", fen, &back), None);
+}
+
+#[test]
+fn a_safe_held_goal_wins_at_once_or_after_a_move_attacked_or_not() {
+    // Fairy-Stockfish's `flagPieceSafe` with `flagMove` (Alapo), pyffish 0.0.90 on this
+    // fixture's rules: an attacked arrival wins on the next turn even if still attacked.
+    let won = Some((Some(Player::First), Reason::Goal));
+    let hold = |fen, moves: &[&str]| goal_outcome("goal-safe", " safe", " safe hold", fen, moves);
+    let fen = "8/8/1n5k/8/8/8/R7/K7 w - - 0 1";
+    assert_eq!(hold(fen, &["a2a8"]), None);
+    assert_eq!(hold(fen, &["a2a8", "h6h5"]), won);
+    assert_eq!(hold(fen, &["a2a8", "b6d5"]), won);
+    assert_eq!(hold(fen, &["a2a8", "b6a8"]), None);
+    assert_eq!(hold("8/8/7k/8/8/8/R7/K7 w - - 0 1", &["a2a8"]), won);
+}
+
+#[test]
 fn three_stones_in_a_row_win_along_every_line() {
     let won = Some((Some(Player::First), Reason::Goal));
     // a rank, a file, each diagonal.

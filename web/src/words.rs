@@ -53,6 +53,7 @@ const TOPICS: &[fn(&mut Page<'_>)] = &[
     weights,
     no_checks,
     castling,
+    castling_ends,
     gating,
     vanishing,
     walls,
@@ -756,6 +757,45 @@ fn castling(w: &mut Page<'_>) {
     }
 }
 
+/// `castling opposite-wings` and `castling wins`.
+fn castling_ends(w: &mut Page<'_>) {
+    let r = w.rules();
+    if r.castling_opposite_wings {
+        w.rule(
+            "Castling on opposite wings",
+            &["castling opposite-wings"],
+            "Once a player castles on one wing, the other player may no longer castle on that \
+             wing."
+                .to_string(),
+        );
+    }
+    let wins = r.results.endings.castling_wins;
+    if wins != [0, 0] {
+        let wing = |bits: u8| match bits {
+            koma_runtime::spec::CASTLE_KING_SIDE => "towards the last file",
+            koma_runtime::spec::CASTLE_QUEEN_SIDE => "towards the first file",
+            _ => "on either wing",
+        };
+        let mut s = String::new();
+        for (who, bits) in [
+            ("The first player", wins[0]),
+            ("The second player", wins[1]),
+        ] {
+            if bits != 0 {
+                s.push_str(&format!(
+                    "{who} wins by castling {}, and loses once it can no longer castle there. ",
+                    wing(bits)
+                ));
+            }
+        }
+        w.rule(
+            "Castling wins",
+            &["castling wins"],
+            s.trim_end().to_string(),
+        );
+    }
+}
+
 /// The `gating` clause.
 fn gating(w: &mut Page<'_>) {
     let d = &w.rules().drops;
@@ -1101,10 +1141,20 @@ fn goals(w: &mut Page<'_>) {
         } else if g.or_filled {
             s.push_str(" One is enough once none of those squares is empty.");
         }
-        if g.safe {
+        if g.safe && g.hold {
+            s.push_str(
+                " It wins at once while the other player attacks none of them; a goal reached \
+                 under attack wins if it still holds when its player's turn comes.",
+            );
+        } else if g.safe {
             s.push_str(
                 " Only while the other player attacks none of them: a goal reached under attack \
                  wins if it still holds, unattacked, when its player's turn comes.",
+            );
+        } else if g.hold {
+            s.push_str(
+                " The other player has one move to break it: the goal wins if it still holds \
+                 when its player's turn comes.",
             );
         }
         if g.reply_draws {

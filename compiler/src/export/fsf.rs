@@ -1284,6 +1284,30 @@ fn results(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
         out.push(format!("nFoldRule = {n}"));
     }
     out.extend(endings(v, pieces, report));
+    out.extend(castling_rules(v));
+    out
+}
+
+/// `castling opposite-wings` and `castling wins` as `oppositeCastling` and `castlingWins` (a
+/// letter per player and wing, `K`/`k` towards the last file).
+fn castling_rules(v: &Variant) -> Vec<String> {
+    use koma_runtime::spec::{CASTLE_KING_SIDE, CASTLE_QUEEN_SIDE};
+    let mut out = Vec::new();
+    if v.rules.castling_opposite_wings {
+        out.push("oppositeCastling = true".to_string());
+    }
+    let wins = v.rules.results.endings.castling_wins;
+    if wins != [0, 0] {
+        let mut letters = String::new();
+        for (bits, [k, q]) in wins.into_iter().zip([['K', 'Q'], ['k', 'q']]) {
+            for (bit, letter) in [(CASTLE_KING_SIDE, k), (CASTLE_QUEEN_SIDE, q)] {
+                if bits & bit != 0 {
+                    letters.push(letter);
+                }
+            }
+        }
+        out.push(format!("castlingWins = {letters}"));
+    }
     out
 }
 
@@ -1370,7 +1394,7 @@ fn royal_extinction(v: &Variant) -> bool {
 /// The `goal` clauses as Fairy-Stockfish's flag rules: one flag piece type and region per
 /// side, and `flagMove` for a first player's goal that the second player may answer. Its early
 /// end (the game ends when the answer cannot reach the flag) is for King flags only; a flag of
-/// another type gets its answer whatever it is, so koma refuses that.
+/// another type gets its answer whatever it is: koma's `hold` (`hold_goals`).
 fn goals(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     let mut out = Vec::new();
     if v.rules.royals.check_forbidden {
@@ -1426,11 +1450,46 @@ fn goals(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
         }
         out.push(format!("flagRegion{color} = {}", squares.join(" ")));
     }
-    if flags[0].is_some_and(|g| g.reply_draws) {
+    if flags[0].is_some_and(|g| g.reply_draws) || hold_goals(v, pieces, flags, report) {
         out.push("flagMove = true".to_string());
     }
     goal_conditions(v, flags, report, &mut out);
     out
+}
+
+/// Whether the goals are `hold` goals, Fairy-Stockfish's `flagMove` for flags other than the
+/// King. `flagMove` is one switch for both sides, and a side whose opponent's flag piece is the
+/// King wins at once or gets Racing Kings' answer instead, so both goals must be `hold` and
+/// neither of a King.
+fn hold_goals(
+    v: &Variant,
+    pieces: &[Piece2],
+    flags: [Option<&koma_runtime::spec::GoalSpec>; 2],
+    report: &mut Report,
+) -> bool {
+    let Some(at) = v
+        .rules
+        .goals
+        .iter()
+        .find(|g| g.value.hold)
+        .map(|g| g.location)
+    else {
+        return false;
+    };
+    if flags.iter().flatten().any(|g| !g.hold) {
+        let why = "Fairy-Stockfish's `flagMove` holds for both sides";
+        report.refuse("goal hold for one side only", why, at);
+    }
+    let king = |g: &&koma_runtime::spec::GoalSpec| {
+        g.pieces
+            .iter()
+            .any(|&t| pieces[usize::from(t.0)].kind == Kind::King)
+    };
+    if flags.iter().flatten().any(king) {
+        let why = "Fairy-Stockfish's `flagMove` ends a King's race at once, or answers it";
+        report.refuse("goal hold of a King", why, at);
+    }
+    true
 }
 
 /// A `goal ... row` as Fairy-Stockfish's `connectN`: one row goal, the same for both players.

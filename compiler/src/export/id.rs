@@ -125,7 +125,7 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 /// The clauses the block cannot say: whether the variant uses each, the clause's key, what it
 /// is called, and why it is refused.
 // long: a table, one row per clause.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 33] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 35] {
     [
         (
             r.castling_to.is_some(),
@@ -150,6 +150,18 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "drop enclosing",
             "drop restriction",
             "the diagram's block cannot make a drop enclose a piece",
+        ),
+        (
+            r.castling_opposite_wings,
+            "castling opposite-wings",
+            "castling barred after the opponent's",
+            "the diagram's block cannot bar a castling by the other player's",
+        ),
+        (
+            r.results.endings.castling_wins != [0, 0],
+            "castling wins",
+            "castling that wins",
+            "the diagram's block cannot end the game by castling",
         ),
         (
             r.results.endings.full_board,

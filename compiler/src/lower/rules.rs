@@ -211,10 +211,20 @@ impl Lowering<'_> {
                 count,
                 or_filled,
                 safe,
+                hold,
                 reply_draws,
                 row,
             } => {
-                let conditions = (count.as_ref(), *or_filled, *safe, *reply_draws);
+                if let (Some(span), true) = (hold, *reply_draws) {
+                    self.hold_with_reply(file, *span);
+                }
+                let conditions = (
+                    count.as_ref(),
+                    *or_filled,
+                    *safe,
+                    hold.is_some(),
+                    *reply_draws,
+                );
                 let row = row.as_ref().and_then(|r| self.goal_row(file, r));
                 self.goal(file, at, side, pieces, squares, conditions, row)
             }
@@ -267,6 +277,8 @@ impl Lowering<'_> {
             ClauseKind::CastlingWith(ids) => self.castling_with(file, ids),
             ClauseKind::CastlingTo(files) => self.castling_to(file, files),
             ClauseKind::CastlingSafeRoyalOnly => rules.castling_safe_royal_only = true,
+            ClauseKind::CastlingOppositeWings => rules.castling_opposite_wings = true,
+            ClauseKind::CastlingWins { side, king_side } => self.castling_wins(side, king_side),
             ClauseKind::Gating { squares, only } => {
                 self.rules.drops.gates = self.squares(file, squares);
                 self.rules.drops.gates_only = *only;
@@ -345,7 +357,7 @@ impl Lowering<'_> {
         })
     }
 
-    /// `goal [SIDE] IDS SQUARES [count N] [or-filled] [safe] [reply-draws]`, or
+    /// `goal [SIDE] IDS SQUARES [count N] [or-filled] [safe] [hold] [reply-draws]`, or
     /// `goal [SIDE] IDS row N ...` (`row`).
     fn goal(
         &mut self,
@@ -354,7 +366,13 @@ impl Lowering<'_> {
         side: &Option<Spanned<ast::Side>>,
         ids: &[Spanned<String>],
         squares: &[SquareItem],
-        (count, or_filled, safe, reply_draws): (Option<&Spanned<u32>>, bool, bool, bool),
+        (count, or_filled, safe, hold, reply_draws): (
+            Option<&Spanned<u32>>,
+            bool,
+            bool,
+            bool,
+            bool,
+        ),
         row: Option<RowGoal>,
     ) {
         let most = u32::from(u8::MAX);
@@ -377,10 +395,50 @@ impl Lowering<'_> {
                 count: count.unwrap_or(1) as u8,
                 or_filled,
                 safe,
+                hold,
                 row,
             },
             location: at,
         });
+    }
+
+    /// E0603: `hold` and `reply-draws` on one goal give the other player different answers.
+    fn hold_with_reply(&mut self, file: FileId, hold: koma_grammar::Span) {
+        self.diagnostics.push(
+            Diagnostic::error(
+                codes::CONFLICTING_OPTIONS,
+                "`hold` with `reply-draws`".to_string(),
+                location(file, hold),
+                "conflicts with `reply-draws` on this line",
+            )
+            .with_help(
+                "`hold` gives the other player any one move, `reply-draws` only one that \
+                 reaches its own goal: keep one",
+            ),
+        );
+    }
+
+    /// `castling wins [first|second] [king-side|queen-side]`: the wings add up per player.
+    fn castling_wins(
+        &mut self,
+        side: &Option<Spanned<ast::Side>>,
+        king_side: &Option<Spanned<bool>>,
+    ) {
+        use koma_runtime::spec::{CASTLE_KING_SIDE, CASTLE_QUEEN_SIDE};
+        let wings = match king_side.as_ref().map(|w| w.value) {
+            Some(true) => CASTLE_KING_SIDE,
+            Some(false) => CASTLE_QUEEN_SIDE,
+            None => CASTLE_KING_SIDE | CASTLE_QUEEN_SIDE,
+        };
+        let wins = &mut self.rules.results.endings.castling_wins;
+        for (i, s) in [ast::Side::First, ast::Side::Second]
+            .into_iter()
+            .enumerate()
+        {
+            if side.as_ref().is_none_or(|x| x.value == s) {
+                wins[i] |= wings;
+            }
+        }
     }
 
     /// `draw repetition N`.

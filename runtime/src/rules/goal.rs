@@ -5,6 +5,9 @@
 //! several pieces at once (`count`), or one once its squares are all filled (`or-filled`), or
 //! pieces the opponent does not attack (`safe`, Fairy-Stockfish's `flagPieceSafe`): a safe goal
 //! still holding when its side's turn comes wins then, and both sides holding theirs draws.
+//! A `hold` goal (Fairy-Stockfish's `flagMove` for a piece other than the King) wins only when
+//! it still holds as its side's turn comes, the opponent having had one move to break it; with
+//! `safe`, an arrival the opponent does not attack wins at once.
 //! A goal may also be a row instead of squares (`row N`: N goal pieces on consecutive squares
 //! of a rank, file or diagonal, Fairy-Stockfish's `connectN`): a side that makes one wins.
 //! `check forbidden` lives here too: no move may give check (Racing Kings).
@@ -25,6 +28,7 @@ pub(crate) struct CGoal {
     count: usize,
     or_filled: bool,
     safe: bool,
+    hold: bool,
     /// `row`: every run of squares that makes the row (the squares above are then empty);
     /// `None` for a goal of squares.
     rows: Option<Vec<Vec<Square>>>,
@@ -67,6 +71,7 @@ pub(crate) fn compile(geo: &Geometry, goals: &[GoalSpec], ntypes: usize) -> ByPl
                 count: usize::from(g.count.max(1)),
                 or_filled: g.or_filled,
                 safe: g.safe,
+                hold: g.hold,
                 rows: g.row.map(|r| runs(geo, r)),
             });
         }
@@ -102,6 +107,15 @@ impl Position {
                 reason: Reason::Goal,
             })
         };
+        // A `hold` goal that survived the opponent's move wins, attacked or not, whatever the
+        // opponent reached meanwhile (Fairy-Stockfish tests the side to move's flag first).
+        let goals = self.tables.rules.goals.get(me);
+        if goals
+            .iter()
+            .any(|g| g.hold && self.holds_goal(g, me, false))
+        {
+            return goal(Some(me));
+        }
         // The side to move reached a goal that grants an answer, and the answer is over; or
         // its safe goal held through the opponent's move.
         if self.goal_reached(me).is_some_and(|r| r.answered || r.safe) {
@@ -119,17 +133,22 @@ impl Position {
         goal(Some(mover))
     }
 
-    /// `None` when `p` holds none of its goals; otherwise what the goals it holds say.
+    /// `None` when `p` holds none of its goals that win on arrival; otherwise what the goals
+    /// it holds say. A `hold` goal wins on arrival only when it is `safe` and unattacked, and
+    /// then grants no answer.
     fn goal_reached(&self, p: Player) -> Option<Reached> {
         let mut reached: Option<Reached> = None;
         for g in self.tables.rules.goals.get(p) {
-            if self.holds_goal(g, p) {
+            if g.hold && !g.safe {
+                continue;
+            }
+            if self.holds_goal(g, p, true) {
                 let r = reached.get_or_insert(Reached {
                     answered: true,
                     safe: false,
                 });
                 r.answered &= g.reply_draws;
-                r.safe |= g.safe;
+                r.safe |= g.safe && !g.hold;
             }
         }
         reached
@@ -137,8 +156,9 @@ impl Position {
 
     /// Whether `p` holds goal `g`: enough of its goal pieces on the squares (`count`, or one
     /// when `or-filled` and no square is empty), and under `safe`, when exactly the count
-    /// stand there, none of them attacked (Fairy-Stockfish's `flag_reached`).
-    fn holds_goal(&self, g: &CGoal, p: Player) -> bool {
+    /// stand there, none of them attacked (Fairy-Stockfish's `flag_reached`); `safety` false
+    /// skips that test (a `hold` goal that survived a move).
+    fn holds_goal(&self, g: &CGoal, p: Player, safety: bool) -> bool {
         if let Some(runs) = &g.rows {
             return runs
                 .iter()
@@ -157,7 +177,10 @@ impl Position {
         if on.is_empty() || (on.len() < g.count && !(g.or_filled && filled)) {
             return false;
         }
-        !(g.safe && on.len() == g.count && on.iter().any(|&s| self.is_attacked(s, p.opponent())))
+        !(safety
+            && g.safe
+            && on.len() == g.count
+            && on.iter().any(|&s| self.is_attacked(s, p.opponent())))
     }
 
     /// Whether a goal piece of `g` belonging to `p` stands on `s`.

@@ -9,6 +9,7 @@
 mod anti_trade;
 mod burn;
 mod captured;
+mod castling_wins;
 mod checks;
 mod counting;
 mod enclose;

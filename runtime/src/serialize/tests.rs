@@ -223,8 +223,9 @@ fn shuffle() -> impl Strategy<Value = ShuffleSpec> {
     })
 }
 
-fn castling_rules() -> impl Strategy<Value = (Option<[u8; 2]>, bool, Option<ShuffleSpec>)> {
-    (of(any::<[u8; 2]>()), any::<bool>(), of(shuffle()))
+/// `castling to`, `castling safe royal-only` with `castling opposite-wings`, `shuffle`.
+fn castling_rules() -> impl Strategy<Value = (Option<[u8; 2]>, (bool, bool), Option<ShuffleSpec>)> {
+    (of(any::<[u8; 2]>()), any::<(bool, bool)>(), of(shuffle()))
 }
 
 fn anti_trade() -> impl Strategy<Value = AntiTradeSpec> {
@@ -304,17 +305,17 @@ fn endings() -> impl Strategy<Value = EndingsSpec> {
         of(any::<bool>()),
         of(outcome()),
         any::<bool>(),
+        any::<[u8; 2]>(),
     )
         .prop_map(
-            |(repetition, extinction, tiebreak, stalemate_fewer_wins, checkmate, full_board)| {
-                EndingsSpec {
-                    repetition,
-                    extinction,
-                    tiebreak,
-                    stalemate_fewer_wins,
-                    checkmate,
-                    full_board,
-                }
+            |(repetition, extinction, tiebreak, fewer, checkmate, full, castling)| EndingsSpec {
+                repetition,
+                extinction,
+                tiebreak,
+                stalemate_fewer_wins: fewer,
+                checkmate,
+                full_board: full,
+                castling_wins: castling,
             },
         )
 }
@@ -488,10 +489,11 @@ fn goal() -> impl Strategy<Value = GoalSpec> {
         1..=u8::MAX,
         any::<bool>(),
         any::<bool>(),
+        any::<bool>(),
         of(row_goal()),
     )
         .prop_map(
-            |(player, pieces, squares, reply_draws, count, or_filled, safe, row)| GoalSpec {
+            |(player, pieces, squares, reply_draws, count, or_filled, safe, hold, row)| GoalSpec {
                 player,
                 pieces,
                 squares,
@@ -499,6 +501,7 @@ fn goal() -> impl Strategy<Value = GoalSpec> {
                 count,
                 or_filled,
                 safe,
+                hold,
                 row,
             },
         )
@@ -547,7 +550,7 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
         let (results, repeat, counting, goals) = ends;
         let (drops, regions, castling_partners, weights, more, castles) = rest;
         let (captures_compulsory, explosion, wall, flip_enclosed) = more;
-        let (castling_to, castling_safe_royal_only, shuffle) = castles;
+        let (castling_to, (castling_safe_royal_only, castling_opposite_wings), shuffle) = castles;
         RulesSpec {
             promotion,
             royals,
@@ -569,6 +572,7 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
             wall,
             castling_to,
             castling_safe_royal_only,
+            castling_opposite_wings,
             shuffle,
             flip_enclosed,
         }

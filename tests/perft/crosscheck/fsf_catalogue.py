@@ -72,9 +72,13 @@ HAS = {
     "dropLoop", "extinctionValue", "mobilityRegion", "flyingGeneral", "bikjangRule",
     "soldierPromotionRank", "diagonalLines", "pocketSize", "pass",
     "flagPiece", "flagRegion", "flagMove", "checking", "checkCounting", "mustCapture",
-    # `goal ... count N`, `or-filled`, `safe` (Alapo's `flagPieceSafe` with `flagMove` is refused
-    # by import).
+    # `goal ... count N`, `or-filled`, `safe`, `hold` (`flagMove` for flags other than the King,
+    # with or without `flagPieceSafe`: Jeson Mor, Alapo).
     "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe",
+    # `castling wins [first|second] [king-side|queen-side]` (Castle chess).
+    "castlingWins",
+    # `castling opposite-wings`.
+    "oppositeCastling",
     # `pass when-stuck`.
     "passOnStalemate",
     # `explode immune P`; pseudo-royal pieces are royals under `win checkmate` (docs/rules.md).
@@ -123,8 +127,6 @@ GAPS = {
     "sittuyinRookDrop": "Sittuyin's placement", "sittuyinPromotion": "Sittuyin's promotion",
     "shatarMateRule": "Shatar's mate rule",
     "extinctionClaim": "extinction claimed by the winner",
-    "oppositeCastling": "castling barred after the opponent's",
-    "castlingWins": "castling wins",
     "cambodianMoves": "Ouk's first moves",
     "promotionPieceTypesBlack": "per-side promotion choices",
     "promotionPawnTypesBlack": "per-side promotion choices",
@@ -206,6 +208,9 @@ def gaps(opts):
         elif key in ("flipEnclosedPieces", "enclosingDrop") and value.lower() == "reversi":
             feature = None
         elif value in NEUTRAL:
+            feature = None
+        elif key == "extinctionClaim" and opts.get("extinctionValue", "VALUE_NONE") in ("VALUE_NONE", "none"):
+            # It only qualifies an extinction rule: Chaturanga keeps Shatranj's without one.
             feature = None
         else:
             feature = GAPS.get(key)

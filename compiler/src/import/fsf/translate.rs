@@ -1119,6 +1119,11 @@ impl Ctx<'_> {
             .game
             .value("extinctionValue")
             .filter(|v| !NEUTRAL.contains(v) || *v == "draw");
+        if extinct.is_none() {
+            // `extinctionClaim` only qualifies an extinction rule: without one it changes
+            // nothing (Chaturanga keeps Shatranj's after turning its extinction off).
+            self.consumed.push("extinctionClaim");
+        }
         let every_type = self
             .game
             .value("extinctionPieceTypes")
@@ -1556,6 +1561,7 @@ impl Ctx<'_> {
         self.goals(pieces);
         self.connect(pieces);
         self.reversi();
+        self.castling_wins();
         let folds = self
             .game
             .value("nFoldRule")
@@ -1769,25 +1775,17 @@ impl Ctx<'_> {
         )));
     }
 
-    /// `flagPiece` and `flagRegion`: goal squares; with `flagMove` the second player may answer.
+    /// `flagPiece` and `flagRegion`: goal squares; `flagMove` as `flag_move_tails` says.
     fn goals(&mut self, pieces: &[Piece]) {
-        let all_ids = || {
-            pieces
-                .iter()
-                .filter(|p| !p.id.starts_with('+'))
-                .map(|p| p.id.clone())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        let reply = if self.flag("flagMove", false) {
-            " reply-draws"
-        } else {
-            ""
-        };
         let Some(conditions) = self.goal_conditions() else {
             return;
         };
-        for (side, name, to_first) in [("White", "first", true), ("Black", "second", false)] {
+        let ids = ["White", "Black"].map(|side| self.flag_ids(side, pieces));
+        let Some(tails) = self.flag_move_tails(&ids) else {
+            return;
+        };
+        let sides = [("White", "first"), ("Black", "second")];
+        for ((side, name), (ids, tail)) in sides.into_iter().zip(ids.iter().zip(tails)) {
             let region = self
                 .game
                 .get(&format!("flagRegion{side}"))
@@ -1795,20 +1793,6 @@ impl Ctx<'_> {
                 .cloned();
             let Some(region) = region.filter(|r| !NEUTRAL.contains(&r.value.as_str())) else {
                 continue;
-            };
-            let piece = self
-                .game
-                .get(&format!("flagPiece{side}"))
-                .or_else(|| self.game.get("flagPiece"))
-                .map(|s| s.value.clone());
-            let ids = match piece.as_deref() {
-                None | Some("*") => all_ids(),
-                Some(v) => self
-                    .letters(v)
-                    .into_iter()
-                    .map(id)
-                    .collect::<Vec<_>>()
-                    .join(" "),
             };
             let Some(set) = squares::parse(&region.value, self.files, self.ranks) else {
                 let _: Option<()> = self.fail(
@@ -1819,16 +1803,57 @@ impl Ctx<'_> {
                 );
                 continue;
             };
-            let king = self.game.kind("king").map(|k| id(k.letter));
-            if to_first && !reply.is_empty() && king.is_none_or(|k| ids != k) {
-                // Fairy-Stockfish answers a flag of another type with any one move (Jeson Mor).
-                return self.gap(region.at, "`flagMove` for a flag piece other than the King");
-            }
-            let tail = if to_first { reply } else { "" };
             self.rules.push(RuleLine::Clause(format!(
                 "goal {name} {ids} {}{conditions}{tail}",
                 squares::koma(&set).join(" ")
             )));
+        }
+    }
+
+    /// The koma IDs of a side's flag pieces (`flagPiece`, every piece without one).
+    fn flag_ids(&self, side: &str, pieces: &[Piece]) -> String {
+        let piece = self
+            .game
+            .get(&format!("flagPiece{side}"))
+            .or_else(|| self.game.get("flagPiece"))
+            .map(|s| s.value.clone());
+        let ids: Vec<String> = match piece.as_deref() {
+            None | Some("*") => pieces
+                .iter()
+                .filter(|p| !p.id.starts_with('+'))
+                .map(|p| p.id.clone())
+                .collect(),
+            Some(v) => self.letters(v).into_iter().map(id).collect(),
+        };
+        ids.join(" ")
+    }
+
+    /// What `flagMove` adds to each side's goal. Fairy-Stockfish ends the game on a flag
+    /// reached when the opponent's flag piece is the King (Racing Kings: the second player's
+    /// King may still answer the first's, `reply-draws`), and otherwise lets the opponent move
+    /// once and gives the win if the flag still holds (Jeson Mor, Alapo with `flagPieceSafe`:
+    /// `hold`). A King flag on one side only, or King flags under `flagPieceSafe`, is a gap.
+    fn flag_move_tails(&mut self, ids: &[String; 2]) -> Option<[&'static str; 2]> {
+        if !self.flag("flagMove", false) {
+            return Some(["", ""]);
+        }
+        let king = self.game.kind("king").map(|k| id(k.letter));
+        let kings = ids
+            .each_ref()
+            .map(|ids| king.as_ref().is_some_and(|k| ids == k));
+        let at = self.at("flagMove");
+        match kings {
+            [false, false] => Some([" hold", " hold"]),
+            [true, true] if self.flag("flagPieceSafe", false) => {
+                // Its early end and the answer both read the flag without the safety test.
+                self.gap(at, "a safe King flag with `flagMove`");
+                None
+            }
+            [true, true] => Some([" reply-draws", ""]),
+            _ => {
+                self.gap(at, "`flagMove` with a King flag for one side only");
+                None
+            }
         }
     }
 
@@ -1885,6 +1910,52 @@ impl Ctx<'_> {
             "goal {} row {length}{lines}",
             ids.join(" ")
         )));
+    }
+
+    /// `oppositeCastling` as `castling opposite-wings`, and `castlingWins` (Castle chess): its
+    /// letters `KQkq` as `castling wins [first|second] [king-side|queen-side]`, one clause when
+    /// both players win on the same wings.
+    fn castling_wins(&mut self) {
+        self.consumed.extend(["castlingWins", "oppositeCastling"]);
+        if self.flag("oppositeCastling", false) {
+            let clause = "castling opposite-wings".to_string();
+            self.rules.push(RuleLine::Clause(clause));
+        }
+        let Some(s) = self.game.get("castlingWins").cloned() else {
+            return;
+        };
+        use koma_runtime::spec::{CASTLE_KING_SIDE as KING_SIDE, CASTLE_QUEEN_SIDE as QUEEN_SIDE};
+        let mut bits = [0u8; 2];
+        for ch in s.value.chars().take_while(|&c| c != '-') {
+            match ch {
+                'K' => bits[0] |= KING_SIDE,
+                'Q' => bits[0] |= QUEEN_SIDE,
+                'k' => bits[1] |= KING_SIDE,
+                'q' => bits[1] |= QUEEN_SIDE,
+                c if c.is_whitespace() => {}
+                _ => {
+                    let why = "letters among `KQkq`";
+                    let _: Option<()> = self.fail("I032", "cannot read `castlingWins`", s.at, why);
+                    return;
+                }
+            }
+        }
+        let wing = |b: u8| match b {
+            KING_SIDE => " king-side",
+            QUEEN_SIDE => " queen-side",
+            _ => "",
+        };
+        if bits[0] == bits[1] && bits[0] != 0 {
+            let clause = format!("castling wins{}", wing(bits[0]));
+            self.rules.push(RuleLine::Clause(clause));
+            return;
+        }
+        for (b, name) in bits.into_iter().zip(["first", "second"]) {
+            if b != 0 {
+                let clause = format!("castling wins {name}{}", wing(b));
+                self.rules.push(RuleLine::Clause(clause));
+            }
+        }
     }
 
     /// Reversi's options: `flipEnclosedPieces = reversi` (`flip enclosed`), `enclosingDrop =
@@ -1945,12 +2016,6 @@ impl Ctx<'_> {
             out.push_str(" or-filled");
         }
         if self.flag("flagPieceSafe", false) {
-            if self.flag("flagMove", false) {
-                // With `flagMove`, an attacked flag piece that survives one move wins.
-                let at = self.at("flagPieceSafe");
-                self.gap(at, "a safe flag with `flagMove`");
-                return None;
-            }
             out.push_str(" safe");
         }
         Some(out)
@@ -2048,8 +2113,6 @@ const KNOWN_GAPS: &[&str] = &[
     "shatarMateRule",
     "extinctionClaim",
     "passOnStalemate",
-    "oppositeCastling",
-    "castlingWins",
     "cambodianMoves",
     "extinctionPseudoRoyal",
     "pass",
