@@ -92,7 +92,15 @@ impl Position {
     #[inline]
     pub(crate) fn rides_attack(&self, sq: Square, by: Player) -> bool {
         let t = &*self.tables;
-        for av in t.attack_vectors.get(by) {
+        let vectors = t.attack_vectors.get(by);
+        // The leaps all at once first: most squares have no attacker a leap away.
+        let leaps = t.leaps.get(by)[sq.index()] & self.side_occ.get(by).0[0] != 0;
+        let end = if leaps {
+            vectors.len()
+        } else {
+            *t.leap_start.get(by)
+        };
+        for av in &vectors[..end] {
             let mask = av.masks[sq.index()];
             let hit = mask & self.occ.0[0];
             if hit == 0 {

@@ -65,7 +65,8 @@ struct Undo {
     ep: EpState,
     halfmove: u32,
     hash: u64,
-    royals: ByPlayer<Royals>,
+    /// The move changed a royal's square: the royals before it are on `undo_royals`.
+    royals_saved: bool,
     vanished: bool,
     unload_from: Cell,
     /// The castling partner a castling lifted.
@@ -92,6 +93,17 @@ impl Undo {
             self.nlapsed += 1;
         }
     }
+}
+
+/// Whether the move being made has saved the royals for unmake yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RoyalSave {
+    /// No move is being made (a setup edit changes the royals for good).
+    Off,
+    /// A move is being made and has changed no royal square yet.
+    Pending,
+    /// A move is being made and its royals from before are on `undo_royals`.
+    Saved,
 }
 
 /// What [`Position::unmake_null`] restores.
@@ -122,6 +134,11 @@ pub struct Position {
     /// Pieces in hand: `hands[player * types + type]`.
     pub(crate) hands: Vec<u8>,
     undo: Vec<Undo>,
+    /// The royals before each move in `undo` that changed them (most moves do not: the
+    /// undo record stays small).
+    undo_royals: Vec<ByPlayer<Royals>>,
+    /// While a move is made: whether its royals are saved yet.
+    royal_save: RoyalSave,
     /// The removed squares of the moves in `undo`, each move's from its `mv.caps_start()` on.
     pub(crate) undo_caps: Vec<Square>,
     /// What stood on each square of `undo_caps` before the move, and its virgin flag.
@@ -199,6 +216,8 @@ impl Position {
             counts: vec![0; slots],
             hands: vec![0; 2 * tables.piece_count()],
             undo: Vec::new(),
+            undo_royals: Vec::new(),
+            royal_save: RoyalSave::Off,
             undo_caps: Vec::new(),
             undo_victims: Vec::new(),
             history: Vec::new(),
@@ -423,16 +442,36 @@ impl Position {
         if old.is_piece() {
             self.counts[old.slot(ntypes)] -= 1;
             if self.tables.cell_is_royal(old) {
+                self.save_royals();
                 self.royals.get_mut(old.player()).remove(sq);
             }
         }
         if new.is_piece() {
             self.counts[new.slot(ntypes)] += 1;
             if self.tables.cell_is_royal(new) {
+                self.save_royals();
                 self.royals.get_mut(new.player()).add(sq);
             }
         }
         self.set_raw(sq, new);
+    }
+
+    /// During a make, before its first change of a royal square: keeps the royals for unmake.
+    #[inline]
+    fn save_royals(&mut self) {
+        if self.royal_save == RoyalSave::Pending {
+            self.undo_royals.push(self.royals);
+            self.royal_save = RoyalSave::Saved;
+        }
+    }
+
+    /// Ends a make's watch over the royals (see [`Position::save_royals`]) and pushes its
+    /// undo record.
+    #[inline]
+    fn push_undo(&mut self, mut undo: Undo) {
+        undo.royals_saved = self.royal_save == RoyalSave::Saved;
+        self.royal_save = RoyalSave::Off;
+        self.undo.push(undo);
     }
 
     /// Replaces a cell on the board and in the occupancy bits, nothing else.
@@ -493,7 +532,7 @@ impl Position {
             ep: self.ep,
             halfmove: self.halfmove,
             hash: self.hash,
-            royals: self.royals,
+            royals_saved: false,
             vanished: false,
             unload_from: Cell::EMPTY,
             partner: Cell::EMPTY,
@@ -569,6 +608,7 @@ impl Position {
         let (from, to) = (mv.from, mv.to);
         let moved = self.board[from.index()];
         let mut undo = self.undo_record(*mv);
+        self.royal_save = RoyalSave::Pending;
         undo.moved = moved;
         undo.moved_virgin = self.virgin[from.index()];
         // A Chess960 castler may castle without leaving its square.
@@ -607,7 +647,7 @@ impl Position {
             undo.wall_lifted = self.put_wall(w);
         }
         self.hash ^= self.tables.zobrist.side;
-        self.undo.push(undo);
+        self.push_undo(undo);
         self.after_move();
     }
 
@@ -725,6 +765,7 @@ impl Position {
         let side = self.side;
         let ty = PieceType(mv.aux.0);
         let mut undo = self.undo_record(mv);
+        self.royal_save = RoyalSave::Pending;
         self.history.push(self.hash);
         self.hand_take(side, ty);
         let placed_type = mv.promotion().unwrap_or(ty);
@@ -751,7 +792,7 @@ impl Position {
             undo.wall_lifted = self.put_wall(w);
         }
         self.hash ^= self.tables.zobrist.side;
-        self.undo.push(undo);
+        self.push_undo(undo);
         self.after_move();
     }
 
@@ -1049,7 +1090,11 @@ impl Position {
         self.checks = u.checks;
         self.halfmove = u.halfmove;
         self.hash = u.hash;
-        self.royals = u.royals;
+        if u.royals_saved
+            && let Some(r) = self.undo_royals.pop()
+        {
+            self.royals = r;
+        }
     }
 }
 

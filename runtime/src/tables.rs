@@ -310,6 +310,12 @@ pub struct Tables {
     pub(crate) rows_from_end: ByPlayer<Vec<u8>>,
     pub(crate) vanishing: Vec<bool>,
     pub(crate) attack_vectors: ByPlayer<Vec<AttackVector>>,
+    /// Under `RayLookup::Bits`, the one-square attack vectors (leaps: `max_range` 1) stand
+    /// last in `attack_vectors`, from this index on, and `leaps[sq]` is the union of their
+    /// masks from `sq`: where it holds no piece of the attacker, none of them attacks `sq`,
+    /// and the attack test skips them all at once.
+    pub(crate) leap_start: ByPlayer<usize>,
+    pub(crate) leaps: ByPlayer<Vec<u64>>,
     /// How legality is decided and attacks are found (`crate::strategy`), decided once here.
     pub(crate) strategy: Strategy,
     /// On boards of up to 64 squares: `cheb[a * 64 + b]` is the Chebyshev distance of two
@@ -406,6 +412,8 @@ impl Tables {
             rows_from_end: ByPlayer::default(),
             vanishing: vec![false; geo.len()],
             attack_vectors,
+            leap_start: ByPlayer::default(),
+            leaps: ByPlayer::default(),
             // Decided by `build`, once the attack data is built.
             strategy: Strategy {
                 legality: Legality::Unchecked,
@@ -551,10 +559,20 @@ impl Tables {
         }
         self.attack_vectors = all;
         if words {
-            RayLookup::Words
-        } else {
-            RayLookup::Bits
+            return RayLookup::Words;
         }
+        for p in [Player::First, Player::Second] {
+            // Stable: the rides keep their order, the leaps follow in theirs.
+            let list = self.attack_vectors.get_mut(p);
+            list.sort_by_key(|av| av.max_range == 1);
+            let start = list.iter().take_while(|av| av.max_range != 1).count();
+            let leaps = (0..self.geo.len())
+                .map(|sq| list[start..].iter().fold(0, |u, av| u | av.masks[sq]))
+                .collect();
+            *self.leap_start.get_mut(p) = start;
+            *self.leaps.get_mut(p) = leaps;
+        }
+        RayLookup::Bits
     }
 
     /// Fills `av`'s masks (or with `words`, its runs of words) for every square; false when
