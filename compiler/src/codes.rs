@@ -94,6 +94,8 @@ pub const UNCONFINABLE_MOVE: &str = "E0804";
 /// A castling atom (`O`) among a piece's `in REGION` moves, which never castle (castling is a
 /// move of the piece's own XBetza).
 pub const CASTLING_IN_REGION: &str = "E0805";
+/// A piece named by `drop never` and by a `drop zone`, which would let it drop after all.
+pub const NEVER_DROPPED_IN_ZONE: &str = "E0810";
 
 /// A variant the runtime cannot play exactly: it exceeds one of its capacities
 /// (`koma_runtime::limits`), named in the message.

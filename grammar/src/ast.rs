@@ -306,6 +306,9 @@ pub enum ClauseKind {
     CheckLastRoyalOnly,
     /// `check forbidden`: no move may give check.
     CheckForbidden,
+    /// `check royal-captures-only`: in check, a royal moves only to capture every checker
+    /// (Makpong).
+    CheckRoyalCapturesOnly,
     /// `check N wins`: the side that gives its N-th check wins (Three-check).
     CheckWins(Spanned<u32>),
     /// `captures compulsory`: a side that can capture must.
@@ -422,6 +425,8 @@ pub enum ClauseKind {
     },
     /// `drop no-mate IDS`: a drop of one of these that checkmates loses.
     DropNoMate(Vec<Spanned<String>>),
+    /// `drop never IDS`: pieces of these types are never dropped; they stay in hand.
+    DropNever(Vec<Spanned<String>>),
     /// `drop compulsory [IDS]`: while a side holds one of these pieces (any without IDS) in
     /// hand and can drop one, its only legal moves are such drops.
     DropCompulsory(Vec<Spanned<String>>),
@@ -480,6 +485,8 @@ pub enum ClauseKind {
     },
     /// `counting without IDS`: counting runs only while none of these is on the board.
     CountingWithout(Vec<Spanned<String>>),
+    /// `counting from-zero`: every count starts at 0, when the counting side is to move.
+    CountingFromZero,
     /// `facing-royals forbidden`: royals may not face each other on an open file;
     /// `facing-royals must-break` (`must_break`): they may, but the side to move must then
     /// break the line or pass.
@@ -509,6 +516,7 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "win",
     "check",
     "check forbidden",
+    "check royal-captures-only",
     "check wins",
     "captures compulsory",
     "no-pieces",
@@ -542,6 +550,7 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "castling safe",
     "drop per-file",
     "drop no-mate",
+    "drop never",
     "drop zone",
     "facing-royals",
     "promotion captured-only",
@@ -553,6 +562,7 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "counting board-honour",
     "counting pieces-honour",
     "counting without",
+    "counting from-zero",
     "weight",
 ];
 
@@ -585,6 +595,7 @@ impl ClauseKind {
             ClauseKind::Win(_) => "win",
             ClauseKind::CheckLastRoyalOnly => "check",
             ClauseKind::CheckForbidden => "check forbidden",
+            ClauseKind::CheckRoyalCapturesOnly => "check royal-captures-only",
             ClauseKind::CheckWins(_) => "check wins",
             ClauseKind::CapturesCompulsory => "captures compulsory",
             ClauseKind::NoPieces(_) => "no-pieces",
@@ -623,6 +634,7 @@ impl ClauseKind {
             ClauseKind::CastlingSafeRoyalOnly => "castling safe",
             ClauseKind::DropPerFile { .. } => "drop per-file",
             ClauseKind::DropNoMate(_) => "drop no-mate",
+            ClauseKind::DropNever(_) => "drop never",
             ClauseKind::DropZone { .. } => "drop zone",
             ClauseKind::DropCompulsory(_) => "drop compulsory",
             ClauseKind::DropUnmoved { .. } => "drop unmoved",
@@ -639,6 +651,7 @@ impl ClauseKind {
             ClauseKind::CountingBoard(_) => "counting board-honour",
             ClauseKind::CountingPieces { .. } => "counting pieces-honour",
             ClauseKind::CountingWithout(_) => "counting without",
+            ClauseKind::CountingFromZero => "counting from-zero",
             ClauseKind::FacingRoyals { .. } => "facing-royals",
             ClauseKind::Weight { .. } => "weight",
             ClauseKind::Remove(_) => "remove",
@@ -659,6 +672,7 @@ impl ClauseKind {
                 | ClauseKind::DropOnePerFile(_)
                 | ClauseKind::DropPerFile { .. }
                 | ClauseKind::DropNoMate(_)
+                | ClauseKind::DropNever(_)
                 | ClauseKind::DropZone { .. }
                 | ClauseKind::PromotionZone { .. }
                 | ClauseKind::DropUnmoved { .. }

@@ -125,7 +125,7 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 /// The clauses the block cannot say: whether the variant uses each, the clause's key, what it
 /// is called, and why it is refused.
 // long: a table, one row per clause.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 33] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 35] {
     [
         (
             r.castling_to.is_some(),
@@ -236,10 +236,16 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "the diagram's zone (`promoZone`) is the same for both sides",
         ),
         (
-            !r.drops.zones.is_empty(),
+            r.drops.zones.iter().any(|z| !z.squares.is_empty()),
             "drop zone",
             "drop zones",
             "the diagram's block cannot confine drops",
+        ),
+        (
+            r.drops.zones.iter().any(|z| z.squares.is_empty()),
+            "drop never",
+            "pieces never dropped",
+            "the diagram's block cannot keep a piece in hand",
         ),
         (
             !r.drops.gates.is_empty(),
@@ -252,6 +258,12 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "goal",
             "goal squares",
             "the diagram's block has no goal squares",
+        ),
+        (
+            r.royals.check_royal_captures_only,
+            "check royal-captures-only",
+            "a royal in check that may only capture",
+            "the diagram's block cannot restrict a royal in check",
         ),
         (
             r.royals.check_forbidden,
