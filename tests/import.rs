@@ -608,9 +608,21 @@ fn fsf_regions_that_differ_by_side_are_written_per_side() {
     assert!(koma.contains("promotion zone second 2"), "{koma}");
 }
 
+/// A hop's range counts from the mover in Fairy-Stockfish: `pB2` is the hurdle next to the
+/// mover and the landing right behind it, written leg by leg (Cannon Shogi).
+#[test]
+fn fsf_ranged_hops_are_written_leg_by_leg() {
+    let ini = "[c:chess]\ncustomPiece1 = w:mRpRmFpB2\ncustomPiece2 = f:pR3\n\
+               startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKWFR w - - 0 1\n";
+    let (koma, diags) = fsf(ini, Some("c"));
+    let koma = koma.unwrap_or_else(|| panic!("{diags}"));
+    assert!(koma.contains("mRpRmFpafF"), "{koma}");
+    assert!(koma.contains("pafWpafmafWmafpafW"), "{koma}");
+}
+
 #[test]
 fn fsf_errors_are_located_in_the_ini() {
-    let ini = "[a:nosuch]\n[b:chess]\ncustomPiece1 = g:pB2\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNG w - - 0 1\n[c:chess]\nenPassantRegionBlack = *6\n[d:chess]\nconnectNxN = 2\n[e:chess]\nconnectN = 4\nconnectDiagonal = false\n";
+    let ini = "[a:nosuch]\n[b:chess]\ncustomPiece1 = g:gB2\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNG w - - 0 1\n[c:chess]\nenPassantRegionBlack = *6\n[d:chess]\nconnectNxN = 2\n[e:chess]\nconnectN = 4\nconnectDiagonal = false\n";
     let (_, several) = fsf(ini, None);
     assert!(
         several.contains("error[I029]") && several.contains("--section"),

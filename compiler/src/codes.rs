@@ -96,6 +96,8 @@ pub const UNCONFINABLE_MOVE: &str = "E0804";
 pub const CASTLING_IN_REGION: &str = "E0805";
 /// `castling wins` in a game where no piece castles (its player would lose at once).
 pub const CASTLING_WINS_WITHOUT_CASTLER: &str = "E0818";
+/// A piece named by `drop never` and by a `drop zone`, which would let it drop after all.
+pub const NEVER_DROPPED_IN_ZONE: &str = "E0810";
 
 /// A variant the runtime cannot play exactly: it exceeds one of its capacities
 /// (`koma_runtime::limits`), named in the message.

@@ -228,6 +228,7 @@ fn rule_combinations(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
     }
     explode_to_hand(rules, diagnostics);
     castling_wins_without_castler(variant, diagnostics);
+    never_dropped_in_zone(rules, diagnostics);
     shared_flip_forms(variant, diagnostics);
     if rules.royals.win != WinCondition::Checkmate
         && let Some(clause) = rules
@@ -391,6 +392,32 @@ fn castling_wins_without_castler(variant: &Variant, diagnostics: &mut Vec<Diagno
             "its player could never castle, and would lose at once",
         )
         .with_help("give the castler a castling move (`O2` in its XBetza), or remove the clause"),
+/// `drop never` is lowered to a zone of no squares, and a type's zones add up, so a `drop zone`
+/// for the same type would quietly let it drop again: refuse the pair.
+fn never_dropped_in_zone(rules: &crate::ir::Rules, diagnostics: &mut Vec<Diagnostic>) {
+    let zones = &rules.drops.zones;
+    let never = zones
+        .iter()
+        .filter(|z| z.squares.is_empty() && z.side.is_none());
+    let clash = never.flat_map(|z| &z.pieces).find(|p| {
+        zones
+            .iter()
+            .any(|z| !z.squares.is_empty() && z.pieces.contains(p))
+    });
+    let (Some(_), Some(never), Some(zone)) =
+        (clash, rules.clause("drop never"), rules.clause("drop zone"))
+    else {
+        return;
+    };
+    diagnostics.push(
+        Diagnostic::error(
+            codes::NEVER_DROPPED_IN_ZONE,
+            "a piece that is never dropped has a drop zone".to_string(),
+            zone.location,
+            "this zone would let it drop",
+        )
+        .with_secondary(never.location, "never dropped here")
+        .with_help("remove the piece from one of the two clauses"),
     );
 }
 

@@ -306,6 +306,9 @@ pub enum ClauseKind {
     CheckLastRoyalOnly,
     /// `check forbidden`: no move may give check.
     CheckForbidden,
+    /// `check royal-captures-only`: in check, a royal moves only to capture every checker
+    /// (Makpong).
+    CheckRoyalCapturesOnly,
     /// `check N wins`: the side that gives its N-th check wins (Three-check).
     CheckWins(Spanned<u32>),
     /// `captures compulsory`: a side that can capture must.
@@ -437,6 +440,8 @@ pub enum ClauseKind {
     },
     /// `drop no-mate IDS`: a drop of one of these that checkmates loses.
     DropNoMate(Vec<Spanned<String>>),
+    /// `drop never IDS`: pieces of these types are never dropped; they stay in hand.
+    DropNever(Vec<Spanned<String>>),
     /// `drop compulsory [IDS]`: while a side holds one of these pieces (any without IDS) in
     /// hand and can drop one, its only legal moves are such drops.
     DropCompulsory(Vec<Spanned<String>>),
@@ -495,6 +500,8 @@ pub enum ClauseKind {
     },
     /// `counting without IDS`: counting runs only while none of these is on the board.
     CountingWithout(Vec<Spanned<String>>),
+    /// `counting from-zero`: every count starts at 0, when the counting side is to move.
+    CountingFromZero,
     /// `facing-royals forbidden`: royals may not face each other on an open file;
     /// `facing-royals must-break` (`must_break`): they may, but the side to move must then
     /// break the line or pass.
@@ -524,6 +531,7 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "win",
     "check",
     "check forbidden",
+    "check royal-captures-only",
     "check wins",
     "captures compulsory",
     "no-pieces",
@@ -557,6 +565,7 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "castling safe",
     "drop per-file",
     "drop no-mate",
+    "drop never",
     "drop zone",
     "facing-royals",
     "promotion captured-only",
@@ -568,6 +577,7 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "counting board-honour",
     "counting pieces-honour",
     "counting without",
+    "counting from-zero",
     "weight",
 ];
 
@@ -600,6 +610,7 @@ impl ClauseKind {
             ClauseKind::Win(_) => "win",
             ClauseKind::CheckLastRoyalOnly => "check",
             ClauseKind::CheckForbidden => "check forbidden",
+            ClauseKind::CheckRoyalCapturesOnly => "check royal-captures-only",
             ClauseKind::CheckWins(_) => "check wins",
             ClauseKind::CapturesCompulsory => "captures compulsory",
             ClauseKind::NoPieces(_) => "no-pieces",
@@ -640,6 +651,7 @@ impl ClauseKind {
             ClauseKind::CastlingOppositeWings => "castling opposite-wings",
             ClauseKind::DropPerFile { .. } => "drop per-file",
             ClauseKind::DropNoMate(_) => "drop no-mate",
+            ClauseKind::DropNever(_) => "drop never",
             ClauseKind::DropZone { .. } => "drop zone",
             ClauseKind::DropCompulsory(_) => "drop compulsory",
             ClauseKind::DropUnmoved { .. } => "drop unmoved",
@@ -656,6 +668,7 @@ impl ClauseKind {
             ClauseKind::CountingBoard(_) => "counting board-honour",
             ClauseKind::CountingPieces { .. } => "counting pieces-honour",
             ClauseKind::CountingWithout(_) => "counting without",
+            ClauseKind::CountingFromZero => "counting from-zero",
             ClauseKind::FacingRoyals { .. } => "facing-royals",
             ClauseKind::Weight { .. } => "weight",
             ClauseKind::Remove(_) => "remove",
@@ -676,6 +689,7 @@ impl ClauseKind {
                 | ClauseKind::DropOnePerFile(_)
                 | ClauseKind::DropPerFile { .. }
                 | ClauseKind::DropNoMate(_)
+                | ClauseKind::DropNever(_)
                 | ClauseKind::DropZone { .. }
                 | ClauseKind::PromotionZone { .. }
                 | ClauseKind::DropUnmoved { .. }

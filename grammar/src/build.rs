@@ -419,6 +419,7 @@ impl LineParser {
         Some(match kind {
             Rule::counting_board => ClauseKind::CountingBoard(self.number(&inner.next()?)?),
             Rule::counting_without => ClauseKind::CountingWithout(self.piece_ids(inner.next()?)),
+            Rule::counting_from_zero => ClauseKind::CountingFromZero,
             _ => {
                 let mut entries = Vec::new();
                 let mut default = None;
@@ -650,6 +651,7 @@ impl LineParser {
                 }
             }
             Rule::drop_no_mate => ClauseKind::DropNoMate(self.piece_ids(inner.next()?)),
+            Rule::drop_never => ClauseKind::DropNever(self.piece_ids(inner.next()?)),
             Rule::drop_promoted => ClauseKind::DropPromoted,
             Rule::drop_enclosing => ClauseKind::DropEnclosing(
                 inner
@@ -942,10 +944,13 @@ impl LineParser {
         ClauseKind::Win(Spanned::new(kind, self.span(&first)))
     }
 
-    /// `check forbidden`, `check N wins` or `check last-royal-only`.
+    /// `check forbidden`, `check royal-captures-only`, `check N wins` or
+    /// `check last-royal-only`.
     fn check(&mut self, first: Pair<'_, Rule>) -> Option<ClauseKind> {
         if first.as_str() == "forbidden" {
             Some(ClauseKind::CheckForbidden)
+        } else if first.as_str() == "royal-captures-only" {
+            Some(ClauseKind::CheckRoyalCapturesOnly)
         } else if first.as_rule() == Rule::check_count {
             children(first)
                 .next()

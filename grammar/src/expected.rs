@@ -50,7 +50,7 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::forced_clause => "`forced`",
         Rule::last => "`last`",
         Rule::win_kind => "`extinction` or `checkmate`",
-        Rule::check_kind => "`last-royal-only` or `forbidden`",
+        Rule::check_kind => "`last-royal-only`, `forbidden` or `royal-captures-only`",
         Rule::check_count => "a number of checks",
         Rule::check_wins => "`wins`",
         Rule::compulsory => "`compulsory`",
@@ -126,6 +126,7 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::square_colour => "`light` or `dark`",
         Rule::drop_per_file => "`per-file`",
         Rule::drop_no_mate => "`no-mate`",
+        Rule::drop_never => "`never`",
         Rule::drop_zone => "`zone`",
         Rule::gating_only => "`only`",
         Rule::captured_only => "`captured-only`",
@@ -145,6 +146,7 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::counting_board => "`board-honour`",
         Rule::counting_pieces => "`pieces-honour`",
         Rule::counting_without => "`without`",
+        Rule::counting_from_zero => "`from-zero`",
         Rule::honour_entry => "piece IDs and a number of moves",
         Rule::honour_else => "`else`",
         Rule::clause_key => "a clause kind (`check`, `promotion forced`, ...)",
@@ -230,7 +232,8 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
         Rule::royal_line => "write `royal ID...`, e.g. `royal K +DE`",
         Rule::win_line => "write `win extinction` or `win checkmate`",
         Rule::check_line => {
-            "write `check last-royal-only`, `check forbidden` or `check N wins`, e.g. `check 3 wins`"
+            "write `check last-royal-only`, `check forbidden`, `check royal-captures-only` or \
+             `check N wins`, e.g. `check 3 wins`"
         }
         Rule::no_pieces_line => "write `no-pieces wins` or `no-pieces loses`",
         Rule::repetition_line => {
@@ -304,7 +307,7 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
         }
         Rule::drop_line => {
             "write `drop not-stuck`, `drop one-per-file IDS`, `drop per-file N IDS`, \
-             `drop no-mate IDS` or \
+             `drop no-mate IDS`, `drop never IDS` or \
              `drop zone IDS SQUARES`"
         }
         Rule::hand_line => "write `hand ID...`, e.g. `hand P P N`",

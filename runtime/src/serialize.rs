@@ -1002,6 +1002,7 @@ impl Codec for RulesSpec {
         w.option(&self.counting);
         self.castling_partners.encode(w);
         self.royals.check_forbidden.encode(w);
+        self.royals.check_royal_captures_only.encode(w);
         self.goals.encode(w);
         self.weights.encode(w);
         rs.check_wins.encode(w);
@@ -1051,6 +1052,7 @@ impl Codec for RulesSpec {
         s.counting = r.option("counting tag")?;
         s.castling_partners = r.read()?;
         s.royals.check_forbidden = r.read()?;
+        s.royals.check_royal_captures_only = r.read()?;
         s.goals = r.read()?;
         s.weights = r.read()?;
         rs.check_wins = r.read()?;
@@ -1508,6 +1510,7 @@ impl Codec for CountingSpec {
         self.pieces_honour.encode(w);
         self.pieces_default.encode(w);
         self.without.encode(w);
+        self.from_zero.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(CountingSpec {
@@ -1515,6 +1518,7 @@ impl Codec for CountingSpec {
             pieces_honour: r.read()?,
             pieces_default: r.read()?,
             without: r.read()?,
+            from_zero: r.read()?,
         })
     }
 }

@@ -699,6 +699,9 @@ pub struct RoyalSpec {
     pub check_last_only: bool,
     /// No move may give check (`check forbidden`: Racing Kings).
     pub check_forbidden: bool,
+    /// In check, a royal may move only when its move removes every piece giving check
+    /// (`check royal-captures-only`: Makpong, Fairy-Stockfish's `makpongRule`).
+    pub check_royal_captures_only: bool,
 }
 
 /// Burning: pieces next to a burner are removed.
@@ -964,6 +967,10 @@ pub struct CountingSpec {
     pub pieces_default: Option<u16>,
     /// Counting starts once none of these is on the board.
     pub without: Vec<PieceType>,
+    /// `counting from-zero` (ASEAN): a count starts at 0 plies, and only for the side to move;
+    /// without it a pieces' honour count starts from the pieces on the board, and a lone royal
+    /// that takes the last `without` piece starts its count at once (Makruk).
+    pub from_zero: bool,
 }
 
 /// One `pieces-honour` entry: the other side has at least `count` of each listed type.

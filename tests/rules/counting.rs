@@ -1,6 +1,6 @@
-//! Makruk counting (`counting board-honour|pieces-honour|without`): Fairy-Stockfish's count
-//! state after every move of random games into pawnless endings
-//! (tests/fixtures/rules/makruk-counting.txt, from
+//! Makruk's and ASEAN's counting (`counting board-honour|pieces-honour|without|from-zero`):
+//! Fairy-Stockfish's count state after every move of random games into pawnless endings
+//! (tests/fixtures/rules/makruk-counting.txt and asean-counting.txt, from
 //! tests/perft/crosscheck/makruk_counting_fairy_stockfish.py) reproduced move by move, the
 //! draw where the count runs out, and the state carried by position text.
 
@@ -14,9 +14,10 @@ struct Game {
     moves: Vec<(String, u16, u16, bool)>,
 }
 
-fn games() -> Vec<Game> {
-    let path = root().join("tests/fixtures/rules/makruk-counting.txt");
-    let text = std::fs::read_to_string(&path).expect("makruk-counting.txt");
+/// The games of tests/fixtures/rules/NAME-counting.txt.
+fn games(name: &str) -> Vec<Game> {
+    let path = root().join(format!("tests/fixtures/rules/{name}-counting.txt"));
+    let text = std::fs::read_to_string(&path).expect("the counting fixture");
     let mut games: Vec<Game> = Vec::new();
     for line in text.lines() {
         if line.starts_with('#') || line.trim().is_empty() || line.starts_with("game ") {
@@ -43,8 +44,21 @@ fn games() -> Vec<Game> {
 
 #[test]
 fn makruk_counting_follows_fairy_stockfish_move_by_move() {
-    let t = variant("makruk");
-    let games = games();
+    replay("makruk");
+}
+
+/// ASEAN's counting (`counting from-zero`, tests/fixtures/rules/asean.koma as `koma import`
+/// writes Fairy-Stockfish's `asean`): only a lone King counts, from zero.
+#[test]
+fn asean_counting_follows_fairy_stockfish_move_by_move() {
+    replay("asean");
+}
+
+/// Replays every game of NAME's fixture in the variant NAME, comparing the count after every
+/// move and the draw where it runs out.
+fn replay(name: &str) {
+    let t = variant(name);
+    let games = games(name);
     assert!(games.len() >= 10);
     let mut ends = 0;
     for (g, game) in games.iter().enumerate() {

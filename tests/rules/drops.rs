@@ -343,3 +343,23 @@ fn a_compulsory_type_bars_the_other_drops() {
     let mut p = pos(&t, "P2/3/2p[Pp] w - - 0 1");
     assert_eq!(all_moves(&mut p).len(), 10);
 }
+
+// `drop never P` (Dragonfly: captured Pawns stay in hand). Counts from pyffish 0.0.90's
+// `legal_moves` for Fairy-Stockfish's `dragonfly` (dropNoDoubled = p, dropNoDoubledCount = 0).
+#[test]
+fn drop_never_keeps_the_pieces_in_hand() {
+    let t = variant("dragonfly");
+    // A Pawn and a Knight in hand: 5 King moves and 47 Knight drops, no Pawn drop.
+    let mut p = pos(&t, "3k3/7/7/7/7/7/3K3[PN] w - - 0 1");
+    let d = drops(&mut p);
+    assert_eq!(all_moves(&mut p).len(), 52);
+    assert_eq!(d.len(), 47);
+    assert!(d.iter().all(|m| m.starts_with("N@")), "{d:?}");
+    // Only Pawns in hand: the King's 5 moves.
+    let mut p = pos(&t, "3k3/7/7/7/7/7/3K3[PPp] w - - 0 1");
+    assert_eq!(all_moves(&mut p).len(), 5);
+    // Without the clause the Pawns go down on ranks 2 to 6.
+    let free = variant_with("dragonfly", "  drop never P\n", "");
+    let mut p = pos(&free, "3k3/7/7/7/7/7/3K3[PPp] w - - 0 1");
+    assert!(drops(&mut p).iter().any(|m| m.starts_with("P@")));
+}

@@ -282,3 +282,35 @@ fn a_full_board_without_a_row_is_stalemate() {
     let r = result(&mut p).expect("decided");
     assert_eq!((r.winner, r.reason), (None, Reason::Stalemate));
 }
+
+// `check royal-captures-only` (Makpong: in check, the King moves only to capture the one
+// checker). Move lists and results from pyffish 0.0.90 for `makpong`, and for `makruk` without
+// the rule.
+#[test]
+fn in_check_the_royal_moves_only_to_capture_the_checker() {
+    let t = variant("makpong");
+    let plain = variant_with("makpong", "  check royal-captures-only\n", "");
+    // A Rua next to the King: it may take it, not step aside.
+    let fen = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1";
+    assert_eq!(all_moves(&mut pos(&t, fen)), list(&["e1e2"]));
+    assert_eq!(
+        all_moves(&mut pos(&plain, fen)),
+        list(&["e1d1", "e1e2", "e1f1"])
+    );
+    // A distant Rua: another piece may block, the King may not move.
+    let fen = "4k3/4r3/8/8/8/8/R7/4K3 w - - 0 1";
+    assert_eq!(all_moves(&mut pos(&t, fen)), list(&["a2e2"]));
+    assert_eq!(all_moves(&mut pos(&plain, fen)).len(), 5);
+    // Nothing blocks: checkmate (Fairy-Stockfish's result -32000, a loss for White), where
+    // Makruk's King would flee to d1, d2, f1 or f2.
+    let fen = "4k3/4r3/8/8/8/8/8/R3K3 w - - 0 1";
+    let mut p = pos(&t, fen);
+    assert!(all_moves(&mut p).is_empty());
+    let r = result(&mut p).expect("over");
+    assert_eq!(r.winner, Some(Player::Second));
+    assert_eq!(all_moves(&mut pos(&plain, fen)).len(), 4);
+    // Double check (a Ma and a Rua): taking one checker is no escape either.
+    let fen = "4k3/8/8/8/8/2n5/4r3/4K3 w - - 0 1";
+    assert!(all_moves(&mut pos(&t, fen)).is_empty());
+    assert_eq!(all_moves(&mut pos(&plain, fen)), list(&["e1f1"]));
+}

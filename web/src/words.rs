@@ -571,11 +571,15 @@ fn counting(w: &mut Page<'_>) {
     if !c.pieces_honour.is_empty() || c.pieces_default.is_some() {
         s.push_str("; a lone royal counts by the pieces it faces (pieces' honour)");
     }
+    if c.from_zero {
+        s.push_str("; every count starts at zero");
+    }
     s.push_str(". The game is drawn when the count runs out.");
     let clauses = [
         "counting board-honour",
         "counting pieces-honour",
         "counting without",
+        "counting from-zero",
     ];
     w.rule("Counting", &clauses, s);
 }
@@ -697,6 +701,15 @@ fn no_checks(w: &mut Page<'_>) {
             "No checks",
             &["check forbidden"],
             "No move may give check.".to_string(),
+        );
+    }
+    if w.rules().royals.check_royal_captures_only {
+        w.rule(
+            "A royal in check",
+            &["check royal-captures-only"],
+            "A royal in check may not step out of it: it moves only to capture the piece giving \
+             check, when that piece is the only one."
+                .to_string(),
         );
     }
 }
@@ -902,6 +915,7 @@ fn hands(w: &mut Page<'_>) {
         "drop one-per-file",
         "drop per-file",
         "drop no-mate",
+        "drop never",
         "drop zone",
         "drop promoted",
         "drop compulsory",
@@ -1065,6 +1079,14 @@ fn drop_squares(w: &Page<'_>) -> String {
         ));
     }
     for z in &d.zones {
+        if z.squares.is_empty() {
+            // `drop never`: a zone of no squares.
+            let names = w.names(&z.pieces);
+            s.push_str(&format!(
+                " {names} in hand are never dropped: they stay there."
+            ));
+            continue;
+        }
         let squares: Vec<String> = z.squares.iter().map(|&c| v.board.square_name(c)).collect();
         let whose = match z.side {
             None => "the first player's squares; the second player's are turned around",

@@ -1145,11 +1145,30 @@ fn must_drop(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String>
 }
 
 /// `drop zone`: only Fairy-Stockfish's own pawn zone (off the first rank and the promotion
-/// zone) translates; without one, pawns drop anywhere.
+/// zone) translates; without one, pawns drop anywhere. `drop never` (a zone of no squares) is
+/// its `dropNoDoubled` with a count of 0, for one type and without a per-file limit.
 fn drop_zones(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     let d = &v.rules.drops;
     let pawn = pawn_type(pieces).map(|(i, _)| i);
-    for zone in &d.zones {
+    let (never, zones): (Vec<_>, Vec<_>) = d.zones.iter().partition(|z| z.squares.is_empty());
+    let mut out = Vec::new();
+    let never: Vec<PieceType> = never
+        .iter()
+        .flat_map(|z| z.pieces.iter().copied())
+        .collect();
+    let limited = !d.one_per_file.is_empty() || !d.per_file.is_empty();
+    match never.as_slice() {
+        [] => {}
+        [p] if !limited => {
+            out.push(format!("dropNoDoubled = {}", letter_of(pieces, *p)));
+            out.push("dropNoDoubledCount = 0".to_string());
+        }
+        _ => {
+            let why = "Fairy-Stockfish forbids the drops of one type, without a per-file limit";
+            report.refuse("drop never", why, clause_at(v, "drop never"));
+        }
+    }
+    for zone in zones.iter().copied() {
         let fsf_default = zone.pieces.iter().all(|&p| Some(usize::from(p.0)) == pawn)
             && pawn_drop_squares(v) == zone.squares.iter().copied().collect::<BTreeSet<_>>();
         if !fsf_default {
@@ -1157,14 +1176,11 @@ fn drop_zones(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String
             report.refuse("drop zone", why, clause_at(v, "drop zone"));
         }
     }
-    if d.zones.is_empty() {
-        vec![
-            "firstRankPawnDrops = true".to_string(),
-            "promotionZonePawnDrops = true".to_string(),
-        ]
-    } else {
-        Vec::new()
+    if zones.is_empty() {
+        out.push("firstRankPawnDrops = true".to_string());
+        out.push("promotionZonePawnDrops = true".to_string());
     }
+    out
 }
 
 /// `drop no-mate`: Fairy-Stockfish's rule is its shogi pawn's.
@@ -1399,6 +1415,9 @@ fn goals(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     let mut out = Vec::new();
     if v.rules.royals.check_forbidden {
         out.push("checking = false".to_string());
+    }
+    if v.rules.royals.check_royal_captures_only {
+        out.push("makpongRule = true".to_string());
     }
     out.extend(connect(v, pieces, report));
     let mut flags: [Option<&koma_runtime::spec::GoalSpec>; 2] = [None, None];

@@ -248,10 +248,16 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "the diagram's zone (`promoZone`) is the same for both sides",
         ),
         (
-            !r.drops.zones.is_empty(),
+            r.drops.zones.iter().any(|z| !z.squares.is_empty()),
             "drop zone",
             "drop zones",
             "the diagram's block cannot confine drops",
+        ),
+        (
+            r.drops.zones.iter().any(|z| z.squares.is_empty()),
+            "drop never",
+            "pieces never dropped",
+            "the diagram's block cannot keep a piece in hand",
         ),
         (
             !r.drops.gates.is_empty(),
@@ -264,6 +270,12 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "goal",
             "goal squares",
             "the diagram's block has no goal squares",
+        ),
+        (
+            r.royals.check_royal_captures_only,
+            "check royal-captures-only",
+            "a royal in check that may only capture",
+            "the diagram's block cannot restrict a royal in check",
         ),
         (
             r.royals.check_forbidden,

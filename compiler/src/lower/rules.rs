@@ -179,6 +179,7 @@ impl Lowering<'_> {
             ClauseKind::Win(kind) => rules.royals.win = win_condition(kind.value),
             ClauseKind::CheckLastRoyalOnly => rules.royals.check_last_only = true,
             ClauseKind::CheckForbidden => rules.royals.check_forbidden = true,
+            ClauseKind::CheckRoyalCapturesOnly => rules.royals.check_royal_captures_only = true,
             ClauseKind::CheckWins(n) => self.check_wins(file, n),
             ClauseKind::CapturesCompulsory => rules.captures_compulsory = true,
             ClauseKind::NoPieces(o) => rules.results.no_pieces = Some(outcome(o.value)),
@@ -253,6 +254,7 @@ impl Lowering<'_> {
             ClauseKind::DropOnePerFile(ids) => self.drop_one_per_file(file, ids),
             ClauseKind::DropPerFile { limit, pieces } => self.drop_per_file(file, limit, pieces),
             ClauseKind::DropNoMate(ids) => self.drop_no_mate(file, ids),
+            ClauseKind::DropNever(ids) => self.drop_never(file, ids),
             ClauseKind::DropZone {
                 side,
                 pieces,
@@ -288,6 +290,10 @@ impl Lowering<'_> {
                 self.counting_pieces(file, entries, default.as_ref())
             }
             ClauseKind::CountingWithout(ids) => self.counting_without(file, ids),
+            ClauseKind::CountingFromZero => {
+                let counting = self.rules.counting.get_or_insert_with(Default::default);
+                counting.from_zero = true;
+            }
             ClauseKind::FacingRoyals { must_break } => {
                 rules.facing_royals_forbidden = !must_break;
                 rules.facing_royals_must_break = *must_break;
@@ -491,6 +497,17 @@ impl Lowering<'_> {
     fn drop_no_mate(&mut self, file: FileId, ids: &[Spanned<String>]) {
         let ids = self.pieces(file, ids, "in `drop no-mate`");
         self.rules.drops.no_mate.extend(ids);
+    }
+
+    /// `drop never IDS`: a drop zone of no squares for both players, so the runtime's zones
+    /// (which confine a type to the union of its zones) leave these pieces nowhere to go.
+    fn drop_never(&mut self, file: FileId, ids: &[Spanned<String>]) {
+        let pieces = self.pieces(file, ids, "in `drop never`");
+        self.rules.drops.zones.push(DropZone {
+            pieces,
+            squares: Vec::new(),
+            side: None,
+        });
     }
 
     /// `drop compulsory [IDS]`.

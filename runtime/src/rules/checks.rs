@@ -54,3 +54,35 @@ impl Position {
         self.checks = checks;
     }
 }
+
+impl Position {
+    /// Makpong's rule (`check royal-captures-only`), for the side to move in check: whether
+    /// `m` moves a royal without removing every piece that gives check. Each enemy piece the
+    /// move removes is replaced by one of the mover's own while the check is tested again, so
+    /// lines it blocked stay blocked and a hurdle stays a hurdle: only its own attack goes.
+    pub(crate) fn royal_flees_check(&mut self, m: crate::moves::MoveRef<'_>) -> bool {
+        if m.dropped().is_some() {
+            return false;
+        }
+        let mover = self.board[m.from.index()];
+        if !mover.is_piece() || !self.tables.is_royal(mover.piece_type()) {
+            return false;
+        }
+        let me = self.side;
+        let mut saved = [(m.to, mover); crate::limits::MAX_CAPTURES + 1];
+        let mut n = 0;
+        for &sq in std::iter::once(&m.to).chain(m.side_captures()) {
+            let c = self.board[sq.index()];
+            if c.is_piece() && c.player() != me && n < saved.len() {
+                saved[n] = (sq, c);
+                n += 1;
+                self.set_raw(sq, mover);
+            }
+        }
+        let flees = n == 0 || self.in_check();
+        for &(sq, c) in saved[..n].iter().rev() {
+            self.set_raw(sq, c);
+        }
+        flees
+    }
+}

@@ -73,7 +73,7 @@ impl Position {
         }
         let total = (self.pieces_of(Player::First) + self.pieces_of(Player::Second)) as u16;
         let mover_limit = self.count_limit(spec, mover);
-        if took_without && self.pieces_of(mover) == 1 && mover_limit > 0 {
+        if took_without && self.pieces_of(mover) == 1 && mover_limit > 0 && !spec.from_zero {
             c = CountState {
                 limit: 2 * mover_limit,
                 ply: (2 * total).saturating_sub(1),
@@ -84,7 +84,7 @@ impl Position {
         if (c.limit == 0 || bared) && side_limit > 0 {
             c = CountState {
                 limit: 2 * side_limit,
-                ply: if self.pieces_of(side) > 1 {
+                ply: if self.pieces_of(side) > 1 || spec.from_zero {
                     0
                 } else {
                     2 * total

@@ -274,6 +274,7 @@ fn filters_legal_moves(rules: &RulesSpec) -> bool {
         || !rules.promotion.limits.is_empty()
         || rules.repeat.is_some_and(|r| !r.loses)
         || rules.royals.check_forbidden
+        || rules.royals.check_royal_captures_only
         || rules.compulsory()
         || !rules.drops.opposite_colours.is_empty()
 }

@@ -51,7 +51,9 @@ impl Position {
         let repeat = self.repeat_filter_active();
         let no_check = tables.spec.rules.royals.check_forbidden;
         let colours = !tables.spec.rules.drops.opposite_colours.is_empty();
-        if !(anti_trade || deviate || captured_only || repeat || no_check || colours) {
+        // Makpong: only a check makes the rule bite, and the check is the same for every move.
+        let no_flight = tables.spec.rules.royals.check_royal_captures_only && self.in_check();
+        if !(anti_trade || deviate || captured_only || repeat || no_check || colours || no_flight) {
             return;
         }
         let mut kept = 0;
@@ -62,6 +64,7 @@ impl Position {
                 || (deviate && self.first_passer_repeats(m))
                 || (repeat && self.repeat_forbids(m))
                 || (no_check && self.gives_check(m))
+                || (no_flight && self.royal_flees_check(m))
                 || (colours && !self.drop_keeps_colours(&m));
             if !bad {
                 out.set(kept, out.at(i));

@@ -168,11 +168,15 @@ fn royals() -> impl Strategy<Value = RoyalSpec> {
         Just(WinCondition::Extinction),
         Just(WinCondition::Checkmate)
     ];
-    (win, any::<(bool, bool)>()).prop_map(|(win, (check_last_only, check_forbidden))| RoyalSpec {
-        win,
-        check_last_only,
-        check_forbidden,
-    })
+    let flags = any::<(bool, bool, bool)>();
+    (win, flags).prop_map(
+        |(win, (check_last_only, check_forbidden, captures_only))| RoyalSpec {
+            win,
+            check_last_only,
+            check_forbidden,
+            check_royal_captures_only: captures_only,
+        },
+    )
 }
 
 fn burn() -> impl Strategy<Value = BurnSpec> {
@@ -470,12 +474,14 @@ fn honour() -> impl Strategy<Value = HonourSpec> {
 }
 
 fn counting() -> impl Strategy<Value = CountingSpec> {
-    (opt_count(), vec(honour(), 0..2), opt_count(), types()).prop_map(
-        |(board_honour, pieces_honour, pieces_default, without)| CountingSpec {
+    let counts = (opt_count(), vec(honour(), 0..2), opt_count());
+    (counts, types(), any::<bool>()).prop_map(
+        |((board_honour, pieces_honour, pieces_default), without, from_zero)| CountingSpec {
             board_honour,
             pieces_honour,
             pieces_default,
             without,
+            from_zero,
         },
     )
 }

@@ -101,6 +101,8 @@ HAS = {
     "enclosingDropStart", "adjudicateFullBoard",
     # `drop compulsory [ID]`, `drop opposite-colours B`, `drop unmoved` (Placement).
     "mustDrop", "mustDropType", "dropOppositeColoredBishop", "castlingDroppedPiece",
+    # `check royal-captures-only` (docs/rules.md, "Makpong's rule").
+    "makpongRule",
 }
 
 # Options koma's language lacks, by the feature that would express them (issue 30, point 3).
@@ -116,8 +118,8 @@ GAPS = {
     "flipEnclosedPieces": "Ataxx's flipping (not chess)",
     "enclosingDrop": "a placing rule for drops: Ataxx, Connect Four, Snort (not chess)",
     "twoBoards": "two boards (bughouse)",
-    "makpongRule": "Makpong's rule",
-    "countingRule": "ASEAN or Cambodian counting",
+    # Makruk's and ASEAN's are koma's `counting` clauses (docs/rules.md, "Counting").
+    "countingRule": "Cambodian counting",
     "petrifyOnCaptureTypes": "petrification",
     "dupleCheck": "duple check",
     "mutuallyImmuneTypes": "mutual immunity",
@@ -201,7 +203,7 @@ def gaps(opts):
     """The features a game needs that koma lacks, in a stable order."""
     found = []
     for key, value in opts.items():
-        if key == "countingRule" and "MAKRUK" in value.upper():
+        if key == "countingRule" and value.upper().split("_")[0] in ("MAKRUK", "ASEAN"):
             feature = None
         elif key == "connectValue" and value in ("win", "mate"):
             feature = None

@@ -62,7 +62,7 @@ def check(name, path, rng):
         for d in range(1, depth + 1):
             if len(counts) >= 2 and counts[-1][1] ** 2 // max(counts[-2][1], 1) > NODE_BUDGET:
                 break  # the next depth would be too large for the suite
-            want = walk.perft(name, fen, d)
+            want = walk.perft(name, fen, d, history=True)  # Janggi's passes and repetitions
             got, err = walk.koma_perft(path, fen, d)
             if got != want:
                 return None, f"perft({d}) at {label} `{fen}`: Fairy-Stockfish {want}, koma {got if err is None else err[0]}"

@@ -2,7 +2,8 @@
 koma's perft of the same position, and positions from random games.
 
 pyffish (the Python build of Fairy-Stockfish, `pip install pyffish==0.0.90`) has no perft, so the
-tree is walked in Python, each position read afresh from its text: slow (a few thousand nodes a
+tree is walked in Python, each position read afresh from its text (or, with `history=True`,
+replayed from the moves since the root): slow (a few thousand nodes a
 second), but it is Fairy-Stockfish's own move generator and game-end rules (a position whose game
 is over has no legal move, as in koma). Import it from a script in this folder
 (`import pyffish_walk as walk`); `chess960=True` reads and writes Chess960 castling.
@@ -15,13 +16,29 @@ import pyffish as sf
 KOMA = os.environ.get("KOMA", "target/ci/koma")
 
 
-def perft(variant, fen, depth, chess960=False):
-    """Leaves of the legal move tree below `fen`."""
+def perft(variant, fen, depth, chess960=False, history=False):
+    """Leaves of the legal move tree below `fen`.
+
+    A position's text forgets the moves that led to it, and with them the rules that read
+    them: two passes in a row end Janggi, a move that repeats a position is illegal in Janggi's
+    modern rules. `history=True` gives Fairy-Stockfish the moves played since `fen` instead
+    (koma's perft keeps them too); it replays them at every node, so it is a little slower.
+    """
+    if history:
+        return perft_played(variant, fen, depth, [], chess960)
     moves = sf.legal_moves(variant, fen, [], chess960)
     if depth == 1:
         return len(moves)
     return sum(perft(variant, sf.get_fen(variant, fen, [m], chess960), depth - 1, chess960)
                for m in moves)
+
+
+def perft_played(variant, fen, depth, played, chess960=False):
+    """Leaves of the legal move tree after the moves `played` from `fen`."""
+    moves = sf.legal_moves(variant, fen, played, chess960)
+    if depth == 1:
+        return len(moves)
+    return sum(perft_played(variant, fen, depth - 1, played + [m], chess960) for m in moves)
 
 
 def koma_perft(path, fen, depth, koma=None):

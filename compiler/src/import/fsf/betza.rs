@@ -5,7 +5,9 @@
 //!   is split into its orthogonal and diagonal halves, which both read alike;
 //! - `i` means "stands in the double-step region" there: such terms are returned apart, for
 //!   the caller to give the piece on that region;
-//! - a hopper's range counts from the mover there and from the hurdle in koma: refused.
+//! - a hopper's range counts from the mover there and from the hurdle in koma: a ranged `p`
+//!   hop along a rook or bishop line is written out leg by leg (`pB2` is `pafF`), any other
+//!   ranged hop is refused.
 
 /// A piece's moves split by Fairy-Stockfish's `i`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -29,10 +31,8 @@ pub fn translate(betza: &str, ep: bool) -> Result<Split, String> {
     let mut split = Split::default();
     for term in terms(betza)? {
         if (term.mods.contains('p') || term.mods.contains('g')) && !term.range.is_empty() {
-            return Err(format!(
-                "`{}{}{}`: Fairy-Stockfish counts a hopper's range from the mover, koma from the hurdle",
-                term.mods, term.atom, term.range
-            ));
+            split.always.push_str(&ranged_hop(&term)?);
+            continue;
         }
         let initial = term.mods.contains('i');
         let mut mods = term.mods.replace('i', "");
@@ -70,6 +70,59 @@ fn terms(betza: &str) -> Result<Vec<Term>, String> {
             range.push(c);
         }
         out.push(Term { mods, atom, range });
+    }
+    Ok(out)
+}
+
+/// A hop whose range Fairy-Stockfish counts from the mover: the whole move is at most `range`
+/// squares, so the hurdle stands `h` squares out (fewer than `range`) and the landing square
+/// further out but within `range`. koma counts a hop's range from the hurdle, so each pair of
+/// distances is written as its own chain of one-step legs: empty steps up to the hurdle, the
+/// hop onto it, empty steps beyond, the landing (`pB2` is `pafF`, `pR3` is
+/// `pafWpafmafWmafpafW`). Direction letters go on the first leg, the mode on the last.
+fn ranged_hop(term: &Term) -> Result<String, String> {
+    let refuse = || {
+        format!(
+            "`{}{}{}`: Fairy-Stockfish counts a hopper's range from the mover, koma from the hurdle",
+            term.mods, term.atom, term.range
+        )
+    };
+    let steps: &[&str] = match term.atom.as_str() {
+        "R" => &["W"],
+        "B" => &["F"],
+        "Q" if !term.mods.chars().any(|c| "fblrsvh".contains(c)) => &["W", "F"],
+        _ => return Err(refuse()),
+    };
+    let range: usize = term.range.parse().map_err(|_| refuse())?;
+    let dirs: String = term
+        .mods
+        .chars()
+        .filter(|c| "fblrsvh".contains(*c))
+        .collect();
+    let modes: String = term.mods.chars().filter(|c| "mc".contains(*c)).collect();
+    let known = |c: char| "fblrsvhmcp".contains(c);
+    if term.mods.contains('g') || !term.mods.chars().all(known) || range == 0 || range > 8 {
+        return Err(refuse());
+    }
+    if range == 1 {
+        // Both read a one-square hop alike: land right behind the hurdle, wherever it stands.
+        return Ok(format!("{}{}1", term.mods, term.atom));
+    }
+    let mut out = String::new();
+    for step in steps {
+        for hurdle in 1..range {
+            for land in hurdle + 1..=range {
+                let legs: Vec<&str> = (1..=land)
+                    .map(|d| if d == hurdle { "p" } else { "m" })
+                    .collect();
+                let (first, rest) = legs.split_first().expect("land >= 2");
+                let middle: String = rest[..rest.len() - 1]
+                    .iter()
+                    .map(|m| format!("f{m}a"))
+                    .collect();
+                out.push_str(&format!("{dirs}{first}a{middle}f{modes}{step}"));
+            }
+        }
     }
     Ok(out)
 }
@@ -126,8 +179,16 @@ mod tests {
     }
 
     #[test]
-    fn ranged_hops_are_refused() {
-        assert!(translate("pB2", true).is_err());
+    fn ranged_hops_are_written_leg_by_leg_from_the_mover() {
+        // The hurdle next to the mover, the landing right behind it.
+        assert_eq!(always("pB2"), "pafF");
+        assert_eq!(always("mRpR2"), "mRpafW");
+        // Hurdle 1 out landing 2 or 3 out, or hurdle 2 out landing 3 out.
+        assert_eq!(always("pR3"), "pafWpafmafWmafpafW");
+        assert_eq!(always("fcpR2"), "fpafcW");
+        assert_eq!(always("pB1"), "pB1");
+        assert!(translate("gB2", true).is_err());
+        assert!(translate("pN2", true).is_err());
         assert!(translate("mRcpR", true).is_ok());
     }
 }

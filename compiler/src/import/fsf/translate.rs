@@ -1409,10 +1409,10 @@ impl Ctx<'_> {
                 .and_then(|v| v.parse::<u32>().ok())
                 .unwrap_or(1);
             match n {
-                0 => {
-                    let at = self.at("dropNoDoubledCount");
-                    self.gap(at, &format!("no drops of {}", id(p)));
-                }
+                // None on any file: Dragonfly's captured Pawns stay in hand.
+                0 => self
+                    .rules
+                    .push(RuleLine::Clause(format!("drop never {}", id(p)))),
                 1 => self
                     .rules
                     .push(RuleLine::Clause(format!("drop one-per-file {}", id(p)))),
@@ -1494,9 +1494,16 @@ impl Ctx<'_> {
                 pawn_zone[1].retain(|s| !z[1].contains(s));
             }
         }
+        // A type never dropped (`drop never`, below) needs no zone: a zone would let it drop.
+        let never = self
+            .game
+            .value("dropNoDoubled")
+            .filter(|_| self.game.value("dropNoDoubledCount") == Some("0"))
+            .and_then(|v| v.chars().next())
+            .map(id);
         let (pawns, others): (Vec<&Piece>, Vec<&Piece>) = pieces
             .iter()
-            .filter(|p| self.in_hand(p, hands))
+            .filter(|p| self.in_hand(p, hands) && Some(&p.id) != never.as_ref())
             .partition(|p| Some(&p.id) == pawn.as_ref());
         for (group, zone) in [(pawns, &pawn_zone), (others, &region)] {
             let ids: Vec<&str> = group.iter().map(|p| p.id.as_str()).collect();
@@ -1519,9 +1526,14 @@ impl Ctx<'_> {
             if *set == all {
                 continue;
             }
+            if set.is_empty() && side.is_empty() {
+                self.rules
+                    .push(RuleLine::Clause(format!("drop never {ids}")));
+                continue;
+            }
             if set.is_empty() {
                 let at = self.at("dropRegionWhite");
-                self.gap(at, &format!("no drops of {ids}"));
+                self.gap(at, &format!("no drops of {ids} for one player"));
                 continue;
             }
             let squares = squares::koma(set).join(" ");
@@ -1554,6 +1566,11 @@ impl Ctx<'_> {
         if !self.flag("checking", true) {
             self.rules.push(RuleLine::Clause("check forbidden".into()));
         }
+        self.consumed.push("makpongRule");
+        if self.flag("makpongRule", false) {
+            self.rules
+                .push(RuleLine::Clause("check royal-captures-only".into()));
+        }
         if self.flag("mustCapture", false) {
             self.rules
                 .push(RuleLine::Clause("captures compulsory".into()));
@@ -1581,12 +1598,15 @@ impl Ctx<'_> {
                 .push(RuleLine::Clause("facing-royals forbidden".into()));
         }
         self.janggi_rules(pieces);
-        if self
+        match self
             .game
             .value("countingRule")
-            .is_some_and(|v| v.eq_ignore_ascii_case("makruk"))
+            .map(str::to_ascii_lowercase)
+            .as_deref()
         {
-            self.makruk_counting();
+            Some("makruk") => self.makruk_counting(),
+            Some("asean") => self.asean_counting(),
+            _ => {}
         }
         if self.flag("perpetualCheckIllegal", false) {
             self.rules
@@ -1737,6 +1757,36 @@ impl Ctx<'_> {
             "counting pieces-honour {}",
             honour.join(", ")
         )));
+    }
+
+    /// `countingRule = asean`: only a lone royal counts, from zero, by the strongest piece the
+    /// other side has (a Rook 16 moves, a Khon 44, a Knight 64; nothing else gives a count),
+    /// and only once no Pawn is left.
+    fn asean_counting(&mut self) {
+        let pawns: Vec<String> = self.pawn_types().into_iter().map(id).collect();
+        let honour: Vec<String> = [("rook", 16), ("khon", 44), ("knight", 64)]
+            .iter()
+            .filter_map(|(kind, n)| {
+                self.game
+                    .kind(kind)
+                    .map(|p| format!("{} {n}", id(p.letter)))
+            })
+            .collect();
+        if honour.is_empty() {
+            let at = self.at("countingRule");
+            self.gap(at, "ASEAN counting without a Rook, Khon or Knight");
+            return;
+        }
+        self.rules.push(RuleLine::Clause(format!(
+            "counting without {}",
+            pawns.join(" ")
+        )));
+        self.rules.push(RuleLine::Clause(format!(
+            "counting pieces-honour {}",
+            honour.join(", ")
+        )));
+        self.rules
+            .push(RuleLine::Clause("counting from-zero".into()));
     }
 
     fn move_count(&mut self, pieces: &[Piece]) {
@@ -2035,7 +2085,9 @@ impl Ctx<'_> {
             }
             if BOOKKEEPING.contains(&base) {
                 quiet.push(key);
-            } else if base == "countingRule" && s.value.eq_ignore_ascii_case("makruk") {
+            } else if base == "countingRule"
+                && ["makruk", "asean"].contains(&s.value.to_ascii_lowercase().as_str())
+            {
                 continue;
             } else if KNOWN_GAPS.contains(&base) {
                 if !NEUTRAL.contains(&s.value.as_str()) {
