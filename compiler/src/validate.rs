@@ -227,6 +227,7 @@ fn rule_combinations(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
         );
     }
     explode_to_hand(rules, diagnostics);
+    enters_and_enclosing(rules, diagnostics);
     shared_flip_forms(variant, diagnostics);
     if rules.royals.win != WinCondition::Checkmate
         && let Some(clause) = rules
@@ -367,6 +368,26 @@ fn shared_flip_forms(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
             );
         }
     }
+}
+
+/// `drop enters` and `drop enclosing` each decide alone where a drop goes (Fairy-Stockfish's
+/// one `enclosingDrop` option): a file gives one of them.
+fn enters_and_enclosing(rules: &crate::ir::Rules, diagnostics: &mut Vec<Diagnostic>) {
+    let (Some(enters), Some(enclosing)) =
+        (rules.clause("drop enters"), rules.clause("drop enclosing"))
+    else {
+        return;
+    };
+    diagnostics.push(
+        Diagnostic::error(
+            codes::ENTERS_AND_ENCLOSING,
+            "`drop enters` cannot be combined with `drop enclosing`".to_string(),
+            enters.location,
+            "a drop slides in from an edge here",
+        )
+        .with_secondary(enclosing.location, "and must enclose a piece here")
+        .with_help("keep the clause that says where this game's drops go"),
+    );
 }
 
 fn explode_to_hand(rules: &crate::ir::Rules, diagnostics: &mut Vec<Diagnostic>) {

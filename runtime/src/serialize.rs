@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 19;
+pub const FORMAT_VERSION: u32 = 20;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1385,6 +1385,7 @@ impl Codec for DropSpec {
         self.opposite_colours.encode(w);
         self.enclosing.encode(w);
         self.enclosing_start.encode(w);
+        w.option(&self.enters);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(DropSpec {
@@ -1404,6 +1405,7 @@ impl Codec for DropSpec {
             opposite_colours: r.read()?,
             enclosing: r.read()?,
             enclosing_start: r.read()?,
+            enters: r.option("drop entry tag")?,
         })
     }
 }
@@ -1559,6 +1561,7 @@ impl Codec for RowGoal {
         self.ranks.encode(w);
         self.files.encode(w);
         self.diagonals.encode(w);
+        self.loses.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(RowGoal {
@@ -1566,7 +1569,24 @@ impl Codec for RowGoal {
             ranks: r.read()?,
             files: r.read()?,
             diagonals: r.read()?,
+            loses: r.read()?,
         })
+    }
+}
+
+impl Codec for DropEdge {
+    fn encode(&self, w: &mut Writer) {
+        match self {
+            DropEdge::Top => 0u8.encode(w),
+            DropEdge::AnySide => 1u8.encode(w),
+        }
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        match u8::decode(r)? {
+            0 => Ok(DropEdge::Top),
+            1 => Ok(DropEdge::AnySide),
+            v => Err(bad_tag("drop entry", v)),
+        }
     }
 }
 

@@ -125,7 +125,7 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 /// The clauses the block cannot say: whether the variant uses each, the clause's key, what it
 /// is called, and why it is refused.
 // long: a table, one row per clause.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 33] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 34] {
     [
         (
             r.castling_to.is_some(),
@@ -150,6 +150,12 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "drop enclosing",
             "drop restriction",
             "the diagram's block cannot make a drop enclose a piece",
+        ),
+        (
+            r.drops.enters.is_some(),
+            "drop enters",
+            "drop restriction",
+            "the diagram's block cannot make a drop slide in from an edge",
         ),
         (
             r.results.endings.full_board,
