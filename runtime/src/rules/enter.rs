@@ -7,6 +7,9 @@ use crate::geometry::Square;
 use crate::position::Position;
 use crate::spec::DropEdge;
 
+/// One way in: the first cell (file, rank), the step along the line, and the line's length.
+type Way = ((i32, i32), (i32, i32), i32);
+
 impl Position {
     /// The squares (as words of a square set) a drop may land on under `drop enters`: for each
     /// way in (down each file; with `any-side` also up each file and along each rank both
@@ -15,9 +18,7 @@ impl Position {
     pub(crate) fn entry_mask(&self, edge: DropEdge) -> [u64; WORDS] {
         let geo = &self.tables.geo;
         let (w, h) = (i32::from(geo.width), i32::from(geo.height));
-        // (first cell, step, cells along the line) of every way in.
-        let mut ways: Vec<((i32, i32), (i32, i32), i32)> =
-            (0..w).map(|x| ((x, h - 1), (0, -1), h)).collect();
+        let mut ways: Vec<Way> = (0..w).map(|x| ((x, h - 1), (0, -1), h)).collect();
         if edge == DropEdge::AnySide {
             ways.extend((0..w).map(|x| ((x, 0), (0, 1), h)));
             ways.extend((0..h).map(|y| ((0, y), (1, 0), w)));
