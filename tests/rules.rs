@@ -65,6 +65,9 @@ mod castling;
 #[path = "rules/goal.rs"]
 mod goal;
 
+#[path = "rules/connect.rs"]
+mod connect;
+
 #[path = "rules/endings.rs"]
 mod endings;
 

@@ -167,11 +167,13 @@ fn check_legality(name: &str, pos: &mut Position, legal: &[FullMove], text: &str
                     && !t.spec().rules.regions.facing_royals_must_break
                     && !t.spec().rules.promotion.captured_only
                     && t.spec().rules.promotion.limits.is_empty()
+                    && !t.spec().rules.drops.must_drop
                 {
                     // Rule filters (anti-trade, `repeat illegal`, facing royals, `check
-                    // forbidden`, promotion limits and `captured-only`) may remove safe moves
-                    // (a pass that recreates the position before the opponent's pass, a
-                    // Shogun Duchess promoting to a second Queen); nothing else may.
+                    // forbidden`, promotion limits, `captured-only` and `drop compulsory`) may
+                    // remove safe moves (a pass that recreates the position before the
+                    // opponent's pass, a Shogun Duchess promoting to a second Queen, a Pawn
+                    // step in Placement's setup phase); nothing else may.
                     assert!(!safe, "{name}: safe `{mt}` was filtered out in {text}");
                 }
             }

@@ -81,6 +81,8 @@ pub const CONFLICTING_PASS: &str = "E0606";
 pub const FORCED_WITHOUT_PROMOTION: &str = "E0607";
 /// `explode` together with `captures to-hand`.
 pub const EXPLODE_TO_HAND: &str = "E0608";
+/// `drop enters` together with `drop enclosing`: each says alone where a drop may go.
+pub const ENTERS_AND_ENCLOSING: &str = "E0822";
 
 /// A region name that no `region` line defines.
 pub const UNKNOWN_REGION: &str = "E0801";
@@ -221,6 +223,10 @@ pub const ALL: &[(&str, &str)] = &[
     (
         EXPLODE_TO_HAND,
         "`explode` together with `captures to-hand` (whose hand an exploded piece joins is not defined)",
+    ),
+    (
+        ENTERS_AND_ENCLOSING,
+        "`drop enters` together with `drop enclosing`",
     ),
     (
         UNKNOWN_REGION,

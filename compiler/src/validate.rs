@@ -229,6 +229,7 @@ fn rule_combinations(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
     explode_to_hand(rules, diagnostics);
     castling_wins_without_castler(variant, diagnostics);
     never_dropped_in_zone(rules, diagnostics);
+    enters_and_enclosing(rules, diagnostics);
     shared_flip_forms(variant, diagnostics);
     if rules.royals.win != WinCondition::Checkmate
         && let Some(clause) = rules
@@ -392,6 +393,9 @@ fn castling_wins_without_castler(variant: &Variant, diagnostics: &mut Vec<Diagno
             "its player could never castle, and would lose at once",
         )
         .with_help("give the castler a castling move (`O2` in its XBetza), or remove the clause"),
+    );
+}
+
 /// `drop never` is lowered to a zone of no squares, and a type's zones add up, so a `drop zone`
 /// for the same type would quietly let it drop again: refuse the pair.
 fn never_dropped_in_zone(rules: &crate::ir::Rules, diagnostics: &mut Vec<Diagnostic>) {
@@ -418,6 +422,26 @@ fn never_dropped_in_zone(rules: &crate::ir::Rules, diagnostics: &mut Vec<Diagnos
         )
         .with_secondary(never.location, "never dropped here")
         .with_help("remove the piece from one of the two clauses"),
+    );
+}
+
+/// `drop enters` and `drop enclosing` each decide alone where a drop goes (Fairy-Stockfish's
+/// one `enclosingDrop` option): a file gives one of them.
+fn enters_and_enclosing(rules: &crate::ir::Rules, diagnostics: &mut Vec<Diagnostic>) {
+    let (Some(enters), Some(enclosing)) =
+        (rules.clause("drop enters"), rules.clause("drop enclosing"))
+    else {
+        return;
+    };
+    diagnostics.push(
+        Diagnostic::error(
+            codes::ENTERS_AND_ENCLOSING,
+            "`drop enters` cannot be combined with `drop enclosing`".to_string(),
+            enters.location,
+            "a drop slides in from an edge here",
+        )
+        .with_secondary(enclosing.location, "and must enclose a piece here")
+        .with_help("keep the clause that says where this game's drops go"),
     );
 }
 

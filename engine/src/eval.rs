@@ -743,7 +743,8 @@ impl Evaluator {
 }
 
 /// The raw square terms, `[((term * 2 + player) * ntypes + type) * nsq + sq]`, signed for the
-/// first player. The second player's tables are the first's rotated 180 degrees.
+/// first player. The second player's tables are the first's rotated 180 degrees, but for the
+/// promotion term, which reads each player's own zone from the runtime.
 fn square_terms(
     tables: &Arc<Tables>,
     values: &[PieceValue],
@@ -757,11 +758,17 @@ fn square_terms(
         f64::from(spec.board.width) - 1.0,
         f64::from(spec.board.height) - 1.0,
     );
-    let zone = &spec.rules.promotion.zone;
     let reach = reach(tables);
     let mut raw = vec![0.0f32; SQUARE_TERMS * 2 * ntypes * nsq];
     for player in [Player::First, Player::Second] {
         let sign = if player == Player::First { 1.0 } else { -1.0 };
+        // The ranks of the player's own zone, as the runtime holds it (per side under
+        // `promotion zone first|second`).
+        let zone = tables.promotion_zone(player);
+        let zone_ranks: Vec<i32> = (geo.squares())
+            .filter(|s| zone.get(s.index()).copied().unwrap_or(false))
+            .map(|s| i32::from(geo.coord(s).y))
+            .collect();
         for (t, v) in values.iter().enumerate() {
             let average = reach[t].iter().sum::<f64>() / nsq.max(1) as f64;
             for sq in geo.squares() {
@@ -792,10 +799,10 @@ fn square_terms(
                         terms[Term::Advance.index()] = advance;
                     }
                 }
-                if v.promotion_gain > 0 && !zone.is_empty() {
-                    let dist = zone
-                        .iter()
-                        .map(|z| (i32::from(z.y) - i32::from(c.y)).abs())
+                if v.promotion_gain > 0 && !zone_ranks.is_empty() {
+                    let y = i32::from(geo.coord(sq).y);
+                    let dist = (zone_ranks.iter())
+                        .map(|z| (z - y).abs())
                         .min()
                         .unwrap_or(0);
                     let near = 1.0 - f64::from(dist.min(6)) / 6.0;

@@ -456,6 +456,9 @@ pub enum ClauseKind {
     /// `drop enclosing [start SQUARES]`: a drop must enclose an enemy piece; while one of the
     /// start squares is empty, drops go only there.
     DropEnclosing(Vec<SquareItem>),
+    /// `drop enters top|any-side`: a drop enters at an edge and slides to the last empty square
+    /// before a piece or the far edge (Connect Four).
+    DropEnters(Spanned<DropEdge>),
     /// `flip enclosed`: enemy pieces enclosed by a move change sides (Reversi).
     FlipEnclosed,
     /// `draw full-board`: the game ends drawn (or by `tiebreak`) once no square is empty.
@@ -656,6 +659,7 @@ impl ClauseKind {
             ClauseKind::DropCompulsory(_) => "drop compulsory",
             ClauseKind::DropUnmoved { .. } => "drop unmoved",
             ClauseKind::DropEnclosing(_) => "drop enclosing",
+            ClauseKind::DropEnters(_) => "drop enters",
             ClauseKind::FlipEnclosed => "flip enclosed",
             ClauseKind::DrawFullBoard => "draw full-board",
             ClauseKind::DropOppositeColours(_) => "drop opposite-colours",
@@ -876,12 +880,23 @@ pub enum ResetEvent {
     Piece(String),
 }
 
-/// `row N [ranks] [files] [diagonals]` of a `goal`: N goal pieces of one side in an unbroken
-/// line along the named lines (all three when none is named) win.
+/// `row N [ranks] [files] [diagonals] [loses]` of a `goal`: N goal pieces of one side in an
+/// unbroken line along the named lines (all three when none is named) win, or lose.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GoalRow {
     pub length: Spanned<u32>,
     pub lines: Vec<Spanned<RowLine>>,
+    /// `loses`: the side that makes the row loses instead (misere Connect Four).
+    pub loses: bool,
+}
+
+/// Where a `drop enters` comes in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropEdge {
+    /// The top edge (the first player's far rank): it falls down its file.
+    Top,
+    /// Any of the four edges, along its file or rank.
+    AnySide,
 }
 
 /// The lines a `goal ... row` runs along.

@@ -496,11 +496,16 @@ impl LineParser {
     fn goal_row(&mut self, pair: Pair<'_, Rule>) -> GoalRow {
         let mut length = Spanned::new(0, self.span(&pair));
         let mut lines = Vec::new();
+        let mut loses = false;
         for p in children(pair) {
             if p.as_rule() == Rule::number {
                 if let Some(n) = self.number(&p) {
                     length = n;
                 }
+                continue;
+            }
+            if p.as_rule() == Rule::row_loses {
+                loses = true;
                 continue;
             }
             let line = match p.as_str() {
@@ -510,7 +515,11 @@ impl LineParser {
             };
             lines.push(Spanned::new(line, self.span(&p)));
         }
-        GoalRow { length, lines }
+        GoalRow {
+            length,
+            lines,
+            loses,
+        }
     }
 
     fn wall(&mut self, pair: Pair<'_, Rule>) -> ClauseKind {
@@ -662,6 +671,14 @@ impl LineParser {
             ),
             Rule::drop_opposite_colours => {
                 ClauseKind::DropOppositeColours(self.piece_ids(inner.next()?))
+            }
+            Rule::drop_enters => {
+                let edge = inner.next()?;
+                let value = match edge.as_str() {
+                    "top" => DropEdge::Top,
+                    _ => DropEdge::AnySide,
+                };
+                ClauseKind::DropEnters(Spanned::new(value, self.span(&edge)))
             }
             Rule::drop_unmoved => {
                 let mut side = None;

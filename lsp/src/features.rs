@@ -335,6 +335,9 @@ const CLAUSE_WORDS: &[&str] = &[
     "enclosing",
     "start",
     "full-board",
+    "enters",
+    "top",
+    "any-side",
 ];
 
 /// Completion: the keywords of the section the cursor is in, rules clauses and their words,

@@ -12,7 +12,7 @@ use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Geometry, Square};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
-use crate::spec::{DropZone, Modes, PieceType, Player, VariantSpec};
+use crate::spec::{DropEdge, DropZone, Modes, PieceType, Player, VariantSpec};
 
 /// The drop clauses of a variant, resolved per piece type and square.
 #[derive(Clone, Debug, Default)]
@@ -46,6 +46,8 @@ pub(crate) struct DropTables {
     pub enclosing: bool,
     /// With `enclosing`: the squares filled first (for both players).
     pub enclosing_start: Vec<Square>,
+    /// `drop enters`: the edges a drop comes in at, sliding to where it stops.
+    pub enters: Option<DropEdge>,
     /// Per piece type and player: the squares a drop may fill when they are empty (the zone,
     /// less the squares it would be stuck on), as words of a square set; filled by
     /// [`DropTables::build_targets`] once the pieces' stuck squares are known.
@@ -97,6 +99,7 @@ impl DropTables {
             enclosing_start: (d.enclosing_start.iter())
                 .filter_map(|&c| geo.square_at(c))
                 .collect(),
+            enters: d.enters,
             targets: Vec::new(),
             files: Vec::new(),
         }
@@ -374,10 +377,10 @@ impl Position {
                 }
             }
         }
-        let allowed = if d.enclosing {
-            self.enclosing_mask()
-        } else {
-            [u64::MAX; WORDS]
+        let allowed = match (d.enclosing, d.enters) {
+            (true, _) => self.enclosing_mask(),
+            (false, Some(edge)) => self.entry_mask(edge),
+            (false, None) => [u64::MAX; WORDS],
         };
         for w in 0..words {
             f(w, !self.occ.0[w] & targets[w] & !blocked[w] & allowed[w]);

@@ -627,7 +627,10 @@ impl Position {
         }
         self.place_mover(mv, moved, &mut undo);
         self.clear_ep();
-        if mv.creates_ep() {
+        // E.p. takes the piece that just passed; one that promoted on the way (a double step
+        // into the promotion zone: Epic Atomic's Pawns) is another piece and leaves no e.p.
+        // square, as Fairy-Stockfish reads it.
+        if mv.creates_ep() && mv.promotion().is_none() {
             self.create_ep(from, to);
         }
         self.halfmove = if self.resets_clock(moved, captured, mv.promotion().is_some()) {

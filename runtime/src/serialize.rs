@@ -1391,6 +1391,7 @@ impl Codec for DropSpec {
         self.opposite_colours.encode(w);
         self.enclosing.encode(w);
         self.enclosing_start.encode(w);
+        w.option(&self.enters);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(DropSpec {
@@ -1410,6 +1411,7 @@ impl Codec for DropSpec {
             opposite_colours: r.read()?,
             enclosing: r.read()?,
             enclosing_start: r.read()?,
+            enters: r.option("drop entry tag")?,
         })
     }
 }
@@ -1569,6 +1571,7 @@ impl Codec for RowGoal {
         self.ranks.encode(w);
         self.files.encode(w);
         self.diagonals.encode(w);
+        self.loses.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(RowGoal {
@@ -1576,7 +1579,24 @@ impl Codec for RowGoal {
             ranks: r.read()?,
             files: r.read()?,
             diagonals: r.read()?,
+            loses: r.read()?,
         })
+    }
+}
+
+impl Codec for DropEdge {
+    fn encode(&self, w: &mut Writer) {
+        match self {
+            DropEdge::Top => 0u8.encode(w),
+            DropEdge::AnySide => 1u8.encode(w),
+        }
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        match u8::decode(r)? {
+            0 => Ok(DropEdge::Top),
+            1 => Ok(DropEdge::AnySide),
+            v => Err(bad_tag("drop entry", v)),
+        }
     }
 }
 

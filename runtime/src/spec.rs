@@ -466,12 +466,15 @@ pub struct GoalSpec {
     pub row: Option<RowGoal>,
 }
 
-/// `goal IDS row N [ranks] [files] [diagonals]`: after its move, a side with `length` of its
-/// goal pieces on consecutive squares of one line wins (tic-tac-toe, gomoku).
+/// `goal IDS row N [ranks] [files] [diagonals] [loses]`: after its move, a side with `length` of
+/// its goal pieces on consecutive squares of one line wins (tic-tac-toe, gomoku), or loses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RowGoal {
     /// How many in a row (at least 2).
     pub length: u8,
+    /// `loses`: the side that makes the row loses instead of winning (misere Connect Four,
+    /// Fairy-Stockfish's `connectValue = loss`).
+    pub loses: bool,
     /// Along a rank.
     pub ranks: bool,
     /// Along a file.
@@ -542,10 +545,23 @@ pub struct DropSpec {
     /// With `enclosing`: while one of these squares (the same for both players) is empty,
     /// drops go on them alone (Reversi's opening, `enclosingDropStart`).
     pub enclosing_start: Vec<Coord>,
+    /// `drop enters`: a drop comes in at an edge and slides to the last empty square before a
+    /// piece or the far edge (Connect Four; Fairy-Stockfish's `enclosingDrop = top|anyside`).
+    pub enters: Option<DropEdge>,
     /// `drop opposite-colours`: per type, a side's pieces are split as evenly as they can be
     /// over the two square colours; no drop makes that impossible (Fairy-Stockfish's
     /// `dropOppositeColoredBishop`).
     pub opposite_colours: Vec<PieceType>,
+}
+
+/// Where a drop under `drop enters` comes in. The edges are the board's as the first player
+/// sees it, for both players: a falling piece falls down the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropEdge {
+    /// At the top of its file (the last rank), falling towards the first rank.
+    Top,
+    /// At any of the four edges, along its file or its rank.
+    AnySide,
 }
 
 /// `drop unmoved [first|second] IDS SQUARES`: a piece of `pieces` dropped on one of `squares`

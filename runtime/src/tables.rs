@@ -508,6 +508,13 @@ impl Tables {
         &self.spec
     }
 
+    /// Per square: whether it is in `player`'s promotion zone (its own under `promotion zone
+    /// first|second`, else the first player's turned around). The one owner of the zones:
+    /// the evaluation and the tools read them here.
+    pub fn promotion_zone(&self, player: Player) -> &[bool] {
+        self.zone.get(player)
+    }
+
     /// The board: its squares, their names and coordinates.
     pub fn geo(&self) -> &Geometry {
         &self.geo

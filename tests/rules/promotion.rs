@@ -65,3 +65,20 @@ fn mid_move_entry_promotes_automatically() {
         list(&["c3b4", "c3d4"])
     );
 }
+
+/// A Pawn whose double step ends in its promotion zone (White's zone starts on the fourth rank)
+/// is another piece once there: it leaves no e.p. square, and the Black Pawn on d4 cannot take
+/// it on e3. pyffish 0.0.90 (chess with `promotionRegionWhite = *4 *5 *6 *7 *8`) lists the same
+/// three replies.
+#[test]
+fn a_double_step_that_promotes_leaves_no_en_passant() {
+    let t = variant_with(
+        "chess",
+        "  promotion zone 1",
+        "  promotion zone first 5\n  promotion zone second 1",
+    );
+    let mut p = pos(&t, "7k/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+    play(&mut p, &["e2e4=Q"]);
+    assert!(p.ep_squares().is_empty());
+    assert_eq!(all_moves(&mut p), list(&["d4d3", "h8g7", "h8g8"]));
+}

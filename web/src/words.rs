@@ -3,7 +3,7 @@
 
 use koma_compiler::ir::Variant;
 use koma_runtime::spec::{
-    AntiTradeWhen, ExtinctionSpec, GoalSpec, Outcome, PieceType, Player, PromotionKind,
+    AntiTradeWhen, DropEdge, ExtinctionSpec, GoalSpec, Outcome, PieceType, Player, PromotionKind,
     RepetitionScore, ResultSpec, RowGoal, RulesSpec, Tiebreak, Triggers, VariantSpec, WallKind,
     WinCondition,
 };
@@ -1034,6 +1034,17 @@ fn drop_obligations(w: &Page<'_>) -> String {
             ));
         }
     }
+    match d.enters {
+        Some(DropEdge::Top) => s.push_str(
+            " A drop falls: it enters at the top of its file and slides down to the lowest \
+             empty square, above the first piece it meets.",
+        ),
+        Some(DropEdge::AnySide) => s.push_str(
+            " A drop is pushed in from an edge: it enters at either end of its file or rank and \
+             slides to the last empty square before the first piece it meets.",
+        ),
+        None => {}
+    }
     if d.must_drop {
         let pieces = if d.must_drop_pieces.is_empty() {
             "a piece".to_string()
@@ -1120,10 +1131,11 @@ fn row_goal(w: &Page<'_>, g: &GoalSpec, row: RowGoal) -> String {
     .filter_map(|(on, name)| on.then_some(name))
     .collect();
     format!(
-        " {who} that ends its move with {} of its {} in an unbroken line along {} wins.",
+        " {who} that ends its move with {} of its {} in an unbroken line along {} {}.",
         row.length,
         w.names(&g.pieces).replace(" and ", " or "),
         join_str(&lines, "or"),
+        if row.loses { "loses" } else { "wins" },
     )
 }
 

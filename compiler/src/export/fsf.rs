@@ -11,8 +11,8 @@
 use std::collections::BTreeSet;
 
 use koma_runtime::spec::{
-    Modes, Outcome, PassSpec, PieceType, Player, PromotionKind, PromotionSpec, RepetitionScore,
-    Tiebreak, Triggers, WallKind, WinCondition,
+    DropEdge, Modes, Outcome, PassSpec, PieceType, Player, PromotionKind, PromotionSpec,
+    RepetitionScore, Tiebreak, Triggers, WallKind, WinCondition,
 };
 
 use super::{Exported, Report, clause_at, result_only_rules};
@@ -1080,7 +1080,7 @@ fn drops(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
 }
 
 /// The drop rules that also hold for pieces in hand from the start: `drop compulsory`,
-/// `drop opposite-colours`, `drop unmoved`, `drop enclosing`.
+/// `drop opposite-colours`, `drop unmoved`, `drop enclosing`, `drop enters`.
 fn drop_rules(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     let d = &v.rules.drops;
     let mut out = must_drop(v, pieces, report);
@@ -1093,6 +1093,11 @@ fn drop_rules(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String
                 .collect();
             out.push(format!("enclosingDropStart = {}", squares.join(" ")));
         }
+    }
+    match d.enters {
+        Some(DropEdge::Top) => out.push("enclosingDrop = top".to_string()),
+        Some(DropEdge::AnySide) => out.push("enclosingDrop = anyside".to_string()),
+        None => {}
     }
     out
 }
@@ -1538,6 +1543,9 @@ fn connect(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
         format!("connectN = {}", row.length),
         format!("connectPieceTypes = {letters}"),
     ];
+    if row.loses {
+        out.push("connectValue = loss".to_string());
+    }
     for (on, key) in [
         (row.ranks, "connectHorizontal"),
         (row.files, "connectVertical"),

@@ -125,7 +125,7 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 /// The clauses the block cannot say: whether the variant uses each, the clause's key, what it
 /// is called, and why it is refused.
 // long: a table, one row per clause.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 35] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 36] {
     [
         (
             r.castling_to.is_some(),
@@ -162,6 +162,12 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "castling wins",
             "castling that wins",
             "the diagram's block cannot end the game by castling",
+        ),
+        (
+            r.drops.enters.is_some(),
+            "drop enters",
+            "drop restriction",
+            "the diagram's block cannot make a drop slide in from an edge",
         ),
         (
             r.results.endings.full_board,

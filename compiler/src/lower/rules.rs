@@ -7,7 +7,7 @@ use koma_grammar::ast::{
 };
 use koma_runtime::limits::MAX_BURN_CHOICES;
 use koma_runtime::spec::{
-    AntiTradeSpec, AntiTradeWhen, BurnSpec, Coord, DropZone, EVAL_TERMS, ExplodeSpec,
+    AntiTradeSpec, AntiTradeWhen, BurnSpec, Coord, DropEdge, DropZone, EVAL_TERMS, ExplodeSpec,
     ExtinctionSpec, ForcedPromotion, FreezeSpec, GoalSpec, HonourSpec, MoveLimit, Outcome,
     PieceType, Player, PromotionKind, RepeatSpec, RepetitionScore, RowGoal, Tiebreak, Triggers,
     UnmovedDrop, WallKind, WallSpec, WinCondition,
@@ -265,6 +265,12 @@ impl Lowering<'_> {
                 self.rules.drops.enclosing = true;
                 self.rules.drops.enclosing_start = self.squares(file, start);
             }
+            ClauseKind::DropEnters(edge) => {
+                self.rules.drops.enters = Some(match edge.value {
+                    ast::DropEdge::Top => DropEdge::Top,
+                    ast::DropEdge::AnySide => DropEdge::AnySide,
+                });
+            }
             ClauseKind::FlipEnclosed => rules.flip_enclosed = true,
             ClauseKind::DrawFullBoard => rules.results.endings.full_board = true,
             ClauseKind::DropUnmoved {
@@ -357,6 +363,7 @@ impl Lowering<'_> {
         let named = |l| row.lines.is_empty() || row.lines.iter().any(|x| x.value == l);
         Some(RowGoal {
             length: length as u8,
+            loses: row.loses,
             ranks: named(ast::RowLine::Ranks),
             files: named(ast::RowLine::Files),
             diagonals: named(ast::RowLine::Diagonals),

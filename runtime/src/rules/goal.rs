@@ -9,7 +9,8 @@
 //! it still holds as its side's turn comes, the opponent having had one move to break it; with
 //! `safe`, an arrival the opponent does not attack wins at once.
 //! A goal may also be a row instead of squares (`row N`: N goal pieces on consecutive squares
-//! of a rank, file or diagonal, Fairy-Stockfish's `connectN`): a side that makes one wins.
+//! of a rank, file or diagonal, Fairy-Stockfish's `connectN`): a side that makes one wins, or
+//! loses with `loses` (misere Connect Four, `connectValue = loss`).
 //! `check forbidden` lives here too: no move may give check (Racing Kings).
 
 use crate::geometry::{ByPlayer, Geometry, Square};
@@ -32,6 +33,8 @@ pub(crate) struct CGoal {
     /// `row`: every run of squares that makes the row (the squares above are then empty);
     /// `None` for a goal of squares.
     rows: Option<Vec<Vec<Square>>>,
+    /// `row ... loses`: reaching it loses.
+    loses: bool,
 }
 
 /// What a player's reached goals say, when it reached any.
@@ -41,6 +44,8 @@ struct Reached {
     answered: bool,
     /// One of them is a `safe` goal.
     safe: bool,
+    /// One of them is a row that loses (`row ... loses`): that decides, whatever the others.
+    loses: bool,
 }
 
 /// Per player, the goal clauses that concern it.
@@ -73,6 +78,7 @@ pub(crate) fn compile(geo: &Geometry, goals: &[GoalSpec], ntypes: usize) -> ByPl
                 safe: g.safe,
                 hold: g.hold,
                 rows: g.row.map(|r| runs(geo, r)),
+                loses: g.row.is_some_and(|r| r.loses),
             });
         }
     }
@@ -125,7 +131,12 @@ impl Position {
                 Some(me)
             });
         }
-        let reply = self.goal_reached(mover)?.answered;
+        let reached = self.goal_reached(mover)?;
+        // The mover made a row that loses (misere Connect Four): the side to move wins.
+        if reached.loses {
+            return goal(Some(me));
+        }
+        let reply = reached.answered;
         // While the probe below generates the answers, the game goes on.
         if reply && (self.goal_probe || self.can_reach_goal()) {
             return None;
@@ -146,9 +157,11 @@ impl Position {
                 let r = reached.get_or_insert(Reached {
                     answered: true,
                     safe: false,
+                    loses: false,
                 });
                 r.answered &= g.reply_draws;
                 r.safe |= g.safe && !g.hold;
+                r.loses |= g.loses;
             }
         }
         reached

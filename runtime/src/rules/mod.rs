@@ -14,6 +14,7 @@ mod checks;
 mod counting;
 mod enclose;
 mod endings;
+mod enter;
 mod explode;
 mod freeze;
 mod goal;

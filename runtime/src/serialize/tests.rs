@@ -379,7 +379,7 @@ fn drops() -> impl Strategy<Value = DropSpec> {
     let files = (types(), vec((piece_type(), any::<u8>()), 0..3));
     let gating = (coords(), any::<bool>());
     let must_drop = (any::<bool>(), types(), vec(unmoved_drop(), 0..2), types());
-    let enclosing = (any::<bool>(), coords());
+    let enclosing = (any::<bool>(), coords(), of(drop_edge()));
     (
         hands,
         any::<(bool, bool)>(),
@@ -399,7 +399,7 @@ fn drops() -> impl Strategy<Value = DropSpec> {
                 zones,
                 (gates, gates_only),
                 (must_drop, must_drop_pieces, unmoved, opposite_colours),
-                (enclosing, enclosing_start),
+                (enclosing, enclosing_start, enters),
             )| DropSpec {
                 to_hand,
                 start_hand,
@@ -417,8 +417,13 @@ fn drops() -> impl Strategy<Value = DropSpec> {
                 opposite_colours,
                 enclosing,
                 enclosing_start,
+                enters,
             },
         )
+}
+
+fn drop_edge() -> impl Strategy<Value = DropEdge> {
+    prop_oneof![Just(DropEdge::Top), Just(DropEdge::AnySide)]
 }
 
 fn unmoved_drop() -> impl Strategy<Value = UnmovedDrop> {
@@ -514,9 +519,10 @@ fn goal() -> impl Strategy<Value = GoalSpec> {
 }
 
 fn row_goal() -> impl Strategy<Value = RowGoal> {
-    (2..=u8::MAX, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
-        |(length, ranks, files, diagonals)| RowGoal {
+    (2..=u8::MAX, any::<(bool, bool, bool)>(), any::<bool>()).prop_map(
+        |(length, (ranks, files, diagonals), loses)| RowGoal {
             length,
+            loses,
             ranks,
             files,
             diagonals,

@@ -51,6 +51,7 @@ SHIPPED = {
     "synochess": ("variants/synochess.koma", "tests/perft/pychess.perft"),
     "khans": ("variants/khans.koma", "tests/perft/pychess.perft"),
     "dobutsu": ("variants/dobutsu.koma", "tests/perft/pychess.perft"),
+    "placement": ("variants/placement.koma", "tests/perft/pychess.perft"),
     "fischerandom": ("variants/chess960.koma", "tests/perft/chess960.perft"),
 }
 
@@ -111,12 +112,13 @@ GAPS = {
     "wallOrMove": "a blocker placed instead of a move",
     "connectNxN": "a square block of N x N (not chess)",
     "collinearN": "N pieces on one line, not adjacent (not chess)",
-    "connectValue": "a row that loses (not chess)",
+    "connectValue": "a row that draws (not chess)",
     "connectRegion1": "a chain joining two regions (not chess)",
     "connectRegion2": "a chain joining two regions (not chess)",
-    # Reversi's kinds (`flip enclosed`, `drop enclosing`) are in HAS; the others:
+    # Reversi's kinds (`flip enclosed`, `drop enclosing`) and Connect Four's (`drop enters
+    # top|any-side`) are in HAS; the others:
     "flipEnclosedPieces": "Ataxx's flipping (not chess)",
-    "enclosingDrop": "a placing rule for drops: Ataxx, Connect Four, Snort (not chess)",
+    "enclosingDrop": "a placing rule for drops: Ataxx, Snort (not chess)",
     "twoBoards": "two boards (bughouse)",
     # Makruk's and ASEAN's are koma's `counting` clauses (docs/rules.md, "Counting").
     "countingRule": "Cambodian counting",
@@ -205,7 +207,11 @@ def gaps(opts):
     for key, value in opts.items():
         if key == "countingRule" and value.upper().split("_")[0] in ("MAKRUK", "ASEAN"):
             feature = None
-        elif key == "connectValue" and value in ("win", "mate"):
+        elif key == "connectValue" and value in ("win", "mate", "loss"):
+            # `goal ... row N` wins, `... loses` loses.
+            feature = None
+        elif key == "enclosingDrop" and value.lower() in ("top", "anyside"):
+            # `drop enters top|any-side`.
             feature = None
         elif key in ("flipEnclosedPieces", "enclosingDrop") and value.lower() == "reversi":
             feature = None
@@ -321,6 +327,23 @@ DIFFERENCES = """
   and f3, and `e5xf4`, `Qf6xf4`, `Qf6xh4` and `Bf8xa3` clear squares the same way: koma counts
   the duck on those squares, 1,193 moves against 1,183. koma keeps its reading (the duck is
   placed after the move, on an empty square); a corpus file cannot say Fairy-Stockfish's.
+- `annexation` (Flipello on a 10 x 10 board with walls, `*`): a drop must enclose an enemy
+  piece on a straight line up to one of the dropper's own. koma's line ends at a wall, as at an
+  empty square or the edge; Fairy-Stockfish's test of the drop (`enclosingDrop = reversi` in its
+  `position.h`) sees through walls, while its flipping (`position.cpp`) stops at them. In the
+  random position of the table, `P@d9` reaches the Pawn on b7 through the wall on c8 and `P@i4`
+  the Pawn on g2 through the wall on h3: Fairy-Stockfish counts both drops, which flip nothing,
+  16 moves against 14. koma keeps its reading (a wall encloses nothing, a drop must turn a
+  piece); a corpus file cannot say Fairy-Stockfish's.
+- `cfour-anyside` (Connect Four with discs pushed in from any side): koma slides a disc from the
+  edge it enters at to the last empty square before the first disc. Fairy-Stockfish
+  (`enclosingDrop = anyside` in its `position.h`) takes, for a disc coming down a file or in
+  from the right, the lowest or leftmost square next to a disc or on the near edge, which is
+  another square once a file or rank has a gap: in `7/7/7/7/3p3/PPP1ppp/3P3 w` it lists
+  `P@d2`, closed on all four sides, and not `P@b3`, `P@d4`, `P@e3`, `P@f3`, `P@g3`, 17 moves
+  against 21 (`tests/rules/connect.rs`). Gaps come from discs pushed along a rank, so random
+  positions differ. koma keeps its reading, the game's; a corpus file cannot say
+  Fairy-Stockfish's.
 """
 
 
@@ -328,12 +351,13 @@ BOARD_GAMES = """
 ## Board games left out
 
 koma plays Fairy-Stockfish's connect games (`goal IDS row N`: tic-tac-toe, Picaria, Nine Holes,
-All Queens Chess, Symphony...) and its Reversi family (`flip enclosed`, `drop enclosing`,
+All Queens Chess, Symphony...), Connect Four and its misere and any-side forms (`drop enters
+top|any-side`, `goal ... row N loses`) and its Reversi family (`flip enclosed`, `drop enclosing`,
 `draw full-board`: Flipello, Flipersi and their sizes), docs/rules.md. These non-chess games
-still need a rule koma has no clause for; each is a placing or winning rule of its own (a drop
-that falls to the lowest free square, Ataxx's moves that turn every neighbour and clone from an
-endless hand, a row that loses, N on one line with gaps, a 2x2 block, a chain across the board),
-each for one to four games, so they stay out:
+still need a rule koma has no clause for; each is a placing or winning rule of its own (Ataxx's
+moves that turn every neighbour and clone from an endless hand, Snort's drops, N on one line
+with gaps, a 2x2 block, a chain across the board), each for one to four games, so they stay
+out:
 """
 
 

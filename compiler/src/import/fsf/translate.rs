@@ -1908,7 +1908,8 @@ impl Ctx<'_> {
     }
 
     /// `connectN` with its piece types and directions: `goal IDS row N [ranks] [files]
-    /// [diagonals]`. A row that makes its maker lose (`connectValue = loss`) is a gap.
+    /// [diagonals]`, with `loses` when the row makes its maker lose (`connectValue = loss`); a
+    /// row that draws is a gap.
     fn connect(&mut self, pieces: &[Piece]) {
         let keys = [
             "connectN",
@@ -1929,10 +1930,13 @@ impl Ctx<'_> {
                 return;
             }
         };
+        let mut loses = "";
         if let Some(v) = self.game.get("connectValue").cloned() {
             self.consumed.push("connectValue");
-            if !matches!(v.value.as_str(), "win" | "mate") {
-                return self.gap(v.at, &format!("`connectValue = {}`", v.value));
+            match v.value.as_str() {
+                "win" | "mate" => {}
+                "loss" => loses = " loses",
+                _ => return self.gap(v.at, &format!("`connectValue = {}`", v.value)),
             }
         }
         let ids: Vec<String> = match self.game.value("connectPieceTypes") {
@@ -1957,7 +1961,7 @@ impl Ctx<'_> {
             format!(" {}", lines.join(" "))
         };
         self.rules.push(RuleLine::Clause(format!(
-            "goal {} row {length}{lines}",
+            "goal {} row {length}{lines}{loses}",
             ids.join(" ")
         )));
     }
@@ -2010,20 +2014,27 @@ impl Ctx<'_> {
 
     /// Reversi's options: `flipEnclosedPieces = reversi` (`flip enclosed`), `enclosingDrop =
     /// reversi` with `enclosingDropStart` (`drop enclosing [start SQUARES]`) and
-    /// `adjudicateFullBoard` (`draw full-board`). Ataxx's and Connect Four's kinds stay gaps.
+    /// `adjudicateFullBoard` (`draw full-board`); Connect Four's `enclosingDrop = top|anyside`
+    /// (`drop enters top|any-side`). Ataxx's and Snort's kinds stay gaps.
     fn reversi(&mut self) {
         let keys = ["flipEnclosedPieces", "enclosingDrop", "enclosingDropStart"];
         self.consumed.extend(keys);
         self.consumed.push("adjudicateFullBoard");
         for key in ["flipEnclosedPieces", "enclosingDrop"] {
             if let Some(s) = self.game.get(key).cloned() {
-                if !matches!(s.value.as_str(), "reversi" | "none" | "") {
+                let entry = key == "enclosingDrop" && matches!(s.value.as_str(), "top" | "anyside");
+                if !entry && !matches!(s.value.as_str(), "reversi" | "none" | "") {
                     self.gap(s.at, &format!("`{key} = {}`", s.value));
                 }
             }
         }
         if self.game.value("flipEnclosedPieces") == Some("reversi") {
             self.rules.push(RuleLine::Clause("flip enclosed".into()));
+        }
+        match self.game.value("enclosingDrop") {
+            Some("top") => self.rules.push(RuleLine::Clause("drop enters top".into())),
+            Some("anyside") => (self.rules).push(RuleLine::Clause("drop enters any-side".into())),
+            _ => {}
         }
         if self.game.value("enclosingDrop") == Some("reversi") {
             let start = match self.game.get("enclosingDropStart").cloned() {
