@@ -672,7 +672,8 @@ fn fsf_kingless_games_and_the_antichess_options_map_to_clauses() {
                [b:chess]\nking = -\ncommoner = k\nmustCapture = true\nstalemateValue = win\nextinctionValue = win\nextinctionPieceTypes = *\n\
                [c:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1\ncheckCounting = true\n\
                [d:chess]\nstartFen = 4k3/8/8/8/8/8/PPPPPPPP/8 w - - 0 1\nextinctionValue = loss\nextinctionPieceTypes = *\n\
-               [e:chess]\ncheckCounting = true\n";
+               [e:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+2 0 1\ncheckCounting = true\n\
+               [f:chess]\ncheckCounting = true\n";
     for (section, want) in [
         ("a", &["win extinction", "stalemate loses"][..]),
         (
@@ -701,12 +702,16 @@ fn fsf_kingless_games_and_the_antichess_options_map_to_clauses() {
         let loaded = koma_compiler::load_source("s.koma", &koma, &MemoryLoader::new());
         checked(loaded, section);
     }
-    // Check counting needs the FEN's count.
+    // Check counting needs one count for both players; a FEN without one makes the first
+    // check win, as Fairy-Stockfish reads it (Check Shogi).
     let (_, gap) = fsf(ini, Some("e"));
     assert!(
-        gap.contains("warning[I013]") && gap.contains("`N+N`"),
+        gap.contains("warning[I013]") && gap.contains("a different count for each player"),
         "{gap}"
     );
+    let (koma, _) = fsf(ini, Some("f"));
+    let koma = koma.expect("f imports");
+    assert!(clauses(&koma).iter().any(|l| l == "check 1 wins"), "{koma}");
 }
 
 #[test]

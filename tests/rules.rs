@@ -23,6 +23,9 @@ mod pass;
 #[path = "rules/promotion.rs"]
 mod promotion;
 
+#[path = "rules/promotion_mix.rs"]
+mod promotion_mix;
+
 #[path = "rules/board.rs"]
 mod board;
 

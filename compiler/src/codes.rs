@@ -65,6 +65,9 @@ pub const PROMOTES_TWICE: &str = "E0501";
 /// A piece that promotes to itself.
 pub const PROMOTES_TO_ITSELF: &str = "E0502";
 
+/// A piece in two entries of `promotion limit`.
+pub const LIMIT_TWICE: &str = "E0814";
+
 /// A rules clause given twice in one file.
 pub const DUPLICATE_CLAUSE: &str = "E0601";
 /// A clause parameter out of range.
@@ -245,6 +248,10 @@ pub const ALL: &[(&str, &str)] = &[
     (
         CASTLING_IN_REGION,
         "a castling atom (`O`) among a piece's `in REGION` moves",
+    ),
+    (
+        LIMIT_TWICE,
+        "a piece is in two entries of `promotion limit`",
     ),
     (
         EXCEEDS_CAPACITY,

@@ -480,9 +480,9 @@ pub enum ClauseKind {
     /// `promotion flip`: a promoted piece turns back into the piece it promoted from on a move
     /// that fires a trigger (Kyoto Shogi's two-sided pieces).
     PromotionFlip,
-    /// `promotion limit ID N, ...`: a piece promotes into `ID` only while its side has fewer
-    /// than `N` of them on the board.
-    PromotionLimit(Vec<(Spanned<String>, Spanned<u32>)>),
+    /// `promotion limit IDS N, ...`: a piece promotes into one of `IDS` only while its side
+    /// has fewer than `N` of them, counted together, on the board.
+    PromotionLimit(Vec<(Vec<Spanned<String>>, Spanned<u32>)>),
     /// `drop promoted`: a piece in hand may also be dropped as its promoted form.
     DropPromoted,
     /// `repeat illegal|loses [except-evasion] [except-no-new-attack]`: a move that recreates

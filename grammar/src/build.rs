@@ -1064,9 +1064,11 @@ impl LineParser {
             Rule::promotion_limit => {
                 let mut entries = Vec::new();
                 for entry in clause.into_inner() {
-                    let mut inner = entry.into_inner();
-                    let id = self.text(&inner.next()?);
-                    entries.push((id, self.number(&inner.next()?)?));
+                    let (ids, number): (Vec<_>, Vec<_>) = entry
+                        .into_inner()
+                        .partition(|p| p.as_rule() == Rule::piece_id);
+                    let ids = ids.iter().map(|p| self.text(p)).collect();
+                    entries.push((ids, self.number(number.first()?)?));
                 }
                 ClauseKind::PromotionLimit(entries)
             }

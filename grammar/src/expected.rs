@@ -133,7 +133,7 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::captured_only => "`captured-only`",
         Rule::promotion_flip => "`flip`",
         Rule::promotion_limit => "`limit`",
-        Rule::limit_entry => "a piece ID and a number",
+        Rule::limit_entry => "piece IDs and a number",
         Rule::drop_promoted => "`promoted`",
         Rule::drop_compulsory => "`compulsory`",
         Rule::drop_enclosing => "`enclosing`",

@@ -344,7 +344,7 @@ fn rule_types(r: &RulesSpec) -> impl Iterator<Item = &PieceType> {
     let second_choices = (r.promotion.second_choices.iter())
         .flat_map(|(t, choices)| std::iter::once(t).chain(choices));
     let promotion = (r.promotion.forced.iter().flat_map(|f| &f.pieces))
-        .chain(r.promotion.limits.iter().map(|(t, _)| t))
+        .chain(r.promotion.limits.iter().flat_map(|(group, _)| group))
         .chain(second_choices);
     let burning = r
         .burning
@@ -674,6 +674,17 @@ impl Codec for (Player, PieceType) {
 
 /// A piece type and a count.
 impl Codec for (PieceType, u8) {
+    fn encode(&self, w: &mut Writer) {
+        self.0.encode(w);
+        self.1.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok((r.read()?, r.read()?))
+    }
+}
+
+/// A promotion limit: the types counted together and the count.
+impl Codec for (Vec<PieceType>, u8) {
     fn encode(&self, w: &mut Writer) {
         self.0.encode(w);
         self.1.encode(w);

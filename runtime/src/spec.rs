@@ -628,11 +628,12 @@ pub struct PromotionSpec {
     /// nothing turns back into the piece it promoted from, on a move that fires a trigger and
     /// as the promotion kind says; [`VariantSpec::with_flips`] writes those demotions out.
     pub flip: bool,
-    /// Per type, how many of it a side may have on the board before no piece may promote into
-    /// it (`promotion limit`, Fairy-Stockfish's `promotionLimit`): a promotion into a listed
-    /// type is open only while the side has fewer of it on the board. A move that must promote
-    /// and has no open choice cannot be played.
-    pub limits: Vec<(PieceType, u8)>,
+    /// Per group of types, how many of them, counted together, a side may have on the board
+    /// before no piece may promote into one of them (`promotion limit`, Fairy-Stockfish's
+    /// `promotionLimit`, whose count of a type takes in its promoted copies: Grandhouse's
+    /// `Q +Q 1`): a promotion into a listed type is open only while the side has fewer of its
+    /// group on the board. A move that must promote and has no open choice cannot be played.
+    pub limits: Vec<(Vec<PieceType>, u8)>,
 }
 
 impl PromotionSpec {

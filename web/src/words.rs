@@ -143,6 +143,20 @@ fn stalemate(w: &mut Page<'_>) {
     w.rule("Stalemate", &["stalemate"], words);
 }
 
+/// One `promotion limit` entry in words.
+fn limit_sentence(w: &Page<'_>, group: &[PieceType], limit: u8) -> String {
+    let together = if group.len() > 1 {
+        ", counted together,"
+    } else {
+        ""
+    };
+    format!(
+        " A piece may promote into {} only while its side has fewer than {limit} of them{together} \
+         on the board.",
+        w.names(group)
+    )
+}
+
 /// The zone, when a piece may or must promote, and into what.
 fn promotion(w: &mut Page<'_>) {
     let p = &w.rules().promotion;
@@ -205,12 +219,8 @@ fn promotion(w: &mut Page<'_>) {
              would promote them and as the promotion kind says: every piece has two sides.",
         );
     }
-    for &(piece, limit) in &p.limits {
-        s.push_str(&format!(
-            " A piece may promote into {} only while its side has fewer than {limit} of them \
-             on the board.",
-            w.names(&[piece])
-        ));
+    for (group, limit) in &p.limits {
+        s.push_str(&limit_sentence(w, group, *limit));
     }
     let clauses = [
         "promotion zone",

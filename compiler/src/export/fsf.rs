@@ -815,6 +815,9 @@ fn promotion(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String>
     if !shogi.is_empty() {
         out.push(format!("promotedPieceType = {}", shogi.join(" ")));
         out.push(format!("mandatoryPiecePromotion = {must}"));
+        if spec.triggers == Triggers::CAPTURE_IN_ZONE {
+            out.push("piecePromotionOnCapture = true".to_string());
+        }
     }
     if !must && !forced_when_stuck && !spec.forced.is_empty() {
         let why = "Fairy-Stockfish forces a promotion only where the piece could not move again";
@@ -943,9 +946,10 @@ fn piece_promotion(
         return None;
     }
     let start_or_end = Triggers(Triggers::ENTER.0 | Triggers::LEAVE.0 | Triggers::INSIDE.0);
-    if spec.triggers != start_or_end {
+    if spec.triggers != start_or_end && spec.triggers != Triggers::CAPTURE_IN_ZONE {
         let why = "Fairy-Stockfish promotes a piece on a move that starts or ends in the zone \
-                   (`promotion on start-or-end`)";
+                   (`promotion on start-or-end`), or on such a capture \
+                   (`promotion on capture-in-zone`)";
         report.refuse("promotion trigger", why, at);
     }
     Some(targets[0])
@@ -984,12 +988,27 @@ fn flips_and_limits(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<
         report.refuse("promotion limit with captured-only", why, at);
         return out;
     }
-    let limits: Vec<String> = spec
-        .limits
-        .iter()
-        .map(|&(t, n)| format!("{}:{n}", letter_of(pieces, t)))
-        .collect();
-    out.push(format!("promotionLimit = {}", limits.join(" ")));
+    // Fairy-Stockfish counts one type, its promoted copies (`Q~`) included: an entry counting
+    // several pieces is one type there only when they all are written with one letter.
+    let mut limits: Vec<String> = Vec::new();
+    for (group, n) in &spec.limits {
+        let mut letters: Vec<char> = group.iter().map(|&t| letter_of(pieces, t)).collect();
+        letters.dedup();
+        match letters.as_slice() {
+            [one] => limits.push(format!("{one}:{n}")),
+            _ => {
+                let why = "Fairy-Stockfish's `promotionLimit` counts one type at a time";
+                report.refuse(
+                    "promotion limit on several types",
+                    why,
+                    clause_at(v, "promotion limit"),
+                );
+            }
+        }
+    }
+    if !limits.is_empty() {
+        out.push(format!("promotionLimit = {}", limits.join(" ")));
+    }
     out
 }
 

@@ -488,14 +488,39 @@ impl Lowering<'_> {
         }
     }
 
-    /// `promotion limit ID N, ...`.
-    fn promotion_limit(&mut self, file: FileId, entries: &[(Spanned<String>, Spanned<u32>)]) {
+    /// `promotion limit IDS N, ...`: each entry's pieces are counted together; a piece may be
+    /// in one entry only (E0814), since its promotions have one limit.
+    fn promotion_limit(&mut self, file: FileId, entries: &[(Vec<Spanned<String>>, Spanned<u32>)]) {
         let most = u32::from(u8::MAX);
-        for (id, limit) in entries {
-            let ids = self.pieces(file, std::slice::from_ref(id), "in `promotion limit`");
+        let mut seen: Vec<(PieceType, koma_grammar::Span)> = Vec::new();
+        for (ids, limit) in entries {
             let n = self.in_range(file, limit, 1, most, "the number of pieces");
-            if let (Some(&t), Some(n)) = (ids.first(), n) {
-                self.rules.promotion.limits.push((t, n as u8));
+            let mut group = Vec::new();
+            for id in ids {
+                let Some(&t) = self
+                    .pieces(file, std::slice::from_ref(id), "in `promotion limit`")
+                    .first()
+                else {
+                    continue;
+                };
+                if let Some((_, first)) = seen.iter().find(|(p, _)| *p == t) {
+                    self.diagnostics.push(
+                        Diagnostic::error(
+                            codes::LIMIT_TWICE,
+                            format!("`{}` has two promotion limits", id.value),
+                            location(file, id.span),
+                            "limited again here",
+                        )
+                        .with_secondary(location(file, *first), "first limited here")
+                        .with_help("list the piece in one entry: the pieces of an entry are counted together"),
+                    );
+                    continue;
+                }
+                seen.push((t, id.span));
+                group.push(t);
+            }
+            if let (false, Some(n)) = (group.is_empty(), n) {
+                self.rules.promotion.limits.push((group, n as u8));
             }
         }
     }

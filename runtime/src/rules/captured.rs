@@ -1,7 +1,7 @@
 //! Promotion to captured pieces only (`promotion captured-only`, Grand Chess): a side may
 //! promote into a type only while it has fewer of it, on the board and in hand, than the setup
-//! gives it; and promotion limits (`promotion limit`, Shogun): only while it has fewer of it on
-//! the board than the limit. Generation offers every choice; this filter drops the unavailable
+//! gives it; and promotion limits (`promotion limit`, Shogun): only while it has fewer of it
+//! (with the types listed beside it) on the board than the limit. Generation offers every choice; this filter drops the unavailable
 //! ones, which also removes a move that must promote when no choice is left (its plain form was
 //! never generated).
 
@@ -39,9 +39,15 @@ impl Position {
         }
         let side = self.side;
         let promotion = &self.tables.spec.rules.promotion;
-        let limit = promotion.limits.iter().find(|(l, _)| *l == t);
-        if limit.is_some_and(|&(_, n)| self.count(side, t) >= usize::from(n)) {
-            return false;
+        let limit = promotion
+            .limits
+            .iter()
+            .find(|(group, _)| group.contains(&t));
+        if let Some((group, n)) = limit {
+            let have: usize = group.iter().map(|&g| self.count(side, g)).sum();
+            if have >= usize::from(*n) {
+                return false;
+            }
         }
         if !promotion.captured_only {
             return true;

@@ -134,7 +134,7 @@ fn promotion() -> impl Strategy<Value = PromotionSpec> {
         Just(PromotionKind::Automatic)
     ];
     let flags = any::<(bool, bool, bool, bool)>();
-    let limits = vec((piece_type(), any::<u8>()), 0..3);
+    let limits = vec((vec(piece_type(), 1..3), any::<u8>()), 0..3);
     (
         (coords(), of(coords()), vec((piece_type(), types()), 0..2)),
         any::<u8>(),

@@ -92,6 +92,8 @@ HAS = {
     "extinctionPieceTypes", "materialCounting", "stalematePieceCount", "checkmateValue",
     # `promotion flip`, `drop promoted`; `promotion limit` (docs/rules.md).
     "pieceDemotion", "dropPromoted",
+    # `promotion on capture-in-zone` (docs/rules.md, "Promotion triggers").
+    "piecePromotionOnCapture",
     # `gating SQUARES [only]` (docs/rules.md, "Gating").
     "gating", "seirawanGating",
     # `castling to FILE FILE` (Chess960's castling); `shuffle` in the setup for random starts.
@@ -125,7 +127,6 @@ GAPS = {
     "petrifyOnCaptureTypes": "petrification",
     "dupleCheck": "duple check",
     "mutuallyImmuneTypes": "mutual immunity",
-    "piecePromotionOnCapture": "promotion by capture",
     "chasingRule": "the chasing rule",
     "freeDrops": "free drops", "dropChecks": "drops that may not check",
     "sittuyinRookDrop": "Sittuyin's placement", "sittuyinPromotion": "Sittuyin's promotion",

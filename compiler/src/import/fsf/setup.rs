@@ -46,8 +46,12 @@ pub fn read(fen: &str, files: u32, ranks: u32) -> Result<Start, String> {
     }
     start.hands = hand.map(read_hand);
     start.second_moves_first = fields.next() == Some("b");
-    start.castling = fields.next().unwrap_or("-").to_string();
-    start.checks = fields.find_map(check_count);
+    // A FEN may leave out the castling and e.p. fields (Rookmate's `w 7+7 0 1`): a check count
+    // where castling stands is read as the count, as Fairy-Stockfish reads it.
+    let rest: Vec<&str> = fields.collect();
+    let castling = rest.first().copied().filter(|f| check_count(f).is_none());
+    start.castling = castling.unwrap_or("-").to_string();
+    start.checks = rest.iter().find_map(|f| check_count(f));
     Ok(start)
 }
 
@@ -183,6 +187,12 @@ mod tests {
         assert_eq!(s.checks, None);
         let three = read("4/4/4/4 w - - 3+3 0 1", 4, 4).expect("three-check");
         assert_eq!(three.checks, Some((3, 3)));
+        // Rookmate's FEN has no castling or e.p. field before its count.
+        let rookmate = read("4/4/4/4 w 7+7 0 1", 4, 4).expect("rookmate");
+        assert_eq!(
+            (rookmate.checks, rookmate.castling.as_str()),
+            (Some((7, 7)), "-")
+        );
         assert!(read("10/10 w", 10, 2).is_ok());
         assert!(read("9/10 w", 10, 2).is_err());
         let chess = read("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", 8, 8).expect("chess");

@@ -81,6 +81,7 @@ const READ: &[&str] = &[
     "pieceDemotion",
     "dropPromoted",
     "promotionLimit",
+    "piecePromotionOnCapture",
 ];
 
 /// Values that leave an option as chess has it.
@@ -888,20 +889,81 @@ impl Ctx<'_> {
         let Some(region) = self.promotion_region() else {
             return;
         };
-        if has_pawn && !shogi.is_empty() {
-            let at = self.at("promotedPieceType");
-            self.gap(
-                at,
-                "Pawn promotion and piece promotion in one game (koma has one trigger set)",
-            );
-        }
         let copies = self.flag("capturesToHand", false) && !self.flag("dropLoop", false);
-        if has_pawn {
+        if has_pawn && !shogi.is_empty() {
+            self.both_promotions(pieces, &pawns, &shogi, &region, copies);
+        } else if has_pawn {
             self.pawn_promotions(pieces, &pawns, copies);
+            let mandatory = self.flag("mandatoryPawnPromotion", true);
+            self.rules
+                .push(RuleLine::Clause("promotion on enter inside".into()));
+            self.rules.push(RuleLine::Clause(kind_line(mandatory)));
+            // Grand's optional promotion is still forced on the last rank, where an unpromoted
+            // Pawn could not move again (`immobilityIllegal`).
+            if !mandatory && self.flag("immobilityIllegal", false) {
+                self.rules
+                    .push(RuleLine::Clause("promotion forced-when-stuck".into()));
+            }
         } else {
             self.piece_promotions(pieces, &shogi);
         }
         self.zone(&region);
+    }
+
+    /// Pawn promotion and piece promotion in one game (Wolf chess, Forward chess): the pieces
+    /// promote on `start-or-end` as `mandatoryPiecePromotion` says, and the Pawn types must
+    /// promote on reaching the zone (`promotion forced PAWNS last N`). That reads
+    /// Fairy-Stockfish's Pawn trigger ("ends in the zone") only when the zone is each side's far
+    /// `N` ranks and Pawn promotion is mandatory, so that no unpromoted Pawn stands in it; and
+    /// promotion by capture would bind a Pawn's piece promotion alone.
+    fn both_promotions(
+        &mut self,
+        pieces: &mut Vec<Piece>,
+        pawns: &[(char, [Vec<char>; 2])],
+        shogi: &[(char, char)],
+        region: &Pair,
+        copies: bool,
+    ) {
+        let (files, ranks) = (self.files, self.ranks);
+        let depth = squares::far_ranks(&region[0], files, ranks)
+            .filter(|_| squares::is_turn(region, files, ranks));
+        let why = if depth.is_none() {
+            Some("Pawn promotion and piece promotion in a zone that is not the far ranks")
+        } else if !self.flag("mandatoryPawnPromotion", true) {
+            Some("optional Pawn promotion beside piece promotion")
+        } else if self.flag("piecePromotionOnCapture", false) {
+            Some("promotion by capture beside Pawn promotion")
+        } else {
+            None
+        };
+        if let Some(what) = why {
+            let at = self.at("promotedPieceType");
+            return self.gap(at, what);
+        }
+        self.pawn_promotions(pieces, pawns, copies);
+        let choices: Vec<Vec<String>> = pieces.iter().map(|p| p.promotes.clone()).collect();
+        self.piece_promotions(pieces, shogi);
+        // A Pawn type with a promoted form keeps its Pawn choices beside it (Wolf's Pawn
+        // promotes to a Queen ... or to its Elephant).
+        for (p, before) in pieces.iter_mut().zip(choices) {
+            if !before.is_empty() && before != p.promotes {
+                let form = std::mem::replace(&mut p.promotes, before);
+                p.promotes.extend(form.iter().cloned());
+                if let Some(second) = &mut p.promotes_second {
+                    second.extend(form);
+                }
+            }
+        }
+        let ids: Vec<String> = pawns
+            .iter()
+            .map(|(l, _)| id(*l))
+            .filter(|i| pieces.iter().any(|p| &p.id == i && !p.promotes.is_empty()))
+            .collect();
+        let n = depth.unwrap_or(1);
+        self.rules.push(RuleLine::Clause(format!(
+            "promotion forced {} last {n}",
+            ids.join(" ")
+        )));
     }
 
     fn promotion_region(&mut self) -> Option<Pair> {
@@ -974,13 +1036,6 @@ impl Ctx<'_> {
                 pieces.push(promoted_copy(&i, &i));
             }
         }
-        let mandatory = self.flag("mandatoryPawnPromotion", true);
-        self.rules
-            .push(RuleLine::Clause("promotion on enter inside".into()));
-        self.rules.push(RuleLine::Clause(format!(
-            "promotion {}",
-            if mandatory { "mandatory" } else { "optional" }
-        )));
     }
 
     /// Which players may ever own pieces of `letter`: those the start position gives them,
@@ -1000,13 +1055,17 @@ impl Ctx<'_> {
             }
             pieces.push(promoted_copy(&id(from), &id(to)));
         }
+        // `piecePromotionOnCapture` (Micro Shogi, Cetus): a piece promotes, or turns back, only
+        // on a capture starting or ending in the zone, which is koma's `capture-in-zone`.
+        let trigger = if self.flag("piecePromotionOnCapture", false) {
+            "capture-in-zone"
+        } else {
+            "start-or-end"
+        };
         self.rules
-            .push(RuleLine::Clause("promotion on start-or-end".into()));
+            .push(RuleLine::Clause(format!("promotion on {trigger}")));
         let mandatory = self.flag("mandatoryPiecePromotion", false);
-        self.rules.push(RuleLine::Clause(format!(
-            "promotion {}",
-            if mandatory { "mandatory" } else { "optional" }
-        )));
+        self.rules.push(RuleLine::Clause(kind_line(mandatory)));
         if self.flag("immobilityIllegal", false) {
             self.rules
                 .push(RuleLine::Clause("promotion forced-when-stuck".into()));
@@ -1050,26 +1109,19 @@ impl Ctx<'_> {
         out
     }
 
-    /// `promotion limit`: each limited type that one koma piece stands for after `prune`.
+    /// `promotion limit`: each limited type with the koma pieces that stand for it after
+    /// `prune`, counted together.
     fn promotion_limits(&mut self, pieces: &[Piece], forms: Vec<(String, u32, Vec<String>)>) {
         let mut entries = Vec::new();
-        for (letter, n, forms) in forms {
+        for (_, n, forms) in forms {
             let kept: Vec<String> = forms
                 .into_iter()
                 .filter(|f| pieces.iter().any(|p| &p.id == f))
                 .collect();
-            match kept.as_slice() {
-                [] => {}
-                _ if n == 0 => {}
-                [one] => entries.push(format!("{one} {n}")),
-                several => {
-                    let at = self.at("promotionLimit");
-                    let what = format!(
-                        "a promotion limit on `{letter}` counting {} together",
-                        several.join(", ")
-                    );
-                    self.gap(at, &what);
-                }
+            // The promoted copies (Grandhouse's `+Q like Q`) are the type for Fairy-Stockfish's
+            // count: one entry counts them together.
+            if !kept.is_empty() && n > 0 {
+                entries.push(format!("{} {n}", kept.join(" ")));
             }
         }
         if !entries.is_empty() {
@@ -1162,18 +1214,18 @@ impl Ctx<'_> {
         };
         let pseudo = self.flag("extinctionPseudoRoyal", false)
             && extinct == Some("loss")
-            && types.len() == 1
+            && !types.is_empty()
             && !every_type;
         if let Some(king) = self.game.kind("king") {
             mark_royal(pieces, king.letter);
             self.rules.push(RuleLine::Clause("win checkmate".into()));
             if pseudo {
-                self.pseudo_royal(pieces, start, types[0]);
+                self.pseudo_royal(pieces, start, &types);
                 return;
             }
         } else if pseudo {
             self.rules.push(RuleLine::Clause("win checkmate".into()));
-            self.pseudo_royal(pieces, start, types[0]);
+            self.pseudo_royal(pieces, start, &types);
             return;
         } else if extinct == Some("loss") && types.len() == 1 && !every_type && plain {
             mark_royal(pieces, types[0]);
@@ -1200,9 +1252,26 @@ impl Ctx<'_> {
     /// koma's royal under `win checkmate` (every royal kept out of attack), or with `check
     /// last-royal-only` when a side starts with two and the count is 0 (only the last one is);
     /// both agree with Fairy-Stockfish while the number of such pieces cannot grow (nothing
-    /// promotes into the type), and a side's royals are all of that type.
-    fn pseudo_royal(&mut self, pieces: &mut [Piece], start: &Start, letter: char) {
-        mark_royal(pieces, letter);
+    /// promotes into the types but their own pieces: Forward chess's pseudo-royal `g` becomes
+    /// its `k`), and a side's royals are all of those types.
+    fn pseudo_royal(&mut self, pieces: &mut [Piece], start: &Start, letters: &[char]) {
+        let types: Vec<String> = letters.iter().map(|&l| id(l)).collect();
+        // A promoted form that moves like one of the types is one of them (Fairy-Stockfish's
+        // `promotedPieceType = g:k` makes a piece of the type itself).
+        let in_set = |q: &String, pieces: &[Piece]| {
+            types.contains(q)
+                || pieces
+                    .iter()
+                    .any(|r| &r.id == q && matches!(&r.moves, Moves::Like(l) if types.contains(l)))
+        };
+        let forms: Vec<String> = pieces
+            .iter()
+            .map(|p| p.id.clone())
+            .filter(|q| in_set(q, pieces))
+            .collect();
+        for p in pieces.iter_mut().filter(|p| forms.contains(&p.id)) {
+            p.royal = true;
+        }
         self.consumed.push("extinctionPseudoRoyal");
         let limit = match self.game.value("extinctionPieceCount") {
             Some(v) => {
@@ -1211,27 +1280,24 @@ impl Ctx<'_> {
             }
             None => 0,
         };
-        let ty = id(letter);
         let hands = start.hands.clone().unwrap_or_default();
         let count = |board: &std::collections::BTreeMap<String, Vec<String>>, hand: &[String]| {
-            board.get(&ty).map_or(0, Vec::len) + hand.iter().filter(|h| **h == ty).count()
+            let on_board = |t: &String| board.get(t).map_or(0, Vec::len);
+            types.iter().map(on_board).sum::<usize>()
+                + hand.iter().filter(|h| types.contains(h)).count()
         };
         let counts = [
             count(&start.first, &hands.0),
             count(&start.second, &hands.1),
         ];
         let squares = (self.files * self.ranks) as usize;
-        // A promotion into the type, or into a promoted form that moves like it (Fairy-
-        // Stockfish's `promotedPieceType = p:k` makes a piece of the type itself).
-        let becomes_type = |q: &String| {
-            *q == ty
-                || pieces
-                    .iter()
-                    .any(|r| &r.id == q && r.moves == Moves::Like(ty.clone()))
-        };
-        let grows =
-            pieces.iter().any(|p| p.promotes.iter().any(becomes_type)) && limit + 1 < squares;
+        let grows = pieces
+            .iter()
+            .filter(|p| !forms.contains(&p.id))
+            .any(|p| p.promotes.iter().any(|q| forms.contains(q)))
+            && limit + 1 < squares;
         let king = self.game.kind("king").map(|k| id(k.letter));
+        let king = king.filter(|k| !types.contains(k));
         let mixed = [&start.first, &start.second]
             .iter()
             .zip(counts)
@@ -1663,20 +1729,21 @@ impl Ctx<'_> {
         self.rules.push(RuleLine::Clause(clause));
     }
 
-    /// `checkCounting`: the start FEN's `N+N` field gives the checks each side must give.
+    /// `checkCounting`: the start FEN's `N+N` field gives the checks each side must give; a
+    /// FEN without one makes the first check win (Fairy-Stockfish reads `1+1`: Check Shogi).
     fn check_counting(&mut self, start: &Start) {
         if !self.flag("checkCounting", false) {
             return;
         }
-        match start.checks {
-            Some((first, second)) if first == second && first > 0 => self
+        match start.checks.unwrap_or((1, 1)) {
+            (first, second) if first == second && first > 0 => self
                 .rules
                 .push(RuleLine::Clause(format!("check {first} wins"))),
             _ => {
                 let at = self.at("checkCounting");
                 self.gap(
                     at,
-                    "check counting without one `N+N` count for both players in the start FEN",
+                    "check counting with a different count for each player in the start FEN",
                 );
             }
         }
@@ -2130,6 +2197,12 @@ impl Ctx<'_> {
     }
 }
 
+/// `promotion mandatory` or `promotion optional`.
+fn kind_line(mandatory: bool) -> String {
+    let kind = if mandatory { "mandatory" } else { "optional" };
+    format!("promotion {kind}")
+}
+
 /// Options koma lacks (docs/fsf-catalogue.md lists the feature each belongs to).
 const KNOWN_GAPS: &[&str] = &[
     "flagPieceCount",
@@ -2165,7 +2238,6 @@ const KNOWN_GAPS: &[&str] = &[
     "petrifyBlastPieces",
     "dupleCheck",
     "mutuallyImmuneTypes",
-    "piecePromotionOnCapture",
     "chasingRule",
     "freeDrops",
     "dropChecks",
@@ -2202,6 +2274,13 @@ fn prune(pieces: &mut Vec<Piece>, setup: &Setup) {
         .chain(&setup.hand_first)
         .chain(&setup.hand_second)
         .collect();
+    // A promoted form in the setup can turn back into its piece (`promotion flip`, a capture
+    // to hand): Micro Shogi starts with `+L` and `+R` and no Lance or Rook.
+    let bases: Vec<&String> = (used.iter())
+        .filter_map(|u| u.strip_prefix('+'))
+        .filter_map(|b| pieces.iter().map(|p| &p.id).find(|i| *i == b))
+        .collect();
+    used.extend(bases);
     used.extend(pieces.iter().flat_map(|p| &p.promotes));
     used.extend(
         pieces
