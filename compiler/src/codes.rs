@@ -71,7 +71,7 @@ pub const DUPLICATE_CLAUSE: &str = "E0601";
 pub const BAD_PARAMETER: &str = "E0602";
 /// Clause options that contradict each other or repeat.
 pub const CONFLICTING_OPTIONS: &str = "E0603";
-/// `check last-royal-only` or `checkmate` without `win checkmate`.
+/// `check last-royal-only`, `check duple` or `checkmate` without `win checkmate`.
 pub const CHECK_WITHOUT_CHECKMATE: &str = "E0604";
 /// A piece listed twice in `jump-rank`.
 pub const DUPLICATE_JUMP_RANK: &str = "E0605";
@@ -200,7 +200,7 @@ pub const ALL: &[(&str, &str)] = &[
     ),
     (
         CHECK_WITHOUT_CHECKMATE,
-        "`check last-royal-only` or `checkmate` without `win checkmate`",
+        "`check last-royal-only`, `check duple` or `checkmate` without `win checkmate`",
     ),
     (
         DUPLICATE_JUMP_RANK,

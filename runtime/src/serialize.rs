@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 19;
+pub const FORMAT_VERSION: u32 = 20;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -982,6 +982,7 @@ impl Codec for RulesSpec {
         p.mid_move.encode(w);
         self.royals.win.encode(w);
         self.royals.check_last_only.encode(w);
+        self.royals.duple.encode(w);
         self.burning.encode(w);
         self.freezing.encode(w);
         self.anti_trade.encode(w);
@@ -1030,6 +1031,7 @@ impl Codec for RulesSpec {
         p.mid_move = r.read()?;
         s.royals.win = r.read()?;
         s.royals.check_last_only = r.read()?;
+        s.royals.duple = r.read()?;
         s.burning = r.read()?;
         s.freezing = r.read()?;
         s.anti_trade = r.read()?;

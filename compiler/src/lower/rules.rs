@@ -178,6 +178,7 @@ impl Lowering<'_> {
             ClauseKind::Royal(ids) => self.royal(file, ids),
             ClauseKind::Win(kind) => rules.royals.win = win_condition(kind.value),
             ClauseKind::CheckLastRoyalOnly => rules.royals.check_last_only = true,
+            ClauseKind::CheckDuple => rules.royals.duple = true,
             ClauseKind::CheckForbidden => rules.royals.check_forbidden = true,
             ClauseKind::CheckWins(n) => self.check_wins(file, n),
             ClauseKind::CapturesCompulsory => rules.captures_compulsory = true,

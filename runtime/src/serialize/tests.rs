@@ -168,11 +168,14 @@ fn royals() -> impl Strategy<Value = RoyalSpec> {
         Just(WinCondition::Extinction),
         Just(WinCondition::Checkmate)
     ];
-    (win, any::<(bool, bool)>()).prop_map(|(win, (check_last_only, check_forbidden))| RoyalSpec {
-        win,
-        check_last_only,
-        check_forbidden,
-    })
+    (win, any::<(bool, bool, bool)>()).prop_map(
+        |(win, (check_last_only, duple, check_forbidden))| RoyalSpec {
+            win,
+            check_last_only,
+            duple,
+            check_forbidden,
+        },
+    )
 }
 
 fn burn() -> impl Strategy<Value = BurnSpec> {

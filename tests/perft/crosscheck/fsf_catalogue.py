@@ -51,6 +51,7 @@ SHIPPED = {
     "synochess": ("variants/synochess.koma", "tests/perft/pychess.perft"),
     "khans": ("variants/khans.koma", "tests/perft/pychess.perft"),
     "dobutsu": ("variants/dobutsu.koma", "tests/perft/pychess.perft"),
+    "chak": ("variants/chak.koma", "tests/perft/pychess.perft"),
     "fischerandom": ("variants/chess960.koma", "tests/perft/chess960.perft"),
 }
 
@@ -77,8 +78,9 @@ HAS = {
     "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe",
     # `pass when-stuck`.
     "passOnStalemate",
-    # `explode immune P`; pseudo-royal pieces are royals under `win checkmate` (docs/rules.md).
-    "blastOnCapture", "extinctionPseudoRoyal",
+    # `explode immune P`; pseudo-royal pieces are royals under `win checkmate`, with `check
+    # last-royal-only` or `check duple` (Fairy-Stockfish's `dupleCheck`), docs/rules.md.
+    "blastOnCapture", "extinctionPseudoRoyal", "dupleCheck",
     # `wall moving|anywhere|shot|edge [except SQUARES]`; `past` is koma's `vanishing` squares.
     "wallingRule", "wallingRegion",
     # Game ends (docs/rules.md, "Other game ends"): `repetition`, `extinction`, `tiebreak`,
@@ -115,7 +117,6 @@ GAPS = {
     "makpongRule": "Makpong's rule",
     "countingRule": "ASEAN or Cambodian counting",
     "petrifyOnCaptureTypes": "petrification",
-    "dupleCheck": "duple check",
     "mutuallyImmuneTypes": "mutual immunity",
     "piecePromotionOnCapture": "promotion by capture",
     "chasingRule": "the chasing rule",
