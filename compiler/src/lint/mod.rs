@@ -31,7 +31,6 @@ mod promotion_loses_moves;
 mod range_beyond_board;
 mod repetition_rules_never_apply;
 mod row_longer_than_board;
-mod royal_check_never_applies;
 mod rule_names_absent_piece;
 mod stuck_on_last_ranks;
 mod stuck_on_setup_square;
@@ -91,7 +90,6 @@ pub const LINTS: &[&Lint] = &[
     &rule_names_absent_piece::LINT,
     &anti_trade_never_meets::LINT,
     &pass_without_passers::LINT,
-    &royal_check_never_applies::LINT,
     &missing_source::LINT,
     &missing_inventor::LINT,
     &drop_rule_without_hands::LINT,
