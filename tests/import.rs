@@ -731,7 +731,7 @@ fn fsf_explosions_and_pseudo_royal_pieces_map_to_clauses() {
     };
     let ini = "[a:atomic]\n[b:nocheckatomic]\n\
                [c:chess]\namazon = m\nstartFen = 3mm3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n\
-               [d:chess]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\npromotionPieceTypes = nbrqk\n\
+               [d:chess]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\npromotionPieceTypes = nbrqk\ncapturesToHand = true\npieceDrops = true\n\
                [e:atomic]\ncapturesToHand = true\npieceDrops = true\n";
     for (section, want) in [
         ("a", &["win checkmate", "explode immune P"][..]),
@@ -755,7 +755,8 @@ fn fsf_explosions_and_pseudo_royal_pieces_map_to_clauses() {
         let loaded = koma_compiler::load_source("s.koma", &koma, &MemoryLoader::new());
         checked(loaded, section);
     }
-    // A promotion can add a pseudo-royal King: koma's royals would read it otherwise.
+    // A promotion can add a pseudo-royal King that can then be taken and dropped: Fairy-Stockfish
+    // guards a dropped one whatever the count, koma's royals would read it otherwise.
     let (_, gap) = fsf(ini, Some("d"));
     assert!(
         gap.contains("warning[I013]") && gap.contains("pseudo-royal"),

@@ -84,5 +84,7 @@ mod game_ends;
 mod gating;
 #[path = "rules/reversi.rs"]
 mod reversi;
+#[path = "rules/royal_sets.rs"]
+mod royal_sets;
 #[path = "rules/wall.rs"]
 mod wall;

@@ -66,7 +66,7 @@ pub const PROMOTES_TWICE: &str = "E0501";
 pub const PROMOTES_TO_ITSELF: &str = "E0502";
 
 /// A piece in two entries of `promotion limit`.
-pub const LIMIT_TWICE: &str = "E0814";
+pub const LIMIT_TWICE: &str = "E0808";
 
 /// A rules clause given twice in one file.
 pub const DUPLICATE_CLAUSE: &str = "E0601";
@@ -74,7 +74,7 @@ pub const DUPLICATE_CLAUSE: &str = "E0601";
 pub const BAD_PARAMETER: &str = "E0602";
 /// Clause options that contradict each other or repeat.
 pub const CONFLICTING_OPTIONS: &str = "E0603";
-/// `check last-royal-only` or `checkmate` without `win checkmate`.
+/// `check last-royal-only`, `check duple` or `checkmate` without `win checkmate`.
 pub const CHECK_WITHOUT_CHECKMATE: &str = "E0604";
 /// A piece listed twice in `jump-rank`.
 pub const DUPLICATE_JUMP_RANK: &str = "E0605";
@@ -85,7 +85,7 @@ pub const FORCED_WITHOUT_PROMOTION: &str = "E0607";
 /// `explode` together with `captures to-hand`.
 pub const EXPLODE_TO_HAND: &str = "E0608";
 /// `drop enters` together with `drop enclosing`: each says alone where a drop may go.
-pub const ENTERS_AND_ENCLOSING: &str = "E0822";
+pub const ENTERS_AND_ENCLOSING: &str = "E0809";
 
 /// A region name that no `region` line defines.
 pub const UNKNOWN_REGION: &str = "E0801";
@@ -100,9 +100,9 @@ pub const UNCONFINABLE_MOVE: &str = "E0804";
 /// move of the piece's own XBetza).
 pub const CASTLING_IN_REGION: &str = "E0805";
 /// `castling wins` in a game where no piece castles (its player would lose at once).
-pub const CASTLING_WINS_WITHOUT_CASTLER: &str = "E0818";
+pub const CASTLING_WINS_WITHOUT_CASTLER: &str = "E0806";
 /// A piece named by `drop never` and by a `drop zone`, which would let it drop after all.
-pub const NEVER_DROPPED_IN_ZONE: &str = "E0810";
+pub const NEVER_DROPPED_IN_ZONE: &str = "E0807";
 
 /// A variant the runtime cannot play exactly: it exceeds one of its capacities
 /// (`koma_runtime::limits`), named in the message.
@@ -209,7 +209,7 @@ pub const ALL: &[(&str, &str)] = &[
     ),
     (
         CHECK_WITHOUT_CHECKMATE,
-        "`check last-royal-only` or `checkmate` without `win checkmate`",
+        "`check last-royal-only`, `check duple` or `checkmate` without `win checkmate`",
     ),
     (
         DUPLICATE_JUMP_RANK,

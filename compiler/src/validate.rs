@@ -208,7 +208,13 @@ fn rule_combinations(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
     // An inherited `check` under a child's `win extinction` is harmless (royals may always be
     // left attacked then); only a file that says both itself contradicts itself.
     let own_file = variant.files.first().copied();
-    let contradicts = rules.royals.check_last_only && rules.royals.win != WinCondition::Checkmate;
+    let contradicts = (rules.royals.check_last_only || rules.royals.duple)
+        && rules.royals.win != WinCondition::Checkmate;
+    let words = if rules.royals.duple {
+        "duple"
+    } else {
+        "last-royal-only"
+    };
     if contradicts
         && let Some(clause) = rules
             .clause("check")
@@ -217,7 +223,7 @@ fn rule_combinations(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
         diagnostics.push(
             Diagnostic::error(
                 codes::CHECK_WITHOUT_CHECKMATE,
-                "`check last-royal-only` needs `win checkmate`".to_string(),
+                format!("`check {words}` needs `win checkmate`"),
                 clause.location,
                 "only meaningful with checkmate",
             )

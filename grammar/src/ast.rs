@@ -304,6 +304,8 @@ pub enum ClauseKind {
     Royal(Vec<Spanned<String>>),
     Win(Spanned<WinKind>),
     CheckLastRoyalOnly,
+    /// `check duple`: a move is illegal only if it leaves every royal of its side attacked.
+    CheckDuple,
     /// `check forbidden`: no move may give check.
     CheckForbidden,
     /// `check royal-captures-only`: in check, a royal moves only to capture every checker
@@ -590,7 +592,7 @@ pub fn clause_kind(words: &str) -> Option<&'static str> {
     let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
     let alias = match words.as_str() {
         "promotion optional" | "promotion mandatory" | "promotion automatic" => "promotion kind",
-        "check last-royal-only" => "check",
+        "check last-royal-only" | "check duple" => "check",
         "repetition" => "draw repetition",
         "facing-royals forbidden" | "facing-royals must-break" => "facing-royals",
         "captures to-hand" | "captures to-hand as-is" => "captures",
@@ -611,7 +613,7 @@ impl ClauseKind {
             ClauseKind::PromotionForced { .. } => "promotion forced",
             ClauseKind::Royal(_) => "royal",
             ClauseKind::Win(_) => "win",
-            ClauseKind::CheckLastRoyalOnly => "check",
+            ClauseKind::CheckLastRoyalOnly | ClauseKind::CheckDuple => "check",
             ClauseKind::CheckForbidden => "check forbidden",
             ClauseKind::CheckRoyalCapturesOnly => "check royal-captures-only",
             ClauseKind::CheckWins(_) => "check wins",

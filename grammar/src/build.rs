@@ -961,13 +961,15 @@ impl LineParser {
         ClauseKind::Win(Spanned::new(kind, self.span(&first)))
     }
 
-    /// `check forbidden`, `check royal-captures-only`, `check N wins` or
+    /// `check forbidden`, `check royal-captures-only`, `check N wins`, `check duple` or
     /// `check last-royal-only`.
     fn check(&mut self, first: Pair<'_, Rule>) -> Option<ClauseKind> {
         if first.as_str() == "forbidden" {
             Some(ClauseKind::CheckForbidden)
         } else if first.as_str() == "royal-captures-only" {
             Some(ClauseKind::CheckRoyalCapturesOnly)
+        } else if first.as_str() == "duple" {
+            Some(ClauseKind::CheckDuple)
         } else if first.as_rule() == Rule::check_count {
             children(first)
                 .next()

@@ -50,7 +50,7 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::forced_clause => "`forced`",
         Rule::last => "`last`",
         Rule::win_kind => "`extinction` or `checkmate`",
-        Rule::check_kind => "`last-royal-only`, `forbidden` or `royal-captures-only`",
+        Rule::check_kind => "`last-royal-only`, `duple`, `forbidden` or `royal-captures-only`",
         Rule::check_count => "a number of checks",
         Rule::check_wins => "`wins`",
         Rule::compulsory => "`compulsory`",
@@ -235,8 +235,8 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
         Rule::royal_line => "write `royal ID...`, e.g. `royal K +DE`",
         Rule::win_line => "write `win extinction` or `win checkmate`",
         Rule::check_line => {
-            "write `check last-royal-only`, `check forbidden`, `check royal-captures-only` or \
-             `check N wins`, e.g. `check 3 wins`"
+            "write `check last-royal-only`, `check duple`, `check forbidden`, \
+             `check royal-captures-only` or `check N wins`, e.g. `check 3 wins`"
         }
         Rule::no_pieces_line => "write `no-pieces wins` or `no-pieces loses`",
         Rule::repetition_line => {

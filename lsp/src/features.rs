@@ -274,6 +274,7 @@ const CLAUSE_WORDS: &[&str] = &[
     "extinction",
     "checkmate",
     "last-royal-only",
+    "duple",
     "area",
     "king",
     "diagonal",

@@ -400,14 +400,15 @@ impl Position {
         })
     }
 
-    /// True when a royal of the side to move is attacked.
+    /// True when a royal of the side to move is attacked (under `check duple`: when all are).
     pub fn in_check(&self) -> bool {
         let me = self.side;
-        self.royals
-            .get(me)
-            .squares()
-            .iter()
-            .any(|&s| self.royal_attacked(s, me))
+        let royals = self.royals.get(me).squares();
+        if self.tables.spec.rules.royals.duple {
+            !royals.is_empty() && royals.iter().all(|&s| self.royal_attacked(s, me))
+        } else {
+            royals.iter().any(|&s| self.royal_attacked(s, me))
+        }
     }
 
     /// Whether the royal of `me` on `sq` is attacked: an enemy piece could take it, and taking

@@ -365,7 +365,14 @@ impl Position {
         let complex = *t.near_complex.get(enemy)
             || !t.far_complex.get(enemy).is_empty()
             || t.rules.burn_check;
-        if royals.is_empty() || self.tables.geo.len() > WORDS * 64 || (complex && !fp.built()) {
+        // `check duple` with two royals: a royal may be left attacked while another is safe,
+        // which pins and watched squares do not say.
+        let duple = t.spec.rules.royals.duple && royals.len() >= 2;
+        if royals.is_empty()
+            || duple
+            || self.tables.geo.len() > WORDS * 64
+            || (complex && !fp.built())
+        {
             return Shortcut::off(buffers);
         }
         // Built in place: the struct is large (three square sets).
@@ -986,10 +993,11 @@ impl Position {
             // royal still in hand comes later: Placement).
             !*self.tables.royal_sides.get(me) || self.royal_in_hand(me)
         } else {
-            (royals.len() >= 2 && self.tables.spec.rules.royals.check_last_only)
-                || royals
-                    .iter()
-                    .all(|&r| !self.attacked_listed(r, enemy, &sc.attackers))
+            self.tables
+                .spec
+                .rules
+                .royals
+                .safe(royals, |r| self.attacked_listed(r, enemy, &sc.attackers))
         };
         for &(sq, c) in saved[..n].iter().rev() {
             self.set_raw(sq, c);

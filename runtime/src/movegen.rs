@@ -950,9 +950,10 @@ impl Position {
             // White) has none to keep safe, nor one whose royal is still in hand (Placement).
             return !*self.tables.royal_sides.get(me) || self.royal_in_hand(me);
         }
-        if royals.len() >= 2 && self.tables.spec.rules.royals.check_last_only {
-            return true;
-        }
-        royals.iter().all(|&s| !self.royal_attacked(s, me))
+        self.tables
+            .spec
+            .rules
+            .royals
+            .safe(royals, |s| self.royal_attacked(s, me))
     }
 }

@@ -993,6 +993,7 @@ impl Codec for RulesSpec {
         p.mid_move.encode(w);
         self.royals.win.encode(w);
         self.royals.check_last_only.encode(w);
+        self.royals.duple.encode(w);
         self.burning.encode(w);
         self.freezing.encode(w);
         self.anti_trade.encode(w);
@@ -1043,6 +1044,7 @@ impl Codec for RulesSpec {
         p.mid_move = r.read()?;
         s.royals.win = r.read()?;
         s.royals.check_last_only = r.read()?;
+        s.royals.duple = r.read()?;
         s.burning = r.read()?;
         s.freezing = r.read()?;
         s.anti_trade = r.read()?;

@@ -714,11 +714,30 @@ pub struct RoyalSpec {
     pub win: WinCondition,
     /// With `Checkmate`: while a side has two or more royals it may leave any of them attacked.
     pub check_last_only: bool,
+    /// With `Checkmate` (`check duple`, Spartan Chess): a move is illegal only if it leaves
+    /// every royal of its side attacked, and a side is in check only while all are.
+    pub duple: bool,
     /// No move may give check (`check forbidden`: Racing Kings).
     pub check_forbidden: bool,
     /// In check, a royal may move only when its move removes every piece giving check
     /// (`check royal-captures-only`: Makpong, Fairy-Stockfish's `makpongRule`).
     pub check_royal_captures_only: bool,
+}
+
+impl RoyalSpec {
+    /// Under `Checkmate`: whether a side whose royals are `royals` (at least one) is safe,
+    /// `attacked` telling which are attacked. Every royal must be safe, except that `check
+    /// last-royal-only` lets a side with two or more leave any attacked and `check duple` asks
+    /// only that one stays unattacked.
+    pub fn safe<T: Copy>(&self, royals: &[T], mut attacked: impl FnMut(T) -> bool) -> bool {
+        if royals.len() >= 2 && self.check_last_only {
+            true
+        } else if self.duple {
+            royals.iter().any(|&r| !attacked(r))
+        } else {
+            royals.iter().all(|&r| !attacked(r))
+        }
+    }
 }
 
 /// Burning: pieces next to a burner are removed.

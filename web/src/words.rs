@@ -127,6 +127,12 @@ fn winning(w: &mut Page<'_>) {
                  no legal move is checkmated and loses.",
                 w.names(&royals)
             );
+            if r.royals.duple {
+                s.push_str(
+                    " A player with two or more royals may leave some of them attacked, but not \
+                     all: it is in check only while every one is.",
+                );
+            }
             if r.royals.check_last_only {
                 s.push_str(
                     " While a player has two or more royals it may leave any of them attacked.",

@@ -118,7 +118,7 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 
 /// The clauses Fairy-Stockfish cannot say: whether the variant uses each, the clause's key,
 /// what it is called, and why it is refused.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 11] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 12] {
     [
         (
             !r.burning.is_empty(),
@@ -177,6 +177,12 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "check",
             "check last-royal",
             "Fairy-Stockfish has one king",
+        ),
+        (
+            r.royals.duple,
+            "check",
+            "check duple",
+            "Fairy-Stockfish's `dupleCheck` reads pseudo-royal pieces, which koma does not write",
         ),
         (
             r.explosion.is_some(),

@@ -178,6 +178,7 @@ impl Lowering<'_> {
             ClauseKind::Royal(ids) => self.royal(file, ids),
             ClauseKind::Win(kind) => rules.royals.win = win_condition(kind.value),
             ClauseKind::CheckLastRoyalOnly => rules.royals.check_last_only = true,
+            ClauseKind::CheckDuple => rules.royals.duple = true,
             ClauseKind::CheckForbidden => rules.royals.check_forbidden = true,
             ClauseKind::CheckRoyalCapturesOnly => rules.royals.check_royal_captures_only = true,
             ClauseKind::CheckWins(n) => self.check_wins(file, n),
@@ -489,7 +490,7 @@ impl Lowering<'_> {
     }
 
     /// `promotion limit IDS N, ...`: each entry's pieces are counted together; a piece may be
-    /// in one entry only (E0814), since its promotions have one limit.
+    /// in one entry only (E0808), since its promotions have one limit.
     fn promotion_limit(&mut self, file: FileId, entries: &[(Vec<Spanned<String>>, Spanned<u32>)]) {
         let most = u32::from(u8::MAX);
         let mut seen: Vec<(PieceType, koma_grammar::Span)> = Vec::new();

@@ -168,11 +168,12 @@ fn royals() -> impl Strategy<Value = RoyalSpec> {
         Just(WinCondition::Extinction),
         Just(WinCondition::Checkmate)
     ];
-    let flags = any::<(bool, bool, bool)>();
+    let flags = any::<(bool, bool, bool, bool)>();
     (win, flags).prop_map(
-        |(win, (check_last_only, check_forbidden, captures_only))| RoyalSpec {
+        |(win, (check_last_only, duple, check_forbidden, captures_only))| RoyalSpec {
             win,
             check_last_only,
+            duple,
             check_forbidden,
             check_royal_captures_only: captures_only,
         },

@@ -52,6 +52,7 @@ SHIPPED = {
     "khans": ("variants/khans.koma", "tests/perft/pychess.perft"),
     "dobutsu": ("variants/dobutsu.koma", "tests/perft/pychess.perft"),
     "placement": ("variants/placement.koma", "tests/perft/pychess.perft"),
+    "chak": ("variants/chak.koma", "tests/perft/pychess.perft"),
     "fischerandom": ("variants/chess960.koma", "tests/perft/chess960.perft"),
 }
 
@@ -82,8 +83,9 @@ HAS = {
     "oppositeCastling",
     # `pass when-stuck`.
     "passOnStalemate",
-    # `explode immune P`; pseudo-royal pieces are royals under `win checkmate` (docs/rules.md).
-    "blastOnCapture", "extinctionPseudoRoyal",
+    # `explode immune P`; pseudo-royal pieces are royals under `win checkmate`, with `check
+    # last-royal-only` or `check duple` (Fairy-Stockfish's `dupleCheck`), docs/rules.md.
+    "blastOnCapture", "extinctionPseudoRoyal", "dupleCheck",
     # `wall moving|anywhere|shot|edge [except SQUARES]`; `past` is koma's `vanishing` squares.
     "wallingRule", "wallingRegion",
     # Game ends (docs/rules.md, "Other game ends"): `repetition`, `extinction`, `tiebreak`,
@@ -125,7 +127,6 @@ GAPS = {
     # Makruk's and ASEAN's are koma's `counting` clauses (docs/rules.md, "Counting").
     "countingRule": "Cambodian counting",
     "petrifyOnCaptureTypes": "petrification",
-    "dupleCheck": "duple check",
     "mutuallyImmuneTypes": "mutual immunity",
     "chasingRule": "the chasing rule",
     "freeDrops": "free drops", "dropChecks": "drops that may not check",

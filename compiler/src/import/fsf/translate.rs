@@ -101,6 +101,9 @@ struct Ctx<'a> {
     consumed: Vec<&'static str>,
     /// The piece letters (lower case) each player has in the start position.
     placed: [Vec<char>; 2],
+    /// The promoted pieces that are pieces of another Fairy-Stockfish type (`+K` moving like
+    /// `D`), read before unused pieces are pruned: a flag on the type counts them.
+    forms: Vec<(String, String)>,
     failed: bool,
 }
 
@@ -117,6 +120,7 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
         vanishing: Vec::new(),
         consumed: Vec::new(),
         placed: [Vec::new(), Vec::new()],
+        forms: Vec::new(),
         failed: false,
     };
     let fen = game.value("startFen").unwrap_or(DEFAULT_FEN);
@@ -141,6 +145,13 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
     let limit_forms = cx.limit_forms(&pieces);
     cx.royal(&mut pieces, &start);
     let setup = cx.setup(&start, &pieces);
+    cx.forms = pieces
+        .iter()
+        .filter_map(|p| match &p.moves {
+            Moves::Like(t) if p.id.starts_with('+') => Some((p.id.clone(), t.clone())),
+            _ => None,
+        })
+        .collect();
     prune(&mut pieces, &setup);
     cx.promotion_limits(&pieces, limit_forms);
     let hands: Vec<String> = start
@@ -1247,30 +1258,22 @@ impl Ctx<'_> {
     }
 
     /// Fairy-Stockfish's pseudo-royal pieces (`extinctionPseudoRoyal`): while a side has at most
-    /// `extinctionPieceCount + 1` pieces of the extinction type, no move may leave one of them
-    /// attacked, and a side that has none to move while one is attacked is mated. That is
-    /// koma's royal under `win checkmate` (every royal kept out of attack), or with `check
-    /// last-royal-only` when a side starts with two and the count is 0 (only the last one is);
-    /// both agree with Fairy-Stockfish while the number of such pieces cannot grow (nothing
-    /// promotes into the types but their own pieces: Forward chess's pseudo-royal `g` becomes
-    /// its `k`), and a side's royals are all of those types.
+    /// `extinctionPieceCount + 1` pieces of an extinction type, no move may leave one of them
+    /// attacked, and a side that has none to move while one is attacked is mated; with
+    /// `dupleCheck` no move may leave all its pieces of the types attacked either. koma's royal
+    /// set under `win checkmate` reads the pieces of every type together: it keeps each one out
+    /// of attack, or with `check last-royal-only` only a side's last one, or with `check duple`
+    /// any one. The types, and the promoted pieces that move as one of them (Fairy-Stockfish's
+    /// `promotedPieceType = k:d` makes a piece of the type), are royal; the translation is
+    /// refused where the two countings can part (`pseudo_reading`).
     fn pseudo_royal(&mut self, pieces: &mut [Piece], start: &Start, letters: &[char]) {
-        let types: Vec<String> = letters.iter().map(|&l| id(l)).collect();
-        // A promoted form that moves like one of the types is one of them (Fairy-Stockfish's
-        // `promotedPieceType = g:k` makes a piece of the type itself).
-        let in_set = |q: &String, pieces: &[Piece]| {
-            types.contains(q)
-                || pieces
-                    .iter()
-                    .any(|r| &r.id == q && matches!(&r.moves, Moves::Like(l) if types.contains(l)))
+        let tys: Vec<String> = letters.iter().map(|&l| id(l)).collect();
+        let royal_type = |q: &Piece| {
+            tys.contains(&q.id)
+                || matches!(&q.moves, Moves::Like(t) if tys.contains(t) && q.id.starts_with('+'))
         };
-        let forms: Vec<String> = pieces
-            .iter()
-            .map(|p| p.id.clone())
-            .filter(|q| in_set(q, pieces))
-            .collect();
-        for p in pieces.iter_mut().filter(|p| forms.contains(&p.id)) {
-            p.royal = true;
+        for p in pieces.iter_mut() {
+            p.royal |= royal_type(p);
         }
         self.consumed.push("extinctionPseudoRoyal");
         let limit = match self.game.value("extinctionPieceCount") {
@@ -1280,43 +1283,78 @@ impl Ctx<'_> {
             }
             None => 0,
         };
+        let royal_ids: Vec<&str> = pieces
+            .iter()
+            .filter(|p| royal_type(p))
+            .map(|p| p.id.as_str())
+            .collect();
         let hands = start.hands.clone().unwrap_or_default();
-        let count = |board: &std::collections::BTreeMap<String, Vec<String>>, hand: &[String]| {
-            let on_board = |t: &String| board.get(t).map_or(0, Vec::len);
-            types.iter().map(on_board).sum::<usize>()
-                + hand.iter().filter(|h| types.contains(h)).count()
+        let side = |board: &std::collections::BTreeMap<String, Vec<String>>, hand: &[String]| {
+            let on_board: Vec<&String> = board
+                .iter()
+                .filter(|(k, _)| royal_ids.contains(&k.as_str()))
+                .map(|(k, _)| k)
+                .collect();
+            let n = board
+                .iter()
+                .filter(|(k, _)| royal_ids.contains(&k.as_str()))
+                .map(|(_, v)| v.len())
+                .sum::<usize>()
+                + hand
+                    .iter()
+                    .filter(|h| royal_ids.contains(&h.as_str()))
+                    .count();
+            (n, on_board.len())
         };
-        let counts = [
-            count(&start.first, &hands.0),
-            count(&start.second, &hands.1),
-        ];
-        let squares = (self.files * self.ranks) as usize;
-        let grows = pieces
-            .iter()
-            .filter(|p| !forms.contains(&p.id))
-            .any(|p| p.promotes.iter().any(|q| forms.contains(q)))
-            && limit + 1 < squares;
-        let king = self.game.kind("king").map(|k| id(k.letter));
-        let king = king.filter(|k| !types.contains(k));
-        let mixed = [&start.first, &start.second]
-            .iter()
-            .zip(counts)
-            .any(|(side, n)| n > 0 && king.as_ref().is_some_and(|k| side.contains_key(k)));
-        let blast = self.flag("blastOnCapture", false);
-        if !grows && counts.iter().all(|&n| n <= limit + 1) && !(blast && limit > 0) {
-            return;
+        let sides = [side(&start.first, &hands.0), side(&start.second, &hands.1)];
+        let facts = PseudoFacts {
+            limit,
+            counts: [sides[0].0, sides[1].0],
+            // A piece that is not of the types promoting into one of them adds one.
+            grows: pieces
+                .iter()
+                .filter(|p| !p.royal)
+                .any(|p| p.promotes.iter().any(|q| royal_ids.contains(&q.as_str())))
+                && limit + 1 < (self.files * self.ranks) as usize,
+            // One type per side, for good: counting them together is counting each type.
+            one_type_each: letters.len() == 1
+                || (sides.iter().all(|s| s.1 <= 1)
+                    && !pieces
+                        .iter()
+                        .any(|p| p.promotes.iter().any(|q| royal_ids.contains(&q.as_str())))),
+            drops: self.flag("capturesToHand", false)
+                || hands
+                    .0
+                    .iter()
+                    .chain(&hands.1)
+                    .any(|h| royal_ids.contains(&h.as_str())),
+            mixed: self.game.kind("king").is_some_and(|k| {
+                let k = id(k.letter);
+                [(&start.first, sides[0].0), (&start.second, sides[1].0)]
+                    .iter()
+                    .any(|(side, n)| *n > 0 && side.contains_key(&k))
+            }),
+            blast: self.flag("blastOnCapture", false),
+            duple: self.flag("dupleCheck", false),
+        };
+        if facts.duple {
+            self.consumed.push("dupleCheck");
         }
-        if !grows && limit == 0 && !mixed {
-            self.rules
-                .push(RuleLine::Clause("check last-royal-only".into()));
-            return;
+        match facts.reading() {
+            Some(PseudoReading::Every) => {}
+            Some(PseudoReading::LastOnly) => self
+                .rules
+                .push(RuleLine::Clause("check last-royal-only".into())),
+            Some(PseudoReading::Duple) => self.rules.push(RuleLine::Clause("check duple".into())),
+            None => {
+                let at = self.at("extinctionPseudoRoyal");
+                self.gap(
+                    at,
+                    "pseudo-royal pieces whose number can change (Fairy-Stockfish keeps a side's \
+                     pieces of the type out of attack only while it has few enough of them)",
+                );
+            }
         }
-        let at = self.at("extinctionPseudoRoyal");
-        self.gap(
-            at,
-            "pseudo-royal pieces whose number can change (Fairy-Stockfish keeps a side's \
-             pieces of the type out of attack only while it has few enough of them)",
-        );
     }
 
     /// `blastOnCapture`: `explode`, sparing Fairy-Stockfish's pawn type (its `pawn` piece)
@@ -1934,15 +1972,15 @@ impl Ctx<'_> {
             .get(&format!("flagPiece{side}"))
             .or_else(|| self.game.get("flagPiece"))
             .map(|s| s.value.clone());
-        let ids: Vec<String> = match piece.as_deref() {
+        match piece.as_deref() {
             None | Some("*") => pieces
                 .iter()
                 .filter(|p| !p.id.starts_with('+'))
                 .map(|p| p.id.clone())
-                .collect(),
-            Some(v) => self.letters(v).into_iter().map(id).collect(),
-        };
-        ids.join(" ")
+                .collect::<Vec<_>>()
+                .join(" "),
+            Some(v) => flag_ids(pieces, &self.forms, &self.letters(v)),
+        }
     }
 
     /// What `flagMove` adds to each side's goal. Fairy-Stockfish ends the game on a flag
@@ -2353,6 +2391,74 @@ fn extinction_clause(
         clause.push_str(&format!(" if-opponent-has {opponent}"));
     }
     clause
+}
+
+/// The koma pieces that are Fairy-Stockfish's flag types `letters`: each type, when the file
+/// keeps it, and the promoted pieces that move as it (`promotedPieceType = k:d` makes a piece of
+/// type `d`, which a flag on `d` counts: Chak's Divine King).
+fn flag_ids(pieces: &[Piece], forms: &[(String, String)], letters: &[char]) -> String {
+    let types: Vec<String> = letters.iter().map(|&l| id(l)).collect();
+    let ids: Vec<String> = pieces
+        .iter()
+        .filter(|p| {
+            types.contains(&p.id) || forms.iter().any(|(f, t)| *f == p.id && types.contains(t))
+        })
+        .map(|p| p.id.clone())
+        .collect();
+    // None in the file: the types themselves, which the check of the written file reports.
+    if ids.is_empty() { types } else { ids }.join(" ")
+}
+
+/// What decides how koma reads a game's pseudo-royal pieces.
+struct PseudoFacts {
+    /// `extinctionPieceCount`: the pieces are kept out of attack while a side has at most one
+    /// more of a type.
+    limit: usize,
+    /// The pieces of the types each side starts with (board and hand).
+    counts: [usize; 2],
+    /// A piece not of the types can promote into one.
+    grows: bool,
+    /// No side ever has pieces of two of the types (or there is one type).
+    one_type_each: bool,
+    /// Pieces of the types can be dropped (captured to hand, or in hand at the start).
+    drops: bool,
+    /// A side has a `king` beside them.
+    mixed: bool,
+    blast: bool,
+    /// `dupleCheck`.
+    duple: bool,
+}
+
+/// koma's reading of pseudo-royal pieces: every royal kept safe, only the last one, or any one.
+#[derive(Debug, PartialEq, Eq)]
+enum PseudoReading {
+    Every,
+    LastOnly,
+    Duple,
+}
+
+impl PseudoFacts {
+    /// The reading that agrees with Fairy-Stockfish's, if one does. Every royal is kept safe
+    /// when no side ever has more than `limit + 1` (their number cannot grow, and none is ever
+    /// left attacked to be taken). With a limit of 0, one type per side and no drops of them,
+    /// koma's count of all royals after the move is Fairy-Stockfish's count of the type (a
+    /// promotion past the limit frees them all in both), so `last-royal-only` or `duple`
+    /// reads it. Fairy-Stockfish counts each type apart, and keeps a dropped piece of the
+    /// type guarded whatever the count: there the readings part.
+    fn reading(&self) -> Option<PseudoReading> {
+        let few = !self.grows
+            && self.counts.iter().all(|&n| n <= self.limit + 1)
+            && !(self.blast && self.limit > 0);
+        if few {
+            return Some(PseudoReading::Every);
+        }
+        let together = self.limit == 0 && !self.mixed && !self.drops && self.one_type_each;
+        match (together, self.duple) {
+            (true, true) => Some(PseudoReading::Duple),
+            (true, false) => Some(PseudoReading::LastOnly),
+            _ => None,
+        }
+    }
 }
 
 fn mark_royal(pieces: &mut [Piece], letter: char) {
