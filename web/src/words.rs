@@ -938,6 +938,7 @@ fn hands(w: &mut Page<'_>) {
         "drop unmoved",
         "drop opposite-colours",
         "drop enclosing",
+        "drop enters",
     ];
     w.rule("Hands", &clauses, words);
 }
