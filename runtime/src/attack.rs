@@ -400,15 +400,16 @@ impl Position {
         })
     }
 
-    /// True when a royal of the side to move is attacked (under `check duple`: when all are).
+    /// True when a royal of the side to move is attacked (under `check duple`: when all are;
+    /// under `check last-royal-only`: when its only one is).
     pub fn in_check(&self) -> bool {
         let me = self.side;
         let royals = self.royals.get(me).squares();
-        if self.tables.spec.rules.royals.duple {
-            !royals.is_empty() && royals.iter().all(|&s| self.royal_attacked(s, me))
-        } else {
-            royals.iter().any(|&s| self.royal_attacked(s, me))
-        }
+        self.tables
+            .spec
+            .rules
+            .royals
+            .in_check(royals, |s| self.royal_attacked(s, me))
     }
 
     /// Whether the royal of `me` on `sq` is attacked: an enemy piece could take it, and taking

@@ -37,8 +37,9 @@ pub(crate) struct Shortcut {
     /// The squares of `watched` where a piece put down may do so (the others can only be
     /// opened by emptying them: `crate::footprint::Footprints::opens`).
     filled: [u64; WORDS],
-    /// A plain move from outside `stay` to outside `filled` needs no test (no freezers, not
-    /// in check, and the board fits in `QUICK_WORDS` words): two bit tests settle most moves.
+    /// A plain move from outside `stay` to outside `filled` needs no test (not in check, no
+    /// freezers unless no royal is guarded, and the board fits in `QUICK_WORDS` words): two
+    /// bit tests settle most moves.
     quick: bool,
     /// The first `QUICK_WORDS` words of `pinned` and `watched`, and the royals' squares: a
     /// move from there needs a test.
@@ -165,6 +166,29 @@ impl Shortcut {
             .iter()
             .find(|p| p.0 == sq && p.1 != 0)
             .map(|p| p.1)
+    }
+
+    /// In check: every move that changes none of `checks` (the squares the checks depend on)
+    /// leaves the side in check ([`Position::evasion_test`]); pins no longer matter.
+    fn evade(&mut self, checks: [u64; WORDS]) {
+        self.paths.clear();
+        self.watched = checks;
+        self.pinned = [0; WORDS];
+        self.cheap = false;
+        self.evading = true;
+    }
+
+    /// Not in check, no freezers: turns the quick test on where the board fits
+    /// (`Shortcut::quick`); moves from a royal's square, a pinned or a watched one stay open.
+    fn quicken(&mut self, t: &Tables, royals: &[Square]) {
+        if t.geo.len() > QUICK_WORDS * 64 {
+            return;
+        }
+        self.quick = true;
+        for w in 0..QUICK_WORDS {
+            self.stay[w] = self.pinned[w] | self.watched[w];
+        }
+        royals.iter().for_each(|&r| insert(&mut self.stay, r));
     }
 
     /// Gives the buffers back.
@@ -354,24 +378,21 @@ impl Position {
 }
 
 impl Position {
-    /// Pins and watched squares of the side to move; `paths` is the buffer for the watched
-    /// paths.
+    /// Pins and watched squares of the side to move; `buffers` lends the node's buffers.
     pub(crate) fn shortcut(&self, buffers: Buffers) -> Shortcut {
         let t = &*self.tables;
-        let me = self.side;
-        let enemy = me.opponent();
-        let royals = self.royals.get(me).squares();
-        let fp = &t.footprints;
-        let complex = *t.near_complex.get(enemy)
-            || !t.far_complex.get(enemy).is_empty()
-            || t.rules.burn_check;
+        let royals = self.royals.get(self.side).squares();
+        if royals.len() >= 2 && t.spec.rules.royals.check_last_only {
+            return self.unguarded(buffers, royals);
+        }
         // `check duple` with two royals: a royal may be left attacked while another is safe,
         // which pins and watched squares do not say.
         let duple = t.spec.rules.royals.duple && royals.len() >= 2;
+        let complex = self.enemy_complex();
         if royals.is_empty()
             || duple
-            || self.tables.geo.len() > WORDS * 64
-            || (complex && !fp.built())
+            || t.geo.len() > WORDS * 64
+            || (complex && !t.footprints.built())
         {
             return Shortcut::off(buffers);
         }
@@ -379,16 +400,61 @@ impl Position {
         let mut sc = Shortcut::off(buffers);
         sc.enabled = true;
         sc.cheap = !t.rules.burn_check;
+        let mut checks = [0u64; WORDS];
+        match self.pins_and_checks(royals, complex, &mut sc, &mut checks) {
+            None => return Shortcut::off(sc.buffers()),
+            Some(true) => sc.evade(checks),
+            Some(false) if t.rules.freezes.is_empty() => sc.quicken(t, royals),
+            Some(false) => {}
+        }
+        sc
+    }
+
+    /// Whether the enemy has multi-leg attacks or burns that can reach a royal (then its
+    /// checks and the squares they read come from the footprints).
+    fn enemy_complex(&self) -> bool {
+        let t = &*self.tables;
+        let enemy = self.side.opponent();
+        *t.near_complex.get(enemy) || !t.far_complex.get(enemy).is_empty() || t.rules.burn_check
+    }
+
+    /// The shortcut of a side with two or more royals under `check last-royal-only`: none is
+    /// guarded while it has them all, so no piece is pinned and no square watched. Only a move
+    /// that may lose a royal (a royal's, a side capture, or one [`Position::needs_test_slow`]
+    /// tests in full for other reasons) is tested, by the whole test, which counts the royals
+    /// after it.
+    fn unguarded(&self, buffers: Buffers, royals: &[Square]) -> Shortcut {
+        let t = &*self.tables;
+        let mut sc = Shortcut::off(buffers);
+        if t.geo.len() > WORDS * 64 {
+            return sc;
+        }
+        sc.enabled = true;
+        sc.quicken(t, royals);
+        sc
+    }
+
+    /// Finds the checks on `royals` and the pieces pinned to them, into `sc` and `checks` (the
+    /// squares each check depends on). Returns whether there is a check, or `None` when the
+    /// shortcut cannot help (a check the occupancy bits find, or a royal facing or burned).
+    fn pins_and_checks(
+        &self,
+        royals: &[Square],
+        complex: bool,
+        sc: &mut Shortcut,
+        checks: &mut [u64; WORDS],
+    ) -> Option<bool> {
+        let t = &*self.tables;
+        let enemy = self.side.opponent();
         // With multi-leg attackers, checks are found on the way (rides below, multi-leg paths
         // by `watch_footprints`), with the squares each depends on.
-        let mut checks = [0u64; WORDS];
         let mut checked = false;
         for &r in royals {
             // Rides and leaps alone (no multi-leg attacker): checks and pins from the
             // occupancy bits.
             if t.strategy.rays != RayLookup::Walk && !complex {
-                if self.ride_pins(r, &mut sc) || self.complex_attacked(r, enemy) {
-                    return Shortcut::off(sc.buffers());
+                if self.ride_pins(r, sc) || self.complex_attacked(r, enemy) {
+                    return None;
                 }
                 for p in self.facing_pins(r).into_iter().flatten() {
                     sc.pin(p, 0);
@@ -399,10 +465,10 @@ impl Position {
                 if self.royal_faces(r, enemy)
                     || (t.rules.burn_check && self.burn_attacked(r, enemy))
                 {
-                    return Shortcut::off(sc.buffers());
+                    return None;
                 }
             } else if self.is_attacked(r, enemy) {
-                return Shortcut::off(sc.buffers());
+                return None;
             }
             for p in self.facing_pins(r).into_iter().flatten() {
                 insert(&mut sc.pinned, p);
@@ -412,32 +478,16 @@ impl Position {
                     RayThreat::Pin(p) => insert(&mut sc.pinned, p),
                     RayThreat::Check(line) => {
                         checked = true;
-                        line.squares(t, r).for_each(|q| insert(&mut checks, q));
+                        line.squares(t, r).for_each(|q| insert(checks, q));
                     }
                 }
                 true
             });
         }
         if complex {
-            checked |= self.watch_footprints(royals, &mut sc, &mut checks);
+            checked |= self.watch_footprints(royals, sc, checks);
         }
-        if checked {
-            if royals.len() >= 2 && t.spec.rules.royals.check_last_only {
-                return Shortcut::off(sc.buffers());
-            }
-            sc.paths.clear();
-            sc.watched = checks;
-            sc.pinned = [0; WORDS];
-            sc.cheap = false;
-            sc.evading = true;
-        } else if t.rules.freezes.is_empty() && t.geo.len() <= QUICK_WORDS * 64 {
-            sc.quick = true;
-            for w in 0..QUICK_WORDS {
-                sc.stay[w] = sc.pinned[w] | sc.watched[w];
-            }
-            royals.iter().for_each(|&r| insert(&mut sc.stay, r));
-        }
-        sc
+        Some(checked)
     }
 
     /// With the rays found from the occupancy bits ([`RayLookup::Bits`] or `Words`): whether an enemy ride or leap
@@ -816,11 +866,7 @@ impl Position {
     /// paths of multi-leg attackers still on the board can, and of those only the paths whose
     /// reads it changes.
     pub(crate) fn attackers_miss(&mut self, sc: &Shortcut, m: MoveRef<'_>) -> bool {
-        let me = self.side;
-        let royals = *self.royals.get(me);
-        if royals.n >= 2 && self.tables.spec.rules.royals.check_last_only {
-            return true;
-        }
+        let royals = *self.royals.get(self.side);
         // A plain move that fills no square an opening path reads changes the paths only by
         // emptying its origin (filling can only block the others), and the piece's other
         // moves empty the same square: one look at the board with it lifted decides most of

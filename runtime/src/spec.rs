@@ -725,18 +725,24 @@ pub struct RoyalSpec {
 }
 
 impl RoyalSpec {
-    /// Under `Checkmate`: whether a side whose royals are `royals` (at least one) is safe,
-    /// `attacked` telling which are attacked. Every royal must be safe, except that `check
-    /// last-royal-only` lets a side with two or more leave any attacked and `check duple` asks
-    /// only that one stays unattacked.
-    pub fn safe<T: Copy>(&self, royals: &[T], mut attacked: impl FnMut(T) -> bool) -> bool {
+    /// Under `Checkmate`: whether a side whose royals are `royals` is in check, `attacked`
+    /// telling which are attacked. Any attacked royal is a check, except that a side with two
+    /// or more is never in check under `check last-royal-only` (none is guarded alone:
+    /// Fairy-Stockfish's pseudo-royal pieces) and only when all are under `check duple`.
+    pub fn in_check<T: Copy>(&self, royals: &[T], mut attacked: impl FnMut(T) -> bool) -> bool {
         if royals.len() >= 2 && self.check_last_only {
-            true
+            false
         } else if self.duple {
-            royals.iter().any(|&r| !attacked(r))
+            !royals.is_empty() && royals.iter().all(|&r| attacked(r))
         } else {
-            royals.iter().all(|&r| !attacked(r))
+            royals.iter().any(|&r| attacked(r))
         }
+    }
+
+    /// Under `Checkmate`: whether a side whose royals are `royals` (at least one) is safe
+    /// after its move: not in check ([`RoyalSpec::in_check`]).
+    pub fn safe<T: Copy>(&self, royals: &[T], attacked: impl FnMut(T) -> bool) -> bool {
+        !self.in_check(royals, attacked)
     }
 }
 

@@ -26,6 +26,10 @@ fn a_second_king_may_be_left_attacked_but_not_both() {
     let fen = "k6k/8/8/8/8/8/8/R3K3 b - - 0 1";
     let mut p = pos(&duple, fen);
     assert!(!p.in_check(), "one of two Kings attacked is no check");
+    assert!(
+        !pos(&last_royal(), fen).in_check(),
+        "no King of two is guarded alone"
+    );
     assert_eq!(
         all_moves(&mut p),
         list(&["a8a7", "a8b7", "a8b8", "h8g7", "h8g8", "h8h7"])
@@ -36,10 +40,25 @@ fn a_second_king_may_be_left_attacked_but_not_both() {
     // attacked. With `last-royal-only` it may.
     let fen = "kr5k/8/8/8/8/8/6Q1/R3K3 b - - 0 1";
     assert_eq!(perfts(&duple, fen), [15, 493, 7118]);
-    // pyffish's perft(3) is 10306: koma's `last-royal-only` still holds a Rook pinned to one of
-    // two Kings on its line (k6k/1r6/8/8/8/8/6Q1/1R2K3 b: b7 may not leave), 10264.
-    let mut p = pos(&last_royal(), fen);
-    assert_eq!([p.perft(1), p.perft(2)], [17, 568]);
+    // Its perft(3) goes through a Rook pinned to one of two Kings (the next test).
+    assert_eq!(perfts(&last_royal(), fen), [17, 568, 10306]);
+}
+
+#[test]
+fn a_piece_pinned_to_one_of_two_kings_may_leave_the_line() {
+    // The Queen on g2 pins the Rook on b7 to the a8 King; with the h8 King on the board the
+    // Rook may go anywhere, g7 and b1 too, under `last-royal-only` (under `check duple`
+    // also, the h8 King being safe).
+    let fen = "k6k/1r6/8/8/8/8/6Q1/1R2K3 b - - 0 1";
+    let t = last_royal();
+    let mut p = pos(&t, fen);
+    let rook = [
+        "b7a7", "b7b1", "b7b2", "b7b3", "b7b4", "b7b5", "b7b6", "b7b8", "b7c7", "b7d7", "b7e7",
+        "b7f7", "b7g7", "b7h7",
+    ];
+    let kings = ["a8a7", "a8b8", "h8g7", "h8g8", "h8h7"];
+    assert_eq!(all_moves(&mut p), list(&[&rook[..], &kings[..]].concat()));
+    assert_eq!(perfts(&t, fen), [19, 615, 11396]);
 }
 
 #[test]
