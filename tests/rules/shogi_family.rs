@@ -1097,3 +1097,30 @@ fn taikyoku_a_promoted_drunken_elephant_is_a_second_prince() {
     assert!(result(&mut p).is_none());
     assert!(!p.moves().is_empty());
 }
+
+/// Chu Shogi's King and Crown Prince under `check last-royal-only`: with both on the board
+/// neither is guarded alone, so a Gold between the King and an enemy Rook may leave the file,
+/// and the side is not in check once it has (Fairy-Stockfish's pseudo-royal reading); without
+/// the Prince the Gold may not.
+#[test]
+fn chu_a_piece_pinned_to_the_king_is_free_while_the_prince_lives() {
+    let t = variant("chu-shogi");
+    let mut pieces = vec![("K", "f1"), ("G", "f3"), ("r", "f12"), ("k", "a12")];
+    let gold_moves = |pieces: &[(&str, &str)]| {
+        let mut p = pos(&t, &board_text(12, pieces, 'w'));
+        moves_from(&mut p, "f3")
+    };
+    assert_eq!(gold_moves(&pieces), list(&["f3f2", "f3f4"]));
+    pieces.push(("+DE", "l1"));
+    assert_eq!(
+        gold_moves(&pieces),
+        list(&["f3e3", "f3e4", "f3f2", "f3f4", "f3g3", "f3g4"])
+    );
+    let mut p = pos(&t, &board_text(12, &pieces, 'w'));
+    play(&mut p, &["f3e3"]);
+    play(&mut p, &["a12a11"]);
+    assert!(
+        !p.in_check(),
+        "the King attacked, the Prince safe: no check"
+    );
+}
