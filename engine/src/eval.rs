@@ -523,8 +523,10 @@ impl Evaluator {
         }
         if self.safety {
             let w = &self.weights;
+            let shelter_counts = w.get(Term::RoyalShelter) != 0;
             for (player, sign) in [(Player::First, 1), (Player::Second, -1)] {
-                let [attackers, open, threat, shelter] = self.royal_danger(pos, player);
+                let [attackers, open, threat, shelter] =
+                    self.royal_danger(pos, player, shelter_counts);
                 let danger = w.get(Term::RoyalAttackers) * attackers
                     + w.get(Term::RoyalOpen) * open / 4
                     + w.get(Term::HandThreat) * threat / 8
@@ -596,8 +598,9 @@ impl Evaluator {
     /// The danger to `player`'s royals, in the units of the royal-safety terms (before their
     /// divisors): enemy pieces within two squares, empty squares on the lines from the royal,
     /// empty squares next to it times the enemy's pieces in hand (at most 4), and its own
-    /// pieces next to it (which shelter it rather than endanger it).
-    fn royal_danger(&self, pos: &Position, player: Player) -> [i32; 4] {
+    /// pieces next to it (which shelter it rather than endanger it; counted only `with_shelter`,
+    /// as its default weight is 0 and the count is a popcount per royal at every node).
+    fn royal_danger(&self, pos: &Position, player: Player, with_shelter: bool) -> [i32; 4] {
         let enemy = player.opponent();
         let in_hand = if self.drops {
             (0..self.ntypes)
@@ -613,7 +616,9 @@ impl Evaluator {
             // Counted from the runtime's occupancy bits: a square-by-square look at the
             // neighbourhood was a tenth of chess's search.
             danger[0] += pos.pieces_near(royal, enemy, 2) as i32;
-            danger[3] += pos.pieces_near(royal, player, 1) as i32;
+            if with_shelter {
+                danger[3] += pos.pieces_near(royal, player, 1) as i32;
+            }
             if in_hand > 0 {
                 let occupied = pos.pieces_near(royal, player, 1) + pos.pieces_near(royal, enemy, 1);
                 danger[2] += (self.near_one[r] as i32 - occupied as i32) * in_hand;
@@ -700,7 +705,7 @@ impl Evaluator {
         }
         if self.tables.spec().rules.royals.win == WinCondition::Checkmate {
             for (player, sign) in [(Player::First, 1.0), (Player::Second, -1.0)] {
-                let [attackers, open, threat, shelter] = self.royal_danger(pos, player);
+                let [attackers, open, threat, shelter] = self.royal_danger(pos, player, true);
                 terms[Term::RoyalAttackers.index()] -= sign * f64::from(attackers);
                 terms[Term::RoyalShelter.index()] += sign * f64::from(shelter);
                 terms[Term::RoyalOpen.index()] -= sign * f64::from(open) / 4.0;
