@@ -1749,14 +1749,7 @@ impl Ctx<'_> {
             "blackdrawodds" => "tiebreak second".to_string(),
             "unweighted" => "tiebreak pieces".to_string(),
             "janggi" => {
-                let values: Vec<String> = JANGGI_VALUES
-                    .iter()
-                    .filter_map(|(kind, v)| {
-                        self.game
-                            .kind(kind)
-                            .map(|p| format!("{} {v}", id(p.letter)))
-                    })
-                    .collect();
+                let values = self.kind_values(JANGGI_VALUES);
                 format!("tiebreak material {}, komi second 1.5", values.join(", "))
             }
             _ => {
@@ -1765,6 +1758,19 @@ impl Ctx<'_> {
             }
         };
         self.rules.push(RuleLine::Clause(clause));
+    }
+
+    /// `ID N` for each of `values`' built-in kinds the game has, in their order: the
+    /// per-kind numbers of a material or honour list.
+    fn kind_values(&self, values: &[(&str, u32)]) -> Vec<String> {
+        values
+            .iter()
+            .filter_map(|(kind, n)| {
+                self.game
+                    .kind(kind)
+                    .map(|p| format!("{} {n}", id(p.letter)))
+            })
+            .collect()
     }
 
     /// `checkCounting`: the start FEN's `N+N` field gives the checks each side must give; a
@@ -1869,14 +1875,7 @@ impl Ctx<'_> {
     /// and only once no Pawn is left.
     fn asean_counting(&mut self) {
         let pawns: Vec<String> = self.pawn_types().into_iter().map(id).collect();
-        let honour: Vec<String> = [("rook", 16), ("khon", 44), ("knight", 64)]
-            .iter()
-            .filter_map(|(kind, n)| {
-                self.game
-                    .kind(kind)
-                    .map(|p| format!("{} {n}", id(p.letter)))
-            })
-            .collect();
+        let honour = self.kind_values(&[("rook", 16), ("khon", 44), ("knight", 64)]);
         if honour.is_empty() {
             let at = self.at("countingRule");
             self.gap(at, "ASEAN counting without a Rook, Khon or Knight");
