@@ -1978,7 +1978,7 @@ impl Ctx<'_> {
                 .map(|p| p.id.clone())
                 .collect::<Vec<_>>()
                 .join(" "),
-            Some(v) => flag_ids(pieces, &self.forms, &self.letters(v)),
+            Some(v) => flag_types_with_forms(pieces, &self.forms, &self.letters(v)),
         }
     }
 
@@ -2395,7 +2395,7 @@ fn extinction_clause(
 /// The koma pieces that are Fairy-Stockfish's flag types `letters`: each type, when the file
 /// keeps it, and the promoted pieces that move as it (`promotedPieceType = k:d` makes a piece of
 /// type `d`, which a flag on `d` counts: Chak's Divine King).
-fn flag_ids(pieces: &[Piece], forms: &[(String, String)], letters: &[char]) -> String {
+fn flag_types_with_forms(pieces: &[Piece], forms: &[(String, String)], letters: &[char]) -> String {
     let types: Vec<String> = letters.iter().map(|&l| id(l)).collect();
     let ids: Vec<String> = pieces
         .iter()
