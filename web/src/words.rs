@@ -910,7 +910,7 @@ fn flipping(w: &mut Page<'_>) {
     if !s.is_empty() {
         w.rule(
             "Flipping",
-            &["flip", "draw full-board"],
+            &["flip enclosed", "draw full-board"],
             s.trim_start().to_string(),
         );
     }
