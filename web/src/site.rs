@@ -142,6 +142,17 @@ fn version(stamps: &[Stamp]) -> u64 {
     h.finish() >> 11
 }
 
+/// The squares of `player`'s promotion zone as the runtime reads it (its own, or the first
+/// player's turned around).
+fn zone_names(v: &Variant, t: &Tables, player: Player) -> Vec<String> {
+    let own = t.promotion_zone(player);
+    let geo = t.geo();
+    geo.squares()
+        .filter(|sq| own.get(sq.index()).copied().unwrap_or(false))
+        .map(|sq| v.board.square_name(geo.coord(sq)))
+        .collect()
+}
+
 fn variant_data(
     v: &Variant,
     t: &Arc<Tables>,
@@ -157,15 +168,6 @@ fn variant_data(
             y: c.y,
         })
         .collect();
-    // Each player's zone as the runtime reads it (its own, or the first player's turned).
-    let zone = |player: Player| -> Vec<String> {
-        let own = t.promotion_zone(player);
-        let geo = t.geo();
-        geo.squares()
-            .filter(|sq| own.get(sq.index()).copied().unwrap_or(false))
-            .map(|sq| name(geo.coord(sq)))
-            .collect()
-    };
     let (files, ranks) = b.names.edge_labels(b.width, b.height, |c| b.contains(c));
     let board = BoardInfo {
         width: b.width,
@@ -174,8 +176,8 @@ fn variant_data(
         ranks,
         squares,
         vanishing: b.vanishing.iter().map(|c| name(c.value)).collect(),
-        zone: zone(Player::First),
-        zone_second: zone(Player::Second),
+        zone: zone_names(v, t, Player::First),
+        zone_second: zone_names(v, t, Player::Second),
     };
     let id = |p: PieceType| v.piece(p).id.clone();
     let pieces = v
