@@ -58,9 +58,13 @@ squares: Array<SquareInfo>,
  */
 vanishing: Array<string>, 
 /**
- * The first player's promotion zone; the second player's is its 180 degree rotation.
+ * The first player's promotion zone.
  */
-zone: Array<string>, zone_second: Array<string>, };
+zone: Array<string>, 
+/**
+ * The second player's: its own where the rules give one, else the first's turned around.
+ */
+zone_second: Array<string>, };
 
 export type SquareInfo = { name: string, x: number, y: number, };
 

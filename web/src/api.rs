@@ -66,8 +66,9 @@ pub struct BoardInfo {
     pub squares: Vec<SquareInfo>,
     /// Squares that vanish when a piece leaves them.
     pub vanishing: Vec<String>,
-    /// The first player's promotion zone; the second player's is its 180 degree rotation.
+    /// The first player's promotion zone.
     pub zone: Vec<String>,
+    /// The second player's: its own where the rules give one, else the first's turned around.
     pub zone_second: Vec<String>,
 }
 

@@ -12,7 +12,7 @@ use koma_compiler::diagram::{Scene, draw_piece, piece_notes, piece_title, render
 use koma_compiler::ir::Variant;
 use koma_compiler::lint::{self, LintConfig};
 use koma_compiler::loader::{DiskLoader, FileLoader};
-use koma_runtime::spec::{Coord, PieceType};
+use koma_runtime::spec::{Coord, PieceType, Player};
 use koma_runtime::{Position, Tables};
 
 use crate::api::{
@@ -142,6 +142,17 @@ fn version(stamps: &[Stamp]) -> u64 {
     h.finish() >> 11
 }
 
+/// The squares of `player`'s promotion zone as the runtime reads it (its own, or the first
+/// player's turned around).
+fn zone_names(v: &Variant, t: &Tables, player: Player) -> Vec<String> {
+    let own = t.promotion_zone(player);
+    let geo = t.geo();
+    geo.squares()
+        .filter(|sq| own.get(sq.index()).copied().unwrap_or(false))
+        .map(|sq| v.board.square_name(geo.coord(sq)))
+        .collect()
+}
+
 fn variant_data(
     v: &Variant,
     t: &Arc<Tables>,
@@ -157,7 +168,6 @@ fn variant_data(
             y: c.y,
         })
         .collect();
-    let zone = &t.spec().rules.promotion.zone;
     let (files, ranks) = b.names.edge_labels(b.width, b.height, |c| b.contains(c));
     let board = BoardInfo {
         width: b.width,
@@ -166,11 +176,8 @@ fn variant_data(
         ranks,
         squares,
         vanishing: b.vanishing.iter().map(|c| name(c.value)).collect(),
-        zone: zone.iter().map(|&c| name(c)).collect(),
-        zone_second: match &t.spec().rules.promotion.zone_second {
-            Some(own) => own.iter().map(|&c| name(c)).collect(),
-            None => zone.iter().map(|&c| name(t.geo().rotate(c))).collect(),
-        },
+        zone: zone_names(v, t, Player::First),
+        zone_second: zone_names(v, t, Player::Second),
     };
     let id = |p: PieceType| v.piece(p).id.clone();
     let pieces = v

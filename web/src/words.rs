@@ -910,7 +910,7 @@ fn flipping(w: &mut Page<'_>) {
     if !s.is_empty() {
         w.rule(
             "Flipping",
-            &["flip", "draw full-board"],
+            &["flip enclosed", "draw full-board"],
             s.trim_start().to_string(),
         );
     }
@@ -1378,6 +1378,15 @@ mod tests {
 
     use super::rules;
 
+    /// The folders of rule files, from the repository's root.
+    const RULE_FILE_DIRS: [&str; 5] = [
+        "variants",
+        "examples",
+        "tests/fixtures/check/ok",
+        "tests/fixtures/rules",
+        "tests/fsf-corpus",
+    ];
+
     fn compile(path: &Path) -> (Variant, VariantSpec) {
         let loaded = koma_compiler::load(path);
         let variant = loaded
@@ -1387,12 +1396,13 @@ mod tests {
         (variant, spec)
     }
 
-    /// The shipped variants, the examples and the check fixtures: between them every clause
-    /// kind the language has.
+    /// Every rule file that checks clean: the shipped variants, the examples, the check
+    /// fixtures, the rule tests' games and the Fairy-Stockfish corpus. Between them every
+    /// clause kind the language has.
     fn files() -> Vec<PathBuf> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let mut out = Vec::new();
-        for dir in ["variants", "examples", "tests/fixtures/check/ok"] {
+        for dir in RULE_FILE_DIRS {
             let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
                 continue;
             };
@@ -1435,7 +1445,7 @@ mod tests {
         for kind in koma_grammar::ast::CLAUSE_KINDS {
             assert!(
                 seen.contains(kind) || *kind == "remove",
-                "no file walked writes a `{kind}` clause: add one to tests/fixtures/check/ok"
+                "no file walked writes a `{kind}` clause: add one to a folder of {RULE_FILE_DIRS:?}"
             );
         }
     }

@@ -4,8 +4,10 @@
 use koma_grammar::xbetza::{self, Move};
 use koma_runtime::spec::{Coord, Modes, PathTemplate, PieceType, Player};
 
+use super::Context;
+use super::stuck_on_setup_square::first_player_view;
 use crate::diagnostic::Location;
-use crate::ir::{Board, Piece, Variant};
+use crate::ir::{Board, ClauseInfo, Piece, Variant};
 use crate::xbetza::{BoardSize, Expansion, expand};
 
 /// Which pieces can ever be on the board: in the setup (on a square or in a hand) or reachable
@@ -114,6 +116,72 @@ pub fn row_from_own_side(board: &Board, c: Coord, player: Player) -> u8 {
         Player::First => c.y,
         Player::Second => board.height - 1 - c.y,
     }
+}
+
+/// `player`'s own promotion zone in the first player's view (`first_player_view`), where the
+/// expansions hold the moves: the squares the runtime marks for `player`
+/// (`Tables::promotion_zone`), that is the first player's zone as written, and the second
+/// player's own (`promotion zone second`) turned around, else the first player's again.
+pub fn zone_in_view(v: &Variant, player: Player) -> Vec<Coord> {
+    let promotion = &v.rules.promotion;
+    match (player, &promotion.zone_second) {
+        (Player::Second, Some(own)) => own
+            .iter()
+            .map(|&c| first_player_view(&v.board, c, player))
+            .collect(),
+        _ => promotion.zone.clone(),
+    }
+}
+
+/// The players whose zones a zone lint reads, each with its zone in the first player's view
+/// (`zone_in_view`): the first player, and the second when its zone differs, so that a lint
+/// reads every side's zone and reports a shared one once.
+pub fn zones_in_view(v: &Variant) -> Vec<(Player, Vec<Coord>)> {
+    let first = zone_in_view(v, Player::First);
+    let second = zone_in_view(v, Player::Second);
+    let same = first.len() == second.len() && first.iter().all(|c| second.contains(c));
+    let mut out = vec![(Player::First, first)];
+    if !same {
+        out.push((Player::Second, second));
+    }
+    out
+}
+
+/// The grid row of the board rectangle's far rank as `player` sees the board (in the first
+/// player's view, `first_player_view`).
+pub fn far_row_in_view(board: &Board, player: Player) -> u8 {
+    let view = |y: u8| row_from_own_side(board, Coord { x: 0, y }, player);
+    view(board.rect_rows.0).max(view(board.rect_rows.1))
+}
+
+/// `first` or `second`, as messages name a player.
+pub fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::First => "first",
+        Player::Second => "second",
+    }
+}
+
+/// The `promotion zone` clause that gives `player`'s zone: its own (`promotion zone first|second`)
+/// or the one for both players.
+pub fn zone_clause<'a>(cx: &'a Context<'_>, player: Player) -> Option<&'a ClauseInfo> {
+    let own = player_name(player);
+    let zones = || {
+        cx.variant
+            .rules
+            .clauses
+            .iter()
+            .filter(|c| c.key == "promotion zone")
+    };
+    let side = |c: &&ClauseInfo| {
+        cx.text(c.location)
+            .split_whitespace()
+            .nth(2)
+            .map(str::to_string)
+    };
+    zones()
+        .find(|c| side(c).as_deref() == Some(own))
+        .or_else(|| zones().find(|c| !matches!(side(c).as_deref(), Some("first" | "second"))))
 }
 
 /// One move of a piece's XBetza string: its text, where it is written and what it expands to.

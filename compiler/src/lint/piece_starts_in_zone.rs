@@ -1,5 +1,8 @@
 //! L015 `piece-starts-in-zone`: a promotable piece that starts in its own promotion zone.
 
+use koma_runtime::spec::Player;
+
+use super::analysis::zone_in_view;
 use super::stuck_on_setup_square::first_player_view;
 use super::{Context, Lint};
 use crate::diagnostic::Diagnostic;
@@ -23,10 +26,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let Some(setup) = v.setup.as_ref().filter(|_| !v.rules.promotion.flip) else {
         return;
     };
-    let zone = &v.rules.promotion.zone;
+    // Each side's own zone: the second player's may differ from the first's turned around.
+    let zones = [Player::First, Player::Second].map(|player| zone_in_view(v, player));
     let mut reported = Vec::new();
     for p in setup.placements.iter().filter(|p| !p.derived) {
         let piece = v.piece(p.piece);
+        let zone = &zones[usize::from(p.player == Player::Second)];
         let inside = zone.contains(&first_player_view(&v.board, p.at, p.player));
         if !piece.promotions.is_empty() && inside && !reported.contains(&p.piece) {
             reported.push(p.piece);

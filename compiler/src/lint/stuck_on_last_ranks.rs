@@ -3,7 +3,8 @@
 
 use koma_runtime::spec::{Coord, Modes, PieceType, PromotionKind};
 
-use super::analysis::{can_leave, can_move, usable_from};
+use super::analysis::{can_leave, can_move, far_row_in_view, usable_from, zones_in_view};
+use super::stuck_on_setup_square::first_player_view;
 use super::{Context, Lint};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{LintLevel, Variant};
@@ -27,31 +28,24 @@ nothing, and reaches the last rank unpromoted (add `inside` to the triggers).",
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let v = cx.variant;
-    let top = v.board.rect_rows.1;
+    let sides = zones_in_view(v);
     for (i, piece) in v.pieces.iter().enumerate() {
         let ty = PieceType(i as u16);
         if !cx.analysis.is_in_play(ty) || !can_move(&v.board, &piece.expansion) {
             continue;
         }
-        let stuck = (0..v.board.width)
-            .flat_map(|x| {
-                [
-                    Coord { x, y: top },
-                    Coord {
-                        x,
-                        y: top.saturating_sub(1),
-                    },
-                ]
-            })
-            .filter(|c| v.board.contains(*c))
-            .find(|c| {
-                !can_leave(&v.board, piece.expansion_at(&v.board, *c), *c)
-                    && !forced_to_promote(v, ty, *c)
-            });
-        if let Some(square) = stuck {
+        // Each side's far ranks and own zone; the first side where the piece gets stuck.
+        let stuck = sides.iter().find_map(|(player, zone)| {
+            let side = Side {
+                zone,
+                top: far_row_in_view(&v.board, *player),
+            };
+            stuck_square(v, ty, &side).map(|c| (c, side.forced_on(v, ty, c), *player))
+        });
+        if let Some((square, forced, player)) = stuck {
             let help = if piece.promotions.is_empty() {
                 "the piece never promotes: give it a way back, or a promotion"
-            } else if forced_on(v, ty, square) {
+            } else if forced {
                 "the move onto it fires no promotion trigger, so the forced promotion never \
                  applies: add `inside` to `promotion on`, or allow this lint if dead pieces are \
                  intended"
@@ -64,7 +58,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     format!(
                         "`{}` can get stuck on `{}` with no forced promotion",
                         piece.id,
-                        v.board.square_name(square)
+                        v.board
+                            .square_name(first_player_view(&v.board, square, player))
                     ),
                     piece.id_location,
                     "this piece",
@@ -75,63 +70,85 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Whether the piece can never stand unpromoted on `at` (a zone square). A forced promotion
-/// only applies to a move that fires a trigger: with `promotion on enter`, a pawn that entered
-/// a deep zone without promoting steps on inside it (no trigger fires) onto the last rank and
-/// stays there, stuck, whatever `forced` says (a Grand Chess pawn stepping from the 9th to the
-/// 10th rank). So the squares the piece can stand on unpromoted are followed from outside the
-/// zone through every arrival that does not force a promotion.
-fn forced_to_promote(v: &Variant, piece: PieceType, at: Coord) -> bool {
-    let rules = &v.rules.promotion;
-    if v.piece(piece).promotions.is_empty() || !rules.zone.contains(&at) {
-        return false;
-    }
-    let forced_on = |c: Coord| forced_on(v, piece, c);
-    let zone: Vec<Coord> = v
-        .board
-        .squares()
-        .filter(|c| rules.zone.contains(c))
-        .collect();
-    let mut unpromoted: Vec<Coord> = v
-        .board
-        .squares()
-        .filter(|c| !rules.zone.contains(c))
-        .collect();
-    loop {
-        let mut grew = false;
-        for &z in &zone {
-            if unpromoted.contains(&z) {
-                continue;
-            }
-            let reachable = arrivals(v, piece, z).iter().any(|&(from, capture)| {
-                unpromoted.contains(&from)
-                    && !(rules.fires(rules.zone.contains(&from), true, false, capture)
-                        && forced_on(z))
-            });
-            if reachable {
-                unpromoted.push(z);
-                grew = true;
-            }
-        }
-        if !grew {
-            return !unpromoted.contains(&at);
-        }
-    }
+/// One side's far ranks and promotion zone, in the first player's view.
+struct Side<'a> {
+    zone: &'a [Coord],
+    /// The grid row of the side's far rank.
+    top: u8,
 }
 
-/// Whether a move of the piece that fires a trigger and ends on `c` must promote.
-fn forced_on(v: &Variant, piece: PieceType, c: Coord) -> bool {
-    let rules = &v.rules.promotion;
-    let from_top = v.board.rect_rows.1.saturating_sub(c.y);
-    matches!(
-        rules.kind,
-        PromotionKind::Mandatory | PromotionKind::Automatic
-    ) || (rules.forced_when_stuck
-        && !can_leave(&v.board, v.piece(piece).expansion_at(&v.board, c), c))
-        || rules
-            .forced
-            .iter()
-            .any(|f| f.pieces.contains(&piece) && from_top < f.last_ranks)
+/// A square of the side's last two ranks where the piece can never move again and may stand
+/// unpromoted.
+fn stuck_square(v: &Variant, piece: PieceType, side: &Side<'_>) -> Option<Coord> {
+    (0..v.board.width)
+        .flat_map(|x| {
+            [
+                Coord { x, y: side.top },
+                Coord {
+                    x,
+                    y: side.top.saturating_sub(1),
+                },
+            ]
+        })
+        .filter(|c| v.board.contains(*c))
+        .find(|c| {
+            !can_leave(&v.board, v.piece(piece).expansion_at(&v.board, *c), *c)
+                && !side.forced_to_promote(v, piece, *c)
+        })
+}
+
+impl Side<'_> {
+    /// Whether the piece can never stand unpromoted on `at` (a zone square). A forced
+    /// promotion only applies to a move that fires a trigger: with `promotion on enter`, a
+    /// pawn that entered a deep zone without promoting steps on inside it (no trigger fires)
+    /// onto the last rank and stays there, stuck, whatever `forced` says (a Grand Chess pawn
+    /// stepping from the 9th to the 10th rank). So the squares the piece can stand on
+    /// unpromoted are followed from outside the zone through every arrival that does not
+    /// force a promotion.
+    fn forced_to_promote(&self, v: &Variant, piece: PieceType, at: Coord) -> bool {
+        let rules = &v.rules.promotion;
+        let in_zone = |c: &Coord| self.zone.contains(c);
+        if v.piece(piece).promotions.is_empty() || !in_zone(&at) {
+            return false;
+        }
+        let zone: Vec<Coord> = v.board.squares().filter(in_zone).collect();
+        let mut unpromoted: Vec<Coord> = v.board.squares().filter(|c| !in_zone(c)).collect();
+        loop {
+            let mut grew = false;
+            for &z in &zone {
+                if unpromoted.contains(&z) {
+                    continue;
+                }
+                let reachable = arrivals(v, piece, z).iter().any(|&(from, capture)| {
+                    unpromoted.contains(&from)
+                        && !(rules.fires(in_zone(&from), true, false, capture)
+                            && self.forced_on(v, piece, z))
+                });
+                if reachable {
+                    unpromoted.push(z);
+                    grew = true;
+                }
+            }
+            if !grew {
+                return !unpromoted.contains(&at);
+            }
+        }
+    }
+
+    /// Whether a move of the piece that fires a trigger and ends on `c` must promote.
+    fn forced_on(&self, v: &Variant, piece: PieceType, c: Coord) -> bool {
+        let rules = &v.rules.promotion;
+        let from_top = self.top.saturating_sub(c.y);
+        matches!(
+            rules.kind,
+            PromotionKind::Mandatory | PromotionKind::Automatic
+        ) || (rules.forced_when_stuck
+            && !can_leave(&v.board, v.piece(piece).expansion_at(&v.board, c), c))
+            || rules
+                .forced
+                .iter()
+                .any(|f| f.pieces.contains(&piece) && from_top < f.last_ranks)
+    }
 }
 
 /// The squares from which the piece reaches `at` in one move on an empty board (single-leg

@@ -3,7 +3,7 @@
 //! makes `promotion zone 1` the wizard squares' rank).
 
 use super::{Context, Lint};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Location};
 use crate::ir::LintLevel;
 
 pub const LINT: Lint = Lint {
@@ -22,21 +22,40 @@ squares instead, or write the board as its playing rectangle with `extra` square
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let v = cx.variant;
-    let Some(clause) = v.rules.clause("promotion zone") else {
-        return;
+    let zones = v.rules.clauses.iter().filter(|c| c.key == "promotion zone");
+    for clause in zones {
+        // Only a depth counts ranks; a square list says what it means.
+        let text = cx.text(clause.location);
+        let mut words = text.split_whitespace().skip(2).peekable();
+        // `promotion zone second N` counts from the second player's far end, the bottom.
+        let side = words.next_if(|w| *w == "first" || *w == "second");
+        let near = side == Some("second");
+        let written = side.map_or(String::new(), |s| format!("{s} "));
+        let Some(depth) = words.next().and_then(|w| w.parse::<u8>().ok()) else {
+            continue;
+        };
+        counted_ranks(cx, clause.location, depth, near, &written, out);
+    }
+}
+
+/// Reports each rank a zone of `depth` ranks counts (from the bottom when `near`) where
+/// fewer than half the rank's squares exist.
+fn counted_ranks(
+    cx: &Context<'_>,
+    at: Location,
+    depth: u8,
+    near: bool,
+    written: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    let b = &cx.variant.board;
+    let (low, top) = b.rect_rows;
+    let rows = if near {
+        low..=(low + depth).saturating_sub(1).min(top)
+    } else {
+        (top + 1).saturating_sub(depth)..=top
     };
-    // Only a depth counts ranks; a square list says what it means.
-    let text = cx.text(clause.location);
-    let Some(depth) = text
-        .split_whitespace()
-        .nth(2)
-        .and_then(|w| w.parse::<u8>().ok())
-    else {
-        return;
-    };
-    let b = &v.board;
-    let top = b.rect_rows.1;
-    for y in (top + 1).saturating_sub(depth)..=top {
+    for y in rows {
         let real: Vec<String> = (b.rect_cols.0..=b.rect_cols.1)
             .map(|x| koma_runtime::spec::Coord { x, y })
             .filter(|c| b.contains(*c))
@@ -55,11 +74,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             Diagnostic::warning(
                 "",
                 format!(
-                    "`promotion zone {depth}` counts rank {rank}, where {} of {} squares exist ({squares})",
+                    "`promotion zone {written}{depth}` counts rank {rank}, where {} of {} squares exist ({squares})",
                     real.len(),
                     b.files
                 ),
-                clause.location,
+                at,
                 "zone depth counted here",
             )
             .with_help("list the zone's squares (`promotion zone SQUARES`), or make the board the playing rectangle and add the outer squares with `extra`"),

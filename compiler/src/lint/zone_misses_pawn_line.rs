@@ -1,7 +1,10 @@
 //! L017 `zone-misses-pawn-line`: a promotion zone that stops short of the opponent's pawn line.
 
-use koma_runtime::spec::Player;
+use koma_runtime::spec::{Coord, Player};
 
+use super::analysis::{
+    far_row_in_view, player_name, row_from_own_side, zone_clause, zones_in_view,
+};
 use super::{Context, Lint};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{LintLevel, Variant};
@@ -23,37 +26,46 @@ be shallow (Tori Shogi promotes in the far two ranks, behind the Swallows on the
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let v = cx.variant;
-    let (Some(clause), Some(front)) = (
-        v.rules.clause("promotion zone"),
-        front_line(v, Player::Second),
-    ) else {
-        return;
-    };
-    let depth = v
-        .rules
-        .promotion
-        .zone
-        .iter()
-        .map(|c| c.y)
-        .min()
-        .map_or(0, |low| v.board.rect_rows.1.saturating_sub(low) + 1);
-    // A one-rank zone is chess-style last-rank promotion, and a two-rank one a small board's
-    // deliberate choice (Tori Shogi); the rule of thumb is for camps of three ranks and more.
-    if depth <= 2 || v.rules.promotion.zone.iter().any(|c| c.y <= front) {
-        return;
+    let sided = zones_in_view(v);
+    for (player, zone) in &sided {
+        let (Some(clause), Some(front)) =
+            (zone_clause(cx, *player), front_line(v, player.opponent()))
+        else {
+            continue;
+        };
+        // The zone and the opponent's pawn line as `player` sees the board, its far side on top.
+        let view = |y: u8| row_from_own_side(&v.board, Coord { x: 0, y }, *player);
+        let top = far_row_in_view(&v.board, *player);
+        let depth = zone
+            .iter()
+            .map(|c| c.y)
+            .min()
+            .map_or(0, |low| top.saturating_sub(low) + 1);
+        // A one-rank zone is chess-style last-rank promotion, and a two-rank one a small
+        // board's deliberate choice (Tori Shogi); the rule of thumb is for camps of three
+        // ranks and more.
+        if depth <= 2 || zone.iter().any(|c| c.y <= view(front)) {
+            continue;
+        }
+        let rank = i32::from(v.board.first_rank) + i32::from(front);
+        let whose = match sided.len() {
+            1 => "the".to_string(),
+            _ => format!("the {} player's", player_name(*player)),
+        };
+        out.push(
+            Diagnostic::warning(
+                "",
+                format!(
+                    "{whose} promotion zone does not reach the opponent's pawn line on rank {rank}"
+                ),
+                clause.location,
+                "zone set here",
+            )
+            .with_help(
+                "make the zone deep enough to include that rank, or allow this lint with a comment",
+            ),
+        );
     }
-    let rank = i32::from(v.board.first_rank) + i32::from(front);
-    out.push(
-        Diagnostic::warning(
-            "",
-            format!("the promotion zone does not reach the opponent's pawn line on rank {rank}"),
-            clause.location,
-            "zone set here",
-        )
-        .with_help(
-            "make the zone deep enough to include that rank, or allow this lint with a comment",
-        ),
-    );
 }
 
 /// The grid row of `player`'s front line (a row holding at least a third of a rank's worth

@@ -1,7 +1,9 @@
 //! L018 `zone-overlaps-own-camp`: a promotion zone reaching into the player's own camp.
 
-use koma_runtime::spec::Player;
+use koma_runtime::spec::Coord;
 
+use super::analysis::{player_name, row_from_own_side, zone_clause, zones_in_view};
+use super::stuck_on_setup_square::first_player_view;
 use super::zone_misses_pawn_line::front_line;
 use super::{Context, Lint};
 use crate::diagnostic::Diagnostic;
@@ -25,25 +27,28 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     if v.rules.promotion.flip {
         return;
     }
-    let (Some(clause), Some(front)) = (
-        v.rules.clause("promotion zone"),
-        front_line(v, Player::First),
-    ) else {
-        return;
-    };
-    let Some(square) = v.rules.promotion.zone.iter().find(|c| c.y <= front) else {
-        return;
-    };
-    out.push(
-        Diagnostic::warning(
-            "",
-            format!(
-                "the promotion zone reaches `{}`, in the first player's own camp",
-                v.board.square_name(*square)
-            ),
-            clause.location,
-            "zone set here",
-        )
-        .with_help("make the zone shallower"),
-    );
+    for (player, zone) in zones_in_view(v) {
+        let (Some(clause), Some(front)) = (zone_clause(cx, player), front_line(v, player)) else {
+            continue;
+        };
+        // The camp and the zone as `player` sees the board, its own side at the bottom.
+        let front = row_from_own_side(&v.board, Coord { x: 0, y: front }, player);
+        let Some(&square) = zone.iter().find(|c| c.y <= front) else {
+            continue;
+        };
+        out.push(
+            Diagnostic::warning(
+                "",
+                format!(
+                    "the promotion zone reaches `{}`, in the {} player's own camp",
+                    v.board
+                        .square_name(first_player_view(&v.board, square, player)),
+                    player_name(player)
+                ),
+                clause.location,
+                "zone set here",
+            )
+            .with_help("make the zone shallower"),
+        );
+    }
 }

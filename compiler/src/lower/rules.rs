@@ -33,6 +33,32 @@ struct Lowering<'a> {
     zones: Vec<(Option<Player>, Location)>,
 }
 
+/// How a clause that lists each piece once reports a piece listed twice.
+struct ListedTwice {
+    code: &'static str,
+    /// What the second listing means, after the piece's name.
+    message: &'static str,
+    again: &'static str,
+    first: &'static str,
+    help: &'static str,
+}
+
+const LIMITED_TWICE: ListedTwice = ListedTwice {
+    code: codes::LIMIT_TWICE,
+    message: "has two promotion limits",
+    again: "limited again here",
+    first: "first limited here",
+    help: "list the piece in one entry: the pieces of an entry are counted together",
+};
+
+const RANKED_TWICE: ListedTwice = ListedTwice {
+    code: codes::DUPLICATE_JUMP_RANK,
+    message: "is ranked twice",
+    again: "ranked again here",
+    first: "first ranked here",
+    help: "each piece has one rank: list it once",
+};
+
 /// Lowers `clauses`; pieces named by `royal` clauses get their `royal` location set.
 pub(crate) fn lower_rules(
     clauses: &[(FileId, &Clause)],
@@ -315,6 +341,33 @@ impl Lowering<'_> {
         self.names.resolve_all(file, ids, context, self.diagnostics)
     }
 
+    /// Records that `id` names `piece`, unless `seen` already holds it: then reports the
+    /// second listing as `twice` says, pointing at the first, and returns false.
+    fn listed_once(
+        &mut self,
+        seen: &mut Vec<(PieceType, koma_grammar::Span)>,
+        piece: PieceType,
+        file: FileId,
+        id: &Spanned<String>,
+        twice: &ListedTwice,
+    ) -> bool {
+        let Some(&(_, first)) = seen.iter().find(|(p, _)| *p == piece) else {
+            seen.push((piece, id.span));
+            return true;
+        };
+        self.diagnostics.push(
+            Diagnostic::error(
+                twice.code,
+                format!("`{}` {}", id.value, twice.message),
+                location(file, id.span),
+                twice.again,
+            )
+            .with_secondary(location(file, first), twice.first)
+            .with_help(twice.help),
+        );
+        false
+    }
+
     /// The squares `items` name, each once, in the order written.
     fn squares(&mut self, file: FileId, items: &[SquareItem]) -> Vec<Coord> {
         let mut coords = Vec::new();
@@ -504,21 +557,9 @@ impl Lowering<'_> {
                 else {
                     continue;
                 };
-                if let Some((_, first)) = seen.iter().find(|(p, _)| *p == t) {
-                    self.diagnostics.push(
-                        Diagnostic::error(
-                            codes::LIMIT_TWICE,
-                            format!("`{}` has two promotion limits", id.value),
-                            location(file, id.span),
-                            "limited again here",
-                        )
-                        .with_secondary(location(file, *first), "first limited here")
-                        .with_help("list the piece in one entry: the pieces of an entry are counted together"),
-                    );
-                    continue;
+                if self.listed_once(&mut seen, t, file, id, &LIMITED_TWICE) {
+                    group.push(t);
                 }
-                seen.push((t, id.span));
-                group.push(t);
             }
             if let (false, Some(n)) = (group.is_empty(), n) {
                 self.rules.promotion.limits.push((group, n as u8));
@@ -1054,20 +1095,9 @@ impl Lowering<'_> {
                 else {
                     continue;
                 };
-                if let Some((_, first)) = seen.iter().find(|(p, _)| *p == piece) {
-                    self.diagnostics.push(
-                        Diagnostic::error(
-                            codes::DUPLICATE_JUMP_RANK,
-                            format!("`{}` is ranked twice", id.value),
-                            location(file, id.span),
-                            "ranked again here",
-                        )
-                        .with_secondary(location(file, *first), "first ranked here")
-                        .with_help("each piece has one rank: list it once"),
-                    );
+                if !self.listed_once(&mut seen, piece, file, id, &RANKED_TWICE) {
                     continue;
                 }
-                seen.push((piece, id.span));
                 if let Some(slot) = ranks.get_mut(usize::from(piece.0)) {
                     *slot = (top - i) as u8;
                 }

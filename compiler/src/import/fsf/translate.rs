@@ -1267,15 +1267,23 @@ impl Ctx<'_> {
     /// `promotedPieceType = k:d` makes a piece of the type), are royal; the translation is
     /// refused where the two countings can part (`pseudo_reading`).
     fn pseudo_royal(&mut self, pieces: &mut [Piece], start: &Start, letters: &[char]) {
-        let tys: Vec<String> = letters.iter().map(|&l| id(l)).collect();
-        let royal_type = |q: &Piece| {
-            tys.contains(&q.id)
-                || matches!(&q.moves, Moves::Like(t) if tys.contains(t) && q.id.starts_with('+'))
-        };
-        for p in pieces.iter_mut() {
-            p.royal |= royal_type(p);
-        }
         self.consumed.push("extinctionPseudoRoyal");
+        let royal_ids = mark_pseudo_royals(pieces, letters);
+        let facts = self.pseudo_facts(pieces, start, letters.len(), &royal_ids);
+        if facts.duple {
+            self.consumed.push("dupleCheck");
+        }
+        self.pseudo_check(facts.reading());
+    }
+
+    /// What decides the reading of the pseudo-royal pieces `royal_ids`, of `types` types.
+    fn pseudo_facts(
+        &mut self,
+        pieces: &[Piece],
+        start: &Start,
+        types: usize,
+        royal_ids: &[String],
+    ) -> PseudoFacts {
         let limit = match self.game.value("extinctionPieceCount") {
             Some(v) => {
                 self.consumed.push("extinctionPieceCount");
@@ -1283,51 +1291,27 @@ impl Ctx<'_> {
             }
             None => 0,
         };
-        let royal_ids: Vec<&str> = pieces
-            .iter()
-            .filter(|p| royal_type(p))
-            .map(|p| p.id.as_str())
-            .collect();
         let hands = start.hands.clone().unwrap_or_default();
-        let side = |board: &std::collections::BTreeMap<String, Vec<String>>, hand: &[String]| {
-            let on_board: Vec<&String> = board
-                .iter()
-                .filter(|(k, _)| royal_ids.contains(&k.as_str()))
-                .map(|(k, _)| k)
-                .collect();
-            let n = board
-                .iter()
-                .filter(|(k, _)| royal_ids.contains(&k.as_str()))
-                .map(|(_, v)| v.len())
-                .sum::<usize>()
-                + hand
-                    .iter()
-                    .filter(|h| royal_ids.contains(&h.as_str()))
-                    .count();
-            (n, on_board.len())
-        };
-        let sides = [side(&start.first, &hands.0), side(&start.second, &hands.1)];
-        let facts = PseudoFacts {
+        let sides = [
+            pseudo_count(&start.first, &hands.0, royal_ids),
+            pseudo_count(&start.second, &hands.1, royal_ids),
+        ];
+        let promote_into = |p: &Piece| p.promotes.iter().any(|q| royal_ids.contains(q));
+        PseudoFacts {
             limit,
             counts: [sides[0].0, sides[1].0],
             // A piece that is not of the types promoting into one of them adds one.
-            grows: pieces
-                .iter()
-                .filter(|p| !p.royal)
-                .any(|p| p.promotes.iter().any(|q| royal_ids.contains(&q.as_str())))
+            grows: pieces.iter().filter(|p| !p.royal).any(promote_into)
                 && limit + 1 < (self.files * self.ranks) as usize,
             // One type per side, for good: counting them together is counting each type.
-            one_type_each: letters.len() == 1
-                || (sides.iter().all(|s| s.1 <= 1)
-                    && !pieces
-                        .iter()
-                        .any(|p| p.promotes.iter().any(|q| royal_ids.contains(&q.as_str())))),
+            one_type_each: types == 1
+                || (sides.iter().all(|s| s.1 <= 1) && !pieces.iter().any(promote_into)),
             drops: self.flag("capturesToHand", false)
                 || hands
                     .0
                     .iter()
                     .chain(&hands.1)
-                    .any(|h| royal_ids.contains(&h.as_str())),
+                    .any(|h| royal_ids.contains(h)),
             mixed: self.game.kind("king").is_some_and(|k| {
                 let k = id(k.letter);
                 [(&start.first, sides[0].0), (&start.second, sides[1].0)]
@@ -1336,16 +1320,15 @@ impl Ctx<'_> {
             }),
             blast: self.flag("blastOnCapture", false),
             duple: self.flag("dupleCheck", false),
-        };
-        if facts.duple {
-            self.consumed.push("dupleCheck");
         }
-        match facts.reading() {
-            Some(PseudoReading::Every) => {}
-            Some(PseudoReading::LastOnly) => self
-                .rules
-                .push(RuleLine::Clause("check last-royal-only".into())),
-            Some(PseudoReading::Duple) => self.rules.push(RuleLine::Clause("check duple".into())),
+    }
+
+    /// The `check` clause of a pseudo-royal reading, or a gap where there is none.
+    fn pseudo_check(&mut self, reading: Option<PseudoReading>) {
+        let clause = match reading {
+            Some(PseudoReading::Every) => return,
+            Some(PseudoReading::LastOnly) => "check last-royal-only",
+            Some(PseudoReading::Duple) => "check duple",
             None => {
                 let at = self.at("extinctionPseudoRoyal");
                 self.gap(
@@ -1353,8 +1336,10 @@ impl Ctx<'_> {
                     "pseudo-royal pieces whose number can change (Fairy-Stockfish keeps a side's \
                      pieces of the type out of attack only while it has few enough of them)",
                 );
+                return;
             }
-        }
+        };
+        self.rules.push(RuleLine::Clause(clause.into()));
     }
 
     /// `blastOnCapture`: `explode`, sparing Fairy-Stockfish's pawn type (its `pawn` piece)
@@ -1749,14 +1734,7 @@ impl Ctx<'_> {
             "blackdrawodds" => "tiebreak second".to_string(),
             "unweighted" => "tiebreak pieces".to_string(),
             "janggi" => {
-                let values: Vec<String> = JANGGI_VALUES
-                    .iter()
-                    .filter_map(|(kind, v)| {
-                        self.game
-                            .kind(kind)
-                            .map(|p| format!("{} {v}", id(p.letter)))
-                    })
-                    .collect();
+                let values = self.kind_values(JANGGI_VALUES);
                 format!("tiebreak material {}, komi second 1.5", values.join(", "))
             }
             _ => {
@@ -1765,6 +1743,19 @@ impl Ctx<'_> {
             }
         };
         self.rules.push(RuleLine::Clause(clause));
+    }
+
+    /// `ID N` for each of `values`' built-in kinds the game has, in their order: the
+    /// per-kind numbers of a material or honour list.
+    fn kind_values(&self, values: &[(&str, u32)]) -> Vec<String> {
+        values
+            .iter()
+            .filter_map(|(kind, n)| {
+                self.game
+                    .kind(kind)
+                    .map(|p| format!("{} {n}", id(p.letter)))
+            })
+            .collect()
     }
 
     /// `checkCounting`: the start FEN's `N+N` field gives the checks each side must give; a
@@ -1869,14 +1860,7 @@ impl Ctx<'_> {
     /// and only once no Pawn is left.
     fn asean_counting(&mut self) {
         let pawns: Vec<String> = self.pawn_types().into_iter().map(id).collect();
-        let honour: Vec<String> = [("rook", 16), ("khon", 44), ("knight", 64)]
-            .iter()
-            .filter_map(|(kind, n)| {
-                self.game
-                    .kind(kind)
-                    .map(|p| format!("{} {n}", id(p.letter)))
-            })
-            .collect();
+        let honour = self.kind_values(&[("rook", 16), ("khon", 44), ("knight", 64)]);
         if honour.is_empty() {
             let at = self.at("countingRule");
             self.gap(at, "ASEAN counting without a Rook, Khon or Knight");
@@ -1979,7 +1963,7 @@ impl Ctx<'_> {
                 .map(|p| p.id.clone())
                 .collect::<Vec<_>>()
                 .join(" "),
-            Some(v) => flag_ids(pieces, &self.forms, &self.letters(v)),
+            Some(v) => flag_types_with_forms(pieces, &self.forms, &self.letters(v)),
         }
     }
 
@@ -2396,7 +2380,7 @@ fn extinction_clause(
 /// The koma pieces that are Fairy-Stockfish's flag types `letters`: each type, when the file
 /// keeps it, and the promoted pieces that move as it (`promotedPieceType = k:d` makes a piece of
 /// type `d`, which a flag on `d` counts: Chak's Divine King).
-fn flag_ids(pieces: &[Piece], forms: &[(String, String)], letters: &[char]) -> String {
+fn flag_types_with_forms(pieces: &[Piece], forms: &[(String, String)], letters: &[char]) -> String {
     let types: Vec<String> = letters.iter().map(|&l| id(l)).collect();
     let ids: Vec<String> = pieces
         .iter()
@@ -2407,6 +2391,39 @@ fn flag_ids(pieces: &[Piece], forms: &[(String, String)], letters: &[char]) -> S
         .collect();
     // None in the file: the types themselves, which the check of the written file reports.
     if ids.is_empty() { types } else { ids }.join(" ")
+}
+
+/// Marks royal the pieces of Fairy-Stockfish's pseudo-royal types `letters` and the promoted
+/// pieces that move as one of them; returns their IDs.
+fn mark_pseudo_royals(pieces: &mut [Piece], letters: &[char]) -> Vec<String> {
+    let types: Vec<String> = letters.iter().map(|&l| id(l)).collect();
+    let mut ids = Vec::new();
+    for p in pieces.iter_mut() {
+        let promoted_type =
+            matches!(&p.moves, Moves::Like(t) if types.contains(t) && p.id.starts_with('+'));
+        if types.contains(&p.id) || promoted_type {
+            p.royal = true;
+            ids.push(p.id.clone());
+        }
+    }
+    ids
+}
+
+/// A side's pieces among `ids` at the start (board and hand), and how many of them its board
+/// holds pieces of.
+fn pseudo_count(
+    board: &std::collections::BTreeMap<String, Vec<String>>,
+    hand: &[String],
+    ids: &[String],
+) -> (usize, usize) {
+    let on_board: Vec<&Vec<String>> = board
+        .iter()
+        .filter(|(k, _)| ids.contains(k))
+        .map(|(_, squares)| squares)
+        .collect();
+    let in_hand = hand.iter().filter(|h| ids.contains(h)).count();
+    let n = on_board.iter().map(|squares| squares.len()).sum::<usize>() + in_hand;
+    (n, on_board.len())
 }
 
 /// What decides how koma reads a game's pseudo-royal pieces.
