@@ -784,6 +784,13 @@ fn castling(w: &mut Page<'_>) {
             ),
         );
     }
+    if w.spec.rules.start_side == koma_runtime::spec::Player::Second {
+        w.rule(
+            "Who moves first",
+            &["to-move"],
+            "The second player makes the first move of the game.".to_string(),
+        );
+    }
 }
 
 /// `castling opposite-wings` and `castling wins`.

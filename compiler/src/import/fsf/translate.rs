@@ -1454,10 +1454,6 @@ impl Ctx<'_> {
                 "a letter no piece option gives",
             );
         }
-        if start.second_moves_first {
-            let at = self.at("startFen");
-            self.gap(at, "the second player moves first");
-        }
         let (hand_first, hand_second) = start.hands.clone().unwrap_or_default();
         let symmetry = setup::symmetry(start, self.files, self.ranks);
         let copied = symmetry != Symmetry::None;
@@ -1472,6 +1468,7 @@ impl Ctx<'_> {
             hand_first,
             hand_second: if copied { Vec::new() } else { hand_second },
             notes: Vec::new(),
+            second_moves_first: start.second_moves_first,
         }
     }
 
