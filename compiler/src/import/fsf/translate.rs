@@ -699,6 +699,21 @@ impl Ctx<'_> {
         };
         let mut moves = split.always.clone();
         let mut options = Vec::new();
+        let mut note = None;
+        if !split.unplayed.is_empty() {
+            let terms = split.unplayed.join("`, `");
+            let what = format!(
+                "`{terms}`: Fairy-Stockfish has no such lame leaper and gives it no moves (its \
+                 lame leapers are `nN`, `nZ`, `nD` and `nA`)"
+            );
+            let d = self
+                .sink
+                .warning("I037", what, def.at, "written without these moves");
+            self.sink.push(d);
+            note = Some(format!(
+                "`{terms}` left out: Fairy-Stockfish plays it without moves"
+            ));
+        }
         if let Some((_, atom)) = castle.filter(|c| c.0 == def.letter) {
             moves.push_str(atom);
         }
@@ -724,7 +739,7 @@ impl Ctx<'_> {
             promotes: Vec::new(),
             promotes_second: None,
             royal: false,
-            note: None,
+            note,
             options,
         })
     }
@@ -2504,7 +2519,8 @@ fn line_runs(points: &Set, (x, y): (u32, u32)) -> Vec<(&'static str, u32)> {
 
 /// The moves a piece gains along the lines `runs`: Fairy-Stockfish gives a Rook its Bishop
 /// moves, a Wazir (or Wazir King) its Fers steps, a Soldier its Pawn captures' steps, and a
-/// Janggi Cannon a hop over the middle point of a line two steps long.
+/// Janggi Cannon a hop along the line, hurdle and landing on it: a hop whose range counts
+/// from the mover, written leg by leg (`pB2` is `pafF`, over the middle point of a palace).
 fn line_moves(kind: &str, betza: &str, runs: &[(&str, u32)]) -> Result<String, String> {
     let mut out = String::new();
     for &(dir, n) in runs {
@@ -2513,9 +2529,8 @@ fn line_moves(kind: &str, betza: &str, runs: &[(&str, u32)]) -> Result<String, S
             "rook" | "wazir" => out.push_str(&format!("{dir}F")),
             "king" if betza == "W" => out.push_str(&format!("{dir}F")),
             "soldier" if dir.starts_with('f') => out.push_str(&format!("{dir}F")),
-            "janggiCannon" if n == 2 => out.push_str(&format!("{dir}pafF")),
-            "janggiCannon" if n > 2 => {
-                return Err("a Janggi Cannon on a diagonal line longer than two steps".into());
+            "janggiCannon" if n > 1 => {
+                out.push_str(&betza::translate(&format!("{dir}pB{n}"), false)?.always);
             }
             _ => {}
         }
