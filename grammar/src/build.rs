@@ -379,7 +379,7 @@ impl LineParser {
     }
 
     /// `to-move first|second`.
-    pub(crate) fn to_move(&mut self, pair: Pair<'_, Rule>) {
+    pub(crate) fn side_to_move(&mut self, pair: Pair<'_, Rule>) {
         let Some(side) = children(pair).next() else {
             return;
         };

@@ -235,7 +235,7 @@ impl LineParser {
             Rule::setup_item if rule == Rule::side_line => self.side(inner),
             Rule::setup_item if rule == Rule::hand_line => self.hand(inner),
             Rule::setup_item if rule == Rule::shuffle_line => self.shuffle(inner),
-            Rule::setup_item if rule == Rule::to_move_line => self.to_move(inner),
+            Rule::setup_item if rule == Rule::to_move_line => self.side_to_move(inner),
             Rule::setup_item => self.placement(inner),
             Rule::rules_item => {
                 let keyword = self.keyword_span(&inner);
@@ -360,7 +360,7 @@ impl LineParser {
             }
         } else if word == "to-move" {
             if let Some(pair) = self.run(Rule::to_move_line, line) {
-                self.to_move(pair);
+                self.side_to_move(pair);
             }
         } else if starts_piece_id(word) {
             if let Some(pair) = self.run(Rule::placement_line, line) {
