@@ -784,6 +784,11 @@ fn castling(w: &mut Page<'_>) {
             ),
         );
     }
+    first_mover(w);
+}
+
+/// `to-move second` in the setup.
+fn first_mover(w: &mut Page<'_>) {
     if w.spec.rules.start_side == koma_runtime::spec::Player::Second {
         w.rule(
             "Who moves first",

@@ -699,21 +699,7 @@ impl Ctx<'_> {
         };
         let mut moves = split.always.clone();
         let mut options = Vec::new();
-        let mut note = None;
-        if !split.unplayed.is_empty() {
-            let terms = split.unplayed.join("`, `");
-            let what = format!(
-                "`{terms}`: Fairy-Stockfish has no such lame leaper and gives it no moves (its \
-                 lame leapers are `nN`, `nZ`, `nD` and `nA`)"
-            );
-            let d = self
-                .sink
-                .warning("I037", what, def.at, "written without these moves");
-            self.sink.push(d);
-            note = Some(format!(
-                "`{terms}` left out: Fairy-Stockfish plays it without moves"
-            ));
-        }
+        let note = self.unplayed(def, &split.unplayed);
         if let Some((_, atom)) = castle.filter(|c| c.0 == def.letter) {
             moves.push_str(atom);
         }
@@ -742,6 +728,25 @@ impl Ctx<'_> {
             note,
             options,
         })
+    }
+
+    /// Warns of terms Fairy-Stockfish gives no moves (I037); the piece line's note.
+    fn unplayed(&mut self, def: &PieceDef, unplayed: &[String]) -> Option<String> {
+        if unplayed.is_empty() {
+            return None;
+        }
+        let terms = unplayed.join("`, `");
+        let what = format!(
+            "`{terms}`: Fairy-Stockfish has no such lame leaper and gives it no moves (its lame \
+             leapers are `nN`, `nZ`, `nD` and `nA`)"
+        );
+        let d = self
+            .sink
+            .warning("I037", what, def.at, "written without these moves");
+        self.sink.push(d);
+        Some(format!(
+            "`{terms}` left out: Fairy-Stockfish plays it without moves"
+        ))
     }
 
     fn add_region(&mut self, name: &str, set: &Set) {
