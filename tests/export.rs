@@ -49,15 +49,16 @@ const FSF_EXPORTS: &[&str] = &[
     "heian-shogi",
     "dobutsu",
     "custom-pieces",
+    "second-starts",
 ];
 const DEPTH: u32 = 3;
 
 /// The shipped variants and examples, and the export fixtures.
 fn games() -> Vec<PathBuf> {
     let mut all = variant_files();
-    all.push(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/export/custom-pieces.koma"),
-    );
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/export");
+    all.push(fixtures.join("custom-pieces.koma"));
+    all.push(fixtures.join("second-starts.koma"));
     all
 }
 

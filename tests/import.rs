@@ -621,6 +621,44 @@ fn fsf_ranged_hops_are_written_leg_by_leg() {
 }
 
 #[test]
+fn fsf_start_side_becomes_to_move() {
+    // Argess: Black moves first (`b` in the start FEN); a `w` writes no line.
+    let ini = "[a:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K2R b - - 0 1\n\
+               [b:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K2R w - - 0 1\n";
+    let (koma, diags) = fsf(ini, Some("a"));
+    let koma = koma.expect("a imports");
+    assert!(!diags.contains("I013"), "{diags}");
+    assert!(koma.contains("\n  to-move second\n"), "{koma}");
+    let loaded = koma_compiler::load_source("a.koma", &koma, &MemoryLoader::new());
+    let tables = loaded.tables().expect("the imported file compiles");
+    let start = koma_runtime::Position::start(tables).expect("a start position");
+    assert_eq!(start.side_to_move(), koma_runtime::spec::Player::Second);
+    let (koma, _) = fsf(ini, Some("b"));
+    assert!(!koma.expect("b imports").contains("to-move"));
+}
+
+#[test]
+fn fsf_cannons_hop_along_long_diagonal_lines_and_lame_camels_stay() {
+    // Elgam's lines run four steps from the palace's corner: the Cannon hops along them, the
+    // hurdle and the landing on the line (a hop whose range counts from the mover).
+    let ini = "[a]\nmaxRank = 10\nmaxFile = 11\nking = k\njanggiCannon = c\ncustomPiece1 = o:nCmR\n\
+               diagonalLines = c5 d4 e3 f2 g1 e1 g3 h4 i5 c6 d7 e8 f9 g10 e10 g8 h7 i6\n\
+               startFen = 11/5k5/11/11/11/11/11/11/4K6/O5C4 w - - 0 1\n";
+    let (koma, diags) = fsf(ini, Some("a"));
+    let koma = koma.expect("a imports");
+    assert!(!diags.contains("I013"), "{diags}");
+    // From g1 towards c5: the hurdle one, two or three points out, the landing beyond.
+    assert!(
+        koma.contains("flpafFflpafmafFflpafmafmafFflmafpafF"),
+        "{koma}"
+    );
+    assert!(diags.contains("warning[I037]"), "{diags}");
+    assert!(koma.contains("\"Custom Piece 1\"  mR "), "{koma}");
+    let loaded = koma_compiler::load_source("a.koma", &koma, &MemoryLoader::new());
+    checked(loaded, "the imported file");
+}
+
+#[test]
 fn fsf_errors_are_located_in_the_ini() {
     let ini = "[a:nosuch]\n[b:chess]\ncustomPiece1 = g:gB2\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNG w - - 0 1\n[c:chess]\nenPassantRegionBlack = *6\n[d:chess]\nconnectNxN = 2\n[e:chess]\nconnectN = 4\nconnectDiagonal = false\n";
     let (_, several) = fsf(ini, None);

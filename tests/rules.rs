@@ -53,6 +53,9 @@ mod regions;
 #[path = "rules/sides.rs"]
 mod sides;
 
+#[path = "rules/to_move.rs"]
+mod to_move;
+
 #[path = "rules/counting.rs"]
 mod counting;
 

@@ -86,6 +86,8 @@ pub const FORCED_WITHOUT_PROMOTION: &str = "E0607";
 pub const EXPLODE_TO_HAND: &str = "E0608";
 /// `drop enters` together with `drop enclosing`: each says alone where a drop may go.
 pub const ENTERS_AND_ENCLOSING: &str = "E0809";
+/// A setup with two `to-move` lines: the start position has one player to move.
+pub const TO_MOVE_TWICE: &str = "E0810";
 
 /// A region name that no `region` line defines.
 pub const UNKNOWN_REGION: &str = "E0801";
@@ -231,6 +233,7 @@ pub const ALL: &[(&str, &str)] = &[
         ENTERS_AND_ENCLOSING,
         "`drop enters` together with `drop enclosing`",
     ),
+    (TO_MOVE_TWICE, "a setup says `to-move` twice"),
     (
         UNKNOWN_REGION,
         "a region name that no `region` line defines",

@@ -1,8 +1,8 @@
 //! Emission: the checked IR as the runtime's [`VariantSpec`].
 
 use koma_runtime::spec::{
-    BoardSpec, DropSpec, PieceRegions, PieceSpec, PieceType, Placement, PromotionSpec, RegionSpec,
-    RegionsSpec, RulesSpec, VariantSpec,
+    BoardSpec, DropSpec, PieceRegions, PieceSpec, PieceType, Placement, Player, PromotionSpec,
+    RegionSpec, RegionsSpec, RulesSpec, VariantSpec,
 };
 
 use crate::ir::Variant;
@@ -93,6 +93,7 @@ fn rules(variant: &Variant) -> RulesSpec {
             .as_ref()
             .and_then(|s| s.shuffle.as_ref())
             .map(|s| s.value.clone()),
+        start_side: variant.setup.as_ref().map_or(Player::First, |s| s.to_move),
         goals: rules.goals.iter().map(|g| g.value.clone()).collect(),
         captures_compulsory: rules.captures_compulsory,
         explosion: rules.explosion.as_ref().map(|e| e.value.clone()),

@@ -241,6 +241,8 @@ pub struct Setup {
     pub hands: Vec<Located<(Player, PieceType)>>,
     /// `shuffle SQUARES GROUPS`: numbered start positions.
     pub shuffle: Option<Located<koma_runtime::spec::ShuffleSpec>>,
+    /// `to-move first|second`: the player to move at the start.
+    pub to_move: Player,
 }
 
 /// A piece on a square at the start.

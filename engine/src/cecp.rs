@@ -512,13 +512,14 @@ impl Cecp {
         })
     }
 
-    /// `new`: the variant's start position, the engine playing the second player, no limits
-    /// of the last game.
+    /// `new`: the variant's start position, the engine playing the side that moves second, no
+    /// limits of the last game.
     fn new_game(&mut self) -> Vec<Reply> {
         let mut out = self.stop_pending();
         self.select(self.current);
         self.force = false;
-        self.engine = Some(Player::Second);
+        // XBoard's `new` gives the engine the side that does not move first (Black in chess).
+        self.engine = Some(self.pos.side_to_move().opponent());
         self.depth = None;
         self.move_time = None;
         self.excluded.clear();

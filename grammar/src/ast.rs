@@ -224,6 +224,9 @@ pub struct Setup {
     pub hands: Vec<Hand>,
     /// `shuffle SQUARES GROUPS` lines (more than one is an error the compiler reports).
     pub shuffles: Vec<Shuffle>,
+    /// `to-move first|second` lines, the player to move at the start (more than one is an
+    /// error the compiler reports).
+    pub to_move: Vec<Spanned<Side>>,
 }
 
 /// `shuffle SQUARES GROUP, GROUP...`: the setup's pieces on SQUARES start in any arrangement

@@ -294,6 +294,7 @@ impl LineParser {
             placements: Vec::new(),
             hands: Vec::new(),
             shuffles: Vec::new(),
+            to_move: Vec::new(),
         });
     }
 
@@ -374,6 +375,19 @@ impl LineParser {
             span,
             pieces,
             light,
+        }
+    }
+
+    /// `to-move first|second`.
+    pub(crate) fn side_to_move(&mut self, pair: Pair<'_, Rule>) {
+        let Some(side) = children(pair).next() else {
+            return;
+        };
+        let side = self.side_of(&side);
+        if self.header_ok()
+            && let Some(setup) = self.file.setups.last_mut()
+        {
+            setup.to_move.push(side);
         }
     }
 

@@ -314,6 +314,7 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
              `drop zone IDS SQUARES`"
         }
         Rule::hand_line => "write `hand ID...`, e.g. `hand P P N`",
+        Rule::to_move_line => "write `to-move first` or `to-move second`",
         Rule::weight_line => "write `weight TERM N`, e.g. `weight royal-attackers 24`",
         Rule::remove_clause_line => {
             "write `remove KIND`, e.g. `remove check` or `remove promotion forced`"

@@ -235,6 +235,7 @@ impl LineParser {
             Rule::setup_item if rule == Rule::side_line => self.side(inner),
             Rule::setup_item if rule == Rule::hand_line => self.hand(inner),
             Rule::setup_item if rule == Rule::shuffle_line => self.shuffle(inner),
+            Rule::setup_item if rule == Rule::to_move_line => self.side_to_move(inner),
             Rule::setup_item => self.placement(inner),
             Rule::rules_item => {
                 let keyword = self.keyword_span(&inner);
@@ -357,6 +358,10 @@ impl LineParser {
             if let Some(pair) = self.run(Rule::shuffle_line, line) {
                 self.shuffle(pair);
             }
+        } else if word == "to-move" {
+            if let Some(pair) = self.run(Rule::to_move_line, line) {
+                self.side_to_move(pair);
+            }
         } else if starts_piece_id(word) {
             if let Some(pair) = self.run(Rule::placement_line, line) {
                 self.placement(pair);
@@ -365,8 +370,8 @@ impl LineParser {
             self.unknown_line(
                 word,
                 word_span,
-                "a piece ID, `hand`, `shuffle` or `first`/`second`",
-                &["first", "second", "hand", "shuffle"],
+                "a piece ID, `hand`, `shuffle`, `to-move` or `first`/`second`",
+                &["first", "second", "hand", "shuffle", "to-move"],
             );
         }
     }

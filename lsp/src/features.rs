@@ -252,7 +252,7 @@ const PIECE_WORDS: &[&str] = &[
     "like", "promotes", "royal", "value", "confined", "in", "glyph", "remove",
 ];
 const SETUP: &[&str] = &[
-    "first", "second", "hand", "shuffle", "rotate", "mirror", "none",
+    "first", "second", "hand", "shuffle", "to-move", "rotate", "mirror", "none",
 ];
 /// The words that follow a clause keyword.
 const CLAUSE_WORDS: &[&str] = &[

@@ -251,9 +251,10 @@ impl Position {
         tables.spec.rules.shuffle.as_ref().map_or(1, |s| s.count())
     }
 
-    /// The placements, every piece virgin, and the start hands.
+    /// The placements, every piece virgin, the start hands and the player the setup has move.
     fn start_with(tables: Arc<Tables>, setup: Vec<crate::spec::Placement>) -> Position {
         let mut pos = Position::empty(tables);
+        pos.set_side_to_move(pos.tables.spec.rules.start_side);
         for p in setup {
             if let Some(sq) = pos.tables.geo.square_at(p.at)
                 && usize::from(p.piece.0) < pos.tables.piece_count()

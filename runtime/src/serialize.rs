@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 20;
+pub const FORMAT_VERSION: u32 = 21;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1032,6 +1032,7 @@ impl Codec for RulesSpec {
         self.castling_opposite_wings.encode(w);
         w.option(&self.shuffle);
         self.flip_enclosed.encode(w);
+        self.start_side.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         let mut s = RulesSpec::default();
@@ -1083,6 +1084,7 @@ impl Codec for RulesSpec {
         s.castling_opposite_wings = r.read()?;
         s.shuffle = r.option("shuffle tag")?;
         s.flip_enclosed = r.read()?;
+        s.start_side = r.read()?;
         Ok(s)
     }
 }

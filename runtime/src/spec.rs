@@ -293,10 +293,12 @@ pub struct Placement {
     pub at: Coord,
 }
 
-/// The two players; `First` moves first and sits at the bottom (`w` in FEN; sente).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// The two players; `First` moves first (unless the setup says `to-move second`) and sits at
+/// the bottom (`w` in FEN; sente).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Player {
     /// Moves first, from the bottom of the board.
+    #[default]
     First,
     /// Moves second, from the top.
     Second,
@@ -362,6 +364,8 @@ pub struct RulesSpec {
     pub castling_opposite_wings: bool,
     /// `shuffle SQUARES GROUPS` in the setup: start positions drawn from a numbered set.
     pub shuffle: Option<ShuffleSpec>,
+    /// `to-move` in the setup: the player to move in the start position (Argess: the second).
+    pub start_side: Player,
     /// `flip enclosed`: after a move, the enemy pieces on each straight line from its
     /// destination up to the nearest piece of the mover change sides when that piece is the
     /// mover's and only enemy pieces stand between (Reversi, Fairy-Stockfish's

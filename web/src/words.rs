@@ -784,6 +784,18 @@ fn castling(w: &mut Page<'_>) {
             ),
         );
     }
+    first_mover(w);
+}
+
+/// `to-move second` in the setup.
+fn first_mover(w: &mut Page<'_>) {
+    if w.spec.rules.start_side == koma_runtime::spec::Player::Second {
+        w.rule(
+            "Who moves first",
+            &["to-move"],
+            "The second player makes the first move of the game.".to_string(),
+        );
+    }
 }
 
 /// `castling opposite-wings` and `castling wins`.

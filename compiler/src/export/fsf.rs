@@ -1694,7 +1694,11 @@ fn start_fen(v: &Variant, pieces: &[Piece2]) -> String {
         .results
         .check_wins
         .map_or(String::new(), |n| format!(" {n}+{n}"));
-    format!("{fen} w {rights} -{checks} 0 1")
+    let side = match v.setup.as_ref().map(|s| s.to_move) {
+        Some(Player::Second) => 'b',
+        _ => 'w',
+    };
+    format!("{fen} {side} {rights} -{checks} 0 1")
 }
 
 fn castling_rights(v: &Variant, pieces: &[Piece2]) -> String {

@@ -120,6 +120,13 @@ fn refuse_board(v: &Variant, report: &mut Report) {
             s.location,
         );
     }
+    if let Some(s) = v.setup.as_ref().filter(|s| s.to_move == Player::Second) {
+        report.refuse(
+            "to-move second",
+            "the diagram's block always starts with the first player to move",
+            s.location,
+        );
+    }
 }
 
 /// The clauses the block cannot say: whether the variant uses each, the clause's key, what it

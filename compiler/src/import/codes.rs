@@ -153,6 +153,11 @@ pub const CODES: &[(&str, Severity, &str)] = &[
         Severity::Error,
         "ini: the start FEN cannot be read or places an unknown piece",
     ),
+    (
+        "I037",
+        Severity::Warning,
+        "ini: a lame leaper Fairy-Stockfish does not support (`nC`): it plays the piece without those moves, and so does the written file",
+    ),
 ];
 
 #[cfg(test)]

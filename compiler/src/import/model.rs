@@ -65,6 +65,8 @@ pub struct Setup {
     pub hand_second: Vec<String>,
     /// Comment lines at the top of the section.
     pub notes: Vec<String>,
+    /// The second player moves first (`to-move second`).
+    pub second_moves_first: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -178,6 +178,7 @@ fn without_hands(
         first,
         second,
         notes,
+        second_moves_first: false,
     }
 }
 

@@ -131,6 +131,9 @@ fn setup(out: &mut String, setup: &Setup) {
     for note in &setup.notes {
         comment(out, "  ", note);
     }
+    if setup.second_moves_first {
+        out.push_str("  to-move second\n");
+    }
     let id_w = setup
         .first
         .iter()

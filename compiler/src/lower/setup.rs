@@ -76,6 +76,27 @@ pub(crate) fn lower_setup(
         placements,
         hands: hands(file, setup, symmetry, names, diagnostics),
         shuffle,
+        to_move: to_move(file, setup, diagnostics),
+    }
+}
+
+/// The player a `to-move` line names (the first without one); a second line is E0810.
+fn to_move(file: FileId, setup: &ast::Setup, diagnostics: &mut Vec<Diagnostic>) -> Player {
+    if let [first, second, ..] = setup.to_move.as_slice() {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::TO_MOVE_TWICE,
+                "a setup says `to-move` once",
+                location(file, second.span),
+                "a second `to-move`",
+            )
+            .with_secondary(location(file, first.span), "the first")
+            .with_help("keep one `to-move` line"),
+        );
+    }
+    match setup.to_move.first().map(|s| s.value) {
+        Some(Side::Second) => Player::Second,
+        _ => Player::First,
     }
 }
 

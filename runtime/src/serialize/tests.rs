@@ -557,11 +557,12 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
         vec(weight(), 0..3),
         (any::<bool>(), of(explode()), of(wall()), any::<bool>()),
         castling_rules(),
+        any::<bool>(),
     );
     (core, ends, rest).prop_map(|(core, ends, rest)| {
         let (promotion, royals, (burning, freezing, anti_trade), jump_rank, passing) = core;
         let (results, repeat, counting, goals) = ends;
-        let (drops, regions, castling_partners, weights, more, castles) = rest;
+        let (drops, regions, castling_partners, weights, more, castles, second_starts) = rest;
         let (captures_compulsory, explosion, wall, flip_enclosed) = more;
         let (castling_to, (castling_safe_royal_only, castling_opposite_wings), shuffle) = castles;
         RulesSpec {
@@ -588,6 +589,11 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
             castling_opposite_wings,
             shuffle,
             flip_enclosed,
+            start_side: if second_starts {
+                Player::Second
+            } else {
+                Player::First
+            },
         }
     })
 }

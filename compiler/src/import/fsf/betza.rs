@@ -7,7 +7,12 @@
 //!   the caller to give the piece on that region;
 //! - a hopper's range counts from the mover there and from the hurdle in koma: a ranged `p`
 //!   hop along a rook or bishop line is written out leg by leg (`pB2` is `pafF`), any other
-//!   ranged hop is refused.
+//!   ranged hop is refused;
+//! - a lame Zebra (`nZ`) is blocked there on the square one step straight along the longer
+//!   axis and the diagonal square after it; koma's `n` is defined on the Knight alone, so the
+//!   path is written out leg by leg (`nZ` is `mafsmafW`, Janggi's Elephant);
+//! - a lame Camel (`nC`) is no lame leaper Fairy-Stockfish supports: it gives the piece no
+//!   moves, and the term is returned apart for the caller to warn of.
 
 /// A piece's moves split by Fairy-Stockfish's `i`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -16,6 +21,8 @@ pub struct Split {
     pub always: String,
     /// Terms with `i`, the `i` removed: they apply in the double-step region only.
     pub initial: String,
+    /// Terms Fairy-Stockfish gives no moves (a lame Camel), as written.
+    pub unplayed: Vec<String>,
 }
 
 /// One Betza term: lower-case modifiers, an atom (doubled for a rider), a range.
@@ -32,6 +39,16 @@ pub fn translate(betza: &str, ep: bool) -> Result<Split, String> {
     for term in terms(betza)? {
         if (term.mods.contains('p') || term.mods.contains('g')) && !term.range.is_empty() {
             split.always.push_str(&ranged_hop(&term)?);
+            continue;
+        }
+        if term.mods.contains('n') && term.atom == "C" {
+            split
+                .unplayed
+                .push(format!("{}{}{}", term.mods, term.atom, term.range));
+            continue;
+        }
+        if term.mods.contains('n') && term.atom == "Z" {
+            split.always.push_str(&lame_zebra(&term)?);
             continue;
         }
         let initial = term.mods.contains('i');
@@ -127,6 +144,20 @@ fn ranged_hop(term: &Term) -> Result<String, String> {
     Ok(out)
 }
 
+/// A lame Zebra (3,2): one step straight along the longer axis, a 45-degree turn outwards,
+/// one more diagonal step, each square empty but the landing (Janggi's Elephant). The mode
+/// goes on the last leg.
+fn lame_zebra(term: &Term) -> Result<String, String> {
+    if !term.range.is_empty() || !term.mods.chars().all(|c| "nmc".contains(c)) {
+        return Err(format!(
+            "`{}{}{}`: a lame leaper with direction letters or a range",
+            term.mods, term.atom, term.range
+        ));
+    }
+    let modes: String = term.mods.chars().filter(|c| "mc".contains(*c)).collect();
+    Ok(format!("mafsmaf{modes}W"))
+}
+
 /// `K`/`Q` with direction letters become their orthogonal and diagonal halves.
 fn expand(mods: &str, atom: &str, range: &str) -> Result<String, String> {
     let dirs: String = mods.chars().filter(|c| "fblrsvh".contains(*c)).collect();
@@ -190,5 +221,18 @@ mod tests {
         assert!(translate("gB2", true).is_err());
         assert!(translate("pN2", true).is_err());
         assert!(translate("mRcpR", true).is_ok());
+    }
+
+    #[test]
+    fn lame_zebras_are_written_leg_by_leg_and_lame_camels_do_not_move() {
+        // One straight step and two diagonal ones (Janggi's Elephant).
+        assert_eq!(always("nZ"), "mafsmafW");
+        assert_eq!(always("mnZ"), "mafsmafmW");
+        assert!(translate("fnZ", true).is_err());
+        let camel = translate("nCmR", true).expect("a lame Camel");
+        assert_eq!(
+            (camel.always.as_str(), camel.unplayed),
+            ("mR", vec!["nC".into()])
+        );
     }
 }

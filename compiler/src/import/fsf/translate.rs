@@ -699,6 +699,7 @@ impl Ctx<'_> {
         };
         let mut moves = split.always.clone();
         let mut options = Vec::new();
+        let note = self.unplayed(def, &split.unplayed);
         if let Some((_, atom)) = castle.filter(|c| c.0 == def.letter) {
             moves.push_str(atom);
         }
@@ -724,9 +725,28 @@ impl Ctx<'_> {
             promotes: Vec::new(),
             promotes_second: None,
             royal: false,
-            note: None,
+            note,
             options,
         })
+    }
+
+    /// Warns of terms Fairy-Stockfish gives no moves (I037); the piece line's note.
+    fn unplayed(&mut self, def: &PieceDef, unplayed: &[String]) -> Option<String> {
+        if unplayed.is_empty() {
+            return None;
+        }
+        let terms = unplayed.join("`, `");
+        let what = format!(
+            "`{terms}`: Fairy-Stockfish has no such lame leaper and gives it no moves (its lame \
+             leapers are `nN`, `nZ`, `nD` and `nA`)"
+        );
+        let d = self
+            .sink
+            .warning("I037", what, def.at, "written without these moves");
+        self.sink.push(d);
+        Some(format!(
+            "`{terms}` left out: Fairy-Stockfish plays it without moves"
+        ))
     }
 
     fn add_region(&mut self, name: &str, set: &Set) {
@@ -1439,10 +1459,6 @@ impl Ctx<'_> {
                 "a letter no piece option gives",
             );
         }
-        if start.second_moves_first {
-            let at = self.at("startFen");
-            self.gap(at, "the second player moves first");
-        }
         let (hand_first, hand_second) = start.hands.clone().unwrap_or_default();
         let symmetry = setup::symmetry(start, self.files, self.ranks);
         let copied = symmetry != Symmetry::None;
@@ -1457,6 +1473,7 @@ impl Ctx<'_> {
             hand_first,
             hand_second: if copied { Vec::new() } else { hand_second },
             notes: Vec::new(),
+            second_moves_first: start.second_moves_first,
         }
     }
 
@@ -2524,7 +2541,8 @@ fn line_runs(points: &Set, (x, y): (u32, u32)) -> Vec<(&'static str, u32)> {
 
 /// The moves a piece gains along the lines `runs`: Fairy-Stockfish gives a Rook its Bishop
 /// moves, a Wazir (or Wazir King) its Fers steps, a Soldier its Pawn captures' steps, and a
-/// Janggi Cannon a hop over the middle point of a line two steps long.
+/// Janggi Cannon a hop along the line, hurdle and landing on it: a hop whose range counts
+/// from the mover, written leg by leg (`pB2` is `pafF`, over the middle point of a palace).
 fn line_moves(kind: &str, betza: &str, runs: &[(&str, u32)]) -> Result<String, String> {
     let mut out = String::new();
     for &(dir, n) in runs {
@@ -2533,9 +2551,8 @@ fn line_moves(kind: &str, betza: &str, runs: &[(&str, u32)]) -> Result<String, S
             "rook" | "wazir" => out.push_str(&format!("{dir}F")),
             "king" if betza == "W" => out.push_str(&format!("{dir}F")),
             "soldier" if dir.starts_with('f') => out.push_str(&format!("{dir}F")),
-            "janggiCannon" if n == 2 => out.push_str(&format!("{dir}pafF")),
-            "janggiCannon" if n > 2 => {
-                return Err("a Janggi Cannon on a diagonal line longer than two steps".into());
+            "janggiCannon" if n > 1 => {
+                out.push_str(&betza::translate(&format!("{dir}pB{n}"), false)?.always);
             }
             _ => {}
         }
