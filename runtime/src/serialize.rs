@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 20;
+pub const FORMAT_VERSION: u32 = 21;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -373,7 +373,7 @@ fn rule_types(r: &RulesSpec) -> impl Iterator<Item = &PieceType> {
     let goals = r.goals.iter().flat_map(|g| &g.pieces);
     let shuffle = r.shuffle.iter().flat_map(|s| &s.groups);
     let goals = goals.chain(shuffle.flat_map(|g| &g.pieces));
-    let explosion = r.explosion.iter().flat_map(|e| &e.immune);
+    let explosion = r.explosion.iter().flat_map(|e| &e.immune).chain(&r.petrify);
     let endings = &r.results.endings;
     let extinction = endings.extinction.iter().flat_map(|x| &x.pieces);
     let tiebreak = match &endings.tiebreak {
@@ -1032,6 +1032,7 @@ impl Codec for RulesSpec {
         self.castling_opposite_wings.encode(w);
         w.option(&self.shuffle);
         self.flip_enclosed.encode(w);
+        self.petrify.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         let mut s = RulesSpec::default();
@@ -1083,6 +1084,7 @@ impl Codec for RulesSpec {
         s.castling_opposite_wings = r.read()?;
         s.shuffle = r.option("shuffle tag")?;
         s.flip_enclosed = r.read()?;
+        s.petrify = r.read()?;
         Ok(s)
     }
 }
@@ -1405,6 +1407,7 @@ impl Codec for DropSpec {
         self.enclosing.encode(w);
         self.enclosing_start.encode(w);
         w.option(&self.enters);
+        self.no_check.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(DropSpec {
@@ -1425,6 +1428,7 @@ impl Codec for DropSpec {
             enclosing: r.read()?,
             enclosing_start: r.read()?,
             enters: r.option("drop entry tag")?,
+            no_check: r.read()?,
         })
     }
 }
