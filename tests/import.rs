@@ -800,13 +800,15 @@ fn fsf_explosions_and_pseudo_royal_pieces_map_to_clauses() {
         gap.contains("warning[I013]") && gap.contains("pseudo-royal"),
         "{gap}"
     );
-    // Exploded pieces to hand: refused as a gap, not written as `explode`.
-    let (koma, gap) = fsf(ini, Some("e"));
+    // Exploded pieces to hand (Atomic Crazyhouse): `explode` beside `captures to-hand`, each
+    // exploded piece going to its owner's opponent in both readings.
+    let (koma, diags) = fsf(ini, Some("e"));
+    assert!(!diags.contains("warning[I013]"), "{diags}");
+    let koma = koma.unwrap_or_default();
     assert!(
-        gap.contains("warning[I013]") && gap.contains("explosions"),
-        "{gap}"
+        koma.contains("\n  explode") && koma.contains("\n  captures to-hand"),
+        "{koma}"
     );
-    assert!(!koma.unwrap_or_default().contains("\n  explode"));
 }
 
 /// Fairy-Stockfish's game-end options: `nFoldValue` (for the side to move, or White with

@@ -82,8 +82,10 @@ pub const DUPLICATE_JUMP_RANK: &str = "E0605";
 pub const CONFLICTING_PASS: &str = "E0606";
 /// `promotion forced` names a piece that never promotes.
 pub const FORCED_WITHOUT_PROMOTION: &str = "E0607";
-/// `explode` together with `captures to-hand`.
-pub const EXPLODE_TO_HAND: &str = "E0608";
+// E0608 (`explode` together with `captures to-hand`) is retired: each exploded piece now goes
+// to its owner's opponent's hand, as in Fairy-Stockfish (docs/rules.md, "Atomic explosions").
+/// `petrify` together with `wall moving`.
+pub const PETRIFY_MOVING_WALL: &str = "E0812";
 /// `drop enters` together with `drop enclosing`: each says alone where a drop may go.
 pub const ENTERS_AND_ENCLOSING: &str = "E0809";
 /// A setup with two `to-move` lines: the start position has one player to move.
@@ -226,8 +228,8 @@ pub const ALL: &[(&str, &str)] = &[
         "`promotion forced` names a piece that never promotes",
     ),
     (
-        EXPLODE_TO_HAND,
-        "`explode` together with `captures to-hand` (whose hand an exploded piece joins is not defined)",
+        PETRIFY_MOVING_WALL,
+        "`petrify` together with `wall moving` (petrified pieces are walls too)",
     ),
     (
         ENTERS_AND_ENCLOSING,

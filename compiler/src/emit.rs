@@ -97,6 +97,11 @@ fn rules(variant: &Variant) -> RulesSpec {
         goals: rules.goals.iter().map(|g| g.value.clone()).collect(),
         captures_compulsory: rules.captures_compulsory,
         explosion: rules.explosion.as_ref().map(|e| e.value.clone()),
+        petrify: rules
+            .petrify
+            .as_ref()
+            .map(|p| p.value.clone())
+            .unwrap_or_default(),
         wall: rules.wall.as_ref().map(|w| w.value.clone()),
         flip_enclosed: rules.flip_enclosed,
         drops: DropSpec {

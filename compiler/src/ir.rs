@@ -311,6 +311,8 @@ pub struct Rules {
     pub flip_enclosed: bool,
     /// `explode`.
     pub explosion: Option<Located<koma_runtime::spec::ExplodeSpec>>,
+    /// `petrify IDS`.
+    pub petrify: Option<Located<Vec<koma_runtime::spec::PieceType>>>,
     /// `wall`.
     pub wall: Option<Located<koma_runtime::spec::WallSpec>>,
     pub clauses: Vec<ClauseInfo>,

@@ -232,7 +232,7 @@ fn rule_combinations(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
             ),
         );
     }
-    explode_to_hand(rules, diagnostics);
+    petrify_with_moving_wall(rules, diagnostics);
     castling_wins_without_castler(variant, diagnostics);
     never_dropped_in_zone(rules, diagnostics);
     enters_and_enclosing(rules, diagnostics);
@@ -341,9 +341,6 @@ pub fn capacities(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-/// `explode` with `captures to-hand`: an explosion removes pieces of both sides, and koma's hand
-/// rule (everything to the mover) and Fairy-Stockfish's (each piece to its owner's opponent)
-/// differ, so the combination is refused rather than read one way in silence.
 /// Under `promotion flip` a promoted form turns back into the piece it promoted from, so that
 /// piece must be one: two pieces promoting into one form leave the flip undecided.
 fn shared_flip_forms(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
@@ -451,21 +448,25 @@ fn enters_and_enclosing(rules: &crate::ir::Rules, diagnostics: &mut Vec<Diagnost
     );
 }
 
-fn explode_to_hand(rules: &crate::ir::Rules, diagnostics: &mut Vec<Diagnostic>) {
-    let (Some(explode), Some(hand)) = (&rules.explosion, rules.clause("captures")) else {
+/// `petrify` with `wall moving`: the moving blocker is the one wall on the board, which
+/// petrified pieces would break (the runtime lifts the first wall it finds).
+fn petrify_with_moving_wall(rules: &crate::ir::Rules, diagnostics: &mut Vec<Diagnostic>) {
+    let (Some(petrify), Some(wall)) = (&rules.petrify, &rules.wall) else {
         return;
     };
-    if rules.drops.to_hand.iter().all(Option::is_none) {
+    if wall.value.kind != koma_runtime::spec::WallKind::Moving {
         return;
     }
     diagnostics.push(
         Diagnostic::error(
-            codes::EXPLODE_TO_HAND,
-            "`explode` cannot be combined with `captures to-hand`".to_string(),
-            explode.location,
-            "explosions remove pieces of both sides",
+            codes::PETRIFY_MOVING_WALL,
+            "`petrify` cannot be combined with `wall moving`".to_string(),
+            petrify.location,
+            "captures leave walls here",
         )
-        .with_secondary(hand.location, "captured pieces go to hand here")
-        .with_help("remove one of the two clauses"),
+        .with_secondary(wall.location, "and the one blocker moves each turn here")
+        .with_help(
+            "`wall moving` lifts the one blocker on the board: use `wall anywhere` or drop a clause",
+        ),
     );
 }

@@ -1506,7 +1506,8 @@ impl<'a, 's> Thread<'a, 's> {
         }
         // The mover burned on its destination appears as its own capture (its square is empty
         // before the move, so it was not counted above).
-        if m.burns_mover()
+        // A petrified mover is lost as well (unless it already exploded).
+        if (m.burns_mover() || pos.petrifies(m))
             && let Some((_, t)) = pos.piece_at(m.from)
         {
             gain -= e.value(t);

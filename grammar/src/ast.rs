@@ -384,6 +384,9 @@ pub enum ClauseKind {
     /// `explode [area KIND] [immune IDS]`: a capture explodes its mover and the pieces around
     /// its destination (Atomic); the options read as `freeze`'s.
     Explode(Vec<Spanned<FreezeOption>>),
+    /// `petrify IDS`: a piece of these types that captures turns into a wall on the square it
+    /// lands on (Petrified, Nuclear).
+    Petrify(Vec<Spanned<String>>),
     AntiTrade(AntiTrade),
     /// Tiers from highest to lowest; pieces within a tier share a rank.
     JumpRank(Vec<Vec<Spanned<String>>>),
@@ -447,6 +450,8 @@ pub enum ClauseKind {
     DropNoMate(Vec<Spanned<String>>),
     /// `drop never IDS`: pieces of these types are never dropped; they stay in hand.
     DropNever(Vec<Spanned<String>>),
+    /// `drop no-check`: no drop may give check (Fairy-Stockfish's `dropChecks = false`).
+    DropNoCheck,
     /// `drop compulsory [IDS]`: while a side holds one of these pieces (any without IDS) in
     /// hand and can drop one, its only legal moves are such drops.
     DropCompulsory(Vec<Spanned<String>>),
@@ -544,6 +549,8 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "captures compulsory",
     "no-pieces",
     "explode",
+    "petrify",
+    "drop no-check",
     "extinction",
     "tiebreak",
     "checkmate",
@@ -633,6 +640,7 @@ impl ClauseKind {
             ClauseKind::Burn { .. } => "burn",
             ClauseKind::Freeze { .. } => "freeze",
             ClauseKind::Explode(_) => "explode",
+            ClauseKind::Petrify(_) => "petrify",
             ClauseKind::AntiTrade(_) => "anti-trade",
             ClauseKind::JumpRank(_) => "jump-rank",
             ClauseKind::Pass(PassRule::Forbidden) => "pass forbidden",
@@ -660,6 +668,7 @@ impl ClauseKind {
             ClauseKind::DropPerFile { .. } => "drop per-file",
             ClauseKind::DropNoMate(_) => "drop no-mate",
             ClauseKind::DropNever(_) => "drop never",
+            ClauseKind::DropNoCheck => "drop no-check",
             ClauseKind::DropZone { .. } => "drop zone",
             ClauseKind::DropCompulsory(_) => "drop compulsory",
             ClauseKind::DropUnmoved { .. } => "drop unmoved",

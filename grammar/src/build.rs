@@ -665,6 +665,7 @@ impl LineParser {
         let mut inner = rule.into_inner();
         Some(match kind {
             Rule::drop_not_stuck => ClauseKind::DropNotStuck,
+            Rule::drop_no_check => ClauseKind::DropNoCheck,
             Rule::drop_one_per_file => ClauseKind::DropOnePerFile(self.piece_ids(inner.next()?)),
             Rule::drop_per_file => {
                 let limit = self.number(&inner.next()?)?;
@@ -866,6 +867,7 @@ impl LineParser {
         let kind = match rule {
             Rule::promotion_line => self.promotion(first),
             Rule::royal_line => Some(ClauseKind::Royal(self.piece_ids(first))),
+            Rule::petrify_line => Some(ClauseKind::Petrify(self.piece_ids(first))),
             Rule::win_line => Some(self.win(first)),
             Rule::check_line => self.check(first),
             Rule::goal_line => Some(self.goal(pair)),

@@ -117,6 +117,7 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::to_hand => "`to-hand`",
         Rule::as_is => "`as-is`",
         Rule::drop_not_stuck => "`not-stuck`",
+        Rule::drop_no_check => "`no-check`",
         Rule::drop_one_per_file => "`one-per-file`",
         Rule::castling_with => "`with`",
         Rule::castling_to => "`to`",
@@ -256,6 +257,7 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
              [immune IDS] [burner-meets-burner] [on-promotion]`"
         }
         Rule::freeze_line => "write `freeze IDS [area king|diagonal|orthogonal] [immune IDS]`",
+        Rule::petrify_line => "write `petrify IDS`, e.g. `petrify P N B R Q`",
         Rule::explode_line => {
             "write `explode [area king|diagonal|orthogonal] [immune IDS]`, e.g. `explode immune P`"
         }

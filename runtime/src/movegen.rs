@@ -853,6 +853,7 @@ impl Position {
             return n;
         }
         let moved = self.board[m.from.index()];
+        let petrified = self.petrifies(m);
         set(self, m.from, Cell::EMPTY);
         let victim = m.side_captures().last().map(|s| self.board[s.index()]);
         for &s in m.side_captures() {
@@ -890,7 +891,9 @@ impl Position {
             None => moved,
         };
         set(self, m.to, placed);
-        if m.burns_mover() {
+        if petrified {
+            set(self, m.to, Cell::WALL);
+        } else if m.burns_mover() {
             set(self, m.to, Cell::EMPTY);
         }
         // A gated piece is left out: it shields no royal (Fairy-Stockfish's legality), so a

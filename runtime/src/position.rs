@@ -74,8 +74,9 @@ struct Undo {
     /// Castling partners whose virginity lapsed because their king moved.
     lapsed: [Square; 4],
     nlapsed: u8,
-    /// Piece types the move added to the mover's hand (captures).
-    gained: [u16; MAX_CAPTURES + 1],
+    /// Piece types the move added to a hand (captures), [`OPPONENTS_HAND`] set for the
+    /// mover's own pieces, which go to the opponent's.
+    gained: [u16; MAX_CAPTURES + 2],
     ngained: u8,
     counting: crate::rules::CountState,
     checks: ByPlayer<u8>,
@@ -94,6 +95,9 @@ impl Undo {
         }
     }
 }
+
+/// The bit of an [`Undo`]'s `gained` entry saying the piece went to the opponent's hand.
+const OPPONENTS_HAND: u16 = 1 << 15;
 
 /// Whether the move being made has saved the royals for unmake yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -539,7 +543,7 @@ impl Position {
             partner: Cell::EMPTY,
             lapsed: [Square(0); 4],
             nlapsed: 0,
-            gained: [0; MAX_CAPTURES + 1],
+            gained: [0; MAX_CAPTURES + 2],
             ngained: 0,
             counting: self.counting,
             checks: self.checks,
@@ -624,9 +628,16 @@ impl Position {
         let captured = self.lift_and_capture(mv, moved, &mut undo);
         self.move_second_piece(mv, first, &mut undo);
         if self.tables.drops.enabled && captured {
-            self.capture_to_hand(moved.player(), &mut undo);
+            let placed = mv
+                .promotion()
+                .map_or(moved, |t| Cell::piece(moved.player(), t));
+            let burnt = mv.burns_mover().then_some(placed);
+            self.capture_to_hand(moved.player(), burnt, &mut undo);
         }
         self.place_mover(mv, moved, &mut undo);
+        if captured {
+            self.petrify_after_capture(to, moved);
+        }
         self.clear_ep();
         // E.p. takes the piece that just passed; one that promoted on the way (a double step
         // into the promotion zone: Epic Atomic's Pawns) is another piece and leaves no e.p.
@@ -800,14 +811,18 @@ impl Position {
         self.after_move();
     }
 
-    /// Puts the pieces a move removed into the mover's hand, as the variant says (a victim that
-    /// reappeared by unloading stays on the board).
-    fn capture_to_hand(&mut self, mover: Player, undo: &mut Undo) {
+    /// Puts the pieces a move removed into hands, as the variant says: each into the hand of
+    /// its owner's opponent, so the enemy's into the mover's and the mover's own (exploded
+    /// or burnt, itself included) into the opponent's. A victim that reappeared by unloading
+    /// stays on the board. Runs before the mover is set down: `burnt` is the mover as it
+    /// lands (promoted) when the move removes it too.
+    fn capture_to_hand(&mut self, mover: Player, burnt: Option<Cell>, undo: &mut Undo) {
         let mv = undo.mv;
-        let mut removed = [Cell::EMPTY; MAX_CAPTURES + 1];
+        let mut removed = [Cell::EMPTY; MAX_CAPTURES + 2];
         let mut n = 0;
         let victims = &self.undo_victims[mv.caps_start()..];
-        for c in std::iter::once(undo.dest).chain(victims.iter().map(|v| v.0)) {
+        let all = std::iter::once(undo.dest).chain(victims.iter().map(|v| v.0));
+        for c in all.chain(burnt) {
             if c.is_piece() {
                 removed[n] = c;
                 n += 1;
@@ -822,12 +837,13 @@ impl Position {
         let to_hand = &self.tables.drops.to_hand;
         let gained = removed.map(|c| {
             c.is_piece()
-                .then(|| to_hand[usize::from(c.piece_type().0)])
+                .then(|| to_hand[usize::from(c.piece_type().0)].map(|t| (c.player(), t)))
                 .flatten()
         });
-        for &h in gained[..n].iter().flatten() {
-            self.hand_add(mover, h);
-            undo.gained[usize::from(undo.ngained)] = h.0;
+        for &(owner, h) in gained[..n].iter().flatten() {
+            let own = owner == mover;
+            self.hand_add(owner.opponent(), h);
+            undo.gained[usize::from(undo.ngained)] = h.0 | if own { OPPONENTS_HAND } else { 0 };
             undo.ngained += 1;
         }
     }
@@ -1021,8 +1037,14 @@ impl Position {
             // The gate's square comes back with the mover or the castling partner.
             self.hands[base + usize::from(ty.0)] += 1;
         }
+        let theirs = self.side.opponent().index() * self.tables.piece_count();
         for &t in &u.gained[..usize::from(u.ngained)] {
-            self.hands[base + usize::from(t)] -= 1;
+            let (hand, t) = if t & OPPONENTS_HAND != 0 {
+                (theirs, t & !OPPONENTS_HAND)
+            } else {
+                (base, t)
+            };
+            self.hands[hand + usize::from(t)] -= 1;
         }
     }
 

@@ -373,7 +373,7 @@ fn rule_types(r: &RulesSpec) -> impl Iterator<Item = &PieceType> {
     let goals = r.goals.iter().flat_map(|g| &g.pieces);
     let shuffle = r.shuffle.iter().flat_map(|s| &s.groups);
     let goals = goals.chain(shuffle.flat_map(|g| &g.pieces));
-    let explosion = r.explosion.iter().flat_map(|e| &e.immune);
+    let explosion = r.explosion.iter().flat_map(|e| &e.immune).chain(&r.petrify);
     let endings = &r.results.endings;
     let extinction = endings.extinction.iter().flat_map(|x| &x.pieces);
     let tiebreak = match &endings.tiebreak {
@@ -1033,6 +1033,7 @@ impl Codec for RulesSpec {
         w.option(&self.shuffle);
         self.flip_enclosed.encode(w);
         self.start_side.encode(w);
+        self.petrify.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         let mut s = RulesSpec::default();
@@ -1085,6 +1086,7 @@ impl Codec for RulesSpec {
         s.shuffle = r.option("shuffle tag")?;
         s.flip_enclosed = r.read()?;
         s.start_side = r.read()?;
+        s.petrify = r.read()?;
         Ok(s)
     }
 }
@@ -1407,6 +1409,7 @@ impl Codec for DropSpec {
         self.enclosing.encode(w);
         self.enclosing_start.encode(w);
         w.option(&self.enters);
+        self.no_check.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(DropSpec {
@@ -1427,6 +1430,7 @@ impl Codec for DropSpec {
             enclosing: r.read()?,
             enclosing_start: r.read()?,
             enters: r.option("drop entry tag")?,
+            no_check: r.read()?,
         })
     }
 }

@@ -347,6 +347,10 @@ pub struct RulesSpec {
     /// Atomic explosions (`explode`): a move that removes a piece also removes its own mover
     /// and the pieces around its destination.
     pub explosion: Option<ExplodeSpec>,
+    /// Petrification (`petrify IDS`): a piece of these types that removes a piece turns into a
+    /// wall on its destination (its type before the move promotes it decides). Under `win
+    /// checkmate` a royal of these types never captures, so it attacks nothing.
+    pub petrify: Vec<PieceType>,
     /// Blockers placed with the moves (`wall`): every move also puts a blocker on an empty
     /// square.
     pub wall: Option<WallSpec>,
@@ -516,6 +520,8 @@ pub struct DropSpec {
     /// No drop on a square from which the piece could never move again (shogi's Pawn, Lance and
     /// Knight on the last ranks).
     pub not_stuck: bool,
+    /// No drop may give check (`drop no-check`).
+    pub no_check: bool,
     /// At most one of these pieces of a side per file after a drop (shogi's nifu).
     pub one_per_file: Vec<PieceType>,
     /// At most so many of these pieces of a side per file after a drop (Tori Shogi's two

@@ -389,7 +389,7 @@ impl Tables {
     /// output, a decoded file): an invalid spec may make it panic or build wrong tables.
     pub fn new_unchecked(spec: VariantSpec) -> Tables {
         // Two-sided pieces: their demotions are promotion choices for everything below.
-        let spec = spec.with_flips();
+        let spec = spec.with_flips().without_royal_petrifying_captures();
         let geo = Geometry::new(&spec.board);
         let mut builder = Builder {
             geo: &geo,

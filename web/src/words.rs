@@ -31,6 +31,7 @@ const TOPICS: &[fn(&mut Page<'_>)] = &[
     burning,
     freezing,
     explosions,
+    petrification,
     anti_trade,
     jumping,
     regions,
@@ -313,7 +314,32 @@ fn explosions(w: &mut Page<'_>) {
              royals standing next to each other cannot be taken.",
         );
     }
+    if r.drops.to_hand.iter().any(Option::is_some) {
+        s.push_str(
+            " Every exploded piece joins the hand of its owner's opponent, the capturing piece \
+             too.",
+        );
+    }
     w.rule("Explosions", &["explode"], s);
+}
+
+/// The `petrify` clause.
+fn petrification(w: &mut Page<'_>) {
+    let r = w.rules();
+    if r.petrify.is_empty() {
+        return;
+    }
+    let mut s = format!(
+        "{} that capture turn to stone: the capturing piece becomes a wall on the square it \
+         took on, which no piece may enter, pass or capture.",
+        w.names(&r.petrify)
+    );
+    let royal =
+        (r.petrify.iter()).any(|&t| w.spec.pieces.get(usize::from(t.0)).is_some_and(|p| p.royal));
+    if royal && r.royals.win == WinCondition::Checkmate {
+        s.push_str(" A royal of these types never captures, so it gives no check.");
+    }
+    w.rule("Petrification", &["petrify"], s);
 }
 
 /// One paragraph per `anti-trade` clause.
@@ -944,6 +970,7 @@ fn hands(w: &mut Page<'_>) {
         "drop per-file",
         "drop no-mate",
         "drop never",
+        "drop no-check",
         "drop zone",
         "drop promoted",
         "drop compulsory",
@@ -1019,6 +1046,9 @@ fn drop_bans(w: &Page<'_>) -> String {
     let mut s = String::new();
     if d.not_stuck {
         s.push_str(" No piece may be dropped where it could never move again.");
+    }
+    if d.no_check {
+        s.push_str(" No drop may give check.");
     }
     if !d.one_per_file.is_empty() {
         s.push_str(&format!(

@@ -70,6 +70,15 @@ fn refuse_rules(v: &Variant, report: &mut Report) {
             report.refuse(feature, why, clause_at(v, key));
         }
     }
+    if let Some(p) = &v.rules.petrify {
+        let royal =
+            |t: &PieceType| (v.pieces.get(usize::from(t.0))).is_some_and(|p| p.royal.is_some());
+        if p.value.iter().any(royal) {
+            let why = "Fairy-Stockfish petrifies only pseudo-royal commoners, which koma does not \
+                       write";
+            report.refuse("petrification of a royal", why, p.location);
+        }
+    }
     leave_out_results(v, report);
 }
 
@@ -663,6 +672,7 @@ fn section(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> {
     out.extend(results(v, pieces, report));
     out.extend(goals(v, pieces, report));
     out.extend(walls(v));
+    out.extend(petrification(v, pieces));
     out.push(format!("startFen = {}", start_fen(v, pieces)));
     out
 }
@@ -1119,6 +1129,9 @@ fn drop_rules(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String
                 .collect();
             out.push(format!("enclosingDropStart = {}", squares.join(" ")));
         }
+    }
+    if d.no_check {
+        out.push("dropChecks = false".to_string());
     }
     match d.enters {
         Some(DropEdge::Top) => out.push("enclosingDrop = top".to_string()),
@@ -1606,6 +1619,15 @@ fn walls(v: &Variant) -> Vec<String> {
         out.push(format!("wallingRegion = {}", region.join(" ")));
     }
     out
+}
+
+/// `petrify`: Fairy-Stockfish's `petrifyOnCaptureTypes` (a royal listed is refused).
+fn petrification(v: &Variant, pieces: &[Piece2]) -> Vec<String> {
+    let Some(p) = &v.rules.petrify else {
+        return Vec::new();
+    };
+    let letters: String = p.value.iter().map(|&t| letter_of(pieces, t)).collect();
+    vec![format!("petrifyOnCaptureTypes = {letters}")]
 }
 
 /// `count`, `or-filled` and `safe` as Fairy-Stockfish's `flagPieceCount`,

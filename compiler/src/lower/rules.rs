@@ -259,6 +259,12 @@ impl Lowering<'_> {
             ClauseKind::Burn { burners, options } => self.burn(file, at, burners, options),
             ClauseKind::Freeze { freezers, options } => self.freeze(file, at, freezers, options),
             ClauseKind::Explode(options) => self.explode(file, at, options),
+            ClauseKind::Petrify(ids) => {
+                self.rules.petrify = Some(Located {
+                    value: self.pieces(file, ids, "in `petrify`"),
+                    location: at,
+                });
+            }
             ClauseKind::Wall { kind, except } => self.wall(file, at, kind.value, except),
             ClauseKind::AntiTrade(trade) => self.anti_trade(file, at, trade),
             ClauseKind::JumpRank(tiers) => self.jump_rank(file, tiers),
@@ -278,6 +284,7 @@ impl Lowering<'_> {
             } => rules.repeat = Some(repeat(outcome.value, exceptions)),
             ClauseKind::CapturesToHand { as_is } => self.captures_as_is = Some(*as_is),
             ClauseKind::DropNotStuck => rules.drops.not_stuck = true,
+            ClauseKind::DropNoCheck => rules.drops.no_check = true,
             ClauseKind::DropOnePerFile(ids) => self.drop_one_per_file(file, ids),
             ClauseKind::DropPerFile { limit, pieces } => self.drop_per_file(file, limit, pieces),
             ClauseKind::DropNoMate(ids) => self.drop_no_mate(file, ids),

@@ -20,6 +20,7 @@ mod freeze;
 mod goal;
 mod no_pieces;
 mod perpetual;
+mod petrify;
 mod repeat;
 mod repetition;
 pub(crate) mod state;
@@ -93,6 +94,8 @@ pub(crate) struct RuleTables {
     pub explosion: Option<CExplode>,
     /// `wall` (`wall.rs`).
     pub wall: Option<wall::CWall>,
+    /// Per piece type: petrifies when it captures (`petrify.rs`); empty without the clause.
+    pub petrify: Vec<bool>,
 }
 
 impl RuleTables {
@@ -138,6 +141,11 @@ impl RuleTables {
                 area: areas(geo, &e.area).0,
             }),
             wall: rules.wall.as_ref().map(|w| wall::compile(geo, w)),
+            petrify: if rules.petrify.is_empty() {
+                Vec::new()
+            } else {
+                flags(&rules.petrify)
+            },
             burns,
             freezes,
             start_counts: ByPlayer::default(),
@@ -275,6 +283,7 @@ fn filters_legal_moves(rules: &RulesSpec) -> bool {
         || !rules.promotion.limits.is_empty()
         || rules.repeat.is_some_and(|r| !r.loses)
         || rules.royals.check_forbidden
+        || rules.drops.no_check
         || rules.royals.check_royal_captures_only
         || rules.compulsory()
         || !rules.drops.opposite_colours.is_empty()

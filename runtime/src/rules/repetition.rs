@@ -50,10 +50,12 @@ impl Position {
         let captured_only = promotion.captured_only || !promotion.limits.is_empty();
         let repeat = self.repeat_filter_active();
         let no_check = tables.spec.rules.royals.check_forbidden;
+        let no_drop_check = tables.spec.rules.drops.no_check;
         let colours = !tables.spec.rules.drops.opposite_colours.is_empty();
         // Makpong: only a check makes the rule bite, and the check is the same for every move.
         let no_flight = tables.spec.rules.royals.check_royal_captures_only && self.in_check();
-        if !(anti_trade || deviate || captured_only || repeat || no_check || colours || no_flight) {
+        let any = anti_trade || deviate || captured_only || repeat || no_check || no_drop_check;
+        if !(any || colours || no_flight) {
             return;
         }
         let mut kept = 0;
@@ -64,6 +66,7 @@ impl Position {
                 || (deviate && self.first_passer_repeats(m))
                 || (repeat && self.repeat_forbids(m))
                 || (no_check && self.gives_check(m))
+                || (no_drop_check && m.dropped().is_some() && self.gives_check(m))
                 || (no_flight && self.royal_flees_check(m))
                 || (colours && !self.drop_keeps_colours(&m));
             if !bad {

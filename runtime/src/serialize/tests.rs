@@ -380,7 +380,7 @@ fn drops() -> impl Strategy<Value = DropSpec> {
     let files = (types(), vec((piece_type(), any::<u8>()), 0..3));
     let gating = (coords(), any::<bool>());
     let must_drop = (any::<bool>(), types(), vec(unmoved_drop(), 0..2), types());
-    let enclosing = (any::<bool>(), coords(), of(drop_edge()));
+    let enclosing = (any::<bool>(), coords(), of(drop_edge()), any::<bool>());
     (
         hands,
         any::<(bool, bool)>(),
@@ -400,7 +400,7 @@ fn drops() -> impl Strategy<Value = DropSpec> {
                 zones,
                 (gates, gates_only),
                 (must_drop, must_drop_pieces, unmoved, opposite_colours),
-                (enclosing, enclosing_start, enters),
+                (enclosing, enclosing_start, enters, no_check),
             )| DropSpec {
                 to_hand,
                 start_hand,
@@ -419,6 +419,7 @@ fn drops() -> impl Strategy<Value = DropSpec> {
                 enclosing,
                 enclosing_start,
                 enters,
+                no_check,
             },
         )
 }
@@ -555,7 +556,13 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
         regions(),
         types(),
         vec(weight(), 0..3),
-        (any::<bool>(), of(explode()), of(wall()), any::<bool>()),
+        (
+            any::<bool>(),
+            of(explode()),
+            of(wall()),
+            any::<bool>(),
+            types(),
+        ),
         castling_rules(),
         any::<bool>(),
     );
@@ -563,7 +570,7 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
         let (promotion, royals, (burning, freezing, anti_trade), jump_rank, passing) = core;
         let (results, repeat, counting, goals) = ends;
         let (drops, regions, castling_partners, weights, more, castles, second_starts) = rest;
-        let (captures_compulsory, explosion, wall, flip_enclosed) = more;
+        let (captures_compulsory, explosion, wall, flip_enclosed, petrify) = more;
         let (castling_to, (castling_safe_royal_only, castling_opposite_wings), shuffle) = castles;
         RulesSpec {
             promotion,
@@ -583,6 +590,7 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
             weights,
             captures_compulsory,
             explosion,
+            petrify,
             wall,
             castling_to,
             castling_safe_royal_only,

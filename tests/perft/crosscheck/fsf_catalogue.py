@@ -108,6 +108,8 @@ HAS = {
     "mustDrop", "mustDropType", "dropOppositeColoredBishop", "castlingDroppedPiece",
     # `check royal-captures-only` (docs/rules.md, "Makpong's rule").
     "makpongRule",
+    # `petrify IDS` (docs/rules.md, "Petrification"); `drop no-check` (`dropChecks = false`).
+    "petrifyOnCaptureTypes", "dropChecks",
 }
 
 # Options koma's language lacks, by the feature that would express them (issue 30, point 3).
@@ -126,10 +128,10 @@ GAPS = {
     "twoBoards": "two boards (bughouse)",
     # Makruk's and ASEAN's are koma's `counting` clauses (docs/rules.md, "Counting").
     "countingRule": "Cambodian counting",
-    "petrifyOnCaptureTypes": "petrification",
+    "petrifyBlastPieces": "petrified blast pieces",
     "mutuallyImmuneTypes": "mutual immunity",
     "chasingRule": "the chasing rule",
-    "freeDrops": "free drops", "dropChecks": "drops that may not check",
+    "freeDrops": "free drops",
     "sittuyinRookDrop": "Sittuyin's placement", "sittuyinPromotion": "Sittuyin's promotion",
     "shatarMateRule": "Shatar's mate rule",
     "extinctionClaim": "extinction claimed by the winner",

@@ -163,6 +163,7 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
     cx.drops(&pieces, &hands);
     cx.results(&pieces);
     cx.explosions(&pieces);
+    cx.petrification(&pieces);
     cx.walls();
     cx.check_counting(&start);
     cx.gating(&start);
@@ -1363,16 +1364,10 @@ impl Ctx<'_> {
     }
 
     /// `blastOnCapture`: `explode`, sparing Fairy-Stockfish's pawn type (its `pawn` piece)
-    /// next to a capture. With captured pieces to hand, whose hand an exploded piece joins
-    /// differs (koma refuses the combination): a gap.
+    /// next to a capture. With captured pieces to hand, each exploded piece joins its owner's
+    /// opponent's hand in both readings.
     fn explosions(&mut self, pieces: &[Piece]) {
         if !self.flag("blastOnCapture", false) {
-            return;
-        }
-        if self.flag("capturesToHand", false) {
-            let at = self.at("blastOnCapture");
-            self.gap(at, "explosions whose pieces go to hand");
-            self.consumed.push("blastOnCapture");
             return;
         }
         self.consumed.push("blastOnCapture");
@@ -1385,6 +1380,25 @@ impl Ctx<'_> {
             Some(p) => format!("explode immune {p}"),
             None => "explode".to_string(),
         }));
+    }
+
+    /// `petrifyOnCaptureTypes`: `petrify IDS`, the game's pieces among the types. Pieces
+    /// around an explosion turned to walls as well (`petrifyBlastPieces`) are a gap.
+    fn petrification(&mut self, pieces: &[Piece]) {
+        let Some(value) = self.game.value("petrifyOnCaptureTypes").map(str::to_string) else {
+            return;
+        };
+        self.consumed.push("petrifyOnCaptureTypes");
+        let ids: Vec<String> = self
+            .letters(&value)
+            .into_iter()
+            .map(id)
+            .filter(|p| pieces.iter().any(|q| &q.id == p))
+            .collect();
+        if !ids.is_empty() {
+            self.rules
+                .push(RuleLine::Clause(format!("petrify {}", ids.join(" "))));
+        }
     }
 
     /// `wallingRule`: `wall KIND [except SQUARES]`, or `vanishing` squares for `past`.
@@ -1499,8 +1513,12 @@ impl Ctx<'_> {
                 self.gap(at, "captures to hand without drops");
             }
         }
+        self.consumed.push("dropChecks");
         if !drops {
             return;
+        }
+        if !self.flag("dropChecks", true) {
+            self.rules.push(RuleLine::Clause("drop no-check".into()));
         }
         self.drop_zones(pieces, hands);
         if let Some(p) = self
@@ -2273,13 +2291,11 @@ const KNOWN_GAPS: &[&str] = &[
     "twoBoards",
     "makpongRule",
     "countingRule",
-    "petrifyOnCaptureTypes",
     "petrifyBlastPieces",
     "dupleCheck",
     "mutuallyImmuneTypes",
     "chasingRule",
     "freeDrops",
-    "dropChecks",
     "dropOppositeColoredBishop",
     "sittuyinRookDrop",
     "sittuyinPromotion",
