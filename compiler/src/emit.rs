@@ -98,6 +98,7 @@ fn rules(variant: &Variant) -> RulesSpec {
         explosion: rules.explosion.as_ref().map(|e| e.value.clone()),
         wall: rules.wall.as_ref().map(|w| w.value.clone()),
         flip_enclosed: rules.flip_enclosed,
+        first_moves: rules.first_moves.clone(),
         drops: DropSpec {
             start_hand: variant
                 .setup

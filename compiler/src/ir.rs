@@ -311,6 +311,8 @@ pub struct Rules {
     pub explosion: Option<Located<koma_runtime::spec::ExplodeSpec>>,
     /// `wall`.
     pub wall: Option<Located<koma_runtime::spec::WallSpec>>,
+    /// `first-move` clauses.
+    pub first_moves: koma_runtime::spec::FirstMoveSpec,
     pub clauses: Vec<ClauseInfo>,
 }
 

@@ -133,6 +133,7 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("remove", Rule::remove_clause_line),
     ("gating", Rule::gating_line),
     ("flip", Rule::flip_line),
+    ("first-move", Rule::first_move_line),
 ];
 
 /// The keywords that may start a rules clause, for "did you mean" suggestions.

@@ -402,7 +402,11 @@ impl Position {
 
     /// True when a royal of the side to move is attacked (under `check duple`: when all are).
     pub fn in_check(&self) -> bool {
-        let me = self.side;
+        self.side_in_check(self.side)
+    }
+
+    /// Whether a royal of `me` is attacked: [`Position::in_check`] for either side.
+    pub(crate) fn side_in_check(&self, me: Player) -> bool {
         let royals = self.royals.get(me).squares();
         if self.tables.spec.rules.royals.duple {
             !royals.is_empty() && royals.iter().all(|&s| self.royal_attacked(s, me))

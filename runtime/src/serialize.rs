@@ -17,7 +17,7 @@ use crate::spec::*;
 
 const MAGIC: &[u8; 8] = b"KOMAVAR\0";
 /// Bumped whenever the payload layout changes.
-pub const FORMAT_VERSION: u32 = 20;
+pub const FORMAT_VERSION: u32 = 21;
 
 /// Why a compiled file could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -683,6 +683,17 @@ impl Codec for (PieceType, u8) {
     }
 }
 
+/// A `first-move ... lost-when-aimed` pair: the target type and the aimer type.
+impl Codec for (PieceType, PieceType) {
+    fn encode(&self, w: &mut Writer) {
+        self.0.encode(w);
+        self.1.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok((r.read()?, r.read()?))
+    }
+}
+
 /// A promotion limit: the types counted together and the count.
 impl Codec for (Vec<PieceType>, u8) {
     fn encode(&self, w: &mut Writer) {
@@ -1032,6 +1043,8 @@ impl Codec for RulesSpec {
         self.castling_opposite_wings.encode(w);
         w.option(&self.shuffle);
         self.flip_enclosed.encode(w);
+        self.first_moves.not_in_check.encode(w);
+        self.first_moves.lost_when_aimed.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         let mut s = RulesSpec::default();
@@ -1083,6 +1096,8 @@ impl Codec for RulesSpec {
         s.castling_opposite_wings = r.read()?;
         s.shuffle = r.option("shuffle tag")?;
         s.flip_enclosed = r.read()?;
+        s.first_moves.not_in_check = r.read()?;
+        s.first_moves.lost_when_aimed = r.read()?;
         Ok(s)
     }
 }
@@ -1526,6 +1541,8 @@ impl Codec for CountingSpec {
         self.pieces_default.encode(w);
         self.without.encode(w);
         self.from_zero.encode(w);
+        self.board_up_to.encode(w);
+        self.board_unblocked.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(CountingSpec {
@@ -1534,6 +1551,8 @@ impl Codec for CountingSpec {
             pieces_default: r.read()?,
             without: r.read()?,
             from_zero: r.read()?,
+            board_up_to: r.read()?,
+            board_unblocked: r.read()?,
         })
     }
 }

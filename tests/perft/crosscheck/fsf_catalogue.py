@@ -108,6 +108,9 @@ HAS = {
     "mustDrop", "mustDropType", "dropOppositeColoredBishop", "castlingDroppedPiece",
     # `check royal-captures-only` (docs/rules.md, "Makpong's rule").
     "makpongRule",
+    # `first-move K not-in-check`, `first-move K lost-when-aimed R` with XBetza `i` and gates
+    # (docs/rules.md, "First moves (Ouk Chatrang)"); `counting ... countingRule = cambodian`.
+    "cambodianMoves", "countingRule",
 }
 
 # Options koma's language lacks, by the feature that would express them (issue 30, point 3).
@@ -124,8 +127,6 @@ GAPS = {
     "flipEnclosedPieces": "Ataxx's flipping (not chess)",
     "enclosingDrop": "a placing rule for drops: Ataxx, Snort (not chess)",
     "twoBoards": "two boards (bughouse)",
-    # Makruk's and ASEAN's are koma's `counting` clauses (docs/rules.md, "Counting").
-    "countingRule": "Cambodian counting",
     "petrifyOnCaptureTypes": "petrification",
     "mutuallyImmuneTypes": "mutual immunity",
     "chasingRule": "the chasing rule",
@@ -133,7 +134,6 @@ GAPS = {
     "sittuyinRookDrop": "Sittuyin's placement", "sittuyinPromotion": "Sittuyin's promotion",
     "shatarMateRule": "Shatar's mate rule",
     "extinctionClaim": "extinction claimed by the winner",
-    "cambodianMoves": "Ouk's first moves",
     "promotionPieceTypesBlack": "per-side promotion choices",
     "promotionPawnTypesBlack": "per-side promotion choices",
     "nMoveRuleTypesBlack": "per-side move-count resets",
