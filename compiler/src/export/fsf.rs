@@ -118,6 +118,7 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 
 /// The clauses Fairy-Stockfish cannot say: whether the variant uses each, the clause's key,
 /// what it is called, and why it is refused.
+// long: a table, one row per clause.
 fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 13] {
     [
         (
