@@ -79,6 +79,8 @@ mod endings;
 
 #[path = "rules/atomic.rs"]
 mod atomic;
+#[path = "rules/first_move.rs"]
+mod first_move;
 #[path = "rules/flip.rs"]
 mod flip;
 #[path = "rules/game_ends.rs"]

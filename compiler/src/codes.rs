@@ -108,6 +108,14 @@ pub const CASTLING_WINS_WITHOUT_CASTLER: &str = "E0806";
 /// A piece named by `drop never` and by a `drop zone`, which would let it drop after all.
 pub const NEVER_DROPPED_IN_ZONE: &str = "E0807";
 
+/// `counting board-honour N up-to M` with `M` below 2: a side with its royal alone never
+/// counts by the board's honour.
+pub const BOARD_HONOUR_UP_TO: &str = "E0815";
+/// `first-move` names a piece without a never-moved move (XBetza `i` on a first leg).
+pub const FIRST_MOVE_WITHOUT_INITIAL: &str = "E0816";
+/// `first-move ... lost-when-aimed` names an aimer without a one-leg capturing move.
+pub const AIMER_WITHOUT_CAPTURE: &str = "E0817";
+
 /// A variant the runtime cannot play exactly: it exceeds one of its capacities
 /// (`koma_runtime::limits`), named in the message.
 pub const EXCEEDS_CAPACITY: &str = "E0701";
@@ -257,6 +265,18 @@ pub const ALL: &[(&str, &str)] = &[
     (
         LIMIT_TWICE,
         "a piece is in two entries of `promotion limit`",
+    ),
+    (
+        BOARD_HONOUR_UP_TO,
+        "`counting board-honour N up-to M` with `M` below 2",
+    ),
+    (
+        FIRST_MOVE_WITHOUT_INITIAL,
+        "`first-move` names a piece without a never-moved move (XBetza `i`)",
+    ),
+    (
+        AIMER_WITHOUT_CAPTURE,
+        "`first-move ... lost-when-aimed` names an aimer without a one-leg capturing move",
     ),
     (
         EXCEEDS_CAPACITY,

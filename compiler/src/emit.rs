@@ -104,6 +104,7 @@ fn rules(variant: &Variant) -> RulesSpec {
             .unwrap_or_default(),
         wall: rules.wall.as_ref().map(|w| w.value.clone()),
         flip_enclosed: rules.flip_enclosed,
+        first_moves: rules.first_moves.clone(),
         drops: DropSpec {
             start_hand: variant
                 .setup

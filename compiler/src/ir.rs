@@ -315,6 +315,8 @@ pub struct Rules {
     pub petrify: Option<Located<Vec<koma_runtime::spec::PieceType>>>,
     /// `wall`.
     pub wall: Option<Located<koma_runtime::spec::WallSpec>>,
+    /// `first-move` clauses.
+    pub first_moves: koma_runtime::spec::FirstMoveSpec,
     pub clauses: Vec<ClauseInfo>,
 }
 

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use koma_runtime::limits::{self, Exceeded};
-use koma_runtime::spec::{Coord, Player, WinCondition};
+use koma_runtime::spec::{Coord, Modes, PieceType, Player, WinCondition};
 
 use crate::codes;
 use crate::diagnostic::Diagnostic;
@@ -234,6 +234,7 @@ fn rule_combinations(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
     }
     petrify_with_moving_wall(rules, diagnostics);
     castling_wins_without_castler(variant, diagnostics);
+    first_moves(variant, diagnostics);
     never_dropped_in_zone(rules, diagnostics);
     enters_and_enclosing(rules, diagnostics);
     shared_flip_forms(variant, diagnostics);
@@ -397,6 +398,69 @@ fn castling_wins_without_castler(variant: &Variant, diagnostics: &mut Vec<Diagno
         )
         .with_help("give the castler a castling move (`O2` in its XBetza), or remove the clause"),
     );
+}
+
+/// `first-move`: its pieces need a never-moved move for the clause to govern (E0816), and an
+/// aimer a one-leg capturing move to aim with (E0817).
+fn first_moves(variant: &Variant, diagnostics: &mut Vec<Diagnostic>) {
+    let spec = &variant.rules.first_moves;
+    let piece = |t: PieceType| &variant.pieces[usize::from(t.0)];
+    let initial = |t: PieceType| {
+        piece(t).expansion.paths.iter().any(|p| {
+            p.legs
+                .first()
+                .is_some_and(|l| l.modes.contains(Modes::INITIAL))
+        })
+    };
+    let aims = |t: PieceType| {
+        piece(t)
+            .expansion
+            .paths
+            .iter()
+            .any(|p| p.legs.len() == 1 && p.legs[0].modes.contains(Modes::CAPTURE))
+    };
+    let checked = [
+        ("first-move not-in-check", spec.not_in_check.clone()),
+        (
+            "first-move lost-when-aimed",
+            spec.lost_when_aimed.iter().map(|p| p.0).collect(),
+        ),
+    ];
+    for (key, types) in checked {
+        let Some(clause) = variant.rules.clause(key) else {
+            continue;
+        };
+        if let Some(&t) = types.iter().find(|&&t| !initial(t)) {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::FIRST_MOVE_WITHOUT_INITIAL,
+                    format!("`{}` has no never-moved move for `{key}` to govern", piece(t).id),
+                    clause.location,
+                    "names a piece without XBetza `i`",
+                )
+                .with_help("give the piece a first move (`i` on a first leg, e.g. `imfD`), or remove it from the clause"),
+            );
+        }
+    }
+    let Some(clause) = variant.rules.clause("first-move lost-when-aimed") else {
+        return;
+    };
+    if let Some(&(_, a)) = spec.lost_when_aimed.iter().find(|&&(_, a)| !aims(a)) {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::AIMER_WITHOUT_CAPTURE,
+                format!(
+                    "`{}` has no one-leg capturing move to aim with",
+                    piece(a).id
+                ),
+                clause.location,
+                "this aimer never aims",
+            )
+            .with_help(
+                "name a piece that captures along a ride or a leap, e.g. `lost-when-aimed R`",
+            ),
+        );
+    }
 }
 
 /// `drop never` is lowered to a zone of no squares, and a type's zones add up, so a `drop zone`

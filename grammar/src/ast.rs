@@ -503,8 +503,23 @@ pub enum ClauseKind {
     },
     /// `perpetual-attack loses` (true) or `perpetual-attack draws` (false).
     PerpetualAttack(Spanned<bool>),
-    /// `counting board-honour N`: once counting runs, a draw after N moves.
-    CountingBoard(Spanned<u32>),
+    /// `counting board-honour N [up-to M] [unblocked]`: once counting runs, a draw after N
+    /// moves; `up-to`: only while the counting side has at most M pieces; `unblocked`: the
+    /// `without` pieces do not stop it.
+    CountingBoard {
+        moves: Spanned<u32>,
+        up_to: Option<Spanned<u32>>,
+        unblocked: bool,
+    },
+    /// `first-move IDS not-in-check`: these pieces make no never-moved move (XBetza `i`)
+    /// while their side is in check.
+    FirstMoveNotInCheck(Vec<Spanned<String>>),
+    /// `first-move IDS lost-when-aimed IDS`: a never-moved piece of the first IDS counts as
+    /// moved once an enemy of the second IDS ends a move aiming at it.
+    FirstMoveLostWhenAimed {
+        pieces: Vec<Spanned<String>>,
+        aimers: Vec<Spanned<String>>,
+    },
     /// `counting pieces-honour IDS N, ..., else N`: the count of a side left with its royal
     /// alone, by the first entry whose pieces the other side has.
     CountingPieces {
@@ -593,6 +608,8 @@ pub const CLAUSE_KINDS: &[&str] = &[
     "counting pieces-honour",
     "counting without",
     "counting from-zero",
+    "first-move not-in-check",
+    "first-move lost-when-aimed",
     "weight",
 ];
 
@@ -683,7 +700,9 @@ impl ClauseKind {
             ClauseKind::DropPromoted => "drop promoted",
             ClauseKind::Repeat { .. } => "repeat",
             ClauseKind::PerpetualAttack(_) => "perpetual-attack",
-            ClauseKind::CountingBoard(_) => "counting board-honour",
+            ClauseKind::CountingBoard { .. } => "counting board-honour",
+            ClauseKind::FirstMoveNotInCheck(_) => "first-move not-in-check",
+            ClauseKind::FirstMoveLostWhenAimed { .. } => "first-move lost-when-aimed",
             ClauseKind::CountingPieces { .. } => "counting pieces-honour",
             ClauseKind::CountingWithout(_) => "counting without",
             ClauseKind::CountingFromZero => "counting from-zero",
@@ -705,6 +724,8 @@ impl ClauseKind {
                 | ClauseKind::Royal(_)
                 | ClauseKind::Extinction { .. }
                 | ClauseKind::DropOnePerFile(_)
+                | ClauseKind::FirstMoveNotInCheck(_)
+                | ClauseKind::FirstMoveLostWhenAimed { .. }
                 | ClauseKind::DropPerFile { .. }
                 | ClauseKind::DropNoMate(_)
                 | ClauseKind::DropNever(_)

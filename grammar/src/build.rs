@@ -427,11 +427,37 @@ impl LineParser {
         }
     }
 
+    /// `first-move IDS not-in-check` or `first-move IDS lost-when-aimed IDS`.
+    fn first_move(&mut self, pair: Pair<'_, Rule>) -> Option<ClauseKind> {
+        let mut inner = children(pair);
+        let pieces = self.piece_ids(inner.next()?);
+        let rule = inner.next()?;
+        if rule.as_rule() == Rule::first_move_not_in_check {
+            return Some(ClauseKind::FirstMoveNotInCheck(pieces));
+        }
+        let aimers = self.piece_ids(rule.into_inner().next()?);
+        Some(ClauseKind::FirstMoveLostWhenAimed { pieces, aimers })
+    }
+
     fn counting(&mut self, rule: Pair<'_, Rule>) -> Option<ClauseKind> {
         let kind = rule.as_rule();
         let mut inner = rule.into_inner();
         Some(match kind {
-            Rule::counting_board => ClauseKind::CountingBoard(self.number(&inner.next()?)?),
+            Rule::counting_board => {
+                let moves = self.number(&inner.next()?)?;
+                let (mut up_to, mut unblocked) = (None, false);
+                for p in inner {
+                    match p.as_rule() {
+                        Rule::board_up_to => up_to = self.number(&p.into_inner().next()?),
+                        _ => unblocked = true,
+                    }
+                }
+                ClauseKind::CountingBoard {
+                    moves,
+                    up_to,
+                    unblocked,
+                }
+            }
             Rule::counting_without => ClauseKind::CountingWithout(self.piece_ids(inner.next()?)),
             Rule::counting_from_zero => ClauseKind::CountingFromZero,
             _ => {
@@ -904,6 +930,7 @@ impl LineParser {
             }),
             Rule::drop_line => self.drop_rule(first),
             Rule::flip_line => Some(ClauseKind::FlipEnclosed),
+            Rule::first_move_line => self.first_move(pair),
             Rule::gating_line => Some(ClauseKind::Gating {
                 squares: self.square_list(first),
                 only: children(pair).any(|p| p.as_rule() == Rule::gating_only),

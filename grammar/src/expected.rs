@@ -151,6 +151,10 @@ pub(crate) fn describe(rule: Rule) -> Option<&'static str> {
         Rule::counting_pieces => "`pieces-honour`",
         Rule::counting_without => "`without`",
         Rule::counting_from_zero => "`from-zero`",
+        Rule::board_up_to => "`up-to`",
+        Rule::board_unblocked => "`unblocked`",
+        Rule::first_move_not_in_check => "`not-in-check`",
+        Rule::first_move_aimed => "`lost-when-aimed`",
         Rule::honour_entry => "piece IDs and a number of moves",
         Rule::honour_else => "`else`",
         Rule::clause_key => "a clause kind (`check`, `promotion forced`, ...)",
@@ -305,6 +309,10 @@ pub(crate) fn usage(rule: Rule) -> Option<&'static str> {
         }
         Rule::gating_line => "write `gating SQUARES [only]`, e.g. `gating a1-h1 only`",
         Rule::flip_line => "write `flip enclosed`",
+        Rule::first_move_line => {
+            "write `first-move IDS not-in-check` or `first-move IDS lost-when-aimed IDS`, e.g. \
+             `first-move K not-in-check`"
+        }
         Rule::goal_line => {
             "write `goal [first|second] IDS SQUARES [count N] [or-filled] [safe] [hold] \
              [reply-draws]`, e.g. `goal K d4 e4 d5 e5`, or `goal [first|second] IDS row N [ranks] [files] \

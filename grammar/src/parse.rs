@@ -134,6 +134,7 @@ const CLAUSES: &[(&str, Rule)] = &[
     ("gating", Rule::gating_line),
     ("flip", Rule::flip_line),
     ("petrify", Rule::petrify_line),
+    ("first-move", Rule::first_move_line),
 ];
 
 /// The keywords that may start a rules clause, for "did you mean" suggestions.

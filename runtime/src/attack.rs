@@ -403,7 +403,11 @@ impl Position {
     /// True when a royal of the side to move is attacked (under `check duple`: when all are;
     /// under `check last-royal-only`: when its only one is).
     pub fn in_check(&self) -> bool {
-        let me = self.side;
+        self.side_in_check(self.side)
+    }
+
+    /// Whether a royal of `me` is attacked: [`Position::in_check`] for either side.
+    pub(crate) fn side_in_check(&self, me: Player) -> bool {
         let royals = self.royals.get(me).squares();
         self.tables
             .spec

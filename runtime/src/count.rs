@@ -129,7 +129,7 @@ impl Position {
     ) -> u64 {
         let [a, b, _] = pt.start_index[from.index()];
         let (a, b) = (a as usize, b as usize);
-        let virgin = self.virgin[from.index()];
+        let virgin = self.first_moves_open(from, c);
         let mut n = 0u64;
         if let Some(&[i, j]) = pt.count_index.get(from.index())
             && self.board.len() > 64

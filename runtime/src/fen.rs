@@ -772,14 +772,16 @@ impl Position {
 
     fn parse_castling(&mut self, text: &str) -> Result<(), PositionError> {
         // Fairy-Stockfish keeps `KQkq` in the FENs of games that set `castling = false`: in a
-        // game where no piece castles, the field says nothing.
+        // game where no piece castles and there are no gates, the field says nothing. With
+        // gates it names them (Ouk Chatrang's `DEde`: its King and Met have not moved).
         let castles = self
             .tables
             .spec
             .pieces
             .iter()
             .any(|p| !p.castling.is_empty());
-        if text == "-" || !castles {
+        let gates = !self.tables.drops.gates.first.is_empty();
+        if text == "-" || !(castles || gates) {
             return Ok(());
         }
         for ch in text.chars() {

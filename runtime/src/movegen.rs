@@ -352,7 +352,7 @@ impl Position {
         let [a, b, e] = pt.start_index[from.index()];
         let simple = &pt.starts[a as usize..b as usize];
         let roots = &pt.starts[b as usize..e as usize];
-        let virgin = self.virgin[from.index()];
+        let virgin = self.first_moves_open(from, c);
         let start = out.len();
         let mut seen_sets;
         let seen: &mut [[u64; WORDS]] = if pt.may_duplicate {

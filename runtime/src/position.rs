@@ -56,7 +56,7 @@ impl Royals {
 /// stood on them are in the position's undo buffers (`undo_caps`, `undo_victims`) from
 /// `mv.caps_start()` on.
 #[derive(Clone, Copy, Debug)]
-struct Undo {
+pub(crate) struct Undo {
     mv: Move,
     moved: Cell,
     moved_virgin: bool,
@@ -73,7 +73,7 @@ struct Undo {
     partner: Cell,
     /// Castling partners whose virginity lapsed because their king moved.
     lapsed: [Square; 4],
-    nlapsed: u8,
+    pub(crate) nlapsed: u8,
     /// Piece types the move added to a hand (captures), [`OPPONENTS_HAND`] set for the
     /// mover's own pieces, which go to the opponent's.
     gained: [u16; MAX_CAPTURES + 2],
@@ -87,7 +87,7 @@ struct Undo {
 impl Undo {
     /// Notes `p` among the squares whose never-moved mark the move cleared, once, while there
     /// is room.
-    fn note_lapsed(&mut self, p: Square) {
+    pub(crate) fn note_lapsed(&mut self, p: Square) {
         let n = usize::from(self.nlapsed);
         if n < self.lapsed.len() && !self.lapsed[..n].contains(&p) {
             self.lapsed[n] = p;
@@ -655,6 +655,16 @@ impl Position {
         }
         self.side = self.side.opponent();
         self.lapse_partner_rights(mv, first, &mut undo);
+        if !self
+            .tables
+            .spec
+            .rules
+            .first_moves
+            .lost_when_aimed
+            .is_empty()
+        {
+            self.lapse_aimed(to, self.board[to.index()], &mut undo);
+        }
         if self.tables.spec.rules.flip_enclosed && !self.is_pass(&mv) {
             self.flip_enclosed(to, moved.player());
         }
@@ -803,6 +813,16 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = side.opponent();
+        if !self
+            .tables
+            .spec
+            .rules
+            .first_moves
+            .lost_when_aimed
+            .is_empty()
+        {
+            self.lapse_aimed(mv.to, placed, &mut undo);
+        }
         if let Some(w) = mv.wall() {
             undo.wall_lifted = self.put_wall(w);
         }
@@ -873,7 +893,7 @@ impl Position {
     }
 
     /// Clears the never-moved marks of the squares the move lapsed from `first` on.
-    fn clear_lapsed(&mut self, undo: &Undo, first: u8) {
+    pub(crate) fn clear_lapsed(&mut self, undo: &Undo, first: u8) {
         for &p in &undo.lapsed[usize::from(first)..usize::from(undo.nlapsed)] {
             self.set_virgin(p, false);
         }

@@ -683,6 +683,17 @@ impl Codec for (PieceType, u8) {
     }
 }
 
+/// A `first-move ... lost-when-aimed` pair: the target type and the aimer type.
+impl Codec for (PieceType, PieceType) {
+    fn encode(&self, w: &mut Writer) {
+        self.0.encode(w);
+        self.1.encode(w);
+    }
+    fn decode(r: &mut Reader<'_>) -> R<Self> {
+        Ok((r.read()?, r.read()?))
+    }
+}
+
 /// A promotion limit: the types counted together and the count.
 impl Codec for (Vec<PieceType>, u8) {
     fn encode(&self, w: &mut Writer) {
@@ -1034,6 +1045,8 @@ impl Codec for RulesSpec {
         self.flip_enclosed.encode(w);
         self.start_side.encode(w);
         self.petrify.encode(w);
+        self.first_moves.not_in_check.encode(w);
+        self.first_moves.lost_when_aimed.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         let mut s = RulesSpec::default();
@@ -1087,6 +1100,8 @@ impl Codec for RulesSpec {
         s.flip_enclosed = r.read()?;
         s.start_side = r.read()?;
         s.petrify = r.read()?;
+        s.first_moves.not_in_check = r.read()?;
+        s.first_moves.lost_when_aimed = r.read()?;
         Ok(s)
     }
 }
@@ -1532,6 +1547,8 @@ impl Codec for CountingSpec {
         self.pieces_default.encode(w);
         self.without.encode(w);
         self.from_zero.encode(w);
+        self.board_up_to.encode(w);
+        self.board_unblocked.encode(w);
     }
     fn decode(r: &mut Reader<'_>) -> R<Self> {
         Ok(CountingSpec {
@@ -1540,6 +1557,8 @@ impl Codec for CountingSpec {
             pieces_default: r.read()?,
             without: r.read()?,
             from_zero: r.read()?,
+            board_up_to: r.read()?,
+            board_unblocked: r.read()?,
         })
     }
 }

@@ -375,6 +375,20 @@ pub struct RulesSpec {
     /// mover's and only enemy pieces stand between (Reversi, Fairy-Stockfish's
     /// `flipEnclosedPieces = reversi`).
     pub flip_enclosed: bool,
+    /// Conditions on the moves a piece makes while it has never moved (XBetza `i`):
+    /// `first-move IDS not-in-check` and `first-move IDS lost-when-aimed IDS`.
+    pub first_moves: FirstMoveSpec,
+}
+
+/// `first-move` clauses: when the never-moved moves (XBetza `i`) of a piece may be made.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct FirstMoveSpec {
+    /// These pieces make no never-moved move while their side is in check (Ouk's King leap).
+    pub not_in_check: Vec<PieceType>,
+    /// `(target, aimer)`: a never-moved piece of type `target` counts as moved once an enemy
+    /// `aimer` ends a move on a square from which one of its one-leg capturing moves would
+    /// reach it on an empty board (Ouk: a King a Rook has aimed at loses its leap).
+    pub lost_when_aimed: Vec<(PieceType, PieceType)>,
 }
 
 impl RulesSpec {
@@ -1013,6 +1027,12 @@ pub struct RepeatSpec {
 pub struct CountingSpec {
     /// The count while the counting side has more than one piece.
     pub board_honour: Option<u16>,
+    /// `board-honour N up-to M`: the counting side counts by the board's honour only while it
+    /// has at most `M` pieces (its royal included); with more it has no count (Cambodian).
+    pub board_up_to: Option<u16>,
+    /// `board-honour N ... unblocked`: the `without` pieces stop the pieces' honour alone, not
+    /// the board's (Cambodian counting).
+    pub board_unblocked: bool,
     /// Counts by the pieces the other side has, first match wins.
     pub pieces_honour: Vec<HonourSpec>,
     /// The count when no `pieces_honour` entry matches.

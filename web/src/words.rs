@@ -56,6 +56,7 @@ const TOPICS: &[fn(&mut Page<'_>)] = &[
     castling,
     castling_ends,
     gating,
+    first_moves,
     vanishing,
     walls,
     flipping,
@@ -609,6 +610,15 @@ fn counting(w: &mut Page<'_>) {
             "; the side to move counts {} for the other side to win (board's honour)",
             plural(usize::from(n), "move")
         ));
+        if let Some(m) = c.board_up_to {
+            s.push_str(&format!(
+                ", while it has {} at most",
+                plural(usize::from(m), "piece")
+            ));
+        }
+        if c.board_unblocked && !c.without.is_empty() {
+            s.push_str(&format!(", even with a {} left", w.names(&c.without)));
+        }
     }
     if !c.pieces_honour.is_empty() || c.pieces_default.is_some() {
         s.push_str("; a lone royal counts by the pieces it faces (pieces' honour)");
@@ -871,6 +881,16 @@ fn gating(w: &mut Page<'_>) {
     }
     let board = &w.v.board;
     let squares: Vec<String> = d.gates.iter().map(|&c| board.square_name(c)).collect();
+    if !d.has_hands() {
+        let s = format!(
+            "The castling field of a position names, by their files, the pieces on {} (the \
+             first player's; the second player's are the same squares turned round) that have \
+             not moved; with no hands, nothing is ever gated.",
+            squares.join(", ")
+        );
+        w.rule("Gating", &["gating"], s);
+        return;
+    }
     let mut s = format!(
         "A piece that leaves one of {} (the first player's; the second player's are the same \
          squares turned round) for the first time may bring a piece from its side's hand onto \
@@ -882,6 +902,41 @@ fn gating(w: &mut Page<'_>) {
         s.push_str(" Pieces in hand enter the board only this way, never by a drop.");
     }
     w.rule("Gating", &["gating"], s);
+}
+
+/// The `first-move` clauses: when a piece makes its never-moved moves.
+fn first_moves(w: &mut Page<'_>) {
+    let f = &w.rules().first_moves;
+    if !f.not_in_check.is_empty() {
+        let s = format!(
+            "{} cannot make {} first moves (those of a piece that has never moved) while its \
+             side is in check.",
+            w.names(&f.not_in_check),
+            if f.not_in_check.len() == 1 {
+                "its"
+            } else {
+                "their"
+            }
+        );
+        w.rule("First moves in check", &["first-move not-in-check"], s);
+    }
+    let mut targets: Vec<_> = f.lost_when_aimed.iter().map(|p| p.0).collect();
+    targets.dedup();
+    for t in targets {
+        let aimers: Vec<_> = f
+            .lost_when_aimed
+            .iter()
+            .filter(|p| p.0 == t)
+            .map(|p| p.1)
+            .collect();
+        let s = format!(
+            "{} loses its first moves once an enemy {} ends a move on a square from which it \
+             would capture it on an empty board.",
+            w.names(&[t]),
+            w.names(&aimers)
+        );
+        w.rule("First moves lost", &["first-move lost-when-aimed"], s);
+    }
 }
 
 fn vanishing(w: &mut Page<'_>) {

@@ -128,7 +128,7 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 /// The clauses Fairy-Stockfish cannot say: whether the variant uses each, the clause's key,
 /// what it is called, and why it is refused.
 // long: a table, one row per clause.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 12] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 13] {
     [
         (
             !r.burning.is_empty(),
@@ -207,6 +207,13 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "gating",
             "Fairy-Stockfish's gates come from its position's castling field; koma does not \
              write that translation",
+        ),
+        (
+            r.first_moves != Default::default(),
+            "first-move",
+            "first-move conditions",
+            "Fairy-Stockfish's are its `cambodianMoves`, fixed to a King and a Met on gates; \
+             koma does not write that translation",
         ),
     ]
 }

@@ -132,7 +132,7 @@ fn refuse_board(v: &Variant, report: &mut Report) {
 /// The clauses the block cannot say: whether the variant uses each, the clause's key, what it
 /// is called, and why it is refused.
 // long: a table, one row per clause.
-fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 38] {
+fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static str); 39] {
     [
         (
             r.castling_to.is_some(),
@@ -277,6 +277,12 @@ fn refused_clauses(r: &Rules) -> [(bool, &'static str, &'static str, &'static st
             "gating",
             "gating",
             "the diagram's block has no gating",
+        ),
+        (
+            r.first_moves != Default::default(),
+            "first-move",
+            "first-move conditions",
+            "the diagram's block cannot condition a piece's first moves",
         ),
         (
             !r.goals.is_empty(),

@@ -325,7 +325,23 @@ impl Lowering<'_> {
                 self.rules.drops.gates = self.squares(file, squares);
                 self.rules.drops.gates_only = *only;
             }
-            ClauseKind::CountingBoard(n) => self.counting_board(file, n),
+            ClauseKind::CountingBoard {
+                moves,
+                up_to,
+                unblocked,
+            } => self.counting_board(file, moves, up_to.as_ref(), *unblocked),
+            ClauseKind::FirstMoveNotInCheck(ids) => {
+                let ids = self.pieces(file, ids, "in `first-move`");
+                self.rules.first_moves.not_in_check.extend(ids);
+            }
+            ClauseKind::FirstMoveLostWhenAimed { pieces, aimers } => {
+                let targets = self.pieces(file, pieces, "in `first-move`");
+                let aimers = self.pieces(file, aimers, "in `lost-when-aimed`");
+                for &t in &targets {
+                    let pairs = aimers.iter().map(|&a| (t, a));
+                    self.rules.first_moves.lost_when_aimed.extend(pairs);
+                }
+            }
             ClauseKind::CountingPieces { entries, default } => {
                 self.counting_pieces(file, entries, default.as_ref())
             }
@@ -670,11 +686,40 @@ impl Lowering<'_> {
         self.rules.castling_to = Some(xs);
     }
 
-    /// `counting board-honour N`.
-    fn counting_board(&mut self, file: FileId, n: &Spanned<u32>) {
+    /// `counting board-honour N [up-to M] [unblocked]`.
+    fn counting_board(
+        &mut self,
+        file: FileId,
+        n: &Spanned<u32>,
+        up_to: Option<&Spanned<u32>>,
+        unblocked: bool,
+    ) {
         let n = self.count(file, n);
+        let up_to = up_to.and_then(|m| self.board_up_to(file, m));
         let counting = self.rules.counting.get_or_insert_with(Default::default);
         counting.board_honour = n;
+        counting.board_up_to = up_to;
+        counting.board_unblocked = unblocked;
+    }
+
+    /// The `up-to` piece count of `counting board-honour`: at least 2, since a side with its
+    /// royal alone counts by the pieces' honour.
+    fn board_up_to(&mut self, file: FileId, m: &Spanned<u32>) -> Option<u16> {
+        if m.value >= 2 {
+            return Some(m.value.min(u32::from(u16::MAX)) as u16);
+        }
+        self.diagnostics.push(
+            Diagnostic::error(
+                codes::BOARD_HONOUR_UP_TO,
+                format!("`up-to {}` leaves no side to count by the board's honour", m.value),
+                location(file, m.span),
+                "a side needs two pieces or more",
+            )
+            .with_help(
+                "the piece count includes the royal: write `up-to 2` or more (Cambodian: `up-to 3`)",
+            ),
+        );
+        None
     }
 
     /// `counting pieces-honour IDS N, ... [default N]`: a piece named twice counts twice.

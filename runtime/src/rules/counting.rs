@@ -2,7 +2,8 @@
 //! left on the board, a side counts the moves the other side has to win in; past its count the
 //! game is drawn. The state (the count in plies and the plies counted) lives in the position,
 //! is restored by unmake and written by position text (`count:PLY/LIMIT`). The starts and
-//! restarts follow Fairy-Stockfish's `MAKRUK_COUNTING` (see `spec::CountingSpec`).
+//! restarts follow Fairy-Stockfish's `MAKRUK_COUNTING` (see `spec::CountingSpec`); `up-to` and
+//! `unblocked` give its `CAMBODIAN_COUNTING`.
 
 use crate::position::Position;
 use crate::result::{GameResult, Reason};
@@ -32,11 +33,17 @@ impl Position {
             .iter()
             .any(|&t| self.count(Player::First, t) + self.count(Player::Second, t) > 0);
         let other = side.opponent();
-        if blocked || self.pieces_of(other) == 1 {
+        let own = self.pieces_of(side);
+        let too_many = spec.board_up_to.is_some_and(|m| own > usize::from(m));
+        if too_many || self.pieces_of(other) == 1 || (blocked && !spec.board_unblocked) {
             return 0;
         }
-        if self.pieces_of(side) > 1 {
+        if own > 1 {
             return spec.board_honour.unwrap_or(0);
+        }
+        if blocked {
+            // `unblocked`: the `without` pieces stop the pieces' honour alone.
+            return 0;
         }
         spec.pieces_honour
             .iter()

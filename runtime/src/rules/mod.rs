@@ -16,6 +16,7 @@ mod enclose;
 mod endings;
 mod enter;
 mod explode;
+mod first_move;
 mod freeze;
 mod goal;
 mod no_pieces;

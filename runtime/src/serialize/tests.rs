@@ -482,13 +482,16 @@ fn honour() -> impl Strategy<Value = HonourSpec> {
 
 fn counting() -> impl Strategy<Value = CountingSpec> {
     let counts = (opt_count(), vec(honour(), 0..2), opt_count());
-    (counts, types(), any::<bool>()).prop_map(
-        |((board_honour, pieces_honour, pieces_default), without, from_zero)| CountingSpec {
+    let board = (opt_count(), any::<bool>());
+    (counts, types(), any::<bool>(), board).prop_map(
+        |((board_honour, pieces_honour, pieces_default), without, from_zero, board)| CountingSpec {
             board_honour,
             pieces_honour,
             pieces_default,
             without,
             from_zero,
+            board_up_to: board.0,
+            board_unblocked: board.1,
         },
     )
 }
@@ -565,11 +568,12 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
         ),
         castling_rules(),
         any::<bool>(),
+        (types(), vec((piece_type(), piece_type()), 0..2)),
     );
     (core, ends, rest).prop_map(|(core, ends, rest)| {
         let (promotion, royals, (burning, freezing, anti_trade), jump_rank, passing) = core;
         let (results, repeat, counting, goals) = ends;
-        let (drops, regions, castling_partners, weights, more, castles, second_starts) = rest;
+        let (drops, regions, castling_partners, weights, more, castles, second_starts, first) = rest;
         let (captures_compulsory, explosion, wall, flip_enclosed, petrify) = more;
         let (castling_to, (castling_safe_royal_only, castling_opposite_wings), shuffle) = castles;
         RulesSpec {
@@ -601,6 +605,10 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
                 Player::Second
             } else {
                 Player::First
+            },
+            first_moves: FirstMoveSpec {
+                not_in_check: first.0,
+                lost_when_aimed: first.1,
             },
         }
     })

@@ -110,6 +110,9 @@ HAS = {
     "makpongRule",
     # `petrify IDS` (docs/rules.md, "Petrification"); `drop no-check` (`dropChecks = false`).
     "petrifyOnCaptureTypes", "dropChecks",
+    # `first-move K not-in-check`, `first-move K lost-when-aimed R` with XBetza `i` and gates
+    # (docs/rules.md, "First moves (Ouk Chatrang)"); `counting ... countingRule = cambodian`.
+    "cambodianMoves", "countingRule",
 }
 
 # Options koma's language lacks, by the feature that would express them (issue 30, point 3).
@@ -126,8 +129,6 @@ GAPS = {
     "flipEnclosedPieces": "Ataxx's flipping (not chess)",
     "enclosingDrop": "a placing rule for drops: Ataxx, Snort (not chess)",
     "twoBoards": "two boards (bughouse)",
-    # Makruk's and ASEAN's are koma's `counting` clauses (docs/rules.md, "Counting").
-    "countingRule": "Cambodian counting",
     "petrifyBlastPieces": "petrified blast pieces",
     "mutuallyImmuneTypes": "mutual immunity",
     "chasingRule": "the chasing rule",
@@ -135,7 +136,6 @@ GAPS = {
     "sittuyinRookDrop": "Sittuyin's placement", "sittuyinPromotion": "Sittuyin's promotion",
     "shatarMateRule": "Shatar's mate rule",
     "extinctionClaim": "extinction claimed by the winner",
-    "cambodianMoves": "Ouk's first moves",
     "promotionPieceTypesBlack": "per-side promotion choices",
     "promotionPawnTypesBlack": "per-side promotion choices",
     "nMoveRuleTypesBlack": "per-side move-count resets",

@@ -8,7 +8,8 @@ The scenario test tests/rules/counting.rs replays every game in koma and compare
 Usage (from the repository root):
     pip install pyffish==0.0.90
     python3 tests/perft/crosscheck/makruk_counting_fairy_stockfish.py [seed] [variant]
-(seed 7 and `makruk` by default; ASEAN's fixture is made with seed 11 and `asean`).
+(seed 7 and `makruk` by default; ASEAN's fixture is made with seed 11 and `asean`, Cambodian's
+with seed 13 and `cambodian`).
 """
 import os
 import random
@@ -19,7 +20,7 @@ import pyffish as sf
 SEED = int(sys.argv[1]) if len(sys.argv) > 1 else 7
 VARIANT = sys.argv[2] if len(sys.argv) > 2 else "makruk"
 OUT = os.path.join(os.path.dirname(__file__), "..", "..", "fixtures", "rules", f"{VARIANT}-counting.txt")
-NAMES = {"makruk": "Makruk", "asean": "ASEAN"}
+NAMES = {"makruk": "Makruk", "asean": "ASEAN", "cambodian": "Cambodian"}
 GAMES = 12
 BEFORE = 8  # plies kept before the count starts
 AFTER = 140  # plies kept after it starts, at most

@@ -144,6 +144,7 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
     let mut pieces = cx.pieces(&start);
     let limit_forms = cx.limit_forms(&pieces);
     cx.royal(&mut pieces, &start);
+    cx.ouk_moves(&mut pieces);
     let setup = cx.setup(&start, &pieces);
     cx.forms = pieces
         .iter()
@@ -1728,7 +1729,8 @@ impl Ctx<'_> {
             .map(str::to_ascii_lowercase)
             .as_deref()
         {
-            Some("makruk") => self.makruk_counting(),
+            Some("makruk") => self.makruk_counting(MAKRUK_COUNTS),
+            Some("cambodian") => self.makruk_counting(CAMBODIAN_COUNTS),
             Some("asean") => self.asean_counting(),
             _ => {}
         }
@@ -1815,14 +1817,16 @@ impl Ctx<'_> {
 
     /// `gating` with `seirawanGating`: `gating SQUARES`, the first player's squares of the
     /// castling rank whose files the start FEN's castling field names (`K` and `Q`: the King's
-    /// file and the corner's), with `only` when pieces are not dropped. Gating without
-    /// `seirawanGating` (Ouk's first moves) is a gap.
+    /// file and the corner's), with `only` when pieces are not dropped. Without
+    /// `seirawanGating`, gates only mark the pieces that have not moved: with `cambodianMoves`
+    /// (Ouk's first moves, `ouk_moves`) that is `gating SQUARES` with no hands; otherwise a gap.
     fn gating(&mut self, start: &Start) {
         if !self.flag("gating", false) {
             return;
         }
         self.consumed.extend(["gating", "seirawanGating"]);
-        if !self.flag("seirawanGating", false) {
+        let seirawan = self.flag("seirawanGating", false);
+        if !seirawan && !self.flag("cambodianMoves", false) {
             let at = self.at("gating");
             self.gap(at, "gates without pieces in hand gated (Ouk's first moves)");
             return;
@@ -1849,7 +1853,7 @@ impl Ctx<'_> {
             .iter()
             .map(|&f| format!("{}{rank}", f as char))
             .collect();
-        let only = if self.flag("pieceDrops", false) {
+        let only = if self.flag("pieceDrops", false) || !seirawan {
             ""
         } else {
             " only"
@@ -1860,8 +1864,53 @@ impl Ctx<'_> {
         )));
     }
 
-    /// Fairy-Stockfish's Makruk counting, by its piece types (rook, khon, knight).
-    fn makruk_counting(&mut self) {
+    /// `cambodianMoves` (Ouk Chatrang): a King that has never moved may leap to the two
+    /// squares a Knight reaches on the rank ahead, onto an empty square and not while in check;
+    /// a Met (Fers) that has never moved may leap two squares straight ahead onto an empty
+    /// square. A King an enemy Rook aims at (from its file or rank, whatever stands between)
+    /// loses its leap. The gates (`gating`) keep these rights in the castling field.
+    fn ouk_moves(&mut self, pieces: &mut [Piece]) {
+        self.consumed.push("cambodianMoves");
+        // Without gates no piece has the rights: Fairy-Stockfish then gives no first move.
+        if !self.flag("cambodianMoves", false) || !self.flag("gating", false) {
+            return;
+        }
+        let letter = |kind: &str| self.game.kind(kind).map(|p| id(p.letter));
+        let king = letter("king");
+        let met = letter("met").or_else(|| letter("fers"));
+        let rook = letter("rook");
+        let mut extend = |who: &Option<String>, first: &str| -> bool {
+            let piece = pieces.iter_mut().find(|p| Some(&p.id) == who.as_ref());
+            match piece.map(|p| &mut p.moves) {
+                Some(Moves::Betza(b)) => {
+                    b.push_str(first);
+                    true
+                }
+                _ => false,
+            }
+        };
+        let (leaps, steps) = (extend(&king, "imfsN"), extend(&met, "imfD"));
+        if !leaps || !steps {
+            let at = self.at("cambodianMoves");
+            self.gap(
+                at,
+                "Ouk's first moves without a King and a Met of their own moves",
+            );
+            return;
+        }
+        let k = king.unwrap_or_default();
+        self.rules
+            .push(RuleLine::Clause(format!("first-move {k} not-in-check")));
+        if let Some(r) = rook {
+            self.rules.push(RuleLine::Clause(format!(
+                "first-move {k} lost-when-aimed {r}"
+            )));
+        }
+    }
+
+    /// Fairy-Stockfish's Makruk or Cambodian counting (`counts`), by its piece types (rook,
+    /// khon, knight).
+    fn makruk_counting(&mut self, counts: &CountingCounts) {
         let letter = |kind: &str| self.game.kind(kind).map(|p| id(p.letter));
         let pawns: Vec<String> = self.pawn_types().into_iter().map(id).collect();
         let (r, s, n) = (letter("rook"), letter("khon"), letter("knight"));
@@ -1872,18 +1921,21 @@ impl Ctx<'_> {
                 honour.push(format!("{} {count}", ids.join(" ")));
             }
         };
-        entry(&[&r, &r], 8);
-        entry(&[&r], 16);
-        entry(&[&s, &s], 22);
-        entry(&[&n, &n], 32);
-        entry(&[&s], 44);
-        honour.push("else 64".into());
+        let [rr, r1, ss, nn, s1, rest] = counts.pieces;
+        entry(&[&r, &r], rr);
+        entry(&[&r], r1);
+        entry(&[&s, &s], ss);
+        entry(&[&n, &n], nn);
+        entry(&[&s], s1);
+        honour.push(format!("else {rest}"));
         self.rules.push(RuleLine::Clause(format!(
             "counting without {}",
             pawns.join(" ")
         )));
-        self.rules
-            .push(RuleLine::Clause("counting board-honour 64".into()));
+        self.rules.push(RuleLine::Clause(format!(
+            "counting board-honour {}",
+            counts.board
+        )));
         self.rules.push(RuleLine::Clause(format!(
             "counting pieces-honour {}",
             honour.join(", ")
@@ -2221,7 +2273,7 @@ impl Ctx<'_> {
             if BOOKKEEPING.contains(&base) {
                 quiet.push(key);
             } else if base == "countingRule"
-                && ["makruk", "asean"].contains(&s.value.to_ascii_lowercase().as_str())
+                && ["makruk", "asean", "cambodian"].contains(&s.value.to_ascii_lowercase().as_str())
             {
                 continue;
             } else if KNOWN_GAPS.contains(&base) {
@@ -2253,6 +2305,27 @@ impl Ctx<'_> {
         header
     }
 }
+
+/// The counts of a Makruk-style counting rule, in moves: the board's honour clause's words,
+/// then the pieces' honour against two Rooks, one Rook, two Khons, two Knights, one Khon, and
+/// anything else.
+struct CountingCounts {
+    board: &'static str,
+    pieces: [u32; 6],
+}
+
+/// Fairy-Stockfish's `MAKRUK_COUNTING`.
+const MAKRUK_COUNTS: &CountingCounts = &CountingCounts {
+    board: "64",
+    pieces: [8, 16, 22, 32, 44, 64],
+};
+
+/// Fairy-Stockfish's `CAMBODIAN_COUNTING`: one move shorter each; the board's honour only for a
+/// side of at most three pieces, and even while Pawns stand.
+const CAMBODIAN_COUNTS: &CountingCounts = &CountingCounts {
+    board: "63 up-to 3 unblocked",
+    pieces: [7, 15, 21, 31, 43, 63],
+};
 
 /// `promotion mandatory` or `promotion optional`.
 fn kind_line(mandatory: bool) -> String {
