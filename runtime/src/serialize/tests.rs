@@ -573,7 +573,8 @@ fn rules() -> impl Strategy<Value = RulesSpec> {
     (core, ends, rest).prop_map(|(core, ends, rest)| {
         let (promotion, royals, (burning, freezing, anti_trade), jump_rank, passing) = core;
         let (results, repeat, counting, goals) = ends;
-        let (drops, regions, castling_partners, weights, more, castles, second_starts, first) = rest;
+        let (drops, regions, castling_partners, weights, more, castles, second_starts, first) =
+            rest;
         let (captures_compulsory, explosion, wall, flip_enclosed, petrify) = more;
         let (castling_to, (castling_safe_royal_only, castling_opposite_wings), shuffle) = castles;
         RulesSpec {
