@@ -608,6 +608,25 @@ fn fsf_regions_that_differ_by_side_are_written_per_side() {
     assert!(koma.contains("promotion zone second 2"), "{koma}");
 }
 
+/// Fairy-Stockfish sees a check only on its King type: `dropChecks = false` bars checking drops
+/// in Crazyhouse, and nothing in Atomic's kin, whose royal is a pseudo-royal Commoner
+/// (atomiczh's Knight drops that check the King are legal for pyffish 0.0.90).
+#[test]
+fn fsf_drop_checks_bar_nothing_without_a_king() {
+    let ini = "[zh:crazyhouse]\ndropChecks = false\n\n\
+               [azh:atomic]\ndropChecks = false\npieceDrops = true\ncapturesToHand = true\n";
+    let clause = |k: &str| k.lines().any(|l| l.trim() == "drop no-check");
+    let (koma, diags) = fsf(ini, Some("zh"));
+    let koma = koma.unwrap_or_else(|| panic!("{diags}"));
+    assert!(clause(&koma), "{koma}");
+    let (koma, diags) = fsf(ini, Some("azh"));
+    let koma = koma.unwrap_or_else(|| panic!("{diags}"));
+    assert!(!clause(&koma), "{koma}");
+    assert!(koma.contains("`dropChecks = false` not kept"), "{koma}");
+    let loaded = koma_compiler::load_source("azh.koma", &koma, &MemoryLoader::new());
+    checked(loaded, "the imported file");
+}
+
 /// A hop's range counts from the mover in Fairy-Stockfish: `pB2` is the hurdle next to the
 /// mover and the landing right behind it, written leg by leg (Cannon Shogi).
 #[test]

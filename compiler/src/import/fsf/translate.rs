@@ -1499,6 +1499,18 @@ impl Ctx<'_> {
         captured || hands.contains(&p.id)
     }
 
+    /// A clause barring moves that check. Fairy-Stockfish sees a check only on its King type, so
+    /// without one (Atomic's pseudo-royal Commoner) `option = false` bars nothing: say so.
+    fn bar_checks(&mut self, option: &str, clause: &str) {
+        if self.game.kind("king").is_some() {
+            self.rules.push(RuleLine::Clause(clause.into()));
+        } else {
+            self.rules.push(RuleLine::Comment(format!(
+                "`{option} = false` not kept: Fairy-Stockfish sees checks only on a King."
+            )));
+        }
+    }
+
     fn drops(&mut self, pieces: &[Piece], hands: &[String]) {
         let drops = self.flag("pieceDrops", false);
         if self.flag("capturesToHand", false) {
@@ -1519,7 +1531,7 @@ impl Ctx<'_> {
             return;
         }
         if !self.flag("dropChecks", true) {
-            self.rules.push(RuleLine::Clause("drop no-check".into()));
+            self.bar_checks("dropChecks", "drop no-check");
         }
         self.drop_zones(pieces, hands);
         if let Some(p) = self
@@ -1689,7 +1701,7 @@ impl Ctx<'_> {
             _ => {}
         }
         if !self.flag("checking", true) {
-            self.rules.push(RuleLine::Clause("check forbidden".into()));
+            self.bar_checks("checking", "check forbidden");
         }
         self.consumed.push("makpongRule");
         if self.flag("makpongRule", false) {
