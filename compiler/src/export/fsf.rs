@@ -1225,7 +1225,8 @@ fn drop_zones(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String
     let fsf_default = [Player::First, Player::Second]
         .into_iter()
         .all(|player| drop_squares(v, &zones, player) == Some(pawn_drop_squares(v, player)));
-    if !zones.is_empty() && !(only_pawns && fsf_default) {
+    let translates = zones.is_empty() || (only_pawns && fsf_default);
+    if !translates {
         let why = "Fairy-Stockfish keeps only pawns off their first rank and promotion zone";
         report.refuse("drop zone", why, clause_at(v, "drop zone"));
     }
