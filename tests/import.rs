@@ -608,6 +608,45 @@ fn fsf_regions_that_differ_by_side_are_written_per_side() {
     assert!(koma.contains("promotion zone second 2"), "{koma}");
 }
 
+/// Fairy-Stockfish sees a check only on its King type: `dropChecks = false` bars checking drops
+/// in Crazyhouse, and nothing in Atomic's kin, whose royal is a pseudo-royal Commoner
+/// (atomiczh's Knight drops that check the King are legal for pyffish 0.0.90).
+#[test]
+fn fsf_drop_checks_bar_nothing_without_a_king() {
+    let ini = "[zh:crazyhouse]\ndropChecks = false\n\n\
+               [azh:atomic]\ndropChecks = false\npieceDrops = true\ncapturesToHand = true\n";
+    let clause = |k: &str| k.lines().any(|l| l.trim() == "drop no-check");
+    let (koma, diags) = fsf(ini, Some("zh"));
+    let koma = koma.unwrap_or_else(|| panic!("{diags}"));
+    assert!(clause(&koma), "{koma}");
+    let (koma, diags) = fsf(ini, Some("azh"));
+    let koma = koma.unwrap_or_else(|| panic!("{diags}"));
+    assert!(!clause(&koma), "{koma}");
+    assert!(koma.contains("`dropChecks = false` not kept"), "{koma}");
+    let loaded = koma_compiler::load_source("azh.koma", &koma, &MemoryLoader::new());
+    checked(loaded, "the imported file");
+}
+
+/// Janggi's material tiebreak lists only the pieces the written file has: a section whose start
+/// position leaves the Cannons out writes no `C` (which would not check).
+#[test]
+fn fsf_janggi_tiebreak_lists_only_the_pieces_in_play() {
+    let ini = "[a:janggi]\ncannon = -\n\
+               startFen = rnba1abnr/4k4/9/p1p1p1p1p/9/9/P1P1P1P1P/9/4K4/RNBA1ABNR w - - 0 1\n";
+    let (koma, diags) = fsf(ini, Some("a"));
+    let koma = koma.unwrap_or_else(|| panic!("{diags}"));
+    let tiebreak = koma
+        .lines()
+        .find(|l| l.trim().starts_with("tiebreak material"))
+        .unwrap_or_else(|| panic!("no tiebreak:\n{koma}"));
+    assert_eq!(
+        tiebreak.trim(),
+        "tiebreak material R 13, N 5, B 3, A 3, P 2, komi second 1.5"
+    );
+    let loaded = koma_compiler::load_source("a.koma", &koma, &MemoryLoader::new());
+    checked(loaded, "the imported file");
+}
+
 /// A hop's range counts from the mover in Fairy-Stockfish: `pB2` is the hurdle next to the
 /// mover and the landing right behind it, written leg by leg (Cannon Shogi).
 #[test]

@@ -87,6 +87,8 @@ mod flip;
 mod game_ends;
 #[path = "rules/gating.rs"]
 mod gating;
+#[path = "rules/petrify.rs"]
+mod petrify;
 #[path = "rules/reversi.rs"]
 mod reversi;
 #[path = "rules/royal_sets.rs"]

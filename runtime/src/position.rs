@@ -631,7 +631,9 @@ impl Position {
             let placed = mv
                 .promotion()
                 .map_or(moved, |t| Cell::piece(moved.player(), t));
-            let burnt = mv.burns_mover().then_some(placed);
+            // A petrified mover leaves the game as a burnt one does.
+            let petrified = self.petrifying(moved);
+            let burnt = (mv.burns_mover() || petrified).then_some(placed);
             self.capture_to_hand(moved.player(), burnt, &mut undo);
         }
         self.place_mover(mv, moved, &mut undo);

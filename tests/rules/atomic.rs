@@ -103,3 +103,43 @@ fn en_passant_explodes_where_the_pawn_lands() {
     play(&mut p, &["e5d6"]);
     assert_eq!(placement(&p), "4k3/8/2nP4/8/8/8/8/4K3");
 }
+
+/// Fairy-Stockfish's `atomiczh` (tests/fsf-corpus/atomiczh.koma): every piece a capture removes
+/// joins its owner's opponent's hand, and its `dropChecks = false` bars nothing, its royal being
+/// a pseudo-royal Commoner: the import leaves `drop no-check` out. Counts from pyffish 0.0.90.
+#[test]
+fn atomic_crazyhouse_hands_and_checking_drops() {
+    let fen = "rn1qkbnr/p1pb1p1p/3pp3/1p4p1/P2N4/4P3/1PPPKPPP/RNBQ1B1R[] w - - 0 6";
+    let t = variant("atomiczh");
+    let mut p = pos(&t, fen);
+    assert_eq!([p.perft(1), p.perft(2)], [29, 878]);
+    // d4xe6 explodes the Bishop d7: White gains it and the Pawn, Black the Knight.
+    play(&mut p, &["d4e6"]);
+    let after_d4e6 = "rn1qkbnr/p1p2p1p/3p4/1p4p1/P7/4P3/1PPPKPPP/RNBQ1B1R[BPn] b - - 0 6";
+    assert_eq!(p.to_text(), pos(&t, after_d4e6).to_text());
+    // N@c3, N@d4, N@f4, N@g1 and N@g3 attack the King e2, and are legal.
+    let knight_checks = ["N@c3", "N@d4", "N@f4", "N@g1", "N@g3"];
+    let moves = all_moves(&mut p);
+    assert!(knight_checks.iter().all(|m| moves.contains(&m.to_string())));
+    assert_eq!([p.perft(1), p.perft(2)], [62, 5110]);
+    // a4xb5 explodes only the two Pawns: each goes to its owner's opponent.
+    let mut p = pos(&t, fen);
+    play(&mut p, &["a4b5"]);
+    let after = "rn1qkbnr/p1pb1p1p/3pp3/6p1/3N4/4P3/1PPPKPPP/RNBQ1B1R[Pp] b - - 0 6";
+    assert_eq!(p.to_text(), pos(&t, after).to_text());
+    assert_eq!([p.perft(1), p.perft(2)], [58, 3346]);
+    // koma's `drop no-check` (Crazyhouse's reading) bars the five.
+    let barred = variant_with(
+        "atomiczh",
+        "  drop zone P",
+        "  drop no-check\n  drop zone P",
+    );
+    let mut p = pos(&barred, after_d4e6);
+    let moves = all_moves(&mut p);
+    assert!(
+        knight_checks
+            .iter()
+            .all(|m| !moves.contains(&m.to_string()))
+    );
+    assert_eq!(moves.len(), 57);
+}

@@ -16,10 +16,13 @@ fn source(name: &str) -> (PathBuf, String) {
         .join("tests/fixtures/rules")
         .join(format!("{name}.koma"));
     let example = root().join("examples").join(format!("{name}.koma"));
+    let corpus = root().join("tests/fsf-corpus").join(format!("{name}.koma"));
     let path = if fixture.exists() {
         fixture
     } else if example.exists() {
         example
+    } else if corpus.exists() {
+        corpus
     } else {
         root().join("variants").join(format!("{name}.koma"))
     };
@@ -27,8 +30,8 @@ fn source(name: &str) -> (PathBuf, String) {
     (path, text)
 }
 
-/// A fixture (tests/fixtures/rules/NAME.koma), an example (examples/NAME.koma) or a shipped
-/// variant (variants/NAME.koma).
+/// A fixture (tests/fixtures/rules/NAME.koma), an example (examples/NAME.koma), a game of the
+/// Fairy-Stockfish corpus (tests/fsf-corpus/NAME.koma) or a shipped variant (variants/NAME.koma).
 pub fn variant(name: &str) -> Arc<Tables> {
     let (path, _) = source(name);
     koma_compiler::tables(path).unwrap_or_else(|e| panic!("{name} does not compile:\n{e}"))

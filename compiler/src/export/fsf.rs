@@ -11,8 +11,8 @@
 use std::collections::BTreeSet;
 
 use koma_runtime::spec::{
-    DropEdge, Modes, Outcome, PassSpec, PieceType, Player, PromotionKind, PromotionSpec,
-    RepetitionScore, Tiebreak, Triggers, WallKind, WinCondition,
+    Coord, DropEdge, DropZone, Modes, Outcome, PassSpec, PieceType, Player, PromotionKind,
+    PromotionSpec, RepetitionScore, Tiebreak, Triggers, WallKind, WinCondition,
 };
 
 use super::{Exported, Report, clause_at, result_only_rules};
@@ -1219,13 +1219,16 @@ fn drop_zones(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String
             report.refuse("drop never", why, clause_at(v, "drop never"));
         }
     }
-    for zone in zones.iter().copied() {
-        let fsf_default = zone.pieces.iter().all(|&p| Some(usize::from(p.0)) == pawn)
-            && pawn_drop_squares(v) == zone.squares.iter().copied().collect::<BTreeSet<_>>();
-        if !fsf_default {
-            let why = "Fairy-Stockfish keeps only pawns off their first rank and promotion zone";
-            report.refuse("drop zone", why, clause_at(v, "drop zone"));
-        }
+    let only_pawns = zones
+        .iter()
+        .all(|z| z.pieces.iter().all(|&p| Some(usize::from(p.0)) == pawn));
+    let fsf_default = [Player::First, Player::Second]
+        .into_iter()
+        .all(|player| drop_squares(v, &zones, player) == Some(pawn_drop_squares(v, player)));
+    let translates = zones.is_empty() || (only_pawns && fsf_default);
+    if !translates {
+        let why = "Fairy-Stockfish keeps only pawns off their first rank and promotion zone";
+        report.refuse("drop zone", why, clause_at(v, "drop zone"));
     }
     if zones.is_empty() {
         out.push("firstRankPawnDrops = true".to_string());
@@ -1289,11 +1292,52 @@ fn per_file(v: &Variant, pieces: &[Piece2], report: &mut Report) -> Vec<String> 
     out
 }
 
-/// The squares Fairy-Stockfish lets a pawn be dropped on: not the first rank, not the zone.
-fn pawn_drop_squares(v: &Variant) -> BTreeSet<koma_runtime::spec::Coord> {
+/// Where `player` may drop under `zones`, as the runtime reads them (a zone for both sides is
+/// written for the first and turned for the second); `None` when no zone confines `player`.
+fn drop_squares(v: &Variant, zones: &[&DropZone], player: Player) -> Option<BTreeSet<Coord>> {
+    let confining: Vec<&&DropZone> = zones
+        .iter()
+        .filter(|z| z.side.is_none_or(|s| s == player))
+        .collect();
+    (!confining.is_empty()).then(|| {
+        confining
+            .iter()
+            .flat_map(|z| {
+                let turn = z.side.is_none() && player == Player::Second;
+                z.squares
+                    .iter()
+                    .map(move |&c| if turn { turned(v, c) } else { c })
+            })
+            .collect()
+    })
+}
+
+/// The square the second player's zones take for a first-player square (the runtime's
+/// `Geometry::rotate`).
+fn turned(v: &Variant, c: Coord) -> Coord {
+    Coord {
+        x: v.board.width - 1 - c.x,
+        y: v.board.height - 1 - c.y,
+    }
+}
+
+/// The squares Fairy-Stockfish lets `player`'s pawn be dropped on: not its first rank, not its
+/// promotion zone (each side's, as the runtime's `Tables::promotion_zone(player)` reads it).
+fn pawn_drop_squares(v: &Variant, player: Player) -> BTreeSet<Coord> {
+    let promotion = &v.rules.promotion;
+    let (first_rank, zone) = match player {
+        Player::First => (0, promotion.zone.clone()),
+        Player::Second => (
+            v.board.height - 1,
+            promotion
+                .zone_second
+                .clone()
+                .unwrap_or_else(|| promotion.zone.iter().map(|&c| turned(v, c)).collect()),
+        ),
+    };
     v.board
         .squares()
-        .filter(|c| c.y != 0 && !v.rules.promotion.zone.contains(c))
+        .filter(|c| c.y != first_rank && !zone.contains(c))
         .collect()
 }
 
@@ -1803,6 +1847,31 @@ mod tests {
             (8, 2),
             "two lame knight moves: {lame}"
         );
+    }
+
+    /// Each side's pawns drop off its first rank and its own promotion zone: with a deeper
+    /// zone for the second player, its drops stop a rank sooner.
+    #[test]
+    fn pawn_drop_zones_follow_each_side_s_promotion_zone() {
+        let game = "variant \"T\"\nboard 8 x 8\npieces\n  P \"Pawn\" fmWfceF promotes Q\n  \
+                    Q \"Queen\" Q\n  K \"King\" K royal\nsetup mirror\n  P a2 h2\n  K e1\nrules\n  \
+                    win checkmate\n  captures to-hand\n  promotion zone first 1\n  \
+                    promotion zone second 2\n  DROPS\n";
+        let refused = |drops: &str| {
+            section(&game.replace("DROPS", drops))
+                .diagnostics
+                .iter()
+                .any(|d| d.message.contains("drop zone"))
+        };
+        assert!(!refused(
+            "drop zone first P a2-h7\n  drop zone second P a3-h7"
+        ));
+        // The same squares for both sides read the first player's zone for the second too.
+        assert!(refused("drop zone P a2-h7"));
+        assert!(refused("drop zone first P a2-h7"));
+        assert!(refused(
+            "drop zone first P a2-h7\n  drop zone second P a2-h7"
+        ));
     }
 
     #[test]

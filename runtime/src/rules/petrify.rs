@@ -2,6 +2,8 @@
 //! removes a piece turns into a wall on its destination, after any explosion. The wall is the
 //! cell the blockers and vanished squares use: no piece enters, passes or takes it, and the
 //! hash covers it; unmake restores the destination's cell, so it needs no record of its own.
+//! With `captures to-hand` the petrified piece goes to its opponent's hand, as a burnt mover
+//! does (Fairy-Stockfish counts it captured).
 //! Under `win checkmate` a royal of a listed type never captures (it would lose itself):
 //! [`VariantSpec::without_royal_petrifying_captures`] takes its capturing modes away, so
 //! generation and the attack test both see it.
@@ -51,12 +53,18 @@ impl Position {
         mover.is_piece() && petrify[usize::from(mover.piece_type().0)] && self.removes_piece(&m)
     }
 
+    /// Whether `moved` turns into a wall when it captures (its type is listed).
+    #[inline]
+    pub(crate) fn petrifying(&self, moved: Cell) -> bool {
+        let petrify = &self.tables.rules.petrify;
+        !petrify.is_empty() && petrify[usize::from(moved.piece_type().0)]
+    }
+
     /// Turns the destination `to` into a wall after a capture by `moved`, when its type is
     /// listed (make's step; the mover may already have exploded).
     #[inline]
     pub(crate) fn petrify_after_capture(&mut self, to: Square, moved: Cell) {
-        let petrify = &self.tables.rules.petrify;
-        if petrify.is_empty() || !petrify[usize::from(moved.piece_type().0)] {
+        if !self.petrifying(moved) {
             return;
         }
         let there = self.board[to.index()];

@@ -1499,6 +1499,18 @@ impl Ctx<'_> {
         captured || hands.contains(&p.id)
     }
 
+    /// A clause barring moves that check. Fairy-Stockfish sees a check only on its King type, so
+    /// without one (Atomic's pseudo-royal Commoner) `option = false` bars nothing: say so.
+    fn bar_checks(&mut self, option: &str, clause: &str) {
+        if self.game.kind("king").is_some() {
+            self.rules.push(RuleLine::Clause(clause.into()));
+        } else {
+            self.rules.push(RuleLine::Comment(format!(
+                "`{option} = false` not kept: Fairy-Stockfish sees checks only on a King."
+            )));
+        }
+    }
+
     fn drops(&mut self, pieces: &[Piece], hands: &[String]) {
         let drops = self.flag("pieceDrops", false);
         if self.flag("capturesToHand", false) {
@@ -1519,7 +1531,7 @@ impl Ctx<'_> {
             return;
         }
         if !self.flag("dropChecks", true) {
-            self.rules.push(RuleLine::Clause("drop no-check".into()));
+            self.bar_checks("dropChecks", "drop no-check");
         }
         self.drop_zones(pieces, hands);
         if let Some(p) = self
@@ -1689,7 +1701,7 @@ impl Ctx<'_> {
             _ => {}
         }
         if !self.flag("checking", true) {
-            self.rules.push(RuleLine::Clause("check forbidden".into()));
+            self.bar_checks("checking", "check forbidden");
         }
         self.consumed.push("makpongRule");
         if self.flag("makpongRule", false) {
@@ -1717,7 +1729,7 @@ impl Ctx<'_> {
             );
             self.rules.push(RuleLine::Clause(clause));
         }
-        self.tiebreak();
+        self.tiebreak(pieces);
         if self.flag("flyingGeneral", false) {
             self.rules
                 .push(RuleLine::Clause("facing-royals forbidden".into()));
@@ -1731,7 +1743,7 @@ impl Ctx<'_> {
         {
             Some("makruk") => self.makruk_counting(MAKRUK_COUNTS),
             Some("cambodian") => self.makruk_counting(CAMBODIAN_COUNTS),
-            Some("asean") => self.asean_counting(),
+            Some("asean") => self.asean_counting(pieces),
             _ => {}
         }
         if self.flag("perpetualCheckIllegal", false) {
@@ -1761,7 +1773,7 @@ impl Ctx<'_> {
 
     /// `materialCounting`: who wins a game that would end drawn. Janggi's counts its pieces by
     /// their built-in kinds, the second player adding one and a half points.
-    fn tiebreak(&mut self) {
+    fn tiebreak(&mut self, pieces: &[Piece]) {
         let Some(mode) = self.game.get("materialCounting").cloned() else {
             return;
         };
@@ -1771,7 +1783,7 @@ impl Ctx<'_> {
             "blackdrawodds" => "tiebreak second".to_string(),
             "unweighted" => "tiebreak pieces".to_string(),
             "janggi" => {
-                let values = self.kind_values(JANGGI_VALUES);
+                let values = self.kind_values(JANGGI_VALUES, pieces);
                 format!("tiebreak material {}, komi second 1.5", values.join(", "))
             }
             _ => {
@@ -1782,15 +1794,18 @@ impl Ctx<'_> {
         self.rules.push(RuleLine::Clause(clause));
     }
 
-    /// `ID N` for each of `values`' built-in kinds the game has, in their order: the
-    /// per-kind numbers of a material or honour list.
-    fn kind_values(&self, values: &[(&str, u32)]) -> Vec<String> {
+    /// `ID N` for each of `values`' built-in kinds the game has among the written `pieces`
+    /// (a kind the section leaves out of play is not written), in their order: the per-kind
+    /// numbers of a material or honour list.
+    fn kind_values(&self, values: &[(&str, u32)], pieces: &[Piece]) -> Vec<String> {
         values
             .iter()
             .filter_map(|(kind, n)| {
-                self.game
-                    .kind(kind)
-                    .map(|p| format!("{} {n}", id(p.letter)))
+                let letter = id(self.game.kind(kind)?.letter);
+                pieces
+                    .iter()
+                    .any(|p| p.id == letter)
+                    .then(|| format!("{letter} {n}"))
             })
             .collect()
     }
@@ -1945,9 +1960,9 @@ impl Ctx<'_> {
     /// `countingRule = asean`: only a lone royal counts, from zero, by the strongest piece the
     /// other side has (a Rook 16 moves, a Khon 44, a Knight 64; nothing else gives a count),
     /// and only once no Pawn is left.
-    fn asean_counting(&mut self) {
+    fn asean_counting(&mut self, pieces: &[Piece]) {
         let pawns: Vec<String> = self.pawn_types().into_iter().map(id).collect();
-        let honour = self.kind_values(&[("rook", 16), ("khon", 44), ("knight", 64)]);
+        let honour = self.kind_values(&[("rook", 16), ("khon", 44), ("knight", 64)], pieces);
         if honour.is_empty() {
             let at = self.at("countingRule");
             self.gap(at, "ASEAN counting without a Rook, Khon or Knight");
