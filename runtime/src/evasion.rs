@@ -13,6 +13,7 @@
 use crate::bits::{WORDS, contains, insert};
 use crate::geometry::Square;
 use crate::legal::{CheckLine, RayThreat};
+use crate::movegen::Gen;
 use crate::moves::{MoveKind, MoveList, MoveRef};
 use crate::position::Position;
 use crate::tables::Tables;
@@ -115,12 +116,15 @@ impl Position {
     fn evasion_candidates(&self, c: &Checks, out: &mut MoveList) {
         let t = &*self.tables;
         let side = self.side;
+        let words = t.geo.len().div_ceil(64);
         // With no square that ends every check, only a side capture (e.p.) of a checker
         // could help another piece's move.
-        let others = c.resolve[..t.geo.len().div_ceil(64)]
-            .iter()
-            .any(|&w| w != 0)
+        let others = c.resolve[..words].iter().any(|&w| w != 0)
             || (self.ep.n > 0 && c.lines[..c.n].iter().any(|l| l.checker == self.ep.victim));
+        // When every such square holds an enemy piece (a checker: no block is possible),
+        // another piece's move must take it there or e.p.: only its captures are generated.
+        let enemy = self.side_occ.get(side.opponent());
+        let captures_only = (0..words).all(|w| c.resolve[w] & !enemy.0[w] == 0);
         let piece = |i: usize, out: &mut MoveList| {
             let sq = Square(i as u16);
             let cell = self.board[i];
@@ -129,17 +133,20 @@ impl Position {
                 return;
             }
             if !others {
-                // Castling moves of another piece move the royal or a blocker: tested below.
-                if self.virgin[i] {
-                    let pt = t.piece(cell.piece_type(), side);
-                    if pt.castling.get(i).is_some_and(|l| !l.is_empty()) {
-                        self.castling_moves(sq, cell, pt, out);
-                    }
-                }
+                self.castling_candidates(sq, out);
                 return;
             }
             let start = out.len();
-            self.piece_moves(sq, cell, out);
+            if !captures_only {
+                self.piece_moves(sq, cell, out);
+            } else {
+                // A piece's captures come out in the order of all its moves, and its castling
+                // moves after them (where its first moves are open, as the walk tests).
+                self.piece_moves_of(sq, cell, out, Gen::Captures);
+                if self.first_moves_open(sq, cell) {
+                    self.castling_candidates(sq, out);
+                }
+            }
             let mut kept = start;
             for k in start..out.len() {
                 let m = out.get(k);
@@ -159,6 +166,18 @@ impl Position {
             out.retain_from(start, |m| {
                 contains(&c.resolve, m.to) || m.dropped_as().is_some_and(|ty| t.is_royal(ty))
             });
+        }
+    }
+
+    /// The castling moves of the unmoved piece on `sq`, not the royal: they move the royal
+    /// or a blocker, and are tested with the other candidates.
+    fn castling_candidates(&self, sq: Square, out: &mut MoveList) {
+        if self.virgin[sq.index()] {
+            let cell = self.board[sq.index()];
+            let pt = self.tables.piece(cell.piece_type(), self.side);
+            if pt.castling.get(sq.index()).is_some_and(|l| !l.is_empty()) {
+                self.castling_moves(sq, cell, pt, out);
+            }
         }
     }
 

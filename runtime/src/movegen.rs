@@ -346,7 +346,7 @@ impl Position {
     }
 
     /// Appends the pseudo-legal moves of the piece `c` standing on `from` that `stage` asks for.
-    fn piece_moves_of(&self, from: Square, c: Cell, out: &mut MoveList, stage: Gen) {
+    pub(crate) fn piece_moves_of(&self, from: Square, c: Cell, out: &mut MoveList, stage: Gen) {
         let t = &*self.tables;
         let pt = t.piece(c.piece_type(), c.player());
         let [a, b, e] = pt.start_index[from.index()];

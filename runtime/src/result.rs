@@ -4,6 +4,7 @@
 use crate::moves::{FullMove, MoveList, MoveRef};
 use crate::position::Position;
 use crate::spec::{Bare, Player};
+use crate::tables::Tables;
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +92,23 @@ impl GameResult {
             Some(Player::Second) => "0-1",
             None => "1/2-1/2",
         }
+    }
+}
+
+impl Tables {
+    /// Whether a position of this game can be decided otherwise than by a side's last royal
+    /// lost: the conditions [`Position::decided_otherwise`] tests, each one's switch.
+    pub(crate) fn ends_otherwise(&self) -> bool {
+        let rules = &self.spec.rules;
+        let results = &rules.results;
+        rules.passing.twice_ends
+            || self.regions.must_break
+            || !results.endings.extinction.is_empty()
+            || results.no_pieces.is_some()
+            || results.check_wins.is_some()
+            || self.rules.has_goals
+            || results.endings.castling_wins != [0, 0]
+            || results.endings.full_board
     }
 }
 
@@ -226,6 +244,15 @@ impl Position {
                 }
             }
         }
+        if !self.tables.ends_otherwise {
+            return None;
+        }
+        self.decided_otherwise()
+    }
+
+    /// The ends of [`Position::decided`] other than a lost royal, in the games that have
+    /// one ([`Tables::ends_otherwise`]).
+    fn decided_otherwise(&self) -> Option<GameResult> {
         if self.ended_by_passing() {
             return Some(self.drawn(Reason::Passing));
         }

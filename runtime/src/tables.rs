@@ -296,6 +296,10 @@ pub struct Tables {
     /// Per player: it plays with royals, and loses when it has none left. A player whose start
     /// position holds no royal (Horde's White) plays without: nothing of it is ever in check.
     pub(crate) royal_sides: ByPlayer<bool>,
+    /// Whether anything but a side's last royal lost can decide a position
+    /// ([`Tables::ends_otherwise`]): [`Position::decided`](crate::position::Position::decided),
+    /// asked at every node, stops early in the games where nothing can.
+    pub(crate) ends_otherwise: bool,
     /// Piece types whose virginity is tracked (initial moves, castling kings and partners).
     pub(crate) virgin_relevant: Vec<bool>,
     /// Types whose virginity matters only as a castling partner.
@@ -404,6 +408,8 @@ impl Tables {
             royal: spec.pieces.iter().map(|p| p.royal).collect(),
             has_royals: spec.pieces.iter().any(|p| p.royal),
             royal_sides: royal_sides(&spec),
+            // Decided by `build`, once the rule and region tables are built.
+            ends_otherwise: true,
             virgin_relevant: vec![false; ntypes],
             partner_only: vec![false; ntypes],
             castle_only: vec![false; ntypes],
@@ -467,6 +473,7 @@ impl Tables {
         self.build_count_bits();
         self.build_capture_rays();
         self.build_stuck();
+        self.ends_otherwise = self.ends_otherwise();
         let mut drops = std::mem::take(&mut self.drops);
         drops.build_targets(&self.geo, |ti, player| &self.pieces[ti].get(player).stuck);
         self.drops = drops;
