@@ -257,6 +257,34 @@ impl std::iter::Sum for Sums {
     }
 }
 
+/// The royal danger last counted for each player's lone royal, with what it was counted from
+/// ([`Evaluator::relative_memo`]): a search keeps one per thread.
+#[derive(Debug, Default)]
+pub struct DangerMemo {
+    entries: [DangerSeen; 2],
+}
+
+impl DangerMemo {
+    /// Forgets every count (for a search with another evaluation).
+    pub fn clear(&mut self) {
+        self.entries = Default::default();
+    }
+}
+
+/// The words of a board's squares a [`DangerMemo`] keeps (boards of up to 256 squares; a larger
+/// board counts its royal danger at every evaluation).
+const MEMO_WORDS: usize = 4;
+
+#[derive(Debug, Default)]
+struct DangerSeen {
+    /// The royal's square index plus one (0: nothing counted yet).
+    royal: usize,
+    in_hand: i32,
+    /// The pieces of the royal's side, then of its enemy, on the royal's zone, as bits.
+    seen: [[u64; MEMO_WORDS]; 2],
+    danger: [i32; 4],
+}
+
 /// The evaluation tables of one variant.
 #[derive(Debug)]
 pub struct Evaluator {
@@ -296,6 +324,13 @@ pub struct Evaluator {
     lines: Vec<Line>,
     /// King-step distances on a board of up to 64 squares ([`distances`]).
     distance: Vec<u8>,
+    /// Per square, the squares whose pieces the royal danger of a royal there counts (within
+    /// two steps, and its lines) as bits, `words` words a square ([`DangerMemo`]).
+    zone: Vec<u64>,
+    words: usize,
+    /// On a board of up to 64 squares, per square: the squares one step and up to two steps
+    /// away as bits (what the runtime's `pieces_near` counts, without its general words).
+    near_masks: Vec<[u64; 2]>,
     /// Per type: worth more than a pawn-like piece and not royal (null-move pruning's guard
     /// against zugzwang).
     big: Vec<bool>,
@@ -379,6 +414,9 @@ impl Evaluator {
             near_one: near_one(tables),
             lines: lines(tables),
             distance: distances(tables),
+            zone: zones(tables),
+            words: nsq.div_ceil(64),
+            near_masks: near_masks(tables),
             big,
             passers: passers(tables),
             max_promotion_gain,
@@ -517,16 +555,34 @@ impl Evaluator {
     /// the phase's terms come from them, not from a look at every piece.
     #[inline]
     pub fn relative_sums(&self, pos: &Position, sums: Sums) -> i32 {
+        self.relative_with(pos, sums, None)
+    }
+
+    /// As [`Evaluator::relative_sums`], the royal danger read back from `memo` where nothing
+    /// it counts changed since it was counted there (the same value: a search's trees stay).
+    #[inline]
+    pub fn relative_memo(&self, pos: &Position, sums: Sums, memo: &mut DangerMemo) -> i32 {
+        self.relative_with(pos, sums, Some(memo))
+    }
+
+    #[inline]
+    fn relative_with(&self, pos: &Position, sums: Sums, mut memo: Option<&mut DangerMemo>) -> i32 {
         let mut score = sums.fixed;
         if self.taper {
             score += self.tapered(&sums);
         }
         if self.safety {
             let w = &self.weights;
-            let shelter_counts = w.get(Term::RoyalShelter) != 0;
             for (player, sign) in [(Player::First, 1), (Player::Second, -1)] {
-                let [attackers, open, threat, shelter] =
-                    self.royal_danger(pos, player, shelter_counts);
+                let [attackers, open, threat, shelter] = match memo.as_deref_mut() {
+                    Some(memo) => self.royal_danger_memo(pos, player, memo),
+                    None => self.royal_danger(
+                        pos,
+                        player,
+                        self.enemy_in_hand(pos, player),
+                        self.shelter_counts(),
+                    ),
+                };
                 let danger = w.get(Term::RoyalAttackers) * attackers
                     + w.get(Term::RoyalOpen) * open / 4
                     + w.get(Term::HandThreat) * threat / 8
@@ -595,37 +651,116 @@ impl Evaluator {
         (p.index() * self.ntypes + usize::from(t.0)) * self.nsq + sq.index()
     }
 
+    /// Whether the royal's own pieces next to it are counted: its weight is 0 by default.
+    #[inline]
+    fn shelter_counts(&self) -> bool {
+        self.weights.get(Term::RoyalShelter) != 0
+    }
+
+    /// The enemy's pieces in hand that threaten `player`'s royals by a drop (at most 4; 0
+    /// without drops).
+    #[inline]
+    fn enemy_in_hand(&self, pos: &Position, player: Player) -> i32 {
+        if !self.drops {
+            return 0;
+        }
+        let enemy = player.opponent();
+        (0..self.ntypes)
+            .map(|t| i32::from(pos.hand_count(enemy, PieceType(t as u16))))
+            .sum::<i32>()
+            .min(4)
+    }
+
+    /// As [`Evaluator::royal_danger`] for a player with one royal, read back from `memo` when
+    /// the royal's square, the pieces of both sides in its zone and the enemy's pieces in hand
+    /// are those it was last counted from. Most moves a search plays land far from a royal,
+    /// and the count (a popcount and eight lines a royal) was the evaluation's largest cost.
+    #[inline]
+    fn royal_danger_memo(&self, pos: &Position, player: Player, memo: &mut DangerMemo) -> [i32; 4] {
+        let in_hand = self.enemy_in_hand(pos, player);
+        let &[royal] = pos.royal_squares(player) else {
+            return self.royal_danger(pos, player, in_hand, self.shelter_counts());
+        };
+        let words = self.words;
+        if words > MEMO_WORDS {
+            return self.royal_danger(pos, player, in_hand, self.shelter_counts());
+        }
+        let zone = &self.zone[royal.index() * words..(royal.index() + 1) * words];
+        let (mine, theirs) = (pos.side_words(player), pos.side_words(player.opponent()));
+        let entry = &mut memo.entries[player.index()];
+        let mut same = entry.royal == royal.index() + 1 && entry.in_hand == in_hand;
+        for w in 0..words {
+            let (m, t) = (mine[w] & zone[w], theirs[w] & zone[w]);
+            same &= entry.seen[0][w] == m && entry.seen[1][w] == t;
+            entry.seen[0][w] = m;
+            entry.seen[1][w] = t;
+        }
+        if !same {
+            entry.royal = royal.index() + 1;
+            entry.in_hand = in_hand;
+            entry.danger = self.royal_danger(pos, player, in_hand, self.shelter_counts());
+        }
+        entry.danger
+    }
+
     /// The danger to `player`'s royals, in the units of the royal-safety terms (before their
     /// divisors): enemy pieces within two squares, empty squares on the lines from the royal,
-    /// empty squares next to it times the enemy's pieces in hand (at most 4), and its own
-    /// pieces next to it (which shelter it rather than endanger it; counted only `with_shelter`,
-    /// as its default weight is 0 and the count is a popcount per royal at every node).
-    fn royal_danger(&self, pos: &Position, player: Player, with_shelter: bool) -> [i32; 4] {
-        let enemy = player.opponent();
-        let in_hand = if self.drops {
-            (0..self.ntypes)
-                .map(|t| i32::from(pos.hand_count(enemy, PieceType(t as u16))))
-                .sum::<i32>()
-                .min(4)
-        } else {
-            0
-        };
+    /// empty squares next to it times the enemy's pieces in hand (`in_hand`, at most 4), and
+    /// its own pieces next to it (which shelter it rather than endanger it; counted only when
+    /// weighed, as its default weight is 0 and the count is a popcount per royal).
+    fn royal_danger(
+        &self,
+        pos: &Position,
+        player: Player,
+        in_hand: i32,
+        with_shelter: bool,
+    ) -> [i32; 4] {
         let mut danger = [0; 4];
         for &royal in pos.royal_squares(player) {
             let r = royal.index();
-            // Counted from the runtime's occupancy bits: a square-by-square look at the
-            // neighbourhood was a tenth of chess's search.
-            danger[0] += pos.pieces_near(royal, enemy, 2) as i32;
+            let (near, around) = self.near_counts(pos, player, royal, with_shelter || in_hand > 0);
+            danger[0] += around;
             if with_shelter {
-                danger[3] += pos.pieces_near(royal, player, 1) as i32;
+                danger[3] += near[0];
             }
             if in_hand > 0 {
-                let occupied = pos.pieces_near(royal, player, 1) + pos.pieces_near(royal, enemy, 1);
-                danger[2] += (self.near_one[r] as i32 - occupied as i32) * in_hand;
+                danger[2] += (self.near_one[r] as i32 - near[0] - near[1]) * in_hand;
             }
             danger[1] += self.open_lines(pos, royal) as i32;
         }
         danger
+    }
+
+    /// Around `player`'s royal on `royal`: its own and the enemy's pieces one step away (only
+    /// `with_near`; else 0), and the enemy's pieces up to two steps away. Counted from the
+    /// occupancy bits: a square-by-square look was a tenth of chess's search.
+    #[inline]
+    fn near_counts(
+        &self,
+        pos: &Position,
+        player: Player,
+        royal: Square,
+        with_near: bool,
+    ) -> ([i32; 2], i32) {
+        let enemy = player.opponent();
+        let mut near = [0; 2];
+        if let Some([one, two]) = self.near_masks.get(royal.index()) {
+            let (mine, theirs) = (pos.side_words(player)[0], pos.side_words(enemy)[0]);
+            if with_near {
+                near = [
+                    (mine & one).count_ones() as i32,
+                    (theirs & one).count_ones() as i32,
+                ];
+            }
+            return (near, (theirs & two).count_ones() as i32);
+        }
+        if with_near {
+            near = [
+                pos.pieces_near(royal, player, 1) as i32,
+                pos.pieces_near(royal, enemy, 1) as i32,
+            ];
+        }
+        (near, pos.pieces_near(royal, enemy, 2) as i32)
     }
 
     /// The empty squares on the eight lines from `royal`, each line to its first piece (at
@@ -705,7 +840,8 @@ impl Evaluator {
         }
         if self.tables.spec().rules.royals.win == WinCondition::Checkmate {
             for (player, sign) in [(Player::First, 1.0), (Player::Second, -1.0)] {
-                let [attackers, open, threat, shelter] = self.royal_danger(pos, player, true);
+                let [attackers, open, threat, shelter] =
+                    self.royal_danger(pos, player, self.enemy_in_hand(pos, player), true);
                 terms[Term::RoyalAttackers.index()] -= sign * f64::from(attackers);
                 terms[Term::RoyalShelter.index()] += sign * f64::from(shelter);
                 terms[Term::RoyalOpen.index()] -= sign * f64::from(open) / 4.0;
@@ -1018,6 +1154,52 @@ fn lines(tables: &Tables) -> Vec<Line> {
         .collect()
 }
 
+/// On a board of up to 64 squares, per square: the squares one step away and those one or two
+/// steps away, as bits (empty on a larger board).
+fn near_masks(tables: &Tables) -> Vec<[u64; 2]> {
+    let geo = &tables.geo();
+    if geo.len() > 64 {
+        return Vec::new();
+    }
+    let distance = distances(tables);
+    geo.squares()
+        .map(|a| {
+            let mut masks = [0u64; 2];
+            for b in geo.squares() {
+                let d = usize::from(distance[a.index() * 64 + b.index()]);
+                for (reach, mask) in masks.iter_mut().enumerate() {
+                    if (1..=reach + 1).contains(&d) {
+                        *mask |= 1 << b.index();
+                    }
+                }
+            }
+            masks
+        })
+        .collect()
+}
+
+/// Per square, as bits (`nsq.div_ceil(64)` words a square): the squares within two king steps
+/// and on its [`lines`], every square whose piece the royal danger of a royal there counts.
+fn zones(tables: &Tables) -> Vec<u64> {
+    let geo = &tables.geo();
+    let words = geo.len().div_ceil(64);
+    let all_lines = lines(tables);
+    let mut zone = vec![0u64; geo.len() * words];
+    for sq in geo.squares() {
+        let c = geo.coord(sq);
+        let (x, y) = (i32::from(c.x), i32::from(c.y));
+        let near =
+            (-2..=2).flat_map(|dx| (-2..=2).filter_map(move |dy| geo.square(x + dx, y + dy)));
+        let on_lines = all_lines[sq.index() * 8..sq.index() * 8 + 8]
+            .iter()
+            .flat_map(|line| line.squares().iter().copied());
+        for s in near.chain(on_lines) {
+            zone[sq.index() * words + s.index() / 64] |= 1 << (s.index() % 64);
+        }
+    }
+    zone
+}
+
 /// Per piece type: whether it can pass, by its moves from the centre of an empty board (a move
 /// back to its square) or by the variant's passing rules.
 fn passers(tables: &Arc<Tables>) -> Vec<bool> {
@@ -1080,5 +1262,43 @@ mod tests {
             pos.make(moves.get(ply * 11 % moves.len()));
         }
         assert!(compared > 1000, "{compared} squares with open lines");
+    }
+
+    /// The pieces around a square counted from the evaluation's own masks equal the runtime's
+    /// count, from every square of the positions of a chess game, for both players.
+    #[test]
+    fn pieces_near_from_the_masks_match_the_runtime() {
+        let spec = serialize::decode(include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../runtime/tests/data/chess.kvar"
+        )))
+        .expect("the compiled chess tables");
+        let tables: Arc<Tables> = Tables::try_new(spec).expect("valid tables").into();
+        let eval = Evaluator::new(&tables);
+        assert_eq!(eval.near_masks.len(), 64, "chess has the masks");
+        let mut pos = Position::start(tables.clone()).expect("start position");
+        let mut moves = MoveList::new();
+        for ply in 0..80 {
+            for sq in tables.geo().squares() {
+                for player in [Player::First, Player::Second] {
+                    let enemy = player.opponent();
+                    let near = [
+                        pos.pieces_near(sq, player, 1) as i32,
+                        pos.pieces_near(sq, enemy, 1) as i32,
+                    ];
+                    let around = pos.pieces_near(sq, enemy, 2) as i32;
+                    assert_eq!(
+                        eval.near_counts(&pos, player, sq, true),
+                        (near, around),
+                        "ply {ply}"
+                    );
+                }
+            }
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves.get(ply * 11 % moves.len()));
+        }
     }
 }

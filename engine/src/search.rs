@@ -20,7 +20,7 @@ use koma_runtime::result::GameResult;
 use koma_runtime::spec::{Player, RepetitionScore, WinCondition};
 use koma_runtime::{FullMove, Gen, MoveList, MoveRef, Position, Square, Tables};
 
-use crate::eval::{Evaluator, Sums, WeightChoice};
+use crate::eval::{DangerMemo, Evaluator, Sums, WeightChoice};
 use crate::time::{Budget, Clock};
 use crate::tt::{Bound, Entry, Tt, TtMove};
 
@@ -436,6 +436,7 @@ struct Scratch {
     history: Vec<i32>,
     touched: Vec<Square>,
     reductions: Reductions,
+    danger: DangerMemo,
 }
 
 impl std::fmt::Debug for Scratch {
@@ -462,6 +463,7 @@ impl Scratch {
             history: Vec::new(),
             touched: Vec::with_capacity(16),
             reductions: Reductions::new(),
+            danger: DangerMemo::default(),
         }
     }
 
@@ -479,6 +481,7 @@ impl Scratch {
         self.keys.push(pos.hash());
         self.history.clear();
         self.history.resize(history_slots, 0);
+        self.danger.clear();
     }
 }
 
@@ -496,6 +499,8 @@ struct Thread<'a, 's> {
     history: Vec<i32>,
     touched: Vec<Square>,
     reductions: Reductions,
+    /// The royal danger last counted, per player ([`Evaluator::relative_memo`]).
+    danger: DangerMemo,
 }
 
 impl<'a, 's> Thread<'a, 's> {
@@ -514,6 +519,7 @@ impl<'a, 's> Thread<'a, 's> {
             history,
             touched,
             reductions,
+            danger,
         } = scratch;
         Thread {
             s,
@@ -526,6 +532,7 @@ impl<'a, 's> Thread<'a, 's> {
             history,
             touched,
             reductions,
+            danger,
             pos,
         }
     }
@@ -538,6 +545,7 @@ impl<'a, 's> Thread<'a, 's> {
             history: self.history,
             touched: self.touched,
             reductions: self.reductions,
+            danger: self.danger,
         }
     }
 
@@ -847,7 +855,7 @@ impl<'a, 's> Thread<'a, 's> {
         let static_eval = if in_check {
             -INF
         } else {
-            s.eval.relative_sums(&self.pos, eval)
+            s.eval.relative_memo(&self.pos, eval, &mut self.danger)
         };
         self.frames[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].static_eval;
@@ -909,7 +917,7 @@ impl<'a, 's> Thread<'a, 's> {
             return Some(0);
         }
         if ply >= MAX_PLY {
-            return Some(self.s.eval.relative_sums(&self.pos, eval));
+            return Some(self.s.eval.relative_memo(&self.pos, eval, &mut self.danger));
         }
         if let Some(r) = self.pos.decided() {
             return Some(self.terminal(r, ply));
@@ -1263,7 +1271,7 @@ impl<'a, 's> Thread<'a, 's> {
         {
             return self.terminal(r, ply);
         }
-        let stand = s.eval.relative_sums(&self.pos, eval);
+        let stand = s.eval.relative_memo(&self.pos, eval, &mut self.danger);
         if !in_check && self.stands_pat(stand, alpha, beta, ply, qdepth) {
             return stand;
         }

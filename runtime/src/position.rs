@@ -330,6 +330,13 @@ impl Position {
     pub fn occupied_squares(&self) -> impl Iterator<Item = Square> + '_ {
         self.occ.iter(Bits::words(self.board.len()))
     }
+    /// The squares that hold a piece of `player` as bits, bit `i % 64` of word `i / 64` for
+    /// square `i` (as many words as the board needs): an evaluation can tell from them that
+    /// nothing changed on the squares it counts.
+    #[inline]
+    pub fn side_words(&self, player: Player) -> &[u64] {
+        &self.side_occ.get(player).0[..Bits::words(self.board.len())]
+    }
     /// The squares that hold a piece of either player as bits (bit `i` for square `i`), on a
     /// board of up to 64 squares; `None` on a larger board. An evaluation reads lines from it
     /// without looking at their squares one by one.

@@ -289,6 +289,52 @@ fn sums_follow_each_move_on_the_squares_it_touches() {
     }
 }
 
+/// The search reads a royal's danger back from its memo when nothing the count looks at
+/// changed (`Evaluator::relative_memo`): in every shipped variant, after each of several legal
+/// moves at each ply of a game (so that the memo holds the count of a sibling or of the parent),
+/// the evaluation with the memo equals the one counted afresh.
+#[test]
+fn the_royal_danger_read_back_is_the_one_counted() {
+    use koma_engine::eval::DangerMemo;
+    use koma_runtime::MoveList;
+
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("variants/")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "koma"))
+        .collect();
+    files.sort();
+    for file in files {
+        let t = super::common::tables_at(&file);
+        let eval = Evaluator::new(&t);
+        let Some(mut pos) = Position::start(t.clone()) else {
+            continue;
+        };
+        let mut memo = DangerMemo::default();
+        let mut moves = MoveList::new();
+        for ply in 0..60 {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for i in 0..moves.len().min(6) {
+                pos.make(moves.get((ply * 7 + i * 5) % moves.len()));
+                let fresh = eval.relative(&pos, eval.full(&pos));
+                let sums = eval.sums(&pos);
+                assert_eq!(
+                    eval.relative_memo(&pos, sums, &mut memo),
+                    fresh,
+                    "{}, ply {ply}, move {i}",
+                    file.display()
+                );
+                pos.unmake();
+            }
+            pos.make(moves.get(ply * 13 % moves.len()));
+        }
+    }
+}
+
 /// The estimate measures a piece confined to a region (Xiangqi's Advisor in its palace) on the
 /// region's squares, and a lame piece (the Horse, which must step to an empty square first)
 /// with the squares it passes through empty; chess, which has neither, keeps its values.
