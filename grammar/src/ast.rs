@@ -631,6 +631,7 @@ pub fn clause_kind(words: &str) -> Option<&'static str> {
 
 impl ClauseKind {
     /// What a child file's clause replaces in its parent: clauses with equal keys.
+    // long: a table, one arm per clause kind.
     pub fn key(&self) -> &'static str {
         match self {
             ClauseKind::PromotionZone { .. } => "promotion zone",

@@ -146,22 +146,10 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
     cx.royal(&mut pieces, &start);
     cx.ouk_moves(&mut pieces);
     let setup = cx.setup(&start, &pieces);
-    cx.forms = pieces
-        .iter()
-        .filter_map(|p| match &p.moves {
-            Moves::Like(t) if p.id.starts_with('+') => Some((p.id.clone(), t.clone())),
-            _ => None,
-        })
-        .collect();
+    cx.forms = promoted_forms(&pieces);
     prune(&mut pieces, &setup);
     cx.promotion_limits(&pieces, limit_forms);
-    let hands: Vec<String> = start
-        .hands
-        .iter()
-        .flat_map(|(a, b)| a.iter().chain(b))
-        .cloned()
-        .collect();
-    cx.drops(&pieces, &hands);
+    cx.drops(&pieces, &hand_ids(&start));
     cx.results(&pieces);
     cx.explosions(&pieces);
     cx.petrification(&pieces);
@@ -189,6 +177,27 @@ pub fn translate(game: &Game, name: &str, sink: &mut Sink) -> Option<KomaFile> {
         setup: Some(setup),
         rules: cx.rules,
     })
+}
+
+/// The promoted pieces that move as another Fairy-Stockfish type (`+K` moving like `D`).
+fn promoted_forms(pieces: &[Piece]) -> Vec<(String, String)> {
+    pieces
+        .iter()
+        .filter_map(|p| match &p.moves {
+            Moves::Like(t) if p.id.starts_with('+') => Some((p.id.clone(), t.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every piece ID in either player's hand at the start.
+fn hand_ids(start: &Start) -> Vec<String> {
+    start
+        .hands
+        .iter()
+        .flat_map(|(a, b)| a.iter().chain(b))
+        .cloned()
+        .collect()
 }
 
 const DEFAULT_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
