@@ -1233,11 +1233,8 @@ mod tests {
     use super::*;
     use koma_runtime::serialize;
 
-    /// The open lines from the occupancy bits equal the square-by-square count, from every
-    /// square of the positions of a chess game of varied moves (pieces on the lines at every
-    /// distance, edges of the board).
-    #[test]
-    fn open_lines_from_the_bits_match_the_squares() {
+    /// Chess's tables (the runtime's compiled test fixture) and their evaluator.
+    fn chess() -> (Arc<Tables>, Evaluator) {
         let spec = serialize::decode(include_bytes!(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../runtime/tests/data/chess.kvar"
@@ -1245,6 +1242,15 @@ mod tests {
         .expect("the compiled chess tables");
         let tables: Arc<Tables> = Tables::try_new(spec).expect("valid tables").into();
         let eval = Evaluator::new(&tables);
+        (tables, eval)
+    }
+
+    /// The open lines from the occupancy bits equal the square-by-square count, from every
+    /// square of the positions of a chess game of varied moves (pieces on the lines at every
+    /// distance, edges of the board).
+    #[test]
+    fn open_lines_from_the_bits_match_the_squares() {
+        let (tables, eval) = chess();
         let mut pos = Position::start(tables.clone()).expect("start position");
         let mut moves = MoveList::new();
         let mut compared = 0;
@@ -1268,13 +1274,7 @@ mod tests {
     /// count, from every square of the positions of a chess game, for both players.
     #[test]
     fn pieces_near_from_the_masks_match_the_runtime() {
-        let spec = serialize::decode(include_bytes!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../runtime/tests/data/chess.kvar"
-        )))
-        .expect("the compiled chess tables");
-        let tables: Arc<Tables> = Tables::try_new(spec).expect("valid tables").into();
-        let eval = Evaluator::new(&tables);
+        let (tables, eval) = chess();
         assert_eq!(eval.near_masks.len(), 64, "chess has the masks");
         let mut pos = Position::start(tables.clone()).expect("start position");
         let mut moves = MoveList::new();

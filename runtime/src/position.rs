@@ -664,16 +664,7 @@ impl Position {
         }
         self.side = self.side.opponent();
         self.lapse_partner_rights(mv, first, &mut undo);
-        if !self
-            .tables
-            .spec
-            .rules
-            .first_moves
-            .lost_when_aimed
-            .is_empty()
-        {
-            self.lapse_aimed(to, self.board[to.index()], &mut undo);
-        }
+        self.lapse_aimed(to, self.board[to.index()], &mut undo);
         if self.tables.spec.rules.flip_enclosed && !self.is_pass(&mv) {
             self.flip_enclosed(to, moved.player());
         }
@@ -822,16 +813,7 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = side.opponent();
-        if !self
-            .tables
-            .spec
-            .rules
-            .first_moves
-            .lost_when_aimed
-            .is_empty()
-        {
-            self.lapse_aimed(mv.to, placed, &mut undo);
-        }
+        self.lapse_aimed(mv.to, placed, &mut undo);
         if let Some(w) = mv.wall() {
             undo.wall_lifted = self.put_wall(w);
         }

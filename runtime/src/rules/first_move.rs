@@ -22,8 +22,17 @@ impl Position {
 
     /// `first-move ... lost-when-aimed`: after `mover` ended its move on `to`, the never-moved
     /// enemy targets its one-leg capturing moves would reach from there on an empty board count
-    /// as moved (unmake gives the mark back).
+    /// as moved (unmake gives the mark back). Games without the clause pay one test.
+    #[inline]
     pub(crate) fn lapse_aimed(&mut self, to: Square, mover: Cell, undo: &mut Undo) {
+        let aimed = &self.tables.spec.rules.first_moves.lost_when_aimed;
+        if !aimed.is_empty() {
+            self.lapse_aimed_by(to, mover, undo);
+        }
+    }
+
+    /// [`Position::lapse_aimed`] where the game has the clause.
+    fn lapse_aimed_by(&mut self, to: Square, mover: Cell, undo: &mut Undo) {
         let t = self.tables.clone();
         let pairs = &t.spec.rules.first_moves.lost_when_aimed;
         let aimer = mover.piece_type();
