@@ -412,7 +412,12 @@ impl Position {
     }
 
     /// Sets a virgin flag; ignored for pieces whose virginity does not matter.
+    #[inline]
     pub fn set_virgin(&mut self, sq: Square, virgin: bool) {
+        if !virgin && !self.virgin[sq.index()] {
+            // Most moves clear a flag that is already clear.
+            return;
+        }
         let c = self.board[sq.index()];
         let relevant = c.is_piece() && self.tables.virgin_relevant[usize::from(c.piece_type().0)];
         let v = virgin && relevant;
@@ -457,6 +462,13 @@ impl Position {
     /// Replaces a cell, updating hash, counts and royal squares.
     #[inline]
     pub(crate) fn set_cell(&mut self, sq: Square, old: Cell, new: Cell) {
+        self.set_cell_inline(sq, old, new);
+    }
+
+    /// [`Position::set_cell`] inlined, for the cell writes every move makes (the mover lifted
+    /// and set down, the destination's victim removed).
+    #[inline(always)]
+    fn set_cell_inline(&mut self, sq: Square, old: Cell, new: Cell) {
         let z = &self.tables.zobrist;
         self.hash ^= z.cell(sq, old) ^ z.cell(sq, new);
         let ntypes = self.tables.piece_count();
@@ -696,7 +708,7 @@ impl Position {
         let (from, to) = (mv.from, mv.to);
         let mut captured = false;
         self.set_virgin(from, false);
-        self.set_cell(from, moved, Cell::EMPTY);
+        self.set_cell_inline(from, moved, Cell::EMPTY);
         for &s in mv.side_captures() {
             let c = self.board[s.index()];
             self.undo_caps.push(s);
@@ -719,7 +731,7 @@ impl Position {
         undo.dest_virgin = self.virgin[to.index()];
         if dest.is_piece() {
             self.set_virgin(to, false);
-            self.set_cell(to, dest, Cell::EMPTY);
+            self.set_cell_inline(to, dest, Cell::EMPTY);
             captured = true;
         }
         captured
@@ -759,7 +771,7 @@ impl Position {
             Some(t) => Cell::piece(moved.player(), t),
             None => moved,
         };
-        self.set_cell(to, Cell::EMPTY, placed);
+        self.set_cell_inline(to, Cell::EMPTY, placed);
         if mv.burns_mover() {
             self.set_cell(to, placed, Cell::EMPTY);
         }
@@ -1083,7 +1095,10 @@ impl Position {
         let taken = u.into_iter().flat_map(move |u| {
             let dropped = (u.mv.kind() == MoveKind::Drop).then_some(PieceType(u.mv.aux.0));
             let gated = u.mv.gate().map(|(ty, _)| ty);
-            dropped.into_iter().chain(gated).map(move |t| (mover, t, -1))
+            dropped
+                .into_iter()
+                .chain(gated)
+                .map(move |t| (mover, t, -1))
         });
         let n = u.map_or(0, |u| usize::from(u.ngained));
         let gained = self.undo_gained[self.undo_gained.len() - n..]
@@ -1099,6 +1114,22 @@ impl Position {
         taken.chain(gained)
     }
 
+    /// Unmake's cell write: the board, the counts and the occupancy bits (the hash and the
+    /// royals come back whole from the undo record).
+    #[inline(always)]
+    fn restore(&mut self, sq: Square, c: Cell) {
+        let ntypes = self.tables.piece_count();
+        let old = self.board[sq.index()];
+        if old.is_piece() {
+            self.counts[old.slot(ntypes)] -= 1;
+        }
+        if c.is_piece() {
+            self.counts[c.slot(ntypes)] += 1;
+        }
+        self.board[sq.index()] = c;
+        mark(&mut self.occ, &mut self.side_occ, sq, c);
+    }
+
     /// Takes back the last move made; does nothing when there is none.
     pub fn unmake(&mut self) {
         let Some(u) = self.undo.pop() else { return };
@@ -1110,53 +1141,38 @@ impl Position {
             self.fullmove -= 1;
         }
         // Restore cells directly; hash, royals and e.p. come back from the undo record.
-        let ntypes = self.tables.piece_count();
-        let (occ, side_occ) = (&mut self.occ, &mut self.side_occ);
-        let mut restore = |board: &mut Vec<Cell>, counts: &mut Vec<u16>, sq: Square, c: Cell| {
-            let old = board[sq.index()];
-            if old.is_piece() {
-                counts[old.slot(ntypes)] -= 1;
-            }
-            if c.is_piece() {
-                counts[c.slot(ntypes)] += 1;
-            }
-            board[sq.index()] = c;
-            mark(occ, side_occ, sq, c);
-        };
         if let Some(w) = mv.wall() {
-            restore(&mut self.board, &mut self.counts, w, Cell::EMPTY);
+            self.restore(w, Cell::EMPTY);
             if let Some(old) = u.wall_lifted {
-                restore(&mut self.board, &mut self.counts, old, Cell::WALL);
+                self.restore(old, Cell::WALL);
             }
         }
         if u.vanished {
-            restore(&mut self.board, &mut self.counts, mv.from, Cell::EMPTY);
+            self.restore(mv.from, Cell::EMPTY);
         }
-        restore(&mut self.board, &mut self.counts, mv.to, Cell::EMPTY);
+        self.restore(mv.to, Cell::EMPTY);
         match mv.kind() {
             MoveKind::Normal => {}
             // The partner goes back last: under `castling to` its start may be the
             // castler's destination.
-            MoveKind::Castle => restore(&mut self.board, &mut self.counts, mv.aux2, Cell::EMPTY),
-            MoveKind::Unload => restore(&mut self.board, &mut self.counts, mv.aux, u.unload_from),
+            MoveKind::Castle => self.restore(mv.aux2, Cell::EMPTY),
+            MoveKind::Unload => self.restore(mv.aux, u.unload_from),
             MoveKind::Drop => {}
         }
-        restore(&mut self.board, &mut self.counts, mv.to, u.dest);
+        self.restore(mv.to, u.dest);
         self.virgin[mv.to.index()] = u.dest_virgin;
         let first = mv.caps_start();
-        for (&s, &(c, v)) in self.undo_caps[first..]
-            .iter()
-            .zip(&self.undo_victims[first..])
-        {
-            restore(&mut self.board, &mut self.counts, s, c);
+        for i in first..self.undo_caps.len() {
+            let (s, (c, v)) = (self.undo_caps[i], self.undo_victims[i]);
+            self.restore(s, c);
             self.virgin[s.index()] = v;
         }
         self.undo_caps.truncate(first);
         self.undo_victims.truncate(first);
-        restore(&mut self.board, &mut self.counts, mv.from, u.moved);
+        self.restore(mv.from, u.moved);
         self.virgin[mv.from.index()] = u.moved_virgin;
         if mv.kind() == MoveKind::Castle {
-            restore(&mut self.board, &mut self.counts, mv.aux, u.partner);
+            self.restore(mv.aux, u.partner);
             self.virgin[mv.aux.index()] = true;
         }
         for &p in &u.lapsed[..usize::from(u.nlapsed)] {
