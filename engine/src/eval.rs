@@ -387,14 +387,7 @@ impl Evaluator {
             .zip(&big)
             .map(|(v, &b)| if b { v.value } else { 0 })
             .collect();
-        let squares = (0..table.len())
-            .map(|i| SquareSums {
-                fixed: table[i],
-                rising: rising[i],
-                fading: fading[i],
-                big: big_value[i / nsq % ntypes],
-            })
-            .collect();
+        let squares = square_sums_table([&table, &rising, &fading], &big_value, nsq);
         let max_promotion_gain = values
             .iter()
             .map(|v| v.promotion_gain.max(0))
@@ -998,6 +991,20 @@ fn square_terms(
 /// The weighted square tables from the raw terms, `[(player * ntypes + type) * nsq + sq]`,
 /// signed for the first player: material plus the square terms that always count, then the
 /// rising and the fading ones ([`Phase`]).
+/// The [`SquareSums`] of each piece and square from the weighted tables (`[fixed, rising,
+/// fading]`, laid out as `Evaluator::squares`) and the types' big-piece worth.
+fn square_sums_table(weighted: [&[i32]; 3], big_value: &[i32], nsq: usize) -> Vec<SquareSums> {
+    let [fixed, rising, fading] = weighted;
+    (0..fixed.len())
+        .map(|i| SquareSums {
+            fixed: fixed[i],
+            rising: rising[i],
+            fading: fading[i],
+            big: big_value[i / nsq % big_value.len()],
+        })
+        .collect()
+}
+
 fn weighted_tables(
     raw: &[f32],
     values: &[PieceValue],
