@@ -257,6 +257,17 @@ impl std::iter::Sum for Sums {
     }
 }
 
+/// What the piece of one player and type on one square adds to the [`Sums`]: `fixed` to
+/// `Sums::fixed`, the others to its player's entries.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(16))]
+struct SquareSums {
+    fixed: i32,
+    rising: i32,
+    fading: i32,
+    big: i32,
+}
+
 /// The royal danger last counted for each player's lone royal, with what it was counted from
 /// ([`Evaluator::relative_memo`]): a search keeps one per thread.
 #[derive(Debug, Default)]
@@ -294,14 +305,12 @@ pub struct Evaluator {
     /// The square terms' raw values, `raw[((term * 2 + player) * ntypes + type) * nsq + sq]`,
     /// signed for the first player.
     raw: Vec<f32>,
-    /// Material plus the weighted square terms, `table[(player * ntypes + type) * nsq + sq]`,
-    /// signed for the first player.
-    table: Vec<i32>,
-    /// The square terms that rise and fade with the game's phase ([`Phase`]; weighted,
-    /// signed for the first player, same layout as `table`), added at each node at the share
-    /// the enemy's big pieces give ([`Evaluator::tapered`]).
-    rising: Vec<i32>,
-    fading: Vec<i32>,
+    /// Per piece and square, `squares[(player * ntypes + type) * nsq + sq]`, what it adds to
+    /// the incremental sums, together so that a square costs one load: material plus the
+    /// weighted square terms, the square terms that rise and fade with the game's phase
+    /// ([`Phase`]; weighted, added at each node at the share the enemy's big pieces give,
+    /// [`Evaluator::tapered`]), all signed for the first player, and its type's `big_value`.
+    squares: Vec<SquareSums>,
     /// Per type: its value when it is big (counts in the game's phase), else 0.
     big_value: Vec<i32>,
     /// The big pieces' worth of the stronger side at the start; 0: no taper.
@@ -358,6 +367,7 @@ impl Evaluator {
         let forward = forward_only(tables);
         let raw = square_terms(tables, &values, checkmate, &forward);
         let [table, rising, fading] = weighted_tables(&raw, &values, &weights, &forward, nsq);
+        let taper = rising.iter().chain(&fading).any(|&v| v != 0);
         let hand_value = values
             .iter()
             .map(|v| v.value + v.value * weights.get(Term::HandTempo) / 100)
@@ -377,6 +387,7 @@ impl Evaluator {
             .zip(&big)
             .map(|(v, &b)| if b { v.value } else { 0 })
             .collect();
+        let squares = square_sums_table([&table, &rising, &fading], &big_value, nsq);
         let max_promotion_gain = values
             .iter()
             .map(|v| v.promotion_gain.max(0))
@@ -399,10 +410,8 @@ impl Evaluator {
             weights,
             values,
             raw,
-            table,
-            taper: rising.iter().chain(&fading).any(|&v| v != 0),
-            rising,
-            fading,
+            squares,
+            taper,
             big_value,
             start_big: 0,
             forward,
@@ -490,15 +499,15 @@ impl Evaluator {
         let Some((p, t)) = pos.piece_at(sq) else {
             return Sums::default();
         };
-        let cell = self.cell(p, t, sq);
+        let s = self.squares[self.cell(p, t, sq)];
         let mut sums = Sums {
-            fixed: self.table[cell],
+            fixed: s.fixed,
             ..Sums::default()
         };
         if self.taper {
-            sums.rising[p.index()] = self.rising[cell];
-            sums.fading[p.index()] = self.fading[cell];
-            sums.big[p.index()] = self.big_value[usize::from(t.0)];
+            sums.rising[p.index()] = s.rising;
+            sums.fading[p.index()] = s.fading;
+            sums.big[p.index()] = s.big;
         }
         sums
     }
@@ -519,6 +528,25 @@ impl Evaluator {
         }
         if self.taper {
             self.add_hands(pos, &mut sums.big);
+        }
+        sums
+    }
+
+    /// What the last move made changed in [`Evaluator::hand_sums`], from the hand entries it
+    /// changed alone (`Position::last_hand_changes`): the sums are linear in the counts.
+    #[inline]
+    pub fn hand_change(&self, pos: &Position) -> Sums {
+        let mut sums = Sums::default();
+        if !self.drops {
+            return sums;
+        }
+        for (p, t, n) in pos.last_hand_changes() {
+            let t = usize::from(t.0);
+            let sign = if p == Player::First { 1 } else { -1 };
+            sums.fixed += sign * n * self.hand_value[t];
+            if self.taper {
+                sums.big[p.index()] += n * self.big_value[t];
+            }
         }
         sums
     }
@@ -963,6 +991,20 @@ fn square_terms(
 /// The weighted square tables from the raw terms, `[(player * ntypes + type) * nsq + sq]`,
 /// signed for the first player: material plus the square terms that always count, then the
 /// rising and the fading ones ([`Phase`]).
+/// The [`SquareSums`] of each piece and square from the weighted tables (`[fixed, rising,
+/// fading]`, laid out as `Evaluator::squares`) and the types' big-piece worth.
+fn square_sums_table(weighted: [&[i32]; 3], big_value: &[i32], nsq: usize) -> Vec<SquareSums> {
+    let [fixed, rising, fading] = weighted;
+    (0..fixed.len())
+        .map(|i| SquareSums {
+            fixed: fixed[i],
+            rising: rising[i],
+            fading: fading[i],
+            big: big_value[i / nsq % big_value.len()],
+        })
+        .collect()
+}
+
 fn weighted_tables(
     raw: &[f32],
     values: &[PieceValue],

@@ -715,16 +715,13 @@ impl<'a, 's> Thread<'a, 's> {
 
     /// As [`Thread::make`] when `unchecked` is false; when true, the move is made only if it
     /// leaves the mover's royals safe (`None` otherwise, the position unchanged, no node
-    /// counted: the tree and its node count are those of a legal list).
+    /// counted: the tree and its node count are those of a legal list). The evaluation's sums
+    /// change on the squares the move touches and by the hand entries it changed.
     fn make_if(&mut self, m: MoveRef<'_>, eval: Sums, ply: usize, unchecked: bool) -> Option<Sums> {
         let e = &*self.s.eval;
         Evaluator::touched(m, &mut self.touched);
         let squares = |pos: &Position, touched: &[Square]| -> Sums {
-            touched
-                .iter()
-                .map(|&sq| e.square_sums(pos, sq))
-                .sum::<Sums>()
-                + e.hand_sums(pos)
+            touched.iter().map(|&sq| e.square_sums(pos, sq)).sum()
         };
         let before = squares(&self.pos, &self.touched);
         self.pos.make(m);
@@ -736,7 +733,7 @@ impl<'a, 's> Thread<'a, 's> {
         self.keys.push(self.pos.hash());
         let reversible = self.pos.halfmove_clock() as usize;
         self.frames[ply + 1].reversible = reversible.min(self.frames[ply].reversible + 1);
-        Some(eval - before + squares(&self.pos, &self.touched))
+        Some(eval - before + squares(&self.pos, &self.touched) + e.hand_change(&self.pos))
     }
 
     /// Plays a generated move as [`Thread::make_if`] does, unless a rule the generation left

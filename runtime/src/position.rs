@@ -52,9 +52,11 @@ impl Royals {
     }
 }
 
-/// Everything make changes that unmake cannot recompute. The move's removed squares and what
-/// stood on them are in the position's undo buffers (`undo_caps`, `undo_victims`) from
-/// `mv.caps_start()` on.
+/// Everything make changes that unmake cannot recompute, kept small (it is pushed and popped
+/// at every node): what only some moves change lives on stacks of its own. The move's removed
+/// squares and what stood on them are in the position's undo buffers (`undo_caps`,
+/// `undo_victims`) from `mv.caps_start()` on; the hand entries it added, the last `ngained`
+/// of `undo_gained`; the e.p. state before it, on `undo_eps` when there was one.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo {
     mv: Move,
@@ -62,7 +64,8 @@ pub(crate) struct Undo {
     moved_virgin: bool,
     dest: Cell,
     dest_virgin: bool,
-    ep: EpState,
+    /// The position before the move had e.p. squares: its e.p. state is on `undo_eps`.
+    ep_saved: bool,
     halfmove: u32,
     hash: u64,
     /// The move changed a royal's square: the royals before it are on `undo_royals`.
@@ -74,9 +77,7 @@ pub(crate) struct Undo {
     /// Castling partners whose virginity lapsed because their king moved.
     lapsed: [Square; 4],
     pub(crate) nlapsed: u8,
-    /// Piece types the move added to a hand (captures), [`OPPONENTS_HAND`] set for the
-    /// mover's own pieces, which go to the opponent's.
-    gained: [u16; MAX_CAPTURES + 2],
+    /// How many entries the move pushed onto `undo_gained`.
     ngained: u8,
     counting: crate::rules::CountState,
     checks: ByPlayer<u8>,
@@ -96,7 +97,7 @@ impl Undo {
     }
 }
 
-/// The bit of an [`Undo`]'s `gained` entry saying the piece went to the opponent's hand.
+/// The bit of an `undo_gained` entry saying the piece went to the opponent's hand.
 const OPPONENTS_HAND: u16 = 1 << 15;
 
 /// Whether the move being made has saved the royals for unmake yet.
@@ -138,6 +139,12 @@ pub struct Position {
     /// Pieces in hand: `hands[player * types + type]`.
     pub(crate) hands: Vec<u8>,
     undo: Vec<Undo>,
+    /// Piece types the moves in `undo` added to a hand (captures), [`OPPONENTS_HAND`] set for
+    /// the mover's own pieces, which go to the opponent's; each move's `ngained` last.
+    undo_gained: Vec<u16>,
+    /// The e.p. state before each move in `undo` made where there was one (most positions
+    /// have none: the undo record stays small).
+    undo_eps: Vec<EpState>,
     /// The royals before each move in `undo` that changed them (most moves do not: the
     /// undo record stays small).
     undo_royals: Vec<ByPlayer<Royals>>,
@@ -220,6 +227,8 @@ impl Position {
             counts: vec![0; slots],
             hands: vec![0; 2 * tables.piece_count()],
             undo: Vec::new(),
+            undo_gained: Vec::new(),
+            undo_eps: Vec::new(),
             undo_royals: Vec::new(),
             royal_save: RoyalSave::Off,
             undo_caps: Vec::new(),
@@ -403,7 +412,12 @@ impl Position {
     }
 
     /// Sets a virgin flag; ignored for pieces whose virginity does not matter.
+    #[inline]
     pub fn set_virgin(&mut self, sq: Square, virgin: bool) {
+        if !virgin && !self.virgin[sq.index()] {
+            // Most moves clear a flag that is already clear.
+            return;
+        }
         let c = self.board[sq.index()];
         let relevant = c.is_piece() && self.tables.virgin_relevant[usize::from(c.piece_type().0)];
         let v = virgin && relevant;
@@ -448,6 +462,13 @@ impl Position {
     /// Replaces a cell, updating hash, counts and royal squares.
     #[inline]
     pub(crate) fn set_cell(&mut self, sq: Square, old: Cell, new: Cell) {
+        self.set_cell_inline(sq, old, new);
+    }
+
+    /// [`Position::set_cell`] inlined, for the cell writes every move makes (the mover lifted
+    /// and set down, the destination's victim removed).
+    #[inline(always)]
+    fn set_cell_inline(&mut self, sq: Square, old: Cell, new: Cell) {
         let z = &self.tables.zobrist;
         self.hash ^= z.cell(sq, old) ^ z.cell(sq, new);
         let ntypes = self.tables.piece_count();
@@ -534,14 +555,18 @@ impl Position {
 
     /// What unmaking `mv` needs from the position as it stands, with nothing moved yet.
     #[inline]
-    fn undo_record(&self, mv: Move) -> Undo {
+    fn undo_record(&mut self, mv: Move) -> Undo {
+        let ep_saved = self.ep.n > 0;
+        if ep_saved {
+            self.undo_eps.push(self.ep);
+        }
         Undo {
             mv: mv.with_caps_start(self.undo_caps.len()),
             moved: Cell::EMPTY,
             moved_virgin: false,
             dest: Cell::EMPTY,
             dest_virgin: false,
-            ep: self.ep,
+            ep_saved,
             halfmove: self.halfmove,
             hash: self.hash,
             royals_saved: false,
@@ -550,7 +575,6 @@ impl Position {
             partner: Cell::EMPTY,
             lapsed: [Square(0); 4],
             nlapsed: 0,
-            gained: [0; MAX_CAPTURES + 2],
             ngained: 0,
             counting: self.counting,
             checks: self.checks,
@@ -684,7 +708,7 @@ impl Position {
         let (from, to) = (mv.from, mv.to);
         let mut captured = false;
         self.set_virgin(from, false);
-        self.set_cell(from, moved, Cell::EMPTY);
+        self.set_cell_inline(from, moved, Cell::EMPTY);
         for &s in mv.side_captures() {
             let c = self.board[s.index()];
             self.undo_caps.push(s);
@@ -707,7 +731,7 @@ impl Position {
         undo.dest_virgin = self.virgin[to.index()];
         if dest.is_piece() {
             self.set_virgin(to, false);
-            self.set_cell(to, dest, Cell::EMPTY);
+            self.set_cell_inline(to, dest, Cell::EMPTY);
             captured = true;
         }
         captured
@@ -747,7 +771,7 @@ impl Position {
             Some(t) => Cell::piece(moved.player(), t),
             None => moved,
         };
-        self.set_cell(to, Cell::EMPTY, placed);
+        self.set_cell_inline(to, Cell::EMPTY, placed);
         if mv.burns_mover() {
             self.set_cell(to, placed, Cell::EMPTY);
         }
@@ -854,7 +878,8 @@ impl Position {
         for &(owner, h) in gained[..n].iter().flatten() {
             let own = owner == mover;
             self.hand_add(owner.opponent(), h);
-            undo.gained[usize::from(undo.ngained)] = h.0 | if own { OPPONENTS_HAND } else { 0 };
+            self.undo_gained
+                .push(h.0 | if own { OPPONENTS_HAND } else { 0 });
             undo.ngained += 1;
         }
     }
@@ -1049,7 +1074,8 @@ impl Position {
             self.hands[base + usize::from(ty.0)] += 1;
         }
         let theirs = self.side.opponent().index() * self.tables.piece_count();
-        for &t in &u.gained[..usize::from(u.ngained)] {
+        let first = self.undo_gained.len() - usize::from(u.ngained);
+        for &t in &self.undo_gained[first..] {
             let (hand, t) = if t & OPPONENTS_HAND != 0 {
                 (theirs, t & !OPPONENTS_HAND)
             } else {
@@ -1057,6 +1083,51 @@ impl Position {
             };
             self.hands[hand + usize::from(t)] -= 1;
         }
+        self.undo_gained.truncate(first);
+    }
+
+    /// How the last move made changed the hands: each piece it took from a hand or put into
+    /// one, as (hand's owner, type, -1 or +1). Nothing when no move was made since the
+    /// position was set up. A search updates its hand terms from these alone.
+    pub fn last_hand_changes(&self) -> impl Iterator<Item = (Player, PieceType, i32)> + '_ {
+        let u = self.undo.last();
+        let mover = self.side.opponent();
+        let taken = u.into_iter().flat_map(move |u| {
+            let dropped = (u.mv.kind() == MoveKind::Drop).then_some(PieceType(u.mv.aux.0));
+            let gated = u.mv.gate().map(|(ty, _)| ty);
+            dropped
+                .into_iter()
+                .chain(gated)
+                .map(move |t| (mover, t, -1))
+        });
+        let n = u.map_or(0, |u| usize::from(u.ngained));
+        let gained = self.undo_gained[self.undo_gained.len() - n..]
+            .iter()
+            .map(move |&t| {
+                let hand = if t & OPPONENTS_HAND != 0 {
+                    mover.opponent()
+                } else {
+                    mover
+                };
+                (hand, PieceType(t & !OPPONENTS_HAND), 1)
+            });
+        taken.chain(gained)
+    }
+
+    /// Unmake's cell write: the board, the counts and the occupancy bits (the hash and the
+    /// royals come back whole from the undo record).
+    #[inline(always)]
+    fn restore(&mut self, sq: Square, c: Cell) {
+        let ntypes = self.tables.piece_count();
+        let old = self.board[sq.index()];
+        if old.is_piece() {
+            self.counts[old.slot(ntypes)] -= 1;
+        }
+        if c.is_piece() {
+            self.counts[c.slot(ntypes)] += 1;
+        }
+        self.board[sq.index()] = c;
+        mark(&mut self.occ, &mut self.side_occ, sq, c);
     }
 
     /// Takes back the last move made; does nothing when there is none.
@@ -1070,59 +1141,48 @@ impl Position {
             self.fullmove -= 1;
         }
         // Restore cells directly; hash, royals and e.p. come back from the undo record.
-        let ntypes = self.tables.piece_count();
-        let (occ, side_occ) = (&mut self.occ, &mut self.side_occ);
-        let mut restore = |board: &mut Vec<Cell>, counts: &mut Vec<u16>, sq: Square, c: Cell| {
-            let old = board[sq.index()];
-            if old.is_piece() {
-                counts[old.slot(ntypes)] -= 1;
-            }
-            if c.is_piece() {
-                counts[c.slot(ntypes)] += 1;
-            }
-            board[sq.index()] = c;
-            mark(occ, side_occ, sq, c);
-        };
         if let Some(w) = mv.wall() {
-            restore(&mut self.board, &mut self.counts, w, Cell::EMPTY);
+            self.restore(w, Cell::EMPTY);
             if let Some(old) = u.wall_lifted {
-                restore(&mut self.board, &mut self.counts, old, Cell::WALL);
+                self.restore(old, Cell::WALL);
             }
         }
         if u.vanished {
-            restore(&mut self.board, &mut self.counts, mv.from, Cell::EMPTY);
+            self.restore(mv.from, Cell::EMPTY);
         }
-        restore(&mut self.board, &mut self.counts, mv.to, Cell::EMPTY);
+        self.restore(mv.to, Cell::EMPTY);
         match mv.kind() {
             MoveKind::Normal => {}
             // The partner goes back last: under `castling to` its start may be the
             // castler's destination.
-            MoveKind::Castle => restore(&mut self.board, &mut self.counts, mv.aux2, Cell::EMPTY),
-            MoveKind::Unload => restore(&mut self.board, &mut self.counts, mv.aux, u.unload_from),
+            MoveKind::Castle => self.restore(mv.aux2, Cell::EMPTY),
+            MoveKind::Unload => self.restore(mv.aux, u.unload_from),
             MoveKind::Drop => {}
         }
-        restore(&mut self.board, &mut self.counts, mv.to, u.dest);
+        self.restore(mv.to, u.dest);
         self.virgin[mv.to.index()] = u.dest_virgin;
         let first = mv.caps_start();
-        for (&s, &(c, v)) in self.undo_caps[first..]
-            .iter()
-            .zip(&self.undo_victims[first..])
-        {
-            restore(&mut self.board, &mut self.counts, s, c);
+        for i in first..self.undo_caps.len() {
+            let (s, (c, v)) = (self.undo_caps[i], self.undo_victims[i]);
+            self.restore(s, c);
             self.virgin[s.index()] = v;
         }
         self.undo_caps.truncate(first);
         self.undo_victims.truncate(first);
-        restore(&mut self.board, &mut self.counts, mv.from, u.moved);
+        self.restore(mv.from, u.moved);
         self.virgin[mv.from.index()] = u.moved_virgin;
         if mv.kind() == MoveKind::Castle {
-            restore(&mut self.board, &mut self.counts, mv.aux, u.partner);
+            self.restore(mv.aux, u.partner);
             self.virgin[mv.aux.index()] = true;
         }
         for &p in &u.lapsed[..usize::from(u.nlapsed)] {
             self.virgin[p.index()] = true;
         }
-        self.ep = u.ep;
+        if u.ep_saved {
+            self.ep = self.undo_eps.pop().unwrap_or_default();
+        } else {
+            self.ep.n = 0;
+        }
         self.counting = u.counting;
         self.checks = u.checks;
         self.halfmove = u.halfmove;

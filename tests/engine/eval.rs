@@ -242,7 +242,8 @@ fn a_variant_files_weights_replace_the_defaults() {
 }
 
 /// The search keeps the evaluation's sums up to date on the squares each move touches
-/// (`Evaluator::touched`) instead of counting every piece at every node: along games of
+/// (`Evaluator::touched`) and the hand entries it changed (`Evaluator::hand_change`) instead
+/// of counting every piece at every node: along games of
 /// varied legal moves (captures, promotions, drops, castling), the sums so updated equal the
 /// sums counted afresh, and so does the evaluation they give.
 #[test]
@@ -255,6 +256,7 @@ fn sums_follow_each_move_on_the_squares_it_touches() {
         "crazyhouse.koma",
         "shogi.koma",
         "chu-shogi.koma",
+        "seirawan.koma",
     ] {
         let t = tables(file);
         let eval = Evaluator::new(&t);
@@ -266,7 +268,6 @@ fn sums_follow_each_move_on_the_squares_it_touches() {
                 .iter()
                 .map(|&sq| eval.square_sums(pos, sq))
                 .sum::<Sums>()
-                + eval.hand_sums(pos)
         };
         let mut sums = eval.sums(&pos);
         for ply in 0..120 {
@@ -276,9 +277,17 @@ fn sums_follow_each_move_on_the_squares_it_touches() {
             }
             let m = moves.get(ply * 13 % moves.len());
             Evaluator::touched(m, &mut touched);
+            let hands = eval.hand_sums(&pos);
             sums = sums - touched_sums(&pos, &touched);
             pos.make(m);
-            sums = sums + touched_sums(&pos, &touched);
+            // The hands from the entries the move changed, as the search updates them.
+            let hand_change = eval.hand_change(&pos);
+            assert_eq!(
+                hands + hand_change,
+                eval.hand_sums(&pos),
+                "{file}, ply {ply}"
+            );
+            sums = sums + touched_sums(&pos, &touched) + hand_change;
             assert_eq!(sums, eval.sums(&pos), "{file}, ply {ply}");
             assert_eq!(
                 eval.relative_sums(&pos, sums),
