@@ -320,6 +320,10 @@ pub struct Tables {
     /// and the attack test skips them all at once.
     pub(crate) leap_start: ByPlayer<usize>,
     pub(crate) leaps: ByPlayer<Vec<u64>>,
+    /// Under `RayLookup::Bits`, `lines[sq]` is the union of the riding vectors' masks from
+    /// `sq` (those before `leap_start`): a move that changes no square of it and of `leaps`
+    /// opens or makes no ride or leap attack on `sq`.
+    pub(crate) lines: ByPlayer<Vec<u64>>,
     /// How legality is decided and attacks are found (`crate::strategy`), decided once here.
     pub(crate) strategy: Strategy,
     /// On boards of up to 64 squares: `cheb[a * 64 + b]` is the Chebyshev distance of two
@@ -420,11 +424,13 @@ impl Tables {
             attack_vectors,
             leap_start: ByPlayer::default(),
             leaps: ByPlayer::default(),
+            lines: ByPlayer::default(),
             // Decided by `build`, once the attack data is built.
             strategy: Strategy {
                 legality: Legality::Unchecked,
                 rays: RayLookup::Walk,
                 memo: false,
+                quick_checks: ByPlayer::default(),
             },
             cheb: Box::new([0; 64 * 64]),
             promotes_royal: promotes_royal(&spec),
@@ -580,11 +586,15 @@ impl Tables {
             let list = self.attack_vectors.get_mut(p);
             list.sort_by_key(|av| av.max_range == 1);
             let start = list.iter().take_while(|av| av.max_range != 1).count();
-            let leaps = (0..self.geo.len())
-                .map(|sq| list[start..].iter().fold(0, |u, av| u | av.masks[sq]))
-                .collect();
+            let union = |vectors: &[AttackVector]| -> Vec<u64> {
+                (0..self.geo.len())
+                    .map(|sq| vectors.iter().fold(0, |u, av| u | av.masks[sq]))
+                    .collect()
+            };
+            let (lines, leaps) = (union(&list[..start]), union(&list[start..]));
             *self.leap_start.get_mut(p) = start;
             *self.leaps.get_mut(p) = leaps;
+            *self.lines.get_mut(p) = lines;
         }
         RayLookup::Bits
     }
