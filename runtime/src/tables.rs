@@ -133,6 +133,7 @@ struct CountBits {
     runs: Vec<RayWord>,
     leaps: Vec<u64>,
     index: Vec<[u32; 2]>,
+    reach: Vec<u64>,
 }
 
 /// A ray as counting by bits sees it.
@@ -201,6 +202,11 @@ pub(crate) struct PieceTable {
     /// `count_bits` for its other simple paths.
     pub count_leaps: Vec<u64>,
     pub count_index: Vec<[u32; 2]>,
+    /// Under bulk counting on boards of up to 64 squares, per square: every square a move
+    /// from there may end on (the squares of its simple paths' rays; all squares when a
+    /// non-simple path starts there), castling aside. The check-evasion generator skips a
+    /// piece that reaches no square ending the check.
+    pub reach: Vec<u64>,
     pub count_bits: Vec<StartBits>,
     /// On boards over 64 squares, the rays of `count_bits` as runs of words.
     pub count_runs: Vec<RayWord>,
@@ -833,6 +839,7 @@ impl Tables {
                 pt.count_runs = counts.runs;
                 pt.count_leaps = counts.leaps;
                 pt.count_index = counts.index;
+                pt.reach = counts.reach;
             }
         }
     }
@@ -848,12 +855,19 @@ impl Tables {
             runs: Vec::new(),
             leaps: vec![0u64; if words { 0 } else { nsq }],
             index: Vec::with_capacity(nsq),
+            reach: vec![0u64; if words { 0 } else { nsq }],
         };
         for sq in 0..nsq {
-            let [a, b, _] = pt.start_index[sq];
+            let [a, b, c] = pt.start_index[sq];
             let first = counts.bits.len() as u32;
+            if !words && c > b {
+                counts.reach[sq] = !0;
+            }
             for k in a as usize..b as usize {
                 let sb = self.start_bits(t, player, k, Square(sq as u16), &mut counts.runs);
+                if !words {
+                    counts.reach[sq] |= sb.mask;
+                }
                 // A plain leap to one square that both moves and captures: counted with the
                 // piece's other such leaps from the occupancy bits at once.
                 if !words && sb.is_plain_leap() {
