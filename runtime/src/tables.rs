@@ -220,6 +220,10 @@ pub(crate) struct PieceTable {
     pub may_duplicate: bool,
     /// Per square: the piece has no move from there even on an empty board.
     pub stuck: Vec<bool>,
+    /// Per square: some move from there may fire a promotion trigger (the piece can promote,
+    /// and the square or one its simple paths' rays run through lies in the zone, or a
+    /// non-simple path starts there). Elsewhere its moves go to the list untested.
+    pub promotes_from: Vec<bool>,
     /// Largest distance (Chebyshev) at which a non-simple path can capture; `None` = unbounded.
     pub complex_reach: Option<u8>,
     pub has_complex_attack: bool,
@@ -485,6 +489,7 @@ impl Tables {
         self.build_count_bits();
         self.build_capture_rays();
         self.build_stuck();
+        self.build_promotes_from();
         self.ends_otherwise = self.ends_otherwise();
         let mut drops = std::mem::take(&mut self.drops);
         drops.build_targets(&self.geo, |ti, player| &self.pieces[ti].get(player).stuck);
@@ -1140,6 +1145,34 @@ impl Tables {
     pub(crate) fn near_bits(&self, d: u8, sq: Square) -> &[u64] {
         let at = ((usize::from(d) - 1) * self.geo.len() + sq.index()) * self.near_words;
         &self.near_bits[at..at + self.near_words]
+    }
+
+    /// Each piece table's [`PieceTable::promotes_from`]: every promotion trigger needs the
+    /// start, the end or a stop in the middle (of a non-simple path) in the zone.
+    fn build_promotes_from(&mut self) {
+        for t in 0..self.pieces.len() {
+            for player in [Player::First, Player::Second] {
+                let zone = self.zone.get(player);
+                let pt = self.pieces[t].get(player);
+                let in_zone = |sq: usize| zone.get(sq).copied().unwrap_or(false);
+                let promotes: Vec<bool> = (0..self.geo.len())
+                    .map(|sq| {
+                        let Some(&[a, b, c]) = pt.start_index.get(sq) else {
+                            return false;
+                        };
+                        self.can_promote[t]
+                            && (in_zone(sq)
+                                || c > b
+                                || pt.starts[a as usize..b as usize].iter().any(|fl| {
+                                    let off = fl.ray_off as usize;
+                                    let ray = &self.rays[off..off + usize::from(fl.ray_len)];
+                                    ray.iter().any(|s| in_zone(s.index()))
+                                }))
+                    })
+                    .collect();
+                self.pieces[t].get_mut(player).promotes_from = promotes;
+            }
+        }
     }
 
     fn build_stuck(&mut self) {
