@@ -537,6 +537,119 @@ fn evasions_match_filtered_generation() {
     );
 }
 
+/// After a move, the check tests that read only the attack lines through the move's squares
+/// (`Position::in_check_after`, `Position::mover_royals_safe_after`) answer as the whole tests
+/// wherever their assumption holds (the side had no royal attacked before the move): every
+/// pseudo-legal move at each position of random games in every shipped variant (where a
+/// variant's tables rule the quick reading out, both sides are the whole test), and of the
+/// trees of check-heavy chess positions (discovered checks, e.p., promotions, castling).
+#[test]
+fn checks_after_a_move_match_the_whole_test() {
+    let mut quick: Vec<(String, usize)> = Vec::new();
+    for (name, tables) in variants() {
+        let start = match Position::start(tables.clone()) {
+            Some(start) => start,
+            None => Position::from_text(tables.clone(), NO_SETUP_START)
+                .unwrap_or_else(|e| panic!("{name}: a start for variants without setup: {e}")),
+        };
+        let n = std::cell::Cell::new(0);
+        let games = proptest::collection::vec(any::<usize>(), 1..64);
+        let result = runner(4).run(&games, |picks| {
+            let mut rng = Picks::new(picks);
+            let mut pos = start.clone();
+            for _ply in 0..60 {
+                let moves = pos.moves();
+                if moves.is_empty() {
+                    break;
+                }
+                n.set(n.get() + compare_checks_after(&name, &mut pos));
+                pos.make(&moves[rng.below(moves.len())]);
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            panic!("{name}: {e}");
+        }
+        quick.push((name, n.get()));
+    }
+    let chess = tables_of("variants/chess.koma");
+    for (fen, depth) in [
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            2,
+        ),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            2,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4),
+        // E.p. uncovers the rank of both royals.
+        ("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1", 2),
+    ] {
+        let mut pos = Position::from_text(chess.clone(), fen).expect("a FEN");
+        let mut n = 0;
+        checks_after_below(fen, &mut pos, depth, &mut n);
+        quick.push((fen.to_string(), n));
+    }
+    eprintln!("moves compared where the quick reading applies: {quick:?}");
+    let get = |k: &str| quick.iter().find(|(name, _)| name == k).map_or(0, |f| f.1);
+    // Rides and leaps alone on 64 squares or fewer, drops included (Crazyhouse, Minishogi).
+    for k in ["chess", "crazyhouse", "minishogi", "makruk", "shatranj"] {
+        assert!(get(k) >= 1000, "{k}: only {} moves compared", get(k));
+    }
+}
+
+/// [`compare_checks_after`] at every position of the tree below `pos`.
+fn checks_after_below(name: &str, pos: &mut Position, depth: u32, n: &mut usize) {
+    *n += compare_checks_after(name, pos);
+    if depth == 0 {
+        return;
+    }
+    for m in pos.moves() {
+        pos.make(&m);
+        checks_after_below(name, pos, depth - 1, n);
+        pos.unmake();
+    }
+}
+
+/// Makes every pseudo-legal move of `pos` and compares the quick check tests after it with
+/// the whole ones, for each side whose royals were all unattacked before. Returns the number
+/// of comparisons where the quick reading applies.
+fn compare_checks_after(name: &str, pos: &mut Position) -> usize {
+    let side = pos.side_to_move();
+    let mover_clear = !testing::royal_attacked(pos, side);
+    let other_clear = !testing::royal_attacked(pos, side.opponent());
+    let tables = pos.tables().clone();
+    let mut n = 0;
+    let mut list = MoveList::new();
+    pos.pseudo_legal_moves(&mut list);
+    for i in 0..list.len() {
+        let m = list.get(i);
+        let text = pos.move_text(m);
+        pos.make(m);
+        if mover_clear {
+            assert_eq!(
+                pos.mover_royals_safe_after(m),
+                pos.mover_royals_safe(),
+                "{name}: the mover's safety after {text} in {}",
+                pos.to_text()
+            );
+            n += usize::from(testing::quick_checks(&tables, side.opponent()));
+        }
+        if other_clear {
+            assert_eq!(
+                pos.in_check_after(m),
+                pos.in_check(),
+                "{name}: check after {text} in {}",
+                pos.to_text()
+            );
+            n += usize::from(testing::quick_checks(&tables, side));
+        }
+        pos.unmake();
+    }
+    n
+}
+
 /// Each legality strategy assumes what the slower ones assume, and more: every slower strategy
 /// a variant could fall back on gives the perft counts of its own, at positions along random
 /// games in every shipped variant and in check-heavy chess positions. Every strategy is some

@@ -725,7 +725,8 @@ impl<'a, 's> Thread<'a, 's> {
         };
         let before = squares(&self.pos, &self.touched);
         self.pos.make(m);
-        if unchecked && !self.pos.mover_royals_safe() {
+        // A deferred list is generated out of check only: the test reads the changed lines.
+        if unchecked && !self.pos.mover_royals_safe_after(m) {
             self.pos.unmake();
             return None;
         }
@@ -1174,7 +1175,9 @@ impl<'a, 's> Thread<'a, 's> {
         let Some(child_eval) = self.make_legal(m, n.eval, ply, n.unchecked) else {
             return Step::Skipped;
         };
-        let gives_check = self.s.checkmate && self.pos.in_check();
+        // Every position below the root was reached by a legal move (or a null move out of
+        // check): the side to move had no royal attacked before `m`.
+        let gives_check = self.s.checkmate && self.pos.in_check_after(m);
         let new_depth = depth - 1 + i32::from(gives_check && ply < 2 * MAX_PLY / 3);
         let child = |t: &mut Self, d: i32, a: i32, b: i32| {
             -t.negamax(d, -b, -a, ply + 1, child_eval, true, gives_check)
@@ -1408,7 +1411,7 @@ impl<'a, 's> Thread<'a, 's> {
         let Some(child_eval) = self.make_legal(m, q.eval, q.ply, q.unchecked) else {
             return Step::Skipped;
         };
-        let check = self.s.checkmate && self.pos.in_check();
+        let check = self.s.checkmate && self.pos.in_check_after(m);
         let score = -self.quiesce(
             -q.beta,
             -q.alpha,

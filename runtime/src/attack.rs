@@ -6,6 +6,7 @@ use crate::bits::{Bits, before, nearest};
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::limits::MAX_SQUARES;
+use crate::moves::{MoveKind, MoveRef};
 use crate::position::Position;
 use crate::spec::{PieceType, Player};
 use crate::strategy::RayLookup;
@@ -416,6 +417,83 @@ impl Position {
             .in_check(royals, |s| self.royal_attacked(s, me))
     }
 
+    /// [`Position::in_check`] after the move `m` was made, for a side to move none of whose
+    /// royals was attacked before it (as after any legal move: the search's gives-check
+    /// test). Where the tables allow it ([`Strategy::quick_checks`]), only the attack vectors
+    /// through the squares `m` changed are read.
+    ///
+    /// [`Strategy::quick_checks`]: crate::strategy::Strategy
+    #[inline(always)]
+    pub fn in_check_after(&self, m: MoveRef<'_>) -> bool {
+        // The tables' answer first, inlined: elsewhere the whole test costs no more than before.
+        if !*self.tables.strategy.quick_checks.get(self.side.opponent()) {
+            return self.in_check();
+        }
+        self.royals_attacked_after(self.side, m)
+            .unwrap_or_else(|| self.in_check())
+    }
+
+    /// [`Position::mover_royals_safe`] after the move `m` was made, for a mover none of whose
+    /// royals was attacked before it (not in check: the moves a search defers the test of
+    /// are generated out of check), read as [`Position::in_check_after`] reads.
+    #[inline(always)]
+    pub fn mover_royals_safe_after(&self, m: MoveRef<'_>) -> bool {
+        if !*self.tables.strategy.quick_checks.get(self.side) {
+            return self.mover_royals_safe();
+        }
+        self.royals_attacked_after(self.side.opponent(), m)
+            .map_or_else(|| self.mover_royals_safe(), |attacked| !attacked)
+    }
+
+    /// Whether a royal of `me`, none of which was attacked before the move `m` was made, is
+    /// attacked now; `None` when only the whole test can tell. A simple ride or leap attack
+    /// whose reverse ray holds the same cells as before is still no attack, so only the
+    /// vectors through a changed square are read; a royal on a changed square (the mover, or
+    /// made by a promotion) gets the whole test.
+    #[inline]
+    fn royals_attacked_after(&self, me: Player, m: MoveRef<'_>) -> Option<bool> {
+        let by = me.opponent();
+        let royals = self.royals.get(me).squares();
+        if !*self.tables.strategy.quick_checks.get(by) || self.facing_check || royals.is_empty() {
+            return None;
+        }
+        let changed = changed_squares(m)?;
+        Some(royals.iter().any(|&r| {
+            if changed & (1u64 << r.0) != 0 {
+                self.royal_attacked(r, me)
+            } else {
+                self.rides_attack_through(r, by, changed)
+            }
+        }))
+    }
+
+    /// As [`Position::rides_attack`], reading only the vectors whose reverse ray from `sq`
+    /// holds a square of `changed`.
+    #[inline]
+    fn rides_attack_through(&self, sq: Square, by: Player, changed: u64) -> bool {
+        let t = &*self.tables;
+        let leaps = t.leaps.get(by)[sq.index()] & changed & self.side_occ.get(by).0[0] != 0;
+        if !leaps && t.lines.get(by)[sq.index()] & changed == 0 {
+            return false;
+        }
+        let vectors = t.attack_vectors.get(by);
+        let end = if leaps {
+            vectors.len()
+        } else {
+            *t.leap_start.get(by)
+        };
+        vectors[..end].iter().any(|av| {
+            let mask = av.masks[sq.index()];
+            let hit = mask & self.occ.0[0];
+            if mask & changed == 0 || hit == 0 {
+                return false;
+            }
+            let first = nearest(hit, av.ascending);
+            let c = self.board[first as usize];
+            c.is_piece() && c.player() == by && self.ray_reaches(av, mask, first, c)
+        })
+    }
+
     /// Whether the royal of `me` on `sq` is attacked: an enemy piece could take it, and taking
     /// it would not explode a royal of the taker (`explode`: touching Kings).
     pub(crate) fn royal_attacked(&self, sq: Square, me: Player) -> bool {
@@ -425,5 +503,23 @@ impl Position {
     /// The number of pieces of a type and player on the board.
     pub fn count(&self, player: Player, piece: PieceType) -> usize {
         usize::from(self.counts[Cell::piece(player, piece).slot(self.tables.piece_count())])
+    }
+}
+
+/// The squares a plain move or a drop changes, as bits (boards of up to 64 squares): its start,
+/// its destination and its side captures. `None` for a move that changes others (castling,
+/// unloading). Gates and walls, which put down more, are out where this is asked
+/// ([`Strategy::quick_checks`](crate::strategy::Strategy)).
+#[inline]
+fn changed_squares(m: MoveRef<'_>) -> Option<u64> {
+    let to = 1u64 << m.to.0;
+    match m.kind() {
+        MoveKind::Normal => Some(
+            m.side_captures()
+                .iter()
+                .fold(to | 1u64 << m.from.0, |u, s| u | 1u64 << s.0),
+        ),
+        MoveKind::Drop => Some(to),
+        _ => None,
     }
 }

@@ -11,6 +11,7 @@
 //! a wall, and the side to move has one royal. Drops are kept where they block.
 
 use crate::bits::{WORDS, contains, insert};
+use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::legal::{CheckLine, RayThreat};
 use crate::movegen::Gen;
@@ -119,8 +120,12 @@ impl Position {
         let words = t.geo.len().div_ceil(64);
         // With no square that ends every check, only a side capture (e.p.) of a checker
         // could help another piece's move.
-        let others = c.resolve[..words].iter().any(|&w| w != 0)
-            || (self.ep.n > 0 && c.lines[..c.n].iter().any(|l| l.checker == self.ep.victim));
+        let ep_takes_checker =
+            self.ep.n > 0 && c.lines[..c.n].iter().any(|l| l.checker == self.ep.victim);
+        let others = c.resolve[..words].iter().any(|&w| w != 0) || ep_takes_checker;
+        // A piece none of whose moves can end on such a square is not walked (but for an
+        // e.p. capture of a checker, whose destination ends no check).
+        let reach_known = words == 1 && !ep_takes_checker;
         // When every such square holds an enemy piece (a checker: no block is possible),
         // another piece's move must take it there or e.p.: only its captures are generated.
         let enemy = self.side_occ.get(side.opponent());
@@ -134,6 +139,12 @@ impl Position {
             }
             if !others {
                 self.castling_candidates(sq, out);
+                return;
+            }
+            if reach_known && !self.may_resolve(sq, cell, c) {
+                if self.first_moves_open(sq, cell) {
+                    self.castling_candidates(sq, out);
+                }
                 return;
             }
             let start = out.len();
@@ -167,6 +178,18 @@ impl Position {
                 contains(&c.resolve, m.to) || m.dropped_as().is_some_and(|ty| t.is_royal(ty))
             });
         }
+    }
+
+    /// False when no move of the piece `cell` on `sq` (castling aside) can end on a square
+    /// that ends every check (boards of up to 64 squares, [`PieceTable::reach`]).
+    ///
+    /// [`PieceTable::reach`]: crate::tables::PieceTable
+    #[inline]
+    fn may_resolve(&self, sq: Square, cell: Cell, c: &Checks) -> bool {
+        let pt = self.tables.piece(cell.piece_type(), self.side);
+        pt.reach
+            .get(sq.index())
+            .is_none_or(|&reach| reach & c.resolve[0] != 0)
     }
 
     /// The castling moves of the unmoved piece on `sq`, not the royal: they move the royal

@@ -368,7 +368,7 @@ impl Position {
             from,
             mover: c,
             start,
-            direct: seen.is_empty() && !t.can_promote[usize::from(c.piece_type().0)],
+            direct: seen.is_empty() && !pt.promotes_from[from.index()],
             seen,
             stage,
         };
@@ -611,7 +611,7 @@ impl Position {
             let freezing = !t.rules.freezes.is_empty();
             for s in self.squares_of(self.side) {
                 let c = self.board[s.index()];
-                if t.can_promote[usize::from(c.piece_type().0)]
+                if t.piece(c.piece_type(), c.player()).promotes_from[s.index()]
                     && !(freezing && self.is_frozen(s, c))
                 {
                     self.piece_moves_of(s, c, out, Gen::Quiets);

@@ -2,6 +2,7 @@
 //! how its attack test finds pieces on a ray. Both are decided once, when the tables are built,
 //! from what the variant's rules and pieces allow; every legal move list follows them.
 
+use crate::geometry::ByPlayer;
 use crate::spec::{Player, WinCondition};
 use crate::tables::Tables;
 
@@ -132,6 +133,10 @@ pub(crate) struct Strategy {
     /// Positions remember their multi-leg attack walks (`crate::memo`): some piece attacks by
     /// a non-simple path, and the board fits the walks' read sets.
     pub memo: bool,
+    /// Per attacking player: after a plain move or a drop, a royal that player did not attack
+    /// before is attacked only along the attack vectors through the squares the move changed
+    /// ([`Strategy::quick_checks_of`]).
+    pub quick_checks: ByPlayer<bool>,
 }
 
 impl Strategy {
@@ -144,6 +149,35 @@ impl Strategy {
             rays,
             memo: t.geo.len() <= crate::legal::READ_WORDS * 64
                 && (complex(Player::First) || complex(Player::Second)),
+            quick_checks: ByPlayer::new(
+                Strategy::quick_checks_of(t, rays, Player::First),
+                Strategy::quick_checks_of(t, rays, Player::Second),
+            ),
         }
+    }
+
+    /// Whether `by`'s attacks on a royal after a move can be read from the attack vectors
+    /// through the squares the move changed. Then every attack of `by` is a simple ride or
+    /// leap, found from the occupancy bits, whose answer depends only on the cells of its
+    /// reverse ray (nothing freezes, hops, burns, explodes or faces); make changes no cell
+    /// beyond the move's own squares (no flipping, walls or gates); and a side is in check
+    /// when any one of its royals is attacked (no `check duple` or `last-royal-only`), so a
+    /// side not in check has no attacked royal.
+    fn quick_checks_of(t: &Tables, rays: RayLookup, by: Player) -> bool {
+        let rules = &t.spec.rules;
+        rays == RayLookup::Bits
+            && !*t.near_complex.get(by)
+            && t.far_complex.get(by).is_empty()
+            && !t.rules.burn_check
+            && !t.rules.has_burns()
+            && t.rules.explosion.is_none()
+            && t.rules.freezes.is_empty()
+            && t.rules.wall.is_none()
+            && rules.drops.gates.is_empty()
+            && !rules.flip_enclosed
+            && !t.regions.facing
+            && !t.vanishing.iter().any(|&v| v)
+            && !rules.royals.duple
+            && !rules.royals.check_last_only
     }
 }

@@ -133,6 +133,7 @@ struct CountBits {
     runs: Vec<RayWord>,
     leaps: Vec<u64>,
     index: Vec<[u32; 2]>,
+    reach: Vec<u64>,
 }
 
 /// A ray as counting by bits sees it.
@@ -201,6 +202,11 @@ pub(crate) struct PieceTable {
     /// `count_bits` for its other simple paths.
     pub count_leaps: Vec<u64>,
     pub count_index: Vec<[u32; 2]>,
+    /// Under bulk counting on boards of up to 64 squares, per square: every square a move
+    /// from there may end on (the squares of its simple paths' rays; all squares when a
+    /// non-simple path starts there), castling aside. The check-evasion generator skips a
+    /// piece that reaches no square ending the check.
+    pub reach: Vec<u64>,
     pub count_bits: Vec<StartBits>,
     /// On boards over 64 squares, the rays of `count_bits` as runs of words.
     pub count_runs: Vec<RayWord>,
@@ -214,6 +220,10 @@ pub(crate) struct PieceTable {
     pub may_duplicate: bool,
     /// Per square: the piece has no move from there even on an empty board.
     pub stuck: Vec<bool>,
+    /// Per square: some move from there may fire a promotion trigger (the piece can promote,
+    /// and the square or one its simple paths' rays run through lies in the zone, or a
+    /// non-simple path starts there). Elsewhere its moves go to the list untested.
+    pub promotes_from: Vec<bool>,
     /// Largest distance (Chebyshev) at which a non-simple path can capture; `None` = unbounded.
     pub complex_reach: Option<u8>,
     pub has_complex_attack: bool,
@@ -320,6 +330,10 @@ pub struct Tables {
     /// and the attack test skips them all at once.
     pub(crate) leap_start: ByPlayer<usize>,
     pub(crate) leaps: ByPlayer<Vec<u64>>,
+    /// Under `RayLookup::Bits`, `lines[sq]` is the union of the riding vectors' masks from
+    /// `sq` (those before `leap_start`): a move that changes no square of it and of `leaps`
+    /// opens or makes no ride or leap attack on `sq`.
+    pub(crate) lines: ByPlayer<Vec<u64>>,
     /// How legality is decided and attacks are found (`crate::strategy`), decided once here.
     pub(crate) strategy: Strategy,
     /// On boards of up to 64 squares: `cheb[a * 64 + b]` is the Chebyshev distance of two
@@ -420,11 +434,13 @@ impl Tables {
             attack_vectors,
             leap_start: ByPlayer::default(),
             leaps: ByPlayer::default(),
+            lines: ByPlayer::default(),
             // Decided by `build`, once the attack data is built.
             strategy: Strategy {
                 legality: Legality::Unchecked,
                 rays: RayLookup::Walk,
                 memo: false,
+                quick_checks: ByPlayer::default(),
             },
             cheb: Box::new([0; 64 * 64]),
             promotes_royal: promotes_royal(&spec),
@@ -473,6 +489,7 @@ impl Tables {
         self.build_count_bits();
         self.build_capture_rays();
         self.build_stuck();
+        self.build_promotes_from();
         self.ends_otherwise = self.ends_otherwise();
         let mut drops = std::mem::take(&mut self.drops);
         drops.build_targets(&self.geo, |ti, player| &self.pieces[ti].get(player).stuck);
@@ -580,11 +597,15 @@ impl Tables {
             let list = self.attack_vectors.get_mut(p);
             list.sort_by_key(|av| av.max_range == 1);
             let start = list.iter().take_while(|av| av.max_range != 1).count();
-            let leaps = (0..self.geo.len())
-                .map(|sq| list[start..].iter().fold(0, |u, av| u | av.masks[sq]))
-                .collect();
+            let union = |vectors: &[AttackVector]| -> Vec<u64> {
+                (0..self.geo.len())
+                    .map(|sq| vectors.iter().fold(0, |u, av| u | av.masks[sq]))
+                    .collect()
+            };
+            let (lines, leaps) = (union(&list[..start]), union(&list[start..]));
             *self.leap_start.get_mut(p) = start;
             *self.leaps.get_mut(p) = leaps;
+            *self.lines.get_mut(p) = lines;
         }
         RayLookup::Bits
     }
@@ -823,6 +844,7 @@ impl Tables {
                 pt.count_runs = counts.runs;
                 pt.count_leaps = counts.leaps;
                 pt.count_index = counts.index;
+                pt.reach = counts.reach;
             }
         }
     }
@@ -838,12 +860,19 @@ impl Tables {
             runs: Vec::new(),
             leaps: vec![0u64; if words { 0 } else { nsq }],
             index: Vec::with_capacity(nsq),
+            reach: vec![0u64; if words { 0 } else { nsq }],
         };
         for sq in 0..nsq {
-            let [a, b, _] = pt.start_index[sq];
+            let [a, b, c] = pt.start_index[sq];
             let first = counts.bits.len() as u32;
+            if !words && c > b {
+                counts.reach[sq] = !0;
+            }
             for k in a as usize..b as usize {
                 let sb = self.start_bits(t, player, k, Square(sq as u16), &mut counts.runs);
+                if !words {
+                    counts.reach[sq] |= sb.mask;
+                }
                 // A plain leap to one square that both moves and captures: counted with the
                 // piece's other such leaps from the occupancy bits at once.
                 if !words && sb.is_plain_leap() {
@@ -1116,6 +1145,34 @@ impl Tables {
     pub(crate) fn near_bits(&self, d: u8, sq: Square) -> &[u64] {
         let at = ((usize::from(d) - 1) * self.geo.len() + sq.index()) * self.near_words;
         &self.near_bits[at..at + self.near_words]
+    }
+
+    /// Each piece table's [`PieceTable::promotes_from`]: every promotion trigger needs the
+    /// start, the end or a stop in the middle (of a non-simple path) in the zone.
+    fn build_promotes_from(&mut self) {
+        for t in 0..self.pieces.len() {
+            for player in [Player::First, Player::Second] {
+                let zone = self.zone.get(player);
+                let pt = self.pieces[t].get(player);
+                let in_zone = |sq: usize| zone.get(sq).copied().unwrap_or(false);
+                let promotes: Vec<bool> = (0..self.geo.len())
+                    .map(|sq| {
+                        let Some(&[a, b, c]) = pt.start_index.get(sq) else {
+                            return false;
+                        };
+                        self.can_promote[t]
+                            && (in_zone(sq)
+                                || c > b
+                                || pt.starts[a as usize..b as usize].iter().any(|fl| {
+                                    let off = fl.ray_off as usize;
+                                    let ray = &self.rays[off..off + usize::from(fl.ray_len)];
+                                    ray.iter().any(|s| in_zone(s.index()))
+                                }))
+                    })
+                    .collect();
+                self.pieces[t].get_mut(player).promotes_from = promotes;
+            }
+        }
     }
 
     fn build_stuck(&mut self) {

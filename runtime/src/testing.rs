@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::geometry::Square;
 use crate::moves::{FullMove, MoveList};
 use crate::position::Position;
+use crate::spec::Player;
 pub use crate::strategy::Legality;
 use crate::tables::Tables;
 
@@ -28,6 +29,19 @@ pub fn with_legality(tables: &Tables, legality: Legality) -> Option<Arc<Tables>>
     let mut forced = tables.clone();
     forced.strategy.legality = legality;
     Some(Arc::new(forced))
+}
+
+/// Whether the check tests after a move read only the attack vectors through the move's
+/// squares for the attacks of `by` (`Position::in_check_after`).
+pub fn quick_checks(tables: &Tables, by: Player) -> bool {
+    *tables.strategy.quick_checks.get(by)
+}
+
+/// Whether some royal of `player` is attacked (the whole attack test, royal by royal).
+pub fn royal_attacked(pos: &Position, player: Player) -> bool {
+    pos.royal_squares(player)
+        .iter()
+        .any(|&r| pos.royal_attacked(r, player))
 }
 
 /// The check-evasion generator alone: in check, where the strategy is
