@@ -374,7 +374,7 @@ pub struct MatchArgs {
     /// The variant to play (a .koma file or compiled tables); it judges every move.
     pub file: PathBuf,
     /// An engine, twice: A (the baseline) then B. `koma[:depth=N,nodes=N,tc=B+I,st=S,
-    /// threads=N,hash=MB,name=X,eval=base|default,w.TERM=N]`, `cecp:[KEY=VALUE,...,]cmd=COMMAND`, `uci:[...,]cmd=COMMAND`
+    /// threads=N,hash=MB,name=X,eval=base|default,w.TERM=N,contempt=CP]`, `cecp:[KEY=VALUE,...,]cmd=COMMAND`, `uci:[...,]cmd=COMMAND`
     /// (also `variant=NAME`); docs/engine.md has the details.
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
     pub engines: Vec<String>,

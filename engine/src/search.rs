@@ -134,9 +134,18 @@ pub struct Searcher {
     tt: Tt,
     eval: Option<Arc<Evaluator>>,
     weights: WeightChoice,
+    /// Centipawns a draw costs the side that searches ([`DEFAULT_CONTEMPT`]).
+    contempt: i32,
+    /// The evaluation adds the endgame technique ([`Evaluator::with_technique_on`]).
+    technique: bool,
     /// The main search thread's working storage, kept for the next search.
     scratch: Option<Box<Scratch>>,
 }
+
+/// What a draw costs the side to move at the root, in centipawns: it plays on from a
+/// position it judges a little worse rather than repeat or shuffle to a drawn end. Against
+/// ShaMax in Shatranj koma repeated positions with every piece on the board (6 of 20 games).
+pub const DEFAULT_CONTEMPT: i32 = 20;
 
 impl Searcher {
     /// A searcher with a transposition table of about `hash_mb` megabytes.
@@ -145,8 +154,20 @@ impl Searcher {
             tt: Tt::new(hash_mb),
             eval: None,
             weights: WeightChoice::default(),
+            contempt: DEFAULT_CONTEMPT,
+            technique: true,
             scratch: None,
         }
+    }
+
+    /// Scores a draw as this many centipawns below even for the side that searches (0: even).
+    pub fn set_contempt(&mut self, centipawns: i32) {
+        self.contempt = centipawns;
+    }
+
+    /// Plays with or without the evaluation's endgame technique from the next search on.
+    pub fn set_technique(&mut self, on: bool) {
+        self.technique = on;
     }
 
     /// Plays with these evaluation weights from the next search on.
@@ -170,9 +191,16 @@ impl Searcher {
     pub fn evaluator(&mut self, tables: &Arc<Tables>) -> Arc<Evaluator> {
         let weights = self.weights.resolve(tables);
         match &self.eval {
-            Some(e) if Arc::ptr_eq(e.tables(), tables) && e.weights() == weights => e.clone(),
+            Some(e)
+                if Arc::ptr_eq(e.tables(), tables)
+                    && e.weights() == weights
+                    && e.technique() == self.technique =>
+            {
+                e.clone()
+            }
             _ => {
-                let e = Arc::new(Evaluator::with_weights(tables, weights));
+                let e = Evaluator::with_weights(tables, weights).with_technique_on(self.technique);
+                let e = Arc::new(e);
                 self.eval = Some(e.clone());
                 e
             }
@@ -217,7 +245,8 @@ impl Searcher {
             return result;
         }
         let scratch = self.scratch.take().map_or_else(Scratch::new, |s| *s);
-        let shared = Shared::new(pos, eval, &self.tt, stop, start, budget, limits);
+        let mut shared = Shared::new(pos, eval, &self.tt, stop, start, budget, limits);
+        shared.contempt = self.contempt;
         let helpers = limits.threads.max(1) - 1;
         let helper_nodes = AtomicU64::new(0);
         let scratch = std::thread::scope(|scope| {
@@ -266,6 +295,10 @@ struct Shared<'a> {
     repeat_illegal: bool,
     ntypes: usize,
     nsq: usize,
+    /// The root's side to move.
+    root_side: Player,
+    /// What a draw costs the root's side to move ([`Searcher::set_contempt`]).
+    contempt: i32,
 }
 
 impl<'a> Shared<'a> {
@@ -306,6 +339,8 @@ impl<'a> Shared<'a> {
             repeat_illegal: rules.repeat.is_some_and(|r| !r.loses),
             ntypes: t.piece_count(),
             nsq: t.geo().len(),
+            root_side: pos.side_to_move(),
+            contempt: 0,
         }
     }
 }
@@ -761,7 +796,7 @@ impl<'a, 's> Thread<'a, 's> {
         none.clear();
         let result = self.pos.result_with(&none);
         self.frames[ply].moves = none;
-        result.map_or(0, |r| self.terminal(r, ply))
+        result.map_or_else(|| self.draw(), |r| self.terminal(r, ply))
     }
 
     /// The score of a game end found on a node's first generated stage (`list`). When that
@@ -780,7 +815,7 @@ impl<'a, 's> Thread<'a, 's> {
         }
         self.pos.legal_moves(list);
         let result = self.pos.result_with(&*list);
-        result.map_or(0, |r| self.terminal(r, ply))
+        result.map_or_else(|| self.draw(), |r| self.terminal(r, ply))
     }
 
     fn unmake(&mut self) {
@@ -790,9 +825,18 @@ impl<'a, 's> Thread<'a, 's> {
 
     fn terminal(&self, r: GameResult, ply: usize) -> i32 {
         match r.winner {
-            None => 0,
+            None => self.draw(),
             Some(w) if w == self.pos.side_to_move() => MATE - ply as i32,
             Some(_) => -(MATE - ply as i32),
+        }
+    }
+
+    /// A draw's score for the side to move: below even for the root's side by the contempt.
+    fn draw(&self) -> i32 {
+        if self.pos.side_to_move() == self.s.root_side {
+            -self.s.contempt
+        } else {
+            self.s.contempt
         }
     }
 
@@ -921,7 +965,7 @@ impl<'a, 's> Thread<'a, 's> {
             return Some(self.terminal(r, ply));
         }
         if self.s.path_draws && self.repeats(ply) {
-            return Some(0);
+            return Some(self.draw());
         }
         *alpha = (*alpha).max(-(MATE - ply as i32));
         *beta = (*beta).min(MATE - ply as i32 - 1);

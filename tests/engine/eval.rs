@@ -329,7 +329,7 @@ fn the_royal_danger_read_back_is_the_one_counted() {
             }
             for i in 0..moves.len().min(6) {
                 pos.make(moves.get((ply * 7 + i * 5) % moves.len()));
-                let fresh = eval.relative(&pos, eval.full(&pos));
+                let fresh = eval.static_score(&pos);
                 let sums = eval.sums(&pos);
                 assert_eq!(
                     eval.relative_memo(&pos, sums, &mut memo),
@@ -406,4 +406,52 @@ fn the_king_comes_to_the_centre_in_the_endgame() {
     // counted twice for a royal: 60 * 2 * 6/7 = 102.9.
     assert_eq!(ending, 103);
     assert_eq!(middlegame, 0);
+}
+
+/// Well ahead in an endgame, the side ahead gains for the enemy royal near the edge and its
+/// own near it; with the material even, where the royals stand costs nothing (every term
+/// but the pawns' advance set to 0, and no pawn on the board, so that only material and this
+/// technique count; the advance gives the game its phase).
+#[test]
+fn the_side_ahead_drives_the_enemy_royal_to_the_edge() {
+    use koma_engine::eval::{TERMS, Term, Weights};
+
+    let t = tables("chess.koma");
+    let mut only_advance = Weights([0; TERMS.len()]);
+    only_advance.set(Term::Advance, 20);
+    let eval = Evaluator::with_weights(&t, only_advance);
+    let score = |fen: &str| {
+        let pos = Position::from_text(t.clone(), fen).expect("fen");
+        eval.static_score(&pos)
+    };
+    let cornered = score("k7/8/2K5/8/8/8/8/7R w - - 0 1");
+    let central = score("8/8/2K5/8/4k3/8/8/7R w - - 0 1");
+    let far = score("k7/8/8/8/8/8/8/6KR w - - 0 1");
+    assert!(cornered > central, "{cornered} against {central}");
+    assert!(
+        cornered > far,
+        "the own royal near: {cornered} against {far}"
+    );
+    let even = |fen: &str| score(fen);
+    assert_eq!(
+        even("r7/k7/2K5/8/8/8/8/7R w - - 0 1"),
+        even("r7/8/2K5/8/4k3/8/8/7R w - - 0 1")
+    );
+}
+
+/// Under a move-count draw the search's score shrinks towards half as the count nears its limit
+/// (chess: 50 moves, 100 plies), so that the side ahead resets it rather than shuffle.
+#[test]
+fn the_score_shrinks_as_the_move_count_nears_its_draw() {
+    let t = tables("chess.koma");
+    let eval = Evaluator::new(&t);
+    let score = |clock: u32| {
+        let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {clock} 60");
+        let pos = Position::from_text(t.clone(), &fen).expect("fen");
+        eval.static_score(&pos)
+    };
+    let (fresh, late, at_limit) = (score(0), score(80), score(100));
+    assert!(fresh > 0);
+    assert_eq!(late, fresh * (200 - 80) / 200);
+    assert_eq!(at_limit, fresh / 2);
 }

@@ -109,6 +109,10 @@ impl KomaPlayer {
     pub fn new(spec: &EngineSpec) -> KomaPlayer {
         let mut searcher = Searcher::new(spec.hash);
         searcher.set_weights(spec.weights.clone());
+        searcher.set_technique(spec.technique);
+        if let Some(c) = spec.contempt {
+            searcher.set_contempt(c);
+        }
         KomaPlayer {
             name: spec.name.clone().unwrap_or_else(|| spec.text.clone()),
             depth: spec.depth,

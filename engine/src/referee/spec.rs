@@ -51,6 +51,12 @@ pub struct EngineSpec {
     /// koma only: the evaluation's weights (the game's, or `eval=base` or `eval=default`,
     /// then `w.TERM=N`).
     pub weights: WeightChoice,
+    /// koma only: centipawns a draw costs it (`contempt=N`; default
+    /// [`crate::search::DEFAULT_CONTEMPT`]).
+    pub contempt: Option<i32>,
+    /// koma only: the evaluation's endgame technique (on unless a caller turns it off: the
+    /// tuner's self-play, whose fit models the weighed terms alone).
+    pub technique: bool,
 }
 
 /// Hash size when a spec gives none.
@@ -75,7 +81,8 @@ fn err<T>(text: String) -> Result<T, SpecError> {
 impl EngineSpec {
     /// Reads `KIND[:KEY=VALUE,...]`. Keys: `name`, `depth`, `nodes`, `tc` (a clock, `10+0.1`),
     /// `st` or `time` (seconds a move), `threads`, `hash` (MB), `variant`, `start`, `eval` (koma: `base`
-    /// or `default` weights) and `w.TERM` (koma: one term's weight), and for `cecp` and
+    /// or `default` weights), `w.TERM` (koma: one term's weight) and `contempt` (koma:
+    /// centipawns a draw costs it), and for `cecp` and
     /// `uci` the command, `cmd=...`, which comes last and takes the rest of the text (commas
     /// and spaces included; words split at spaces).
     pub fn parse(text: &str) -> Result<EngineSpec, SpecError> {
@@ -92,6 +99,8 @@ impl EngineSpec {
             variant: None,
             send_start: false,
             weights: WeightChoice::default(),
+            contempt: None,
+            technique: true,
         };
         let mut command: Option<Vec<String>> = None;
         let mut rest = rest;
@@ -177,13 +186,18 @@ impl EngineSpec {
                     .map_err(|_| format!("`{key}` takes a whole number, found `{value}`"))?;
                 self.weights.changes.push((term, weight));
             }
+            "contempt" => {
+                self.contempt = Some(value.parse().map_err(|_| {
+                    format!("`contempt` takes a whole number of centipawns, found `{value}`")
+                })?)
+            }
             "tc" => self.control = Some(TimeControl::parse(value).map_err(|e| e.0)?),
             "st" | "time" => {
                 self.control = Some(TimeControl::PerMove(seconds(value).map_err(|e| e.0)?))
             }
             _ => {
                 return Err(format!(
-                    "unknown key `{key}` (or no value); keys: name, depth, nodes, tc, st, time, threads, hash, variant, start, eval, w.TERM, cmd"
+                    "unknown key `{key}` (or no value); keys: name, depth, nodes, tc, st, time, threads, hash, variant, start, eval, w.TERM, contempt, cmd"
                 ));
             }
         }
@@ -256,6 +270,9 @@ mod tests {
         let s = EngineSpec::parse("koma:eval=base,w.mobility=3").expect("spec");
         assert_eq!(s.weights.base, Some(Weights::BASE));
         assert_eq!(s.weights.changes, [(Term::Mobility, 3)]);
+        let s = EngineSpec::parse("koma:contempt=-15").expect("spec");
+        assert_eq!(s.contempt, Some(-15));
+        assert!(EngineSpec::parse("koma:contempt=x").is_err());
     }
 
     #[test]

@@ -70,6 +70,10 @@ pub fn self_play(
             variant: None,
             send_start: false,
             weights: WeightChoice::default(),
+            // A design's draws are measured as they are: no side plays on against a draw.
+            contempt: Some(0),
+            // The fit models the weighed terms: the games are played by them alone.
+            technique: false,
         },
         control: None,
         random_plies: settings.random_plies,

@@ -251,6 +251,9 @@ fn self_play(tables: Arc<Tables>, s: &Settings) -> SelfPlay {
         variant: None,
         send_start: false,
         weights: WeightChoice::default(),
+        // A design's draws are measured as they are: no side plays on against a draw.
+        contempt: Some(0),
+        technique: true,
     };
     SelfPlay {
         tables,
