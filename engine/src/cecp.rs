@@ -12,7 +12,7 @@ use koma_runtime::{FullMove, Position, Square, Tables};
 use crate::Variant;
 use crate::driver::{InfoFormat, InfoStyle, MAX_HASH_MB, MoveText, Protocol, Reply, Request};
 use crate::number;
-use crate::search::{Limits, MAX_THREADS, SearchResult};
+use crate::search::{DEFAULT_CONTEMPT, Limits, MAX_CONTEMPT, MAX_THREADS, SearchResult};
 use crate::time::{self, Clock, Latency};
 use crate::wire::{Wire, WireError, WirePromotion, plain_promotion, wire_promotion};
 use crate::xboard_setup::XboardPieces;
@@ -70,6 +70,8 @@ pub struct Cecp {
     hash_mb: usize,
     /// Search threads (`cores`).
     threads: usize,
+    /// Centipawns a draw costs the engine (`option Contempt=N`).
+    contempt: i32,
     excluded: Vec<FullMove>,
     analyzing: bool,
     next_id: u64,
@@ -169,6 +171,7 @@ impl Cecp {
             post: false,
             hash_mb: 16,
             threads: 1,
+            contempt: DEFAULT_CONTEMPT,
             excluded: Vec::new(),
             analyzing: false,
             next_id: 0,
@@ -220,6 +223,9 @@ impl Cecp {
              reuse=1 analyze=1 memory=1 smp=1 exclude=1 debug=1 myname=\"koma {}\" variants=\"{}\"",
             env!("CARGO_PKG_VERSION"),
             names.join(",")
+        )));
+        out.push(Reply::Line(format!(
+            "feature option=\"Contempt -spin {DEFAULT_CONTEMPT} -{MAX_CONTEMPT} {MAX_CONTEMPT}\""
         )));
         out.push(Reply::Line("feature done=1".into()));
         out
@@ -379,6 +385,7 @@ impl Cecp {
             position: self.pos.clone(),
             limits,
             hash_mb: self.hash_mb,
+            contempt: self.contempt,
             new_game,
             info: (self.post || analyze).then(|| InfoFormat {
                 style: InfoStyle::Cecp,
@@ -501,6 +508,13 @@ impl Cecp {
             "memory" => number::count_usize(arg)
                 .ok_or("memory")
                 .map(|mb| self.hash_mb = mb.clamp(1, MAX_HASH_MB)),
+            // XBoard's `option NAME=VALUE`; options koma does not offer are ignored.
+            "option" => match arg.split_once('=') {
+                Some(("Contempt", value)) => number::centipawns(value)
+                    .ok_or("Contempt")
+                    .map(|cp| self.contempt = cp.clamp(-MAX_CONTEMPT, MAX_CONTEMPT)),
+                _ => Ok(()),
+            },
             "cores" => number::count_usize(arg)
                 .ok_or("cores")
                 .map(|n| self.threads = n.clamp(1, MAX_THREADS)),
@@ -619,8 +633,8 @@ impl Protocol for Cecp {
         }
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "bk" | "hint" | "draw" | "nps" | "option" | "."
-            | "otim" | "lift" | "put" | "hover" => Vec::new(),
+            | "name" | "rating" | "ics" | "bk" | "hint" | "draw" | "nps" | "." | "otim"
+            | "lift" | "put" | "hover" => Vec::new(),
             "protover" => self.features(),
             "ping" => vec![Reply::Line(format!("pong {arg}"))],
             "quit" => vec![Reply::Quit],

@@ -45,6 +45,8 @@ pub struct Request {
     pub position: Position,
     pub limits: Limits,
     pub hash_mb: usize,
+    /// Centipawns a draw costs the engine ([`Searcher::set_contempt`]).
+    pub contempt: i32,
     /// Forget the transposition table first (a new game).
     pub new_game: bool,
     /// How to report progress; `None` = silently.
@@ -192,6 +194,7 @@ pub fn run_request(
     line: &mut dyn FnMut(String),
 ) -> SearchResult {
     searcher.set_hash(req.hash_mb);
+    searcher.set_contempt(req.contempt);
     if req.new_game {
         searcher.clear();
     }

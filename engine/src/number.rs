@@ -31,6 +31,12 @@ pub fn time(text: &str, unit: f64) -> Option<Duration> {
     decimal(text).map(|n| time::clamped(n * unit))
 }
 
+/// Centipawns, either sign, rounded and saturating at `i32`'s bounds; the user clamps them.
+pub fn centipawns(text: &str) -> Option<i32> {
+    // `as` saturates, as in `count`.
+    decimal(text).map(|n| n.round() as i32)
+}
+
 fn decimal(text: &str) -> Option<f64> {
     text.trim().parse::<f64>().ok().filter(|n| !n.is_nan())
 }

@@ -147,6 +147,10 @@ pub struct Searcher {
 /// ShaMax in Shatranj koma repeated positions with every piece on the board (6 of 20 games).
 pub const DEFAULT_CONTEMPT: i32 = 20;
 
+/// The largest contempt either way, in centipawns: far beyond any use, and far from the mate
+/// scores, so that a draw never scores as a win or a loss.
+pub const MAX_CONTEMPT: i32 = 1_000;
+
 impl Searcher {
     /// A searcher with a transposition table of about `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Searcher {
@@ -160,9 +164,10 @@ impl Searcher {
         }
     }
 
-    /// Scores a draw as this many centipawns below even for the side that searches (0: even).
+    /// Scores a draw as this many centipawns below even for the side that searches (0: even;
+    /// negative: a draw is welcome), within [`MAX_CONTEMPT`] either way.
     pub fn set_contempt(&mut self, centipawns: i32) {
-        self.contempt = centipawns;
+        self.contempt = centipawns.clamp(-MAX_CONTEMPT, MAX_CONTEMPT);
     }
 
     /// Plays with or without the evaluation's endgame technique from the next search on.

@@ -11,7 +11,7 @@ use koma_runtime::{FullMove, Position};
 use crate::Variant;
 use crate::driver::{InfoFormat, InfoStyle, MAX_HASH_MB, MoveText, Protocol, Reply, Request};
 use crate::number;
-use crate::search::{Limits, MAX_THREADS, SearchResult};
+use crate::search::{DEFAULT_CONTEMPT, Limits, MAX_CONTEMPT, MAX_THREADS, SearchResult};
 use crate::time::{Clock, Latency};
 use crate::wire::{Wire, WireError, WirePromotion, plain_promotion, wire_promotion};
 
@@ -30,6 +30,8 @@ pub struct Uci {
     hash_mb: usize,
     /// Search threads (`Threads`).
     threads: usize,
+    /// Centipawns a draw costs the engine (`Contempt`).
+    contempt: i32,
     next_id: u64,
     pending: Option<u64>,
     new_game: bool,
@@ -94,6 +96,7 @@ impl Uci {
             replayed: None,
             hash_mb: 16,
             threads: 1,
+            contempt: DEFAULT_CONTEMPT,
             next_id: 0,
             pending: None,
             new_game: true,
@@ -164,6 +167,15 @@ impl Uci {
                 }
                 None => vec![Reply::Line(format!(
                     "info string bad Threads value {value}"
+                ))],
+            },
+            "Contempt" => match number::centipawns(value) {
+                Some(cp) => {
+                    self.contempt = cp.clamp(-MAX_CONTEMPT, MAX_CONTEMPT);
+                    Vec::new()
+                }
+                None => vec![Reply::Line(format!(
+                    "info string bad Contempt value {value}"
                 ))],
             },
             other => vec![Reply::Line(format!("info string unknown option {other}"))],
@@ -297,6 +309,7 @@ impl Uci {
             position: self.pos.clone(),
             limits,
             hash_mb: self.hash_mb,
+            contempt: self.contempt,
             new_game: std::mem::take(&mut self.new_game),
             info: Some(InfoFormat {
                 style: InfoStyle::Uci,
@@ -342,6 +355,10 @@ impl Protocol for Uci {
                     )),
                     Reply::Line(format!(
                         "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+                    )),
+                    Reply::Line(format!(
+                        "option name Contempt type spin default {DEFAULT_CONTEMPT} \
+                         min -{MAX_CONTEMPT} max {MAX_CONTEMPT}"
                     )),
                     Reply::Line("uciok".into()),
                 ]

@@ -419,10 +419,8 @@ impl Position {
 
     /// [`Position::in_check`] after the move `m` was made, for a side to move none of whose
     /// royals was attacked before it (as after any legal move: the search's gives-check
-    /// test). Where the tables allow it ([`Strategy::quick_checks`]), only the attack vectors
-    /// through the squares `m` changed are read.
-    ///
-    /// [`Strategy::quick_checks`]: crate::strategy::Strategy
+    /// test). Where the tables allow it (every attack a simple ride or leap, decided once per
+    /// variant), only the attack vectors through the squares `m` changed are read.
     #[inline(always)]
     pub fn in_check_after(&self, m: MoveRef<'_>) -> bool {
         // The tables' answer first, inlined: elsewhere the whole test costs no more than before.

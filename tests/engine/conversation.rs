@@ -596,3 +596,61 @@ fn the_clock_reports_teach_the_latency() {
     let second = searched(&mut xboard, "usermove d2d4");
     assert_eq!(latency(&second), ms(70));
 }
+
+/// `Contempt` (UCI `setoption`, XBoard `option Contempt=N`) reaches the search request,
+/// clamped to the searcher's bound; text that is no number is refused with a message.
+#[test]
+fn contempt_is_an_option_in_both_protocols() {
+    use koma_engine::driver::{Protocol, Reply};
+    use koma_engine::search::{DEFAULT_CONTEMPT, MAX_CONTEMPT};
+
+    fn contempt(p: &mut impl Protocol, go: &str) -> i32 {
+        let reqs = p.handle(go).into_iter().filter_map(|r| match r {
+            Reply::Search(req) => Some(req.contempt),
+            _ => None,
+        });
+        reqs.last().expect("a search")
+    }
+    fn lines(p: &mut impl Protocol, line: &str) -> Vec<String> {
+        let replies = p.handle(line).into_iter();
+        replies
+            .filter_map(|r| match r {
+                Reply::Line(l) => Some(l),
+                _ => None,
+            })
+            .collect()
+    }
+
+    let mut uci = Uci::new(vec![Variant::named_for_uci(tables("chess.koma"))]);
+    let offered = lines(&mut uci, "uci");
+    assert!(
+        offered
+            .iter()
+            .any(|l| l.starts_with("option name Contempt type spin"))
+    );
+    assert_eq!(contempt(&mut uci, "go depth 1"), DEFAULT_CONTEMPT);
+    lines(&mut uci, "setoption name Contempt value -35");
+    assert_eq!(contempt(&mut uci, "go depth 1"), -35);
+    lines(&mut uci, "setoption name Contempt value 1e12");
+    assert_eq!(contempt(&mut uci, "go depth 1"), MAX_CONTEMPT);
+    let refused = lines(&mut uci, "setoption name Contempt value lots");
+    assert_eq!(refused, ["info string bad Contempt value lots"]);
+    assert_eq!(contempt(&mut uci, "go depth 1"), MAX_CONTEMPT);
+
+    let mut xboard = cecp(&["chess.koma"]);
+    let features = lines(&mut xboard, "protover 2");
+    assert!(
+        features
+            .iter()
+            .any(|l| l.starts_with("feature option=\"Contempt -spin"))
+    );
+    xboard.handle("new");
+    xboard.handle("sd 1");
+    assert_eq!(contempt(&mut xboard, "usermove e2e4"), DEFAULT_CONTEMPT);
+    xboard.handle("option Contempt=0");
+    xboard.handle("option Ponder=1");
+    xboard.handle("new");
+    assert_eq!(contempt(&mut xboard, "usermove d2d4"), 0);
+    let refused = lines(&mut xboard, "option Contempt=lots");
+    assert_eq!(refused, ["Error (bad Contempt): Contempt=lots"]);
+}

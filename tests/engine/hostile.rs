@@ -229,6 +229,7 @@ impl Protocol for Overflowing {
                     ..Limits::default()
                 },
                 hash_mb: 1,
+                contempt: 0,
                 new_game: true,
                 info: None,
             }))],
