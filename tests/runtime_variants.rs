@@ -440,6 +440,40 @@ fn check_in_check(file: &str, pos: &mut Position, depth: u32, found: &mut usize)
     }
 }
 
+/// Plays `games` random games of up to 60 plies from the variant's start (or, without one,
+/// [`NO_SETUP_START`]) and sums what `visit` counts at each position, given its legal moves.
+fn over_random_games(
+    name: &str,
+    tables: Arc<Tables>,
+    games: u32,
+    visit: impl Fn(&mut Position, &[FullMove]) -> usize,
+) -> usize {
+    let start = match Position::start(tables.clone()) {
+        Some(start) => start,
+        None => Position::from_text(tables, NO_SETUP_START)
+            .unwrap_or_else(|e| panic!("{name}: a start for variants without setup: {e}")),
+    };
+    let n = std::cell::Cell::new(0);
+    let picks = proptest::collection::vec(any::<usize>(), 1..64);
+    let result = runner(games).run(&picks, |picks| {
+        let mut rng = Picks::new(picks);
+        let mut pos = start.clone();
+        for _ply in 0..60 {
+            let moves = pos.moves();
+            if moves.is_empty() {
+                break;
+            }
+            n.set(n.get() + visit(&mut pos, &moves));
+            pos.make(&moves[rng.below(moves.len())]);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{name}: {e}");
+    }
+    n.get()
+}
+
 /// In check, the check-evasion generator (where the variant allows it) gives the moves that
 /// generating every move and filtering gives, in the same order. Positions: one ply beyond
 /// each position of random games in every shipped variant, and the whole trees of check-heavy
@@ -448,34 +482,16 @@ fn check_in_check(file: &str, pos: &mut Position, depth: u32, found: &mut usize)
 fn evasions_match_filtered_generation() {
     let mut found: Vec<(String, usize)> = Vec::new();
     for (name, tables) in variants() {
-        let start = match Position::start(tables.clone()) {
-            Some(start) => start,
-            None => Position::from_text(tables, NO_SETUP_START)
-                .unwrap_or_else(|e| panic!("{name}: a start for variants without setup: {e}")),
-        };
-        let n = std::cell::Cell::new(0);
-        let games = proptest::collection::vec(any::<usize>(), 1..64);
-        let result = runner(6).run(&games, |picks| {
-            let mut rng = Picks::new(picks);
-            let mut pos = start.clone();
-            for _ply in 0..60 {
-                let moves = pos.moves();
-                if moves.is_empty() {
-                    break;
-                }
-                for m in &moves {
-                    pos.make(m);
-                    n.set(n.get() + usize::from(compare_evasions(&name, &mut pos)));
-                    pos.unmake();
-                }
-                pos.make(&moves[rng.below(moves.len())]);
+        let n = over_random_games(&name, tables, 6, |pos, moves| {
+            let mut n = 0;
+            for m in moves {
+                pos.make(m);
+                n += usize::from(compare_evasions(&name, pos));
+                pos.unmake();
             }
-            Ok(())
+            n
         });
-        if let Err(e) = result {
-            panic!("{name}: {e}");
-        }
-        found.push((name, n.get()));
+        found.push((name, n));
     }
     let chess = tables_of("variants/chess.koma");
     for (fen, depth) in [
@@ -547,30 +563,8 @@ fn evasions_match_filtered_generation() {
 fn checks_after_a_move_match_the_whole_test() {
     let mut quick: Vec<(String, usize)> = Vec::new();
     for (name, tables) in variants() {
-        let start = match Position::start(tables.clone()) {
-            Some(start) => start,
-            None => Position::from_text(tables.clone(), NO_SETUP_START)
-                .unwrap_or_else(|e| panic!("{name}: a start for variants without setup: {e}")),
-        };
-        let n = std::cell::Cell::new(0);
-        let games = proptest::collection::vec(any::<usize>(), 1..64);
-        let result = runner(4).run(&games, |picks| {
-            let mut rng = Picks::new(picks);
-            let mut pos = start.clone();
-            for _ply in 0..60 {
-                let moves = pos.moves();
-                if moves.is_empty() {
-                    break;
-                }
-                n.set(n.get() + compare_checks_after(&name, &mut pos));
-                pos.make(&moves[rng.below(moves.len())]);
-            }
-            Ok(())
-        });
-        if let Err(e) = result {
-            panic!("{name}: {e}");
-        }
-        quick.push((name, n.get()));
+        let n = over_random_games(&name, tables, 4, |pos, _| compare_checks_after(&name, pos));
+        quick.push((name, n));
     }
     let chess = tables_of("variants/chess.koma");
     for (fen, depth) in [
