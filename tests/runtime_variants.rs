@@ -512,8 +512,7 @@ fn evasions_match_filtered_generation() {
         ("8/8/8/2k5/4p3/8/3P4/4K3 w - - 0 1", 3),
     ] {
         let mut pos = Position::from_text(chess.clone(), fen).expect("a FEN");
-        let mut n = 0;
-        evasions_below(fen, &mut pos, depth, &mut n);
+        let n = over_tree(&mut pos, depth, &|p| usize::from(compare_evasions(fen, p)));
         found.push((fen.to_string(), n));
     }
     // Riders whose lines share squares: a Rook on a4 and a Dabbaba-rider on a5 both check
@@ -530,8 +529,7 @@ fn evasions_match_filtered_generation() {
         ("h6k/8/8/8/8/8/8/K7 w - - 0 1", 3),
     ] {
         let mut pos = Position::from_text(riders.clone(), fen).expect("a position");
-        let mut n = 0;
-        evasions_below(fen, &mut pos, depth, &mut n);
+        let n = over_tree(&mut pos, depth, &|p| usize::from(compare_evasions(fen, p)));
         found.push((fen.to_string(), n));
     }
     eprintln!("positions in check given to the evasion generator: {found:?}");
@@ -581,8 +579,7 @@ fn checks_after_a_move_match_the_whole_test() {
         ("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1", 2),
     ] {
         let mut pos = Position::from_text(chess.clone(), fen).expect("a FEN");
-        let mut n = 0;
-        checks_after_below(fen, &mut pos, depth, &mut n);
+        let n = over_tree(&mut pos, depth, &|p| compare_checks_after(fen, p));
         quick.push((fen.to_string(), n));
     }
     eprintln!("moves compared where the quick reading applies: {quick:?}");
@@ -590,19 +587,6 @@ fn checks_after_a_move_match_the_whole_test() {
     // Rides and leaps alone on 64 squares or fewer, drops included (Crazyhouse, Minishogi).
     for k in ["chess", "crazyhouse", "minishogi", "makruk", "shatranj"] {
         assert!(get(k) >= 1000, "{k}: only {} moves compared", get(k));
-    }
-}
-
-/// [`compare_checks_after`] at every position of the tree below `pos`.
-fn checks_after_below(name: &str, pos: &mut Position, depth: u32, n: &mut usize) {
-    *n += compare_checks_after(name, pos);
-    if depth == 0 {
-        return;
-    }
-    for m in pos.moves() {
-        pos.make(&m);
-        checks_after_below(name, pos, depth - 1, n);
-        pos.unmake();
     }
 }
 
@@ -729,18 +713,18 @@ fn compare_strategies(
     slower.len()
 }
 
-/// Compares the evasion generator with the filtered generation in every position in check
-/// of the tree below `pos` (the leaves included).
-fn evasions_below(name: &str, pos: &mut Position, depth: u32, n: &mut usize) {
-    *n += usize::from(compare_evasions(name, pos));
-    if depth == 0 {
-        return;
+/// Sums what `visit` counts at every position of the tree below `pos`, `depth` plies deep
+/// (the leaves included).
+fn over_tree(pos: &mut Position, depth: u32, visit: &impl Fn(&mut Position) -> usize) -> usize {
+    let mut n = visit(pos);
+    if depth > 0 {
+        for m in pos.moves() {
+            pos.make(&m);
+            n += over_tree(pos, depth - 1, visit);
+            pos.unmake();
+        }
     }
-    for m in pos.moves() {
-        pos.make(&m);
-        evasions_below(name, pos, depth - 1, n);
-        pos.unmake();
-    }
+    n
 }
 
 /// Where the evasion generator applies (the side to move is in check): its moves are the

@@ -100,6 +100,17 @@ impl Undo {
 /// The bit of an `undo_gained` entry saying the piece went to the opponent's hand.
 const OPPONENTS_HAND: u16 = 1 << 15;
 
+/// An `undo_gained` entry of a move by `mover`: whose hand the piece went to, and its type.
+#[inline(always)]
+fn gained_entry(entry: u16, mover: Player) -> (Player, PieceType) {
+    let hand = if entry & OPPONENTS_HAND != 0 {
+        mover.opponent()
+    } else {
+        mover
+    };
+    (hand, PieceType(entry & !OPPONENTS_HAND))
+}
+
 /// Whether the move being made has saved the royals for unmake yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum RoyalSave {
@@ -1073,15 +1084,10 @@ impl Position {
             // The gate's square comes back with the mover or the castling partner.
             self.hands[base + usize::from(ty.0)] += 1;
         }
-        let theirs = self.side.opponent().index() * self.tables.piece_count();
         let first = self.undo_gained.len() - usize::from(u.ngained);
-        for &t in &self.undo_gained[first..] {
-            let (hand, t) = if t & OPPONENTS_HAND != 0 {
-                (theirs, t & !OPPONENTS_HAND)
-            } else {
-                (base, t)
-            };
-            self.hands[hand + usize::from(t)] -= 1;
+        for &entry in &self.undo_gained[first..] {
+            let (hand, t) = gained_entry(entry, self.side);
+            self.hands[hand.index() * self.tables.piece_count() + usize::from(t.0)] -= 1;
         }
         self.undo_gained.truncate(first);
     }
@@ -1103,13 +1109,9 @@ impl Position {
         let n = u.map_or(0, |u| usize::from(u.ngained));
         let gained = self.undo_gained[self.undo_gained.len() - n..]
             .iter()
-            .map(move |&t| {
-                let hand = if t & OPPONENTS_HAND != 0 {
-                    mover.opponent()
-                } else {
-                    mover
-                };
-                (hand, PieceType(t & !OPPONENTS_HAND), 1)
+            .map(move |&entry| {
+                let (hand, t) = gained_entry(entry, mover);
+                (hand, t, 1)
             });
         taken.chain(gained)
     }
