@@ -142,9 +142,7 @@ impl Position {
                 return;
             }
             if reach_known && !self.may_resolve(sq, cell, c) {
-                if self.first_moves_open(sq, cell) {
-                    self.castling_candidates(sq, out);
-                }
+                self.castling_candidates(sq, out);
                 return;
             }
             let start = out.len();
@@ -154,9 +152,7 @@ impl Position {
                 // A piece's captures come out in the order of all its moves, and its castling
                 // moves after them (where its first moves are open, as the walk tests).
                 self.piece_moves_of(sq, cell, out, Gen::Captures);
-                if self.first_moves_open(sq, cell) {
-                    self.castling_candidates(sq, out);
-                }
+                self.castling_candidates(sq, out);
             }
             let mut kept = start;
             for k in start..out.len() {
@@ -192,15 +188,16 @@ impl Position {
             .is_none_or(|&reach| reach & c.resolve[0] != 0)
     }
 
-    /// The castling moves of the unmoved piece on `sq`, not the royal: they move the royal
+    /// The castling moves of the piece on `sq`, not the royal, where its first moves are open
+    /// (never moved, and no `first-move ... not-in-check` bars them now): they move the royal
     /// or a blocker, and are tested with the other candidates.
     fn castling_candidates(&self, sq: Square, out: &mut MoveList) {
-        if self.virgin[sq.index()] {
-            let cell = self.board[sq.index()];
-            let pt = self.tables.piece(cell.piece_type(), self.side);
-            if pt.castling.get(sq.index()).is_some_and(|l| !l.is_empty()) {
-                self.castling_moves(sq, cell, pt, out);
-            }
+        let cell = self.board[sq.index()];
+        let pt = self.tables.piece(cell.piece_type(), self.side);
+        if pt.castling.get(sq.index()).is_some_and(|l| !l.is_empty())
+            && self.first_moves_open(sq, cell)
+        {
+            self.castling_moves(sq, cell, pt, out);
         }
     }
 
