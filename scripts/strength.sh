@@ -20,12 +20,13 @@ OUT=${OUT:-docs/engine}
 G=/usr/games
 
 # pairing | variant file | the opponent's spec | plies before a draw is adjudicated (Shatranj
-# 600: its own rules, the bare Shah and 70 moves without a capture or a Baidaq's step, end its
-# long endgames; at 300 the referee cut 6 of 20 games, most with one side ahead)
+# and Courier 600: their own rules, the bare King and the move-count draw, end their long
+# endgames of short-range pieces; at 300 the referee cut 6 of 20 Shatranj games and 14 of 39
+# Courier games, most with one side ahead and still capturing or advancing)
 PAIRINGS="
 chess       | chess.koma       | cecp:variant=normal,cmd=$G/fairymax              | 300
 capablanca  | capablanca.koma  | cecp:variant=capablanca,cmd=$G/fairymax          | 300
-courier     | courier.koma     | cecp:variant=courier,start=fen,cmd=$G/fairymax   | 300
+courier     | courier.koma     | cecp:variant=courier,start=fen,cmd=$G/fairymax   | 600
 shatranj    | shatranj.koma    | cecp:variant=shatranj,cmd=$G/shamax              | 600
 xiangqi     | xiangqi.koma     | cecp:variant=xiangqi,cmd=$G/maxqi                | 300
 shogi       | shogi.koma       | cecp:variant=shogi,cmd=$G/sjaakii                | 400

@@ -22,8 +22,10 @@
 //! Every term beyond material has a weight in [`Weights`]; [`Evaluator::features`] gives a
 //! position's raw terms so that the tuner (`crate::tune`) can learn the weights and values.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
+use koma_runtime::geometry::Geometry;
 use koma_runtime::spec::{EVAL_TERMS, PieceType, Player, WinCondition};
 use koma_runtime::{MoveList, MoveRef, Position, Square, Tables};
 
@@ -352,8 +354,9 @@ pub struct Evaluator {
     /// Plies of the game's move-count draw (`draw moves N`: 2N), 0 without one
     /// ([`Evaluator::progress_scaled`]).
     limit_plies: i32,
-    /// Per square, on a board of up to 64 squares with royals: king steps to the nearest edge
-    /// ([`Evaluator::mop_up`]); empty otherwise.
+    /// Per player and square (`player * nsq + square`), in a game with royals: king steps to
+    /// the edge of the area the player's royal may stand on ([`Evaluator::mop_up`]); empty
+    /// otherwise.
     edge: Vec<u8>,
     /// The search adds the endgame technique ([`Evaluator::with_technique`]).
     technique: bool,
@@ -456,7 +459,6 @@ impl Evaluator {
         evaluator
     }
 
-    /// The weights this evaluation plays with.
     /// The same evaluation, with or without the endgame technique in the search's score.
     pub fn with_technique_on(mut self, on: bool) -> Evaluator {
         self.technique = on;
@@ -468,6 +470,7 @@ impl Evaluator {
         self.technique
     }
 
+    /// The weights this evaluation plays with.
     pub fn weights(&self) -> Weights {
         self.weights
     }
@@ -707,8 +710,8 @@ impl Evaluator {
         let (&[mine], &[theirs]) = (pos.royal_squares(strong), pos.royal_squares(weak)) else {
             return 0;
         };
-        let outward = 3 - i32::from(self.edge[theirs.index()]).min(3);
-        let near = 7 - i32::from(self.distance[mine.index() * 64 + theirs.index()]).min(7);
+        let outward = 3 - i32::from(self.edge[weak.index() * self.nsq + theirs.index()]).min(3);
+        let near = 7 - king_steps(pos.tables().geo(), mine, theirs).min(7);
         sign * (MOP_UP_EDGE * outward + MOP_UP_CLOSE * near)
     }
 
@@ -1214,21 +1217,82 @@ fn limit_plies(tables: &Tables) -> i32 {
     limit.map_or(0, |l| 2 * i32::from(l.moves))
 }
 
-/// Per square on a board of up to 64 squares: king steps to the nearest edge (empty on a
-/// larger board or in a game without royals, where [`Evaluator::mop_up`] is off).
+/// Per player and square (`player * squares + square`): king steps to the edge of the area the
+/// player's royals may stand on, the board or the region that confines them (Xiangqi's palace,
+/// whose centre is one step from its edge); empty in a game without royals, where
+/// [`Evaluator::mop_up`] is off.
 fn edges(tables: &Tables) -> Vec<u8> {
-    let geo = &tables.geo();
-    if geo.len() > 64 || !tables.spec().pieces.iter().any(|p| p.royal) {
+    let royals: Vec<PieceType> = (0..tables.piece_count())
+        .filter(|&t| tables.spec().pieces[t].royal)
+        .map(|t| PieceType(t as u16))
+        .collect();
+    if royals.is_empty() {
         return Vec::new();
     }
-    let (w, h) = (i32::from(geo.width), i32::from(geo.height));
-    let mut table = vec![0; 64];
-    for sq in geo.squares() {
-        let c = geo.coord(sq);
-        let (x, y) = (i32::from(c.x), i32::from(c.y));
-        table[sq.index()] = x.min(w - 1 - x).min(y).min(h - 1 - y) as u8;
+    let geo = tables.geo();
+    let mut table = Vec::with_capacity(2 * geo.len());
+    for player in [Player::First, Player::Second] {
+        let area: Vec<bool> = geo
+            .squares()
+            .map(|sq| {
+                royals.iter().any(|&t| {
+                    tables
+                        .confinement(t, player)
+                        .is_none_or(|mask| mask[sq.index()])
+                })
+            })
+            .collect();
+        table.extend(steps_to_border(geo, &area));
     }
     table
+}
+
+/// Per square: king steps to the border of `area`. The area's squares next to a square outside
+/// it (or off the board, or a hole) are its border, 0 steps away; squares outside it count 0.
+fn steps_to_border(geo: &Geometry, area: &[bool]) -> Vec<u8> {
+    let neighbours = |sq: Square| {
+        let c = geo.coord(sq);
+        let (x, y) = (i32::from(c.x), i32::from(c.y));
+        KING_STEPS.map(|(dx, dy)| geo.square(x + dx, y + dy))
+    };
+    let mut steps = vec![u8::MAX; area.len()];
+    let mut queue = VecDeque::new();
+    for sq in geo.squares() {
+        let inside = |s: Option<Square>| s.is_some_and(|s| area[s.index()]);
+        if !area[sq.index()] || !neighbours(sq).into_iter().all(inside) {
+            steps[sq.index()] = 0;
+            queue.push_back(sq);
+        }
+    }
+    while let Some(sq) = queue.pop_front() {
+        for s in neighbours(sq).into_iter().flatten() {
+            if steps[s.index()] == u8::MAX {
+                steps[s.index()] = steps[sq.index()] + 1;
+                queue.push_back(s);
+            }
+        }
+    }
+    steps
+}
+
+/// The eight king steps.
+const KING_STEPS: [(i32, i32); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// King steps between two squares (on an empty board).
+fn king_steps(geo: &Geometry, a: Square, b: Square) -> i32 {
+    let (ca, cb) = (geo.coord(a), geo.coord(b));
+    let dx = (i32::from(ca.x) - i32::from(cb.x)).abs();
+    let dy = (i32::from(ca.y) - i32::from(cb.y)).abs();
+    dx.max(dy)
 }
 
 /// Per square: how many squares are one step away.

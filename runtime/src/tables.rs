@@ -539,6 +539,12 @@ impl Tables {
         self.zone.get(player)
     }
 
+    /// The squares a piece type of `player` may stand on, where a region confines it
+    /// (`confined REGION`: Xiangqi's palace); `None` where it may go anywhere.
+    pub fn confinement(&self, ty: PieceType, player: Player) -> Option<&[bool]> {
+        self.regions.confinement(usize::from(ty.0), player)
+    }
+
     /// The board: its squares, their names and coordinates.
     pub fn geo(&self) -> &Geometry {
         &self.geo

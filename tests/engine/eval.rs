@@ -455,3 +455,24 @@ fn the_score_shrinks_as_the_move_count_nears_its_draw() {
     assert_eq!(late, fresh * (200 - 80) / 200);
     assert_eq!(at_limit, fresh / 2);
 }
+
+/// The endgame technique drives a royal towards the edge of the area it may stand on, on any
+/// board: Xiangqi's General, confined to its palace on 90 squares, is one step from the palace's
+/// edge in its centre and on the edge in a corner, whatever the board's edge is.
+#[test]
+fn the_royal_is_driven_to_the_edge_of_its_own_area() {
+    let t = tables("xiangqi.koma");
+    let plain = Evaluator::new(&t).with_technique_on(false);
+    let technique = Evaluator::new(&t).with_technique_on(true);
+    // Two Chariots against the bare General: far ahead, every big enemy piece gone, the
+    // move-count clock at 0 (so its scaling leaves the score as it is), the royals at least
+    // seven steps apart (so only the edge counts).
+    let drive = |fen: &str| {
+        let pos = Position::from_text(t.clone(), fen).expect("position");
+        technique.static_score(&pos) - plain.static_score(&pos)
+    };
+    let centre = drive("9/4k4/9/9/9/R7R/9/9/9/3K5 w - - 0 1");
+    let corner = drive("5k3/9/9/9/9/R7R/9/9/9/3K5 w - - 0 1");
+    assert_eq!(centre, 40, "the palace's centre is one step from its edge");
+    assert_eq!(corner, 60, "a palace corner is on its edge");
+}
