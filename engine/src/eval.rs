@@ -282,8 +282,9 @@ impl DangerMemo {
     }
 }
 
-/// The words of a board's squares a [`DangerMemo`] keeps (boards of up to 256 squares; a larger
-/// board counts its royal danger at every evaluation).
+/// The words of a board's squares a [`DangerMemo`] keeps (boards of 65 to 256 squares; a larger
+/// board counts its royal danger at every evaluation, a smaller one counts a lone royal's from
+/// its occupancy word at once, [`Evaluator::lone_royal_danger`]).
 const MEMO_WORDS: usize = 4;
 
 #[derive(Debug, Default)]
@@ -660,17 +661,9 @@ impl Evaluator {
             score += self.tapered(&sums);
         }
         if self.safety {
-            let w = &self.weights;
             for (player, sign) in [(Player::First, 1), (Player::Second, -1)] {
-                let [attackers, open, threat, shelter] = match memo.as_deref_mut() {
-                    Some(memo) => self.royal_danger_memo(pos, player, memo),
-                    None => self.royal_danger(
-                        pos,
-                        player,
-                        self.enemy_in_hand(pos, player),
-                        self.shelter_counts(),
-                    ),
-                };
+                let [attackers, open, threat, shelter] = self.danger_of(pos, player, &mut memo);
+                let w = &self.weights;
                 let danger = w.get(Term::RoyalAttackers) * attackers
                     + w.get(Term::RoyalOpen) * open / 4
                     + w.get(Term::HandThreat) * threat / 8
@@ -682,6 +675,61 @@ impl Evaluator {
             Player::First => score,
             Player::Second => -score,
         }
+    }
+
+    /// The royal danger of `player` ([`Evaluator::royal_danger`]): a lone royal's on a board of
+    /// up to 64 squares from the occupancy words at once (cheaper than a look at the memo,
+    /// which on such boards is read back at a third of the counts only), else read back from
+    /// `memo` where nothing it counts changed, else counted.
+    #[inline]
+    fn danger_of(
+        &self,
+        pos: &Position,
+        player: Player,
+        memo: &mut Option<&mut DangerMemo>,
+    ) -> [i32; 4] {
+        if let (Some(pieces), &[royal]) = (pos.piece_bits(), pos.royal_squares(player)) {
+            let mine = pos.side_words(player)[0];
+            let in_hand = self.enemy_in_hand(pos, player);
+            return self.lone_royal_danger(royal, mine, pieces & !mine, in_hand);
+        }
+        match memo.as_deref_mut() {
+            Some(memo) => self.royal_danger_memo(pos, player, memo),
+            None => self.royal_danger(
+                pos,
+                player,
+                self.enemy_in_hand(pos, player),
+                self.shelter_counts(),
+            ),
+        }
+    }
+
+    /// [`Evaluator::royal_danger`] of a lone royal on `royal` of a board of up to 64 squares,
+    /// from its side's pieces (`mine`) and the enemy's (`theirs`) as bits.
+    #[inline]
+    fn lone_royal_danger(&self, royal: Square, mine: u64, theirs: u64, in_hand: i32) -> [i32; 4] {
+        let r = royal.index();
+        let [one, two] = self.near_masks[r];
+        let mut danger = [
+            (theirs & two).count_ones() as i32,
+            self.open_bits(r, mine | theirs) as i32,
+            0,
+            0,
+        ];
+        let with_shelter = self.shelter_counts();
+        if with_shelter || in_hand > 0 {
+            let near = [
+                (mine & one).count_ones() as i32,
+                (theirs & one).count_ones() as i32,
+            ];
+            if with_shelter {
+                danger[3] = near[0];
+            }
+            if in_hand > 0 {
+                danger[2] = (self.near_one[r] as i32 - near[0] - near[1]) * in_hand;
+            }
+        }
+        danger
     }
 
     /// The endgame technique against a royal left with little: once the enemy has lost half
@@ -897,25 +945,35 @@ impl Evaluator {
     #[inline]
     fn open_lines(&self, pos: &Position, royal: Square) -> u32 {
         let r = royal.index();
-        let lines = &self.lines[r * 8..r * 8 + 8];
         match pos.piece_bits() {
-            Some(pieces) => lines
-                .iter()
-                .map(|line| {
-                    let hit = line.mask & pieces;
-                    if hit == 0 {
-                        return u32::from(line.len);
-                    }
-                    let first = if line.ascending {
-                        hit.trailing_zeros()
-                    } else {
-                        63 - hit.leading_zeros()
-                    };
-                    u32::from(self.distance[r * 64 + first as usize]) - 1
-                })
-                .sum(),
-            None => empty_along(lines, pos),
+            Some(pieces) => self.open_bits(r, pieces),
+            None => empty_along(&self.lines[r * 8..r * 8 + 8], pos),
         }
+    }
+
+    /// [`Evaluator::open_lines`] from square index `r` of a board of up to 64 squares with
+    /// `pieces` on it, as bits.
+    #[inline]
+    fn open_bits(&self, r: usize, pieces: u64) -> u32 {
+        let lines: &[Line; 8] = self.lines[r * 8..r * 8 + 8].try_into().expect("8 lines");
+        let distance: &[u8; 64] = self.distance[r * 64..r * 64 + 64]
+            .try_into()
+            .expect("a row of 64");
+        lines
+            .iter()
+            .map(|line| {
+                let hit = line.mask & pieces;
+                if hit == 0 {
+                    return u32::from(line.len);
+                }
+                let first = if line.ascending {
+                    hit.trailing_zeros()
+                } else {
+                    63 - hit.leading_zeros()
+                };
+                u32::from(distance[first as usize & 63]) - 1
+            })
+            .sum()
     }
 
     /// The empty squares on the lines from `royal`, counted square by square (what
