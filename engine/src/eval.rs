@@ -661,8 +661,11 @@ impl Evaluator {
             score += self.tapered(&sums);
         }
         if self.safety {
+            let in_hands = self.enemies_in_hand(pos);
             for (player, sign) in [(Player::First, 1), (Player::Second, -1)] {
-                let [attackers, open, threat, shelter] = self.danger_of(pos, player, &mut memo);
+                let in_hand = in_hands[player.index()];
+                let [attackers, open, threat, shelter] =
+                    self.danger_of(pos, player, in_hand, &mut memo);
                 let w = &self.weights;
                 let danger = w.get(Term::RoyalAttackers) * attackers
                     + w.get(Term::RoyalOpen) * open / 4
@@ -680,27 +683,23 @@ impl Evaluator {
     /// The royal danger of `player` ([`Evaluator::royal_danger`]): a lone royal's on a board of
     /// up to 64 squares from the occupancy words at once (cheaper than a look at the memo,
     /// which on such boards is read back at a third of the counts only), else read back from
-    /// `memo` where nothing it counts changed, else counted.
+    /// `memo` where nothing it counts changed, else counted. `in_hand`: the enemy's pieces in
+    /// hand ([`Evaluator::enemy_in_hand`]).
     #[inline]
     fn danger_of(
         &self,
         pos: &Position,
         player: Player,
+        in_hand: i32,
         memo: &mut Option<&mut DangerMemo>,
     ) -> [i32; 4] {
         if let (Some(pieces), &[royal]) = (pos.piece_bits(), pos.royal_squares(player)) {
             let mine = pos.side_words(player)[0];
-            let in_hand = self.enemy_in_hand(pos, player);
             return self.lone_royal_danger(royal, mine, pieces & !mine, in_hand);
         }
         match memo.as_deref_mut() {
-            Some(memo) => self.royal_danger_memo(pos, player, memo),
-            None => self.royal_danger(
-                pos,
-                player,
-                self.enemy_in_hand(pos, player),
-                self.shelter_counts(),
-            ),
+            Some(memo) => self.royal_danger_memo(pos, player, in_hand, memo),
+            None => self.royal_danger(pos, player, in_hand, self.shelter_counts()),
         }
     }
 
@@ -833,6 +832,21 @@ impl Evaluator {
         self.weights.get(Term::RoyalShelter) != 0
     }
 
+    /// Per player, [`Evaluator::enemy_in_hand`], both from one pass over the hands.
+    #[inline]
+    fn enemies_in_hand(&self, pos: &Position) -> [i32; 2] {
+        if !self.drops {
+            return [0; 2];
+        }
+        let mut held = [0; 2];
+        for t in 0..self.ntypes {
+            let t = PieceType(t as u16);
+            held[0] += i32::from(pos.hand_count(Player::First, t));
+            held[1] += i32::from(pos.hand_count(Player::Second, t));
+        }
+        [held[1].min(4), held[0].min(4)]
+    }
+
     /// The enemy's pieces in hand that threaten `player`'s royals by a drop (at most 4; 0
     /// without drops).
     #[inline]
@@ -852,8 +866,13 @@ impl Evaluator {
     /// are those it was last counted from. Most moves a search plays land far from a royal,
     /// and the count (a popcount and eight lines a royal) was the evaluation's largest cost.
     #[inline]
-    fn royal_danger_memo(&self, pos: &Position, player: Player, memo: &mut DangerMemo) -> [i32; 4] {
-        let in_hand = self.enemy_in_hand(pos, player);
+    fn royal_danger_memo(
+        &self,
+        pos: &Position,
+        player: Player,
+        in_hand: i32,
+        memo: &mut DangerMemo,
+    ) -> [i32; 4] {
         let &[royal] = pos.royal_squares(player) else {
             return self.royal_danger(pos, player, in_hand, self.shelter_counts());
         };
