@@ -1512,6 +1512,42 @@ mod tests {
         assert!(compared > 1000, "{compared} squares with open lines");
     }
 
+    /// A lone royal's danger from the occupancy word equals the general count, for both
+    /// players along a chess game, with and without the shelter weighed and with 0 to 4
+    /// enemy pieces in hand.
+    #[test]
+    fn a_lone_royals_danger_from_the_word_is_the_general_count() {
+        let (tables, plain) = chess();
+        let mut weights = Weights::DEFAULT;
+        weights.set(Term::RoyalShelter, 5);
+        let sheltered = Evaluator::with_weights(&tables, weights);
+        let mut pos = Position::start(tables.clone()).expect("start position");
+        let mut moves = MoveList::new();
+        for ply in 0..80 {
+            for player in [Player::First, Player::Second] {
+                let &[royal] = pos.royal_squares(player) else {
+                    panic!("one king a side");
+                };
+                let mine = pos.side_words(player)[0];
+                let theirs = pos.side_words(player.opponent())[0];
+                for eval in [&plain, &sheltered] {
+                    for in_hand in 0..=4 {
+                        assert_eq!(
+                            eval.lone_royal_danger(royal, mine, theirs, in_hand),
+                            eval.royal_danger(&pos, player, in_hand, eval.shelter_counts()),
+                            "ply {ply}"
+                        );
+                    }
+                }
+            }
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves.get(ply * 11 % moves.len()));
+        }
+    }
+
     /// The pieces around a square counted from the evaluation's own masks equal the runtime's
     /// count, from every square of the positions of a chess game, for both players.
     #[test]
