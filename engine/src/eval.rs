@@ -284,8 +284,9 @@ impl DangerMemo {
     }
 }
 
-/// The words of a board's squares a [`DangerMemo`] keeps (boards of up to 256 squares; a larger
-/// board counts its royal danger at every evaluation).
+/// The words of a board's squares a [`DangerMemo`] keeps (boards of 65 to 256 squares; a larger
+/// board counts its royal danger at every evaluation, a smaller one counts a lone royal's from
+/// its occupancy word at once, [`Evaluator::lone_royal_danger`]).
 const MEMO_WORDS: usize = 4;
 
 #[derive(Debug, Default)]
@@ -663,17 +664,12 @@ impl Evaluator {
             score += self.tapered(&sums);
         }
         if self.safety {
-            let w = &self.weights;
+            let in_hands = self.enemies_in_hand(pos);
             for (player, sign) in [(Player::First, 1), (Player::Second, -1)] {
-                let [attackers, open, threat, shelter] = match memo.as_deref_mut() {
-                    Some(memo) => self.royal_danger_memo(pos, player, memo),
-                    None => self.royal_danger(
-                        pos,
-                        player,
-                        self.enemy_in_hand(pos, player),
-                        self.shelter_counts(),
-                    ),
-                };
+                let in_hand = in_hands[player.index()];
+                let [attackers, open, threat, shelter] =
+                    self.danger_of(pos, player, in_hand, &mut memo);
+                let w = &self.weights;
                 let danger = w.get(Term::RoyalAttackers) * attackers
                     + w.get(Term::RoyalOpen) * open / 4
                     + w.get(Term::HandThreat) * threat / 8
@@ -685,6 +681,57 @@ impl Evaluator {
             Player::First => score,
             Player::Second => -score,
         }
+    }
+
+    /// The royal danger of `player` ([`Evaluator::royal_danger`]): a lone royal's on a board of
+    /// up to 64 squares from the occupancy words at once (cheaper than a look at the memo,
+    /// which on such boards is read back at a third of the counts only), else read back from
+    /// `memo` where nothing it counts changed, else counted. `in_hand`: the enemy's pieces in
+    /// hand ([`Evaluator::enemy_in_hand`]).
+    #[inline]
+    fn danger_of(
+        &self,
+        pos: &Position,
+        player: Player,
+        in_hand: i32,
+        memo: &mut Option<&mut DangerMemo>,
+    ) -> [i32; 4] {
+        if let (Some(pieces), &[royal]) = (pos.piece_bits(), pos.royal_squares(player)) {
+            let mine = pos.side_words(player)[0];
+            return self.lone_royal_danger(royal, mine, pieces & !mine, in_hand);
+        }
+        match memo.as_deref_mut() {
+            Some(memo) => self.royal_danger_memo(pos, player, in_hand, memo),
+            None => self.royal_danger(pos, player, in_hand, self.shelter_counts()),
+        }
+    }
+
+    /// [`Evaluator::royal_danger`] of a lone royal on `royal` of a board of up to 64 squares,
+    /// from its side's pieces (`mine`) and the enemy's (`theirs`) as bits.
+    #[inline]
+    fn lone_royal_danger(&self, royal: Square, mine: u64, theirs: u64, in_hand: i32) -> [i32; 4] {
+        let r = royal.index();
+        let [one, two] = self.near_masks[r];
+        let mut danger = [
+            (theirs & two).count_ones() as i32,
+            self.open_bits(r, mine | theirs) as i32,
+            0,
+            0,
+        ];
+        let with_shelter = self.shelter_counts();
+        if with_shelter || in_hand > 0 {
+            let near = [
+                (mine & one).count_ones() as i32,
+                (theirs & one).count_ones() as i32,
+            ];
+            if with_shelter {
+                danger[3] = near[0];
+            }
+            if in_hand > 0 {
+                danger[2] = (self.near_one[r] as i32 - near[0] - near[1]) * in_hand;
+            }
+        }
+        danger
     }
 
     /// The endgame technique against a royal left with little: once the enemy has lost half
@@ -788,6 +835,21 @@ impl Evaluator {
         self.weights.get(Term::RoyalShelter) != 0
     }
 
+    /// Per player, [`Evaluator::enemy_in_hand`], both from one pass over the hands.
+    #[inline]
+    fn enemies_in_hand(&self, pos: &Position) -> [i32; 2] {
+        if !self.drops {
+            return [0; 2];
+        }
+        let mut held = [0; 2];
+        for t in 0..self.ntypes {
+            let t = PieceType(t as u16);
+            held[0] += i32::from(pos.hand_count(Player::First, t));
+            held[1] += i32::from(pos.hand_count(Player::Second, t));
+        }
+        [held[1].min(4), held[0].min(4)]
+    }
+
     /// The enemy's pieces in hand that threaten `player`'s royals by a drop (at most 4; 0
     /// without drops).
     #[inline]
@@ -807,8 +869,13 @@ impl Evaluator {
     /// are those it was last counted from. Most moves a search plays land far from a royal,
     /// and the count (a popcount and eight lines a royal) was the evaluation's largest cost.
     #[inline]
-    fn royal_danger_memo(&self, pos: &Position, player: Player, memo: &mut DangerMemo) -> [i32; 4] {
-        let in_hand = self.enemy_in_hand(pos, player);
+    fn royal_danger_memo(
+        &self,
+        pos: &Position,
+        player: Player,
+        in_hand: i32,
+        memo: &mut DangerMemo,
+    ) -> [i32; 4] {
         let &[royal] = pos.royal_squares(player) else {
             return self.royal_danger(pos, player, in_hand, self.shelter_counts());
         };
@@ -900,25 +967,35 @@ impl Evaluator {
     #[inline]
     fn open_lines(&self, pos: &Position, royal: Square) -> u32 {
         let r = royal.index();
-        let lines = &self.lines[r * 8..r * 8 + 8];
         match pos.piece_bits() {
-            Some(pieces) => lines
-                .iter()
-                .map(|line| {
-                    let hit = line.mask & pieces;
-                    if hit == 0 {
-                        return u32::from(line.len);
-                    }
-                    let first = if line.ascending {
-                        hit.trailing_zeros()
-                    } else {
-                        63 - hit.leading_zeros()
-                    };
-                    u32::from(self.distance[r * 64 + first as usize]) - 1
-                })
-                .sum(),
-            None => empty_along(lines, pos),
+            Some(pieces) => self.open_bits(r, pieces),
+            None => empty_along(&self.lines[r * 8..r * 8 + 8], pos),
         }
+    }
+
+    /// [`Evaluator::open_lines`] from square index `r` of a board of up to 64 squares with
+    /// `pieces` on it, as bits.
+    #[inline]
+    fn open_bits(&self, r: usize, pieces: u64) -> u32 {
+        let lines: &[Line; 8] = self.lines[r * 8..r * 8 + 8].try_into().expect("8 lines");
+        let distance: &[u8; 64] = self.distance[r * 64..r * 64 + 64]
+            .try_into()
+            .expect("a row of 64");
+        lines
+            .iter()
+            .map(|line| {
+                let hit = line.mask & pieces;
+                if hit == 0 {
+                    return u32::from(line.len);
+                }
+                let first = if line.ascending {
+                    hit.trailing_zeros()
+                } else {
+                    63 - hit.leading_zeros()
+                };
+                u32::from(distance[first as usize & 63]) - 1
+            })
+            .sum()
     }
 
     /// The empty squares on the lines from `royal`, counted square by square (what
@@ -1497,6 +1574,42 @@ mod tests {
             pos.make(moves.get(ply * 11 % moves.len()));
         }
         assert!(compared > 1000, "{compared} squares with open lines");
+    }
+
+    /// A lone royal's danger from the occupancy word equals the general count, for both
+    /// players along a chess game, with and without the shelter weighed and with 0 to 4
+    /// enemy pieces in hand.
+    #[test]
+    fn a_lone_royals_danger_from_the_word_is_the_general_count() {
+        let (tables, plain) = chess();
+        let mut weights = Weights::DEFAULT;
+        weights.set(Term::RoyalShelter, 5);
+        let sheltered = Evaluator::with_weights(&tables, weights);
+        let mut pos = Position::start(tables.clone()).expect("start position");
+        let mut moves = MoveList::new();
+        for ply in 0..80 {
+            for player in [Player::First, Player::Second] {
+                let &[royal] = pos.royal_squares(player) else {
+                    panic!("one king a side");
+                };
+                let mine = pos.side_words(player)[0];
+                let theirs = pos.side_words(player.opponent())[0];
+                for eval in [&plain, &sheltered] {
+                    for in_hand in 0..=4 {
+                        assert_eq!(
+                            eval.lone_royal_danger(royal, mine, theirs, in_hand),
+                            eval.royal_danger(&pos, player, in_hand, eval.shelter_counts()),
+                            "ply {ply}"
+                        );
+                    }
+                }
+            }
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves.get(ply * 11 % moves.len()));
+        }
     }
 
     /// The pieces around a square counted from the evaluation's own masks equal the runtime's

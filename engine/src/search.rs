@@ -1095,7 +1095,7 @@ impl<'a, 's> Thread<'a, 's> {
             let k = pick(&mut order, i);
             let m = moves.get(k);
             if skip.tried.is_some_and(|h| h.matches(m))
-                || skip.killers.iter().any(|k| k.is_some_and(|k| k == m))
+                || skip.killers.iter().flatten().any(|k| *k == m)
             {
                 continue;
             }
@@ -1510,6 +1510,9 @@ impl<'a, 's> Thread<'a, 's> {
         order: &mut Vec<(u32, i32)>,
     ) {
         let me = self.pos.side_to_move();
+        // Compared in place: a killer is a whole move with its removed squares, and a copy of
+        // it for each move compared cost more than the comparison.
+        let [first_killer, second_killer] = &self.frames[ply].killers;
         order.clear();
         for (i, m) in moves.iter().enumerate() {
             let score = if hash_move.is_some_and(|h| h.matches(m)) {
@@ -1524,9 +1527,9 @@ impl<'a, 's> Thread<'a, 's> {
                     CAPTURE + (gain * 16 - attacker / 8).min(TACTICAL_RANGE)
                 } else if m.promotion().is_some() {
                     TACTICAL + 1
-                } else if self.frames[ply].killers[0].is_some_and(|k| k == m) {
+                } else if first_killer.as_ref().is_some_and(|k| *k == m) {
                     KILLER + 1
-                } else if self.frames[ply].killers[1].is_some_and(|k| k == m) {
+                } else if second_killer.as_ref().is_some_and(|k| *k == m) {
                     KILLER
                 } else {
                     self.history[self.history_index(m)]
@@ -1537,10 +1540,7 @@ impl<'a, 's> Thread<'a, 's> {
     }
 
     fn is_killer(&self, ply: usize, m: MoveRef<'_>) -> bool {
-        self.frames[ply]
-            .killers
-            .iter()
-            .any(|k| k.is_some_and(|k| k == m))
+        self.frames[ply].killers.iter().flatten().any(|k| *k == m)
     }
 
     /// Material the move removes from the opponent minus its own pieces it removes.
@@ -1610,12 +1610,13 @@ const KILLER: i32 = 1 << 20;
 /// History scores stay within this (killers above them).
 const HISTORY_MAX: i32 = 16_384;
 
-/// Moves the best remaining entry to position `i` and returns its move index.
+/// Moves the best remaining entry (the first of the best) to position `i` and returns its move
+/// index.
 fn pick(order: &mut [(u32, i32)], i: usize) -> usize {
-    let mut best = i;
-    for j in i + 1..order.len() {
-        if order[j].1 > order[best].1 {
-            best = j;
+    let (mut best, mut top) = (i, order[i].1);
+    for (j, &(_, score)) in order.iter().enumerate().skip(i + 1) {
+        if score > top {
+            (best, top) = (j, score);
         }
     }
     order.swap(i, best);
