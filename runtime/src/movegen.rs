@@ -2,14 +2,14 @@
 //! the walker for everything else), castling, promotion choices, de-duplication of moves with
 //! the same effect, and the legality filter chosen by the variant's win condition.
 
-use crate::bits::{WORDS, nearest};
+use crate::bits::{WORDS, before, nearest};
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::legal::Shortcut;
 use crate::moves::{FullMove, MAX_CAPTURES, Move, MoveKind, MoveList, MoveRef};
 use crate::position::{Position, Royals};
 use crate::spec::{Modes, Player};
-use crate::tables::{CLeg, PieceTable, Tables};
+use crate::tables::{CLeg, PieceTable, SimpleMoves, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
 
 /// Lists this short are tested move by move (each move played on the cells and the royals'
@@ -58,14 +58,15 @@ struct MoveSink<'a> {
 }
 
 impl MoveSink<'_> {
-    /// As [`MoveSink::add`] for a move of a simple path (nothing removed on the way), pushed
-    /// without the promotion and duplicate tests when the piece needs neither.
+    /// As [`MoveSink::add`] for a move of a simple path (nothing removed on the way) that the
+    /// stage wants, pushed without the promotion and duplicate tests when the piece needs
+    /// neither.
     #[inline]
-    fn add_simple(&mut self, m: Move, capture: bool) {
-        if !self.direct {
-            self.add(m, capture, &[], true);
-        } else if self.stage.wants(capture) {
+    fn push_simple(&mut self, m: Move, capture: bool) {
+        if self.direct {
             self.out.push(m);
+        } else {
+            self.add(m, capture, &[], true);
         }
     }
 
@@ -349,9 +350,8 @@ impl Position {
     pub(crate) fn piece_moves_of(&self, from: Square, c: Cell, out: &mut MoveList, stage: Gen) {
         let t = &*self.tables;
         let pt = t.piece(c.piece_type(), c.player());
-        let [a, b, e] = pt.start_index[from.index()];
-        let simple = &pt.starts[a as usize..b as usize];
-        let roots = &pt.starts[b as usize..e as usize];
+        let [i, j] = pt.simple_index[from.index()];
+        let [_, b, e] = pt.start_index[from.index()];
         let virgin = self.first_moves_open(from, c);
         let start = out.len();
         let mut seen_sets;
@@ -372,46 +372,25 @@ impl Position {
             seen,
             stage,
         };
-        let board = &self.board[..];
-        // The captures stage reads rays from the occupancy bits where the tables have them.
-        let by_bits = stage == Gen::Captures && !pt.capture_rays.is_empty();
-        for (k, fl) in simple.iter().enumerate() {
-            if by_bits && let Some(first) = self.capture_on_ray(pt, a as usize + k, from, virgin) {
-                if let Some(s) = first {
-                    sink.add_simple(Move::new(from, s), true);
-                }
+        for r in &pt.simple[i as usize..j as usize] {
+            if r.has(SimpleMoves::GATED)
+                && !self.first_leg_open(&pt.legs[r.leg as usize], from, virgin)
+            {
                 continue;
             }
-            let leg = pt.legs[pt.paths[fl.path as usize].first_leg as usize];
-            if !self.first_leg_open(&leg, from, virgin) {
-                continue;
-            }
-            let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
-            for &s in ray {
-                let target = board[s.index()];
-                if target.is_empty() {
-                    if stage != Gen::Captures && leg.modes.contains(Modes::MOVE) {
-                        let mut m = Move::new(from, s);
-                        m.set_creates_ep(leg.modes.contains(Modes::CREATES_EP));
-                        sink.add_simple(m, false);
-                    }
-                    if stage != Gen::Quiets
-                        && let Some(m) = self.ep_capture(leg.modes, from, s, c.player())
-                    {
-                        let m = sink.out.intern(&m);
-                        sink.add(m, true, &[], false);
-                    }
-                    continue;
-                }
-                if target.is_piece() && t.removable(c.player(), target, leg.modes) {
-                    sink.add_simple(Move::new(from, s), true);
-                }
-                break;
+            if r.has(SimpleMoves::LEAPS) {
+                self.leap_moves(r, &mut sink);
+            } else if r.has(SimpleMoves::BITS) && !(r.has(SimpleMoves::TAKES_EP) && self.ep.n > 0)
+            {
+                self.ray_moves_by_bits(r, &mut sink);
+            } else {
+                self.ray_moves(r, &mut sink);
             }
         }
-        if !roots.is_empty() {
+        if b < e {
+            let board = &self.board[..];
             let mut walker = Walker::new(t, board, pt, from, c, &self.ep, virgin, &mut sink);
-            for fl in roots {
+            for fl in &pt.starts[b as usize..e as usize] {
                 let ray =
                     &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
                 walker.walk_tree(fl.path, ray);
@@ -422,38 +401,97 @@ impl Position {
         }
     }
 
-    /// The captures stage's look at a simple ray on a board of up to 64 squares:
-    /// `Some(victim)` when the ray's first piece, found from the occupancy bits, is what the
-    /// walk would find (the square a capture along it lands on, `None` when there is none);
-    /// `None` when the ray must be walked (a larger board, a ray that does not run one way
-    /// through the square indices, or one that may take e.p. now).
+    /// The moves of a run of plain one-square leaps, in path order: to an empty square, or
+    /// taking an enemy. On a board of up to 64 squares a run with no square the stage wants
+    /// is skipped from the occupancy bits.
     #[inline]
-    fn capture_on_ray(
-        &self,
-        pt: &PieceTable,
-        k: usize,
-        from: Square,
-        virgin: bool,
-    ) -> Option<Option<Square>> {
-        let cr = pt.capture_rays.get(k)?;
-        let modes = cr.leg.modes;
-        if !cr.bits || (modes.contains(Modes::EN_PASSANT) && self.ep.n > 0) {
-            return None;
+    fn leap_moves(&self, r: &SimpleMoves, sink: &mut MoveSink<'_>) {
+        let (from, me, stage) = (sink.from, sink.mover.player(), sink.stage);
+        if r.has(SimpleMoves::BITS) {
+            let wanted = match stage {
+                Gen::All => !0,
+                Gen::Captures => self.side_occ.get(me.opponent()).0[0],
+                Gen::Quiets => !self.occ.0[0],
+            };
+            if r.mask & wanted == 0 {
+                return;
+            }
         }
-        let takes = Modes::CAPTURE
-            .union(Modes::ROYAL_CAPTURE)
-            .union(Modes::DESTROY);
-        if !modes.intersects(takes) || !self.first_leg_open(&cr.leg, from, virgin) {
-            return Some(None);
+        let squares = &sink.pt.leap_squares[r.off as usize..r.off as usize + usize::from(r.len)];
+        for &s in squares {
+            let target = self.board[s.index()];
+            if target.is_empty() {
+                if stage != Gen::Captures {
+                    sink.push_simple(Move::new(from, s), false);
+                }
+            } else if stage != Gen::Quiets && target.is_piece() && target.player() != me {
+                sink.push_simple(Move::new(from, s), true);
+            }
         }
-        let hit = cr.mask & self.occ.0[0];
-        if hit == 0 {
-            return Some(None);
+    }
+
+    /// The moves along a simple ray whose first piece the occupancy bits give (a board of up
+    /// to 64 squares, no e.p. capture open to it): the empty squares before that piece, then
+    /// its capture.
+    #[inline]
+    fn ray_moves_by_bits(&self, r: &SimpleMoves, sink: &mut MoveSink<'_>) {
+        let t = sink.t;
+        let hit = r.mask & self.occ.0[0];
+        let ascending = r.has(SimpleMoves::ASCENDING);
+        let first = (hit != 0).then(|| nearest(hit, ascending));
+        if sink.stage != Gen::Captures && r.modes.contains(Modes::MOVE) {
+            let n = first.map_or(usize::from(r.len), |b| {
+                before(r.mask, b, ascending).count_ones() as usize
+            });
+            let creates_ep = r.modes.contains(Modes::CREATES_EP);
+            for &s in &t.rays[r.off as usize..r.off as usize + n] {
+                let mut m = Move::new(sink.from, s);
+                if creates_ep {
+                    m.set_creates_ep(true);
+                }
+                sink.push_simple(m, false);
+            }
         }
-        let first = Square(nearest(hit, cr.ascending) as u16);
-        let target = self.board[first.index()];
-        let mover = self.board[from.index()].player();
-        Some((target.is_piece() && self.tables.removable(mover, target, modes)).then_some(first))
+        if let Some(b) = first
+            && sink.stage != Gen::Quiets
+        {
+            let target = self.board[b as usize];
+            if target.is_piece() && t.removable(sink.mover.player(), target, r.modes) {
+                sink.push_simple(Move::new(sink.from, Square(b as u16)), true);
+            }
+        }
+    }
+
+    /// The moves along a simple ray, walked square by square: to its empty squares (with the
+    /// e.p. captures onto them), then the capture of its first piece.
+    #[inline]
+    fn ray_moves(&self, r: &SimpleMoves, sink: &mut MoveSink<'_>) {
+        let t = sink.t;
+        let (from, player, stage) = (sink.from, sink.mover.player(), sink.stage);
+        let quiet = stage != Gen::Captures && r.modes.contains(Modes::MOVE);
+        let creates_ep = r.modes.contains(Modes::CREATES_EP);
+        let takes_ep = stage != Gen::Quiets && r.has(SimpleMoves::TAKES_EP) && self.ep.n > 0;
+        for &s in &t.rays[r.off as usize..r.off as usize + usize::from(r.len)] {
+            let target = self.board[s.index()];
+            if target.is_empty() {
+                if quiet {
+                    let mut m = Move::new(from, s);
+                    if creates_ep {
+                        m.set_creates_ep(true);
+                    }
+                    sink.push_simple(m, false);
+                }
+                if takes_ep && let Some(m) = self.ep_capture(r.modes, from, s, player) {
+                    let m = sink.out.intern(&m);
+                    sink.add(m, true, &[], false);
+                }
+                continue;
+            }
+            if stage != Gen::Quiets && target.is_piece() && t.removable(player, target, r.modes) {
+                sink.push_simple(Move::new(from, s), true);
+            }
+            break;
+        }
     }
 
     pub(crate) fn castling_moves(
