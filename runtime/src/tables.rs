@@ -1073,7 +1073,10 @@ impl Tables {
             len: fl.ray_len,
             flags: flag(small && monotonic, SimpleMoves::BITS)
                 | flag(ascending, SimpleMoves::ASCENDING)
-                | flag(lame || leg.modes.contains(Modes::INITIAL), SimpleMoves::GATED)
+                | flag(
+                    lame || leg.modes.contains(Modes::INITIAL),
+                    SimpleMoves::GATED,
+                )
                 | flag(leg.modes.contains(Modes::EN_PASSANT), SimpleMoves::TAKES_EP),
         });
     }
