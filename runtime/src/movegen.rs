@@ -2,14 +2,14 @@
 //! the walker for everything else), castling, promotion choices, de-duplication of moves with
 //! the same effect, and the legality filter chosen by the variant's win condition.
 
-use crate::bits::{WORDS, nearest};
+use crate::bits::{WORDS, before, nearest};
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::legal::Shortcut;
 use crate::moves::{FullMove, MAX_CAPTURES, Move, MoveKind, MoveList, MoveRef};
 use crate::position::{Position, Royals};
 use crate::spec::{Modes, Player};
-use crate::tables::{CLeg, PieceTable, Tables};
+use crate::tables::{CLeg, PieceTable, SimpleMoves, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
 
 /// Lists this short are tested move by move (each move played on the cells and the royals'
@@ -58,17 +58,6 @@ struct MoveSink<'a> {
 }
 
 impl MoveSink<'_> {
-    /// As [`MoveSink::add`] for a move of a simple path (nothing removed on the way), pushed
-    /// without the promotion and duplicate tests when the piece needs neither.
-    #[inline]
-    fn add_simple(&mut self, m: Move, capture: bool) {
-        if !self.direct {
-            self.add(m, capture, &[], true);
-        } else if self.stage.wants(capture) {
-            self.out.push(m);
-        }
-    }
-
     /// Adds a move (with its promotion choices; its removed squares already in `out`'s
     /// buffer) unless the piece already has one with the same effect. Two routes with the same start, end and captures are one move, unless one route
     /// fires a promotion trigger and the other does not (Kyou's Lion stepping into the zone and
@@ -183,6 +172,43 @@ impl MoveSink<'_> {
             self.out.push(m);
         }
         [plain, promoted]
+    }
+}
+
+/// Where the simple paths' moves go: straight to the list, or through a [`MoveSink`].
+trait SimpleOut {
+    /// A move of a simple path (nothing removed on the way) that the stage wants.
+    fn push_simple(&mut self, m: Move, capture: bool);
+    /// An e.p. capture of a simple path.
+    fn push_ep(&mut self, m: &FullMove);
+}
+
+impl SimpleOut for MoveList {
+    #[inline]
+    fn push_simple(&mut self, m: Move, _capture: bool) {
+        self.push(m);
+    }
+
+    fn push_ep(&mut self, m: &FullMove) {
+        let m = self.intern(m);
+        self.push(m);
+    }
+}
+
+impl SimpleOut for MoveSink<'_> {
+    /// Pushed without the promotion and duplicate tests when the piece needs neither.
+    #[inline]
+    fn push_simple(&mut self, m: Move, capture: bool) {
+        if self.direct {
+            self.out.push(m);
+        } else {
+            self.add(m, capture, &[], true);
+        }
+    }
+
+    fn push_ep(&mut self, m: &FullMove) {
+        let m = self.out.intern(m);
+        self.add(m, true, &[], false);
     }
 }
 
@@ -347,12 +373,32 @@ impl Position {
 
     /// Appends the pseudo-legal moves of the piece `c` standing on `from` that `stage` asks for.
     pub(crate) fn piece_moves_of(&self, from: Square, c: Cell, out: &mut MoveList, stage: Gen) {
-        let t = &*self.tables;
-        let pt = t.piece(c.piece_type(), c.player());
-        let [a, b, e] = pt.start_index[from.index()];
-        let simple = &pt.starts[a as usize..b as usize];
-        let roots = &pt.starts[b as usize..e as usize];
+        let pt = self.tables.piece(c.piece_type(), c.player());
+        let [_, b, e] = pt.start_index[from.index()];
         let virgin = self.first_moves_open(from, c);
+        if b == e && !pt.may_duplicate && !pt.promotes_from[from.index()] {
+            // Only simple paths, no move to promote or to deduplicate: straight to the list.
+            self.simple_moves_of(stage, pt, from, c.player(), virgin, out);
+        } else {
+            self.sink_moves_of(pt, from, c, virgin, out, stage);
+        }
+        if virgin && stage != Gen::Captures {
+            self.castling_moves(from, c, pt, out);
+        }
+    }
+
+    /// [`Position::piece_moves_of`] through a [`MoveSink`], which promotes, deduplicates and
+    /// walks the continuation tree: the simple paths' moves, then the tree's.
+    fn sink_moves_of(
+        &self,
+        pt: &PieceTable,
+        from: Square,
+        c: Cell,
+        virgin: bool,
+        out: &mut MoveList,
+        stage: Gen,
+    ) {
+        let t = &*self.tables;
         let start = out.len();
         let mut seen_sets;
         let seen: &mut [[u64; WORDS]] = if pt.may_duplicate {
@@ -372,88 +418,169 @@ impl Position {
             seen,
             stage,
         };
-        let board = &self.board[..];
-        // The captures stage reads rays from the occupancy bits where the tables have them.
-        let by_bits = stage == Gen::Captures && !pt.capture_rays.is_empty();
-        for (k, fl) in simple.iter().enumerate() {
-            if by_bits && let Some(first) = self.capture_on_ray(pt, a as usize + k, from, virgin) {
-                if let Some(s) = first {
-                    sink.add_simple(Move::new(from, s), true);
-                }
-                continue;
-            }
-            let leg = pt.legs[pt.paths[fl.path as usize].first_leg as usize];
-            if !self.first_leg_open(&leg, from, virgin) {
-                continue;
-            }
-            let ray = &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
-            for &s in ray {
-                let target = board[s.index()];
-                if target.is_empty() {
-                    if stage != Gen::Captures && leg.modes.contains(Modes::MOVE) {
-                        let mut m = Move::new(from, s);
-                        m.set_creates_ep(leg.modes.contains(Modes::CREATES_EP));
-                        sink.add_simple(m, false);
-                    }
-                    if stage != Gen::Quiets
-                        && let Some(m) = self.ep_capture(leg.modes, from, s, c.player())
-                    {
-                        let m = sink.out.intern(&m);
-                        sink.add(m, true, &[], false);
-                    }
-                    continue;
-                }
-                if target.is_piece() && t.removable(c.player(), target, leg.modes) {
-                    sink.add_simple(Move::new(from, s), true);
-                }
-                break;
-            }
-        }
-        if !roots.is_empty() {
+        self.simple_moves_of(stage, pt, from, c.player(), virgin, &mut sink);
+        let [_, b, e] = pt.start_index[from.index()];
+        if b < e {
+            let board = &self.board[..];
             let mut walker = Walker::new(t, board, pt, from, c, &self.ep, virgin, &mut sink);
-            for fl in roots {
+            for fl in &pt.starts[b as usize..e as usize] {
                 let ray =
                     &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
                 walker.walk_tree(fl.path, ray);
             }
         }
-        if virgin && stage != Gen::Captures {
-            self.castling_moves(from, c, pt, sink.out);
+    }
+
+    /// The moves of the simple paths of `pt` from `from` that `stage` asks for, with a body
+    /// per stage.
+    #[inline]
+    fn simple_moves_of(
+        &self,
+        stage: Gen,
+        pt: &PieceTable,
+        from: Square,
+        me: Player,
+        virgin: bool,
+        out: &mut impl SimpleOut,
+    ) {
+        match stage {
+            Gen::All => self.simple_moves::<true, true>(pt, from, me, virgin, out),
+            Gen::Captures => self.simple_moves::<false, true>(pt, from, me, virgin, out),
+            Gen::Quiets => self.simple_moves::<true, false>(pt, from, me, virgin, out),
         }
     }
 
-    /// The captures stage's look at a simple ray on a board of up to 64 squares:
-    /// `Some(victim)` when the ray's first piece, found from the occupancy bits, is what the
-    /// walk would find (the square a capture along it lands on, `None` when there is none);
-    /// `None` when the ray must be walked (a larger board, a ray that does not run one way
-    /// through the square indices, or one that may take e.p. now).
+    /// The moves of the simple paths of `pt` from `from`, in path order: to empty squares when
+    /// `QUIETS`, removing a piece when `CAPTURES`.
     #[inline]
-    fn capture_on_ray(
+    fn simple_moves<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         pt: &PieceTable,
-        k: usize,
         from: Square,
+        me: Player,
         virgin: bool,
-    ) -> Option<Option<Square>> {
-        let cr = pt.capture_rays.get(k)?;
-        let modes = cr.leg.modes;
-        if !cr.bits || (modes.contains(Modes::EN_PASSANT) && self.ep.n > 0) {
-            return None;
+        out: &mut impl SimpleOut,
+    ) {
+        let [i, j] = pt.simple_index[from.index()];
+        for r in &pt.simple[i as usize..j as usize] {
+            if r.has(SimpleMoves::GATED)
+                && !self.first_leg_open(&pt.legs[r.leg as usize], from, virgin)
+            {
+                continue;
+            }
+            if r.has(SimpleMoves::LEAPS) {
+                self.leap_moves::<QUIETS, CAPTURES>(r, pt, from, me, out);
+            } else if r.has(SimpleMoves::BITS) && !(r.has(SimpleMoves::TAKES_EP) && self.ep.n > 0) {
+                self.ray_moves_by_bits::<QUIETS, CAPTURES>(r, from, me, out);
+            } else {
+                self.ray_moves::<QUIETS, CAPTURES>(r, from, me, out);
+            }
         }
-        let takes = Modes::CAPTURE
-            .union(Modes::ROYAL_CAPTURE)
-            .union(Modes::DESTROY);
-        if !modes.intersects(takes) || !self.first_leg_open(&cr.leg, from, virgin) {
-            return Some(None);
+    }
+
+    /// The moves of a run of plain one-square leaps, in path order: to an empty square, or
+    /// taking an enemy. On a board of up to 64 squares a run with no square the stage wants
+    /// is skipped from the occupancy bits.
+    #[inline]
+    fn leap_moves<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        r: &SimpleMoves,
+        pt: &PieceTable,
+        from: Square,
+        me: Player,
+        out: &mut impl SimpleOut,
+    ) {
+        if r.has(SimpleMoves::BITS) && !(QUIETS && CAPTURES) {
+            let wanted = if QUIETS {
+                !self.occ.0[0]
+            } else {
+                self.side_occ.get(me.opponent()).0[0]
+            };
+            if r.mask & wanted == 0 {
+                return;
+            }
         }
-        let hit = cr.mask & self.occ.0[0];
-        if hit == 0 {
-            return Some(None);
+        for &s in &pt.leap_squares[r.off as usize..r.off as usize + usize::from(r.len)] {
+            let target = self.board[s.index()];
+            if target.is_empty() {
+                if QUIETS {
+                    out.push_simple(Move::new(from, s), false);
+                }
+            } else if CAPTURES && target.is_piece() && target.player() != me {
+                out.push_simple(Move::new(from, s), true);
+            }
         }
-        let first = Square(nearest(hit, cr.ascending) as u16);
-        let target = self.board[first.index()];
-        let mover = self.board[from.index()].player();
-        Some((target.is_piece() && self.tables.removable(mover, target, modes)).then_some(first))
+    }
+
+    /// The moves along a simple ray whose first piece the occupancy bits give (a board of up
+    /// to 64 squares, no e.p. capture open to it): the empty squares before that piece, then
+    /// its capture.
+    #[inline]
+    fn ray_moves_by_bits<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        r: &SimpleMoves,
+        from: Square,
+        me: Player,
+        out: &mut impl SimpleOut,
+    ) {
+        let hit = r.mask & self.occ.0[0];
+        let ascending = r.has(SimpleMoves::ASCENDING);
+        let first = (hit != 0).then(|| nearest(hit, ascending));
+        if QUIETS && r.modes.contains(Modes::MOVE) {
+            let n = first.map_or(usize::from(r.len), |b| {
+                before(r.mask, b, ascending).count_ones() as usize
+            });
+            let creates_ep = r.modes.contains(Modes::CREATES_EP);
+            for &s in &self.tables.rays[r.off as usize..r.off as usize + n] {
+                let mut m = Move::new(from, s);
+                if creates_ep {
+                    m.set_creates_ep(true);
+                }
+                out.push_simple(m, false);
+            }
+        }
+        if CAPTURES && let Some(b) = first {
+            let target = self.board[b as usize];
+            if target.is_piece() && self.tables.removable(me, target, r.modes) {
+                out.push_simple(Move::new(from, Square(b as u16)), true);
+            }
+        }
+    }
+
+    /// The moves along a simple ray, walked square by square: to its empty squares (with the
+    /// e.p. captures onto them), then the capture of its first piece.
+    #[inline]
+    fn ray_moves<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        r: &SimpleMoves,
+        from: Square,
+        me: Player,
+        out: &mut impl SimpleOut,
+    ) {
+        let t = &*self.tables;
+        let quiet = QUIETS && r.modes.contains(Modes::MOVE);
+        let creates_ep = r.modes.contains(Modes::CREATES_EP);
+        let takes_ep = CAPTURES && r.has(SimpleMoves::TAKES_EP) && self.ep.n > 0;
+        for &s in &t.rays[r.off as usize..r.off as usize + usize::from(r.len)] {
+            let target = self.board[s.index()];
+            if target.is_empty() {
+                if quiet {
+                    let mut m = Move::new(from, s);
+                    if creates_ep {
+                        m.set_creates_ep(true);
+                    }
+                    out.push_simple(m, false);
+                }
+                if takes_ep && let Some(m) = self.ep_capture(r.modes, from, s, me) {
+                    out.push_ep(&m);
+                }
+                continue;
+            }
+            if CAPTURES && target.is_piece() && t.removable(me, target, r.modes) {
+                out.push_simple(Move::new(from, s), true);
+            }
+            break;
+        }
     }
 
     pub(crate) fn castling_moves(

@@ -150,19 +150,41 @@ struct RayShape {
     unit: u8,
 }
 
-/// A simple path's first ray from one square as occupancy bits, for the captures stage: the
-/// first piece on it is the only square where the path can capture (but for e.p.).
+/// One entry of a square's simple moves as move generation's loop reads them
+/// ([`PieceTable::simple`]): a simple path's first ray, or a run of consecutive plain
+/// one-square leaps (`LEAPS`: they move to an empty square or take an enemy, with no other
+/// condition). Everything the loop needs is here, one load away.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct CaptureRay {
-    /// The path's leg (its modes and the first-leg tests).
-    pub leg: CLeg,
-    /// The ray's squares.
+pub(crate) struct SimpleMoves {
+    /// With `BITS`, the squares as occupancy bits.
     pub mask: u64,
-    /// The ray runs up through square indices (its first piece is the lowest bit).
-    pub ascending: bool,
-    /// The ray runs one way through the square indices: its first piece can be read from the
-    /// bits (otherwise it is walked).
-    pub bits: bool,
+    /// The squares in walking order: `Tables::rays[off..off + len]`, with `LEAPS`
+    /// `PieceTable::leap_squares[off..off + len]`.
+    pub off: u32,
+    pub modes: Modes,
+    /// The leg in `PieceTable::legs`, for the first-leg tests of a `GATED` entry.
+    pub leg: u32,
+    pub len: u8,
+    pub flags: u8,
+}
+
+impl SimpleMoves {
+    /// A run of plain one-square leaps.
+    pub const LEAPS: u8 = 1;
+    /// `mask` holds the squares (a board of up to 64 squares), and a ray runs one way through
+    /// the square indices: its first piece is read from the occupancy bits.
+    pub const BITS: u8 = 1 << 1;
+    /// The ray runs up through the square indices (its first piece is the lowest bit).
+    pub const ASCENDING: u8 = 1 << 2;
+    /// The leg is initial-only or a lame leap: `Position::first_leg_open` decides.
+    pub const GATED: u8 = 1 << 3;
+    /// The leg takes e.p.: walked square by square while there are e.p. squares.
+    pub const TAKES_EP: u8 = 1 << 4;
+
+    #[inline]
+    pub fn has(&self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
 }
 
 /// A castling move available from a square.
@@ -210,10 +232,13 @@ pub(crate) struct PieceTable {
     pub count_bits: Vec<StartBits>,
     /// On boards over 64 squares, the rays of `count_bits` as runs of words.
     pub count_runs: Vec<RayWord>,
-    /// On boards of up to 64 squares, per entry of `starts` (its simple paths): the ray as
-    /// occupancy bits, so that the captures stage finds the first piece on it without walking
-    /// its empty squares (empty on larger boards, whose rays are walked).
-    pub capture_rays: Vec<CaptureRay>,
+    /// Per square, its simple paths as the generator reads them:
+    /// `simple[simple_index[sq][0]..simple_index[sq][1]]`, in the order of the square's simple
+    /// entries of `starts` (consecutive plain one-square leaps merged into one entry).
+    pub simple: Vec<SimpleMoves>,
+    pub simple_index: Vec<[u32; 2]>,
+    /// The destinations of the merged leaps, in path order.
+    pub leap_squares: Vec<Square>,
     /// Per square, the castling moves.
     pub castling: Vec<Vec<CCastle>>,
     /// Two paths may produce the same move: generation removes duplicates.
@@ -487,7 +512,7 @@ impl Tables {
         let rays = self.build_ray_lookup();
         self.strategy = Strategy::of(&self, rays);
         self.build_count_bits();
-        self.build_capture_rays();
+        self.build_simple_moves();
         self.build_stuck();
         self.build_promotes_from();
         self.ends_otherwise = self.ends_otherwise();
@@ -975,41 +1000,91 @@ impl Tables {
         }
     }
 
-    /// See [`PieceTable::capture_rays`].
-    fn build_capture_rays(&mut self) {
-        if self.geo.len() > 64 {
-            return;
-        }
+    /// See [`PieceTable::simple`].
+    fn build_simple_moves(&mut self) {
         for t in 0..self.pieces.len() {
             for player in [Player::First, Player::Second] {
-                let pt = self.pieces[t].get(player);
-                // Tree roots (`starts[b..c]` of a square) keep an entry that is never read.
-                let unused = CaptureRay {
-                    leg: CLeg::NONE,
-                    mask: 0,
-                    ascending: true,
-                    bits: false,
-                };
-                let mut rays = vec![unused; pt.starts.len()];
-                for k in pt.start_index.iter().flat_map(|&[a, b, _]| a..b) {
-                    let fl = pt.starts[k as usize];
-                    let leg = pt.legs[pt.paths[fl.path as usize].first_leg as usize];
-                    let ray = &self.rays
-                        [fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
-                    let ascending = ray.len() < 2 || ray[1].index() > ray[0].index();
-                    let bits = ray
-                        .windows(2)
-                        .all(|w| w[0] != w[1] && (w[1].index() > w[0].index()) == ascending);
-                    rays[k as usize] = CaptureRay {
-                        leg,
-                        mask: ray.iter().fold(0u64, |m, s| m | 1 << s.index()),
-                        ascending,
-                        bits,
-                    };
+                let mut pt = std::mem::take(self.pieces[t].get_mut(player));
+                pt.simple.clear();
+                pt.simple_index.clear();
+                pt.leap_squares.clear();
+                for sq in 0..pt.start_index.len() {
+                    let [a, b, _] = pt.start_index[sq];
+                    let first = pt.simple.len() as u32;
+                    for k in a..b {
+                        self.push_simple_moves(&mut pt, k as usize);
+                    }
+                    pt.simple_index.push([first, pt.simple.len() as u32]);
                 }
-                self.pieces[t].get_mut(player).capture_rays = rays;
+                *self.pieces[t].get_mut(player) = pt;
             }
         }
+    }
+
+    /// Appends entry `k` of `pt.starts`, a simple path's first leg, to `pt.simple`: merged
+    /// into the entry before when both are plain one-square leaps.
+    fn push_simple_moves(&self, pt: &mut PieceTable, k: usize) {
+        let fl = pt.starts[k];
+        let leg_index = pt.paths[fl.path as usize].first_leg;
+        let leg = pt.legs[leg_index as usize];
+        let ray = &self.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
+        let small = self.geo.len() <= 64;
+        let mask = if small {
+            ray.iter().fold(0u64, |m, s| m | 1 << s.index())
+        } else {
+            0
+        };
+        let both = Modes::MOVE.union(Modes::CAPTURE);
+        let conditions = Modes::DESTROY
+            .union(Modes::ROYAL_CAPTURE)
+            .union(Modes::EN_PASSANT)
+            .union(Modes::CREATES_EP)
+            .union(Modes::INITIAL)
+            .union(Modes::LAME);
+        if ray.len() == 1 && leg.modes.contains(both) && !leg.modes.intersects(conditions) {
+            let flags = SimpleMoves::LEAPS | if small { SimpleMoves::BITS } else { 0 };
+            let off = pt.leap_squares.len() as u32;
+            pt.leap_squares.push(ray[0]);
+            let start = pt.simple_index.last().map_or(0, |r| r[1]) as usize;
+            if let Some(last) = pt.simple[start..].last_mut()
+                && last.has(SimpleMoves::LEAPS)
+                && last.off + u32::from(last.len) == off
+                && last.len < u8::MAX
+            {
+                last.len += 1;
+                last.mask |= mask;
+                return;
+            }
+            pt.simple.push(SimpleMoves {
+                mask,
+                off,
+                modes: both,
+                leg: leg_index,
+                len: 1,
+                flags,
+            });
+            return;
+        }
+        let ascending = ray.len() < 2 || ray[1].index() > ray[0].index();
+        let monotonic = ray
+            .windows(2)
+            .all(|w| w[0] != w[1] && (w[1].index() > w[0].index()) == ascending);
+        let lame = leg.modes.contains(Modes::LAME) && leg.between_n > 0;
+        let flag = |on: bool, f: u8| if on { f } else { 0 };
+        pt.simple.push(SimpleMoves {
+            mask,
+            off: fl.ray_off,
+            modes: leg.modes,
+            leg: leg_index,
+            len: fl.ray_len,
+            flags: flag(small && monotonic, SimpleMoves::BITS)
+                | flag(ascending, SimpleMoves::ASCENDING)
+                | flag(
+                    lame || leg.modes.contains(Modes::INITIAL),
+                    SimpleMoves::GATED,
+                )
+                | flag(leg.modes.contains(Modes::EN_PASSANT), SimpleMoves::TAKES_EP),
+        });
     }
 
     /// Chebyshev distance between two squares.
