@@ -588,6 +588,11 @@ fn checks_after_a_move_match_the_whole_test() {
     for k in ["chess", "crazyhouse", "minishogi", "makruk", "shatranj"] {
         assert!(get(k) >= 1000, "{k}: only {} moves compared", get(k));
     }
+    // Over 64 squares, read from the attack lines of any size (Shogi), and with
+    // multi-leg attackers of bounded reach (Chu's Lion and Falcons, under `last-royal-only`).
+    for k in ["shogi", "chu-shogi", "dai-shogi"] {
+        assert!(get(k) >= 1000, "{k}: only {} moves compared", get(k));
+    }
 }
 
 /// Makes every pseudo-legal move of `pos` and compares the quick check tests after it with

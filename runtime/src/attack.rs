@@ -419,8 +419,8 @@ impl Position {
 
     /// [`Position::in_check`] after the move `m` was made, for a side to move none of whose
     /// royals was attacked before it (as after any legal move: the search's gives-check
-    /// test). Where the tables allow it (every attack a simple ride or leap, decided once per
-    /// variant), only the attack vectors through the squares `m` changed are read.
+    /// test). Where the tables allow it (decided once per variant: `Strategy::quick_checks`),
+    /// only the attack lines through the squares `m` changed are read.
     #[inline(always)]
     pub fn in_check_after(&self, m: MoveRef<'_>) -> bool {
         // The tables' answer first, inlined: elsewhere the whole test costs no more than before.
@@ -451,9 +451,19 @@ impl Position {
     #[inline]
     fn royals_attacked_after(&self, me: Player, m: MoveRef<'_>) -> Option<bool> {
         let by = me.opponent();
+        let t = &*self.tables;
         let royals = self.royals.get(me).squares();
-        if !*self.tables.strategy.quick_checks.get(by) || self.facing_check || royals.is_empty() {
+        if !*t.strategy.quick_checks.get(by) || self.facing_check || royals.is_empty() {
             return None;
+        }
+        // One royal, the same as before the move: not in check before, it was not attacked.
+        if t.spec.rules.royals.check_last_only
+            && (royals.len() > 1 || self.last_move_touched_royals())
+        {
+            return None;
+        }
+        if let Some(near) = *t.strategy.quick_near.get(by) {
+            return self.royals_attacked_near(me, m, near);
         }
         let changed = changed_squares(m)?;
         Some(royals.iter().any(|&r| {
@@ -463,6 +473,35 @@ impl Position {
                 self.rides_attack_through(r, by, changed)
             }
         }))
+    }
+
+    /// [`Position::royals_attacked_after`] on any board, per royal of `me`: its rides and
+    /// leaps tested when a changed square lies on its attack lines, its multi-leg attacks
+    /// when one lies within Chebyshev distance `near` of it (`Strategy::quick_near`), the
+    /// whole test when it stands on one.
+    fn royals_attacked_near(&self, me: Player, m: MoveRef<'_>, near: u8) -> Option<bool> {
+        let t = &*self.tables;
+        let by = me.opponent();
+        let froms: &[Square] = match m.kind() {
+            MoveKind::Normal => std::slice::from_ref(&m.from),
+            MoveKind::Drop => &[],
+            _ => return None,
+        };
+        let lines = t.check_lines.get(by);
+        let w = t.check_words;
+        let attacked = |r: Square| {
+            let row = &lines[r.index() * w..][..w];
+            let (mut on_line, mut close) = (false, false);
+            for &c in froms.iter().chain(m.side_captures()).chain([&m.to]) {
+                if c == r {
+                    return self.royal_attacked(r, me);
+                }
+                on_line |= row[c.index() / 64] & (1 << (c.index() % 64)) != 0;
+                close |= near > 0 && t.chebyshev(r, c) <= near;
+            }
+            (on_line && self.rides_attacked(r, by)) || (close && self.complex_attacked(r, by))
+        };
+        Some(self.royals.get(me).squares().iter().any(|&r| attacked(r)))
     }
 
     /// As [`Position::rides_attack`], reading only the vectors whose reverse ray from `sq`

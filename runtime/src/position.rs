@@ -1008,6 +1008,12 @@ impl Position {
         }
     }
 
+    /// Whether the last move made changed a royal square (true when none was made since the
+    /// position was set up).
+    pub(crate) fn last_move_touched_royals(&self) -> bool {
+        self.undo.last().is_none_or(|u| u.royals_saved)
+    }
+
     /// Calls `f` with the piece that made the last move and the pieces that move removed;
     /// `None` when no move was played since the position was set up.
     pub(crate) fn last_move_pieces(&self, f: impl FnOnce(Cell, &[Cell]) -> bool) -> Option<bool> {

@@ -137,6 +137,12 @@ pub(crate) struct Strategy {
     /// before is attacked only along the attack vectors through the squares the move changed
     /// ([`Strategy::quick_checks_of`]).
     pub quick_checks: ByPlayer<bool>,
+    /// Per attacking player, where `quick_checks` holds but the one-word masks cannot answer
+    /// (a board over 64 squares, or multi-leg attackers): `Some(d)`, a royal's rides and leaps
+    /// are tested when a changed square lies on its attack lines (`Tables::check_lines`), its
+    /// multi-leg attacks when one lies within Chebyshev distance `d` of it
+    /// ([`Strategy::near_walks_of`]). `None`: the masks answer.
+    pub quick_near: ByPlayer<Option<u8>>,
 }
 
 impl Strategy {
@@ -153,21 +159,24 @@ impl Strategy {
                 Strategy::quick_checks_of(t, rays, Player::First),
                 Strategy::quick_checks_of(t, rays, Player::Second),
             ),
+            quick_near: ByPlayer::new(
+                Strategy::quick_near_of(t, rays, Player::First),
+                Strategy::quick_near_of(t, rays, Player::Second),
+            ),
         }
     }
 
-    /// Whether `by`'s attacks on a royal after a move can be read from the attack vectors
-    /// through the squares the move changed. Then every attack of `by` is a simple ride or
-    /// leap, found from the occupancy bits, whose answer depends only on the cells of its
-    /// reverse ray (nothing freezes, hops, burns, explodes or faces); make changes no cell
-    /// beyond the move's own squares (no flipping, walls or gates); and a side is in check
-    /// when any one of its royals is attacked (no `check duple` or `last-royal-only`), so a
-    /// side not in check has no attacked royal.
+    /// Whether `by`'s attacks on a royal after a move can be read from the squares the move
+    /// changed. Then every attack of `by` is a simple ride or leap, whose answer depends only
+    /// on the cells of its reverse ray, or a multi-leg path of bounded reach
+    /// ([`Strategy::quick_near_of`]); nothing freezes, burns, explodes or faces; make changes
+    /// no cell beyond the move's own squares (no flipping, walls or gates); and a side not in
+    /// check has no attacked royal (no `check duple`; under `check last-royal-only` the test
+    /// asks only a side with one royal, the same before the move).
     fn quick_checks_of(t: &Tables, rays: RayLookup, by: Player) -> bool {
         let rules = &t.spec.rules;
-        rays == RayLookup::Bits
-            && !*t.near_complex.get(by)
-            && t.far_complex.get(by).is_empty()
+        let masks = rays == RayLookup::Bits && !Self::complex(t, by);
+        (masks || Self::near_walks_of(t, by).is_some())
             && !t.rules.burn_check
             && !t.rules.has_burns()
             && t.rules.explosion.is_none()
@@ -178,6 +187,46 @@ impl Strategy {
             && !t.regions.facing
             && !t.vanishing.iter().any(|&v| v)
             && !rules.royals.duple
-            && !rules.royals.check_last_only
+    }
+
+    /// Where the one-word masks cannot answer `by`'s quick checks: how near a changed square
+    /// must lie to a royal to open a multi-leg attack on it (see [`Strategy::near_walks_of`]).
+    fn quick_near_of(t: &Tables, rays: RayLookup, by: Player) -> Option<u8> {
+        let masks = rays == RayLookup::Bits && !Self::complex(t, by);
+        if masks || !Self::quick_checks_of(t, rays, by) {
+            return None;
+        }
+        Self::near_walks_of(t, by)
+    }
+
+    fn complex(t: &Tables, by: Player) -> bool {
+        *t.near_complex.get(by) || !t.far_complex.get(by).is_empty()
+    }
+
+    /// Twice the longest reach of `by`'s multi-leg captures (0 without them): an attacker by
+    /// such a path stands within its reach of the royal, and its walk reads only squares
+    /// within that reach of the attacker, so a move that changes no square that near the
+    /// royal opens no such attack. `None` when a walk may depend on more: an unbounded reach,
+    /// e.p., or a never-moved mark that a move can clear away from its own squares
+    /// (castling, `lost-when-aimed`) or that reads the check (`not-in-check`).
+    fn near_walks_of(t: &Tables, by: Player) -> Option<u8> {
+        if !t.far_complex.get(by).is_empty() {
+            return None;
+        }
+        let walkers = || {
+            t.pieces
+                .iter()
+                .map(|p| p.get(by))
+                .filter(|p| p.has_complex_attack)
+        };
+        let reach = walkers().filter_map(|p| p.complex_reach).max().unwrap_or(0);
+        let first = &t.spec.rules.first_moves;
+        let marks_move = t.castle_only.iter().chain(&t.partner_only).any(|&c| c)
+            || !first.lost_when_aimed.is_empty()
+            || !first.not_in_check.is_empty();
+        if reach > 0 && (marks_move || walkers().any(|p| p.takes_ep)) {
+            return None;
+        }
+        Some(2 * reach)
     }
 }

@@ -359,6 +359,12 @@ pub struct Tables {
     /// `sq` (those before `leap_start`): a move that changes no square of it and of `leaps`
     /// opens or makes no ride or leap attack on `sq`.
     pub(crate) lines: ByPlayer<Vec<u64>>,
+    /// Where `Strategy::quick_near` is set for a player: per square, the squares of its
+    /// attack vectors' reverse rays within their range, as `check_words` words a square
+    /// (`check_lines[sq * check_words..]`). A move that changes none of them opens no ride or
+    /// leap attack on the square.
+    pub(crate) check_lines: ByPlayer<Vec<u64>>,
+    pub(crate) check_words: usize,
     /// How legality is decided and attacks are found (`crate::strategy`), decided once here.
     pub(crate) strategy: Strategy,
     /// On boards of up to 64 squares: `cheb[a * 64 + b]` is the Chebyshev distance of two
@@ -460,12 +466,15 @@ impl Tables {
             leap_start: ByPlayer::default(),
             leaps: ByPlayer::default(),
             lines: ByPlayer::default(),
+            check_lines: ByPlayer::default(),
+            check_words: 0,
             // Decided by `build`, once the attack data is built.
             strategy: Strategy {
                 legality: Legality::Unchecked,
                 rays: RayLookup::Walk,
                 memo: false,
                 quick_checks: ByPlayer::default(),
+                quick_near: ByPlayer::default(),
             },
             cheb: Box::new([0; 64 * 64]),
             promotes_royal: promotes_royal(&spec),
@@ -511,6 +520,7 @@ impl Tables {
         self.build_attack_data();
         let rays = self.build_ray_lookup();
         self.strategy = Strategy::of(&self, rays);
+        self.build_check_lines();
         self.build_count_bits();
         self.build_simple_moves();
         self.build_stuck();
@@ -639,6 +649,33 @@ impl Tables {
             *self.lines.get_mut(p) = lines;
         }
         RayLookup::Bits
+    }
+
+    /// The attack lines of every square for the players whose quick check test reads them
+    /// (`check_lines`).
+    fn build_check_lines(&mut self) {
+        let words = crate::bits::Bits::words(self.geo.len());
+        self.check_words = words;
+        for p in [Player::First, Player::Second] {
+            if self.strategy.quick_near.get(p).is_none() {
+                continue;
+            }
+            let mut lines = vec![0u64; self.geo.len() * words];
+            for sq in self.geo.squares() {
+                let row = &mut lines[sq.index() * words..][..words];
+                for av in self.attack_vectors.get(p) {
+                    let ray = self.ray(sq, av.reverse);
+                    let lim = match av.max_range {
+                        255 => ray.len(),
+                        r => ray.len().min(usize::from(r)),
+                    };
+                    for s in &ray[..lim] {
+                        row[s.index() / 64] |= 1 << (s.index() % 64);
+                    }
+                }
+            }
+            *self.check_lines.get_mut(p) = lines;
+        }
     }
 
     /// Fills `av`'s masks (or with `words`, its runs of words) for every square; false when
