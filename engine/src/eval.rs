@@ -758,7 +758,7 @@ impl Evaluator {
             return 0;
         };
         let outward = 3 - i32::from(self.edge[weak.index() * self.nsq + theirs.index()]).min(3);
-        let near = 7 - king_steps(pos.tables().geo(), mine, theirs).min(7);
+        let near = 7 - i32::from(pos.tables().chebyshev(mine, theirs)).min(7);
         sign * (MOP_UP_EDGE * outward + MOP_UP_CLOSE * near)
     }
 
@@ -854,14 +854,7 @@ impl Evaluator {
     /// without drops).
     #[inline]
     fn enemy_in_hand(&self, pos: &Position, player: Player) -> i32 {
-        if !self.drops {
-            return 0;
-        }
-        let enemy = player.opponent();
-        (0..self.ntypes)
-            .map(|t| i32::from(pos.hand_count(enemy, PieceType(t as u16))))
-            .sum::<i32>()
-            .min(4)
+        self.enemies_in_hand(pos)[player.index()]
     }
 
     /// As [`Evaluator::royal_danger`] for a player with one royal, read back from `memo` when
@@ -1279,10 +1272,7 @@ fn distances(tables: &Tables) -> Vec<u8> {
     let mut table = vec![0; 64 * 64];
     for a in geo.squares() {
         for b in geo.squares() {
-            let (ca, cb) = (geo.coord(a), geo.coord(b));
-            let dx = (i32::from(ca.x) - i32::from(cb.x)).unsigned_abs();
-            let dy = (i32::from(ca.y) - i32::from(cb.y)).unsigned_abs();
-            table[a.index() * 64 + b.index()] = dx.max(dy).min(255) as u8;
+            table[a.index() * 64 + b.index()] = tables.chebyshev(a, b);
         }
     }
     table
@@ -1327,11 +1317,7 @@ fn edges(tables: &Tables) -> Vec<u8> {
 /// Per square: king steps to the border of `area`. The area's squares next to a square outside
 /// it (or off the board, or a hole) are its border, 0 steps away; squares outside it count 0.
 fn steps_to_border(geo: &Geometry, area: &[bool]) -> Vec<u8> {
-    let neighbours = |sq: Square| {
-        let c = geo.coord(sq);
-        let (x, y) = (i32::from(c.x), i32::from(c.y));
-        KING_STEPS.map(|(dx, dy)| geo.square(x + dx, y + dy))
-    };
+    let neighbours = |sq: Square| king_neighbours(geo, sq);
     let mut steps = vec![u8::MAX; area.len()];
     let mut queue = VecDeque::new();
     for sq in geo.squares() {
@@ -1364,26 +1350,18 @@ const KING_STEPS: [(i32, i32); 8] = [
     (1, 1),
 ];
 
-/// King steps between two squares (on an empty board).
-fn king_steps(geo: &Geometry, a: Square, b: Square) -> i32 {
-    let (ca, cb) = (geo.coord(a), geo.coord(b));
-    let dx = (i32::from(ca.x) - i32::from(cb.x)).abs();
-    let dy = (i32::from(ca.y) - i32::from(cb.y)).abs();
-    dx.max(dy)
+/// The squares one king step from `sq` (`None` off the board or on a hole).
+fn king_neighbours(geo: &Geometry, sq: Square) -> [Option<Square>; 8] {
+    let c = geo.coord(sq);
+    let (x, y) = (i32::from(c.x), i32::from(c.y));
+    KING_STEPS.map(|(dx, dy)| geo.square(x + dx, y + dy))
 }
 
 /// Per square: how many squares are one step away.
 fn near_one(tables: &Tables) -> Vec<usize> {
     let geo = &tables.geo();
     geo.squares()
-        .map(|sq| {
-            let c = geo.coord(sq);
-            let (x, y) = (i32::from(c.x), i32::from(c.y));
-            (-1..=1)
-                .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
-                .filter(|&(dx, dy)| (dx, dy) != (0, 0) && geo.square(x + dx, y + dy).is_some())
-                .count()
-        })
+        .map(|sq| king_neighbours(geo, sq).iter().flatten().count())
         .collect()
 }
 

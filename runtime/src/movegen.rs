@@ -9,7 +9,7 @@ use crate::legal::Shortcut;
 use crate::moves::{FullMove, MAX_CAPTURES, Move, MoveKind, MoveList, MoveRef};
 use crate::position::{Position, Royals};
 use crate::spec::{Modes, Player};
-use crate::tables::{CLeg, PieceTable, SimpleMoves, Tables};
+use crate::tables::{CLeg, FirstLeg, PieceTable, SimpleMoves, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
 
 /// Lists this short are tested move by move (each move played on the cells and the royals'
@@ -375,12 +375,13 @@ impl Position {
     pub(crate) fn piece_moves_of(&self, from: Square, c: Cell, out: &mut MoveList, stage: Gen) {
         let pt = self.tables.piece(c.piece_type(), c.player());
         let [_, b, e] = pt.start_index[from.index()];
+        let roots = &pt.starts[b as usize..e as usize];
         let virgin = self.first_moves_open(from, c);
-        if b == e && !pt.may_duplicate && !pt.promotes_from[from.index()] {
+        if roots.is_empty() && !pt.may_duplicate && !pt.promotes_from[from.index()] {
             // Only simple paths, no move to promote or to deduplicate: straight to the list.
             self.simple_moves_of(stage, pt, from, c.player(), virgin, out);
         } else {
-            self.sink_moves_of(pt, from, c, virgin, out, stage);
+            self.sink_moves_of(pt, roots, from, c, virgin, out, stage);
         }
         if virgin && stage != Gen::Captures {
             self.castling_moves(from, c, pt, out);
@@ -388,10 +389,13 @@ impl Position {
     }
 
     /// [`Position::piece_moves_of`] through a [`MoveSink`], which promotes, deduplicates and
-    /// walks the continuation tree: the simple paths' moves, then the tree's.
+    /// walks the continuation tree: the simple paths' moves, then those of the tree `roots`
+    /// (the square's entries of `starts` that begin one).
+    #[allow(clippy::too_many_arguments)]
     fn sink_moves_of(
         &self,
         pt: &PieceTable,
+        roots: &[FirstLeg],
         from: Square,
         c: Cell,
         virgin: bool,
@@ -419,11 +423,10 @@ impl Position {
             stage,
         };
         self.simple_moves_of(stage, pt, from, c.player(), virgin, &mut sink);
-        let [_, b, e] = pt.start_index[from.index()];
-        if b < e {
+        if !roots.is_empty() {
             let board = &self.board[..];
             let mut walker = Walker::new(t, board, pt, from, c, &self.ep, virgin, &mut sink);
-            for fl in &pt.starts[b as usize..e as usize] {
+            for fl in roots {
                 let ray =
                     &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
                 walker.walk_tree(fl.path, ray);

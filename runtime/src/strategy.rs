@@ -69,7 +69,7 @@ impl Legality {
         if t.multi_leg || !t.spec.rules.drops.gates.is_empty() {
             return Legality::SafetyDecides;
         }
-        let simple = |p: Player| !*t.near_complex.get(p) && t.far_complex.get(p).is_empty();
+        let simple = |p: Player| !has_complex_attacks(t, p);
         let evasions = simple(Player::First)
             && simple(Player::Second)
             && !t.regions.facing
@@ -149,7 +149,7 @@ impl Strategy {
     /// The strategy of `t`, whose rays are found by `rays` (they are built with the attack
     /// data: `Tables::build_ray_lookup`).
     pub(crate) fn of(t: &Tables, rays: RayLookup) -> Strategy {
-        let complex = |p: Player| *t.near_complex.get(p) || !t.far_complex.get(p).is_empty();
+        let complex = |p: Player| has_complex_attacks(t, p);
         Strategy {
             legality: Legality::of(t),
             rays,
@@ -175,8 +175,7 @@ impl Strategy {
     /// asks only a side with one royal, the same before the move).
     fn quick_checks_of(t: &Tables, rays: RayLookup, by: Player) -> bool {
         let rules = &t.spec.rules;
-        let masks = rays == RayLookup::Bits && !Self::complex(t, by);
-        (masks || Self::near_walks_of(t, by).is_some())
+        (Self::masks_answer(t, rays, by) || Self::near_walks_of(t, by).is_some())
             && !t.rules.burn_check
             && !t.rules.has_burns()
             && t.rules.explosion.is_none()
@@ -192,15 +191,16 @@ impl Strategy {
     /// Where the one-word masks cannot answer `by`'s quick checks: how near a changed square
     /// must lie to a royal to open a multi-leg attack on it (see [`Strategy::near_walks_of`]).
     fn quick_near_of(t: &Tables, rays: RayLookup, by: Player) -> Option<u8> {
-        let masks = rays == RayLookup::Bits && !Self::complex(t, by);
-        if masks || !Self::quick_checks_of(t, rays, by) {
+        if Self::masks_answer(t, rays, by) || !Self::quick_checks_of(t, rays, by) {
             return None;
         }
         Self::near_walks_of(t, by)
     }
 
-    fn complex(t: &Tables, by: Player) -> bool {
-        *t.near_complex.get(by) || !t.far_complex.get(by).is_empty()
+    /// Whether the one-word masks answer `by`'s quick checks: every attack of `by` is a simple
+    /// ride or leap read from the occupancy bits.
+    fn masks_answer(t: &Tables, rays: RayLookup, by: Player) -> bool {
+        rays == RayLookup::Bits && !has_complex_attacks(t, by)
     }
 
     /// Twice the longest reach of `by`'s multi-leg captures (0 without them): an attacker by
@@ -229,4 +229,9 @@ impl Strategy {
         }
         Some(2 * reach)
     }
+}
+
+/// Whether some attack of `by` is not a simple ride or leap: a multi-leg path near or far.
+fn has_complex_attacks(t: &Tables, by: Player) -> bool {
+    *t.near_complex.get(by) || !t.far_complex.get(by).is_empty()
 }

@@ -1124,8 +1124,8 @@ impl Tables {
         });
     }
 
-    /// Chebyshev distance between two squares.
-    pub(crate) fn chebyshev(&self, a: Square, b: Square) -> u8 {
+    /// Chebyshev distance between two squares: the king steps between them on an empty board.
+    pub fn chebyshev(&self, a: Square, b: Square) -> u8 {
         let (ca, cb) = (self.geo.coord(a), self.geo.coord(b));
         ca.x.abs_diff(cb.x).max(ca.y.abs_diff(cb.y))
     }
