@@ -95,20 +95,43 @@ impl GameResult {
     }
 }
 
+/// A way a game can end other than by a side's last royal lost: whether the game has it, and
+/// its test. The one list [`Tables::ends_otherwise`] and [`Position::decided_otherwise`] read.
+type OtherEnd = (fn(&Tables) -> bool, fn(&Position) -> Option<GameResult>);
+
+const OTHER_ENDS: [OtherEnd; 7] = [
+    (
+        |t| t.spec.rules.passing.twice_ends || t.regions.must_break,
+        |p| p.ended_by_passing().then(|| p.drawn(Reason::Passing)),
+    ),
+    (
+        |t| !t.spec.rules.results.endings.extinction.is_empty(),
+        Position::extinction_result,
+    ),
+    (
+        |t| t.spec.rules.results.no_pieces.is_some(),
+        Position::no_pieces_result,
+    ),
+    (
+        |t| t.spec.rules.results.check_wins.is_some(),
+        Position::checks_result,
+    ),
+    (|t| t.rules.has_goals, Position::goal_result),
+    (
+        |t| t.spec.rules.results.endings.castling_wins != [0, 0],
+        Position::castling_result,
+    ),
+    (
+        |t| t.spec.rules.results.endings.full_board,
+        |p| p.board_full().then(|| p.drawn(Reason::FullBoard)),
+    ),
+];
+
 impl Tables {
     /// Whether a position of this game can be decided otherwise than by a side's last royal
-    /// lost: the conditions [`Position::decided_otherwise`] tests, each one's switch.
+    /// lost: whether any of [`Position::decided_otherwise`]'s ends is the game's.
     pub(crate) fn ends_otherwise(&self) -> bool {
-        let rules = &self.spec.rules;
-        let results = &rules.results;
-        rules.passing.twice_ends
-            || self.regions.must_break
-            || !results.endings.extinction.is_empty()
-            || results.no_pieces.is_some()
-            || results.check_wins.is_some()
-            || self.rules.has_goals
-            || results.endings.castling_wins != [0, 0]
-            || results.endings.full_board
+        OTHER_ENDS.iter().any(|(has, _)| has(self))
     }
 }
 
@@ -251,41 +274,12 @@ impl Position {
     }
 
     /// The ends of [`Position::decided`] other than a lost royal, in the games that have
-    /// one ([`Tables::ends_otherwise`]).
+    /// one ([`Tables::ends_otherwise`]): the first of the game's ends that holds.
     fn decided_otherwise(&self) -> Option<GameResult> {
-        if self.ended_by_passing() {
-            return Some(self.drawn(Reason::Passing));
-        }
-        let results = &self.tables.spec.rules.results;
-        if !results.endings.extinction.is_empty()
-            && let Some(result) = self.extinction_result()
-        {
-            return Some(result);
-        }
-        if results.no_pieces.is_some()
-            && let Some(result) = self.no_pieces_result()
-        {
-            return Some(result);
-        }
-        if results.check_wins.is_some()
-            && let Some(result) = self.checks_result()
-        {
-            return Some(result);
-        }
-        if self.tables.rules.has_goals
-            && let Some(result) = self.goal_result()
-        {
-            return Some(result);
-        }
-        if results.endings.castling_wins != [0, 0]
-            && let Some(result) = self.castling_result()
-        {
-            return Some(result);
-        }
-        if results.endings.full_board && self.board_full() {
-            return Some(self.drawn(Reason::FullBoard));
-        }
-        None
+        OTHER_ENDS
+            .iter()
+            .filter(|(has, _)| has(&self.tables))
+            .find_map(|(_, result)| result(self))
     }
 
     /// Shatranj's bare king: a side left with royals alone loses, unless it is the side to move
