@@ -296,18 +296,37 @@ impl Position {
         }
     }
 
-    /// False when the piece `c` on `from` has no enemy within its capture reach (and no e.p.
-    /// capture is open), so that it has no capture: the captures stage skips it unwalked.
+    /// False when the piece `c` on `from` has no capture (and no e.p. capture is open): no
+    /// enemy within its capture reach, or, on a large board, a friend on the first square of
+    /// each of its capturing paths. The captures stage skips it unwalked.
     #[inline]
     fn may_capture(&self, from: Square, c: Cell) -> bool {
         let t = &*self.tables;
         let pt = t.piece(c.piece_type(), c.player());
-        let Some(reach) = pt.capture_reach else {
-            return true;
-        };
         if pt.takes_ep && self.ep.n > 0 {
             return true;
         }
+        if let Some(w) = pt.capture_windows.get(from.index()) {
+            let i = w.word as usize;
+            if w.reach_fits {
+                let enemy = &self.side_occ.get(c.player().opponent()).0[i..i + 2];
+                if w.reach[0] & enemy[0] | w.reach[1] & enemy[1] == 0 {
+                    return false;
+                }
+            }
+            if w.first_fits {
+                let mine = &self.side_occ.get(c.player()).0[i..i + 2];
+                if w.first[0] & !mine[0] | w.first[1] & !mine[1] == 0 {
+                    return false;
+                }
+            }
+            if w.reach_fits {
+                return true;
+            }
+        }
+        let Some(reach) = pt.capture_reach else {
+            return true;
+        };
         reach > 0 && self.has_near(from, c.player().opponent(), reach)
     }
 

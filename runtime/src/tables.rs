@@ -258,6 +258,30 @@ pub(crate) struct PieceTable {
     pub capture_reach: Option<u8>,
     /// Some leg takes e.p. (its victim is not on the leg's squares).
     pub takes_ep: bool,
+    /// On boards over 64 squares (within [`CAPTURE_WINDOW_BUDGET`]), per square: what the
+    /// captures stage tests before it walks the piece (empty otherwise).
+    pub capture_windows: Vec<CaptureWindow>,
+}
+
+/// The most memory the [`CaptureWindow`]s of a variant may take: the largest boards (Tai,
+/// Taikyoku), with hundreds of piece types, go without them.
+const CAPTURE_WINDOW_BUDGET: usize = 4 << 20;
+
+/// Two consecutive words of the occupancy bits around a square (boards over 64 squares): a
+/// piece there has no capture when no enemy stands in `reach`, or when a friend holds every
+/// square of `first`. The captures stage skips it unwalked.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct CaptureWindow {
+    /// The first word (squares `64 * word ..`; `word + 1` is still a word of the bits).
+    pub word: u32,
+    /// `reach` holds every square a capture from here may remove: all the capturing paths
+    /// from the square are simple, and their rays' squares fit the window.
+    pub reach_fits: bool,
+    /// `first` holds the first square of every capturing path from here (all simple, none
+    /// destroying a friend): a capture must take that square or pass it empty.
+    pub first_fits: bool,
+    pub reach: [u64; 2],
+    pub first: [u64; 2],
 }
 
 /// The largest reach [`Tables::near_bits`] covers.
@@ -523,6 +547,7 @@ impl Tables {
         self.build_check_lines();
         self.build_count_bits();
         self.build_simple_moves();
+        self.build_capture_windows();
         self.build_stuck();
         self.build_promotes_from();
         self.ends_otherwise = self.ends_otherwise();
@@ -1122,6 +1147,69 @@ impl Tables {
                 )
                 | flag(leg.modes.contains(Modes::EN_PASSANT), SimpleMoves::TAKES_EP),
         });
+    }
+
+    /// See [`PieceTable::capture_windows`].
+    fn build_capture_windows(&mut self) {
+        let nsq = self.geo.len();
+        let size = 2 * self.pieces.len() * nsq * std::mem::size_of::<CaptureWindow>();
+        if nsq <= 64 || size > CAPTURE_WINDOW_BUDGET {
+            return;
+        }
+        for t in 0..self.pieces.len() {
+            for player in [Player::First, Player::Second] {
+                let pt = self.pieces[t].get(player);
+                let windows = (0..nsq).map(|sq| self.capture_window(pt, sq)).collect();
+                self.pieces[t].get_mut(player).capture_windows = windows;
+            }
+        }
+    }
+
+    /// The [`CaptureWindow`] of the piece of table `pt` on square `sq`.
+    fn capture_window(&self, pt: &PieceTable, sq: usize) -> CaptureWindow {
+        let [a, b, c] = pt.start_index[sq];
+        let takes = Modes::CAPTURE
+            .union(Modes::ROYAL_CAPTURE)
+            .union(Modes::EN_PASSANT);
+        let entries = &pt.starts[a as usize..b as usize];
+        let modes = |fl: &FirstLeg| pt.legs[pt.paths[fl.path as usize].first_leg as usize].modes;
+        if entries.iter().any(|fl| modes(fl).contains(Modes::DESTROY)) {
+            return CaptureWindow::default();
+        }
+        let rays = || {
+            entries
+                .iter()
+                .filter(|fl| modes(fl).intersects(takes))
+                .map(|fl| {
+                    &self.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)]
+                })
+        };
+        let lowest = rays().flatten().map(|s| s.index()).min().unwrap_or(sq);
+        let word = (lowest / 64).min(crate::bits::WORDS - 2);
+        let window = |squares: &mut dyn Iterator<Item = &Square>| {
+            if b != c {
+                // A non-simple path may capture from here.
+                return None;
+            }
+            let mut bits = [0u64; 2];
+            for s in squares {
+                let i = s.index() - 64 * word;
+                if i >= 128 {
+                    return None;
+                }
+                bits[i / 64] |= 1 << (i % 64);
+            }
+            Some(bits)
+        };
+        let reach = window(&mut rays().flatten());
+        let first = window(&mut rays().filter_map(|r| r.first()));
+        CaptureWindow {
+            word: word as u32,
+            reach_fits: reach.is_some(),
+            first_fits: first.is_some(),
+            reach: reach.unwrap_or_default(),
+            first: first.unwrap_or_default(),
+        }
     }
 
     /// Chebyshev distance between two squares: the king steps between them on an empty board.
