@@ -9,7 +9,7 @@ use crate::legal::Shortcut;
 use crate::moves::{FullMove, MAX_CAPTURES, Move, MoveKind, MoveList, MoveRef};
 use crate::position::{Position, Royals};
 use crate::spec::{Modes, Player};
-use crate::tables::{CLeg, FirstLeg, PieceTable, SimpleMoves, Tables};
+use crate::tables::{CLeg, FirstLeg, PieceTable, SimpleMoves, SquareMoves, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
 
 /// Lists this short are tested move by move (each move played on the cells and the royals'
@@ -181,6 +181,8 @@ trait SimpleOut {
     fn push_simple(&mut self, m: Move, capture: bool);
     /// An e.p. capture of a simple path.
     fn push_ep(&mut self, m: &FullMove);
+    /// The quiet moves of a simple path to each of `to`, in order.
+    fn push_quiets(&mut self, from: Square, to: &[Square], creates_ep: bool);
 }
 
 impl SimpleOut for MoveList {
@@ -192,6 +194,11 @@ impl SimpleOut for MoveList {
     fn push_ep(&mut self, m: &FullMove) {
         let m = self.intern(m);
         self.push(m);
+    }
+
+    #[inline]
+    fn push_quiets(&mut self, from: Square, to: &[Square], creates_ep: bool) {
+        self.push_run(from, to, creates_ep);
     }
 }
 
@@ -209,6 +216,18 @@ impl SimpleOut for MoveSink<'_> {
     fn push_ep(&mut self, m: &FullMove) {
         let m = self.out.intern(m);
         self.add(m, true, &[], false);
+    }
+
+    fn push_quiets(&mut self, from: Square, to: &[Square], creates_ep: bool) {
+        if self.direct {
+            self.out.push_run(from, to, creates_ep);
+            return;
+        }
+        for &s in to {
+            let mut m = Move::new(from, s);
+            m.set_creates_ep(creates_ep);
+            self.add(m, false, &[], true);
+        }
     }
 }
 
@@ -267,10 +286,11 @@ impl Position {
             if freezing && self.is_frozen(s, c) {
                 continue;
             }
-            if piece_gen == Gen::Captures && !self.may_capture(s, c) {
+            let pt = t.piece(c.piece_type(), c.player());
+            if piece_gen == Gen::Captures && !self.may_capture(pt, s, c) {
                 continue;
             }
-            self.piece_moves_of(s, c, out, piece_gen);
+            self.table_moves_of(pt, s, c, out, piece_gen);
         }
         if t.rules.has_burns() {
             self.apply_burns(out, start);
@@ -300,9 +320,7 @@ impl Position {
     /// enemy within its capture reach, or, on a large board, a friend on the first square of
     /// each of its capturing paths. The captures stage skips it unwalked.
     #[inline]
-    fn may_capture(&self, from: Square, c: Cell) -> bool {
-        let t = &*self.tables;
-        let pt = t.piece(c.piece_type(), c.player());
+    fn may_capture(&self, pt: &PieceTable, from: Square, c: Cell) -> bool {
         if pt.takes_ep && self.ep.n > 0 {
             return true;
         }
@@ -393,16 +411,29 @@ impl Position {
     /// Appends the pseudo-legal moves of the piece `c` standing on `from` that `stage` asks for.
     pub(crate) fn piece_moves_of(&self, from: Square, c: Cell, out: &mut MoveList, stage: Gen) {
         let pt = self.tables.piece(c.piece_type(), c.player());
-        let [_, b, e] = pt.start_index[from.index()];
-        let roots = &pt.starts[b as usize..e as usize];
-        let virgin = self.first_moves_open(from, c);
-        if roots.is_empty() && !pt.may_duplicate && !pt.promotes_from[from.index()] {
-            // Only simple paths, no move to promote or to deduplicate: straight to the list.
-            self.simple_moves_of(stage, pt, from, c.player(), virgin, out);
+        self.table_moves_of(pt, from, c, out, stage);
+    }
+
+    /// [`Position::piece_moves_of`] with the piece's table `pt` already looked up.
+    fn table_moves_of(
+        &self,
+        pt: &PieceTable,
+        from: Square,
+        c: Cell,
+        out: &mut MoveList,
+        stage: Gen,
+    ) {
+        let at = pt.moves_at[from.index()];
+        let virgin = at.has(SquareMoves::FIRST_MOVES) && self.first_moves_open(from, c);
+        if at.has(SquareMoves::SINK) {
+            let [_, b, e] = pt.start_index[from.index()];
+            let roots = &pt.starts[b as usize..e as usize];
+            self.sink_moves_of(pt, at, roots, from, c, virgin, out, stage);
         } else {
-            self.sink_moves_of(pt, roots, from, c, virgin, out, stage);
+            // Only simple paths, no move to promote or to deduplicate: straight to the list.
+            self.simple_moves_of(stage, pt, at, from, c.player(), virgin, out);
         }
-        if virgin && stage != Gen::Captures {
+        if virgin && at.has(SquareMoves::CASTLES) && stage != Gen::Captures {
             self.castling_moves(from, c, pt, out);
         }
     }
@@ -414,6 +445,7 @@ impl Position {
     fn sink_moves_of(
         &self,
         pt: &PieceTable,
+        at: SquareMoves,
         roots: &[FirstLeg],
         from: Square,
         c: Cell,
@@ -441,7 +473,7 @@ impl Position {
             seen,
             stage,
         };
-        self.simple_moves_of(stage, pt, from, c.player(), virgin, &mut sink);
+        self.simple_moves_of(stage, pt, at, from, c.player(), virgin, &mut sink);
         if !roots.is_empty() {
             let board = &self.board[..];
             let mut walker = Walker::new(t, board, pt, from, c, &self.ep, virgin, &mut sink);
@@ -453,38 +485,41 @@ impl Position {
         }
     }
 
-    /// The moves of the simple paths of `pt` from `from` that `stage` asks for, with a body
-    /// per stage.
+    /// The moves of the simple paths of `pt` from `from` (its entries `at`) that `stage` asks
+    /// for, with a body per stage.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn simple_moves_of(
         &self,
         stage: Gen,
         pt: &PieceTable,
+        at: SquareMoves,
         from: Square,
         me: Player,
         virgin: bool,
         out: &mut impl SimpleOut,
     ) {
+        let simple = &pt.simple[at.simple as usize..at.end as usize];
         match stage {
-            Gen::All => self.simple_moves::<true, true>(pt, from, me, virgin, out),
-            Gen::Captures => self.simple_moves::<false, true>(pt, from, me, virgin, out),
-            Gen::Quiets => self.simple_moves::<true, false>(pt, from, me, virgin, out),
+            Gen::All => self.simple_moves::<true, true>(pt, simple, from, me, virgin, out),
+            Gen::Captures => self.simple_moves::<false, true>(pt, simple, from, me, virgin, out),
+            Gen::Quiets => self.simple_moves::<true, false>(pt, simple, from, me, virgin, out),
         }
     }
 
-    /// The moves of the simple paths of `pt` from `from`, in path order: to empty squares when
-    /// `QUIETS`, removing a piece when `CAPTURES`.
+    /// The moves of the simple paths `simple` of `pt` from `from`, in path order: to empty
+    /// squares when `QUIETS`, removing a piece when `CAPTURES`.
     #[inline]
     fn simple_moves<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         pt: &PieceTable,
+        simple: &[SimpleMoves],
         from: Square,
         me: Player,
         virgin: bool,
         out: &mut impl SimpleOut,
     ) {
-        let [i, j] = pt.simple_index[from.index()];
-        for r in &pt.simple[i as usize..j as usize] {
+        for r in simple {
             if r.has(SimpleMoves::GATED)
                 && !self.first_leg_open(&pt.legs[r.leg as usize], from, virgin)
             {
@@ -552,14 +587,8 @@ impl Position {
             let n = first.map_or(usize::from(r.len), |b| {
                 before(r.mask, b, ascending).count_ones() as usize
             });
-            let creates_ep = r.modes.contains(Modes::CREATES_EP);
-            for &s in &self.tables.rays[r.off as usize..r.off as usize + n] {
-                let mut m = Move::new(from, s);
-                if creates_ep {
-                    m.set_creates_ep(true);
-                }
-                out.push_simple(m, false);
-            }
+            let run = &self.tables.rays[r.off as usize..r.off as usize + n];
+            out.push_quiets(from, run, r.modes.contains(Modes::CREATES_EP));
         }
         if CAPTURES && let Some(b) = first {
             let target = self.board[b as usize];

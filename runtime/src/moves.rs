@@ -592,6 +592,21 @@ impl MoveList {
         self.moves.push(m);
     }
 
+    /// Appends the plain moves from `from` to each of `to`, in order, marked as creating e.p.
+    /// squares when `creates_ep`: one capacity test for the run.
+    #[inline]
+    pub(crate) fn push_run(&mut self, from: Square, to: &[Square], creates_ep: bool) {
+        let run = to.iter().map(|&s| Move::new(from, s));
+        if creates_ep {
+            self.moves.extend(run.map(|mut m| {
+                m.set_creates_ep(true);
+                m
+            }));
+        } else {
+            self.moves.extend(run);
+        }
+    }
+
     /// Copies a move's removed squares into the buffer and returns the compact move that
     /// refers to them (not yet in the list: [`MoveList::push`] it, once per promotion choice).
     #[inline]

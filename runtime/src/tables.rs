@@ -187,6 +187,32 @@ impl SimpleMoves {
     }
 }
 
+/// What move generation reads first of a piece on a square ([`PieceTable::moves_at`]): its
+/// simple entries and which of the slower steps it needs, one load for the common piece.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct SquareMoves {
+    /// The square's entries of `PieceTable::simple`: `simple..end`.
+    pub simple: u32,
+    pub end: u32,
+    pub flags: u8,
+}
+
+impl SquareMoves {
+    /// Tree roots start here, or a move may promote or repeat another: the moves go through
+    /// the promoting and deduplicating sink (`starts` says where the roots are).
+    pub const SINK: u8 = 1;
+    /// Some move from here depends on the piece never having moved: an initial-only or
+    /// lame first leg, a tree root, or castling.
+    pub const FIRST_MOVES: u8 = 1 << 1;
+    /// The piece may castle from here.
+    pub const CASTLES: u8 = 1 << 2;
+
+    #[inline]
+    pub fn has(&self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
+}
+
 /// A castling move available from a square.
 #[derive(Clone, Debug)]
 pub struct CCastle {
@@ -233,10 +259,10 @@ pub(crate) struct PieceTable {
     /// On boards over 64 squares, the rays of `count_bits` as runs of words.
     pub count_runs: Vec<RayWord>,
     /// Per square, its simple paths as the generator reads them:
-    /// `simple[simple_index[sq][0]..simple_index[sq][1]]`, in the order of the square's simple
+    /// `simple[moves_at[sq].simple..moves_at[sq].end]`, in the order of the square's simple
     /// entries of `starts` (consecutive plain one-square leaps merged into one entry).
     pub simple: Vec<SimpleMoves>,
-    pub simple_index: Vec<[u32; 2]>,
+    pub moves_at: Vec<SquareMoves>,
     /// The destinations of the merged leaps, in path order.
     pub leap_squares: Vec<Square>,
     /// Per square, the castling moves.
@@ -550,6 +576,7 @@ impl Tables {
         self.build_capture_windows();
         self.build_stuck();
         self.build_promotes_from();
+        self.build_square_flags();
         self.ends_otherwise = self.ends_otherwise();
         let mut drops = std::mem::take(&mut self.drops);
         drops.build_targets(&self.geo, |ti, player| &self.pieces[ti].get(player).stuck);
@@ -1068,15 +1095,19 @@ impl Tables {
             for player in [Player::First, Player::Second] {
                 let mut pt = std::mem::take(self.pieces[t].get_mut(player));
                 pt.simple.clear();
-                pt.simple_index.clear();
+                pt.moves_at.clear();
                 pt.leap_squares.clear();
                 for sq in 0..pt.start_index.len() {
                     let [a, b, _] = pt.start_index[sq];
-                    let first = pt.simple.len() as u32;
+                    let first = pt.simple.len();
                     for k in a..b {
-                        self.push_simple_moves(&mut pt, k as usize);
+                        self.push_simple_moves(&mut pt, k as usize, first);
                     }
-                    pt.simple_index.push([first, pt.simple.len() as u32]);
+                    pt.moves_at.push(SquareMoves {
+                        simple: first as u32,
+                        end: pt.simple.len() as u32,
+                        flags: 0,
+                    });
                 }
                 *self.pieces[t].get_mut(player) = pt;
             }
@@ -1084,8 +1115,9 @@ impl Tables {
     }
 
     /// Appends entry `k` of `pt.starts`, a simple path's first leg, to `pt.simple`: merged
-    /// into the entry before when both are plain one-square leaps.
-    fn push_simple_moves(&self, pt: &mut PieceTable, k: usize) {
+    /// into the entry before when both are plain one-square leaps (entries from `start` on are
+    /// the square's).
+    fn push_simple_moves(&self, pt: &mut PieceTable, k: usize, start: usize) {
         let fl = pt.starts[k];
         let leg_index = pt.paths[fl.path as usize].first_leg;
         let leg = pt.legs[leg_index as usize];
@@ -1107,7 +1139,6 @@ impl Tables {
             let flags = SimpleMoves::LEAPS | if small { SimpleMoves::BITS } else { 0 };
             let off = pt.leap_squares.len() as u32;
             pt.leap_squares.push(ray[0]);
-            let start = pt.simple_index.last().map_or(0, |r| r[1]) as usize;
             if let Some(last) = pt.simple[start..].last_mut()
                 && last.has(SimpleMoves::LEAPS)
                 && last.off + u32::from(last.len) == off
@@ -1377,6 +1408,31 @@ impl Tables {
                     })
                     .collect();
                 self.pieces[t].get_mut(player).promotes_from = promotes;
+            }
+        }
+    }
+
+    /// Each piece table's [`SquareMoves::flags`], from its roots, promotions, first legs and
+    /// castling.
+    fn build_square_flags(&mut self) {
+        for piece in &mut self.pieces {
+            for player in [Player::First, Player::Second] {
+                let pt = piece.get_mut(player);
+                for sq in 0..pt.moves_at.len() {
+                    let [_, b, c] = pt.start_index[sq];
+                    let at = pt.moves_at[sq];
+                    let gated = pt.simple[at.simple as usize..at.end as usize]
+                        .iter()
+                        .any(|r| r.has(SimpleMoves::GATED));
+                    let castles = pt.castling.get(sq).is_some_and(|l| !l.is_empty());
+                    let flag = |on: bool, f: u8| if on { f } else { 0 };
+                    pt.moves_at[sq].flags =
+                        flag(
+                            c > b || pt.may_duplicate || pt.promotes_from[sq],
+                            SquareMoves::SINK,
+                        ) | flag(c > b || gated || castles, SquareMoves::FIRST_MOVES)
+                            | flag(castles, SquareMoves::CASTLES);
+                }
             }
         }
     }
