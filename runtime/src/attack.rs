@@ -147,52 +147,56 @@ impl Position {
     /// reverse ray from the runs of the occupancy bits' words.
     fn rides_attack_words(&self, sq: Square, by: Player) -> bool {
         let t = &*self.tables;
-        for av in t.attack_vectors.get(by) {
-            let Some((s, before)) = self.ray_hits(av, sq).next() else {
-                continue;
-            };
-            let c = self.board[s.index()];
-            if c.is_piece()
-                && c.player() == by
-                && u32::from(av.range[usize::from(c.piece_type().0)]) > before
-                && self.can_act(s, c)
-            {
-                return true;
-            }
-        }
-        false
+        t.attack_vectors
+            .get(by)
+            .iter()
+            .any(|av| self.words_attack(av, sq, by))
+    }
+
+    /// Whether the first piece on the reverse ray of `av` from `sq` (read from the runs of the
+    /// occupancy words) is one of `by`'s that attacks along it.
+    #[inline]
+    fn words_attack(&self, av: &AttackVector, sq: Square, by: Player) -> bool {
+        let Some((s, before)) = self.ray_hits(av, sq).next() else {
+            return false;
+        };
+        let c = self.board[s.index()];
+        c.is_piece()
+            && c.player() == by
+            && u32::from(av.range[usize::from(c.piece_type().0)]) > before
+            && self.can_act(s, c)
     }
 
     /// As [`Position::rides_attack`], walking each reverse ray (a short one only when a piece
     /// of `by` stands near enough to attack along it).
     fn rides_attack_walked(&self, sq: Square, by: Player) -> bool {
         let t = &*self.tables;
-        let board = &self.board[..];
         let near = self.has_near(sq, by, NEAR_REACH);
-        for av in t.attack_vectors.get(by) {
-            if av.near && !near {
+        t.attack_vectors
+            .get(by)
+            .iter()
+            .any(|av| (near || !av.near) && self.walked_attack(av, sq, by))
+    }
+
+    /// Whether the first piece on the reverse ray of `av` from `sq`, walked square by square,
+    /// is one of `by`'s that attacks along it.
+    #[inline]
+    fn walked_attack(&self, av: &AttackVector, sq: Square, by: Player) -> bool {
+        let ray = self.tables.ray(sq, av.reverse);
+        let lim = if av.max_range == 255 {
+            ray.len()
+        } else {
+            ray.len().min(usize::from(av.max_range))
+        };
+        for (i, &s) in ray[..lim].iter().enumerate() {
+            let c = self.board[s.index()];
+            if c.is_empty() {
                 continue;
             }
-            let ray = t.ray(sq, av.reverse);
-            let lim = if av.max_range == 255 {
-                ray.len()
-            } else {
-                ray.len().min(usize::from(av.max_range))
-            };
-            for (i, &s) in ray[..lim].iter().enumerate() {
-                let c = board[s.index()];
-                if c.is_empty() {
-                    continue;
-                }
-                if c.is_piece()
-                    && c.player() == by
-                    && usize::from(av.range[usize::from(c.piece_type().0)]) > i
-                    && self.can_act(s, c)
-                {
-                    return true;
-                }
-                break;
-            }
+            return c.is_piece()
+                && c.player() == by
+                && usize::from(av.range[usize::from(c.piece_type().0)]) > i
+                && self.can_act(s, c);
         }
         false
     }
@@ -231,30 +235,8 @@ impl Position {
     pub(crate) fn complex_attacked(&self, sq: Square, by: Player) -> bool {
         let t = &*self.tables;
         let board = &self.board[..];
-        if *t.near_complex.get(by) {
-            let (list, ends) = &t.near[sq.index()];
-            for (i, &s) in list.iter().enumerate() {
-                let c = board[s.index()];
-                if !c.is_piece() || c.player() != by {
-                    continue;
-                }
-                let pt = t.piece(c.piece_type(), by);
-                let dist = if i < usize::from(ends[1]) {
-                    1
-                } else if i < usize::from(ends[2]) {
-                    2
-                } else {
-                    3
-                };
-                if pt.has_complex_attack
-                    && pt.complex_reach.is_some_and(|r| r >= dist)
-                    && self.may_attack(s, c, sq)
-                    && self.can_act(s, c)
-                    && self.complex_attack(s, c, sq)
-                {
-                    return true;
-                }
-            }
+        if self.near_complex_attacked(sq, by, |_, _| true) {
+            return true;
         }
         for &ty in t.far_complex.get(by) {
             let cell = Cell::piece(by, ty);
@@ -275,6 +257,43 @@ impl Position {
             return true;
         }
         self.royal_faces(sq, by)
+    }
+
+    /// Whether a multi-leg attacker of `by` of bounded reach, on a square `near(square,
+    /// reach)` keeps, removes the piece on `sq`.
+    #[inline]
+    fn near_complex_attacked(
+        &self,
+        sq: Square,
+        by: Player,
+        near: impl Fn(Square, u8) -> bool,
+    ) -> bool {
+        let t = &*self.tables;
+        if !*t.near_complex.get(by) {
+            return false;
+        }
+        // The attacker's pieces within the longest bounded reach, from the occupancy bits.
+        let theirs = &self.side_occ.get(by).0;
+        for (w, (&n, &p)) in t.near_bits(NEAR_REACH, sq).iter().zip(theirs).enumerate() {
+            let mut bits = n & p;
+            while bits != 0 {
+                let s = Square((w * 64) as u16 + bits.trailing_zeros() as u16);
+                bits &= bits - 1;
+                let c = self.board[s.index()];
+                let pt = t.piece(c.piece_type(), by);
+                if pt.has_complex_attack
+                    && pt
+                        .complex_reach
+                        .is_some_and(|r| r >= t.chebyshev(sq, s) && near(s, r))
+                    && self.may_attack(s, c, sq)
+                    && self.can_act(s, c)
+                    && self.complex_attack(s, c, sq)
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// False when `target` lies outside the footprint of the non-simple capturing paths of the
@@ -489,17 +508,32 @@ impl Position {
         };
         let lines = t.check_lines.get(by);
         let w = t.check_words;
+        let through = t.vectors_through.get(by);
+        let changed = || froms.iter().chain(m.side_captures()).chain([&m.to]);
         let attacked = |r: Square| {
             let row = &lines[r.index() * w..][..w];
-            let (mut on_line, mut close) = (false, false);
-            for &c in froms.iter().chain(m.side_captures()).chain([&m.to]) {
+            let (mut on_line, mut among, mut close) = (false, 0u64, false);
+            for &c in changed() {
                 if c == r {
                     return self.royal_attacked(r, me);
                 }
-                on_line |= row[c.index() / 64] & (1 << (c.index() % 64)) != 0;
+                if row[c.index() / 64] & (1 << (c.index() % 64)) != 0 {
+                    on_line = true;
+                    among |= through.get(t.offset_index(r, c)).copied().unwrap_or(0);
+                }
                 close |= near > 0 && t.chebyshev(r, c) <= near;
             }
-            (on_line && self.rides_attacked(r, by)) || (close && self.complex_attacked(r, by))
+            let rides = on_line
+                && if through.is_empty() {
+                    self.rides_attacked(r, by)
+                } else {
+                    self.rides_attacked_among(r, by, among)
+                };
+            // A multi-leg walk reads only squares within its reach of the attacker: one
+            // with no changed square that near attacks as it did before the move.
+            let near_changed =
+                |s: Square, reach: u8| changed().any(|&c| t.chebyshev(s, c) <= reach);
+            rides || (close && self.near_complex_attacked(r, by, near_changed))
         };
         Some(self.royals.get(me).squares().iter().any(|&r| attacked(r)))
     }
@@ -521,14 +555,42 @@ impl Position {
         };
         vectors[..end].iter().any(|av| {
             let mask = av.masks[sq.index()];
-            let hit = mask & self.occ.0[0];
-            if mask & changed == 0 || hit == 0 {
-                return false;
-            }
-            let first = nearest(hit, av.ascending);
-            let c = self.board[first as usize];
-            c.is_piece() && c.player() == by && self.ray_reaches(av, mask, first, c)
+            mask & changed != 0 && self.mask_attacks(av, mask, by)
         })
+    }
+
+    /// Whether the first piece on the reverse ray `mask` (from the occupancy bits) of `av` is
+    /// one of `by`'s that attacks along it.
+    #[inline(always)]
+    fn mask_attacks(&self, av: &AttackVector, mask: u64, by: Player) -> bool {
+        let hit = mask & self.occ.0[0];
+        if hit == 0 {
+            return false;
+        }
+        let first = nearest(hit, av.ascending);
+        let c = self.board[first as usize];
+        c.is_piece() && c.player() == by && self.ray_reaches(av, mask, first, c)
+    }
+
+    /// As [`Position::rides_attacked`], reading only the attack vectors of `by` whose index
+    /// bit is set in `among`.
+    fn rides_attacked_among(&self, sq: Square, by: Player, among: u64) -> bool {
+        let t = &*self.tables;
+        let vectors = t.attack_vectors.get(by);
+        match t.strategy.rays {
+            RayLookup::Bits => bit_indices(among).any(|i| {
+                let av = &vectors[i];
+                self.mask_attacks(av, av.masks[sq.index()], by)
+            }),
+            RayLookup::Words => bit_indices(among).any(|i| self.words_attack(&vectors[i], sq, by)),
+            RayLookup::Walk => {
+                let near = self.has_near(sq, by, NEAR_REACH);
+                bit_indices(among).any(|i| {
+                    let av = &vectors[i];
+                    (near || !av.near) && self.walked_attack(av, sq, by)
+                })
+            }
+        }
     }
 
     /// Whether the royal of `me` on `sq` is attacked: an enemy piece could take it, and taking
@@ -541,6 +603,18 @@ impl Position {
     pub fn count(&self, player: Player, piece: PieceType) -> usize {
         usize::from(self.counts[Cell::piece(player, piece).slot(self.tables.piece_count())])
     }
+}
+
+/// The indices of the set bits of `bits`, lowest first.
+#[inline]
+fn bit_indices(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            i
+        })
+    })
 }
 
 /// The squares a plain move or a drop changes, as bits (boards of up to 64 squares): its start,

@@ -438,6 +438,14 @@ impl Position {
         }
     }
 
+    /// Clears a virgin flag, inlined where it is mostly clear already (make's lifted pieces).
+    #[inline(always)]
+    fn clear_virgin(&mut self, sq: Square) {
+        if self.virgin[sq.index()] {
+            self.set_virgin(sq, false);
+        }
+    }
+
     /// Sets the player to move.
     pub fn set_side_to_move(&mut self, side: Player) {
         if self.side != side {
@@ -463,6 +471,7 @@ impl Position {
         self.ep.victim = victim;
     }
 
+    #[inline(always)]
     fn clear_ep(&mut self) {
         for i in 0..usize::from(self.ep.n) {
             self.hash ^= self.tables.zobrist.ep(self.ep.squares[i]);
@@ -552,8 +561,15 @@ impl Position {
 
     /// What the rules update once a move is on the board: the count (`counting`) and the
     /// checks given (`check N wins`).
-    #[inline]
+    #[inline(always)]
     fn after_move(&mut self) {
+        if self.tables.make_hooks.after_move {
+            self.count_after_move();
+        }
+    }
+
+    /// [`Position::after_move`] where the game has one of its clauses.
+    fn count_after_move(&mut self) {
         if self.tables.spec.rules.counting.is_some() {
             self.count_move();
         }
@@ -700,7 +716,7 @@ impl Position {
         self.side = self.side.opponent();
         self.lapse_partner_rights(mv, first, &mut undo);
         self.lapse_aimed(to, self.board[to.index()], &mut undo);
-        if self.tables.spec.rules.flip_enclosed && !self.is_pass(&mv) {
+        if self.tables.make_hooks.flip && !self.is_pass(&mv) {
             self.flip_enclosed(to, moved.player());
         }
         if let Some(w) = mv.wall() {
@@ -718,7 +734,7 @@ impl Position {
     fn lift_and_capture(&mut self, mv: MoveRef<'_>, moved: Cell, undo: &mut Undo) -> bool {
         let (from, to) = (mv.from, mv.to);
         let mut captured = false;
-        self.set_virgin(from, false);
+        self.clear_virgin(from);
         self.set_cell_inline(from, moved, Cell::EMPTY);
         for &s in mv.side_captures() {
             let c = self.board[s.index()];
@@ -741,7 +757,7 @@ impl Position {
         undo.dest = dest;
         undo.dest_virgin = self.virgin[to.index()];
         if dest.is_piece() {
-            self.set_virgin(to, false);
+            self.clear_virgin(to);
             self.set_cell_inline(to, dest, Cell::EMPTY);
             captured = true;
         }
@@ -835,7 +851,7 @@ impl Position {
         let home = (d.initial[usize::from(placed_type.0)] && d.home[mv.to.index()] == placed)
             || d.unmoved.contains(&(mv.to, placed));
         self.set_virgin(mv.to, home);
-        if self.tables.spec.rules.flip_enclosed {
+        if self.tables.make_hooks.flip {
             self.flip_enclosed(mv.to, side);
         }
         self.clear_ep();
@@ -1158,14 +1174,19 @@ impl Position {
         if u.vanished {
             self.restore(mv.from, Cell::EMPTY);
         }
-        self.restore(mv.to, Cell::EMPTY);
+        // A plain move or a drop writes the destination once: its last write decides.
         match mv.kind() {
-            MoveKind::Normal => {}
+            MoveKind::Normal | MoveKind::Drop => {}
             // The partner goes back last: under `castling to` its start may be the
             // castler's destination.
-            MoveKind::Castle => self.restore(mv.aux2, Cell::EMPTY),
-            MoveKind::Unload => self.restore(mv.aux, u.unload_from),
-            MoveKind::Drop => {}
+            MoveKind::Castle => {
+                self.restore(mv.to, Cell::EMPTY);
+                self.restore(mv.aux2, Cell::EMPTY);
+            }
+            MoveKind::Unload => {
+                self.restore(mv.to, Cell::EMPTY);
+                self.restore(mv.aux, u.unload_from);
+            }
         }
         self.restore(mv.to, u.dest);
         self.virgin[mv.to.index()] = u.dest_virgin;

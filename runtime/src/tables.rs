@@ -445,6 +445,37 @@ pub struct Tables {
     pub(crate) regions: crate::regions::RegionTables,
     /// What multi-leg attackers and burners may read, for the checkmate legality shortcut.
     pub(crate) footprints: crate::footprint::Footprints,
+    /// Per attacking player with at most 64 attack vectors (else empty): per offset from one
+    /// square to another ([`Tables::offset_index`]), the vectors (bits of their index in
+    /// `attack_vectors`) whose reverse ray from some square holds, within range, the square
+    /// that far away. After a move, a royal is attacked anew only along the vectors of the
+    /// offsets from it to the squares the move changed: the check test reads those alone.
+    pub(crate) vectors_through: ByPlayer<Vec<u64>>,
+    /// Which of make's rule steps the variant has (`MakeHooks`).
+    pub(crate) make_hooks: MakeHooks,
+}
+
+/// Which of make's rule steps a variant has, decided once when its tables are built: make asks
+/// these flags, inlined, and calls a step only where its clause exists.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct MakeHooks {
+    /// `lost-when-aimed`: the mover's aim clears enemy never-moved marks.
+    pub aimed: bool,
+    /// `counting` or `check N wins`: their state is updated once the move is on the board.
+    pub after_move: bool,
+    /// `flip-enclosed`: the mover flips the enemy pieces it encloses.
+    pub flip: bool,
+}
+
+impl MakeHooks {
+    fn of(spec: &VariantSpec) -> MakeHooks {
+        let rules = &spec.rules;
+        MakeHooks {
+            aimed: !rules.first_moves.lost_when_aimed.is_empty(),
+            after_move: rules.counting.is_some() || rules.results.check_wins.is_some(),
+            flip: rules.flip_enclosed,
+        }
+    }
 }
 
 impl Tables {
@@ -551,6 +582,8 @@ impl Tables {
             drops: crate::drops::DropTables::new(&geo, &spec),
             regions: crate::regions::RegionTables::new(&geo, &spec.rules.regions),
             footprints: crate::footprint::Footprints::default(),
+            vectors_through: ByPlayer::default(),
+            make_hooks: MakeHooks::of(&spec),
             pieces,
             vectors,
             ray_index,
@@ -571,6 +604,7 @@ impl Tables {
         let rays = self.build_ray_lookup();
         self.strategy = Strategy::of(&self, rays);
         self.build_check_lines();
+        self.build_vectors_through();
         self.build_count_bits();
         self.build_simple_moves();
         self.build_capture_windows();
@@ -728,6 +762,39 @@ impl Tables {
             }
             *self.check_lines.get_mut(p) = lines;
         }
+    }
+
+    /// The attack vectors through each offset (`vectors_through`), from the reverse rays as
+    /// they run on this board (wrapping or not): an offset holds every vector that joins some
+    /// pair of squares that far apart.
+    fn build_vectors_through(&mut self) {
+        let offsets = (2 * usize::from(self.geo.width)) * (2 * usize::from(self.geo.height));
+        for p in [Player::First, Player::Second] {
+            let vectors = self.attack_vectors.get(p);
+            if vectors.len() > 64 {
+                continue;
+            }
+            let mut through = vec![0u64; offsets];
+            for sq in self.geo.squares() {
+                for (i, av) in vectors.iter().enumerate() {
+                    let ray = self.ray(sq, av.reverse);
+                    for &s in &ray[..ray.len().min(usize::from(av.max_range))] {
+                        through[self.offset_index(sq, s)] |= 1 << i;
+                    }
+                }
+            }
+            *self.vectors_through.get_mut(p) = through;
+        }
+    }
+
+    /// The index of the offset from `a` to `b` in `vectors_through`.
+    #[inline]
+    pub(crate) fn offset_index(&self, a: Square, b: Square) -> usize {
+        let (ca, cb) = (self.geo.coord(a), self.geo.coord(b));
+        let (w, h) = (usize::from(self.geo.width), usize::from(self.geo.height));
+        let dx = usize::from(cb.x) + w - usize::from(ca.x);
+        let dy = usize::from(cb.y) + h - usize::from(ca.y);
+        dy * 2 * w + dx
     }
 
     /// Fills `av`'s masks (or with `words`, its runs of words) for every square; false when

@@ -23,10 +23,9 @@ impl Position {
     /// `first-move ... lost-when-aimed`: after `mover` ended its move on `to`, the never-moved
     /// enemy targets its one-leg capturing moves would reach from there on an empty board count
     /// as moved (unmake gives the mark back). Games without the clause pay one test.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn lapse_aimed(&mut self, to: Square, mover: Cell, undo: &mut Undo) {
-        let aimed = &self.tables.spec.rules.first_moves.lost_when_aimed;
-        if !aimed.is_empty() {
+        if self.tables.make_hooks.aimed {
             self.lapse_aimed_by(to, mover, undo);
         }
     }
