@@ -271,25 +271,13 @@ struct SquareSums {
 #[derive(Debug, Default)]
 pub struct DangerMemo {
     entries: [DangerSeen; 2],
-    open: [OpenSeen; 2],
 }
 
 impl DangerMemo {
     /// Forgets every count (for a search with another evaluation).
     pub fn clear(&mut self) {
         self.entries = Default::default();
-        self.open = Default::default();
     }
-}
-
-/// On a board of up to 64 squares, the open lines last counted from a player's lone royal
-/// ([`Evaluator::open_memo`]), with the pieces on its lines they were counted from.
-#[derive(Debug, Default)]
-struct OpenSeen {
-    /// The royal's square index plus one (0: nothing counted yet).
-    royal: usize,
-    pieces: u64,
-    open: u32,
 }
 
 /// The words of a board's squares a [`DangerMemo`] keeps (boards of 65 to 256 squares; a larger
@@ -342,8 +330,6 @@ pub struct Evaluator {
     near_one: Vec<usize>,
     /// Per square and direction (`sq * 8 + dir`): up to 4 squares along the line.
     lines: Vec<Line>,
-    /// On a board of up to 64 squares, per square: the squares of its eight lines as bits.
-    line_union: Vec<u64>,
     /// King-step distances on a board of up to 64 squares ([`distances`]).
     distance: Vec<u8>,
     /// Per square, the squares whose pieces the royal danger of a royal there counts (within
@@ -451,10 +437,6 @@ impl Evaluator {
             drops: spec.rules.drops.has_hands(),
             safety,
             near_one: near_one(tables),
-            line_union: lines(tables)
-                .chunks(8)
-                .map(|ls| ls.iter().fold(0, |m, l| m | l.mask))
-                .collect(),
             lines: lines(tables),
             distance: distances(tables),
             zone: zones(tables),
@@ -740,9 +722,8 @@ impl Evaluator {
 
     /// The royal danger of `player` ([`Evaluator::royal_danger`]): a lone royal's on a board of
     /// up to 64 squares from the occupancy words at once (cheaper than a look at the memo,
-    /// which on such boards is read back at a third of the counts only), but for its open
-    /// lines, read back from `memo` where the pieces on them stayed ([`Evaluator::open_memo`]);
-    /// else read back from `memo` where nothing it counts changed, else counted. `in_hand`: the enemy's pieces in
+    /// which on such boards is read back at a third of the counts only), else read back from
+    /// `memo` where nothing it counts changed, else counted. `in_hand`: the enemy's pieces in
     /// hand ([`Evaluator::enemy_in_hand`]).
     #[inline]
     fn danger_of(
@@ -754,12 +735,7 @@ impl Evaluator {
     ) -> [i32; 4] {
         if let (Some(pieces), &[royal]) = (pos.piece_bits(), pos.royal_squares(player)) {
             let mine = pos.side_words(player)[0];
-            let r = royal.index();
-            let open = match memo.as_deref_mut() {
-                Some(memo) => self.open_memo(r, pieces, &mut memo.open[player.index()]),
-                None => self.open_bits(r, pieces),
-            };
-            return self.lone_royal_danger(royal, mine, pieces & !mine, in_hand, open);
+            return self.lone_royal_danger(royal, mine, pieces & !mine, in_hand);
         }
         match memo.as_deref_mut() {
             Some(memo) => self.royal_danger_memo(pos, player, in_hand, memo),
@@ -770,17 +746,15 @@ impl Evaluator {
     /// [`Evaluator::royal_danger`] of a lone royal on `royal` of a board of up to 64 squares,
     /// from its side's pieces (`mine`) and the enemy's (`theirs`) as bits.
     #[inline]
-    fn lone_royal_danger(
-        &self,
-        royal: Square,
-        mine: u64,
-        theirs: u64,
-        in_hand: i32,
-        open: u32,
-    ) -> [i32; 4] {
+    fn lone_royal_danger(&self, royal: Square, mine: u64, theirs: u64, in_hand: i32) -> [i32; 4] {
         let r = royal.index();
         let [one, two] = self.near_masks[r];
-        let mut danger = [(theirs & two).count_ones() as i32, open as i32, 0, 0];
+        let mut danger = [
+            (theirs & two).count_ones() as i32,
+            self.open_bits(r, mine | theirs) as i32,
+            0,
+            0,
+        ];
         let with_shelter = self.shelter_counts();
         if with_shelter || in_hand > 0 {
             let near = [
@@ -1058,22 +1032,6 @@ impl Evaluator {
                 u32::from(distance[first as usize & 63]) - 1
             })
             .sum()
-    }
-
-    /// [`Evaluator::open_bits`] read back from `seen` when the pieces on the lines from square
-    /// `r` are those it was counted from: most moves of a search leave a royal's lines as they
-    /// were, and the lines were most of chess's evaluation.
-    #[inline]
-    fn open_memo(&self, r: usize, pieces: u64, seen: &mut OpenSeen) -> u32 {
-        let on_lines = pieces & self.line_union[r];
-        if seen.royal != r + 1 || seen.pieces != on_lines {
-            *seen = OpenSeen {
-                royal: r + 1,
-                pieces: on_lines,
-                open: self.open_bits(r, pieces),
-            };
-        }
-        seen.open
     }
 
     /// The empty squares on the lines from `royal`, counted square by square (what
@@ -1630,13 +1588,7 @@ mod tests {
                 for eval in [&plain, &sheltered] {
                     for in_hand in 0..=4 {
                         assert_eq!(
-                            eval.lone_royal_danger(
-                                royal,
-                                mine,
-                                theirs,
-                                in_hand,
-                                eval.open_bits(royal.index(), mine | theirs)
-                            ),
+                            eval.lone_royal_danger(royal, mine, theirs, in_hand),
                             eval.royal_danger(&pos, player, in_hand, eval.shelter_counts()),
                             "ply {ply}"
                         );
