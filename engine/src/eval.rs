@@ -29,7 +29,7 @@ use koma_runtime::geometry::Geometry;
 use koma_runtime::spec::{EVAL_TERMS, PieceType, Player, WinCondition};
 use koma_runtime::{MoveList, MoveRef, Position, Square, Tables};
 
-use crate::values::{PieceValue, estimate};
+use crate::values::{Estimate, PieceValue, estimate_with_reach};
 
 /// A term of the evaluation beyond material. Its raw value for a position is
 /// [`Features::terms`]; its weight turns that into centipawns.
@@ -223,6 +223,9 @@ pub struct Sums {
     rising: [i32; 2],
     fading: [i32; 2],
     big: [i32; 2],
+    /// Per player: its pieces in hand (0 without drops), so that the royal safety reads the
+    /// threat of drops without a pass over the hands at every evaluation.
+    held: [i32; 2],
 }
 
 impl Sums {
@@ -233,6 +236,7 @@ impl Sums {
             rising: pair(self.rising, other.rising),
             fading: pair(self.fading, other.fading),
             big: pair(self.big, other.big),
+            held: pair(self.held, other.held),
         }
     }
 }
@@ -242,14 +246,6 @@ impl std::ops::Add for Sums {
     #[inline]
     fn add(self, other: Sums) -> Sums {
         self.zip(other, |a, b| a + b)
-    }
-}
-
-impl std::ops::Sub for Sums {
-    type Output = Sums;
-    #[inline]
-    fn sub(self, other: Sums) -> Sums {
-        self.zip(other, |a, b| a - b)
     }
 }
 
@@ -379,13 +375,13 @@ impl Evaluator {
     /// The evaluation of a variant with the given weights.
     // long: one field per table the evaluation keeps, each built by its own function.
     pub fn with_weights(tables: &Arc<Tables>, weights: Weights) -> Evaluator {
-        let values = estimate(tables);
+        let Estimate { values, reach } = estimate_with_reach(tables);
         let ntypes = tables.piece_count();
         let nsq = tables.geo().len();
         let spec = &tables.spec();
         let checkmate = spec.rules.royals.win == WinCondition::Checkmate;
         let forward = forward_only(tables);
-        let raw = square_terms(tables, &values, checkmate, &forward);
+        let raw = square_terms(tables, &values, &reach, checkmate, &forward);
         let [table, rising, fading] = weighted_tables(&raw, &values, &weights, &forward, nsq);
         let taper = rising.iter().chain(&fading).any(|&v| v != 0);
         let hand_value = values
@@ -559,6 +555,8 @@ impl Evaluator {
             let first = i32::from(pos.hand_count(Player::First, t));
             let second = i32::from(pos.hand_count(Player::Second, t));
             sums.fixed += v * (first - second);
+            sums.held[0] += first;
+            sums.held[1] += second;
         }
         if self.taper {
             self.add_hands(pos, &mut sums.big);
@@ -566,23 +564,62 @@ impl Evaluator {
         sums
     }
 
-    /// What the last move made changed in [`Evaluator::hand_sums`], from the hand entries it
-    /// changed alone (`Position::last_hand_changes`): the sums are linear in the counts.
+    /// Takes the contributions of the pieces on `squares` out of `sums`: before a move,
+    /// the squares it touches ([`Evaluator::touched`]).
     #[inline]
-    pub fn hand_change(&self, pos: &Position) -> Sums {
-        let mut sums = Sums::default();
+    pub fn remove_squares(&self, pos: &Position, squares: &[Square], sums: &mut Sums) {
+        self.fold_squares(pos, squares, sums, |a, b| a - b);
+    }
+
+    /// Adds the contributions of the pieces on `squares` to `sums`: after a move, the
+    /// squares it touched.
+    #[inline]
+    pub fn add_squares(&self, pos: &Position, squares: &[Square], sums: &mut Sums) {
+        self.fold_squares(pos, squares, sums, |a, b| a + b);
+    }
+
+    /// [`Evaluator::square_sums`] of each of `squares` folded into `sums` by `f`, in place
+    /// (no `Sums` built per square).
+    #[inline]
+    fn fold_squares(
+        &self,
+        pos: &Position,
+        squares: &[Square],
+        sums: &mut Sums,
+        f: impl Fn(i32, i32) -> i32,
+    ) {
+        for &sq in squares {
+            let Some((p, t)) = pos.piece_at(sq) else {
+                continue;
+            };
+            let s = &self.squares[self.cell(p, t, sq)];
+            sums.fixed = f(sums.fixed, s.fixed);
+            if self.taper {
+                let i = p.index();
+                sums.rising[i] = f(sums.rising[i], s.rising);
+                sums.fading[i] = f(sums.fading[i], s.fading);
+                sums.big[i] = f(sums.big[i], s.big);
+            }
+        }
+    }
+
+    /// Adds to `sums` what the last move made changed in [`Evaluator::hand_sums`], from the
+    /// hand entries it changed alone (`Position::last_hand_changes`): the sums are linear in
+    /// the counts.
+    #[inline]
+    pub fn add_hand_change(&self, pos: &Position, sums: &mut Sums) {
         if !self.drops {
-            return sums;
+            return;
         }
         for (p, t, n) in pos.last_hand_changes() {
             let t = usize::from(t.0);
             let sign = if p == Player::First { 1 } else { -1 };
             sums.fixed += sign * n * self.hand_value[t];
+            sums.held[p.index()] += n;
             if self.taper {
                 sums.big[p.index()] += n * self.big_value[t];
             }
         }
-        sums
     }
 
     /// The incremental part of the evaluation (squares and hands), positive when the first
@@ -664,7 +701,7 @@ impl Evaluator {
             score += self.tapered(&sums);
         }
         if self.safety {
-            let in_hands = self.enemies_in_hand(pos);
+            let in_hands = Evaluator::enemies_held(&sums);
             for (player, sign) in [(Player::First, 1), (Player::Second, -1)] {
                 let in_hand = in_hands[player.index()];
                 let [attackers, open, threat, shelter] =
@@ -848,6 +885,12 @@ impl Evaluator {
             held[1] += i32::from(pos.hand_count(Player::Second, t));
         }
         [held[1].min(4), held[0].min(4)]
+    }
+
+    /// [`Evaluator::enemies_in_hand`] from the counts the sums keep.
+    #[inline]
+    fn enemies_held(sums: &Sums) -> [i32; 2] {
+        [sums.held[1].min(4), sums.held[0].min(4)]
     }
 
     /// The enemy's pieces in hand that threaten `player`'s royals by a drop (at most 4; 0
@@ -1090,6 +1133,7 @@ impl Evaluator {
 fn square_terms(
     tables: &Arc<Tables>,
     values: &[PieceValue],
+    reach: &[Vec<f64>],
     checkmate: bool,
     forward: &[bool],
 ) -> Vec<f32> {
@@ -1100,7 +1144,6 @@ fn square_terms(
         f64::from(spec.board.width) - 1.0,
         f64::from(spec.board.height) - 1.0,
     );
-    let reach = reach(tables);
     let mut raw = vec![0.0f32; SQUARE_TERMS * 2 * ntypes * nsq];
     for player in [Player::First, Player::Second] {
         let sign = if player == Player::First { 1.0 } else { -1.0 };
@@ -1209,36 +1252,6 @@ fn weighted_tables(
         }
     }
     tables
-}
-
-/// Per type and square: the destinations of a first-player piece there on an empty board.
-fn reach(tables: &Arc<Tables>) -> Vec<Vec<f64>> {
-    let mut board = Position::empty(tables.clone());
-    let mut moves = MoveList::new();
-    let mut seen = vec![false; tables.geo().len()];
-    (0..tables.piece_count())
-        .map(|t| {
-            tables
-                .geo()
-                .squares()
-                .map(|sq| {
-                    board.put(sq, Some((Player::First, PieceType(t as u16))));
-                    moves.clear();
-                    board.piece_moves_unchecked(sq, &mut moves);
-                    board.put(sq, None);
-                    seen.iter_mut().for_each(|b| *b = false);
-                    let mut n = 0.0;
-                    for m in &moves {
-                        if m.to != sq && !seen[m.to.index()] {
-                            seen[m.to.index()] = true;
-                            n += 1.0;
-                        }
-                    }
-                    n
-                })
-                .collect()
-        })
-        .collect()
 }
 
 /// Per type: every move from the centre of an empty board goes forward (pawns, lances,

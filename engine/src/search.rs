@@ -760,10 +760,8 @@ impl<'a, 's> Thread<'a, 's> {
     fn make_if(&mut self, m: MoveRef<'_>, eval: Sums, ply: usize, unchecked: bool) -> Option<Sums> {
         let e = &*self.s.eval;
         Evaluator::touched(m, &mut self.touched);
-        let squares = |pos: &Position, touched: &[Square]| -> Sums {
-            touched.iter().map(|&sq| e.square_sums(pos, sq)).sum()
-        };
-        let before = squares(&self.pos, &self.touched);
+        let mut child = eval;
+        e.remove_squares(&self.pos, &self.touched, &mut child);
         self.pos.make(m);
         // A deferred list is generated out of check only: the test reads the changed lines.
         if unchecked && !self.pos.mover_royals_safe_after(m) {
@@ -774,7 +772,9 @@ impl<'a, 's> Thread<'a, 's> {
         self.keys.push(self.pos.hash());
         let reversible = self.pos.halfmove_clock() as usize;
         self.frames[ply + 1].reversible = reversible.min(self.frames[ply].reversible + 1);
-        Some(eval - before + squares(&self.pos, &self.touched) + e.hand_change(&self.pos))
+        e.add_squares(&self.pos, &self.touched, &mut child);
+        e.add_hand_change(&self.pos, &mut child);
+        Some(child)
     }
 
     /// Plays a generated move as [`Thread::make_if`] does, unless a rule the generation left

@@ -92,6 +92,9 @@ pub(crate) struct Tt {
     buckets: usize,
     age: u8,
     megabytes: usize,
+    /// No search ran since the table was made or cleared: every word is still 0, and a
+    /// clear (a new game before the first search) has nothing to do.
+    clean: bool,
 }
 
 impl Tt {
@@ -105,6 +108,7 @@ impl Tt {
             buckets,
             age: 0,
             megabytes,
+            clean: true,
         }
     }
 
@@ -113,12 +117,16 @@ impl Tt {
     }
 
     pub fn clear(&mut self) {
-        self.words.iter_mut().for_each(|w| *w.get_mut() = 0);
+        if !self.clean {
+            self.words.fill_with(|| AtomicU64::new(0));
+        }
         self.age = 0;
+        self.clean = true;
     }
 
     /// A new search starts: older entries become replaceable.
     pub fn next_age(&mut self) {
+        self.clean = false;
         self.age = (self.age + 1) & 63;
     }
 

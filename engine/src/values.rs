@@ -47,13 +47,39 @@ pub struct PieceValue {
 
 /// Estimates the value of every piece type of a variant.
 pub fn estimate(tables: &Arc<Tables>) -> Vec<PieceValue> {
+    estimate_with_reach(tables).values
+}
+
+/// The value estimates, and what the evaluation's mobility term reads from the same boards.
+#[derive(Clone, Debug)]
+pub struct Estimate {
+    /// Per type, as [`estimate`] gives them.
+    pub values: Vec<PieceValue>,
+    /// Per type and square: the destinations of a first-player piece there on an empty board
+    /// (every square of the board, also for a piece confined to a region).
+    pub reach: Vec<Vec<f64>>,
+}
+
+/// Estimates the value of every piece type of a variant ([`estimate`]), with each type's
+/// reach square by square, counted from the moves the estimate generates anyway.
+pub fn estimate_with_reach(tables: &Arc<Tables>) -> Estimate {
     let n = tables.piece_count();
-    let filler = filler_type(tables);
+    let mut boards = Boards::new(tables);
     let mut mobility = Vec::with_capacity(n);
+    let mut reach = Vec::with_capacity(n);
     for t in 0..n {
         let t = PieceType(t as u16);
-        mobility.push(measure(tables, t, filler));
+        let mut row = vec![0.0; tables.geo().len()];
+        mobility.push(measure(tables, t, &mut boards, &mut row));
+        reach.push(row);
     }
+    let values = piece_values(tables, &mobility);
+    Estimate { values, reach }
+}
+
+/// The values from each type's mobility (reach, close attack).
+fn piece_values(tables: &Tables, mobility: &[(f64, f64)]) -> Vec<PieceValue> {
+    let n = tables.piece_count();
     let base: Vec<f64> = mobility
         .iter()
         .map(|&(reach, attack)| UNIT * (REACH_SHARE * reach + (1.0 - REACH_SHARE) * attack))
@@ -128,87 +154,157 @@ fn standing_squares(tables: &Tables, t: PieceType) -> Vec<Square> {
     }
 }
 
-/// Average weighted destinations of `t` on an empty board and capture targets on a full one.
-fn measure(tables: &Arc<Tables>, t: PieceType, filler: PieceType) -> (f64, f64) {
-    let geo = &tables.geo();
+/// The boards a piece is measured on, kept for every type: each measure puts its piece on a
+/// square and takes it off again, so the boards are as new for the next.
+struct Boards {
+    empty: Position,
+    /// The board full of enemies ([`filler_type`]).
+    full: Position,
+    filler: PieceType,
+    moves: MoveList,
+    /// Per square: reached on the empty board; taken on the full one (and as a second
+    /// victim); taken on the full one with the squares passed through emptied.
+    reached: Vec<bool>,
+    taken: Vec<bool>,
+    second: Vec<bool>,
+    spare: Vec<bool>,
+}
+
+impl Boards {
+    fn new(tables: &Arc<Tables>) -> Boards {
+        let filler = filler_type(tables);
+        let mut full = Position::empty(tables.clone());
+        for s in tables.geo().squares() {
+            full.put(s, Some((Player::Second, filler)));
+        }
+        let n = tables.geo().len();
+        Boards {
+            empty: Position::empty(tables.clone()),
+            full,
+            filler,
+            moves: MoveList::new(),
+            reached: vec![false; n],
+            taken: vec![false; n],
+            second: vec![false; n],
+            spare: vec![false; n],
+        }
+    }
+}
+
+/// Average weighted destinations of `t` on an empty board and capture targets on a full one;
+/// `row` gets its destinations on an empty board from every square ([`Estimate::reach`]).
+fn measure(tables: &Arc<Tables>, t: PieceType, b: &mut Boards, row: &mut [f64]) -> (f64, f64) {
     let squares = standing_squares(tables, t);
+    let whole_board = squares.len() == tables.geo().len();
+    if !whole_board {
+        for s in tables.geo().squares() {
+            row[s.index()] = destinations(tables, t, b, s, &mut 0.0);
+        }
+    }
     if squares.is_empty() {
         return (0.0, 0.0);
     }
-    let mut empty = Position::empty(tables.clone());
-    let mut full = Position::empty(tables.clone());
-    for s in geo.squares() {
-        full.put(s, Some((Player::Second, filler)));
-    }
-    let mut moves = MoveList::new();
-    let mut seen = vec![false; geo.len()];
     let (mut reach, mut attack) = (0.0, 0.0);
     for &s in &squares {
-        empty.put(s, Some((Player::First, t)));
-        moves.clear();
-        empty.piece_moves_unchecked(s, &mut moves);
-        seen.iter_mut().for_each(|b| *b = false);
-        for m in &moves {
-            if m.to != s && !seen[m.to.index()] {
-                seen[m.to.index()] = true;
-                reach += weight(tables, s, m.to);
-            }
+        let count = destinations(tables, t, b, s, &mut reach);
+        if whole_board {
+            row[s.index()] = count;
         }
-        empty.put(s, None);
-        full.put(s, Some((Player::First, t)));
-        attack += close_attack(tables, &mut full, &mut moves, s, &seen, filler);
-        full.put(s, Some((Player::Second, filler)));
+        b.full.put(s, Some((Player::First, t)));
+        attack += close_attack(tables, b, s);
+        b.full.put(s, Some((Player::Second, b.filler)));
     }
     let n = squares.len() as f64;
     (reach / n, attack / n)
 }
 
+/// The destinations of `t` on `s` of the empty board, which [`Boards::reached`] then marks:
+/// their count, and their weights added to `weighted` one by one (the estimate's sums, to the
+/// last bit, as they always were).
+fn destinations(
+    tables: &Tables,
+    t: PieceType,
+    b: &mut Boards,
+    s: Square,
+    weighted: &mut f64,
+) -> f64 {
+    b.empty.put(s, Some((Player::First, t)));
+    b.moves.clear();
+    b.empty.piece_moves_unchecked(s, &mut b.moves);
+    b.empty.put(s, None);
+    b.reached.fill(false);
+    let mut count = 0.0;
+    for m in &b.moves {
+        if m.to != s && !b.reached[m.to.index()] {
+            b.reached[m.to.index()] = true;
+            *weighted += weight(tables, s, m.to);
+            count += 1.0;
+        }
+    }
+    count
+}
+
 /// The weighted capture targets of the piece on `s` of a board full of enemies. A lame piece
 /// (a Xiangqi Horse, whose first step must be to an empty square) takes nothing there, so the
-/// neighbours of `s` that it neither reaches on an empty board (`destinations`) nor takes on
-/// the full one, squares it can only pass through, are emptied, and the better count is
-/// kept: a Knight, a slider or a hopper counts as before, a Horse as the Knight it nearly is.
-fn close_attack(
-    tables: &Arc<Tables>,
-    full: &mut Position,
-    moves: &mut MoveList,
-    s: Square,
-    destinations: &[bool],
-    filler: PieceType,
-) -> f64 {
-    let (packed, taken) = captures(tables, full, moves, s);
+/// neighbours of `s` that it neither reaches on an empty board ([`Boards::reached`]) nor
+/// takes on the full one, squares it can only pass through, are emptied, and the better
+/// count is kept: a Knight, a slider or a hopper counts as before, a Horse as the Knight it
+/// nearly is.
+fn close_attack(tables: &Tables, b: &mut Boards, s: Square) -> f64 {
+    let packed = captures(
+        tables,
+        &b.full,
+        &mut b.moves,
+        s,
+        &mut b.taken,
+        &mut b.second,
+    );
     let geo = &tables.geo();
     let c = geo.coord(s);
-    let passed: Vec<Square> = (-1..=1)
-        .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
-        .filter_map(|(dx, dy)| geo.square(i32::from(c.x) + dx, i32::from(c.y) + dy))
-        .filter(|&n| n != s && !destinations[n.index()] && !taken[n.index()])
-        .collect();
-    if passed.is_empty() {
+    let (mut passed, mut k) = ([s; 8], 0);
+    for dx in -1..=1 {
+        for dy in -1..=1 {
+            let n = geo.square(i32::from(c.x) + dx, i32::from(c.y) + dy);
+            if let Some(n) = n.filter(|&n| n != s && !b.reached[n.index()] && !b.taken[n.index()]) {
+                passed[k] = n;
+                k += 1;
+            }
+        }
+    }
+    if k == 0 {
         return packed;
     }
-    passed.iter().for_each(|&n| full.put(n, None));
-    let spaced = captures(tables, full, moves, s).0;
+    let passed = &passed[..k];
+    passed.iter().for_each(|&n| b.full.put(n, None));
+    let spaced = captures(
+        tables,
+        &b.full,
+        &mut b.moves,
+        s,
+        &mut b.spare,
+        &mut b.second,
+    );
     passed
         .iter()
-        .for_each(|&n| full.put(n, Some((Player::Second, filler))));
+        .for_each(|&n| b.full.put(n, Some((Player::Second, b.filler))));
     packed.max(spaced)
 }
 
-/// The weighted capture targets of the piece on `s` of `board`, and which squares it takes.
-/// A square a move takes as the second victim (a Lion's double capture) counts once more,
-/// as such a move threatens two pieces at once.
+/// The weighted capture targets of the piece on `s` of `board`, marking in `seen` the squares
+/// it takes (`second`: scratch). A square a move takes as the second victim (a Lion's double
+/// capture) counts once more, as such a move threatens two pieces at once.
 fn captures(
-    tables: &Arc<Tables>,
+    tables: &Tables,
     board: &Position,
     moves: &mut MoveList,
     s: Square,
-) -> (f64, Vec<bool>) {
-    let n = tables.geo().len();
+    seen: &mut [bool],
+    second: &mut [bool],
+) -> f64 {
     moves.clear();
     board.piece_moves_unchecked(s, moves);
-    let mut seen = vec![false; n];
-    let mut second = vec![false; n];
+    seen.fill(false);
+    second.fill(false);
     let mut attack = 0.0;
     for m in moves.iter() {
         let dest = (m.to != s).then_some(m.to);
@@ -224,7 +320,7 @@ fn captures(
             attack += weight(tables, s, m.to);
         }
     }
-    (attack, seen)
+    attack
 }
 
 /// Weight of a destination `to` for a first-player piece on `from`.

@@ -242,13 +242,12 @@ fn a_variant_files_weights_replace_the_defaults() {
 }
 
 /// The search keeps the evaluation's sums up to date on the squares each move touches
-/// (`Evaluator::touched`) and the hand entries it changed (`Evaluator::hand_change`) instead
-/// of counting every piece at every node: along games of
-/// varied legal moves (captures, promotions, drops, castling), the sums so updated equal the
-/// sums counted afresh, and so does the evaluation they give.
+/// (`Evaluator::touched`) and the hand entries it changed (`Evaluator::add_hand_change`)
+/// instead of counting every piece at every node: along games of varied legal moves
+/// (captures, promotions, drops, castling), the sums so updated (with the pieces in hand the
+/// royal safety reads) equal the sums counted afresh, and so does the evaluation they give.
 #[test]
 fn sums_follow_each_move_on_the_squares_it_touches() {
-    use koma_engine::eval::Sums;
     use koma_runtime::MoveList;
 
     for file in [
@@ -263,12 +262,6 @@ fn sums_follow_each_move_on_the_squares_it_touches() {
         let mut pos = Position::start(t.clone()).expect("start position");
         let mut moves = MoveList::new();
         let mut touched = Vec::new();
-        let touched_sums = |pos: &Position, touched: &[_]| {
-            touched
-                .iter()
-                .map(|&sq| eval.square_sums(pos, sq))
-                .sum::<Sums>()
-        };
         let mut sums = eval.sums(&pos);
         for ply in 0..120 {
             pos.legal_moves(&mut moves);
@@ -277,17 +270,14 @@ fn sums_follow_each_move_on_the_squares_it_touches() {
             }
             let m = moves.get(ply * 13 % moves.len());
             Evaluator::touched(m, &mut touched);
-            let hands = eval.hand_sums(&pos);
-            sums = sums - touched_sums(&pos, &touched);
+            let mut hands = eval.hand_sums(&pos);
+            eval.remove_squares(&pos, &touched, &mut sums);
             pos.make(m);
             // The hands from the entries the move changed, as the search updates them.
-            let hand_change = eval.hand_change(&pos);
-            assert_eq!(
-                hands + hand_change,
-                eval.hand_sums(&pos),
-                "{file}, ply {ply}"
-            );
-            sums = sums + touched_sums(&pos, &touched) + hand_change;
+            eval.add_hand_change(&pos, &mut hands);
+            assert_eq!(hands, eval.hand_sums(&pos), "{file}, ply {ply}");
+            eval.add_squares(&pos, &touched, &mut sums);
+            eval.add_hand_change(&pos, &mut sums);
             assert_eq!(sums, eval.sums(&pos), "{file}, ply {ply}");
             assert_eq!(
                 eval.relative_sums(&pos, sums),
@@ -377,6 +367,41 @@ fn confined_and_lame_pieces_are_measured_where_they_can_play() {
         .map(|id| value("chess.koma", id).0)
         .collect();
     assert_eq!(chess, [1248, 742, 506, 420, 153]);
+}
+
+/// The mobility term's reach comes from the value estimate's boards (`estimate_with_reach`):
+/// for every piece type and square, also a confined piece outside its region (a Xiangqi
+/// Advisor) and a piece of several moves to a square (a Chu Lion), it is the number of
+/// different squares the piece reaches from there on an empty board.
+#[test]
+fn the_reach_is_each_pieces_destinations_on_an_empty_board() {
+    use koma_engine::values::estimate_with_reach;
+    use koma_runtime::MoveList;
+    use koma_runtime::spec::{PieceType, Player};
+
+    for file in ["xiangqi.koma", "chu-shogi.koma", "chess.koma"] {
+        let t = tables(file);
+        let reach = estimate_with_reach(&t).reach;
+        assert_eq!(reach.len(), t.piece_count(), "{file}");
+        let mut board = Position::empty(t.clone());
+        let mut moves = MoveList::new();
+        for (ty, row) in reach.iter().enumerate() {
+            for sq in t.geo().squares() {
+                board.put(sq, Some((Player::First, PieceType(ty as u16))));
+                moves.clear();
+                board.piece_moves_unchecked(sq, &mut moves);
+                board.put(sq, None);
+                let mut to: Vec<_> = moves.iter().map(|m| m.to).filter(|&s| s != sq).collect();
+                to.sort();
+                to.dedup();
+                assert_eq!(
+                    row[sq.index()],
+                    to.len() as f64,
+                    "{file}, type {ty}, {sq:?}"
+                );
+            }
+        }
+    }
 }
 
 /// A royal's place in the centre counts once the enemy's big pieces are gone, and not while
