@@ -445,11 +445,12 @@ pub struct Tables {
     pub(crate) regions: crate::regions::RegionTables,
     /// What multi-leg attackers and burners may read, for the checkmate legality shortcut.
     pub(crate) footprints: crate::footprint::Footprints,
-    /// Per attacking player with at most 64 attack vectors (else empty): per offset from one
+    /// Per attacking player with at most 64 attack vectors whose check test is the quick one
+    /// near the changed squares (`Strategy::quick_near`; else empty): per offset from one
     /// square to another ([`Tables::offset_index`]), the vectors (bits of their index in
     /// `attack_vectors`) whose reverse ray from some square holds, within range, the square
     /// that far away. After a move, a royal is attacked anew only along the vectors of the
-    /// offsets from it to the squares the move changed: the check test reads those alone.
+    /// offsets from it to the squares the move changed: that test reads those alone.
     pub(crate) vectors_through: ByPlayer<Vec<u64>>,
     /// Which of make's rule steps the variant has (`MakeHooks`).
     pub(crate) make_hooks: MakeHooks,
@@ -771,7 +772,7 @@ impl Tables {
         let offsets = (2 * usize::from(self.geo.width)) * (2 * usize::from(self.geo.height));
         for p in [Player::First, Player::Second] {
             let vectors = self.attack_vectors.get(p);
-            if vectors.len() > 64 {
+            if vectors.len() > 64 || self.strategy.quick_near.get(p).is_none() {
                 continue;
             }
             let mut through = vec![0u64; offsets];
