@@ -701,7 +701,7 @@ impl Evaluator {
             score += self.tapered(&sums);
         }
         if self.safety {
-            let in_hands = Evaluator::enemies_held(&sums);
+            let in_hands = Evaluator::enemies_held(sums.held);
             for (player, sign) in [(Player::First, 1), (Player::Second, -1)] {
                 let in_hand = in_hands[player.index()];
                 let [attackers, open, threat, shelter] =
@@ -884,13 +884,14 @@ impl Evaluator {
             held[0] += i32::from(pos.hand_count(Player::First, t));
             held[1] += i32::from(pos.hand_count(Player::Second, t));
         }
-        [held[1].min(4), held[0].min(4)]
+        Evaluator::enemies_held(held)
     }
 
-    /// [`Evaluator::enemies_in_hand`] from the counts the sums keep.
+    /// [`Evaluator::enemies_in_hand`] from each player's pieces in hand, `held` (as the sums
+    /// keep them).
     #[inline]
-    fn enemies_held(sums: &Sums) -> [i32; 2] {
-        [sums.held[1].min(4), sums.held[0].min(4)]
+    fn enemies_held(held: [i32; 2]) -> [i32; 2] {
+        [held[1].min(4), held[0].min(4)]
     }
 
     /// The enemy's pieces in hand that threaten `player`'s royals by a drop (at most 4; 0

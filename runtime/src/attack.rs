@@ -2,7 +2,7 @@
 //! and leaps are found by walking reverse rays from the square; multi-leg, hopping, lame and
 //! initial-only paths by walking the paths of the few pieces that could reach it.
 
-use crate::bits::{Bits, before, nearest};
+use crate::bits::{Bits, before, bit_indices, nearest};
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::limits::MAX_SQUARES;
@@ -275,10 +275,8 @@ impl Position {
         // The attacker's pieces within the longest bounded reach, from the occupancy bits.
         let theirs = &self.side_occ.get(by).0;
         for (w, (&n, &p)) in t.near_bits(NEAR_REACH, sq).iter().zip(theirs).enumerate() {
-            let mut bits = n & p;
-            while bits != 0 {
-                let s = Square((w * 64) as u16 + bits.trailing_zeros() as u16);
-                bits &= bits - 1;
+            for b in bit_indices(n & p) {
+                let s = Square((w * 64 + b) as u16);
                 let c = self.board[s.index()];
                 let pt = t.piece(c.piece_type(), by);
                 if pt.has_complex_attack
@@ -603,18 +601,6 @@ impl Position {
     pub fn count(&self, player: Player, piece: PieceType) -> usize {
         usize::from(self.counts[Cell::piece(player, piece).slot(self.tables.piece_count())])
     }
-}
-
-/// The indices of the set bits of `bits`, lowest first.
-#[inline]
-fn bit_indices(mut bits: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            i
-        })
-    })
 }
 
 /// The squares a plain move or a drop changes, as bits (boards of up to 64 squares): its start,

@@ -42,6 +42,18 @@ pub(crate) fn before(ray: u64, b: u32, ascending: bool) -> u64 {
     }
 }
 
+/// The indices of the set bits of `bits`, lowest first.
+#[inline]
+pub(crate) fn bit_indices(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            i
+        })
+    })
+}
+
 /// A set of squares: bit `i % 64` of word `i / 64` for square `i`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Bits(pub [u64; WORDS]);

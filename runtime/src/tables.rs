@@ -1272,7 +1272,8 @@ impl Tables {
             .union(Modes::EN_PASSANT);
         let entries = &pt.starts[a as usize..b as usize];
         let modes = |fl: &FirstLeg| pt.legs[pt.paths[fl.path as usize].first_leg as usize].modes;
-        if entries.iter().any(|fl| modes(fl).contains(Modes::DESTROY)) {
+        // A non-simple path (b < c) or a destroying one may capture otherwise: no window.
+        if b != c || entries.iter().any(|fl| modes(fl).contains(Modes::DESTROY)) {
             return CaptureWindow::default();
         }
         let rays = || {
@@ -1286,10 +1287,6 @@ impl Tables {
         let lowest = rays().flatten().map(|s| s.index()).min().unwrap_or(sq);
         let word = (lowest / 64).min(crate::bits::WORDS - 2);
         let window = |squares: &mut dyn Iterator<Item = &Square>| {
-            if b != c {
-                // A non-simple path may capture from here.
-                return None;
-            }
             let mut bits = [0u64; 2];
             for s in squares {
                 let i = s.index() - 64 * word;
@@ -1493,13 +1490,18 @@ impl Tables {
                         .iter()
                         .any(|r| r.has(SimpleMoves::GATED));
                     let castles = pt.castling.get(sq).is_some_and(|l| !l.is_empty());
-                    let flag = |on: bool, f: u8| if on { f } else { 0 };
-                    pt.moves_at[sq].flags =
-                        flag(
-                            c > b || pt.may_duplicate || pt.promotes_from[sq],
-                            SquareMoves::SINK,
-                        ) | flag(c > b || gated || castles, SquareMoves::FIRST_MOVES)
-                            | flag(castles, SquareMoves::CASTLES);
+                    let roots = c > b;
+                    let mut flags = 0;
+                    if roots || pt.may_duplicate || pt.promotes_from[sq] {
+                        flags |= SquareMoves::SINK;
+                    }
+                    if roots || gated || castles {
+                        flags |= SquareMoves::FIRST_MOVES;
+                    }
+                    if castles {
+                        flags |= SquareMoves::CASTLES;
+                    }
+                    pt.moves_at[sq].flags = flags;
                 }
             }
         }
