@@ -1156,11 +1156,13 @@ impl<'a, 's> Thread<'a, 's> {
     fn hash_move_first(&mut self, n: &mut Node, h: TtMove) -> Step {
         let ply = n.ply;
         let mut moves = std::mem::take(&mut self.frames[ply].moves);
-        self.pos
-            .legal_moves_from(Square(h.from()), &mut moves, |_, m| h.matches(m));
+        let unchecked = self
+            .pos
+            .search_moves_from(Square(h.from()), &mut moves, |_, m| h.matches(m));
         let step = match moves.iter().find(|&m| h.matches(m)) {
             Some(m) if self.pos.result_with(std::iter::once(m)).is_none() => {
                 // As when it is ordered first: never reduced, pruned or rewarded as quiet.
+                n.unchecked = unchecked;
                 self.search_move(n, m, false)
             }
             _ => Step::Skipped,
@@ -1180,7 +1182,6 @@ impl<'a, 's> Thread<'a, 's> {
         searched: &mut [Option<FullMove>; 2],
     ) -> Step {
         let ply = n.ply;
-        n.unchecked = false;
         for (i, killer) in self.frames[ply].killers.into_iter().enumerate() {
             // Drops and passes stand on their square: they come with the quiet moves.
             let Some(k) = killer.filter(|k| k.from != k.to) else {
@@ -1195,13 +1196,16 @@ impl<'a, 's> Thread<'a, 's> {
                 continue;
             }
             let mut moves = std::mem::take(&mut self.frames[ply].moves);
-            self.pos.legal_moves_from(k.from, &mut moves, |_, m| k == m);
+            let unchecked = self
+                .pos
+                .search_moves_from(k.from, &mut moves, |_, m| k == m);
             let step = match moves.iter().find(|&m| k == m) {
                 Some(m)
                     if m.promotion().is_none()
                         && !self.pos.removes_piece(&m)
                         && self.pos.result_with(std::iter::once(m)).is_none() =>
                 {
+                    n.unchecked = unchecked;
                     self.search_move(n, m, true)
                 }
                 _ => Step::Skipped,
@@ -1440,10 +1444,14 @@ impl<'a, 's> Thread<'a, 's> {
     fn quiesce_hash_move(&mut self, q: &mut QNode, h: TtMove) -> Step {
         let ply = q.ply;
         let mut moves = std::mem::take(&mut self.frames[ply].moves);
-        self.pos
-            .legal_moves_from(Square(h.from()), &mut moves, |_, m| h.matches(m));
+        let unchecked = self
+            .pos
+            .search_moves_from(Square(h.from()), &mut moves, |_, m| h.matches(m));
         let step = match moves.iter().find(|&m| h.matches(m)) {
-            Some(m) if self.pos.removes_piece(&m) => self.quiesce_move(q, m),
+            Some(m) if self.pos.removes_piece(&m) => {
+                q.unchecked = unchecked;
+                self.quiesce_move(q, m)
+            }
             _ => Step::Skipped,
         };
         self.frames[ply].moves = moves;

@@ -849,9 +849,54 @@ impl Position {
             self.retain(out, |p, m| m.from == from && keep(p, m));
             return;
         }
+        if !self.pseudo_moves_from(from, c, out) {
+            return;
+        }
+        if self.tables.rules.wall.is_some() {
+            // `keep` names a move with its blocker: only the copies have one.
+            self.keep_legal(out);
+            self.retain(out, |p, m| keep(p, m));
+            return;
+        }
+        self.retain(out, |p, m| keep(p, m));
+        self.keep_legal(out);
+    }
+
+    /// As [`Position::legal_moves_from`] for a search, as [`Position::search_moves_of`] is
+    /// for a stage: `true` when the royals' safety is left to the move once it is made
+    /// ([`Position::mover_royals_safe_after`]), most hash moves and killers being played
+    /// only once; `false` when `out` holds legal moves.
+    pub fn search_moves_from(
+        &mut self,
+        from: Square,
+        out: &mut MoveList,
+        keep: impl Fn(&Position, MoveRef<'_>) -> bool,
+    ) -> bool {
+        if !self.royal_test_deferrable() {
+            self.legal_moves_from(from, out, keep);
+            return false;
+        }
+        out.clear();
+        let c = self.board[from.index()];
+        if self.decided().is_some() || !c.is_piece() || c.player() != self.side {
+            return false;
+        }
+        if !self.pseudo_moves_from(from, c, out) {
+            return false;
+        }
+        self.retain(out, |p, m| keep(p, m));
+        if self.tables.rules.legal_filter {
+            self.filter_rule_moves(out);
+        }
+        true
+    }
+
+    /// The pseudo-legal moves of the piece `c` of the side to move on `from` into `out`
+    /// (empty): false, and none, when it is frozen.
+    fn pseudo_moves_from(&mut self, from: Square, c: Cell, out: &mut MoveList) -> bool {
         let t = &*self.tables;
         if !t.rules.freezes.is_empty() && self.is_frozen(from, c) {
-            return;
+            return false;
         }
         self.piece_moves_of(from, c, out, Gen::All);
         if t.rules.has_burns() {
@@ -864,14 +909,7 @@ impl Position {
         if t.multi_leg || !t.spec.rules.passing.anytime.is_empty() {
             self.filter_passes(out, 0);
         }
-        if t.rules.wall.is_some() {
-            // `keep` names a move with its blocker: only the copies have one.
-            self.keep_legal(out);
-            self.retain(out, |p, m| keep(p, m));
-            return;
-        }
-        self.retain(out, |p, m| keep(p, m));
-        self.keep_legal(out);
+        true
     }
 
     /// Under [`Legality::Evasions`](crate::strategy::Legality::Evasions), the legal moves with
