@@ -662,8 +662,15 @@ impl Evaluator {
     /// a search's trees stay), with the endgame technique ([`Evaluator::with_technique`]).
     #[inline]
     pub fn relative_memo(&self, pos: &Position, sums: Sums, memo: &mut DangerMemo) -> i32 {
-        let score = self.relative_with(pos, sums, Some(memo));
+        let score = self.relative_memo_raw(pos, sums, memo);
         self.with_technique(pos, &sums, score)
+    }
+
+    /// [`Evaluator::relative_memo`] before the endgame technique: a function of the position
+    /// alone, which a search may keep with its key (the technique reads the move counter).
+    #[inline]
+    pub fn relative_memo_raw(&self, pos: &Position, sums: Sums, memo: &mut DangerMemo) -> i32 {
+        self.relative_with(pos, sums, Some(memo))
     }
 
     /// The search's static score of a position, from scratch: [`Evaluator::relative`] with
@@ -679,7 +686,7 @@ impl Evaluator {
     /// ([`Evaluator::mop_up`]) and the progress a move-count draw asks for
     /// ([`Evaluator::progress_scaled`]).
     #[inline]
-    fn with_technique(&self, pos: &Position, sums: &Sums, score: i32) -> i32 {
+    pub fn with_technique(&self, pos: &Position, sums: &Sums, score: i32) -> i32 {
         if !self.technique {
             return score;
         }

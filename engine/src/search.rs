@@ -899,11 +899,14 @@ impl<'a, 's> Thread<'a, 's> {
         {
             return v;
         }
-        let static_eval = if in_check {
-            -INF
-        } else {
-            s.eval.relative_memo(&self.pos, eval, &mut self.danger)
-        };
+        // The table keeps the static score before the technique: a node searched again (a
+        // deeper iteration, a re-search) reads it back.
+        let raw_eval = (!in_check).then(|| {
+            entry
+                .and_then(|e| e.eval)
+                .unwrap_or_else(|| s.eval.relative_memo_raw(&self.pos, eval, &mut self.danger))
+        });
+        let static_eval = raw_eval.map_or(-INF, |raw| s.eval.with_technique(&self.pos, &eval, raw));
         self.frames[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].static_eval;
         let mut n = Node {
@@ -944,7 +947,7 @@ impl<'a, 's> Thread<'a, 's> {
             Bound::Upper
         };
         let tt_move = n.best_move.map(|m| TtMove::of(m.as_ref()));
-        s.tt.store(key, tt_move, to_tt(n.best, ply), depth, bound);
+        s.tt.store(key, tt_move, to_tt(n.best, ply), depth, bound, raw_eval);
         n.best
     }
 
@@ -1324,7 +1327,8 @@ impl<'a, 's> Thread<'a, 's> {
         {
             return self.terminal(r, ply);
         }
-        let stand = s.eval.relative_memo(&self.pos, eval, &mut self.danger);
+        let raw_eval = s.eval.relative_memo_raw(&self.pos, eval, &mut self.danger);
+        let stand = s.eval.with_technique(&self.pos, &eval, raw_eval);
         if !in_check && self.stands_pat(stand, alpha, beta, ply, qdepth) {
             return stand;
         }
@@ -1366,7 +1370,14 @@ impl<'a, 's> Thread<'a, 's> {
         } else {
             Bound::Upper
         };
-        s.tt.store(key, q.best_move, to_tt(q.best, ply), 0, bound);
+        s.tt.store(
+            key,
+            q.best_move,
+            to_tt(q.best, ply),
+            0,
+            bound,
+            Some(raw_eval),
+        );
         q.best
     }
 

@@ -78,9 +78,15 @@ pub(crate) struct Entry {
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The static score stored with the node (before the endgame technique, which reads the
+    /// move counter the key leaves out), from the current search only: an earlier one may
+    /// have had other weights.
+    pub eval: Option<i32>,
 }
 
 const BUCKET: usize = 4;
+/// The stored static score meaning none (one outside an `i16` is not stored).
+const NO_EVAL: i16 = i16::MIN;
 const NO_SQUARE: u16 = u16::MAX;
 /// Depths are stored offset so that quiescence (depth 0 and below) fits a byte.
 const DEPTH_OFFSET: i32 = 8;
@@ -143,23 +149,37 @@ impl Tt {
         let b = self.bucket(key);
         (0..BUCKET).find_map(|k| {
             let (meta, data) = self.read(b + 2 * k);
-            (meta as u32 == key as u32 && meta & BOUND_MASK != 0).then(|| unpack(meta, data))
+            (meta as u32 == key as u32 && meta & BOUND_MASK != 0)
+                .then(|| unpack(meta, data, self.age))
         })
     }
 
-    pub fn store(&self, key: u64, mv: Option<TtMove>, score: i32, depth: i32, bound: Bound) {
+    /// Stores a node's result; `eval`: its static score before the endgame technique, when
+    /// the node had one ([`Entry::eval`]).
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Option<TtMove>,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        eval: Option<i32>,
+    ) {
         let b = self.bucket(key);
         let mut victim = b;
         let mut worst = i32::MAX;
-        let mut mv = mv;
+        let (mut mv, mut eval) = (mv, eval);
         for k in 0..BUCKET {
             let i = b + 2 * k;
             let (meta, data) = self.read(i);
             if meta as u32 == key as u32 && meta & BOUND_MASK != 0 {
-                let old = unpack(meta, data);
+                let old = unpack(meta, data, self.age);
                 // A shallower result without a move keeps the deeper one's move.
                 if mv.is_none() {
                     mv = old.mv;
+                }
+                if eval.is_none() {
+                    eval = old.eval;
                 }
                 if bound != Bound::Exact && depth + 2 < old.depth && self.age_of(meta) == self.age {
                     return;
@@ -184,10 +204,15 @@ impl Tt {
             | u64::from(tag) << 32
             | u64::from(score as i16 as u16) << 48;
         let stored_depth = (depth + DEPTH_OFFSET).clamp(0, 255) as u64;
+        let eval = eval
+            .and_then(|e| i16::try_from(e).ok())
+            .filter(|&e| e != NO_EVAL)
+            .unwrap_or(NO_EVAL);
         let meta = u64::from(key as u32)
             | stored_depth << 32
             | (bound as u64) << 40
-            | u64::from(self.age) << 42;
+            | u64::from(self.age) << 42
+            | u64::from(eval as u16) << 48;
         self.words[victim].store(meta ^ data, Ordering::Relaxed);
         self.words[victim + 1].store(data, Ordering::Relaxed);
     }
@@ -199,7 +224,8 @@ impl Tt {
 
 const BOUND_MASK: u64 = 3 << 40;
 
-fn unpack(meta: u64, data: u64) -> Entry {
+/// The entry of `meta` and `data`, read in a search of age `age`.
+fn unpack(meta: u64, data: u64, age: u8) -> Entry {
     let from = data as u16;
     let mv = (from != NO_SQUARE).then_some(TtMove {
         from,
@@ -216,6 +242,9 @@ fn unpack(meta: u64, data: u64) -> Entry {
         score: i32::from((data >> 48) as u16 as i16),
         depth: i32::from((meta >> 32) as u8) - DEPTH_OFFSET,
         bound,
+        eval: Some((meta >> 48) as u16 as i16)
+            .filter(|&e| e != NO_EVAL && ((meta >> 42) & 63) as u8 == age)
+            .map(i32::from),
     }
 }
 
@@ -234,12 +263,30 @@ mod tests {
     fn a_stored_entry_reads_back_and_a_deeper_one_survives_a_shallow_store() {
         let tt = Tt::new(1);
         let key = 0x1234_5678_9abc_def0;
-        tt.store(key, None, -29_990, 7, Bound::Lower);
+        tt.store(key, None, -29_990, 7, Bound::Lower, Some(-31));
         let e = tt.probe(key).expect("stored");
         assert_eq!((e.score, e.depth, e.bound), (-29_990, 7, Bound::Lower));
-        tt.store(key, None, 5, 1, Bound::Upper);
+        assert_eq!(e.eval, Some(-31));
+        tt.store(key, None, 5, 1, Bound::Upper, None);
         assert_eq!(tt.probe(key).map(|e| e.depth), Some(7));
         assert!(tt.probe(key ^ 1).is_none());
+    }
+
+    #[test]
+    fn a_static_score_reads_back_in_its_own_search_only() {
+        let mut tt = Tt::new(1);
+        let key = 0x0fed_cba9_8765_4321;
+        tt.store(key, None, 0, 3, Bound::Exact, Some(40_000));
+        assert_eq!(tt.probe(key).and_then(|e| e.eval), None, "beyond an i16");
+        tt.store(key, None, 0, 3, Bound::Exact, Some(-250));
+        tt.store(key, None, 0, 4, Bound::Exact, None);
+        assert_eq!(tt.probe(key).and_then(|e| e.eval), Some(-250), "kept");
+        tt.next_age();
+        assert_eq!(
+            tt.probe(key).and_then(|e| e.eval),
+            None,
+            "an earlier search's"
+        );
     }
 
     #[test]
@@ -248,10 +295,10 @@ mod tests {
         // Keys with the same high bits share a bucket.
         let keys: Vec<u64> = (1..=5).map(|k| 0xabcd_0000_0000_0000 | k).collect();
         for (d, &k) in keys.iter().take(4).enumerate() {
-            tt.store(k, None, 0, 10 - d as i32, Bound::Exact);
+            tt.store(k, None, 0, 10 - d as i32, Bound::Exact, None);
         }
         tt.next_age();
-        tt.store(keys[4], None, 0, 1, Bound::Exact);
+        tt.store(keys[4], None, 0, 1, Bound::Exact, None);
         assert!(tt.probe(keys[3]).is_none(), "the shallowest old entry went");
         assert!(keys[..3].iter().all(|&k| tt.probe(k).is_some()));
         assert!(tt.probe(keys[4]).is_some());
