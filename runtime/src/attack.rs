@@ -546,6 +546,18 @@ impl Position {
             return false;
         }
         let vectors = t.attack_vectors.get(by);
+        let through = t.rays_through.get(by);
+        if !through.is_empty() {
+            // The vectors through the changed squares from the table, not a look at each.
+            let row: &[u64; 64] = through[sq.index() * 64..][..64]
+                .try_into()
+                .expect("a row of 64");
+            let among = bit_indices(changed).fold(0, |u, c| u | row[c]);
+            return bit_indices(among).any(|i| {
+                let av = &vectors[i];
+                self.mask_attacks(av, av.masks[sq.index()], by)
+            });
+        }
         let end = if leaps {
             vectors.len()
         } else {

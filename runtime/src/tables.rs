@@ -409,6 +409,13 @@ pub struct Tables {
     /// `sq` (those before `leap_start`): a move that changes no square of it and of `leaps`
     /// opens or makes no ride or leap attack on `sq`.
     pub(crate) lines: ByPlayer<Vec<u64>>,
+    /// Under `RayLookup::Bits`, for a player with at most 64 attack vectors: per square `sq`
+    /// and square `s` (`rays_through[sq * 64 + s]`), the vectors (bits of their index in
+    /// `attack_vectors`) whose mask from `sq` holds `s`. After a move, only the vectors through
+    /// the squares it changed can attack anew ([`Position::in_check_after`]); else empty.
+    ///
+    /// [`Position::in_check_after`]: crate::position::Position
+    pub(crate) rays_through: ByPlayer<Vec<u64>>,
     /// Where `Strategy::quick_near` is set for a player: per square, the squares of its
     /// attack vectors' reverse rays within their range, as `check_words` words a square
     /// (`check_lines[sq * check_words..]`). A move that changes none of them opens no ride or
@@ -547,6 +554,7 @@ impl Tables {
             attack_vectors,
             leap_start: ByPlayer::default(),
             leaps: ByPlayer::default(),
+            rays_through: ByPlayer::default(),
             lines: ByPlayer::default(),
             check_lines: ByPlayer::default(),
             check_words: 0,
@@ -734,6 +742,8 @@ impl Tables {
             *self.leap_start.get_mut(p) = start;
             *self.leaps.get_mut(p) = leaps;
             *self.lines.get_mut(p) = lines;
+            let through = rays_through(self.attack_vectors.get(p), self.geo.len());
+            *self.rays_through.get_mut(p) = through;
         }
         RayLookup::Bits
     }
@@ -2113,4 +2123,21 @@ fn royal_sides(spec: &VariantSpec) -> ByPlayer<bool> {
         }
     };
     ByPlayer::new(has(Player::First), has(Player::Second))
+}
+
+/// The vectors through each pair of squares (`Tables::rays_through`) of a board of up to 64
+/// squares; empty for more than 64 vectors.
+fn rays_through(vectors: &[AttackVector], nsq: usize) -> Vec<u64> {
+    if vectors.len() > 64 {
+        return Vec::new();
+    }
+    let mut through = vec![0u64; nsq * 64];
+    for sq in 0..nsq {
+        for (i, av) in vectors.iter().enumerate() {
+            for s in crate::bits::bit_indices(av.masks[sq]) {
+                through[sq * 64 + s] |= 1 << i;
+            }
+        }
+    }
+    through
 }
