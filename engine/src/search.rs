@@ -399,7 +399,7 @@ struct QNode {
     ply: usize,
     eval: Sums,
     qdepth: i32,
-    /// The static score (the score to beat when not in check).
+    /// The static score, the score to beat (`-INF` in check: not counted).
     stand: i32,
     in_check: bool,
     /// As [`Node::unchecked`].
@@ -1327,8 +1327,10 @@ impl<'a, 's> Thread<'a, 's> {
         {
             return self.terminal(r, ply);
         }
-        let raw_eval = s.eval.relative_memo_raw(&self.pos, eval, &mut self.danger);
-        let stand = s.eval.with_technique(&self.pos, &eval, raw_eval);
+        // In check the static score counts only at a depth limit (`evasions_end`).
+        let raw_eval =
+            (!in_check).then(|| s.eval.relative_memo_raw(&self.pos, eval, &mut self.danger));
+        let stand = raw_eval.map_or(-INF, |raw| s.eval.with_technique(&self.pos, &eval, raw));
         if !in_check && self.stands_pat(stand, alpha, beta, ply, qdepth) {
             return stand;
         }
@@ -1337,7 +1339,7 @@ impl<'a, 's> Thread<'a, 's> {
         if let Some(v) = entry.and_then(|e| tt_cut(&e, ply, alpha, beta)) {
             return v;
         }
-        if in_check && let Some(v) = self.evasions_end(ply, qdepth, stand) {
+        if in_check && let Some(v) = self.evasions_end(ply, qdepth, eval) {
             return v;
         }
         let best = if in_check { -INF } else { stand };
@@ -1370,14 +1372,7 @@ impl<'a, 's> Thread<'a, 's> {
         } else {
             Bound::Upper
         };
-        s.tt.store(
-            key,
-            q.best_move,
-            to_tt(q.best, ply),
-            0,
-            bound,
-            Some(raw_eval),
-        );
+        s.tt.store(key, q.best_move, to_tt(q.best, ply), 0, bound, raw_eval);
         q.best
     }
 
@@ -1393,9 +1388,10 @@ impl<'a, 's> Thread<'a, 's> {
     }
 
     /// In check in quiescence: the score when the evasions (generated into the ply's move
-    /// list, which the node then searches) end the game, or a depth limit is reached.
+    /// list, which the node then searches) end the game, or a depth limit is reached (then
+    /// the static score of the position, whose sums are `eval`).
     #[inline(always)]
-    fn evasions_end(&mut self, ply: usize, qdepth: i32, stand: i32) -> Option<i32> {
+    fn evasions_end(&mut self, ply: usize, qdepth: i32, eval: Sums) -> Option<i32> {
         let mut moves = std::mem::take(&mut self.frames[ply].moves);
         self.pos.legal_moves(&mut moves);
         let result = self.pos.result_with(&moves);
@@ -1403,7 +1399,8 @@ impl<'a, 's> Thread<'a, 's> {
         if let Some(r) = result {
             return Some(self.terminal(r, ply));
         }
-        (ply >= MAX_PLY || qdepth >= MAX_QDEPTH).then_some(stand)
+        (ply >= MAX_PLY || qdepth >= MAX_QDEPTH)
+            .then(|| self.s.eval.relative_memo(&self.pos, eval, &mut self.danger))
     }
 
     /// Searches a quiescence node's moves: out of check the hash move first (a capture, as
