@@ -520,6 +520,9 @@ impl Position {
         out: &mut impl SimpleOut,
     ) {
         for r in simple {
+            if self.ray_closed::<QUIETS, CAPTURES>(r, me) {
+                continue;
+            }
             if r.has(SimpleMoves::GATED)
                 && !self.first_leg_open(&pt.legs[r.leg as usize], from, virgin)
             {
@@ -532,6 +535,25 @@ impl Position {
             } else {
                 self.ray_moves::<QUIETS, CAPTURES>(r, from, me, out);
             }
+        }
+    }
+
+    /// Whether the simple ray `r` gives the stage nothing from its first square on: a friend
+    /// stands there (or, for quiet moves only, any piece).
+    #[inline]
+    fn ray_closed<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        r: &SimpleMoves,
+        me: Player,
+    ) -> bool {
+        if !r.has(SimpleMoves::FIRST) {
+            return false;
+        }
+        let c = self.board[r.first.index()];
+        if CAPTURES {
+            c.is_piece() && c.player() == me
+        } else {
+            !c.is_empty()
         }
     }
 

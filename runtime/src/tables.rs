@@ -166,6 +166,8 @@ pub(crate) struct SimpleMoves {
     pub leg: u32,
     pub len: u8,
     pub flags: u8,
+    /// With `FIRST`, the ray's first square.
+    pub first: Square,
 }
 
 impl SimpleMoves {
@@ -180,6 +182,9 @@ impl SimpleMoves {
     pub const GATED: u8 = 1 << 3;
     /// The leg takes e.p.: walked square by square while there are e.p. squares.
     pub const TAKES_EP: u8 = 1 << 4;
+    /// A ray of at least one square whose leg cannot destroy a friend: a friend on `first`
+    /// ends it before any move (most rays of a crowded board, skipped unwalked).
+    pub const FIRST: u8 = 1 << 5;
 
     #[inline]
     pub fn has(&self, flag: u8) -> bool {
@@ -1233,6 +1238,7 @@ impl Tables {
                 leg: leg_index,
                 len: 1,
                 flags,
+                first: ray[0],
             });
             return;
         }
@@ -1254,7 +1260,12 @@ impl Tables {
                     lame || leg.modes.contains(Modes::INITIAL),
                     SimpleMoves::GATED,
                 )
-                | flag(leg.modes.contains(Modes::EN_PASSANT), SimpleMoves::TAKES_EP),
+                | flag(leg.modes.contains(Modes::EN_PASSANT), SimpleMoves::TAKES_EP)
+                | flag(
+                    !ray.is_empty() && !leg.modes.contains(Modes::DESTROY),
+                    SimpleMoves::FIRST,
+                ),
+            first: ray.first().copied().unwrap_or(Square(0)),
         });
     }
 
