@@ -1229,6 +1229,38 @@ impl Position {
             self.fullmove -= 1;
         }
         // Restore cells directly; hash, royals and e.p. come back from the undo record.
+        if self.tables.make_hooks.lean && mv.is_lean() {
+            // What `apply_lean` changed: the mover's two squares.
+            self.restore(mv.to, u.dest);
+            self.virgin[mv.to.index()] = u.dest_virgin;
+            self.restore(mv.from, u.moved);
+            self.virgin[mv.from.index()] = u.moved_virgin;
+        } else {
+            self.restore_cells(&u);
+        }
+        for &p in &u.lapsed[..usize::from(u.nlapsed)] {
+            self.virgin[p.index()] = true;
+        }
+        if u.ep_saved {
+            self.ep = self.undo_eps.pop().unwrap_or_default();
+        } else {
+            self.ep.n = 0;
+        }
+        self.counting = u.counting;
+        self.checks = u.checks;
+        self.halfmove = u.halfmove;
+        self.hash = u.hash;
+        if u.royals_saved
+            && let Some(r) = self.undo_royals.pop()
+        {
+            self.royals = r;
+        }
+    }
+
+    /// Unmake's cell writes of any move: the board and the never-moved marks as they were.
+    #[inline(always)]
+    fn restore_cells(&mut self, u: &Undo) {
+        let mv = u.mv;
         if let Some(w) = mv.wall() {
             self.restore(w, Cell::EMPTY);
             if let Some(old) = u.wall_lifted {
@@ -1267,23 +1299,6 @@ impl Position {
         if mv.kind() == MoveKind::Castle {
             self.restore(mv.aux, u.partner);
             self.virgin[mv.aux.index()] = true;
-        }
-        for &p in &u.lapsed[..usize::from(u.nlapsed)] {
-            self.virgin[p.index()] = true;
-        }
-        if u.ep_saved {
-            self.ep = self.undo_eps.pop().unwrap_or_default();
-        } else {
-            self.ep.n = 0;
-        }
-        self.counting = u.counting;
-        self.checks = u.checks;
-        self.halfmove = u.halfmove;
-        self.hash = u.hash;
-        if u.royals_saved
-            && let Some(r) = self.undo_royals.pop()
-        {
-            self.royals = r;
         }
     }
 }
