@@ -26,8 +26,9 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use koma_runtime::geometry::Geometry;
+use koma_runtime::moves::MAX_CAPTURES;
 use koma_runtime::spec::{EVAL_TERMS, PieceType, Player, WinCondition};
-use koma_runtime::{MoveList, MoveRef, Position, Square, Tables};
+use koma_runtime::{MoveKind, MoveList, MoveRef, Position, Square, Tables};
 
 use crate::values::{Estimate, PieceValue, estimate_with_reach};
 
@@ -1117,29 +1118,63 @@ impl Evaluator {
     }
 
     /// Every square whose contents a move can change; the evaluation of the others stays.
-    pub fn touched(m: MoveRef<'_>, out: &mut Vec<Square>) {
-        out.clear();
-        out.push(m.from);
-        if m.to != m.from {
-            out.push(m.to);
+    #[inline]
+    pub fn touched(m: MoveRef<'_>) -> Touched {
+        let mut out = Touched {
+            squares: [Square(0); MAX_TOUCHED],
+            n: if m.to != m.from { 2 } else { 1 },
+        };
+        out.squares[..2].copy_from_slice(&[m.from, m.to]);
+        if m.kind() != MoveKind::Normal || !m.side_captures().is_empty() {
+            out.add_more(m);
         }
+        out
+    }
+}
+
+/// The most squares a move touches: its start and destination, its side captures, a castling
+/// partner's two squares or an unloaded victim's.
+const MAX_TOUCHED: usize = 2 + MAX_CAPTURES + 2;
+
+/// The squares a move touches ([`Evaluator::touched`]), inline (the search builds them at
+/// every node).
+#[derive(Clone, Copy, Debug)]
+pub struct Touched {
+    squares: [Square; MAX_TOUCHED],
+    n: u8,
+}
+
+impl Touched {
+    /// Adds `s` unless it is there already.
+    fn push(&mut self, s: Square) {
+        let n = usize::from(self.n);
+        if !self.contains(&s) && n < MAX_TOUCHED {
+            self.squares[n] = s;
+            self.n += 1;
+        }
+    }
+
+    /// The squares besides the start and the destination: side captures, a castling
+    /// partner's, an unloaded victim's.
+    fn add_more(&mut self, m: MoveRef<'_>) {
         for &c in m.side_captures() {
-            if !out.contains(&c) {
-                out.push(c);
-            }
+            self.push(c);
         }
         if let Some((a, b)) = m.castling_partner() {
-            for s in [a, b] {
-                if !out.contains(&s) {
-                    out.push(s);
-                }
-            }
+            self.push(a);
+            self.push(b);
         }
-        if let Some(u) = m.unload_square()
-            && !out.contains(&u)
-        {
-            out.push(u);
+        if let Some(u) = m.unload_square() {
+            self.push(u);
         }
+    }
+}
+
+impl std::ops::Deref for Touched {
+    type Target = [Square];
+    #[inline]
+    fn deref(&self) -> &[Square] {
+        &self.squares[..usize::from(self.n)]
     }
 }
 

@@ -474,7 +474,6 @@ struct Scratch {
     frames: Vec<Frame>,
     keys: Vec<u64>,
     history: Vec<i32>,
-    touched: Vec<Square>,
     reductions: Reductions,
     danger: DangerMemo,
 }
@@ -501,7 +500,6 @@ impl Scratch {
                 .collect(),
             keys: Vec::new(),
             history: Vec::new(),
-            touched: Vec::with_capacity(16),
             reductions: Reductions::new(),
             danger: DangerMemo::default(),
         }
@@ -537,7 +535,6 @@ struct Thread<'a, 's> {
     /// Position keys from the game's history and the search path, the current one last.
     keys: Vec<u64>,
     history: Vec<i32>,
-    touched: Vec<Square>,
     reductions: Reductions,
     /// The royal danger last counted, per player ([`Evaluator::relative_memo`]).
     danger: DangerMemo,
@@ -557,7 +554,6 @@ impl<'a, 's> Thread<'a, 's> {
             frames,
             keys,
             history,
-            touched,
             reductions,
             danger,
         } = scratch;
@@ -570,7 +566,6 @@ impl<'a, 's> Thread<'a, 's> {
             frames,
             keys,
             history,
-            touched,
             reductions,
             danger,
             pos,
@@ -583,7 +578,6 @@ impl<'a, 's> Thread<'a, 's> {
             frames: self.frames,
             keys: self.keys,
             history: self.history,
-            touched: self.touched,
             reductions: self.reductions,
             danger: self.danger,
         }
@@ -759,9 +753,9 @@ impl<'a, 's> Thread<'a, 's> {
     /// change on the squares the move touches and by the hand entries it changed.
     fn make_if(&mut self, m: MoveRef<'_>, eval: Sums, ply: usize, unchecked: bool) -> Option<Sums> {
         let e = &*self.s.eval;
-        Evaluator::touched(m, &mut self.touched);
+        let touched = Evaluator::touched(m);
         let mut child = eval;
-        e.remove_squares(&self.pos, &self.touched, &mut child);
+        e.remove_squares(&self.pos, &touched, &mut child);
         self.pos.make(m);
         // A deferred list is generated out of check only: the test reads the changed lines.
         if unchecked && !self.pos.mover_royals_safe_after(m) {
@@ -772,7 +766,7 @@ impl<'a, 's> Thread<'a, 's> {
         self.keys.push(self.pos.hash());
         let reversible = self.pos.halfmove_clock() as usize;
         self.frames[ply + 1].reversible = reversible.min(self.frames[ply].reversible + 1);
-        e.add_squares(&self.pos, &self.touched, &mut child);
+        e.add_squares(&self.pos, &touched, &mut child);
         e.add_hand_change(&self.pos, &mut child);
         Some(child)
     }

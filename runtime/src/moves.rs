@@ -175,6 +175,14 @@ impl Move {
         self.head == 0
     }
 
+    /// A normal move to another square that removes nothing besides its destination and
+    /// gates nothing (it may promote and leave e.p. squares): make's lean path
+    /// (`Position::apply_lean`).
+    #[inline]
+    pub(crate) fn is_lean(&self) -> bool {
+        self.head & !PROMOTION_MASK == 0 && self.gate_bits() == 0 && self.from != self.to
+    }
+
     /// For castling: the partner's start and destination squares.
     pub fn castling_partner(&self) -> Option<(Square, Square)> {
         (self.kind() == MoveKind::Castle).then_some((self.aux, self.aux2))

@@ -668,6 +668,10 @@ impl Position {
             self.make_drop(*mv);
             return;
         }
+        if self.tables.make_hooks.lean && mv.is_lean() {
+            self.apply_lean(*mv);
+            return;
+        }
         let (from, to) = (mv.from, mv.to);
         let moved = self.board[from.index()];
         let mut undo = self.undo_record(*mv);
@@ -725,6 +729,66 @@ impl Position {
         self.hash ^= self.tables.zobrist.side;
         self.push_undo(undo);
         self.after_move();
+    }
+
+    /// Make's path for a lean move in a game without rule steps beyond the board
+    /// (`MakeHooks::lean`): the steps of the full path that such a move takes, the mover's
+    /// destination written once (its victim and the mover in one write).
+    #[inline(always)]
+    fn apply_lean(&mut self, mv: Move) {
+        let (from, to) = (mv.from, mv.to);
+        let moved = self.board[from.index()];
+        let mut undo = self.undo_record(mv);
+        self.royal_save = RoyalSave::Pending;
+        undo.moved = moved;
+        undo.moved_virgin = self.virgin[from.index()];
+        undo.dest = self.board[to.index()];
+        undo.dest_virgin = self.virgin[to.index()];
+        let virgins = undo.moved_virgin || undo.dest_virgin;
+        if virgins {
+            self.clear_lean_virgins(&mut undo);
+        }
+        self.history.push(self.hash);
+        self.set_cell_inline(from, moved, Cell::EMPTY);
+        let promotion = mv.promotion();
+        let placed = promotion.map_or(moved, |t| Cell::piece(moved.player(), t));
+        let captured = undo.dest.is_piece();
+        if captured && self.tables.drops.enabled {
+            self.capture_to_hand(moved.player(), None, &mut undo);
+        }
+        self.set_cell_inline(to, undo.dest, placed);
+        self.clear_ep();
+        if mv.creates_ep() && promotion.is_none() {
+            self.create_ep(from, to);
+        }
+        self.halfmove = if self.resets_clock(moved, captured, promotion.is_some()) {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if self.side == Player::Second {
+            self.fullmove += 1;
+        }
+        self.side = self.side.opponent();
+        if virgins {
+            let first = self.undo_victims.len();
+            self.lapse_partner_rights(MoveRef::new(mv, &[]), first, &mut undo);
+        }
+        self.hash ^= self.tables.zobrist.side;
+        self.push_undo(undo);
+    }
+
+    /// A lean move's never-moved marks, before it is made: the mover's partners lapse, and
+    /// the mover's and its victim's marks go.
+    fn clear_lean_virgins(&mut self, undo: &mut Undo) {
+        let (from, to) = (undo.mv.from, undo.mv.to);
+        if undo.moved_virgin {
+            self.lapse_partners(from, undo.moved, undo);
+            self.set_virgin(from, false);
+        }
+        if undo.dest_virgin {
+            self.set_virgin(to, false);
+        }
     }
 
     /// Lifts the mover `moved`, then removes the side victims (their cells go to
@@ -1165,6 +1229,38 @@ impl Position {
             self.fullmove -= 1;
         }
         // Restore cells directly; hash, royals and e.p. come back from the undo record.
+        if self.tables.make_hooks.lean && mv.is_lean() {
+            // What `apply_lean` changed: the mover's two squares.
+            self.restore(mv.to, u.dest);
+            self.virgin[mv.to.index()] = u.dest_virgin;
+            self.restore(mv.from, u.moved);
+            self.virgin[mv.from.index()] = u.moved_virgin;
+        } else {
+            self.restore_cells(&u);
+        }
+        for &p in &u.lapsed[..usize::from(u.nlapsed)] {
+            self.virgin[p.index()] = true;
+        }
+        if u.ep_saved {
+            self.ep = self.undo_eps.pop().unwrap_or_default();
+        } else {
+            self.ep.n = 0;
+        }
+        self.counting = u.counting;
+        self.checks = u.checks;
+        self.halfmove = u.halfmove;
+        self.hash = u.hash;
+        if u.royals_saved
+            && let Some(r) = self.undo_royals.pop()
+        {
+            self.royals = r;
+        }
+    }
+
+    /// Unmake's cell writes of any move: the board and the never-moved marks as they were.
+    #[inline(always)]
+    fn restore_cells(&mut self, u: &Undo) {
+        let mv = u.mv;
         if let Some(w) = mv.wall() {
             self.restore(w, Cell::EMPTY);
             if let Some(old) = u.wall_lifted {
@@ -1203,23 +1299,6 @@ impl Position {
         if mv.kind() == MoveKind::Castle {
             self.restore(mv.aux, u.partner);
             self.virgin[mv.aux.index()] = true;
-        }
-        for &p in &u.lapsed[..usize::from(u.nlapsed)] {
-            self.virgin[p.index()] = true;
-        }
-        if u.ep_saved {
-            self.ep = self.undo_eps.pop().unwrap_or_default();
-        } else {
-            self.ep.n = 0;
-        }
-        self.counting = u.counting;
-        self.checks = u.checks;
-        self.halfmove = u.halfmove;
-        self.hash = u.hash;
-        if u.royals_saved
-            && let Some(r) = self.undo_royals.pop()
-        {
-            self.royals = r;
         }
     }
 }

@@ -478,15 +478,25 @@ pub(crate) struct MakeHooks {
     pub after_move: bool,
     /// `flip-enclosed`: the mover flips the enemy pieces it encloses.
     pub flip: bool,
+    /// None of the above, and no vanishing squares, petrifying pieces or walls: a lean move
+    /// (`Move::is_lean`) changes only its two squares, the hands, e.p., the clocks and the
+    /// castling rights (`Position::apply_lean`).
+    pub lean: bool,
 }
 
 impl MakeHooks {
     fn of(spec: &VariantSpec) -> MakeHooks {
         let rules = &spec.rules;
+        let aimed = !rules.first_moves.lost_when_aimed.is_empty();
+        let after_move = rules.counting.is_some() || rules.results.check_wins.is_some();
+        let flip = rules.flip_enclosed;
+        let others =
+            !spec.board.vanishing.is_empty() || !rules.petrify.is_empty() || rules.wall.is_some();
         MakeHooks {
-            aimed: !rules.first_moves.lost_when_aimed.is_empty(),
-            after_move: rules.counting.is_some() || rules.results.check_wins.is_some(),
-            flip: rules.flip_enclosed,
+            aimed,
+            after_move,
+            flip,
+            lean: !(aimed || after_move || flip || others),
         }
     }
 }

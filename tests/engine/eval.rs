@@ -261,7 +261,6 @@ fn sums_follow_each_move_on_the_squares_it_touches() {
         let eval = Evaluator::new(&t);
         let mut pos = Position::start(t.clone()).expect("start position");
         let mut moves = MoveList::new();
-        let mut touched = Vec::new();
         let mut sums = eval.sums(&pos);
         for ply in 0..120 {
             pos.legal_moves(&mut moves);
@@ -269,7 +268,7 @@ fn sums_follow_each_move_on_the_squares_it_touches() {
                 break;
             }
             let m = moves.get(ply * 13 % moves.len());
-            Evaluator::touched(m, &mut touched);
+            let touched = Evaluator::touched(m);
             let mut hands = eval.hand_sums(&pos);
             eval.remove_squares(&pos, &touched, &mut sums);
             pos.make(m);
