@@ -477,6 +477,7 @@ impl Position {
         if !roots.is_empty() {
             let board = &self.board[..];
             let mut walker = Walker::new(t, board, pt, from, c, &self.ep, virgin, &mut sink);
+            walker.captures_only = stage == Gen::Captures;
             for fl in roots {
                 let ray =
                     &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
