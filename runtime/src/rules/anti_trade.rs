@@ -11,11 +11,8 @@ impl Position {
     /// Whether a pseudo-legal move of the side to move breaks an anti-trade clause.
     pub(crate) fn breaks_anti_trade(&mut self, m: MoveRef<'_>) -> bool {
         let mover = self.board[m.from.index()];
-        if !mover.is_piece()
-            || (m.side_captures().is_empty()
-                && (m.to == m.from || !self.board[m.to.index()].is_piece()))
-        {
-            // Removes nothing (the common case, decided without building the list).
+        if !mover.is_piece() || !self.takes_trade_victim(m) {
+            // Every clause needs a victim taken: most moves, decided without the list.
             return false;
         }
         let (removed, n) = self.removed_by(m);
@@ -35,6 +32,19 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Whether the move removes a piece that some clause names as a victim (the pieces
+    /// [`Position::removed_by`] lists, read straight off the board).
+    #[inline]
+    fn takes_trade_victim(&self, m: MoveRef<'_>) -> bool {
+        let specs = &self.tables.spec.rules.anti_trade;
+        let victim = |s: crate::geometry::Square| {
+            let c = self.board[s.index()];
+            c.is_piece() && specs.iter().any(|sp| sp.victims.contains(&c.piece_type()))
+        };
+        (m.to != m.from && victim(m.to))
+            || m.side_captures().iter().any(|&s| s != m.from && victim(s))
     }
 
     /// The squares and pieces a move removes (destination and side captures), before it is made.
