@@ -315,6 +315,10 @@ pub struct Evaluator {
     big_value: Vec<i32>,
     /// The big pieces' worth of the stronger side at the start; 0: no taper.
     start_big: i32,
+    /// [`Evaluator::shares`]' share of one side per enemy big worth `0..=start_big`, where
+    /// that is at most [`SHARE_TABLE_MAX`] (empty otherwise): a node's taper reads it instead
+    /// of dividing.
+    share_table: Vec<[u16; 2]>,
     /// Some piece has a tapered term: [`Evaluator::tapered`] has work to do.
     taper: bool,
     /// Per type: every move goes forward (pawns, lances, shogi knights).
@@ -431,6 +435,7 @@ impl Evaluator {
             taper,
             big_value,
             start_big: 0,
+            share_table: Vec::new(),
             forward,
             hand_value,
             ntypes,
@@ -454,6 +459,7 @@ impl Evaluator {
             evaluator.big_material(&pos).into_iter().max().unwrap_or(0)
         });
         evaluator.taper &= evaluator.start_big > 0;
+        evaluator.share_table = share_table(evaluator.start_big);
         evaluator
     }
 
@@ -766,17 +772,14 @@ impl Evaluator {
         let r = royal.index();
         let [one, two] = self.near_masks[r];
         let mut danger = [
-            (theirs & two).count_ones() as i32,
+            sparse_count(theirs & two),
             self.open_bits(r, mine | theirs) as i32,
             0,
             0,
         ];
         let with_shelter = self.shelter_counts();
         if with_shelter || in_hand > 0 {
-            let near = [
-                (mine & one).count_ones() as i32,
-                (theirs & one).count_ones() as i32,
-            ];
+            let near = [(mine & one).count_ones() as i32, sparse_count(theirs & one)];
             if with_shelter {
                 danger[3] = near[0];
             }
@@ -830,13 +833,24 @@ impl Evaluator {
     /// The terms that rise and fade with the game's phase ([`Phase`]), positive for the
     /// first player: each side's sums at the shares its enemy's big pieces give.
     fn tapered(&self, sums: &Sums) -> i32 {
-        let shares = self.shares(sums.big);
+        let shares = [self.share(sums.big[1]), self.share(sums.big[0])];
         (0..2)
             .map(|p| {
                 let [rise, fade] = shares[p];
                 (sums.rising[p] * rise + sums.fading[p] * fade) / 1000
             })
             .sum()
+    }
+
+    /// One side's [`Evaluator::shares`] for its enemy's big worth `enemy`, from the table
+    /// where there is one.
+    #[inline(always)]
+    fn share(&self, enemy: i32) -> [i32; 2] {
+        let start = self.start_big.max(1);
+        match self.share_table.get(enemy.clamp(0, start) as usize) {
+            Some(&[rise, fade]) => [i32::from(rise), i32::from(fade)],
+            None => share_of(start, enemy),
+        }
     }
 
     /// Per player, the worth of its big pieces on the board and in hand.
@@ -866,14 +880,7 @@ impl Evaluator {
     /// whole once they are gone, the fading ones the whole down to nothing.
     fn shares(&self, big: [i32; 2]) -> [[i32; 2]; 2] {
         let start = self.start_big.max(1);
-        let share = |enemy: i32| {
-            let gone = 1000 * (start - enemy.clamp(0, start)) / start;
-            [
-                EARLY_SHARE + (1000 - EARLY_SHARE) * gone / 1000,
-                1000 - gone,
-            ]
-        };
-        [share(big[1]), share(big[0])]
+        [share_of(start, big[1]), share_of(start, big[0])]
     }
 
     /// The index of a piece's square in `table`, `raw` (within a term) and `late`.
@@ -998,12 +1005,9 @@ impl Evaluator {
         if let Some([one, two]) = self.near_masks.get(royal.index()) {
             let (mine, theirs) = (pos.side_words(player)[0], pos.side_words(enemy)[0]);
             if with_near {
-                near = [
-                    (mine & one).count_ones() as i32,
-                    (theirs & one).count_ones() as i32,
-                ];
+                near = [(mine & one).count_ones() as i32, sparse_count(theirs & one)];
             }
-            return (near, (theirs & two).count_ones() as i32);
+            return (near, sparse_count(theirs & two));
         }
         if with_near {
             near = [
@@ -1422,6 +1426,43 @@ fn king_neighbours(geo: &Geometry, sq: Square) -> [Option<Square>; 8] {
 }
 
 /// Per square: how many squares are one step away.
+/// The largest start big worth [`Evaluator::share_table`] is kept for (64 KB).
+const SHARE_TABLE_MAX: i32 = 1 << 14;
+
+/// [`Evaluator::share_table`] for a start big worth of `start_big`.
+fn share_table(start_big: i32) -> Vec<[u16; 2]> {
+    if start_big > SHARE_TABLE_MAX {
+        return Vec::new();
+    }
+    let start = start_big.max(1);
+    (0..=start)
+        .map(|enemy| share_of(start, enemy).map(|s| s as u16))
+        .collect()
+}
+
+/// The shares (thousandths) of one side's rising and fading terms when its enemy's big
+/// pieces are worth `enemy` of the start's `start` (at least 1): [`Evaluator::shares`].
+fn share_of(start: i32, enemy: i32) -> [i32; 2] {
+    let gone = 1000 * (start - enemy.clamp(0, start)) / start;
+    [
+        EARLY_SHARE + (1000 - EARLY_SHARE) * gone / 1000,
+        1000 - gone,
+    ]
+}
+
+/// The set bits of `x`, a loop turn each: the words counted so (enemy pieces near a royal)
+/// hold few, and without a popcount instruction on the target `count_ones` is a dozen-odd
+/// instructions of bit arithmetic whatever the word.
+#[inline(always)]
+fn sparse_count(mut x: u64) -> i32 {
+    let mut n = 0;
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
+}
+
 fn near_one(tables: &Tables) -> Vec<usize> {
     let geo = &tables.geo();
     geo.squares()

@@ -3,10 +3,9 @@
 //! so that a torn write (two threads storing at once) reads back as a miss. Replacement keeps
 //! the deepest results of the current search; entries of earlier searches go first.
 
-use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use koma_runtime::{FullMove, MoveRef};
+use koma_runtime::MoveRef;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bound {
@@ -31,14 +30,14 @@ impl TtMove {
         TtMove {
             from: m.from.0,
             to: m.to.0,
-            tag: tag(&m.to_full()),
+            tag: tag(&m),
         }
     }
 
     /// Whether `m` is this move (from and to first: the digest only for the few that match).
     #[inline]
     pub fn matches(self, m: MoveRef<'_>) -> bool {
-        m.from.0 == self.from && m.to.0 == self.to && tag(&m.to_full()) == self.tag
+        m.from.0 == self.from && m.to.0 == self.to && tag(&m) == self.tag
     }
 
     /// The origin square's index.
@@ -52,23 +51,10 @@ impl TtMove {
     }
 }
 
-/// A 16-bit digest of a move's effect (FNV-1a over its hash input).
-fn tag(m: &FullMove) -> u16 {
-    struct Fnv(u64);
-    impl Hasher for Fnv {
-        fn finish(&self) -> u64 {
-            self.0
-        }
-        fn write(&mut self, bytes: &[u8]) {
-            for &b in bytes {
-                self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-            }
-        }
-    }
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-    m.hash(&mut h);
-    let x = h.finish();
-    (x ^ (x >> 16) ^ (x >> 32) ^ (x >> 48)) as u16
+/// A 16-bit digest of a move's effect beyond its squares ([`MoveRef::effect_digest`]).
+#[inline]
+fn tag(m: &MoveRef<'_>) -> u16 {
+    m.effect_digest() as u16
 }
 
 /// What a probe finds.

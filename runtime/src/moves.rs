@@ -338,6 +338,22 @@ impl<'a> MoveRef<'a> {
         self.caps
     }
 
+    /// A digest of the move's effect for telling apart moves with the same start and
+    /// destination (equal moves, [`FullMove`]s or not, have equal digests): the promotion
+    /// field is XORed into the low 16 bits after the rest is mixed, so that moves differing
+    /// only in their promotion never share those bits. Cheaper than a [`Hash`] of the move.
+    #[inline]
+    pub fn effect_digest(self) -> u64 {
+        let (_, _, aux, aux2, burned, head, rest) = self.mv.key();
+        let mut h = (u64::from(aux.0) | u64::from(aux2.0) << 16 | u64::from(burned) << 32)
+            ^ u64::from(rest).rotate_left(48);
+        for &s in self.caps {
+            h = (h ^ u64::from(s.0)).wrapping_mul(0x100_0000_01b3);
+        }
+        h = (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        (h ^ (h >> 29)) ^ u64::from(head)
+    }
+
     /// Squares the move burns (a subset of [`MoveRef::side_captures`], sorted); a mover burned
     /// on arrival lists its own destination.
     pub fn burns(self) -> impl Iterator<Item = Square> + 'a {

@@ -1077,15 +1077,12 @@ impl Position {
 
     /// Whether a move resets the move-count clock: the variant's own reset events, or (without
     /// a move-count rule) any capture or promotion.
+    #[inline]
     fn resets_clock(&self, moved: Cell, captured: bool, promoted: bool) -> bool {
-        match &self.tables.spec.rules.results.move_limit {
-            Some(limit) => {
-                (captured && limit.reset_on_capture)
-                    || (promoted && limit.reset_on_promotion)
-                    || limit.reset_on_pieces.contains(&moved.piece_type())
-            }
-            None => captured || promoted,
-        }
+        let resets = &self.tables.clock_resets;
+        (captured && resets.capture)
+            || (promoted && resets.promotion)
+            || (moved.is_piece() && resets.mover_resets(moved.piece_type()))
     }
 
     /// Whether the last move made changed a royal square (true when none was made since the

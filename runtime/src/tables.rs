@@ -466,6 +466,45 @@ pub struct Tables {
     pub(crate) vectors_through: ByPlayer<Vec<u64>>,
     /// Which of make's rule steps the variant has (`MakeHooks`).
     pub(crate) make_hooks: MakeHooks,
+    /// Which moves reset the move-count clock (`ClockResets`).
+    pub(crate) clock_resets: ClockResets,
+}
+
+/// Which moves reset the move-count clock, decided once from the game's `draw moves` clause
+/// (without one, any capture or promotion): make asks a per-type table rather than scan the
+/// clause's list of pieces.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ClockResets {
+    pub capture: bool,
+    pub promotion: bool,
+    /// Per piece type: its moves reset the clock.
+    pub movers: Vec<bool>,
+}
+
+impl ClockResets {
+    fn of(spec: &VariantSpec) -> ClockResets {
+        let ntypes = spec.pieces.len();
+        match &spec.rules.results.move_limit {
+            Some(limit) => ClockResets {
+                capture: limit.reset_on_capture,
+                promotion: limit.reset_on_promotion,
+                movers: (0..ntypes)
+                    .map(|t| limit.reset_on_pieces.contains(&PieceType(t as u16)))
+                    .collect(),
+            },
+            None => ClockResets {
+                capture: true,
+                promotion: true,
+                movers: vec![false; ntypes],
+            },
+        }
+    }
+
+    /// Whether the moves of pieces of type `t` reset the clock.
+    #[inline(always)]
+    pub fn mover_resets(&self, t: PieceType) -> bool {
+        self.movers.get(usize::from(t.0)).copied().unwrap_or(false)
+    }
 }
 
 /// Which of make's rule steps a variant has, decided once when its tables are built: make asks
@@ -608,6 +647,7 @@ impl Tables {
             footprints: crate::footprint::Footprints::default(),
             vectors_through: ByPlayer::default(),
             make_hooks: MakeHooks::of(&spec),
+            clock_resets: ClockResets::of(&spec),
             pieces,
             vectors,
             ray_index,
