@@ -181,8 +181,9 @@ trait SimpleOut {
     fn push_simple(&mut self, m: Move, capture: bool);
     /// An e.p. capture of a simple path.
     fn push_ep(&mut self, m: &FullMove);
-    /// The quiet moves of a simple path to each of `to`, in order.
-    fn push_quiets(&mut self, from: Square, to: &[Square], creates_ep: bool);
+    /// The quiet moves of a monotonic ray to the squares of `to` (occupancy bits, a board of
+    /// up to 64 squares), in ray order: lowest first when `ascending`.
+    fn push_quiet_bits(&mut self, from: Square, to: u64, ascending: bool, creates_ep: bool);
 }
 
 impl SimpleOut for MoveList {
@@ -197,8 +198,8 @@ impl SimpleOut for MoveList {
     }
 
     #[inline]
-    fn push_quiets(&mut self, from: Square, to: &[Square], creates_ep: bool) {
-        self.push_run(from, to, creates_ep);
+    fn push_quiet_bits(&mut self, from: Square, to: u64, ascending: bool, creates_ep: bool) {
+        self.push_bits(from, to, ascending, creates_ep);
     }
 }
 
@@ -218,13 +219,16 @@ impl SimpleOut for MoveSink<'_> {
         self.add(m, true, &[], false);
     }
 
-    fn push_quiets(&mut self, from: Square, to: &[Square], creates_ep: bool) {
+    fn push_quiet_bits(&mut self, from: Square, to: u64, ascending: bool, creates_ep: bool) {
         if self.direct {
-            self.out.push_run(from, to, creates_ep);
+            self.out.push_bits(from, to, ascending, creates_ep);
             return;
         }
-        for &s in to {
-            let mut m = Move::new(from, s);
+        let mut rest = to;
+        while rest != 0 {
+            let b = nearest(rest, ascending);
+            rest ^= 1 << b;
+            let mut m = Move::new(from, Square(b as u16));
             m.set_creates_ep(creates_ep);
             self.add(m, false, &[], true);
         }
@@ -280,17 +284,10 @@ impl Position {
         }
         let start = out.len();
         let piece_gen = if t.rules.has_burns() { Gen::All } else { stage };
-        let freezing = !t.rules.freezes.is_empty();
-        for s in self.squares_of(side) {
-            let c = self.board[s.index()];
-            if freezing && self.is_frozen(s, c) {
-                continue;
-            }
-            let pt = t.piece(c.piece_type(), c.player());
-            if piece_gen == Gen::Captures && !self.may_capture(pt, s, c) {
-                continue;
-            }
-            self.table_moves_of(pt, s, c, out, piece_gen);
+        match piece_gen {
+            Gen::All => self.pieces_moves::<true, true>(side, out),
+            Gen::Captures => self.pieces_moves::<false, true>(side, out),
+            Gen::Quiets => self.pieces_moves::<true, false>(side, out),
         }
         if t.rules.has_burns() {
             self.apply_burns(out, start);
@@ -313,6 +310,42 @@ impl Position {
         }
         if t.multi_leg || !t.spec.rules.passing.anytime.is_empty() {
             self.filter_passes(out, start);
+        }
+    }
+
+    /// The moves of the pieces of `side` that the stage (`QUIETS`, `CAPTURES`) asks for, with a
+    /// body per stage: a piece whose square has only simple paths and no castling the stage
+    /// wants (most pieces on most squares) goes straight to its simple moves.
+    #[inline]
+    fn pieces_moves<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        side: Player,
+        out: &mut MoveList,
+    ) {
+        let t = &*self.tables;
+        let stage = match (QUIETS, CAPTURES) {
+            (true, true) => Gen::All,
+            (false, _) => Gen::Captures,
+            (true, false) => Gen::Quiets,
+        };
+        let freezing = !t.rules.freezes.is_empty();
+        for s in self.squares_of(side) {
+            let c = self.board[s.index()];
+            if freezing && self.is_frozen(s, c) {
+                continue;
+            }
+            let pt = t.piece(c.piece_type(), c.player());
+            if !QUIETS && !self.may_capture(pt, s, c) {
+                continue;
+            }
+            let at = pt.moves_at[s.index()];
+            if at.has(SquareMoves::SINK) || QUIETS && at.has(SquareMoves::CASTLES) {
+                self.table_moves_of(pt, s, c, out, stage);
+                continue;
+            }
+            let virgin = at.has(SquareMoves::FIRST_MOVES) && self.first_moves_open(s, c);
+            let simple = &pt.simple[at.simple as usize..at.end as usize];
+            self.simple_moves::<QUIETS, CAPTURES>(pt, simple, s, c.player(), virgin, out);
         }
     }
 
@@ -342,10 +375,18 @@ impl Position {
                 return true;
             }
         }
-        let Some(reach) = pt.capture_reach else {
+        let Some(near) = pt.capture_reach else {
             return true;
         };
-        reach > 0 && self.has_near(from, c.player().opponent(), reach)
+        if near == 0 {
+            return false;
+        }
+        // On a board of up to 64 squares: every square a move from here may end on (all of
+        // them when a non-simple path starts here), and nothing but an enemy is removable.
+        if let Some(&reach) = pt.reach.get(from.index()) {
+            return reach & self.side_occ.get(c.player().opponent()).0[0] != 0;
+        }
+        self.has_near(from, c.player().opponent(), near)
     }
 
     /// Appends the moves of the piece on `sq` by its tables alone, whoever is to move and
@@ -509,7 +550,7 @@ impl Position {
 
     /// The moves of the simple paths `simple` of `pt` from `from`, in path order: to empty
     /// squares when `QUIETS`, removing a piece when `CAPTURES`.
-    #[inline]
+    #[inline(always)]
     fn simple_moves<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         pt: &PieceTable,
@@ -519,7 +560,14 @@ impl Position {
         virgin: bool,
         out: &mut impl SimpleOut,
     ) {
+        let route =
+            SimpleMoves::GATED | SimpleMoves::LEAPS | SimpleMoves::BITS | SimpleMoves::TAKES_EP;
         for r in simple {
+            // The common entry first, one test: a ray read from the occupancy bits.
+            if r.flags & route == SimpleMoves::BITS {
+                self.ray_moves_by_bits::<QUIETS, CAPTURES>(r, from, me, out);
+                continue;
+            }
             if self.ray_closed::<QUIETS, CAPTURES>(r, me) {
                 continue;
             }
@@ -560,7 +608,7 @@ impl Position {
     /// The moves of a run of plain one-square leaps, in path order: to an empty square, or
     /// taking an enemy. On a board of up to 64 squares a run with no square the stage wants
     /// is skipped from the occupancy bits.
-    #[inline]
+    #[inline(always)]
     fn leap_moves<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         r: &SimpleMoves,
@@ -594,7 +642,7 @@ impl Position {
     /// The moves along a simple ray whose first piece the occupancy bits give (a board of up
     /// to 64 squares, no e.p. capture open to it): the empty squares before that piece, then
     /// its capture.
-    #[inline]
+    #[inline(always)]
     fn ray_moves_by_bits<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         r: &SimpleMoves,
@@ -604,15 +652,23 @@ impl Position {
     ) {
         let hit = r.mask & self.occ.0[0];
         let ascending = r.has(SimpleMoves::ASCENDING);
-        let first = (hit != 0).then(|| nearest(hit, ascending));
         if QUIETS && r.modes.contains(Modes::MOVE) {
-            let n = first.map_or(usize::from(r.len), |b| {
-                before(r.mask, b, ascending).count_ones() as usize
-            });
-            let run = &self.tables.rays[r.off as usize..r.off as usize + n];
-            out.push_quiets(from, run, r.modes.contains(Modes::CREATES_EP));
+            let free = if hit == 0 {
+                r.mask
+            } else {
+                before(r.mask, nearest(hit, ascending), ascending)
+            };
+            out.push_quiet_bits(from, free, ascending, r.modes.contains(Modes::CREATES_EP));
         }
-        if CAPTURES && let Some(b) = first {
+        // The first piece is taken only when it is an enemy (or a friend under `DESTROY`):
+        // most rays that end on a piece end on a friend, told from the bits alone.
+        let takers = if r.modes.contains(Modes::DESTROY) {
+            hit
+        } else {
+            hit & self.side_occ.get(me.opponent()).0[0]
+        };
+        if CAPTURES && takers != 0 {
+            let b = nearest(hit, ascending);
             let target = self.board[b as usize];
             if target.is_piece() && self.tables.removable(me, target, r.modes) {
                 out.push_simple(Move::new(from, Square(b as u16)), true);
