@@ -284,10 +284,14 @@ impl Position {
         }
         let start = out.len();
         let piece_gen = if t.rules.has_burns() { Gen::All } else { stage };
-        match piece_gen {
-            Gen::All => self.pieces_moves::<true, true>(side, out),
-            Gen::Captures => self.pieces_moves::<false, true>(side, out),
-            Gen::Quiets => self.pieces_moves::<true, false>(side, out),
+        if self.board.len() > 64 {
+            self.table_pieces_moves(side, piece_gen, out);
+        } else {
+            match piece_gen {
+                Gen::All => self.pieces_moves::<true, true>(side, out),
+                Gen::Captures => self.pieces_moves::<false, true>(side, out),
+                Gen::Quiets => self.pieces_moves::<true, false>(side, out),
+            }
         }
         if t.rules.has_burns() {
             self.apply_burns(out, start);
@@ -313,9 +317,29 @@ impl Position {
         }
     }
 
-    /// The moves of the pieces of `side` that the stage (`QUIETS`, `CAPTURES`) asks for, with a
-    /// body per stage: a piece whose square has only simple paths and no castling the stage
-    /// wants (most pieces on most squares) goes straight to its simple moves.
+    /// The moves of the pieces of `side` that `stage` asks for, each through its tables: on a
+    /// board over 64 squares, where the forced inlining of the small-board path
+    /// ([`Position::pieces_moves`]) costs more than it saves.
+    fn table_pieces_moves(&self, side: Player, stage: Gen, out: &mut MoveList) {
+        let t = &*self.tables;
+        let freezing = !t.rules.freezes.is_empty();
+        for s in self.squares_of(side) {
+            let c = self.board[s.index()];
+            if freezing && self.is_frozen(s, c) {
+                continue;
+            }
+            let pt = t.piece(c.piece_type(), c.player());
+            if stage == Gen::Captures && !self.may_capture(pt, s, c) {
+                continue;
+            }
+            self.table_moves_of(pt, s, c, out, stage);
+        }
+    }
+
+    /// The moves of the pieces of `side` that the stage (`QUIETS`, `CAPTURES`) asks for, on a
+    /// board of up to 64 squares, with a body per stage: a piece whose square has only simple
+    /// paths and no castling the stage wants (most pieces on most squares) goes straight to
+    /// its simple moves, inlined here.
     #[inline]
     fn pieces_moves<const QUIETS: bool, const CAPTURES: bool>(
         &self,
@@ -345,14 +369,16 @@ impl Position {
             }
             let virgin = at.has(SquareMoves::FIRST_MOVES) && self.first_moves_open(s, c);
             let simple = &pt.simple[at.simple as usize..at.end as usize];
-            self.simple_moves::<QUIETS, CAPTURES>(pt, simple, s, c.player(), virgin, out);
+            self.small_simple_moves::<QUIETS, CAPTURES>(pt, simple, s, c.player(), virgin, out);
         }
     }
 
     /// False when the piece `c` on `from` has no capture (and no e.p. capture is open): no
     /// enemy within its capture reach, or, on a large board, a friend on the first square of
     /// each of its capturing paths. The captures stage skips it unwalked.
-    #[inline]
+    /// Forced inline: with four callers (a piece loop per stage and the table loop) LLVM
+    /// stops inlining it, which costs the large boards a call a piece.
+    #[inline(always)]
     fn may_capture(&self, pt: &PieceTable, from: Square, c: Cell) -> bool {
         if pt.takes_ep && self.ep.n > 0 {
             return true;
@@ -550,8 +576,25 @@ impl Position {
 
     /// The moves of the simple paths `simple` of `pt` from `from`, in path order: to empty
     /// squares when `QUIETS`, removing a piece when `CAPTURES`.
-    #[inline(always)]
+    #[inline]
     fn simple_moves<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        pt: &PieceTable,
+        simple: &[SimpleMoves],
+        from: Square,
+        me: Player,
+        virgin: bool,
+        out: &mut impl SimpleOut,
+    ) {
+        for r in simple {
+            self.simple_entry::<QUIETS, CAPTURES, false>(r, pt, from, me, virgin, out);
+        }
+    }
+
+    /// [`Position::simple_moves`] on a board of up to 64 squares, inlined with its leaps and
+    /// rays into the piece loop ([`Position::pieces_moves`]).
+    #[inline(always)]
+    fn small_simple_moves<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         pt: &PieceTable,
         simple: &[SimpleMoves],
@@ -565,24 +608,47 @@ impl Position {
         for r in simple {
             // The common entry first, one test: a ray read from the occupancy bits.
             if r.flags & route == SimpleMoves::BITS {
-                self.ray_moves_by_bits::<QUIETS, CAPTURES>(r, from, me, out);
+                self.ray_moves_by_bits_inlined::<QUIETS, CAPTURES>(r, from, me, out);
                 continue;
             }
-            if self.ray_closed::<QUIETS, CAPTURES>(r, me) {
-                continue;
-            }
-            if r.has(SimpleMoves::GATED)
-                && !self.first_leg_open(&pt.legs[r.leg as usize], from, virgin)
-            {
-                continue;
-            }
-            if r.has(SimpleMoves::LEAPS) {
-                self.leap_moves::<QUIETS, CAPTURES>(r, pt, from, me, out);
-            } else if r.has(SimpleMoves::BITS) && !(r.has(SimpleMoves::TAKES_EP) && self.ep.n > 0) {
-                self.ray_moves_by_bits::<QUIETS, CAPTURES>(r, from, me, out);
+            self.simple_entry::<QUIETS, CAPTURES, true>(r, pt, from, me, virgin, out);
+        }
+    }
+
+    /// The moves of one simple path `r` of `pt` from `from`. `INLINED` (the small-board fast
+    /// path) forces its leaps and bit rays inline; the table path leaves that to LLVM, as
+    /// forcing it there costs the large boards more than it saves.
+    #[inline(always)]
+    fn simple_entry<const QUIETS: bool, const CAPTURES: bool, const INLINED: bool>(
+        &self,
+        r: &SimpleMoves,
+        pt: &PieceTable,
+        from: Square,
+        me: Player,
+        virgin: bool,
+        out: &mut impl SimpleOut,
+    ) {
+        if self.ray_closed::<QUIETS, CAPTURES>(r, me) {
+            return;
+        }
+        if r.has(SimpleMoves::GATED) && !self.first_leg_open(&pt.legs[r.leg as usize], from, virgin)
+        {
+            return;
+        }
+        if r.has(SimpleMoves::LEAPS) {
+            if INLINED {
+                self.leap_moves_inlined::<QUIETS, CAPTURES>(r, pt, from, me, out);
             } else {
-                self.ray_moves::<QUIETS, CAPTURES>(r, from, me, out);
+                self.leap_moves::<QUIETS, CAPTURES>(r, pt, from, me, out);
             }
+        } else if r.has(SimpleMoves::BITS) && !(r.has(SimpleMoves::TAKES_EP) && self.ep.n > 0) {
+            if INLINED {
+                self.ray_moves_by_bits_inlined::<QUIETS, CAPTURES>(r, from, me, out);
+            } else {
+                self.ray_moves_by_bits::<QUIETS, CAPTURES>(r, from, me, out);
+            }
+        } else {
+            self.ray_moves::<QUIETS, CAPTURES>(r, from, me, out);
         }
     }
 
@@ -608,8 +674,21 @@ impl Position {
     /// The moves of a run of plain one-square leaps, in path order: to an empty square, or
     /// taking an enemy. On a board of up to 64 squares a run with no square the stage wants
     /// is skipped from the occupancy bits.
-    #[inline(always)]
+    #[inline]
     fn leap_moves<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        r: &SimpleMoves,
+        pt: &PieceTable,
+        from: Square,
+        me: Player,
+        out: &mut impl SimpleOut,
+    ) {
+        self.leap_moves_inlined::<QUIETS, CAPTURES>(r, pt, from, me, out);
+    }
+
+    /// [`Position::leap_moves`], always inlined (the small-board fast path).
+    #[inline(always)]
+    fn leap_moves_inlined<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         r: &SimpleMoves,
         pt: &PieceTable,
@@ -642,8 +721,20 @@ impl Position {
     /// The moves along a simple ray whose first piece the occupancy bits give (a board of up
     /// to 64 squares, no e.p. capture open to it): the empty squares before that piece, then
     /// its capture.
-    #[inline(always)]
+    #[inline]
     fn ray_moves_by_bits<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        r: &SimpleMoves,
+        from: Square,
+        me: Player,
+        out: &mut impl SimpleOut,
+    ) {
+        self.ray_moves_by_bits_inlined::<QUIETS, CAPTURES>(r, from, me, out);
+    }
+
+    /// [`Position::ray_moves_by_bits`], always inlined (the small-board fast path).
+    #[inline(always)]
+    fn ray_moves_by_bits_inlined<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         r: &SimpleMoves,
         from: Square,
