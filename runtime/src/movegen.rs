@@ -181,8 +181,9 @@ trait SimpleOut {
     fn push_simple(&mut self, m: Move, capture: bool);
     /// An e.p. capture of a simple path.
     fn push_ep(&mut self, m: &FullMove);
-    /// The quiet moves of a simple path to each of `to`, in order.
-    fn push_quiets(&mut self, from: Square, to: &[Square], creates_ep: bool);
+    /// The quiet moves of a monotonic ray to the squares of `to` (occupancy bits, a board of
+    /// up to 64 squares), in ray order: lowest first when `ascending`.
+    fn push_quiet_bits(&mut self, from: Square, to: u64, ascending: bool, creates_ep: bool);
 }
 
 impl SimpleOut for MoveList {
@@ -197,8 +198,8 @@ impl SimpleOut for MoveList {
     }
 
     #[inline]
-    fn push_quiets(&mut self, from: Square, to: &[Square], creates_ep: bool) {
-        self.push_run(from, to, creates_ep);
+    fn push_quiet_bits(&mut self, from: Square, to: u64, ascending: bool, creates_ep: bool) {
+        self.push_bits(from, to, ascending, creates_ep);
     }
 }
 
@@ -218,13 +219,16 @@ impl SimpleOut for MoveSink<'_> {
         self.add(m, true, &[], false);
     }
 
-    fn push_quiets(&mut self, from: Square, to: &[Square], creates_ep: bool) {
+    fn push_quiet_bits(&mut self, from: Square, to: u64, ascending: bool, creates_ep: bool) {
         if self.direct {
-            self.out.push_run(from, to, creates_ep);
+            self.out.push_bits(from, to, ascending, creates_ep);
             return;
         }
-        for &s in to {
-            let mut m = Move::new(from, s);
+        let mut rest = to;
+        while rest != 0 {
+            let b = nearest(rest, ascending);
+            rest ^= 1 << b;
+            let mut m = Move::new(from, Square(b as u16));
             m.set_creates_ep(creates_ep);
             self.add(m, false, &[], true);
         }
@@ -280,17 +284,14 @@ impl Position {
         }
         let start = out.len();
         let piece_gen = if t.rules.has_burns() { Gen::All } else { stage };
-        let freezing = !t.rules.freezes.is_empty();
-        for s in self.squares_of(side) {
-            let c = self.board[s.index()];
-            if freezing && self.is_frozen(s, c) {
-                continue;
+        if self.board.len() > 64 {
+            self.table_pieces_moves(side, piece_gen, out);
+        } else {
+            match piece_gen {
+                Gen::All => self.pieces_moves::<true, true>(side, out),
+                Gen::Captures => self.pieces_moves::<false, true>(side, out),
+                Gen::Quiets => self.pieces_moves::<true, false>(side, out),
             }
-            let pt = t.piece(c.piece_type(), c.player());
-            if piece_gen == Gen::Captures && !self.may_capture(pt, s, c) {
-                continue;
-            }
-            self.table_moves_of(pt, s, c, out, piece_gen);
         }
         if t.rules.has_burns() {
             self.apply_burns(out, start);
@@ -316,10 +317,68 @@ impl Position {
         }
     }
 
+    /// The moves of the pieces of `side` that `stage` asks for, each through its tables: on a
+    /// board over 64 squares, where the forced inlining of the small-board path
+    /// ([`Position::pieces_moves`]) costs more than it saves.
+    fn table_pieces_moves(&self, side: Player, stage: Gen, out: &mut MoveList) {
+        let t = &*self.tables;
+        let freezing = !t.rules.freezes.is_empty();
+        for s in self.squares_of(side) {
+            let c = self.board[s.index()];
+            if freezing && self.is_frozen(s, c) {
+                continue;
+            }
+            let pt = t.piece(c.piece_type(), c.player());
+            if stage == Gen::Captures && !self.may_capture(pt, s, c) {
+                continue;
+            }
+            self.table_moves_of(pt, s, c, out, stage);
+        }
+    }
+
+    /// The moves of the pieces of `side` that the stage (`QUIETS`, `CAPTURES`) asks for, on a
+    /// board of up to 64 squares, with a body per stage: a piece whose square has only simple
+    /// paths and no castling the stage wants (most pieces on most squares) goes straight to
+    /// its simple moves, inlined here.
+    #[inline]
+    fn pieces_moves<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        side: Player,
+        out: &mut MoveList,
+    ) {
+        let t = &*self.tables;
+        let stage = match (QUIETS, CAPTURES) {
+            (true, true) => Gen::All,
+            (false, _) => Gen::Captures,
+            (true, false) => Gen::Quiets,
+        };
+        let freezing = !t.rules.freezes.is_empty();
+        for s in self.squares_of(side) {
+            let c = self.board[s.index()];
+            if freezing && self.is_frozen(s, c) {
+                continue;
+            }
+            let pt = t.piece(c.piece_type(), c.player());
+            if !QUIETS && !self.may_capture(pt, s, c) {
+                continue;
+            }
+            let at = pt.moves_at[s.index()];
+            if at.has(SquareMoves::SINK) || QUIETS && at.has(SquareMoves::CASTLES) {
+                self.table_moves_of(pt, s, c, out, stage);
+                continue;
+            }
+            let virgin = at.has(SquareMoves::FIRST_MOVES) && self.first_moves_open(s, c);
+            let simple = &pt.simple[at.simple as usize..at.end as usize];
+            self.small_simple_moves::<QUIETS, CAPTURES>(pt, simple, s, c.player(), virgin, out);
+        }
+    }
+
     /// False when the piece `c` on `from` has no capture (and no e.p. capture is open): no
     /// enemy within its capture reach, or, on a large board, a friend on the first square of
     /// each of its capturing paths. The captures stage skips it unwalked.
-    #[inline]
+    /// Forced inline: with four callers (a piece loop per stage and the table loop) LLVM
+    /// stops inlining it, which costs the large boards a call a piece.
+    #[inline(always)]
     fn may_capture(&self, pt: &PieceTable, from: Square, c: Cell) -> bool {
         if pt.takes_ep && self.ep.n > 0 {
             return true;
@@ -342,10 +401,18 @@ impl Position {
                 return true;
             }
         }
-        let Some(reach) = pt.capture_reach else {
+        let Some(near) = pt.capture_reach else {
             return true;
         };
-        reach > 0 && self.has_near(from, c.player().opponent(), reach)
+        if near == 0 {
+            return false;
+        }
+        // On a board of up to 64 squares: every square a move from here may end on (all of
+        // them when a non-simple path starts here), and nothing but an enemy is removable.
+        if let Some(&reach) = pt.reach.get(from.index()) {
+            return reach & self.side_occ.get(c.player().opponent()).0[0] != 0;
+        }
+        self.has_near(from, c.player().opponent(), near)
     }
 
     /// Appends the moves of the piece on `sq` by its tables alone, whoever is to move and
@@ -521,21 +588,68 @@ impl Position {
         out: &mut impl SimpleOut,
     ) {
         for r in simple {
-            if self.ray_closed::<QUIETS, CAPTURES>(r, me) {
+            self.simple_entry::<QUIETS, CAPTURES, false>(r, pt, from, me, virgin, out);
+        }
+    }
+
+    /// [`Position::simple_moves`] on a board of up to 64 squares, inlined with its leaps and
+    /// rays into the piece loop ([`Position::pieces_moves`]).
+    #[inline(always)]
+    fn small_simple_moves<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        pt: &PieceTable,
+        simple: &[SimpleMoves],
+        from: Square,
+        me: Player,
+        virgin: bool,
+        out: &mut impl SimpleOut,
+    ) {
+        let route =
+            SimpleMoves::GATED | SimpleMoves::LEAPS | SimpleMoves::BITS | SimpleMoves::TAKES_EP;
+        for r in simple {
+            // The common entry first, one test: a ray read from the occupancy bits.
+            if r.flags & route == SimpleMoves::BITS {
+                self.ray_moves_by_bits_inlined::<QUIETS, CAPTURES>(r, from, me, out);
                 continue;
             }
-            if r.has(SimpleMoves::GATED)
-                && !self.first_leg_open(&pt.legs[r.leg as usize], from, virgin)
-            {
-                continue;
-            }
-            if r.has(SimpleMoves::LEAPS) {
-                self.leap_moves::<QUIETS, CAPTURES>(r, pt, from, me, out);
-            } else if r.has(SimpleMoves::BITS) && !(r.has(SimpleMoves::TAKES_EP) && self.ep.n > 0) {
-                self.ray_moves_by_bits::<QUIETS, CAPTURES>(r, from, me, out);
+            self.simple_entry::<QUIETS, CAPTURES, true>(r, pt, from, me, virgin, out);
+        }
+    }
+
+    /// The moves of one simple path `r` of `pt` from `from`. `INLINED` (the small-board fast
+    /// path) forces its leaps and bit rays inline; the table path leaves that to LLVM, as
+    /// forcing it there costs the large boards more than it saves.
+    #[inline(always)]
+    fn simple_entry<const QUIETS: bool, const CAPTURES: bool, const INLINED: bool>(
+        &self,
+        r: &SimpleMoves,
+        pt: &PieceTable,
+        from: Square,
+        me: Player,
+        virgin: bool,
+        out: &mut impl SimpleOut,
+    ) {
+        if self.ray_closed::<QUIETS, CAPTURES>(r, me) {
+            return;
+        }
+        if r.has(SimpleMoves::GATED) && !self.first_leg_open(&pt.legs[r.leg as usize], from, virgin)
+        {
+            return;
+        }
+        if r.has(SimpleMoves::LEAPS) {
+            if INLINED {
+                self.leap_moves_inlined::<QUIETS, CAPTURES>(r, pt, from, me, out);
             } else {
-                self.ray_moves::<QUIETS, CAPTURES>(r, from, me, out);
+                self.leap_moves::<QUIETS, CAPTURES>(r, pt, from, me, out);
             }
+        } else if r.has(SimpleMoves::BITS) && !(r.has(SimpleMoves::TAKES_EP) && self.ep.n > 0) {
+            if INLINED {
+                self.ray_moves_by_bits_inlined::<QUIETS, CAPTURES>(r, from, me, out);
+            } else {
+                self.ray_moves_by_bits::<QUIETS, CAPTURES>(r, from, me, out);
+            }
+        } else {
+            self.ray_moves::<QUIETS, CAPTURES>(r, from, me, out);
         }
     }
 
@@ -563,6 +677,19 @@ impl Position {
     /// is skipped from the occupancy bits.
     #[inline]
     fn leap_moves<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        r: &SimpleMoves,
+        pt: &PieceTable,
+        from: Square,
+        me: Player,
+        out: &mut impl SimpleOut,
+    ) {
+        self.leap_moves_inlined::<QUIETS, CAPTURES>(r, pt, from, me, out);
+    }
+
+    /// [`Position::leap_moves`], always inlined (the small-board fast path).
+    #[inline(always)]
+    fn leap_moves_inlined<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         r: &SimpleMoves,
         pt: &PieceTable,
@@ -603,17 +730,37 @@ impl Position {
         me: Player,
         out: &mut impl SimpleOut,
     ) {
+        self.ray_moves_by_bits_inlined::<QUIETS, CAPTURES>(r, from, me, out);
+    }
+
+    /// [`Position::ray_moves_by_bits`], always inlined (the small-board fast path).
+    #[inline(always)]
+    fn ray_moves_by_bits_inlined<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        r: &SimpleMoves,
+        from: Square,
+        me: Player,
+        out: &mut impl SimpleOut,
+    ) {
         let hit = r.mask & self.occ.0[0];
         let ascending = r.has(SimpleMoves::ASCENDING);
-        let first = (hit != 0).then(|| nearest(hit, ascending));
         if QUIETS && r.modes.contains(Modes::MOVE) {
-            let n = first.map_or(usize::from(r.len), |b| {
-                before(r.mask, b, ascending).count_ones() as usize
-            });
-            let run = &self.tables.rays[r.off as usize..r.off as usize + n];
-            out.push_quiets(from, run, r.modes.contains(Modes::CREATES_EP));
+            let free = if hit == 0 {
+                r.mask
+            } else {
+                before(r.mask, nearest(hit, ascending), ascending)
+            };
+            out.push_quiet_bits(from, free, ascending, r.modes.contains(Modes::CREATES_EP));
         }
-        if CAPTURES && let Some(b) = first {
+        // The first piece is taken only when it is an enemy (or a friend under `DESTROY`):
+        // most rays that end on a piece end on a friend, told from the bits alone.
+        let takers = if r.modes.contains(Modes::DESTROY) {
+            hit
+        } else {
+            hit & self.side_occ.get(me.opponent()).0[0]
+        };
+        if CAPTURES && takers != 0 {
+            let b = nearest(hit, ascending);
             let target = self.board[b as usize];
             if target.is_piece() && self.tables.removable(me, target, r.modes) {
                 out.push_simple(Move::new(from, Square(b as u16)), true);

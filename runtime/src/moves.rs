@@ -616,18 +616,32 @@ impl MoveList {
         self.moves.push(m);
     }
 
-    /// Appends the plain moves from `from` to each of `to`, in order, marked as creating e.p.
-    /// squares when `creates_ep`: one capacity test for the run.
+    /// Appends the plain moves from `from` to the squares of `to` (bit `i` for square `i`, a
+    /// board of up to 64 squares), lowest first when `ascending`, else highest first; marked
+    /// as creating e.p. squares when `creates_ep`.
     #[inline]
-    pub(crate) fn push_run(&mut self, from: Square, to: &[Square], creates_ep: bool) {
-        let run = to.iter().map(|&s| Move::new(from, s));
-        if creates_ep {
-            self.moves.extend(run.map(|mut m| {
-                m.set_creates_ep(true);
-                m
-            }));
+    pub(crate) fn push_bits(&mut self, from: Square, to: u64, ascending: bool, creates_ep: bool) {
+        let mut proto = Move::new(from, from);
+        proto.set_creates_ep(creates_ep);
+        let mut rest = to;
+        if ascending {
+            while rest != 0 {
+                let b = rest.trailing_zeros();
+                rest &= rest - 1;
+                self.moves.push(Move {
+                    to: Square(b as u16),
+                    ..proto
+                });
+            }
         } else {
-            self.moves.extend(run);
+            while rest != 0 {
+                let b = 63 - rest.leading_zeros();
+                rest ^= 1 << b;
+                self.moves.push(Move {
+                    to: Square(b as u16),
+                    ..proto
+                });
+            }
         }
     }
 
