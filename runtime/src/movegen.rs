@@ -324,11 +324,9 @@ impl Position {
         let t = &*self.tables;
         let freezing = !t.rules.freezes.is_empty();
         for s in self.squares_of(side) {
-            let c = self.board[s.index()];
-            if freezing && self.is_frozen(s, c) {
+            let Some((c, pt)) = self.movable_piece(s, freezing) else {
                 continue;
-            }
-            let pt = t.piece(c.piece_type(), c.player());
+            };
             if stage == Gen::Captures && !self.may_capture(pt, s, c) {
                 continue;
             }
@@ -354,11 +352,9 @@ impl Position {
         };
         let freezing = !t.rules.freezes.is_empty();
         for s in self.squares_of(side) {
-            let c = self.board[s.index()];
-            if freezing && self.is_frozen(s, c) {
+            let Some((c, pt)) = self.movable_piece(s, freezing) else {
                 continue;
-            }
-            let pt = t.piece(c.piece_type(), c.player());
+            };
             if !QUIETS && !self.may_capture(pt, s, c) {
                 continue;
             }
@@ -371,6 +367,17 @@ impl Position {
             let simple = &pt.simple[at.simple as usize..at.end as usize];
             self.small_simple_moves::<QUIETS, CAPTURES>(pt, simple, s, c.player(), virgin, out);
         }
+    }
+
+    /// The piece on `s` (one of the side to move's) and its table, unless it is frozen
+    /// (`freezing`: the game has freezers): the piece loops' common start.
+    #[inline(always)]
+    fn movable_piece(&self, s: Square, freezing: bool) -> Option<(Cell, &PieceTable)> {
+        let c = self.board[s.index()];
+        if freezing && self.is_frozen(s, c) {
+            return None;
+        }
+        Some((c, self.tables.piece(c.piece_type(), c.player())))
     }
 
     /// False when the piece `c` on `from` has no capture (and no e.p. capture is open): no
