@@ -351,14 +351,18 @@ impl Position {
             (true, false) => Gen::Quiets,
         };
         let freezing = !t.rules.freezes.is_empty();
+        // The captures stage skips a piece with no enemy where it may take one.
+        let enemy = self.side_occ.get(side.opponent()).0[0];
+        let ep_open = if self.ep.n > 0 { SquareMoves::TAKES_EP } else { 0 };
+        let takes_unbound = SquareMoves::TAKES_ANY | ep_open;
         for s in self.squares_of(side) {
             let Some((c, pt)) = self.movable_piece(s, freezing) else {
                 continue;
             };
-            if !QUIETS && !self.may_capture(pt, s, c) {
+            let at = pt.moves_at[s.index()];
+            if !QUIETS && at.takes & enemy == 0 && at.flags & takes_unbound == 0 {
                 continue;
             }
-            let at = pt.moves_at[s.index()];
             if at.has(SquareMoves::SINK) || QUIETS && at.has(SquareMoves::CASTLES) {
                 self.table_moves_of(pt, s, c, out, stage);
                 continue;

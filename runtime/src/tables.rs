@@ -196,6 +196,10 @@ impl SimpleMoves {
 /// simple entries and which of the slower steps it needs, one load for the common piece.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct SquareMoves {
+    /// On a board of up to 64 squares, every square a move from here may remove an enemy on
+    /// (the rays of its capturing simple paths), unless `TAKES_ANY` or `TAKES_EP` says more:
+    /// the captures stage skips a piece with no enemy there.
+    pub takes: u64,
     /// The square's entries of `PieceTable::simple`: `simple..end`.
     pub simple: u32,
     pub end: u32,
@@ -211,6 +215,11 @@ impl SquareMoves {
     pub const FIRST_MOVES: u8 = 1 << 1;
     /// The piece may castle from here.
     pub const CASTLES: u8 = 1 << 2;
+    /// A move from here may remove a piece outside `takes` (a tree root, a path that may
+    /// destroy a friend, or a board over 64 squares).
+    pub const TAKES_ANY: u8 = 1 << 3;
+    /// A simple path from here takes e.p.: its victim is outside `takes`.
+    pub const TAKES_EP: u8 = 1 << 4;
 
     #[inline]
     pub fn has(&self, flag: u8) -> bool {
@@ -1237,6 +1246,7 @@ impl Tables {
                         self.push_simple_moves(&mut pt, k as usize, first);
                     }
                     pt.moves_at.push(SquareMoves {
+                        takes: 0,
                         simple: first as u32,
                         end: pt.simple.len() as u32,
                         flags: 0,
@@ -1549,8 +1559,9 @@ impl Tables {
     }
 
     /// Each piece table's [`SquareMoves::flags`], from its roots, promotions, first legs and
-    /// castling.
+    /// castling, and its [`SquareMoves::takes`].
     fn build_square_flags(&mut self) {
+        let small = self.geo.len() <= 64;
         for piece in &mut self.pieces {
             for player in [Player::First, Player::Second] {
                 let pt = piece.get_mut(player);
@@ -1572,7 +1583,10 @@ impl Tables {
                     if castles {
                         flags |= SquareMoves::CASTLES;
                     }
-                    pt.moves_at[sq].flags = flags;
+                    let simple = &pt.simple[at.simple as usize..at.end as usize];
+                    let (takes, take_flags) = square_takes(simple, roots || !small);
+                    pt.moves_at[sq].flags = flags | take_flags;
+                    pt.moves_at[sq].takes = takes;
                 }
             }
         }
@@ -1590,6 +1604,26 @@ impl Tables {
 
 /// The continuation tree of a piece's non-simple paths. Node 0 is a sentinel whose children
 /// are the roots; every node's children are contiguous. Paths with the same first `n` legs share their first `n` nodes.
+/// A square's [`SquareMoves::takes`] and take flags, from its simple entries; `any` when a
+/// move from there may remove a piece the entries do not tell (tree roots, a large board).
+fn square_takes(simple: &[SimpleMoves], any: bool) -> (u64, u8) {
+    let takes = Modes::CAPTURE.union(Modes::ROYAL_CAPTURE);
+    let mut bits = 0;
+    let mut flags = if any { SquareMoves::TAKES_ANY } else { 0 };
+    for r in simple {
+        if r.modes.contains(Modes::DESTROY) {
+            flags |= SquareMoves::TAKES_ANY;
+        }
+        if r.modes.intersects(takes) {
+            bits |= r.mask;
+        }
+        if r.modes.contains(Modes::EN_PASSANT) {
+            flags |= SquareMoves::TAKES_EP;
+        }
+    }
+    (bits, flags)
+}
+
 fn build_tree(table: &PieceTable) -> Vec<TNode> {
     let suffixes: Vec<&[CLeg]> = table
         .paths
