@@ -2,7 +2,7 @@
 //! the walker for everything else), castling, promotion choices, de-duplication of moves with
 //! the same effect, and the legality filter chosen by the variant's win condition.
 
-use crate::bits::{WORDS, before, nearest};
+use crate::bits::{WORDS, before, bit_indices, nearest};
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::legal::Shortcut;
@@ -337,7 +337,8 @@ impl Position {
     /// The moves of the pieces of `side` that the stage (`QUIETS`, `CAPTURES`) asks for, on a
     /// board of up to 64 squares, with a body per stage: a piece whose square has only simple
     /// paths and no castling the stage wants (most pieces on most squares) goes straight to
-    /// its simple moves, inlined here.
+    /// its simple moves, inlined here. The captures stage walks only the pieces that
+    /// [`Position::capturing_pieces`] finds.
     #[inline]
     fn pieces_moves<const QUIETS: bool, const CAPTURES: bool>(
         &self,
@@ -351,30 +352,56 @@ impl Position {
             (true, false) => Gen::Quiets,
         };
         let freezing = !t.rules.freezes.is_empty();
-        // The captures stage skips a piece with no enemy where it may take one.
-        let enemy = self.side_occ.get(side.opponent()).0[0];
-        let ep_open = if self.ep.n > 0 { SquareMoves::TAKES_EP } else { 0 };
-        let takes_unbound = SquareMoves::TAKES_ANY | ep_open;
-        for s in self.squares_of(side) {
-            let Some((c, pt)) = self.movable_piece(s, freezing) else {
-                continue;
-            };
-            let at = pt.moves_at[s.index()];
-            if !QUIETS && at.takes & enemy == 0 && at.flags & takes_unbound == 0 {
+        let targets = self.capture_targets(side);
+        let pieces = if QUIETS {
+            self.side_occ.get(side).0[0]
+        } else {
+            self.capturing_pieces(side, targets)
+        };
+        for s in bit_indices(pieces) {
+            let c = self.board[s];
+            let s = Square(s as u16);
+            if freezing && self.is_frozen(s, c) {
                 continue;
             }
+            let at = t.small_moves_at(c, s.index()).at;
+            let pt = t.piece(c.piece_type(), side);
             if at.has(SquareMoves::SINK) || QUIETS && at.has(SquareMoves::CASTLES) {
                 self.table_moves_of(pt, s, c, out, stage);
                 continue;
             }
             let virgin = at.has(SquareMoves::FIRST_MOVES) && self.first_moves_open(s, c);
             let simple = &pt.simple[at.simple as usize..at.end as usize];
-            self.small_simple_moves::<QUIETS, CAPTURES>(pt, simple, s, c.player(), virgin, out);
+            self.small_simple_moves::<QUIETS, CAPTURES>(pt, simple, s, side, virgin, targets, out);
         }
     }
 
+    /// The squares of the pieces of `side` that the captures stage walks, on a board of up to
+    /// 64 squares: those with a capture target (`targets`, [`Position::capture_targets`])
+    /// where they may take. A tight first pass: most pieces have none.
+    #[inline]
+    fn capturing_pieces(&self, side: Player, targets: u64) -> u64 {
+        let t = &*self.tables;
+        let mut pieces = 0;
+        for s in bit_indices(self.side_occ.get(side).0[0]) {
+            let m = t.small_moves_at(self.board[s], s);
+            if m.takes & targets != 0 || m.at.has(SquareMoves::TAKES_ANY) {
+                pieces |= 1 << s;
+            }
+        }
+        pieces
+    }
+
+    /// On a board of up to 64 squares, the squares where a capture of `side` may land: its
+    /// enemies and the e.p. squares.
+    #[inline]
+    fn capture_targets(&self, side: Player) -> u64 {
+        let ep = self.ep.squares().iter().fold(0, |b, s| b | 1 << s.index());
+        self.side_occ.get(side.opponent()).0[0] | ep
+    }
+
     /// The piece on `s` (one of the side to move's) and its table, unless it is frozen
-    /// (`freezing`: the game has freezers): the piece loops' common start.
+    /// (`freezing`: the game has freezers): the large-board piece loop's start.
     #[inline(always)]
     fn movable_piece(&self, s: Square, freezing: bool) -> Option<(Cell, &PieceTable)> {
         let c = self.board[s.index()];
@@ -384,9 +411,10 @@ impl Position {
         Some((c, self.tables.piece(c.piece_type(), c.player())))
     }
 
-    /// False when the piece `c` on `from` has no capture (and no e.p. capture is open): no
-    /// enemy within its capture reach, or, on a large board, a friend on the first square of
-    /// each of its capturing paths. The captures stage skips it unwalked.
+    /// False when the piece `c` on `from` (a board over 64 squares) has no capture (and no e.p.
+    /// capture is open): no enemy within its capture reach, or a friend on the first square of
+    /// each of its capturing paths. The captures stage skips it unwalked (on smaller boards,
+    /// [`SquareMoves::takes`] tells).
     /// Forced inline: with four callers (a piece loop per stage and the table loop) LLVM
     /// stops inlining it, which costs the large boards a call a piece.
     #[inline(always)]
@@ -417,11 +445,6 @@ impl Position {
         };
         if near == 0 {
             return false;
-        }
-        // On a board of up to 64 squares: every square a move from here may end on (all of
-        // them when a non-simple path starts here), and nothing but an enemy is removable.
-        if let Some(&reach) = pt.reach.get(from.index()) {
-            return reach & self.side_occ.get(c.player().opponent()).0[0] != 0;
         }
         self.has_near(from, c.player().opponent(), near)
     }
@@ -604,7 +627,10 @@ impl Position {
     }
 
     /// [`Position::simple_moves`] on a board of up to 64 squares, inlined with its leaps and
-    /// rays into the piece loop ([`Position::pieces_moves`]).
+    /// rays into the piece loop ([`Position::pieces_moves`]). The captures stage skips the
+    /// paths that cannot take anything of `targets` ([`Position::capture_targets`]), the
+    /// quiets stage the paths that only capture.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn small_simple_moves<const QUIETS: bool, const CAPTURES: bool>(
         &self,
@@ -613,14 +639,25 @@ impl Position {
         from: Square,
         me: Player,
         virgin: bool,
+        targets: u64,
         out: &mut impl SimpleOut,
     ) {
         let route =
             SimpleMoves::GATED | SimpleMoves::LEAPS | SimpleMoves::BITS | SimpleMoves::TAKES_EP;
         for r in simple {
+            // A stage of its own skips the paths that give it nothing: a captures stage those
+            // that cannot remove a piece, a quiets stage those that cannot move to an empty
+            // square.
+            if !QUIETS && !r.has(SimpleMoves::TAKES) || !CAPTURES && !r.modes.contains(Modes::MOVE)
+            {
+                continue;
+            }
             // The common entry first, one test: a ray read from the occupancy bits.
             if r.flags & route == SimpleMoves::BITS {
                 self.ray_moves_by_bits_inlined::<QUIETS, CAPTURES>(r, from, me, out);
+                continue;
+            }
+            if !QUIETS && r.mask & targets == 0 && !r.modes.contains(Modes::DESTROY) {
                 continue;
             }
             self.simple_entry::<QUIETS, CAPTURES, true>(r, pt, from, me, virgin, out);
@@ -648,7 +685,9 @@ impl Position {
             return;
         }
         if r.has(SimpleMoves::LEAPS) {
-            if INLINED {
+            if INLINED && r.has(SimpleMoves::BITS) {
+                self.leap_moves_by_bits::<QUIETS, CAPTURES>(r, pt, from, me, out);
+            } else if INLINED {
                 self.leap_moves_inlined::<QUIETS, CAPTURES>(r, pt, from, me, out);
             } else {
                 self.leap_moves::<QUIETS, CAPTURES>(r, pt, from, me, out);
@@ -730,6 +769,37 @@ impl Position {
         }
     }
 
+    /// [`Position::leap_moves`] on a board of up to 64 squares (`BITS`), each square told by
+    /// the occupancy bits (the small-board fast path).
+    #[inline(always)]
+    fn leap_moves_by_bits<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        r: &SimpleMoves,
+        pt: &PieceTable,
+        from: Square,
+        me: Player,
+        out: &mut impl SimpleOut,
+    ) {
+        let free = !self.occ.0[0];
+        let enemy = self.side_occ.get(me.opponent()).0[0];
+        let wanted = match (QUIETS, CAPTURES) {
+            (true, true) => !0,
+            (true, false) => free,
+            _ => enemy,
+        };
+        if r.mask & wanted == 0 {
+            return;
+        }
+        for &s in &pt.leap_squares[r.off as usize..r.off as usize + usize::from(r.len)] {
+            let bit = 1 << s.index();
+            if QUIETS && free & bit != 0 {
+                out.push_simple(Move::new(from, s), false);
+            } else if CAPTURES && enemy & bit != 0 {
+                out.push_simple(Move::new(from, s), true);
+            }
+        }
+    }
+
     /// The moves along a simple ray whose first piece the occupancy bits give (a board of up
     /// to 64 squares, no e.p. capture open to it): the empty squares before that piece, then
     /// its capture.
@@ -765,18 +835,31 @@ impl Position {
         }
         // The first piece is taken only when it is an enemy (or a friend under `DESTROY`):
         // most rays that end on a piece end on a friend, told from the bits alone.
+        let enemy = self.side_occ.get(me.opponent()).0[0];
         let takers = if r.modes.contains(Modes::DESTROY) {
             hit
         } else {
-            hit & self.side_occ.get(me.opponent()).0[0]
+            hit & enemy
         };
         if CAPTURES && takers != 0 {
             let b = nearest(hit, ascending);
-            let target = self.board[b as usize];
-            if target.is_piece() && self.tables.removable(me, target, r.modes) {
+            // An enemy first piece is taken by any capturing leg, a friend only under
+            // `DESTROY`: the board is read only for the rarer legs.
+            let taken = if enemy & 1 << b != 0 {
+                r.modes.contains(Modes::CAPTURE) || self.removable_at(me, b, r.modes)
+            } else {
+                r.modes.contains(Modes::DESTROY) && self.removable_at(me, b, r.modes)
+            };
+            if taken {
                 out.push_simple(Move::new(from, Square(b as u16)), true);
             }
         }
+    }
+
+    /// Whether a leg of `modes` of `me` may remove the piece on square `b`.
+    fn removable_at(&self, me: Player, b: u32, modes: Modes) -> bool {
+        let target = self.board[b as usize];
+        target.is_piece() && self.tables.removable(me, target, modes)
     }
 
     /// The moves along a simple ray, walked square by square: to its empty squares (with the

@@ -185,6 +185,9 @@ impl SimpleMoves {
     /// A ray of at least one square whose leg cannot destroy a friend: a friend on `first`
     /// ends it before any move (most rays of a crowded board, skipped unwalked).
     pub const FIRST: u8 = 1 << 5;
+    /// The leg may remove a piece (capture, destroy, take e.p.): the captures stage skips
+    /// the others.
+    pub const TAKES: u8 = 1 << 6;
 
     #[inline]
     pub fn has(&self, flag: u8) -> bool {
@@ -196,10 +199,6 @@ impl SimpleMoves {
 /// simple entries and which of the slower steps it needs, one load for the common piece.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct SquareMoves {
-    /// On a board of up to 64 squares, every square a move from here may remove an enemy on
-    /// (the rays of its capturing simple paths), unless `TAKES_ANY` or `TAKES_EP` says more:
-    /// the captures stage skips a piece with no enemy there.
-    pub takes: u64,
     /// The square's entries of `PieceTable::simple`: `simple..end`.
     pub simple: u32,
     pub end: u32,
@@ -215,16 +214,25 @@ impl SquareMoves {
     pub const FIRST_MOVES: u8 = 1 << 1;
     /// The piece may castle from here.
     pub const CASTLES: u8 = 1 << 2;
-    /// A move from here may remove a piece outside `takes` (a tree root, a path that may
-    /// destroy a friend, or a board over 64 squares).
+    /// A move from here may remove a piece other than an enemy on [`SmallSquareMoves::takes`]
+    /// (a tree root, a path that may destroy a friend).
     pub const TAKES_ANY: u8 = 1 << 3;
-    /// A simple path from here takes e.p.: its victim is outside `takes`.
-    pub const TAKES_EP: u8 = 1 << 4;
 
     #[inline]
     pub fn has(&self, flag: u8) -> bool {
         self.flags & flag != 0
     }
+}
+
+/// A piece table's [`SquareMoves`] on a board of up to 64 squares ([`Tables::small_moves_at`]),
+/// with where its captures may land.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct SmallSquareMoves {
+    /// Every square a move from here may remove an enemy on or take e.p. onto (the rays of
+    /// its capturing simple paths), unless `TAKES_ANY` says more: the captures stage skips a
+    /// piece with no enemy or e.p. square there.
+    pub takes: u64,
+    pub at: SquareMoves,
 }
 
 /// A castling move available from a square.
@@ -441,6 +449,10 @@ pub struct Tables {
     /// On boards of up to 64 squares: `cheb[a * 64 + b]` is the Chebyshev distance of two
     /// squares (bulk counting turns the first piece on a ray into a number of squares).
     pub(crate) cheb: Box<[u8; 64 * 64]>,
+    /// On boards of up to 64 squares, every piece table's `moves_at` in one table:
+    /// `small_moves_at[64 * (cell - 1) + square]` for a piece's cell (see
+    /// [`Tables::small_moves_at`]).
+    small_moves_at: Vec<SmallSquareMoves>,
     /// Per piece type: some promotion choice is royal (a move that promotes makes a royal).
     pub(crate) promotes_royal: Vec<bool>,
     /// Per square, the squares within Chebyshev distance 1, 2, 3 (sorted by distance), and
@@ -630,6 +642,7 @@ impl Tables {
                 quick_near: ByPlayer::default(),
             },
             cheb: Box::new([0; 64 * 64]),
+            small_moves_at: Vec::new(),
             promotes_royal: promotes_royal(&spec),
             near: Vec::new(),
             near_bits: Vec::new(),
@@ -684,6 +697,7 @@ impl Tables {
         self.build_stuck();
         self.build_promotes_from();
         self.build_square_flags();
+        self.build_small_moves_at();
         self.ends_otherwise = self.ends_otherwise();
         let mut drops = std::mem::take(&mut self.drops);
         drops.build_targets(&self.geo, |ti, player| &self.pieces[ti].get(player).stuck);
@@ -759,6 +773,13 @@ impl Tables {
     #[inline]
     pub(crate) fn piece(&self, t: PieceType, p: Player) -> &PieceTable {
         self.pieces[usize::from(t.0)].get(p)
+    }
+
+    /// On a board of up to 64 squares, what move generation reads first of the piece `c` on
+    /// `sq` (its table's `moves_at[sq]`), found without its table.
+    #[inline]
+    pub(crate) fn small_moves_at(&self, c: Cell, sq: usize) -> SmallSquareMoves {
+        self.small_moves_at[64 * (usize::from(c.0) - 1) + sq]
     }
 
     /// Whether pieces of type `t` are royal.
@@ -1246,7 +1267,6 @@ impl Tables {
                         self.push_simple_moves(&mut pt, k as usize, first);
                     }
                     pt.moves_at.push(SquareMoves {
-                        takes: 0,
                         simple: first as u32,
                         end: pt.simple.len() as u32,
                         flags: 0,
@@ -1279,7 +1299,8 @@ impl Tables {
             .union(Modes::INITIAL)
             .union(Modes::LAME);
         if ray.len() == 1 && leg.modes.contains(both) && !leg.modes.intersects(conditions) {
-            let flags = SimpleMoves::LEAPS | if small { SimpleMoves::BITS } else { 0 };
+            let flags =
+                SimpleMoves::LEAPS | SimpleMoves::TAKES | if small { SimpleMoves::BITS } else { 0 };
             let off = pt.leap_squares.len() as u32;
             pt.leap_squares.push(ray[0]);
             if let Some(last) = pt.simple[start..].last_mut()
@@ -1324,7 +1345,8 @@ impl Tables {
                 | flag(
                     !ray.is_empty() && !leg.modes.contains(Modes::DESTROY),
                     SimpleMoves::FIRST,
-                ),
+                )
+                | flag(leg.modes.intersects(REMOVES), SimpleMoves::TAKES),
             first: ray.first().copied().unwrap_or(Square(0)),
         });
     }
@@ -1559,9 +1581,8 @@ impl Tables {
     }
 
     /// Each piece table's [`SquareMoves::flags`], from its roots, promotions, first legs and
-    /// castling, and its [`SquareMoves::takes`].
+    /// castling.
     fn build_square_flags(&mut self) {
-        let small = self.geo.len() <= 64;
         for piece in &mut self.pieces {
             for player in [Player::First, Player::Second] {
                 let pt = piece.get_mut(player);
@@ -1584,12 +1605,38 @@ impl Tables {
                         flags |= SquareMoves::CASTLES;
                     }
                     let simple = &pt.simple[at.simple as usize..at.end as usize];
-                    let (takes, take_flags) = square_takes(simple, roots || !small);
-                    pt.moves_at[sq].flags = flags | take_flags;
-                    pt.moves_at[sq].takes = takes;
+                    let destroys = simple.iter().any(|r| r.modes.contains(Modes::DESTROY));
+                    if roots || destroys {
+                        flags |= SquareMoves::TAKES_ANY;
+                    }
+                    pt.moves_at[sq].flags = flags;
                 }
             }
         }
+    }
+
+    /// See [`Tables::small_moves_at`].
+    fn build_small_moves_at(&mut self) {
+        let nsq = self.geo.len();
+        if nsq > 64 {
+            return;
+        }
+        let mut flat = vec![SmallSquareMoves::default(); 64 * 2 * self.pieces.len()];
+        for (t, piece) in self.pieces.iter().enumerate() {
+            for player in [Player::First, Player::Second] {
+                let pt = piece.get(player);
+                let cell = Cell::piece(player, PieceType(t as u16));
+                let start = 64 * (usize::from(cell.0) - 1);
+                for (entry, &at) in flat[start..start + nsq].iter_mut().zip(&pt.moves_at) {
+                    let simple = &pt.simple[at.simple as usize..at.end as usize];
+                    *entry = SmallSquareMoves {
+                        takes: square_takes(simple),
+                        at,
+                    };
+                }
+            }
+        }
+        self.small_moves_at = flat;
     }
 
     fn build_stuck(&mut self) {
@@ -1604,25 +1651,19 @@ impl Tables {
 
 /// The continuation tree of a piece's non-simple paths. Node 0 is a sentinel whose children
 /// are the roots; every node's children are contiguous. Paths with the same first `n` legs share their first `n` nodes.
-/// A square's [`SquareMoves::takes`] and take flags, from its simple entries; `any` when a
-/// move from there may remove a piece the entries do not tell (tree roots, a large board).
-fn square_takes(simple: &[SimpleMoves], any: bool) -> (u64, u8) {
-    let takes = Modes::CAPTURE.union(Modes::ROYAL_CAPTURE);
-    let mut bits = 0;
-    let mut flags = if any { SquareMoves::TAKES_ANY } else { 0 };
-    for r in simple {
-        if r.modes.contains(Modes::DESTROY) {
-            flags |= SquareMoves::TAKES_ANY;
-        }
-        if r.modes.intersects(takes) {
-            bits |= r.mask;
-        }
-        if r.modes.contains(Modes::EN_PASSANT) {
-            flags |= SquareMoves::TAKES_EP;
-        }
-    }
-    (bits, flags)
+/// See [`SmallSquareMoves::takes`]: the rays of the simple entries that may remove a piece.
+fn square_takes(simple: &[SimpleMoves]) -> u64 {
+    simple
+        .iter()
+        .filter(|r| r.modes.intersects(REMOVES))
+        .fold(0, |bits, r| bits | r.mask)
 }
+
+/// The modes of a leg that may remove a piece.
+const REMOVES: Modes = Modes::CAPTURE
+    .union(Modes::ROYAL_CAPTURE)
+    .union(Modes::DESTROY)
+    .union(Modes::EN_PASSANT);
 
 fn build_tree(table: &PieceTable) -> Vec<TNode> {
     let suffixes: Vec<&[CLeg]> = table
