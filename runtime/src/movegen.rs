@@ -327,11 +327,52 @@ impl Position {
             let Some((c, pt)) = self.movable_piece(s, freezing) else {
                 continue;
             };
-            if stage == Gen::Captures && !self.may_capture(pt, s, c) {
+            if stage == Gen::Captures
+                && !(self.may_capture(pt, s, c) && self.simple_capture_open(pt, s, c.player()))
+            {
                 continue;
             }
             self.table_moves_of(pt, s, c, out, stage);
         }
+    }
+
+    /// False when the piece of table `pt` on `from` certainly has no capture: no tree root
+    /// starts there, no e.p. capture is open, and the first piece on each of its simple rays
+    /// (and each square of its leaps) is nothing it may take. Read square by square before
+    /// the piece's sink is set up, as most pieces of a large board's captures stage take
+    /// nothing. Initial-only and lame gates are ignored: a gated entry is only looked at more.
+    #[inline]
+    fn simple_capture_open(&self, pt: &PieceTable, from: Square, me: Player) -> bool {
+        let at = pt.moves_at[from.index()];
+        if at.has(SquareMoves::ROOTS) || pt.takes_ep && self.ep.n > 0 {
+            return true;
+        }
+        pt.simple[at.simple as usize..at.end as usize]
+            .iter()
+            .any(|r| self.simple_entry_takes(r, pt, me))
+    }
+
+    /// Whether the simple entry `r` of `pt` reaches a piece it may take (gates aside).
+    #[inline]
+    fn simple_entry_takes(&self, r: &SimpleMoves, pt: &PieceTable, me: Player) -> bool {
+        if self.ray_closed::<false, true>(r, me) {
+            return false;
+        }
+        let (off, len) = (r.off as usize, usize::from(r.len));
+        if r.has(SimpleMoves::LEAPS) {
+            return pt.leap_squares[off..off + len].iter().any(|s| {
+                let target = self.board[s.index()];
+                target.is_piece() && target.player() != me
+            });
+        }
+        let t = &*self.tables;
+        for s in &t.rays[off..off + len] {
+            let target = self.board[s.index()];
+            if !target.is_empty() {
+                return target.is_piece() && t.removable(me, target, r.modes);
+            }
+        }
+        false
     }
 
     /// The moves of the pieces of `side` that the stage (`QUIETS`, `CAPTURES`) asks for, on a

@@ -211,6 +211,8 @@ impl SquareMoves {
     pub const FIRST_MOVES: u8 = 1 << 1;
     /// The piece may castle from here.
     pub const CASTLES: u8 = 1 << 2;
+    /// Tree roots start here (`starts` says where): moves beyond the simple entries.
+    pub const ROOTS: u8 = 1 << 3;
 
     #[inline]
     pub fn has(&self, flag: u8) -> bool {
@@ -1571,6 +1573,9 @@ impl Tables {
                     }
                     if castles {
                         flags |= SquareMoves::CASTLES;
+                    }
+                    if roots {
+                        flags |= SquareMoves::ROOTS;
                     }
                     pt.moves_at[sq].flags = flags;
                 }
