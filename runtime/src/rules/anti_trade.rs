@@ -9,10 +9,16 @@ use crate::spec::{AntiTradeSpec, AntiTradeWhen, PieceType};
 
 impl Position {
     /// Whether a pseudo-legal move of the side to move breaks an anti-trade clause.
+    #[inline]
     pub(crate) fn breaks_anti_trade(&mut self, m: MoveRef<'_>) -> bool {
+        // Every clause needs a victim taken: most moves, decided without the list.
+        self.takes_trade_victim(m) && self.victim_trade_forbidden(m)
+    }
+
+    /// [`Position::breaks_anti_trade`] for a move that takes a victim of some clause.
+    fn victim_trade_forbidden(&mut self, m: MoveRef<'_>) -> bool {
         let mover = self.board[m.from.index()];
-        if !mover.is_piece() || !self.takes_trade_victim(m) {
-            // Every clause needs a victim taken: most moves, decided without the list.
+        if !mover.is_piece() {
             return false;
         }
         let (removed, n) = self.removed_by(m);
