@@ -9,7 +9,7 @@ use crate::legal::Shortcut;
 use crate::moves::{FullMove, MAX_CAPTURES, Move, MoveKind, MoveList, MoveRef};
 use crate::position::{Position, Royals};
 use crate::spec::{Modes, Player};
-use crate::tables::{CLeg, FirstLeg, PieceTable, SimpleMoves, SquareMoves, Tables};
+use crate::tables::{CLeg, CaptureNear, FirstLeg, PieceTable, SimpleMoves, SquareMoves, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
 
 /// Lists this short are tested move by move (each move played on the cells and the royals'
@@ -267,6 +267,24 @@ impl Sink for MoveSink<'_> {
     }
 }
 
+/// False when the piece `c` on `s` certainly takes nothing: its captures reach no further
+/// than one or two king steps (`within`: the squares that near an enemy) and `s` is not that
+/// near, or it has no capture at all.
+#[inline]
+fn may_take_near(cn: &CaptureNear, within: &[[u64; 4]; 2], s: Square, c: Cell) -> bool {
+    let reach = cn
+        .reach
+        .get(usize::from(c.0))
+        .copied()
+        .unwrap_or(CaptureNear::FAR);
+    let i = s.index();
+    match reach {
+        0 => false,
+        1 | 2 => within[usize::from(reach - 1)][(i / 64) % 4] & (1 << (i % 64)) != 0,
+        _ => true,
+    }
+}
+
 impl Position {
     /// Appends the pseudo-legal moves of the side to move (none once the game is decided:
     /// [`Position::decided`]).
@@ -323,7 +341,16 @@ impl Position {
     fn table_pieces_moves(&self, side: Player, stage: Gen, out: &mut MoveList) {
         let t = &*self.tables;
         let freezing = !t.rules.freezes.is_empty();
+        let near = match (stage, &t.capture_near) {
+            (Gen::Captures, Some(cn)) => Some(self.enemy_near(cn, side.opponent())),
+            _ => None,
+        };
         for s in self.squares_of(side) {
+            if let Some((cn, within)) = &near
+                && !may_take_near(cn, within, s, self.board[s.index()])
+            {
+                continue;
+            }
             let Some((c, pt)) = self.movable_piece(s, freezing) else {
                 continue;
             };
@@ -334,6 +361,14 @@ impl Position {
             }
             self.table_moves_of(pt, s, c, out, stage);
         }
+    }
+
+    /// The squares within one and within two king steps of a piece of `by`.
+    #[inline]
+    fn enemy_near<'a>(&self, cn: &'a CaptureNear, by: Player) -> (&'a CaptureNear, [[u64; 4]; 2]) {
+        let theirs = &self.side_occ.get(by).0;
+        let one = cn.widen(std::array::from_fn(|i| theirs.get(i).copied().unwrap_or(0)));
+        (cn, [one, cn.widen(one)])
     }
 
     /// False when the piece of table `pt` on `from` certainly has no capture: no tree root
