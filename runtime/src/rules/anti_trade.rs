@@ -44,10 +44,14 @@ impl Position {
     /// [`Position::removed_by`] lists, read straight off the board).
     #[inline]
     fn takes_trade_victim(&self, m: MoveRef<'_>) -> bool {
-        let specs = &self.tables.spec.rules.anti_trade;
+        let victims = &self.tables.rules.trade_victim;
         let victim = |s: crate::geometry::Square| {
             let c = self.board[s.index()];
-            c.is_piece() && specs.iter().any(|sp| sp.victims.contains(&c.piece_type()))
+            c.is_piece()
+                && victims
+                    .get(usize::from(c.piece_type().0))
+                    .copied()
+                    .unwrap_or(false)
         };
         (m.to != m.from && victim(m.to))
             || m.side_captures().iter().any(|&s| s != m.from && victim(s))
