@@ -55,6 +55,10 @@ struct MoveSink<'a> {
     stage: Gen,
     /// No move of the piece can promote or repeat another: moves go straight to the list.
     direct: bool,
+    /// The mover's promotion zone, and whether `from` lies in it: a simple move from outside
+    /// to outside fires no trigger.
+    zone: &'a [bool],
+    from_in: bool,
 }
 
 impl MoveSink<'_> {
@@ -204,10 +208,13 @@ impl SimpleOut for MoveList {
 }
 
 impl SimpleOut for MoveSink<'_> {
-    /// Pushed without the promotion and duplicate tests when the piece needs neither.
+    /// Pushed without the promotion and duplicate tests when the piece needs neither, or
+    /// when it deduplicates nothing and the move neither starts nor ends in the zone (every
+    /// promotion trigger needs one of them).
     #[inline]
     fn push_simple(&mut self, m: Move, capture: bool) {
-        if self.direct {
+        let outside = !self.from_in && !self.zone.get(m.to.index()).copied().unwrap_or(false);
+        if self.direct || self.seen.is_empty() && outside {
             self.out.push(m);
         } else {
             self.add(m, capture, &[], true);
@@ -612,6 +619,7 @@ impl Position {
         } else {
             &mut []
         };
+        let zone = t.zone.get(c.player());
         let mut sink = MoveSink {
             t,
             pt,
@@ -621,6 +629,8 @@ impl Position {
             start,
             direct: seen.is_empty() && !pt.promotes_from[from.index()],
             seen,
+            zone,
+            from_in: zone.get(from.index()).copied().unwrap_or(false),
             stage,
         };
         self.simple_moves_of(stage, pt, at, from, c.player(), virgin, &mut sink);
