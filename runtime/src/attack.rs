@@ -6,7 +6,7 @@ use crate::bits::{Bits, before, bit_indices, nearest};
 use crate::cell::Cell;
 use crate::geometry::Square;
 use crate::limits::MAX_SQUARES;
-use crate::moves::{MoveKind, MoveRef};
+use crate::moves::{MAX_CAPTURES, MoveKind, MoveRef};
 use crate::position::Position;
 use crate::spec::{PieceType, Player};
 use crate::strategy::RayLookup;
@@ -499,19 +499,15 @@ impl Position {
     fn royals_attacked_near(&self, me: Player, m: MoveRef<'_>, near: u8) -> Option<bool> {
         let t = &*self.tables;
         let by = me.opponent();
-        let froms: &[Square] = match m.kind() {
-            MoveKind::Normal => std::slice::from_ref(&m.from),
-            MoveKind::Drop => &[],
-            _ => return None,
-        };
+        let (list, n) = changed_list(m)?;
+        let changed = &list[..n];
         let lines = t.check_lines.get(by);
         let w = t.check_words;
         let through = t.vectors_through.get(by);
-        let changed = || froms.iter().chain(m.side_captures()).chain([&m.to]);
         let attacked = |r: Square| {
             let row = &lines[r.index() * w..][..w];
             let (mut on_line, mut among, mut close) = (false, 0u64, false);
-            for &c in changed() {
+            for &c in changed {
                 if c == r {
                     return self.royal_attacked(r, me);
                 }
@@ -530,7 +526,7 @@ impl Position {
             // A multi-leg walk reads only squares within its reach of the attacker: one
             // with no changed square that near attacks as it did before the move.
             let near_changed =
-                |s: Square, reach: u8| changed().any(|&c| t.chebyshev(s, c) <= reach);
+                |s: Square, reach: u8| changed.iter().any(|&c| t.chebyshev(s, c) <= reach);
             rides || (close && self.near_complex_attacked(r, by, near_changed))
         };
         Some(self.royals.get(me).squares().iter().any(|&r| attacked(r)))
@@ -613,6 +609,29 @@ impl Position {
     pub fn count(&self, player: Player, piece: PieceType) -> usize {
         usize::from(self.counts[Cell::piece(player, piece).slot(self.tables.piece_count())])
     }
+}
+
+/// The squares a plain move or a drop changes, in a list (its start, its side captures, its
+/// destination) of the given length. `None` as for [`changed_squares`].
+#[inline]
+fn changed_list(m: MoveRef<'_>) -> Option<([Square; MAX_CAPTURES + 2], usize)> {
+    let mut list = [m.to; MAX_CAPTURES + 2];
+    let mut n = match m.kind() {
+        MoveKind::Normal => 1,
+        MoveKind::Drop => 0,
+        _ => return None,
+    };
+    list[0] = if n == 1 { m.from } else { m.to };
+    let caps = m.side_captures();
+    if caps.len() > MAX_CAPTURES {
+        return None;
+    }
+    for &s in caps {
+        list[n] = s;
+        n += 1;
+    }
+    // `list[n]` still holds the destination.
+    Some((list, n + 1))
 }
 
 /// The squares a plain move or a drop changes, as bits (boards of up to 64 squares): its start,

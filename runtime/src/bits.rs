@@ -42,6 +42,30 @@ pub(crate) fn before(ray: u64, b: u32, ascending: bool) -> u64 {
     }
 }
 
+/// The squares of a four-word set moved `k` squares up (0 < `k` < 64); squares moved past the
+/// last word are dropped.
+#[inline]
+pub(crate) fn shifted_up(b: &[u64; 4], k: u32) -> [u64; 4] {
+    [
+        b[0] << k,
+        b[1] << k | b[0] >> (64 - k),
+        b[2] << k | b[1] >> (64 - k),
+        b[3] << k | b[2] >> (64 - k),
+    ]
+}
+
+/// The squares of a four-word set moved `k` squares down (0 < `k` < 64); squares moved below
+/// square 0 are dropped.
+#[inline]
+pub(crate) fn shifted_down(b: &[u64; 4], k: u32) -> [u64; 4] {
+    [
+        b[0] >> k | b[1] << (64 - k),
+        b[1] >> k | b[2] << (64 - k),
+        b[2] >> k | b[3] << (64 - k),
+        b[3] >> k,
+    ]
+}
+
 /// The indices of the set bits of `bits`, lowest first.
 #[inline]
 pub(crate) fn bit_indices(mut bits: u64) -> impl Iterator<Item = usize> {

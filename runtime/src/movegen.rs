@@ -9,7 +9,7 @@ use crate::legal::Shortcut;
 use crate::moves::{FullMove, MAX_CAPTURES, Move, MoveKind, MoveList, MoveRef};
 use crate::position::{Position, Royals};
 use crate::spec::{Modes, Player};
-use crate::tables::{CLeg, FirstLeg, PieceTable, SimpleMoves, SquareMoves, Tables};
+use crate::tables::{CLeg, CaptureNear, FirstLeg, PieceTable, SimpleMoves, SquareMoves, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
 
 /// Lists this short are tested move by move (each move played on the cells and the royals'
@@ -55,6 +55,10 @@ struct MoveSink<'a> {
     stage: Gen,
     /// No move of the piece can promote or repeat another: moves go straight to the list.
     direct: bool,
+    /// The mover's promotion zone, and whether `from` lies in it: a simple move from outside
+    /// to outside fires no trigger.
+    zone: &'a [bool],
+    from_in: bool,
 }
 
 impl MoveSink<'_> {
@@ -204,10 +208,13 @@ impl SimpleOut for MoveList {
 }
 
 impl SimpleOut for MoveSink<'_> {
-    /// Pushed without the promotion and duplicate tests when the piece needs neither.
+    /// Pushed without the promotion and duplicate tests when the piece needs neither, or
+    /// when it deduplicates nothing and the move neither starts nor ends in the zone (every
+    /// promotion trigger needs one of them).
     #[inline]
     fn push_simple(&mut self, m: Move, capture: bool) {
-        if self.direct {
+        let outside = !self.from_in && !self.zone.get(m.to.index()).copied().unwrap_or(false);
+        if self.direct || self.seen.is_empty() && outside {
             self.out.push(m);
         } else {
             self.add(m, capture, &[], true);
@@ -267,6 +274,24 @@ impl Sink for MoveSink<'_> {
     }
 }
 
+/// False when the piece `c` on `s` certainly takes nothing: its captures reach no further
+/// than one or two king steps (`within`: the squares that near an enemy) and `s` is not that
+/// near, or it has no capture at all.
+#[inline]
+fn may_take_near(cn: &CaptureNear, within: &[[u64; 4]; 2], s: Square, c: Cell) -> bool {
+    let reach = cn
+        .reach
+        .get(usize::from(c.0))
+        .copied()
+        .unwrap_or(CaptureNear::FAR);
+    let i = s.index();
+    match reach {
+        0 => false,
+        1 | 2 => within[usize::from(reach - 1)][(i / 64) % 4] & (1 << (i % 64)) != 0,
+        _ => true,
+    }
+}
+
 impl Position {
     /// Appends the pseudo-legal moves of the side to move (none once the game is decided:
     /// [`Position::decided`]).
@@ -323,15 +348,73 @@ impl Position {
     fn table_pieces_moves(&self, side: Player, stage: Gen, out: &mut MoveList) {
         let t = &*self.tables;
         let freezing = !t.rules.freezes.is_empty();
+        let near = match (stage, &t.capture_near) {
+            (Gen::Captures, Some(cn)) => Some(self.enemy_near(cn, side.opponent())),
+            _ => None,
+        };
         for s in self.squares_of(side) {
+            if let Some((cn, within)) = &near
+                && !may_take_near(cn, within, s, self.board[s.index()])
+            {
+                continue;
+            }
             let Some((c, pt)) = self.movable_piece(s, freezing) else {
                 continue;
             };
-            if stage == Gen::Captures && !self.may_capture(pt, s, c) {
+            if stage == Gen::Captures
+                && !(self.may_capture(pt, s, c) && self.simple_capture_open(pt, s, c.player()))
+            {
                 continue;
             }
             self.table_moves_of(pt, s, c, out, stage);
         }
+    }
+
+    /// The squares within one and within two king steps of a piece of `by`.
+    #[inline]
+    fn enemy_near<'a>(&self, cn: &'a CaptureNear, by: Player) -> (&'a CaptureNear, [[u64; 4]; 2]) {
+        let theirs = &self.side_occ.get(by).0;
+        let one = cn.widen(std::array::from_fn(|i| theirs.get(i).copied().unwrap_or(0)));
+        (cn, [one, cn.widen(one)])
+    }
+
+    /// False when the piece of table `pt` on `from` certainly has no capture: no tree root
+    /// starts there, no e.p. capture is open, and the first piece on each of its simple rays
+    /// (and each square of its leaps) is nothing it may take. Read square by square before
+    /// the piece's sink is set up, as most pieces of a large board's captures stage take
+    /// nothing. Initial-only and lame gates are ignored: a gated entry is only looked at more.
+    #[inline]
+    fn simple_capture_open(&self, pt: &PieceTable, from: Square, me: Player) -> bool {
+        let at = pt.moves_at[from.index()];
+        if at.has(SquareMoves::ROOTS) || pt.takes_ep && self.ep.n > 0 {
+            return true;
+        }
+        pt.simple[at.simple as usize..at.end as usize]
+            .iter()
+            .any(|r| self.simple_entry_takes(r, pt, me))
+    }
+
+    /// Whether the simple entry `r` of `pt` reaches a piece it may take (gates aside).
+    #[inline]
+    fn simple_entry_takes(&self, r: &SimpleMoves, pt: &PieceTable, me: Player) -> bool {
+        if self.ray_closed::<false, true>(r, me) {
+            return false;
+        }
+        let (off, len) = (r.off as usize, usize::from(r.len));
+        if r.has(SimpleMoves::LEAPS) {
+            return pt.leap_squares[off..off + len].iter().any(|s| {
+                let target = self.board[s.index()];
+                target.is_piece() && target.player() != me
+            });
+        }
+        let t = &*self.tables;
+        for s in &t.rays[off..off + len] {
+            let target = self.board[s.index()];
+            if !target.is_empty() {
+                return target.is_piece() && t.removable(me, target, r.modes);
+            }
+        }
+        false
     }
 
     /// The moves of the pieces of `side` that the stage (`QUIETS`, `CAPTURES`) asks for, on a
@@ -563,6 +646,7 @@ impl Position {
         } else {
             &mut []
         };
+        let zone = t.zone.get(c.player());
         let mut sink = MoveSink {
             t,
             pt,
@@ -572,6 +656,8 @@ impl Position {
             start,
             direct: seen.is_empty() && !pt.promotes_from[from.index()],
             seen,
+            zone,
+            from_in: zone.get(from.index()).copied().unwrap_or(false),
             stage,
         };
         self.simple_moves_of(stage, pt, at, from, c.player(), virgin, &mut sink);

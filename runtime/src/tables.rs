@@ -217,6 +217,8 @@ impl SquareMoves {
     /// A move from here may remove a piece other than an enemy on [`SmallSquareMoves::takes`]
     /// (a tree root, a path that may destroy a friend).
     pub const TAKES_ANY: u8 = 1 << 3;
+    /// Tree roots start here (`starts` says where): moves beyond the simple entries.
+    pub const ROOTS: u8 = 1 << 4;
 
     #[inline]
     pub fn has(&self, flag: u8) -> bool {
@@ -330,6 +332,41 @@ pub(crate) struct CaptureWindow {
     pub first_fits: bool,
     pub reach: [u64; 2],
     pub first: [u64; 2],
+}
+
+/// For the captures stage of a board of up to [`CaptureNear::SQUARES`] squares, all of a
+/// grid: the squares within one and two king steps of an enemy are marked once per
+/// generation (a few shifts of the occupancy bits), and a piece whose captures reach no
+/// further, standing on no marked square, is skipped without a look at its tables.
+#[derive(Clone, Debug)]
+pub(crate) struct CaptureNear {
+    pub width: u32,
+    /// The squares off the first file, and off the last.
+    pub not_first: [u64; 4],
+    pub not_last: [u64; 4],
+    /// Per cell ([`Cell::slot`]): the piece's [`PieceTable::capture_reach`] (0: it takes
+    /// nothing), or [`CaptureNear::FAR`] (unbounded, or it takes e.p.).
+    pub reach: Vec<u8>,
+}
+
+impl CaptureNear {
+    /// The largest board: four words of bits.
+    pub const SQUARES: usize = 256;
+    /// A reach this test does not rule on.
+    pub const FAR: u8 = u8::MAX;
+
+    /// `bits` and the squares one king step from them.
+    #[inline]
+    pub fn widen(&self, bits: [u64; 4]) -> [u64; 4] {
+        use crate::bits::{shifted_down, shifted_up};
+        let mut row = bits;
+        let (left, right) = (shifted_up(&bits, 1), shifted_down(&bits, 1));
+        for i in 0..4 {
+            row[i] |= left[i] & self.not_first[i] | right[i] & self.not_last[i];
+        }
+        let (up, down) = (shifted_up(&row, self.width), shifted_down(&row, self.width));
+        std::array::from_fn(|i| row[i] | up[i] | down[i])
+    }
 }
 
 /// The largest reach [`Tables::near_bits`] covers.
@@ -463,6 +500,9 @@ pub struct Tables {
     /// near_words..]`.
     near_bits: Vec<u64>,
     near_words: usize,
+    /// What the captures stage needs to rule pieces out by their distance from the enemy,
+    /// on boards where it pays ([`CaptureNear`]).
+    pub(crate) capture_near: Option<CaptureNear>,
     /// Types with non-simple capturing paths, per player, with unbounded reach.
     pub(crate) far_complex: ByPlayer<Vec<PieceType>>,
     pub(crate) near_complex: ByPlayer<bool>,
@@ -647,6 +687,7 @@ impl Tables {
             near: Vec::new(),
             near_bits: Vec::new(),
             near_words: 0,
+            capture_near: None,
             far_complex: ByPlayer::default(),
             near_complex: ByPlayer::default(),
             zobrist: Zobrist::new(geo.len(), ntypes),
@@ -694,6 +735,7 @@ impl Tables {
         self.build_count_bits();
         self.build_simple_moves();
         self.build_capture_windows();
+        self.capture_near = self.build_capture_near();
         self.build_stuck();
         self.build_promotes_from();
         self.build_square_flags();
@@ -1367,6 +1409,44 @@ impl Tables {
         }
     }
 
+    /// See [`CaptureNear`]: on a board of 65 to [`CaptureNear::SQUARES`] squares with every
+    /// grid cell a square (square `y * width + x`) and fewer than 64 columns.
+    fn build_capture_near(&self) -> Option<CaptureNear> {
+        let (nsq, width) = (self.geo.len(), usize::from(self.geo.width));
+        if nsq <= 64 || nsq > CaptureNear::SQUARES || width >= 64 {
+            return None;
+        }
+        if nsq != width * usize::from(self.geo.height) {
+            return None;
+        }
+        let (mut not_first, mut not_last) = ([0u64; 4], [0u64; 4]);
+        for sq in 0..nsq {
+            if sq % width != 0 {
+                not_first[sq / 64] |= 1 << (sq % 64);
+            }
+            if sq % width != width - 1 {
+                not_last[sq / 64] |= 1 << (sq % 64);
+            }
+        }
+        let mut reach = vec![CaptureNear::FAR; Cell::slots(self.pieces.len())];
+        for (t, piece) in self.pieces.iter().enumerate() {
+            for player in [Player::First, Player::Second] {
+                let pt = piece.get(player);
+                let r = match pt.capture_reach {
+                    Some(r) if !pt.takes_ep => r,
+                    _ => CaptureNear::FAR,
+                };
+                reach[Cell::piece(player, PieceType(t as u16)).slot(self.pieces.len())] = r;
+            }
+        }
+        Some(CaptureNear {
+            width: width as u32,
+            not_first,
+            not_last,
+            reach,
+        })
+    }
+
     /// The [`CaptureWindow`] of the piece of table `pt` on square `sq`.
     fn capture_window(&self, pt: &PieceTable, sq: usize) -> CaptureWindow {
         let [a, b, c] = pt.start_index[sq];
@@ -1608,6 +1688,9 @@ impl Tables {
                     let destroys = simple.iter().any(|r| r.modes.contains(Modes::DESTROY));
                     if roots || destroys {
                         flags |= SquareMoves::TAKES_ANY;
+                    }
+                    if roots {
+                        flags |= SquareMoves::ROOTS;
                     }
                     pt.moves_at[sq].flags = flags;
                 }

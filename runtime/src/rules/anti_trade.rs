@@ -9,10 +9,16 @@ use crate::spec::{AntiTradeSpec, AntiTradeWhen, PieceType};
 
 impl Position {
     /// Whether a pseudo-legal move of the side to move breaks an anti-trade clause.
+    #[inline]
     pub(crate) fn breaks_anti_trade(&mut self, m: MoveRef<'_>) -> bool {
+        // Every clause needs a victim taken: most moves, decided without the list.
+        self.takes_trade_victim(m) && self.victim_trade_forbidden(m)
+    }
+
+    /// [`Position::breaks_anti_trade`] for a move that takes a victim of some clause.
+    fn victim_trade_forbidden(&mut self, m: MoveRef<'_>) -> bool {
         let mover = self.board[m.from.index()];
-        if !mover.is_piece() || !self.takes_trade_victim(m) {
-            // Every clause needs a victim taken: most moves, decided without the list.
+        if !mover.is_piece() {
             return false;
         }
         let (removed, n) = self.removed_by(m);
@@ -38,10 +44,14 @@ impl Position {
     /// [`Position::removed_by`] lists, read straight off the board).
     #[inline]
     fn takes_trade_victim(&self, m: MoveRef<'_>) -> bool {
-        let specs = &self.tables.spec.rules.anti_trade;
+        let victims = &self.tables.rules.trade_victim;
         let victim = |s: crate::geometry::Square| {
             let c = self.board[s.index()];
-            c.is_piece() && specs.iter().any(|sp| sp.victims.contains(&c.piece_type()))
+            c.is_piece()
+                && victims
+                    .get(usize::from(c.piece_type().0))
+                    .copied()
+                    .unwrap_or(false)
         };
         (m.to != m.from && victim(m.to))
             || m.side_captures().iter().any(|&s| s != m.from && victim(s))

@@ -97,6 +97,8 @@ pub(crate) struct RuleTables {
     pub wall: Option<wall::CWall>,
     /// Per piece type: petrifies when it captures (`petrify.rs`); empty without the clause.
     pub petrify: Vec<bool>,
+    /// Per piece type: some anti-trade clause names it a victim (`anti_trade.rs`).
+    pub trade_victim: Vec<bool>,
 }
 
 impl RuleTables {
@@ -147,6 +149,13 @@ impl RuleTables {
             } else {
                 flags(&rules.petrify)
             },
+            trade_victim: flags(
+                &rules
+                    .anti_trade
+                    .iter()
+                    .flat_map(|a| a.victims.iter().copied())
+                    .collect::<Vec<_>>(),
+            ),
             burns,
             freezes,
             start_counts: ByPlayer::default(),

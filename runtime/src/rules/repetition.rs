@@ -42,34 +42,48 @@ impl Position {
     /// As [`Position::filter_rule_moves`] on a list of `stage`'s moves: the anti-trade rules
     /// forbid only moves that remove a piece, so a list of quiet moves skips them.
     pub(crate) fn filter_rule_moves_of(&mut self, out: &mut MoveList, stage: Gen) {
-        let tables = self.tables.clone();
-        let anti_trade = !tables.spec.rules.anti_trade.is_empty() && stage != Gen::Quiets;
-        let deviate = tables.spec.rules.passing.first_passer_deviates
+        let rules = &self.tables.spec.rules;
+        let anti_trade = !rules.anti_trade.is_empty() && stage != Gen::Quiets;
+        let deviate = rules.passing.first_passer_deviates
             && (0..self.history().len()).any(|k| self.history_pass(k));
-        let promotion = &tables.spec.rules.promotion;
-        let captured_only = promotion.captured_only || !promotion.limits.is_empty();
-        let repeat = self.repeat_filter_active();
-        let no_check = tables.spec.rules.royals.check_forbidden;
-        let no_drop_check = tables.spec.rules.drops.no_check;
-        let colours = !tables.spec.rules.drops.opposite_colours.is_empty();
+        let captured_only = rules.promotion.captured_only || !rules.promotion.limits.is_empty();
+        let no_check = rules.royals.check_forbidden;
+        let no_drop_check = rules.drops.no_check;
+        let colours = !rules.drops.opposite_colours.is_empty();
         // Makpong: only a check makes the rule bite, and the check is the same for every move.
-        let no_flight = tables.spec.rules.royals.check_royal_captures_only && self.in_check();
-        let any = anti_trade || deviate || captured_only || repeat || no_check || no_drop_check;
-        if !(any || colours || no_flight) {
+        let no_flight = rules.royals.check_royal_captures_only && self.in_check();
+        let repeat = self.repeat_filter_active();
+        let others = deviate || captured_only || repeat || no_check || no_drop_check;
+        if !(anti_trade || others || colours || no_flight) {
             return;
         }
+        if !(others || colours || no_flight) {
+            // A search's captures with anti-trade rules alone: one test a move.
+            self.drop_moves_where(out, |p, m| p.breaks_anti_trade(m));
+            return;
+        }
+        self.drop_moves_where(out, |p, m| {
+            (captured_only && !p.promotion_available(&m))
+                || (anti_trade && p.breaks_anti_trade(m))
+                || (deviate && p.first_passer_repeats(m))
+                || (repeat && p.repeat_forbids(m))
+                || (no_check && p.gives_check(m))
+                || (no_drop_check && m.dropped().is_some() && p.gives_check(m))
+                || (no_flight && p.royal_flees_check(m))
+                || (colours && !p.drop_keeps_colours(&m))
+        });
+    }
+
+    /// Removes from `out` the moves `bad` says, keeping the others in order.
+    #[inline]
+    fn drop_moves_where(
+        &mut self,
+        out: &mut MoveList,
+        mut bad: impl FnMut(&mut Self, MoveRef<'_>) -> bool,
+    ) {
         let mut kept = 0;
         for i in 0..out.len() {
-            let m = out.get(i);
-            let bad = (captured_only && !self.promotion_available(&m))
-                || (anti_trade && self.breaks_anti_trade(m))
-                || (deviate && self.first_passer_repeats(m))
-                || (repeat && self.repeat_forbids(m))
-                || (no_check && self.gives_check(m))
-                || (no_drop_check && m.dropped().is_some() && self.gives_check(m))
-                || (no_flight && self.royal_flees_check(m))
-                || (colours && !self.drop_keeps_colours(&m));
-            if !bad {
+            if !bad(self, out.get(i)) {
                 out.set(kept, out.at(i));
                 kept += 1;
             }
