@@ -380,7 +380,8 @@ struct Node {
     /// (`Position::search_moves_of`).
     unchecked: bool,
     best: i32,
-    best_move: Option<FullMove>,
+    /// The best move so far, as the table keeps it (a whole move's copy cost more).
+    best_move: Option<TtMove>,
     searched: usize,
 }
 
@@ -957,8 +958,7 @@ impl<'a, 's> Thread<'a, 's> {
         } else {
             Bound::Upper
         };
-        let tt_move = n.best_move.map(|m| TtMove::of(m.as_ref()));
-        s.tt.store(key, tt_move, to_tt(n.best, ply), depth, bound, raw_eval);
+        s.tt.store(key, n.best_move, to_tt(n.best, ply), depth, bound, raw_eval);
         n.best
     }
 
@@ -1279,7 +1279,7 @@ impl<'a, 's> Thread<'a, 's> {
         n.searched += 1;
         let raised = raise(&mut n.best, &mut n.alpha, beta, score);
         if raised >= Raised::Best {
-            n.best_move = Some(m.to_full());
+            n.best_move = Some(TtMove::of(m));
         }
         if raised >= Raised::Alpha && n.pv_node {
             self.copy_pv(ply, m.to_full());

@@ -131,6 +131,7 @@ impl Tt {
         (self.words[i].load(Ordering::Relaxed) ^ data, data)
     }
 
+    #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
         (0..BUCKET).find_map(|k| {
