@@ -143,6 +143,7 @@ impl Tt {
 
     /// Stores a node's result; `eval`: its static score before the endgame technique, when
     /// the node had one ([`Entry::eval`]).
+    #[inline]
     pub fn store(
         &self,
         key: u64,
