@@ -268,10 +268,18 @@ struct SquareSums {
 }
 
 /// The royal danger last counted for each player's lone royal, with what it was counted from
-/// ([`Evaluator::relative_memo`]): a search keeps one per thread.
-#[derive(Debug, Default)]
+/// ([`Evaluator::relative_memo`]): a search keeps one per ply, and a node reads its parent's
+/// (one move away: most moves land far from a royal) before its own.
+#[derive(Clone, Debug, Default)]
 pub struct DangerMemo {
     entries: [DangerSeen; 2],
+}
+
+/// The memos a node's royal danger is read back from and kept in: its parent's, if any, and
+/// its own ([`DangerMemo`]).
+struct Memos<'a> {
+    parent: Option<&'a DangerMemo>,
+    own: &'a mut DangerMemo,
 }
 
 impl DangerMemo {
@@ -286,7 +294,7 @@ impl DangerMemo {
 /// its occupancy word at once, [`Evaluator::lone_royal_danger`]).
 const MEMO_WORDS: usize = 4;
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct DangerSeen {
     /// The royal's square index plus one (0: nothing counted yet).
     royal: usize,
@@ -669,15 +677,23 @@ impl Evaluator {
     /// a search's trees stay), with the endgame technique ([`Evaluator::with_technique`]).
     #[inline]
     pub fn relative_memo(&self, pos: &Position, sums: Sums, memo: &mut DangerMemo) -> i32 {
-        let score = self.relative_memo_raw(pos, sums, memo);
+        let score = self.relative_memo_raw(pos, sums, None, memo);
         self.with_technique(pos, &sums, score)
     }
 
     /// [`Evaluator::relative_memo`] before the endgame technique: a function of the position
     /// alone, which a search may keep with its key (the technique reads the move counter).
+    /// The danger is read back from `parent` (the memo of the node a move before) or `memo`
+    /// (this node's, where it is kept).
     #[inline]
-    pub fn relative_memo_raw(&self, pos: &Position, sums: Sums, memo: &mut DangerMemo) -> i32 {
-        self.relative_with(pos, sums, Some(memo))
+    pub fn relative_memo_raw(
+        &self,
+        pos: &Position,
+        sums: Sums,
+        parent: Option<&DangerMemo>,
+        memo: &mut DangerMemo,
+    ) -> i32 {
+        self.relative_with(pos, sums, Some(Memos { parent, own: memo }))
     }
 
     /// The search's static score of a position, from scratch: [`Evaluator::relative`] with
@@ -692,7 +708,7 @@ impl Evaluator {
     /// where a game is already won and no tuning can see it: the drive of the enemy royal
     /// ([`Evaluator::mop_up`]) and the progress a move-count draw asks for
     /// ([`Evaluator::progress_scaled`]).
-    #[inline]
+    #[inline(always)]
     pub fn with_technique(&self, pos: &Position, sums: &Sums, score: i32) -> i32 {
         if !self.technique {
             return score;
@@ -709,7 +725,7 @@ impl Evaluator {
     }
 
     #[inline]
-    fn relative_with(&self, pos: &Position, sums: Sums, mut memo: Option<&mut DangerMemo>) -> i32 {
+    fn relative_with(&self, pos: &Position, sums: Sums, mut memo: Option<Memos<'_>>) -> i32 {
         let mut score = sums.fixed;
         if self.taper {
             score += self.tapered(&sums);
@@ -732,7 +748,7 @@ impl Evaluator {
         pos: &Position,
         player: Player,
         in_hand: i32,
-        memo: &mut Option<&mut DangerMemo>,
+        memo: &mut Option<Memos<'_>>,
     ) -> i32 {
         let [attackers, open, threat, shelter] = self.danger_of(pos, player, in_hand, memo);
         let w = &self.weights;
@@ -743,31 +759,38 @@ impl Evaluator {
     }
 
     /// The royal danger of `player` ([`Evaluator::royal_danger`]): a lone royal's on a board of
-    /// up to 64 squares from the occupancy words at once (cheaper than a look at the memo,
-    /// which on such boards is read back at a third of the counts only), else read back from
-    /// `memo` where nothing it counts changed, else counted. `in_hand`: the enemy's pieces in
-    /// hand ([`Evaluator::enemy_in_hand`]).
-    #[inline]
+    /// up to 64 squares from the occupancy words at once (cheaper than a look at a memo, which
+    /// on such boards is read back at under half the counts), else read back from `memo` where
+    /// nothing it counts changed, else counted. `in_hand`: the enemy's pieces in hand
+    /// ([`Evaluator::enemy_in_hand`]).
+    #[inline(always)]
     fn danger_of(
         &self,
         pos: &Position,
         player: Player,
         in_hand: i32,
-        memo: &mut Option<&mut DangerMemo>,
+        memo: &mut Option<Memos<'_>>,
     ) -> [i32; 4] {
         if let (Some(pieces), &[royal]) = (pos.piece_bits(), pos.royal_squares(player)) {
             let mine = pos.side_words(player)[0];
             return self.lone_royal_danger(royal, mine, pieces & !mine, in_hand);
         }
-        match memo.as_deref_mut() {
+        match memo {
             Some(memo) => self.royal_danger_memo(pos, player, in_hand, memo),
-            None => self.royal_danger(pos, player, in_hand, self.shelter_counts()),
+            None => self.danger_counted(pos, player, in_hand),
         }
+    }
+
+    /// [`Evaluator::royal_danger`] of royals other than a lone one on a board of up to 64
+    /// squares (out of line: the memo spares most calls).
+    #[inline(never)]
+    fn danger_counted(&self, pos: &Position, player: Player, in_hand: i32) -> [i32; 4] {
+        self.royal_danger(pos, player, in_hand, self.shelter_counts())
     }
 
     /// [`Evaluator::royal_danger`] of a lone royal on `royal` of a board of up to 64 squares,
     /// from its side's pieces (`mine`) and the enemy's (`theirs`) as bits.
-    #[inline]
+    #[inline(always)]
     fn lone_royal_danger(&self, royal: Square, mine: u64, theirs: u64, in_hand: i32) -> [i32; 4] {
         let r = royal.index();
         let [one, two] = self.near_masks[r];
@@ -924,41 +947,50 @@ impl Evaluator {
         self.enemies_in_hand(pos)[player.index()]
     }
 
-    /// As [`Evaluator::royal_danger`] for a player with one royal, read back from `memo` when
-    /// the royal's square, the pieces of both sides in its zone and the enemy's pieces in hand
-    /// are those it was last counted from. Most moves a search plays land far from a royal,
-    /// and the count (a popcount and eight lines a royal) was the evaluation's largest cost.
-    #[inline]
+    /// As [`Evaluator::royal_danger`] for a player with one royal, read back from the parent's
+    /// memo or the node's own when the royal's square, the pieces of both sides in its zone
+    /// and the enemy's pieces in hand are those it was counted from there. Most moves a search
+    /// plays land far from a royal, and the count (a popcount and eight lines a royal) was the
+    /// evaluation's largest cost.
+    #[inline(always)]
     fn royal_danger_memo(
         &self,
         pos: &Position,
         player: Player,
         in_hand: i32,
-        memo: &mut DangerMemo,
+        memo: &mut Memos<'_>,
     ) -> [i32; 4] {
-        let &[royal] = pos.royal_squares(player) else {
-            return self.royal_danger(pos, player, in_hand, self.shelter_counts());
-        };
         let words = self.words;
-        if words > MEMO_WORDS {
-            return self.royal_danger(pos, player, in_hand, self.shelter_counts());
-        }
+        let (&[royal], true) = (pos.royal_squares(player), words <= MEMO_WORDS) else {
+            return self.danger_counted(pos, player, in_hand);
+        };
         let zone = &self.zone[royal.index() * words..(royal.index() + 1) * words];
         let (mine, theirs) = (pos.side_words(player), pos.side_words(player.opponent()));
-        let entry = &mut memo.entries[player.index()];
-        let mut same = entry.royal == royal.index() + 1 && entry.in_hand == in_hand;
-        for w in 0..words {
-            let (m, t) = (mine[w] & zone[w], theirs[w] & zone[w]);
-            same &= entry.seen[0][w] == m && entry.seen[1][w] == t;
-            entry.seen[0][w] = m;
-            entry.seen[1][w] = t;
+        let seen_in = |e: &DangerSeen| {
+            e.royal == royal.index() + 1
+                && e.in_hand == in_hand
+                && zone
+                    .iter()
+                    .zip(mine)
+                    .zip(theirs)
+                    .zip(e.seen[0].iter().zip(&e.seen[1]))
+                    .all(|(((z, m), t), (s0, s1))| *s0 == m & z && *s1 == t & z)
+        };
+        let own = &mut memo.own.entries[player.index()];
+        match memo.parent.map(|m| &m.entries[player.index()]) {
+            Some(parent) if seen_in(parent) => own.clone_from(parent),
+            _ if seen_in(own) => {}
+            _ => {
+                own.royal = royal.index() + 1;
+                own.in_hand = in_hand;
+                for (w, z) in zone.iter().enumerate() {
+                    own.seen[0][w] = mine[w] & z;
+                    own.seen[1][w] = theirs[w] & z;
+                }
+                own.danger = self.danger_counted(pos, player, in_hand);
+            }
         }
-        if !same {
-            entry.royal = royal.index() + 1;
-            entry.in_hand = in_hand;
-            entry.danger = self.royal_danger(pos, player, in_hand, self.shelter_counts());
-        }
-        entry.danger
+        own.danger
     }
 
     /// The danger to `player`'s royals, in the units of the royal-safety terms (before their

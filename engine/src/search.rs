@@ -380,7 +380,8 @@ struct Node {
     /// (`Position::search_moves_of`).
     unchecked: bool,
     best: i32,
-    best_move: Option<FullMove>,
+    /// The best move so far, as the table keeps it (a whole move's copy cost more).
+    best_move: Option<TtMove>,
     searched: usize,
 }
 
@@ -475,7 +476,7 @@ struct Scratch {
     keys: Vec<u64>,
     history: Vec<i32>,
     reductions: Reductions,
-    danger: DangerMemo,
+    danger: Vec<DangerMemo>,
 }
 
 impl std::fmt::Debug for Scratch {
@@ -501,7 +502,7 @@ impl Scratch {
             keys: Vec::new(),
             history: Vec::new(),
             reductions: Reductions::new(),
-            danger: DangerMemo::default(),
+            danger: vec![DangerMemo::default(); MAX_PLY + 2],
         }
     }
 
@@ -519,7 +520,7 @@ impl Scratch {
         self.keys.push(pos.hash());
         self.history.clear();
         self.history.resize(history_slots, 0);
-        self.danger.clear();
+        self.danger.iter_mut().for_each(DangerMemo::clear);
     }
 }
 
@@ -536,8 +537,8 @@ struct Thread<'a, 's> {
     keys: Vec<u64>,
     history: Vec<i32>,
     reductions: Reductions,
-    /// The royal danger last counted, per player ([`Evaluator::relative_memo`]).
-    danger: DangerMemo,
+    /// Per ply, the royal danger last counted there, per player ([`Thread::static_raw`]).
+    danger: Vec<DangerMemo>,
 }
 
 impl<'a, 's> Thread<'a, 's> {
@@ -855,6 +856,23 @@ impl<'a, 's> Thread<'a, 's> {
         head[ply].pv.extend_from_slice(&tail[0].pv);
     }
 
+    /// The static score at `ply` before the endgame technique ([`Evaluator::relative_memo_raw`]),
+    /// the royal danger read back from the parent's memo or this ply's.
+    #[inline(always)]
+    fn static_raw(&mut self, eval: Sums, ply: usize) -> i32 {
+        let (before, from_here) = self.danger.split_at_mut(ply);
+        let own = &mut from_here[0];
+        self.s
+            .eval
+            .relative_memo_raw(&self.pos, eval, before.last(), own)
+    }
+
+    /// The static score at `ply` with the endgame technique.
+    fn static_score(&mut self, eval: Sums, ply: usize) -> i32 {
+        let raw = self.static_raw(eval, ply);
+        self.s.eval.with_technique(&self.pos, &eval, raw)
+    }
+
     /// Null-move pruning may be tried: the side to move has material beyond royals and
     /// pawn-like pieces (zugzwang is rare then) and no piece that could pass instead.
     fn null_allowed(&self) -> bool {
@@ -898,7 +916,7 @@ impl<'a, 's> Thread<'a, 's> {
         let raw_eval = (!in_check).then(|| {
             entry
                 .and_then(|e| e.eval)
-                .unwrap_or_else(|| s.eval.relative_memo_raw(&self.pos, eval, &mut self.danger))
+                .unwrap_or_else(|| self.static_raw(eval, ply))
         });
         let static_eval = raw_eval.map_or(-INF, |raw| s.eval.with_technique(&self.pos, &eval, raw));
         self.frames[ply].static_eval = static_eval;
@@ -940,8 +958,7 @@ impl<'a, 's> Thread<'a, 's> {
         } else {
             Bound::Upper
         };
-        let tt_move = n.best_move.map(|m| TtMove::of(m.as_ref()));
-        s.tt.store(key, tt_move, to_tt(n.best, ply), depth, bound, raw_eval);
+        s.tt.store(key, n.best_move, to_tt(n.best, ply), depth, bound, raw_eval);
         n.best
     }
 
@@ -961,7 +978,7 @@ impl<'a, 's> Thread<'a, 's> {
             return Some(0);
         }
         if ply >= MAX_PLY {
-            return Some(self.s.eval.relative_memo(&self.pos, eval, &mut self.danger));
+            return Some(self.static_score(eval, ply));
         }
         if let Some(r) = self.pos.decided() {
             return Some(self.terminal(r, ply));
@@ -1262,7 +1279,7 @@ impl<'a, 's> Thread<'a, 's> {
         n.searched += 1;
         let raised = raise(&mut n.best, &mut n.alpha, beta, score);
         if raised >= Raised::Best {
-            n.best_move = Some(m.to_full());
+            n.best_move = Some(TtMove::of(m));
         }
         if raised >= Raised::Alpha && n.pv_node {
             self.copy_pv(ply, m.to_full());
@@ -1322,8 +1339,7 @@ impl<'a, 's> Thread<'a, 's> {
             return self.terminal(r, ply);
         }
         // In check the static score counts only at a depth limit (`evasions_end`).
-        let raw_eval =
-            (!in_check).then(|| s.eval.relative_memo_raw(&self.pos, eval, &mut self.danger));
+        let raw_eval = (!in_check).then(|| self.static_raw(eval, ply));
         let stand = raw_eval.map_or(-INF, |raw| s.eval.with_technique(&self.pos, &eval, raw));
         if !in_check && self.stands_pat(stand, alpha, beta, ply, qdepth) {
             return stand;
@@ -1393,8 +1409,7 @@ impl<'a, 's> Thread<'a, 's> {
         if let Some(r) = result {
             return Some(self.terminal(r, ply));
         }
-        (ply >= MAX_PLY || qdepth >= MAX_QDEPTH)
-            .then(|| self.s.eval.relative_memo(&self.pos, eval, &mut self.danger))
+        (ply >= MAX_PLY || qdepth >= MAX_QDEPTH).then(|| self.static_score(eval, ply))
     }
 
     /// Searches a quiescence node's moves: out of check the hash move first (a capture, as
@@ -1553,7 +1568,9 @@ impl<'a, 's> Thread<'a, 's> {
         self.frames[ply].killers.iter().flatten().any(|k| *k == m)
     }
 
-    /// Material the move removes from the opponent minus its own pieces it removes.
+    /// Material the move removes from the opponent minus its own pieces it removes (inlined:
+    /// ordering asks it of every capture).
+    #[inline(always)]
     fn material_gain(&self, m: MoveRef<'_>, me: Player) -> i32 {
         let e = &*self.s.eval;
         let pos = &self.pos;

@@ -131,6 +131,7 @@ impl Tt {
         (self.words[i].load(Ordering::Relaxed) ^ data, data)
     }
 
+    #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
         (0..BUCKET).find_map(|k| {
@@ -142,6 +143,7 @@ impl Tt {
 
     /// Stores a node's result; `eval`: its static score before the endgame technique, when
     /// the node had one ([`Entry::eval`]).
+    #[inline]
     pub fn store(
         &self,
         key: u64,

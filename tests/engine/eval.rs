@@ -290,7 +290,8 @@ fn sums_follow_each_move_on_the_squares_it_touches() {
 /// The search reads a royal's danger back from its memo when nothing the count looks at
 /// changed (`Evaluator::relative_memo`): in every shipped variant, after each of several legal
 /// moves at each ply of a game (so that the memo holds the count of a sibling or of the parent),
-/// the evaluation with the memo equals the one counted afresh.
+/// the evaluation with the memo equals the one counted afresh, and so does the one read back
+/// from the parent's memo (`Evaluator::relative_memo_raw`).
 #[test]
 fn the_royal_danger_read_back_is_the_one_counted() {
     use koma_engine::eval::DangerMemo;
@@ -310,12 +311,17 @@ fn the_royal_danger_read_back_is_the_one_counted() {
             continue;
         };
         let mut memo = DangerMemo::default();
+        // The search's way: a node reads its parent's memo (here the position before the
+        // moves) before its own.
+        let (mut parent, mut child) = (DangerMemo::default(), DangerMemo::default());
         let mut moves = MoveList::new();
         for ply in 0..60 {
             pos.legal_moves(&mut moves);
             if moves.is_empty() {
                 break;
             }
+            let sums = eval.sums(&pos);
+            eval.relative_memo_raw(&pos, sums, None, &mut parent);
             for i in 0..moves.len().min(6) {
                 pos.make(moves.get((ply * 7 + i * 5) % moves.len()));
                 let fresh = eval.static_score(&pos);
@@ -324,6 +330,12 @@ fn the_royal_danger_read_back_is_the_one_counted() {
                     eval.relative_memo(&pos, sums, &mut memo),
                     fresh,
                     "{}, ply {ply}, move {i}",
+                    file.display()
+                );
+                assert_eq!(
+                    eval.relative_memo_raw(&pos, sums, Some(&parent), &mut child),
+                    eval.relative_sums(&pos, sums),
+                    "{}, ply {ply}, move {i}, from the parent's memo",
                     file.display()
                 );
                 pos.unmake();
