@@ -77,11 +77,15 @@ const NO_SQUARE: u16 = u16::MAX;
 /// Depths are stored offset so that quiescence (depth 0 and below) fits a byte.
 const DEPTH_OFFSET: i32 = 8;
 
+/// `BUCKET` entries of two words, aligned to a cache line: a probe reads one line. (A plain
+/// `Vec<AtomicU64>` starts 16 bytes past a line, so every bucket would straddle two.)
+#[derive(Debug)]
+#[repr(align(64))]
+struct Bucket([AtomicU64; BUCKET * 2]);
+
 #[derive(Debug)]
 pub(crate) struct Tt {
-    /// Two words per entry, `BUCKET` entries per bucket.
-    words: Vec<AtomicU64>,
-    buckets: usize,
+    table: Vec<Bucket>,
     age: u8,
     megabytes: usize,
     /// No search ran since the table was made or cleared: every word is still 0, and a
@@ -94,10 +98,7 @@ impl Tt {
         let megabytes = megabytes.max(1);
         let buckets = (megabytes * 1024 * 1024 / (16 * BUCKET)).max(64);
         Tt {
-            words: (0..buckets * BUCKET * 2)
-                .map(|_| AtomicU64::new(0))
-                .collect(),
-            buckets,
+            table: (0..buckets).map(|_| Bucket::empty()).collect(),
             age: 0,
             megabytes,
             clean: true,
@@ -110,7 +111,7 @@ impl Tt {
 
     pub fn clear(&mut self) {
         if !self.clean {
-            self.words.fill_with(|| AtomicU64::new(0));
+            self.table.fill_with(Bucket::empty);
         }
         self.age = 0;
         self.clean = true;
@@ -122,20 +123,15 @@ impl Tt {
         self.age = (self.age + 1) & 63;
     }
 
-    fn bucket(&self, key: u64) -> usize {
-        ((u128::from(key) * self.buckets as u128) >> 64) as usize * BUCKET * 2
-    }
-
-    fn read(&self, i: usize) -> (u64, u64) {
-        let data = self.words[i + 1].load(Ordering::Relaxed);
-        (self.words[i].load(Ordering::Relaxed) ^ data, data)
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.table[((u128::from(key) * self.table.len() as u128) >> 64) as usize]
     }
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
         (0..BUCKET).find_map(|k| {
-            let (meta, data) = self.read(b + 2 * k);
+            let (meta, data) = b.read(k);
             (meta as u32 == key as u32 && meta & BOUND_MASK != 0)
                 .then(|| unpack(meta, data, self.age))
         })
@@ -154,12 +150,11 @@ impl Tt {
         eval: Option<i32>,
     ) {
         let b = self.bucket(key);
-        let mut victim = b;
+        let mut victim = 0;
         let mut worst = i32::MAX;
         let (mut mv, mut eval) = (mv, eval);
         for k in 0..BUCKET {
-            let i = b + 2 * k;
-            let (meta, data) = self.read(i);
+            let (meta, data) = b.read(k);
             if meta as u32 == key as u32 && meta & BOUND_MASK != 0 {
                 let old = unpack(meta, data, self.age);
                 // A shallower result without a move keeps the deeper one's move.
@@ -172,7 +167,7 @@ impl Tt {
                 if bound != Bound::Exact && depth + 2 < old.depth && self.age_of(meta) == self.age {
                     return;
                 }
-                victim = i;
+                victim = k;
                 break;
             }
             let quality = if meta & BOUND_MASK == 0 {
@@ -183,7 +178,7 @@ impl Tt {
             };
             if quality < worst {
                 worst = quality;
-                victim = i;
+                victim = k;
             }
         }
         let (from, to, tag) = mv.map_or((NO_SQUARE, NO_SQUARE, 0), |m| (m.from, m.to, m.tag));
@@ -201,8 +196,7 @@ impl Tt {
             | (bound as u64) << 40
             | u64::from(self.age) << 42
             | u64::from(eval as u16) << 48;
-        self.words[victim].store(meta ^ data, Ordering::Relaxed);
-        self.words[victim + 1].store(data, Ordering::Relaxed);
+        b.write(victim, meta ^ data, data);
     }
 
     fn age_of(&self, meta: u64) -> u8 {
@@ -211,6 +205,23 @@ impl Tt {
 }
 
 const BOUND_MASK: u64 = 3 << 40;
+
+impl Bucket {
+    fn empty() -> Bucket {
+        Bucket([const { AtomicU64::new(0) }; BUCKET * 2])
+    }
+
+    /// Entry `k`'s two words: the first unXORed (`meta`), and `data`.
+    fn read(&self, k: usize) -> (u64, u64) {
+        let data = self.0[2 * k + 1].load(Ordering::Relaxed);
+        (self.0[2 * k].load(Ordering::Relaxed) ^ data, data)
+    }
+
+    fn write(&self, k: usize, stored_meta: u64, data: u64) {
+        self.0[2 * k].store(stored_meta, Ordering::Relaxed);
+        self.0[2 * k + 1].store(data, Ordering::Relaxed);
+    }
+}
 
 /// The entry of `meta` and `data`, read in a search of age `age`.
 fn unpack(meta: u64, data: u64, age: u8) -> Entry {
@@ -243,8 +254,9 @@ mod tests {
     #[test]
     fn entries_are_sixteen_bytes_in_buckets_of_a_cache_line() {
         let tt = Tt::new(1);
-        assert_eq!(tt.words.len() * 8, tt.buckets * 64);
-        assert!(tt.buckets * 64 <= 1024 * 1024);
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        assert_eq!(tt.table.as_ptr() as usize % 64, 0);
+        assert!(tt.table.len() * 64 <= 1024 * 1024);
     }
 
     #[test]
