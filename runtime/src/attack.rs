@@ -483,9 +483,17 @@ impl Position {
             return self.royals_attacked_near(me, m, near);
         }
         let changed = changed_squares(m)?;
+        // The mover (`self.side` moves next) stands on the destination: to its own royals it
+        // only closes lines there, and no leaper of `by` stands on a changed square, so only a
+        // ride through a square the move emptied can attack them anew.
+        let mover = me != self.side;
+        let emptied = changed & !(1u64 << m.to.0);
         Some(royals.iter().any(|&r| {
             if changed & (1u64 << r.0) != 0 {
                 self.royal_attacked(r, me)
+            } else if mover {
+                t.lines.get(by)[r.index()] & emptied != 0
+                    && self.vectors_attack_through(r, by, emptied, true)
             } else {
                 self.rides_attack_through(r, by, changed)
             }
@@ -541,6 +549,20 @@ impl Position {
         if !leaps && t.lines.get(by)[sq.index()] & changed == 0 {
             return false;
         }
+        self.vectors_attack_through(sq, by, changed, !leaps)
+    }
+
+    /// The rest of [`Position::rides_attack_through`]: whether a vector of `by` through a
+    /// square of `changed` attacks `sq` (`rides_only`: no leap can).
+    #[inline(always)]
+    fn vectors_attack_through(
+        &self,
+        sq: Square,
+        by: Player,
+        changed: u64,
+        rides_only: bool,
+    ) -> bool {
+        let t = &*self.tables;
         let vectors = t.attack_vectors.get(by);
         let through = t.rays_through.get(by);
         if !through.is_empty() {
@@ -554,10 +576,10 @@ impl Position {
                 self.mask_attacks(av, av.masks[sq.index()], by)
             });
         }
-        let end = if leaps {
-            vectors.len()
-        } else {
+        let end = if rides_only {
             *t.leap_start.get(by)
+        } else {
+            vectors.len()
         };
         vectors[..end].iter().any(|av| {
             let mask = av.masks[sq.index()];

@@ -749,14 +749,13 @@ impl Position {
             self.clear_lean_virgins(&mut undo);
         }
         self.history.push(self.hash);
-        self.set_cell_inline(from, moved, Cell::EMPTY);
         let promotion = mv.promotion();
         let placed = promotion.map_or(moved, |t| Cell::piece(moved.player(), t));
         let captured = undo.dest.is_piece();
         if captured && self.tables.drops.enabled {
-            self.capture_to_hand(moved.player(), None, &mut undo);
+            self.victim_to_hand(moved.player(), &mut undo);
         }
-        self.set_cell_inline(to, undo.dest, placed);
+        self.move_lean(from, to, moved, undo.dest, placed);
         self.clear_ep();
         if mv.creates_ep() && promotion.is_none() {
             self.create_ep(from, to);
@@ -778,16 +777,58 @@ impl Position {
         self.push_undo(undo);
     }
 
-    /// A lean move's never-moved marks, before it is made: the mover's partners lapse, and
+    /// A lean move's cell writes: `moved` lifted from `from`, `dest` (a piece or nothing) taken
+    /// off `to` and the mover set down there as `placed`. Without a royal among them, only
+    /// what changes is written: the hash, the counts of a capture or promotion, the board and
+    /// the occupancy bits.
+    #[inline(always)]
+    fn move_lean(&mut self, from: Square, to: Square, moved: Cell, dest: Cell, placed: Cell) {
+        let t = &*self.tables;
+        let royal = |c: Cell| c.is_piece() && t.cell_is_royal(c);
+        if royal(moved) || royal(dest) || royal(placed) {
+            self.set_cell_inline(from, moved, Cell::EMPTY);
+            self.set_cell_inline(to, dest, placed);
+            return;
+        }
+        let z = &t.zobrist;
+        self.hash ^= z.piece_or_empty(from, moved)
+            ^ z.piece_or_empty(to, dest)
+            ^ z.piece_or_empty(to, placed);
+        let ntypes = t.piece_count();
+        if dest.is_piece() {
+            self.counts[dest.slot(ntypes)] -= 1;
+        }
+        if placed != moved {
+            self.counts[moved.slot(ntypes)] -= 1;
+            self.counts[placed.slot(ntypes)] += 1;
+        }
+        self.board[from.index()] = Cell::EMPTY;
+        self.board[to.index()] = placed;
+        shift_bits(&mut self.occ, &mut self.side_occ, from, to, moved.player());
+    }
+
+    /// A lean move's never-moved marks, before it is made: a castler's partners lapse, and
     /// the mover's and its victim's marks go.
     fn clear_lean_virgins(&mut self, undo: &mut Undo) {
         let (from, to) = (undo.mv.from, undo.mv.to);
         if undo.moved_virgin {
-            self.lapse_partners(from, undo.moved, undo);
-            self.set_virgin(from, false);
+            if self.tables.castler[usize::from(undo.moved.piece_type().0)] {
+                self.lapse_partners(from, undo.moved, undo);
+            }
+            self.clear_mark(from);
         }
         if undo.dest_virgin {
-            self.set_virgin(to, false);
+            self.clear_mark(to);
+        }
+    }
+
+    /// Clears a never-moved mark, and its key in the hash, if it is set (as `set_virgin(sq,
+    /// false)` does, without its call).
+    #[inline(always)]
+    fn clear_mark(&mut self, sq: Square) {
+        if self.virgin[sq.index()] {
+            self.virgin[sq.index()] = false;
+            self.hash ^= self.tables.zobrist.virgin(sq);
         }
     }
 
@@ -975,6 +1016,19 @@ impl Position {
         }
     }
 
+    /// [`Position::capture_to_hand`] for a lean move: its one victim, the destination's piece,
+    /// goes into its owner's opponent's hand as the variant says.
+    fn victim_to_hand(&mut self, mover: Player, undo: &mut Undo) {
+        let victim = undo.dest;
+        if let Some(h) = self.tables.drops.to_hand[usize::from(victim.piece_type().0)] {
+            let owner = victim.player();
+            self.hand_add(owner.opponent(), h);
+            self.undo_gained
+                .push(h.0 | if owner == mover { OPPONENTS_HAND } else { 0 });
+            undo.ngained += 1;
+        }
+    }
+
     /// When a castling piece first moves, its partners' virginity stops mattering: clearing it
     /// keeps positions that differ only there equal (and position text exact).
     fn lapse_partners(&mut self, from: Square, moved: Cell, undo: &mut Undo) {
@@ -1051,7 +1105,8 @@ impl Position {
     }
 
     /// The castling piece on `sq` of `player`, when it has no virgin partner left: no longer
-    /// virgin.
+    /// virgin. Inlined: most pieces are no unmoved castler, which the first test tells.
+    #[inline(always)]
     fn lapse_king(&mut self, sq: Square, player: Player, undo: &mut Undo) {
         let c = self.board[sq.index()];
         let t = &*self.tables;
@@ -1107,7 +1162,8 @@ impl Position {
         Some(f(u.moved, &taken[..n]))
     }
 
-    /// The squares strictly between `from` and `to` on a straight line become e.p. squares.
+    /// The squares strictly between `from` and `to` on a straight line become e.p. squares
+    /// (after `clear_ep`).
     fn create_ep(&mut self, from: Square, to: Square) {
         let geo = &self.tables.geo;
         let (a, b) = (geo.coord(from), geo.coord(to));
@@ -1120,17 +1176,19 @@ impl Position {
             return;
         }
         let (sx, sy) = (dx / n, dy / n);
-        let mut squares = [Square(0); MAX_EP];
-        let mut count = 0;
+        // Make cleared the e.p. state: the squares go straight in (as `set_ep` puts them).
+        let z = &self.tables.zobrist;
         for k in 1..n {
+            let count = usize::from(self.ep.n);
             if count < MAX_EP
                 && let Some(s) = geo.square(i32::from(a.x) + sx * k, i32::from(a.y) + sy * k)
             {
-                squares[count] = s;
-                count += 1;
+                self.ep.squares[count] = s;
+                self.ep.n += 1;
+                self.hash ^= z.ep(s);
             }
         }
-        self.set_ep(&squares[..count], to);
+        self.ep.victim = to;
     }
 
     /// Passes the turn without a move (a search's null move): the other side is to move and
@@ -1215,23 +1273,52 @@ impl Position {
         mark(&mut self.occ, &mut self.side_occ, sq, c);
     }
 
+    /// Unmake's cell writes of a lean move, what `apply_lean` changed: the mover's two squares
+    /// (the hash and the royals come back whole from the undo record).
+    #[inline(always)]
+    fn unmove_lean(&mut self, u: &Undo) {
+        let (from, to) = (u.mv.from, u.mv.to);
+        let placed = self.board[to.index()];
+        let ntypes = self.tables.piece_count();
+        if u.dest.is_piece() {
+            self.counts[u.dest.slot(ntypes)] += 1;
+        }
+        if placed != u.moved {
+            self.counts[placed.slot(ntypes)] -= 1;
+            self.counts[u.moved.slot(ntypes)] += 1;
+        }
+        self.board[to.index()] = u.dest;
+        self.board[from.index()] = u.moved;
+        shift_bits(
+            &mut self.occ,
+            &mut self.side_occ,
+            to,
+            from,
+            u.moved.player(),
+        );
+        if u.dest.is_piece() {
+            mark(&mut self.occ, &mut self.side_occ, to, u.dest);
+        }
+        self.virgin[to.index()] = u.dest_virgin;
+        self.virgin[from.index()] = u.moved_virgin;
+    }
+
     /// Takes back the last move made; does nothing when there is none.
     pub fn unmake(&mut self) {
         let Some(u) = self.undo.pop() else { return };
         self.history.pop();
         let mv = u.mv;
         self.side = self.side.opponent();
-        self.return_hands(&u);
+        // A lean move takes nothing from a hand: only what it captured may have gone to one.
+        if u.ngained > 0 || !mv.is_lean() {
+            self.return_hands(&u);
+        }
         if self.side == Player::Second {
             self.fullmove -= 1;
         }
         // Restore cells directly; hash, royals and e.p. come back from the undo record.
         if self.tables.make_hooks.lean && mv.is_lean() {
-            // What `apply_lean` changed: the mover's two squares.
-            self.restore(mv.to, u.dest);
-            self.virgin[mv.to.index()] = u.dest_virgin;
-            self.restore(mv.from, u.moved);
-            self.virgin[mv.from.index()] = u.moved_virgin;
+            self.unmove_lean(&u);
         } else {
             self.restore_cells(&u);
         }
@@ -1298,6 +1385,26 @@ impl Position {
             self.virgin[mv.aux.index()] = true;
         }
     }
+}
+
+/// Moves a piece of `player` in the occupancy bits from `from` to `to`, whatever `to` held
+/// before (the other player's bit there goes).
+#[inline(always)]
+pub(crate) fn shift_bits(
+    occ: &mut Bits,
+    side_occ: &mut ByPlayer<Bits>,
+    from: Square,
+    to: Square,
+    player: Player,
+) {
+    let (wf, bf) = (from.index() / 64, 1u64 << (from.index() % 64));
+    let (wt, bt) = (to.index() / 64, 1u64 << (to.index() % 64));
+    occ.0[wf] &= !bf;
+    occ.0[wt] |= bt;
+    side_occ.get_mut(player.opponent()).0[wt] &= !bt;
+    let own = &mut side_occ.get_mut(player).0;
+    own[wf] &= !bf;
+    own[wt] |= bt;
 }
 
 /// Sets or clears the occupancy bits of `sq` for what it now holds.

@@ -450,6 +450,8 @@ pub struct Tables {
     pub(crate) partner_only: Vec<bool>,
     /// Types whose virginity matters only for their own castling (no initial moves).
     pub(crate) castle_only: Vec<bool>,
+    /// Types that castle: when one first moves, its partners' marks may lapse.
+    pub(crate) castler: Vec<bool>,
     /// Types a castler castles with (`castling with`, else the setup's pieces on the
     /// partner squares).
     pub(crate) castle_partner: Vec<bool>,
@@ -662,6 +664,7 @@ impl Tables {
             virgin_relevant: vec![false; ntypes],
             partner_only: vec![false; ntypes],
             castle_only: vec![false; ntypes],
+            castler: vec![false; ntypes],
             castle_partner: vec![false; ntypes],
             zone: ByPlayer::default(),
             rows_from_end: ByPlayer::default(),
@@ -1117,6 +1120,7 @@ impl Tables {
             self.virgin_relevant[t] = initial || !piece.castling.is_empty();
             self.partner_only[t] = !self.virgin_relevant[t];
             self.castle_only[t] = !initial && !piece.castling.is_empty();
+            self.castler[t] = !piece.castling.is_empty();
         }
         // Castling partners: the pieces `castling with` names, or else the pieces the setup
         // puts at the edge of a castler's rank (next to it with `j`).

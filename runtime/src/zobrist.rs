@@ -59,6 +59,13 @@ impl Zobrist {
         self.cells[sq.index() * self.slots + cell.slot((self.slots - 2) / 2)]
     }
 
+    /// [`Zobrist::cell`] of a piece or an empty square, never a wall (a cell's slot is then
+    /// its value).
+    #[inline]
+    pub fn piece_or_empty(&self, sq: Square, cell: Cell) -> u64 {
+        self.cells[sq.index() * self.slots + usize::from(cell.0)]
+    }
+
     #[inline]
     pub fn ep(&self, sq: Square) -> u64 {
         self.ep[sq.index()]
