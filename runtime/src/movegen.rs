@@ -11,6 +11,7 @@ use crate::position::{Position, Royals};
 use crate::spec::{Modes, Player};
 use crate::tables::{CLeg, CaptureNear, FirstLeg, PieceTable, SimpleMoves, SquareMoves, Tables};
 use crate::walk::{PathEnd, Sink, Walker};
+use std::ops::Range;
 
 /// Lists this short are tested move by move (each move played on the cells and the royals'
 /// squares tested for attack) instead of through the node's shortcut (`crate::legal`).
@@ -454,7 +455,7 @@ impl Position {
                 continue;
             }
             let virgin = at.has(SquareMoves::FIRST_MOVES) && self.first_moves_open(s, c);
-            let simple = &pt.simple[at.simple as usize..at.end as usize];
+            let simple = at.simple as usize..at.end as usize;
             self.small_simple_moves::<QUIETS, CAPTURES>(pt, simple, s, side, virgin, targets, out);
         }
     }
@@ -721,7 +722,7 @@ impl Position {
     fn small_simple_moves<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         pt: &PieceTable,
-        simple: &[SimpleMoves],
+        simple: Range<usize>,
         from: Square,
         me: Player,
         virgin: bool,
@@ -730,7 +731,8 @@ impl Position {
     ) {
         let route =
             SimpleMoves::GATED | SimpleMoves::LEAPS | SimpleMoves::BITS | SimpleMoves::TAKES_EP;
-        for r in simple {
+        let first = simple.start;
+        for (i, r) in pt.simple[simple].iter().enumerate() {
             // A stage of its own skips the paths that give it nothing: a captures stage those
             // that cannot remove a piece, a quiets stage those that cannot move to an empty
             // square.
@@ -746,13 +748,26 @@ impl Position {
             if !QUIETS && r.mask & targets == 0 && !r.modes.contains(Modes::DESTROY) {
                 continue;
             }
+            if r.has(SimpleMoves::GATED)
+                && !self.small_gate_open(r, pt.lame_bits[first + i], virgin)
+            {
+                continue;
+            }
             self.simple_entry::<QUIETS, CAPTURES, true>(r, pt, from, me, virgin, out);
         }
     }
 
+    /// [`Position::first_leg_open`] for the gated entry `r` on a board of up to 64 squares,
+    /// whose lame leg passes over the squares `lame` ([`PieceTable::lame_bits`]): a bit test.
+    #[inline(always)]
+    fn small_gate_open(&self, r: &SimpleMoves, lame: u64, virgin: bool) -> bool {
+        (virgin || !r.modes.contains(Modes::INITIAL)) && self.occ.0[0] & lame == 0
+    }
+
     /// The moves of one simple path `r` of `pt` from `from`. `INLINED` (the small-board fast
-    /// path) forces its leaps and bit rays inline; the table path leaves that to LLVM, as
-    /// forcing it there costs the large boards more than it saves.
+    /// path, whose caller tests the gates) forces its leaps and bit rays inline; the table
+    /// path leaves that to LLVM, as forcing it there costs the large boards more than it
+    /// saves.
     #[inline(always)]
     fn simple_entry<const QUIETS: bool, const CAPTURES: bool, const INLINED: bool>(
         &self,
@@ -766,7 +781,9 @@ impl Position {
         if self.ray_closed::<QUIETS, CAPTURES>(r, me) {
             return;
         }
-        if r.has(SimpleMoves::GATED) && !self.first_leg_open(&pt.legs[r.leg as usize], from, virgin)
+        if !INLINED
+            && r.has(SimpleMoves::GATED)
+            && !self.first_leg_open(&pt.legs[r.leg as usize], from, virgin)
         {
             return;
         }

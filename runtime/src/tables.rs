@@ -289,6 +289,10 @@ pub(crate) struct PieceTable {
     pub moves_at: Vec<SquareMoves>,
     /// The destinations of the merged leaps, in path order.
     pub leap_squares: Vec<Square>,
+    /// On boards of up to 64 squares, per entry of `simple`: the squares a lame first leg
+    /// passes over, as occupancy bits (all squares when it has too few to pass), else 0. A
+    /// gated entry is open when none is occupied: one bit test, no board reads.
+    pub lame_bits: Vec<u64>,
     /// Per square, the castling moves.
     pub castling: Vec<Vec<CCastle>>,
     /// Two paths may produce the same move: generation removes duplicates.
@@ -1306,11 +1310,12 @@ impl Tables {
                 pt.simple.clear();
                 pt.moves_at.clear();
                 pt.leap_squares.clear();
+                pt.lame_bits.clear();
                 for sq in 0..pt.start_index.len() {
                     let [a, b, _] = pt.start_index[sq];
                     let first = pt.simple.len();
                     for k in a..b {
-                        self.push_simple_moves(&mut pt, k as usize, first);
+                        self.push_simple_moves(&mut pt, k as usize, first, Square(sq as u16));
                     }
                     pt.moves_at.push(SquareMoves {
                         simple: first as u32,
@@ -1326,7 +1331,7 @@ impl Tables {
     /// Appends entry `k` of `pt.starts`, a simple path's first leg, to `pt.simple`: merged
     /// into the entry before when both are plain one-square leaps (entries from `start` on are
     /// the square's).
-    fn push_simple_moves(&self, pt: &mut PieceTable, k: usize, start: usize) {
+    fn push_simple_moves(&self, pt: &mut PieceTable, k: usize, start: usize, from: Square) {
         let fl = pt.starts[k];
         let leg_index = pt.paths[fl.path as usize].first_leg;
         let leg = pt.legs[leg_index as usize];
@@ -1358,6 +1363,7 @@ impl Tables {
                 last.mask |= mask;
                 return;
             }
+            pt.lame_bits.push(0);
             pt.simple.push(SimpleMoves {
                 mask,
                 off,
@@ -1375,6 +1381,11 @@ impl Tables {
             .all(|w| w[0] != w[1] && (w[1].index() > w[0].index()) == ascending);
         let lame = leg.modes.contains(Modes::LAME) && leg.between_n > 0;
         let flag = |on: bool, f: u8| if on { f } else { 0 };
+        pt.lame_bits.push(if small && lame {
+            self.lame_bits(from, &leg)
+        } else {
+            0
+        });
         pt.simple.push(SimpleMoves {
             mask,
             off: fl.ray_off,
@@ -1395,6 +1406,17 @@ impl Tables {
                 | flag(leg.modes.intersects(REMOVES), SimpleMoves::TAKES),
             first: ray.first().copied().unwrap_or(Square(0)),
         });
+    }
+
+    /// See [`PieceTable::lame_bits`]: the squares the lame leg `leg` passes over from `from`
+    /// (a board of up to 64 squares).
+    fn lame_bits(&self, from: Square, leg: &CLeg) -> u64 {
+        let n = usize::from(leg.between_n);
+        let between = self.ray(from, leg.between_vec);
+        if between.len() < n {
+            return u64::MAX;
+        }
+        between[..n].iter().fold(0, |m, s| m | 1 << s.index())
     }
 
     /// See [`PieceTable::capture_windows`].
