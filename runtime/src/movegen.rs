@@ -437,7 +437,9 @@ impl Position {
         };
         let freezing = !t.rules.freezes.is_empty();
         let targets = self.capture_targets(side);
-        let pieces = if QUIETS {
+        // With no target at all (no enemy left) a piece under `TAKES_ANY` may still destroy a
+        // friend: every piece is walked.
+        let pieces = if QUIETS || targets == 0 {
             self.side_occ.get(side).0[0]
         } else {
             self.capturing_pieces(side, targets)
@@ -462,14 +464,13 @@ impl Position {
 
     /// The squares of the pieces of `side` that the captures stage walks, on a board of up to
     /// 64 squares: those with a capture target (`targets`, [`Position::capture_targets`])
-    /// where they may take. A tight first pass: most pieces have none.
+    /// where they may take (`targets` not empty). A tight first pass: most pieces have none.
     #[inline]
     fn capturing_pieces(&self, side: Player, targets: u64) -> u64 {
         let t = &*self.tables;
         let mut pieces = 0;
         for s in bit_indices(self.side_occ.get(side).0[0]) {
-            let m = t.small_moves_at(self.board[s], s);
-            if m.takes & targets != 0 || m.at.has(SquareMoves::TAKES_ANY) {
+            if t.small_moves_at(self.board[s], s).takes & targets != 0 {
                 pieces |= 1 << s;
             }
         }

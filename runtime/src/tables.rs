@@ -231,7 +231,7 @@ impl SquareMoves {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct SmallSquareMoves {
     /// Every square a move from here may remove an enemy on or take e.p. onto (the rays of
-    /// its capturing simple paths), unless `TAKES_ANY` says more: the captures stage skips a
+    /// its capturing simple paths; all squares under `TAKES_ANY`): the captures stage skips a
     /// piece with no enemy or e.p. square there.
     pub takes: u64,
     pub at: SquareMoves,
@@ -1738,10 +1738,12 @@ impl Tables {
                 let start = 64 * (usize::from(cell.0) - 1);
                 for (entry, &at) in flat[start..start + nsq].iter_mut().zip(&pt.moves_at) {
                     let simple = &pt.simple[at.simple as usize..at.end as usize];
-                    *entry = SmallSquareMoves {
-                        takes: square_takes(simple),
-                        at,
+                    let takes = if at.has(SquareMoves::TAKES_ANY) {
+                        u64::MAX
+                    } else {
+                        square_takes(simple)
                     };
+                    *entry = SmallSquareMoves { takes, at };
                 }
             }
         }
