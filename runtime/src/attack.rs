@@ -465,22 +465,27 @@ impl Position {
     /// whose reverse ray holds the same cells as before is still no attack, so only the
     /// vectors through a changed square are read; a royal on a changed square (the mover, or
     /// made by a promotion) gets the whole test.
+    /// The callers have found `Strategy::quick_checks` set for the attacker.
     #[inline]
     fn royals_attacked_after(&self, me: Player, m: MoveRef<'_>) -> Option<bool> {
         let by = me.opponent();
         let t = &*self.tables;
+        debug_assert!(*t.strategy.quick_checks.get(by));
         let royals = self.royals.get(me).squares();
-        if !*t.strategy.quick_checks.get(by) || self.facing_check || royals.is_empty() {
+        if self.facing_check || royals.is_empty() {
             return None;
         }
-        // One royal, the same as before the move: not in check before, it was not attacked.
-        if t.spec.rules.royals.check_last_only
-            && (royals.len() > 1 || self.last_move_touched_royals())
-        {
-            return None;
-        }
-        if let Some(near) = *t.strategy.quick_near.get(by) {
-            return self.royals_attacked_near(me, m, near);
+        // Most games: one flag says the masks answer, with no rule to ask first.
+        if !*t.strategy.quick_masks.get(by) {
+            // One royal, the same as before the move: not in check before, it was not attacked.
+            if t.spec.rules.royals.check_last_only
+                && (royals.len() > 1 || self.last_move_touched_royals())
+            {
+                return None;
+            }
+            if let Some(near) = *t.strategy.quick_near.get(by) {
+                return self.royals_attacked_near(me, m, near);
+            }
         }
         let changed = changed_squares(m)?;
         // The mover (`self.side` moves next) stands on the destination: to its own royals it

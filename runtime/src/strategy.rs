@@ -143,6 +143,10 @@ pub(crate) struct Strategy {
     /// multi-leg attacks when one lies within Chebyshev distance `d` of it
     /// ([`Strategy::near_walks_of`]). `None`: the masks answer.
     pub quick_near: ByPlayer<Option<u8>>,
+    /// Per attacking player: `quick_checks` holds, the one-word masks answer (`quick_near` is
+    /// `None`) and no `check last-royal-only` rule asks first: the royal test after a move
+    /// goes straight to the masks.
+    pub quick_masks: ByPlayer<bool>,
 }
 
 impl Strategy {
@@ -162,6 +166,10 @@ impl Strategy {
             quick_near: ByPlayer::new(
                 Strategy::quick_near_of(t, rays, Player::First),
                 Strategy::quick_near_of(t, rays, Player::Second),
+            ),
+            quick_masks: ByPlayer::new(
+                Strategy::quick_masks_of(t, rays, Player::First),
+                Strategy::quick_masks_of(t, rays, Player::Second),
             ),
         }
     }
@@ -186,6 +194,14 @@ impl Strategy {
             && !t.regions.facing
             && !t.vanishing.iter().any(|&v| v)
             && !rules.royals.duple
+    }
+
+    /// Whether `by`'s quick checks are read from the one-word masks with no rule test first
+    /// (see [`Strategy::quick_masks`]).
+    fn quick_masks_of(t: &Tables, rays: RayLookup, by: Player) -> bool {
+        Self::quick_checks_of(t, rays, by)
+            && Self::quick_near_of(t, rays, by).is_none()
+            && !t.spec.rules.royals.check_last_only
     }
 
     /// Where the one-word masks cannot answer `by`'s quick checks: how near a changed square

@@ -687,6 +687,7 @@ impl Tables {
                 memo: false,
                 quick_checks: ByPlayer::default(),
                 quick_near: ByPlayer::default(),
+                quick_masks: ByPlayer::default(),
             },
             cheb: Box::new([0; 64 * 64]),
             small_moves_at: Vec::new(),
