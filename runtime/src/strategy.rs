@@ -150,6 +150,18 @@ pub(crate) struct Strategy {
 }
 
 impl Strategy {
+    /// The placeholder a table starts with, until its attack data decides (`Tables::build`).
+    pub(crate) fn undecided() -> Strategy {
+        Strategy {
+            legality: Legality::Unchecked,
+            rays: RayLookup::Walk,
+            memo: false,
+            quick_checks: ByPlayer::default(),
+            quick_near: ByPlayer::default(),
+            quick_masks: ByPlayer::default(),
+        }
+    }
+
     /// The strategy of `t`, whose rays are found by `rays` (they are built with the attack
     /// data: `Tables::build_ray_lookup`).
     pub(crate) fn of(t: &Tables, rays: RayLookup) -> Strategy {

@@ -6,7 +6,7 @@ use crate::cell::Cell;
 use crate::geometry::{ByPlayer, Geometry, Square};
 use crate::serialize::Invalid;
 use crate::spec::{Modes, PieceType, Placement, Player, PromotionKind, VariantSpec};
-use crate::strategy::{Legality, RayLookup, Strategy};
+use crate::strategy::{RayLookup, Strategy};
 use crate::zobrist::Zobrist;
 
 /// Sentinel for "no vector".
@@ -681,14 +681,7 @@ impl Tables {
             check_lines: ByPlayer::default(),
             check_words: 0,
             // Decided by `build`, once the attack data is built.
-            strategy: Strategy {
-                legality: Legality::Unchecked,
-                rays: RayLookup::Walk,
-                memo: false,
-                quick_checks: ByPlayer::default(),
-                quick_near: ByPlayer::default(),
-                quick_masks: ByPlayer::default(),
-            },
+            strategy: Strategy::undecided(),
             cheb: Box::new([0; 64 * 64]),
             small_moves_at: Vec::new(),
             promotes_royal: promotes_royal(&spec),
@@ -703,14 +696,7 @@ impl Tables {
                 .pieces
                 .iter()
                 .any(|p| p.paths.iter().any(|path| path.legs.len() > 1)),
-            can_promote: (0..spec.pieces.len())
-                .map(|t| {
-                    let t = PieceType(t as u16);
-                    [Player::First, Player::Second]
-                        .iter()
-                        .any(|&p| !spec.promotions_of(t, p).is_empty())
-                })
-                .collect(),
+            can_promote: can_promote(&spec),
             rules: crate::rules::RuleTables::new(&geo, &spec.rules, &spec.pieces, ntypes)
                 .with_setup(&spec),
             drops: crate::drops::DropTables::new(&geo, &spec),
@@ -2064,6 +2050,18 @@ fn build_rays(geo: &Geometry, vectors: &[Vector]) -> (Vec<(u32, u8)>, Vec<Square
 }
 
 /// Per piece type, whether one of its promotions is royal.
+/// Per piece type: whether it may promote, for either player.
+fn can_promote(spec: &VariantSpec) -> Vec<bool> {
+    (0..spec.pieces.len())
+        .map(|t| {
+            let t = PieceType(t as u16);
+            [Player::First, Player::Second]
+                .iter()
+                .any(|&p| !spec.promotions_of(t, p).is_empty())
+        })
+        .collect()
+}
+
 fn promotes_royal(spec: &VariantSpec) -> Vec<bool> {
     spec.pieces
         .iter()
