@@ -276,19 +276,26 @@ impl Sink for MoveSink<'_> {
 }
 
 /// False when the piece `c` on `s` certainly takes nothing: its captures reach no further
-/// than one or two king steps (`within`: the squares that near an enemy) and `s` is not that
-/// near, or it has no capture at all.
+/// than one or two king steps (`near[0]`, `near[1]`: the squares that near an enemy) and `s`
+/// is not that near; or they go along king lines ([`CaptureNear::LINES`]) and `s` sees no
+/// enemy along one (`near[2]`) nor nears one as much as its other captures reach; or it has
+/// no capture at all.
 #[inline]
-fn may_take_near(cn: &CaptureNear, within: &[[u64; 4]; 2], s: Square, c: Cell) -> bool {
+fn may_take_near(cn: &CaptureNear, near: &[[u64; 4]; 3], s: Square, c: Cell) -> bool {
     let reach = cn
         .reach
         .get(usize::from(c.0))
         .copied()
         .unwrap_or(CaptureNear::FAR);
     let i = s.index();
+    let within = |k: u8| near[usize::from(k)][(i / 64) % 4] & (1 << (i % 64)) != 0;
     match reach {
         0 => false,
-        1 | 2 => within[usize::from(reach - 1)][(i / 64) % 4] & (1 << (i % 64)) != 0,
+        1 | 2 => within(reach - 1),
+        CaptureNear::FAR => true,
+        _ if reach & !3 == CaptureNear::LINES => {
+            within(2) || reach & 3 != 0 && within((reach & 3) - 1)
+        }
         _ => true,
     }
 }
@@ -371,12 +378,19 @@ impl Position {
         }
     }
 
-    /// The squares within one and within two king steps of a piece of `by`.
+    /// The squares within one and within two king steps of a piece of `by`, and those that
+    /// see one along a king line (when some piece's captures go along them).
     #[inline]
-    fn enemy_near<'a>(&self, cn: &'a CaptureNear, by: Player) -> (&'a CaptureNear, [[u64; 4]; 2]) {
-        let theirs = &self.side_occ.get(by).0;
-        let one = cn.widen(std::array::from_fn(|i| theirs.get(i).copied().unwrap_or(0)));
-        (cn, [one, cn.widen(one)])
+    fn enemy_near<'a>(&self, cn: &'a CaptureNear, by: Player) -> (&'a CaptureNear, [[u64; 4]; 3]) {
+        let words = |b: &[u64]| std::array::from_fn(|i| b.get(i).copied().unwrap_or(0));
+        let theirs = words(&self.side_occ.get(by).0);
+        let one = cn.widen(theirs);
+        let lines = if cn.lines {
+            cn.line_seers(&theirs, &words(&self.occ.0))
+        } else {
+            [0; 4]
+        };
+        (cn, [one, cn.widen(one), lines])
     }
 
     /// False when the piece of table `pt` on `from` certainly has no capture: no tree root

@@ -349,8 +349,18 @@ pub(crate) struct CaptureNear {
     pub not_first: [u64; 4],
     pub not_last: [u64; 4],
     /// Per cell ([`Cell::slot`]): the piece's [`PieceTable::capture_reach`] (0: it takes
-    /// nothing), or [`CaptureNear::FAR`] (unbounded, or it takes e.p.).
+    /// nothing), [`CaptureNear::LINES`] with the reach of its other captures, or
+    /// [`CaptureNear::FAR`] (unbounded, or it takes e.p.).
     pub reach: Vec<u8>,
+    /// Some cell's reach is of [`CaptureNear::LINES`]: the generation marks the squares that
+    /// see an enemy along a king line ([`CaptureNear::line_seers`]).
+    pub lines: bool,
+    /// Per king direction, the shift that moves a square one step back against it (the
+    /// square index's change) and the squares such a step may reach without wrapping.
+    pub steps: [(i32, [u64; 4]); 8],
+    /// The board's squares, in the first `words` words.
+    pub board: [u64; 4],
+    pub words: usize,
 }
 
 impl CaptureNear {
@@ -358,6 +368,11 @@ impl CaptureNear {
     pub const SQUARES: usize = 256;
     /// A reach this test does not rule on.
     pub const FAR: u8 = u8::MAX;
+    /// A piece whose captures of unbounded reach all go along king lines (simple rides in one
+    /// of the eight king directions, which take the first piece they meet), the others
+    /// reaching no further than the low two bits say (0 to 2 king steps): it takes nothing
+    /// unless it sees an enemy along a king line or stands that near one.
+    pub const LINES: u8 = 0x10;
 
     /// `bits` and the squares one king step from them.
     #[inline]
@@ -371,6 +386,60 @@ impl CaptureNear {
         let (up, down) = (shifted_up(&row, self.width), shifted_down(&row, self.width));
         std::array::from_fn(|i| row[i] | up[i] | down[i])
     }
+
+    /// The squares whose first non-empty square in some king direction is one of `targets`
+    /// (`occ`: the non-empty squares): the targets' squares grown back through the empty
+    /// squares, one step a round, in each direction. Reads only the board's words.
+    #[inline]
+    pub fn line_seers(&self, targets: &[u64; 4], occ: &[u64; 4]) -> [u64; 4] {
+        match self.words {
+            2 => self.line_seers_in::<2>(targets, occ),
+            3 => self.line_seers_in::<3>(targets, occ),
+            _ => self.line_seers_in::<4>(targets, occ),
+        }
+    }
+
+    /// [`CaptureNear::line_seers`] on the first `N` words.
+    #[inline]
+    fn line_seers_in<const N: usize>(&self, targets: &[u64; 4], occ: &[u64; 4]) -> [u64; 4] {
+        let empty: [u64; N] = std::array::from_fn(|i| self.board[i] & !occ[i]);
+        let mut seers = [0u64; 4];
+        for &(shift, keep) in &self.steps {
+            let mut front: [u64; N] = std::array::from_fn(|i| targets[i]);
+            loop {
+                let back = if shift > 0 {
+                    moved_down(&front, shift as u32)
+                } else {
+                    moved_up(&front, shift.unsigned_abs())
+                };
+                let mut more = 0;
+                for i in 0..N {
+                    let b = back[i] & keep[i];
+                    seers[i] |= b;
+                    front[i] = b & empty[i];
+                    more |= front[i];
+                }
+                if more == 0 {
+                    break;
+                }
+            }
+        }
+        seers
+    }
+}
+
+/// The squares of an `N`-word set moved `k` squares up (0 < `k` < 64); squares moved past
+/// the last word are dropped.
+#[inline]
+fn moved_up<const N: usize>(b: &[u64; N], k: u32) -> [u64; N] {
+    std::array::from_fn(|i| b[i] << k | if i > 0 { b[i - 1] >> (64 - k) } else { 0 })
+}
+
+/// The squares of an `N`-word set moved `k` squares down (0 < `k` < 64); squares moved below
+/// square 0 are dropped.
+#[inline]
+fn moved_down<const N: usize>(b: &[u64; N], k: u32) -> [u64; N] {
+    std::array::from_fn(|i| b[i] >> k | if i + 1 < N { b[i + 1] << (64 - k) } else { 0 })
 }
 
 /// The largest reach [`Tables::near_bits`] covers.
@@ -1445,18 +1514,107 @@ impl Tables {
         for (t, piece) in self.pieces.iter().enumerate() {
             for player in [Player::First, Player::Second] {
                 let pt = piece.get(player);
+                // The line test shifts by up to `width + 1` squares, within a word.
                 let r = match pt.capture_reach {
-                    Some(r) if !pt.takes_ep => r,
+                    Some(r) if !pt.takes_ep && r <= 2 => r,
+                    _ if width + 1 < 64 => self
+                        .line_reach(pt)
+                        .map_or(CaptureNear::FAR, |r| CaptureNear::LINES | r),
                     _ => CaptureNear::FAR,
                 };
                 reach[Cell::piece(player, PieceType(t as u16)).slot(self.pieces.len())] = r;
             }
         }
+        let w = width as i32;
+        let step = |dx: i32, dy: i32| {
+            let keep = match dx {
+                1 => not_last,
+                -1 => not_first,
+                _ => [u64::MAX; 4],
+            };
+            (dy * w + dx, keep)
+        };
+        let mut board = [0u64; 4];
+        for sq in 0..nsq {
+            board[sq / 64] |= 1 << (sq % 64);
+        }
         Some(CaptureNear {
             width: width as u32,
             not_first,
             not_last,
+            lines: reach.iter().any(|&r| r & !3 == CaptureNear::LINES),
             reach,
+            steps: [
+                step(1, 0),
+                step(-1, 0),
+                step(0, 1),
+                step(0, -1),
+                step(1, 1),
+                step(-1, 1),
+                step(1, -1),
+                step(-1, -1),
+            ],
+            board,
+            words: nsq.div_ceil(64),
+        })
+    }
+
+    /// Of a piece whose every capture is a simple path's (no e.p., no destroying), from any
+    /// square: when each is a ride along a king line or reaches no further than two king
+    /// steps, the farthest of the latter ([`CaptureNear::LINES`]).
+    fn line_reach(&self, pt: &PieceTable) -> Option<u8> {
+        if pt.takes_ep {
+            return None;
+        }
+        let takes = Modes::CAPTURE.union(Modes::ROYAL_CAPTURE);
+        let mut short = 0;
+        for (sq, &[a, b, c]) in pt.start_index.iter().enumerate() {
+            if b != c {
+                return None;
+            }
+            for fl in &pt.starts[a as usize..b as usize] {
+                let modes = pt.legs[pt.paths[fl.path as usize].first_leg as usize].modes;
+                if modes.intersects(Modes::DESTROY.union(Modes::EN_PASSANT)) {
+                    return None;
+                }
+                let ray =
+                    &self.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
+                let from = Square(sq as u16);
+                if !modes.intersects(takes) || self.is_king_line(from, ray) {
+                    continue;
+                }
+                short = ray
+                    .iter()
+                    .map(|&s| self.chebyshev(from, s))
+                    .fold(short, u8::max);
+                if short > 2 {
+                    return None;
+                }
+            }
+        }
+        Some(short)
+    }
+
+    /// Whether `ray` runs from `from` in one of the eight king directions, square by square.
+    fn is_king_line(&self, from: Square, ray: &[Square]) -> bool {
+        let c = self.geo.coord(from);
+        let Some(&first) = ray.first() else {
+            return true;
+        };
+        let f = self.geo.coord(first);
+        let (dx, dy) = (
+            i32::from(f.x) - i32::from(c.x),
+            i32::from(f.y) - i32::from(c.y),
+        );
+        if dx.abs() > 1 || dy.abs() > 1 {
+            return false;
+        }
+        let mut at = (i32::from(c.x), i32::from(c.y));
+        ray.iter().all(|&s| {
+            let n = self.geo.coord(s);
+            let next = (at.0 + dx, at.1 + dy);
+            at = (i32::from(n.x), i32::from(n.y));
+            at == next
         })
     }
 
