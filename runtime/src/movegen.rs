@@ -275,20 +275,19 @@ impl Sink for MoveSink<'_> {
     }
 }
 
-/// False when the piece `c` on `s` certainly takes nothing: its captures reach no further
-/// than one or two king steps (`near[0]`, `near[1]`: the squares that near an enemy) and `s`
-/// is not that near; or they go along king lines ([`CaptureNear::LINES`]) and `s` sees no
-/// enemy along one (`near[2]`) nor nears one as much as its other captures reach; or it has
-/// no capture at all.
-#[inline]
-fn may_take_near(cn: &CaptureNear, near: &[[u64; 4]; 3], s: Square, c: Cell) -> bool {
+/// False when the piece `c` on square `64 * w + i` certainly takes nothing: its captures
+/// reach no further than one or two king steps (`near[0]`, `near[1]`: the squares that near
+/// an enemy) and it is not that near; or they go along king lines ([`CaptureNear::LINES`])
+/// and it sees no enemy along one (`near[2]`) nor nears one as much as its other captures
+/// reach; or it has no capture at all.
+#[inline(always)]
+fn may_take_near(cn: &CaptureNear, near: &[[u64; 4]; 3], w: usize, i: usize, c: Cell) -> bool {
     let reach = cn
         .reach
         .get(usize::from(c.0))
         .copied()
         .unwrap_or(CaptureNear::FAR);
-    let i = s.index();
-    let within = |k: u8| near[usize::from(k)][(i / 64) % 4] & (1 << (i % 64)) != 0;
+    let within = |k: u8| near[usize::from(k)][w % 4] & (1 << i) != 0;
     match reach {
         0 => false,
         1 | 2 => within(reach - 1),
@@ -352,36 +351,67 @@ impl Position {
 
     /// The moves of the pieces of `side` that `stage` asks for, each through its tables: on a
     /// board over 64 squares, where the forced inlining of the small-board path
-    /// ([`Position::pieces_moves`]) costs more than it saves.
+    /// ([`Position::pieces_moves`]) costs more than it saves. The captures stage walks only
+    /// the pieces that [`Position::near_takers`] finds, when the board has a grid.
     fn table_pieces_moves(&self, side: Player, stage: Gen, out: &mut MoveList) {
         let t = &*self.tables;
         let freezing = !t.rules.freezes.is_empty();
-        let near = match (stage, &t.capture_near) {
-            (Gen::Captures, Some(cn)) => Some(self.enemy_near(cn, side.opponent())),
-            _ => None,
-        };
-        for s in self.squares_of(side) {
-            if let Some((cn, within)) = &near
-                && !may_take_near(cn, within, s, self.board[s.index()])
-            {
-                continue;
+        if stage == Gen::Captures
+            && let Some(cn) = &t.capture_near
+        {
+            for (w, &word) in self.near_takers(cn, side).iter().enumerate() {
+                for i in bit_indices(word) {
+                    let s = Square((w * 64 + i) as u16);
+                    self.table_piece_moves(s, freezing, stage, out);
+                }
             }
-            let Some((c, pt)) = self.movable_piece(s, freezing) else {
-                continue;
-            };
-            if stage == Gen::Captures
-                && !(self.may_capture(pt, s, c) && self.simple_capture_open(pt, s, c.player()))
-            {
-                continue;
-            }
-            self.table_moves_of(pt, s, c, out, stage);
+            return;
         }
+        for s in self.squares_of(side) {
+            self.table_piece_moves(s, freezing, stage, out);
+        }
+    }
+
+    /// The moves of the piece of the side to move on `s` that `stage` asks for (none when it is
+    /// frozen); in the captures stage, none when it certainly takes nothing.
+    #[inline(always)]
+    fn table_piece_moves(&self, s: Square, freezing: bool, stage: Gen, out: &mut MoveList) {
+        let Some((c, pt)) = self.movable_piece(s, freezing) else {
+            return;
+        };
+        if stage == Gen::Captures
+            && !(self.may_capture(pt, s, c) && self.simple_capture_open(pt, s, c.player()))
+        {
+            return;
+        }
+        self.table_moves_of(pt, s, c, out, stage);
+    }
+
+    /// The squares of the pieces of `side` that may take something by [`may_take_near`]: a
+    /// tight pass over the pieces before any is looked at further (most take nothing).
+    #[inline]
+    fn near_takers(&self, cn: &CaptureNear, side: Player) -> [u64; 4] {
+        let near = self.enemy_near(cn, side.opponent());
+        let ours = &self.side_occ.get(side).0;
+        let mut takers = [0u64; 4];
+        for (w, taking) in takers.iter_mut().enumerate().take(cn.words) {
+            let mut bits = ours.get(w).copied().unwrap_or(0);
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let c = self.board.get(w * 64 + i).copied().unwrap_or(Cell::EMPTY);
+                if may_take_near(cn, &near, w, i, c) {
+                    *taking |= 1 << i;
+                }
+            }
+        }
+        takers
     }
 
     /// The squares within one and within two king steps of a piece of `by`, and those that
     /// see one along a king line (when some piece's captures go along them).
     #[inline]
-    fn enemy_near<'a>(&self, cn: &'a CaptureNear, by: Player) -> (&'a CaptureNear, [[u64; 4]; 3]) {
+    fn enemy_near(&self, cn: &CaptureNear, by: Player) -> [[u64; 4]; 3] {
         let words = |b: &[u64]| std::array::from_fn(|i| b.get(i).copied().unwrap_or(0));
         let theirs = words(&self.side_occ.get(by).0);
         let one = cn.widen(theirs);
@@ -390,7 +420,7 @@ impl Position {
         } else {
             [0; 4]
         };
-        (cn, [one, cn.widen(one), lines])
+        [one, cn.widen(one), lines]
     }
 
     /// False when the piece of table `pt` on `from` certainly has no capture: no tree root
