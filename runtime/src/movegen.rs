@@ -275,13 +275,19 @@ impl Sink for MoveSink<'_> {
     }
 }
 
-/// False when the piece `c` on square `64 * w + i` certainly takes nothing: its captures
-/// reach no further than one or two king steps (`near[0]`, `near[1]`: the squares that near
-/// an enemy) and it is not that near; or they go along king lines ([`CaptureNear::LINES`])
-/// and it sees no enemy along one (`near[2]`) nor nears one as much as its other captures
-/// reach; or it has no capture at all.
+/// Whether the piece `c` on square `64 * w + i` may take something, when its reach alone
+/// tells: false when its captures reach no further than one or two king steps (`near[0]`,
+/// `near[1]`: the squares that near an enemy) and it is not that near, or it has no capture
+/// at all. `None` for a piece of [`CaptureNear::LINES`] not near enough an enemy for its
+/// other captures: the king-line test decides.
 #[inline(always)]
-fn may_take_near(cn: &CaptureNear, near: &[[u64; 4]; 3], w: usize, i: usize, c: Cell) -> bool {
+fn may_take_near(
+    cn: &CaptureNear,
+    near: &[[u64; 4]; 2],
+    w: usize,
+    i: usize,
+    c: Cell,
+) -> Option<bool> {
     let reach = cn
         .reach
         .get(usize::from(c.0))
@@ -289,15 +295,19 @@ fn may_take_near(cn: &CaptureNear, near: &[[u64; 4]; 3], w: usize, i: usize, c: 
         .unwrap_or(CaptureNear::FAR);
     let within = |k: u8| near[usize::from(k)][w % 4] & (1 << i) != 0;
     match reach {
-        0 => false,
-        1 | 2 => within(reach - 1),
-        CaptureNear::FAR => true,
+        0 => Some(false),
+        1 | 2 => Some(within(reach - 1)),
+        CaptureNear::FAR => Some(true),
         _ if reach & !3 == CaptureNear::LINES => {
-            within(2) || reach & 3 != 0 && within((reach & 3) - 1)
+            (reach & 3 != 0 && within((reach & 3) - 1)).then_some(true)
         }
-        _ => true,
+        _ => Some(true),
     }
 }
+
+/// The fewest pieces of a side the captures stage tests along the king lines at once
+/// ([`Position::near_takers`]): below, walking them costs less.
+const LINE_TEST_MIN: u32 = 6;
 
 impl Position {
     /// Appends the pseudo-legal moves of the side to move (none once the game is decided:
@@ -388,39 +398,40 @@ impl Position {
     }
 
     /// The squares of the pieces of `side` that may take something by [`may_take_near`]: a
-    /// tight pass over the pieces before any is looked at further (most take nothing).
+    /// tight pass over the pieces before any is looked at further (most take nothing). The
+    /// king-line test ([`CaptureNear::line_seers`]) costs more than walking a few pieces: it
+    /// runs only when at least [`LINE_TEST_MIN`] pieces need it.
     #[inline]
     fn near_takers(&self, cn: &CaptureNear, side: Player) -> [u64; 4] {
-        let near = self.enemy_near(cn, side.opponent());
+        let words = |b: &[u64]| std::array::from_fn(|i| b.get(i).copied().unwrap_or(0));
+        let theirs: [u64; 4] = words(&self.side_occ.get(side.opponent()).0);
+        let one = cn.widen(theirs);
+        let near = [one, cn.widen(one)];
         let ours = &self.side_occ.get(side).0;
-        let mut takers = [0u64; 4];
-        for (w, taking) in takers.iter_mut().enumerate().take(cn.words) {
+        let (mut takers, mut liners, mut lines) = ([0u64; 4], [0u64; 4], 0);
+        for w in 0..cn.words.min(4) {
             let mut bits = ours.get(w).copied().unwrap_or(0);
             while bits != 0 {
                 let i = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let c = self.board.get(w * 64 + i).copied().unwrap_or(Cell::EMPTY);
-                if may_take_near(cn, &near, w, i, c) {
-                    *taking |= 1 << i;
+                match may_take_near(cn, &near, w, i, c) {
+                    Some(true) => takers[w] |= 1 << i,
+                    Some(false) => {}
+                    None => {
+                        liners[w] |= 1 << i;
+                        lines += 1;
+                    }
                 }
             }
         }
-        takers
-    }
-
-    /// The squares within one and within two king steps of a piece of `by`, and those that
-    /// see one along a king line (when some piece's captures go along them).
-    #[inline]
-    fn enemy_near(&self, cn: &CaptureNear, by: Player) -> [[u64; 4]; 3] {
-        let words = |b: &[u64]| std::array::from_fn(|i| b.get(i).copied().unwrap_or(0));
-        let theirs = words(&self.side_occ.get(by).0);
-        let one = cn.widen(theirs);
-        let lines = if cn.lines {
-            cn.line_seers(&theirs, &words(&self.occ.0))
-        } else {
-            [0; 4]
-        };
-        [one, cn.widen(one), lines]
+        if lines >= LINE_TEST_MIN {
+            let seers = cn.line_seers(&theirs, &words(&self.occ.0));
+            for (l, s) in liners.iter_mut().zip(seers) {
+                *l &= s;
+            }
+        }
+        std::array::from_fn(|w| takers[w] | liners[w])
     }
 
     /// False when the piece of table `pt` on `from` certainly has no capture: no tree root

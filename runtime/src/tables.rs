@@ -352,9 +352,6 @@ pub(crate) struct CaptureNear {
     /// nothing), [`CaptureNear::LINES`] with the reach of its other captures, or
     /// [`CaptureNear::FAR`] (unbounded, or it takes e.p.).
     pub reach: Vec<u8>,
-    /// Some cell's reach is of [`CaptureNear::LINES`]: the generation marks the squares that
-    /// see an enemy along a king line ([`CaptureNear::line_seers`]).
-    pub lines: bool,
     /// Per king direction, the shift that moves a square one step back against it (the
     /// square index's change) and the squares such a step may reach without wrapping.
     pub steps: [(i32, [u64; 4]); 8],
@@ -1542,7 +1539,6 @@ impl Tables {
             width: width as u32,
             not_first,
             not_last,
-            lines: reach.iter().any(|&r| r & !3 == CaptureNear::LINES),
             reach,
             steps: [
                 step(1, 0),
