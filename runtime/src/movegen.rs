@@ -741,12 +741,14 @@ impl Position {
             {
                 continue;
             }
+            // A captures stage's entry with no target on its squares gives nothing, unless it
+            // may destroy a friend: most entries of a walked piece, skipped before the ray.
+            if !QUIETS && r.mask & targets == 0 && !r.modes.contains(Modes::DESTROY) {
+                continue;
+            }
             // The common entry first, one test: a ray read from the occupancy bits.
             if r.flags & route == SimpleMoves::BITS {
                 self.ray_moves_by_bits_inlined::<QUIETS, CAPTURES>(r, from, me, out);
-                continue;
-            }
-            if !QUIETS && r.mask & targets == 0 && !r.modes.contains(Modes::DESTROY) {
                 continue;
             }
             if r.has(SimpleMoves::GATED)
