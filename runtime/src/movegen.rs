@@ -450,7 +450,7 @@ impl Position {
             if freezing && self.is_frozen(s, c) {
                 continue;
             }
-            let at = t.small_moves_at(c, s.index()).at;
+            let at = t.small_moves_at(c, s.index());
             let pt = t.piece(c.piece_type(), side);
             if at.has(SquareMoves::SINK) || QUIETS && at.has(SquareMoves::CASTLES) {
                 self.table_moves_of(pt, s, c, out, stage);
@@ -470,9 +470,8 @@ impl Position {
         let t = &*self.tables;
         let mut pieces = 0;
         for s in bit_indices(self.side_occ.get(side).0[0]) {
-            if t.small_moves_at(self.board[s], s).takes & targets != 0 {
-                pieces |= 1 << s;
-            }
+            let takes = t.small_takes(self.board[s], s) & targets != 0;
+            pieces |= u64::from(takes) << s;
         }
         pieces
     }
@@ -499,7 +498,7 @@ impl Position {
     /// False when the piece `c` on `from` (a board over 64 squares) has no capture (and no e.p.
     /// capture is open): no enemy within its capture reach, or a friend on the first square of
     /// each of its capturing paths. The captures stage skips it unwalked (on smaller boards,
-    /// [`SquareMoves::takes`] tells).
+    /// [`Tables::small_takes`] tells).
     /// Forced inline: with four callers (a piece loop per stage and the table loop) LLVM
     /// stops inlining it, which costs the large boards a call a piece.
     #[inline(always)]
