@@ -451,14 +451,13 @@ impl Position {
                 continue;
             }
             let at = t.small_moves_at(c, s.index());
-            let pt = t.piece(c.piece_type(), side);
             if at.has(SquareMoves::SINK) || QUIETS && at.has(SquareMoves::CASTLES) {
-                self.table_moves_of(pt, s, c, out, stage);
+                self.table_moves_of(t.piece(c.piece_type(), side), s, c, out, stage);
                 continue;
             }
             let virgin = at.has(SquareMoves::FIRST_MOVES) && self.first_moves_open(s, c);
             let simple = at.simple as usize..at.end as usize;
-            self.small_simple_moves::<QUIETS, CAPTURES>(pt, simple, s, side, virgin, targets, out);
+            self.small_simple_moves::<QUIETS, CAPTURES>(simple, s, side, virgin, targets, out);
         }
     }
 
@@ -709,19 +708,19 @@ impl Position {
         out: &mut impl SimpleOut,
     ) {
         for r in simple {
-            self.simple_entry::<QUIETS, CAPTURES, false>(r, pt, from, me, virgin, out);
+            self.simple_entry::<QUIETS, CAPTURES>(r, pt, from, me, virgin, out);
         }
     }
 
     /// [`Position::simple_moves`] on a board of up to 64 squares, inlined with its leaps and
-    /// rays into the piece loop ([`Position::pieces_moves`]). The captures stage skips the
+    /// rays into the piece loop ([`Position::pieces_moves`]): the entries `simple` of
+    /// [`Tables::small_simple`], read without the piece's table. The captures stage skips the
     /// paths that cannot take anything of `targets` ([`Position::capture_targets`]), the
     /// quiets stage the paths that only capture.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn small_simple_moves<const QUIETS: bool, const CAPTURES: bool>(
         &self,
-        pt: &PieceTable,
         simple: Range<usize>,
         from: Square,
         me: Player,
@@ -731,8 +730,9 @@ impl Position {
     ) {
         let route =
             SimpleMoves::GATED | SimpleMoves::LEAPS | SimpleMoves::BITS | SimpleMoves::TAKES_EP;
+        let t = &*self.tables;
         let first = simple.start;
-        for (i, r) in pt.simple[simple].iter().enumerate() {
+        for (i, r) in t.small_simple[simple].iter().enumerate() {
             // A stage of its own skips the paths that give it nothing: a captures stage those
             // that cannot remove a piece, a quiets stage those that cannot move to an empty
             // square.
@@ -751,11 +751,34 @@ impl Position {
                 continue;
             }
             if r.has(SimpleMoves::GATED)
-                && !self.small_gate_open(r, pt.lame_bits[first + i], virgin)
+                && !self.small_gate_open(r, t.small_lame_bits[first + i], virgin)
             {
                 continue;
             }
-            self.simple_entry::<QUIETS, CAPTURES, true>(r, pt, from, me, virgin, out);
+            self.small_entry::<QUIETS, CAPTURES>(r, from, me, out);
+        }
+    }
+
+    /// [`Position::simple_entry`] on a board of up to 64 squares, forced inline with its leaps
+    /// and bit rays (the small-board fast path, whose caller tests the gates).
+    #[inline(always)]
+    fn small_entry<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        r: &SimpleMoves,
+        from: Square,
+        me: Player,
+        out: &mut impl SimpleOut,
+    ) {
+        if self.ray_closed::<QUIETS, CAPTURES>(r, me) {
+            return;
+        }
+        if r.has(SimpleMoves::LEAPS) {
+            let leaps = &self.tables.small_leap_squares;
+            self.leap_moves_by_bits::<QUIETS, CAPTURES>(r, leaps, from, me, out);
+        } else if r.has(SimpleMoves::BITS) && !(r.has(SimpleMoves::TAKES_EP) && self.ep.n > 0) {
+            self.ray_moves_by_bits_inlined::<QUIETS, CAPTURES>(r, from, me, out);
+        } else {
+            self.ray_moves::<QUIETS, CAPTURES>(r, from, me, out);
         }
     }
 
@@ -766,12 +789,11 @@ impl Position {
         (virgin || !r.modes.contains(Modes::INITIAL)) && self.occ.0[0] & lame == 0
     }
 
-    /// The moves of one simple path `r` of `pt` from `from`. `INLINED` (the small-board fast
-    /// path, whose caller tests the gates) forces its leaps and bit rays inline; the table
-    /// path leaves that to LLVM, as forcing it there costs the large boards more than it
-    /// saves.
+    /// The moves of one simple path `r` of `pt` from `from` (the table path: its leaps and
+    /// bit rays are left to LLVM to inline, as forcing them costs the large boards more than
+    /// it saves).
     #[inline(always)]
-    fn simple_entry<const QUIETS: bool, const CAPTURES: bool, const INLINED: bool>(
+    fn simple_entry<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         r: &SimpleMoves,
         pt: &PieceTable,
@@ -783,26 +805,14 @@ impl Position {
         if self.ray_closed::<QUIETS, CAPTURES>(r, me) {
             return;
         }
-        if !INLINED
-            && r.has(SimpleMoves::GATED)
-            && !self.first_leg_open(&pt.legs[r.leg as usize], from, virgin)
+        if r.has(SimpleMoves::GATED) && !self.first_leg_open(&pt.legs[r.leg as usize], from, virgin)
         {
             return;
         }
         if r.has(SimpleMoves::LEAPS) {
-            if INLINED && r.has(SimpleMoves::BITS) {
-                self.leap_moves_by_bits::<QUIETS, CAPTURES>(r, pt, from, me, out);
-            } else if INLINED {
-                self.leap_moves_inlined::<QUIETS, CAPTURES>(r, pt, from, me, out);
-            } else {
-                self.leap_moves::<QUIETS, CAPTURES>(r, pt, from, me, out);
-            }
+            self.leap_moves::<QUIETS, CAPTURES>(r, pt, from, me, out);
         } else if r.has(SimpleMoves::BITS) && !(r.has(SimpleMoves::TAKES_EP) && self.ep.n > 0) {
-            if INLINED {
-                self.ray_moves_by_bits_inlined::<QUIETS, CAPTURES>(r, from, me, out);
-            } else {
-                self.ray_moves_by_bits::<QUIETS, CAPTURES>(r, from, me, out);
-            }
+            self.ray_moves_by_bits::<QUIETS, CAPTURES>(r, from, me, out);
         } else {
             self.ray_moves::<QUIETS, CAPTURES>(r, from, me, out);
         }
@@ -839,19 +849,6 @@ impl Position {
         me: Player,
         out: &mut impl SimpleOut,
     ) {
-        self.leap_moves_inlined::<QUIETS, CAPTURES>(r, pt, from, me, out);
-    }
-
-    /// [`Position::leap_moves`], always inlined (the small-board fast path).
-    #[inline(always)]
-    fn leap_moves_inlined<const QUIETS: bool, const CAPTURES: bool>(
-        &self,
-        r: &SimpleMoves,
-        pt: &PieceTable,
-        from: Square,
-        me: Player,
-        out: &mut impl SimpleOut,
-    ) {
         if r.has(SimpleMoves::BITS) && !(QUIETS && CAPTURES) {
             let wanted = if QUIETS {
                 !self.occ.0[0]
@@ -875,12 +872,13 @@ impl Position {
     }
 
     /// [`Position::leap_moves`] on a board of up to 64 squares (`BITS`), each square told by
-    /// the occupancy bits (the small-board fast path).
+    /// the occupancy bits (the small-board fast path): the squares are
+    /// `leaps[r.off..r.off + r.len]` ([`Tables::small_leap_squares`]).
     #[inline(always)]
     fn leap_moves_by_bits<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         r: &SimpleMoves,
-        pt: &PieceTable,
+        leaps: &[Square],
         from: Square,
         me: Player,
         out: &mut impl SimpleOut,
@@ -895,7 +893,7 @@ impl Position {
         if r.mask & wanted == 0 {
             return;
         }
-        for &s in &pt.leap_squares[r.off as usize..r.off as usize + usize::from(r.len)] {
+        for &s in &leaps[r.off as usize..r.off as usize + usize::from(r.len)] {
             let bit = 1 << s.index();
             if QUIETS && free & bit != 0 {
                 out.push_simple(Move::new(from, s), false);

@@ -489,6 +489,14 @@ pub struct Tables {
     /// ([`Tables::small_takes`]). Apart, so the captures stage's first pass reads 8 bytes a
     /// piece.
     small_takes: Vec<u64>,
+    /// On boards of up to 64 squares, every piece table's `simple` in one table, which the
+    /// [`SquareMoves`] of `small_moves_at` index; its `LEAPS` entries index
+    /// `small_leap_squares` (every table's `leap_squares`). The small-board generator reads
+    /// a piece's simple moves without its table.
+    pub(crate) small_simple: Vec<SimpleMoves>,
+    /// Per entry of `small_simple`, its table's `lame_bits`.
+    pub(crate) small_lame_bits: Vec<u64>,
+    pub(crate) small_leap_squares: Vec<Square>,
     /// Per piece type: some promotion choice is royal (a move that promotes makes a royal).
     pub(crate) promotes_royal: Vec<bool>,
     /// Per square, the squares within Chebyshev distance 1, 2, 3 (sorted by distance), and
@@ -678,6 +686,9 @@ impl Tables {
             cheb: Box::new([0; 64 * 64]),
             small_moves_at: Vec::new(),
             small_takes: Vec::new(),
+            small_simple: Vec::new(),
+            small_lame_bits: Vec::new(),
+            small_leap_squares: Vec::new(),
             promotes_royal: promotes_royal(&spec),
             near: Vec::new(),
             near_bits: Vec::new(),
@@ -1727,6 +1738,20 @@ impl Tables {
                 let pt = piece.get(player);
                 let cell = Cell::piece(player, PieceType(t as u16));
                 let start = 64 * (usize::from(cell.0) - 1);
+                let simple_base = self.small_simple.len() as u32;
+                let leap_base = self.small_leap_squares.len() as u32;
+                self.small_simple
+                    .extend(pt.simple.iter().map(|&r| SimpleMoves {
+                        off: r.off
+                            + if r.has(SimpleMoves::LEAPS) {
+                                leap_base
+                            } else {
+                                0
+                            },
+                        ..r
+                    }));
+                self.small_lame_bits.extend(&pt.lame_bits);
+                self.small_leap_squares.extend(&pt.leap_squares);
                 for (sq, &at) in pt.moves_at.iter().enumerate().take(nsq) {
                     let simple = &pt.simple[at.simple as usize..at.end as usize];
                     takes_at[start + sq] = if at.has(SquareMoves::TAKES_ANY) {
@@ -1734,7 +1759,11 @@ impl Tables {
                     } else {
                         square_takes(simple)
                     };
-                    flat[start + sq] = at;
+                    flat[start + sq] = SquareMoves {
+                        simple: at.simple + simple_base,
+                        end: at.end + simple_base,
+                        ..at
+                    };
                 }
             }
         }
