@@ -505,15 +505,14 @@ impl Position {
             if freezing && self.is_frozen(s, c) {
                 continue;
             }
-            let at = t.small_moves_at(c, s.index()).at;
-            let pt = t.piece(c.piece_type(), side);
+            let at = t.small_moves_at(c, s.index());
             if at.has(SquareMoves::SINK) || QUIETS && at.has(SquareMoves::CASTLES) {
-                self.table_moves_of(pt, s, c, out, stage);
+                self.table_moves_of(t.piece(c.piece_type(), side), s, c, out, stage);
                 continue;
             }
             let virgin = at.has(SquareMoves::FIRST_MOVES) && self.first_moves_open(s, c);
             let simple = at.simple as usize..at.end as usize;
-            self.small_simple_moves::<QUIETS, CAPTURES>(pt, simple, s, side, virgin, targets, out);
+            self.small_simple_moves::<QUIETS, CAPTURES>(simple, s, side, virgin, targets, out);
         }
     }
 
@@ -525,9 +524,8 @@ impl Position {
         let t = &*self.tables;
         let mut pieces = 0;
         for s in bit_indices(self.side_occ.get(side).0[0]) {
-            if t.small_moves_at(self.board[s], s).takes & targets != 0 {
-                pieces |= 1 << s;
-            }
+            let takes = t.small_takes(self.board[s], s) & targets != 0;
+            pieces |= u64::from(takes) << s;
         }
         pieces
     }
@@ -554,7 +552,7 @@ impl Position {
     /// False when the piece `c` on `from` (a board over 64 squares) has no capture (and no e.p.
     /// capture is open): no enemy within its capture reach, or a friend on the first square of
     /// each of its capturing paths. The captures stage skips it unwalked (on smaller boards,
-    /// [`SquareMoves::takes`] tells).
+    /// [`Tables::small_takes`] tells).
     /// Forced inline: with four callers (a piece loop per stage and the table loop) LLVM
     /// stops inlining it, which costs the large boards a call a piece.
     #[inline(always)]
@@ -765,19 +763,19 @@ impl Position {
         out: &mut impl SimpleOut,
     ) {
         for r in simple {
-            self.simple_entry::<QUIETS, CAPTURES, false>(r, pt, from, me, virgin, out);
+            self.simple_entry::<QUIETS, CAPTURES>(r, pt, from, me, virgin, out);
         }
     }
 
     /// [`Position::simple_moves`] on a board of up to 64 squares, inlined with its leaps and
-    /// rays into the piece loop ([`Position::pieces_moves`]). The captures stage skips the
+    /// rays into the piece loop ([`Position::pieces_moves`]): the entries `simple` of
+    /// [`Tables::small_simple`], read without the piece's table. The captures stage skips the
     /// paths that cannot take anything of `targets` ([`Position::capture_targets`]), the
     /// quiets stage the paths that only capture.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn small_simple_moves<const QUIETS: bool, const CAPTURES: bool>(
         &self,
-        pt: &PieceTable,
         simple: Range<usize>,
         from: Square,
         me: Player,
@@ -787,8 +785,9 @@ impl Position {
     ) {
         let route =
             SimpleMoves::GATED | SimpleMoves::LEAPS | SimpleMoves::BITS | SimpleMoves::TAKES_EP;
+        let t = &*self.tables;
         let first = simple.start;
-        for (i, r) in pt.simple[simple].iter().enumerate() {
+        for (i, r) in t.small_simple[simple].iter().enumerate() {
             // A stage of its own skips the paths that give it nothing: a captures stage those
             // that cannot remove a piece, a quiets stage those that cannot move to an empty
             // square.
@@ -796,20 +795,45 @@ impl Position {
             {
                 continue;
             }
+            // A captures stage's entry with no target on its squares gives nothing, unless it
+            // may destroy a friend: most entries of a walked piece, skipped before the ray.
+            if !QUIETS && r.mask & targets == 0 && !r.modes.contains(Modes::DESTROY) {
+                continue;
+            }
             // The common entry first, one test: a ray read from the occupancy bits.
             if r.flags & route == SimpleMoves::BITS {
                 self.ray_moves_by_bits_inlined::<QUIETS, CAPTURES>(r, from, me, out);
                 continue;
             }
-            if !QUIETS && r.mask & targets == 0 && !r.modes.contains(Modes::DESTROY) {
-                continue;
-            }
             if r.has(SimpleMoves::GATED)
-                && !self.small_gate_open(r, pt.lame_bits[first + i], virgin)
+                && !self.small_gate_open(r, t.small_lame_bits[first + i], virgin)
             {
                 continue;
             }
-            self.simple_entry::<QUIETS, CAPTURES, true>(r, pt, from, me, virgin, out);
+            self.small_entry::<QUIETS, CAPTURES>(r, from, me, out);
+        }
+    }
+
+    /// [`Position::simple_entry`] on a board of up to 64 squares, forced inline with its leaps
+    /// and bit rays (the small-board fast path, whose caller tests the gates).
+    #[inline(always)]
+    fn small_entry<const QUIETS: bool, const CAPTURES: bool>(
+        &self,
+        r: &SimpleMoves,
+        from: Square,
+        me: Player,
+        out: &mut impl SimpleOut,
+    ) {
+        if self.ray_closed::<QUIETS, CAPTURES>(r, me) {
+            return;
+        }
+        if r.has(SimpleMoves::LEAPS) {
+            let leaps = &self.tables.small_leap_squares;
+            self.leap_moves_by_bits::<QUIETS, CAPTURES>(r, leaps, from, me, out);
+        } else if r.has(SimpleMoves::BITS) && !(r.has(SimpleMoves::TAKES_EP) && self.ep.n > 0) {
+            self.ray_moves_by_bits_inlined::<QUIETS, CAPTURES>(r, from, me, out);
+        } else {
+            self.ray_moves::<QUIETS, CAPTURES>(r, from, me, out);
         }
     }
 
@@ -820,12 +844,11 @@ impl Position {
         (virgin || !r.modes.contains(Modes::INITIAL)) && self.occ.0[0] & lame == 0
     }
 
-    /// The moves of one simple path `r` of `pt` from `from`. `INLINED` (the small-board fast
-    /// path, whose caller tests the gates) forces its leaps and bit rays inline; the table
-    /// path leaves that to LLVM, as forcing it there costs the large boards more than it
-    /// saves.
+    /// The moves of one simple path `r` of `pt` from `from` (the table path: its leaps and
+    /// bit rays are left to LLVM to inline, as forcing them costs the large boards more than
+    /// it saves).
     #[inline(always)]
-    fn simple_entry<const QUIETS: bool, const CAPTURES: bool, const INLINED: bool>(
+    fn simple_entry<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         r: &SimpleMoves,
         pt: &PieceTable,
@@ -837,26 +860,14 @@ impl Position {
         if self.ray_closed::<QUIETS, CAPTURES>(r, me) {
             return;
         }
-        if !INLINED
-            && r.has(SimpleMoves::GATED)
-            && !self.first_leg_open(&pt.legs[r.leg as usize], from, virgin)
+        if r.has(SimpleMoves::GATED) && !self.first_leg_open(&pt.legs[r.leg as usize], from, virgin)
         {
             return;
         }
         if r.has(SimpleMoves::LEAPS) {
-            if INLINED && r.has(SimpleMoves::BITS) {
-                self.leap_moves_by_bits::<QUIETS, CAPTURES>(r, pt, from, me, out);
-            } else if INLINED {
-                self.leap_moves_inlined::<QUIETS, CAPTURES>(r, pt, from, me, out);
-            } else {
-                self.leap_moves::<QUIETS, CAPTURES>(r, pt, from, me, out);
-            }
+            self.leap_moves::<QUIETS, CAPTURES>(r, pt, from, me, out);
         } else if r.has(SimpleMoves::BITS) && !(r.has(SimpleMoves::TAKES_EP) && self.ep.n > 0) {
-            if INLINED {
-                self.ray_moves_by_bits_inlined::<QUIETS, CAPTURES>(r, from, me, out);
-            } else {
-                self.ray_moves_by_bits::<QUIETS, CAPTURES>(r, from, me, out);
-            }
+            self.ray_moves_by_bits::<QUIETS, CAPTURES>(r, from, me, out);
         } else {
             self.ray_moves::<QUIETS, CAPTURES>(r, from, me, out);
         }
@@ -893,19 +904,6 @@ impl Position {
         me: Player,
         out: &mut impl SimpleOut,
     ) {
-        self.leap_moves_inlined::<QUIETS, CAPTURES>(r, pt, from, me, out);
-    }
-
-    /// [`Position::leap_moves`], always inlined (the small-board fast path).
-    #[inline(always)]
-    fn leap_moves_inlined<const QUIETS: bool, const CAPTURES: bool>(
-        &self,
-        r: &SimpleMoves,
-        pt: &PieceTable,
-        from: Square,
-        me: Player,
-        out: &mut impl SimpleOut,
-    ) {
         if r.has(SimpleMoves::BITS) && !(QUIETS && CAPTURES) {
             let wanted = if QUIETS {
                 !self.occ.0[0]
@@ -929,12 +927,13 @@ impl Position {
     }
 
     /// [`Position::leap_moves`] on a board of up to 64 squares (`BITS`), each square told by
-    /// the occupancy bits (the small-board fast path).
+    /// the occupancy bits (the small-board fast path): the squares are
+    /// `leaps[r.off..r.off + r.len]` ([`Tables::small_leap_squares`]).
     #[inline(always)]
     fn leap_moves_by_bits<const QUIETS: bool, const CAPTURES: bool>(
         &self,
         r: &SimpleMoves,
-        pt: &PieceTable,
+        leaps: &[Square],
         from: Square,
         me: Player,
         out: &mut impl SimpleOut,
@@ -949,7 +948,7 @@ impl Position {
         if r.mask & wanted == 0 {
             return;
         }
-        for &s in &pt.leap_squares[r.off as usize..r.off as usize + usize::from(r.len)] {
+        for &s in &leaps[r.off as usize..r.off as usize + usize::from(r.len)] {
             let bit = 1 << s.index();
             if QUIETS && free & bit != 0 {
                 out.push_simple(Move::new(from, s), false);

@@ -214,7 +214,7 @@ impl SquareMoves {
     pub const FIRST_MOVES: u8 = 1 << 1;
     /// The piece may castle from here.
     pub const CASTLES: u8 = 1 << 2;
-    /// A move from here may remove a piece other than an enemy on [`SmallSquareMoves::takes`]
+    /// A move from here may remove a piece other than an enemy on [`Tables::small_takes`]
     /// (a tree root, a path that may destroy a friend).
     pub const TAKES_ANY: u8 = 1 << 3;
     /// Tree roots start here (`starts` says where): moves beyond the simple entries.
@@ -224,17 +224,6 @@ impl SquareMoves {
     pub fn has(&self, flag: u8) -> bool {
         self.flags & flag != 0
     }
-}
-
-/// A piece table's [`SquareMoves`] on a board of up to 64 squares ([`Tables::small_moves_at`]),
-/// with where its captures may land.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct SmallSquareMoves {
-    /// Every square a move from here may remove an enemy on or take e.p. onto (the rays of
-    /// its capturing simple paths; all squares under `TAKES_ANY`): the captures stage skips a
-    /// piece with no enemy or e.p. square there.
-    pub takes: u64,
-    pub at: SquareMoves,
 }
 
 /// A castling move available from a square.
@@ -561,7 +550,19 @@ pub struct Tables {
     /// On boards of up to 64 squares, every piece table's `moves_at` in one table:
     /// `small_moves_at[64 * (cell - 1) + square]` for a piece's cell (see
     /// [`Tables::small_moves_at`]).
-    small_moves_at: Vec<SmallSquareMoves>,
+    small_moves_at: Vec<SquareMoves>,
+    /// Indexed as `small_moves_at`: where the piece's captures may land
+    /// ([`Tables::small_takes`]). Apart, so the captures stage's first pass reads 8 bytes a
+    /// piece.
+    small_takes: Vec<u64>,
+    /// On boards of up to 64 squares, every piece table's `simple` in one table, which the
+    /// [`SquareMoves`] of `small_moves_at` index; its `LEAPS` entries index
+    /// `small_leap_squares` (every table's `leap_squares`). The small-board generator reads
+    /// a piece's simple moves without its table.
+    pub(crate) small_simple: Vec<SimpleMoves>,
+    /// Per entry of `small_simple`, its table's `lame_bits`.
+    pub(crate) small_lame_bits: Vec<u64>,
+    pub(crate) small_leap_squares: Vec<Square>,
     /// Per piece type: some promotion choice is royal (a move that promotes makes a royal).
     pub(crate) promotes_royal: Vec<bool>,
     /// Per square, the squares within Chebyshev distance 1, 2, 3 (sorted by distance), and
@@ -750,6 +751,10 @@ impl Tables {
             strategy: Strategy::undecided(),
             cheb: Box::new([0; 64 * 64]),
             small_moves_at: Vec::new(),
+            small_takes: Vec::new(),
+            small_simple: Vec::new(),
+            small_lame_bits: Vec::new(),
+            small_leap_squares: Vec::new(),
             promotes_royal: promotes_royal(&spec),
             near: Vec::new(),
             near_bits: Vec::new(),
@@ -880,8 +885,17 @@ impl Tables {
     /// On a board of up to 64 squares, what move generation reads first of the piece `c` on
     /// `sq` (its table's `moves_at[sq]`), found without its table.
     #[inline]
-    pub(crate) fn small_moves_at(&self, c: Cell, sq: usize) -> SmallSquareMoves {
+    pub(crate) fn small_moves_at(&self, c: Cell, sq: usize) -> SquareMoves {
         self.small_moves_at[64 * (usize::from(c.0) - 1) + sq]
+    }
+
+    /// On a board of up to 64 squares, every square a move of the piece `c` from `sq` may
+    /// remove an enemy on or take e.p. onto (the rays of its capturing simple paths; all
+    /// squares under [`SquareMoves::TAKES_ANY`]): the captures stage skips a piece with no
+    /// enemy or e.p. square there.
+    #[inline]
+    pub(crate) fn small_takes(&self, c: Cell, sq: usize) -> u64 {
+        self.small_takes[64 * (usize::from(c.0) - 1) + sq]
     }
 
     /// Whether pieces of type `t` are royal.
@@ -1871,24 +1885,44 @@ impl Tables {
         if nsq > 64 {
             return;
         }
-        let mut flat = vec![SmallSquareMoves::default(); 64 * 2 * self.pieces.len()];
+        let mut flat = vec![SquareMoves::default(); 64 * 2 * self.pieces.len()];
+        let mut takes_at = vec![0; flat.len()];
         for (t, piece) in self.pieces.iter().enumerate() {
             for player in [Player::First, Player::Second] {
                 let pt = piece.get(player);
                 let cell = Cell::piece(player, PieceType(t as u16));
                 let start = 64 * (usize::from(cell.0) - 1);
-                for (entry, &at) in flat[start..start + nsq].iter_mut().zip(&pt.moves_at) {
+                let simple_base = self.small_simple.len() as u32;
+                let leap_base = self.small_leap_squares.len() as u32;
+                self.small_simple
+                    .extend(pt.simple.iter().map(|&r| SimpleMoves {
+                        off: r.off
+                            + if r.has(SimpleMoves::LEAPS) {
+                                leap_base
+                            } else {
+                                0
+                            },
+                        ..r
+                    }));
+                self.small_lame_bits.extend(&pt.lame_bits);
+                self.small_leap_squares.extend(&pt.leap_squares);
+                for (sq, &at) in pt.moves_at.iter().enumerate().take(nsq) {
                     let simple = &pt.simple[at.simple as usize..at.end as usize];
-                    let takes = if at.has(SquareMoves::TAKES_ANY) {
+                    takes_at[start + sq] = if at.has(SquareMoves::TAKES_ANY) {
                         u64::MAX
                     } else {
                         square_takes(simple)
                     };
-                    *entry = SmallSquareMoves { takes, at };
+                    flat[start + sq] = SquareMoves {
+                        simple: at.simple + simple_base,
+                        end: at.end + simple_base,
+                        ..at
+                    };
                 }
             }
         }
         self.small_moves_at = flat;
+        self.small_takes = takes_at;
     }
 
     fn build_stuck(&mut self) {
@@ -1903,7 +1937,7 @@ impl Tables {
 
 /// The continuation tree of a piece's non-simple paths. Node 0 is a sentinel whose children
 /// are the roots; every node's children are contiguous. Paths with the same first `n` legs share their first `n` nodes.
-/// See [`SmallSquareMoves::takes`]: the rays of the simple entries that may remove a piece.
+/// See [`Tables::small_takes`]: the rays of the simple entries that may remove a piece.
 fn square_takes(simple: &[SimpleMoves]) -> u64 {
     simple
         .iter()
