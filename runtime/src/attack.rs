@@ -576,10 +576,7 @@ impl Position {
                 .try_into()
                 .expect("a row of 64");
             let among = bit_indices(changed).fold(0, |u, c| u | row[c]);
-            return bit_indices(among).any(|i| {
-                let av = &vectors[i];
-                self.mask_attacks(av, av.masks[sq.index()], by)
-            });
+            return self.masks_attack(sq, by, among);
         }
         let end = if rides_only {
             *t.leap_start.get(by)
@@ -605,16 +602,29 @@ impl Position {
         c.is_piece() && c.player() == by && self.ray_reaches(av, mask, first, c)
     }
 
+    /// Whether an attack vector of `by` whose index bit is set in `among` attacks `sq`, read
+    /// from its mask (boards of up to 64 squares). A plain loop, inlined: the hot callers
+    /// test one or two vectors.
+    #[inline(always)]
+    fn masks_attack(&self, sq: Square, by: Player, mut among: u64) -> bool {
+        let vectors = self.tables.attack_vectors.get(by);
+        while among != 0 {
+            let av = &vectors[among.trailing_zeros() as usize];
+            among &= among - 1;
+            if self.mask_attacks(av, av.masks[sq.index()], by) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// As [`Position::rides_attacked`], reading only the attack vectors of `by` whose index
     /// bit is set in `among`.
     fn rides_attacked_among(&self, sq: Square, by: Player, among: u64) -> bool {
         let t = &*self.tables;
         let vectors = t.attack_vectors.get(by);
         match t.strategy.rays {
-            RayLookup::Bits => bit_indices(among).any(|i| {
-                let av = &vectors[i];
-                self.mask_attacks(av, av.masks[sq.index()], by)
-            }),
+            RayLookup::Bits => self.masks_attack(sq, by, among),
             RayLookup::Words => bit_indices(among).any(|i| self.words_attack(&vectors[i], sq, by)),
             RayLookup::Walk => {
                 let near = self.has_near(sq, by, NEAR_REACH);
