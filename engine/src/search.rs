@@ -1238,7 +1238,12 @@ impl<'a, 's> Thread<'a, 's> {
     /// and folds its score into the node.
     fn search_move(&mut self, n: &mut Node, m: MoveRef<'_>, quiet: bool) -> Step {
         let (depth, ply, alpha, beta) = (n.depth, n.ply, n.alpha, n.beta);
-        let slot = self.history_slots().of(&self.pos, m);
+        // Read only for a quiet move (its reduction, reward or penalty).
+        let slot = if quiet {
+            self.history_slots().of(&self.pos, m)
+        } else {
+            0
+        };
         let Some(child_eval) = self.make_legal(m, n.eval, ply, n.unchecked) else {
             return Step::Skipped;
         };
