@@ -1238,7 +1238,12 @@ impl<'a, 's> Thread<'a, 's> {
     /// and folds its score into the node.
     fn search_move(&mut self, n: &mut Node, m: MoveRef<'_>, quiet: bool) -> Step {
         let (depth, ply, alpha, beta) = (n.depth, n.ply, n.alpha, n.beta);
-        let slot = self.history_index(m);
+        // Read only for a quiet move (its reduction, reward or penalty).
+        let slot = if quiet {
+            self.history_slots().of(&self.pos, m)
+        } else {
+            0
+        };
         let Some(child_eval) = self.make_legal(m, n.eval, ply, n.unchecked) else {
             return Step::Skipped;
         };
@@ -1538,6 +1543,7 @@ impl<'a, 's> Thread<'a, 's> {
         // Compared in place: a killer is a whole move with its removed squares, and a copy of
         // it for each move compared cost more than the comparison.
         let [first_killer, second_killer] = &self.frames[ply].killers;
+        let slots = self.history_slots();
         order.clear();
         for (i, m) in moves.iter().enumerate() {
             let score = if hash_move.is_some_and(|h| h.matches(m)) {
@@ -1557,7 +1563,7 @@ impl<'a, 's> Thread<'a, 's> {
                 } else if second_killer.as_ref().is_some_and(|k| *k == m) {
                     KILLER
                 } else {
-                    self.history[self.history_index(m)]
+                    self.history[slots.of(&self.pos, m)]
                 }
             };
             order.push((i as u32, score));
@@ -1599,16 +1605,14 @@ impl<'a, 's> Thread<'a, 's> {
         gain
     }
 
-    fn history_index(&self, m: MoveRef<'_>) -> usize {
-        let me = self.pos.side_to_move().index();
-        let ty = match m.dropped() {
-            Some(t) => usize::from(t.0),
-            None => self
-                .pos
-                .piece_at(m.from)
-                .map_or(self.s.ntypes, |(_, t)| usize::from(t.0)),
-        };
-        (me * (self.s.ntypes + 1) + ty) * self.s.nsq + m.to.index()
+    /// The side to move's history slots ([`HistorySlots`]).
+    fn history_slots(&self) -> HistorySlots {
+        let (ntypes, nsq) = (self.s.ntypes, self.s.nsq);
+        HistorySlots {
+            base: self.pos.side_to_move().index() * (ntypes + 1) * nsq,
+            nsq,
+            no_piece: ntypes,
+        }
     }
 
     /// A quiet move cut off: it becomes a killer and gains history; the quiet moves searched
@@ -1625,6 +1629,29 @@ impl<'a, 's> Thread<'a, 's> {
         for &q in &f.quiets {
             h[q] -= bonus + h[q] * bonus / HISTORY_MAX;
         }
+    }
+}
+
+/// Where the history of the side to move's quiet moves lies: per player, per piece type (and
+/// one for none), per destination; the player's part computed once for a node's moves.
+#[derive(Clone, Copy)]
+struct HistorySlots {
+    base: usize,
+    nsq: usize,
+    /// The type slot of a move without a piece on its start.
+    no_piece: usize,
+}
+
+impl HistorySlots {
+    #[inline]
+    fn of(self, pos: &Position, m: MoveRef<'_>) -> usize {
+        let ty = match m.dropped() {
+            Some(t) => usize::from(t.0),
+            None => pos
+                .piece_at(m.from)
+                .map_or(self.no_piece, |(_, t)| usize::from(t.0)),
+        };
+        self.base + ty * self.nsq + m.to.index()
     }
 }
 
