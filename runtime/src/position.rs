@@ -785,7 +785,8 @@ impl Position {
     fn move_lean(&mut self, from: Square, to: Square, moved: Cell, dest: Cell, placed: Cell) {
         let t = &*self.tables;
         let royal = |c: Cell| c.is_piece() && t.cell_is_royal(c);
-        if royal(moved) || royal(dest) || royal(placed) {
+        // A promotion changes the type: the placed piece is asked only then.
+        if royal(moved) || royal(dest) || (placed != moved && royal(placed)) {
             self.set_cell_inline(from, moved, Cell::EMPTY);
             self.set_cell_inline(to, dest, placed);
             return;
