@@ -60,6 +60,8 @@ impl Royals {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo {
     mv: Move,
+    /// Made by `apply_lean`: unmake takes its path back.
+    lean: bool,
     moved: Cell,
     moved_virgin: bool,
     dest: Cell,
@@ -589,6 +591,7 @@ impl Position {
         }
         Undo {
             mv: mv.with_caps_start(self.undo_caps.len()),
+            lean: false,
             moved: Cell::EMPTY,
             moved_virgin: false,
             dest: Cell::EMPTY,
@@ -740,6 +743,7 @@ impl Position {
         let moved = self.board[from.index()];
         let mut undo = self.undo_record(mv);
         self.royal_save = RoyalSave::Pending;
+        undo.lean = true;
         undo.moved = moved;
         undo.moved_virgin = self.virgin[from.index()];
         undo.dest = self.board[to.index()];
@@ -1308,17 +1312,16 @@ impl Position {
     pub fn unmake(&mut self) {
         let Some(u) = self.undo.pop() else { return };
         self.history.pop();
-        let mv = u.mv;
         self.side = self.side.opponent();
         // A lean move takes nothing from a hand: only what it captured may have gone to one.
-        if u.ngained > 0 || !mv.is_lean() {
+        if u.ngained > 0 || !u.lean {
             self.return_hands(&u);
         }
         if self.side == Player::Second {
             self.fullmove -= 1;
         }
         // Restore cells directly; hash, royals and e.p. come back from the undo record.
-        if self.tables.make_hooks.lean && mv.is_lean() {
+        if u.lean {
             self.unmove_lean(&u);
         } else {
             self.restore_cells(&u);
