@@ -667,12 +667,13 @@ impl Position {
     /// place the mover, then the counters and castling rights. The steps share the undo
     /// record; each is inlined (`apply` runs once a node).
     fn apply(&mut self, mv: MoveRef<'_>) {
-        if mv.kind() == MoveKind::Drop {
-            self.make_drop(*mv);
-            return;
-        }
+        // Most moves first: a lean move is no drop.
         if self.tables.make_hooks.lean && mv.is_lean() {
             self.apply_lean(*mv);
+            return;
+        }
+        if mv.kind() == MoveKind::Drop {
+            self.make_drop(*mv);
             return;
         }
         let (from, to) = (mv.from, mv.to);
