@@ -754,10 +754,15 @@ impl<'a, 's> Thread<'a, 's> {
     /// change on the squares the move touches and by the hand entries it changed.
     fn make_if(&mut self, m: MoveRef<'_>, eval: Sums, ply: usize, unchecked: bool) -> Option<Sums> {
         let e = &*self.s.eval;
-        let touched = Evaluator::touched(m);
+        // A lean move changes only its two squares and leaves its start empty: both squares'
+        // sums go, only the destination's come back (no `Touched` built at most nodes).
+        let two = [m.from, m.to];
+        let touched = (!m.is_lean()).then(|| Evaluator::touched(m));
+        let (before, after) = touched.as_deref().map_or((&two[..], &two[1..]), |t| (t, t));
         let mut child = eval;
-        e.remove_squares(&self.pos, &touched, &mut child);
+        e.remove_squares(&self.pos, before, &mut child);
         self.pos.make(m);
+        debug_assert!(touched.is_some() || self.pos.piece_at(m.from).is_none());
         // A deferred list is generated out of check only: the test reads the changed lines.
         if unchecked && !self.pos.mover_royals_safe_after(m) {
             self.pos.unmake();
@@ -767,7 +772,7 @@ impl<'a, 's> Thread<'a, 's> {
         self.keys.push(self.pos.hash());
         let reversible = self.pos.halfmove_clock() as usize;
         self.frames[ply + 1].reversible = reversible.min(self.frames[ply].reversible + 1);
-        e.add_squares(&self.pos, &touched, &mut child);
+        e.add_squares(&self.pos, after, &mut child);
         e.add_hand_change(&self.pos, &mut child);
         Some(child)
     }

@@ -444,7 +444,7 @@ impl Position {
         if !*self.tables.strategy.quick_checks.get(self.side.opponent()) {
             return self.in_check();
         }
-        self.royals_attacked_after(self.side, m)
+        self.royals_attacked_after::<false>(m)
             .unwrap_or_else(|| self.in_check())
     }
 
@@ -456,18 +456,24 @@ impl Position {
         if !*self.tables.strategy.quick_checks.get(self.side) {
             return self.mover_royals_safe();
         }
-        self.royals_attacked_after(self.side.opponent(), m)
+        self.royals_attacked_after::<true>(m)
             .map_or_else(|| self.mover_royals_safe(), |attacked| !attacked)
     }
 
     /// Whether a royal of `me`, none of which was attacked before the move `m` was made, is
-    /// attacked now; `None` when only the whole test can tell. A simple ride or leap attack
-    /// whose reverse ray holds the same cells as before is still no attack, so only the
-    /// vectors through a changed square are read; a royal on a changed square (the mover, or
-    /// made by a promotion) gets the whole test.
+    /// attacked now; `None` when only the whole test can tell. `me` is the mover (`MOVER`)
+    /// or the side to move: one copy each, so each caller sets up only what its test reads.
+    /// A simple ride or leap attack whose reverse ray holds the same cells as before is still
+    /// no attack, so only the vectors through a changed square are read; a royal on a changed
+    /// square (the mover, or made by a promotion) gets the whole test.
     /// The callers have found `Strategy::quick_checks` set for the attacker.
     #[inline]
-    fn royals_attacked_after(&self, me: Player, m: MoveRef<'_>) -> Option<bool> {
+    fn royals_attacked_after<const MOVER: bool>(&self, m: MoveRef<'_>) -> Option<bool> {
+        let me = if MOVER {
+            self.side.opponent()
+        } else {
+            self.side
+        };
         let by = me.opponent();
         let t = &*self.tables;
         debug_assert!(*t.strategy.quick_checks.get(by));
@@ -491,12 +497,11 @@ impl Position {
         // The mover (`self.side` moves next) stands on the destination: to its own royals it
         // only closes lines there, and no leaper of `by` stands on a changed square, so only a
         // ride through a square the move emptied can attack them anew.
-        let mover = me != self.side;
         let emptied = changed & !(1u64 << m.to.0);
         Some(royals.iter().any(|&r| {
             if changed & (1u64 << r.0) != 0 {
                 self.royal_attacked(r, me)
-            } else if mover {
+            } else if MOVER {
                 t.lines.get(by)[r.index()] & emptied != 0
                     && self.vectors_attack_through(r, by, emptied, true)
             } else {

@@ -60,6 +60,8 @@ impl Royals {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo {
     mv: Move,
+    /// Made by `apply_lean`: unmake takes its path back.
+    lean: bool,
     moved: Cell,
     moved_virgin: bool,
     dest: Cell,
@@ -589,6 +591,7 @@ impl Position {
         }
         Undo {
             mv: mv.with_caps_start(self.undo_caps.len()),
+            lean: false,
             moved: Cell::EMPTY,
             moved_virgin: false,
             dest: Cell::EMPTY,
@@ -664,12 +667,13 @@ impl Position {
     /// place the mover, then the counters and castling rights. The steps share the undo
     /// record; each is inlined (`apply` runs once a node).
     fn apply(&mut self, mv: MoveRef<'_>) {
-        if mv.kind() == MoveKind::Drop {
-            self.make_drop(*mv);
-            return;
-        }
+        // Most moves first: a lean move is no drop.
         if self.tables.make_hooks.lean && mv.is_lean() {
             self.apply_lean(*mv);
+            return;
+        }
+        if mv.kind() == MoveKind::Drop {
+            self.make_drop(*mv);
             return;
         }
         let (from, to) = (mv.from, mv.to);
@@ -740,6 +744,7 @@ impl Position {
         let moved = self.board[from.index()];
         let mut undo = self.undo_record(mv);
         self.royal_save = RoyalSave::Pending;
+        undo.lean = true;
         undo.moved = moved;
         undo.moved_virgin = self.virgin[from.index()];
         undo.dest = self.board[to.index()];
@@ -785,7 +790,8 @@ impl Position {
     fn move_lean(&mut self, from: Square, to: Square, moved: Cell, dest: Cell, placed: Cell) {
         let t = &*self.tables;
         let royal = |c: Cell| c.is_piece() && t.cell_is_royal(c);
-        if royal(moved) || royal(dest) || royal(placed) {
+        // A promotion changes the type: the placed piece is asked only then.
+        if royal(moved) || royal(dest) || (placed != moved && royal(placed)) {
             self.set_cell_inline(from, moved, Cell::EMPTY);
             self.set_cell_inline(to, dest, placed);
             return;
@@ -1307,17 +1313,16 @@ impl Position {
     pub fn unmake(&mut self) {
         let Some(u) = self.undo.pop() else { return };
         self.history.pop();
-        let mv = u.mv;
         self.side = self.side.opponent();
         // A lean move takes nothing from a hand: only what it captured may have gone to one.
-        if u.ngained > 0 || !mv.is_lean() {
+        if u.ngained > 0 || !u.lean {
             self.return_hands(&u);
         }
         if self.side == Player::Second {
             self.fullmove -= 1;
         }
         // Restore cells directly; hash, royals and e.p. come back from the undo record.
-        if self.tables.make_hooks.lean && mv.is_lean() {
+        if u.lean {
             self.unmove_lean(&u);
         } else {
             self.restore_cells(&u);
