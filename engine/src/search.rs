@@ -1106,6 +1106,12 @@ impl<'a, 's> Thread<'a, 's> {
         );
         let mut step = Step::Next;
         for i in 0..order.len() {
+            // After a quiet move every move left is quiet (ordered lower): when the next one
+            // would be pruned, so would every move after it, and none needs picking.
+            let after_quiet = i > 0 && order[i - 1].1 < TACTICAL;
+            if after_quiet && self.prunes_quiet_now(n) {
+                break;
+            }
             let k = pick(&mut order, i);
             let m = moves.get(k);
             if skip.tried.is_some_and(|h| h.matches(m))
@@ -1114,13 +1120,8 @@ impl<'a, 's> Thread<'a, 's> {
                 continue;
             }
             let quiet = order[i].1 < TACTICAL;
-            if quiet
-                && !n.pv_node
-                && !n.in_check
-                && n.best > -MATE_BOUND
-                && self.prunes_quiet(n.depth, n.searched, n.static_eval, n.alpha, n.improving)
-            {
-                // Every move after it is quiet (ordered lower) and pruned as well.
+            if quiet && !after_quiet && self.prunes_quiet_now(n) {
+                // Every move after it is quiet and pruned as well.
                 break;
             }
             step = self.search_move(n, m, quiet);
@@ -1299,6 +1300,16 @@ impl<'a, 's> Thread<'a, 's> {
             self.frames[ply].quiets.push(slot);
         }
         Step::Next
+    }
+
+    /// Whether the node's next quiet move is pruned ([`Thread::prunes_quiet`]), at a node that
+    /// is neither PV nor in check, once it has a score above a mate.
+    #[inline(always)]
+    fn prunes_quiet_now(&self, n: &Node) -> bool {
+        !n.pv_node
+            && !n.in_check
+            && n.best > -MATE_BOUND
+            && self.prunes_quiet(n.depth, n.searched, n.static_eval, n.alpha, n.improving)
     }
 
     /// Futility and late-move pruning of a quiet move at a node that is neither PV nor in check.
