@@ -385,6 +385,12 @@ struct Node {
     searched: usize,
 }
 
+/// A node's move list and ordering, taken from its frame for the node's moves.
+struct Lists {
+    moves: MoveList,
+    order: Vec<(u32, i32)>,
+}
+
 /// The moves a stage of a node skips, searched before it was generated, and the hash move
 /// still to be ordered first.
 struct Skip<'k> {
@@ -1037,12 +1043,32 @@ impl<'a, 's> Thread<'a, 's> {
     /// decided without its bound being stored (a stop, a game end).
     #[inline(always)]
     fn search_moves(&mut self, n: &mut Node, hash_move: Option<TtMove>) -> ControlFlow<i32> {
+        let ply = n.ply;
+        let mut lists = Lists {
+            moves: std::mem::take(&mut self.frames[ply].moves),
+            order: std::mem::take(&mut self.frames[ply].order),
+        };
+        let flow = self.search_moves_in(n, hash_move, &mut lists);
+        self.frames[ply].moves = lists.moves;
+        self.frames[ply].order = lists.order;
+        flow
+    }
+
+    /// [`Thread::search_moves`] in the ply's lists, taken from its frame once for the node
+    /// (each take and put back cost a few dozen instructions).
+    #[inline(always)]
+    fn search_moves_in(
+        &mut self,
+        n: &mut Node,
+        hash_move: Option<TtMove>,
+        lists: &mut Lists,
+    ) -> ControlFlow<i32> {
         let mut tried = None;
         if let Some(h) = hash_move
             && !n.in_check
             && !h.stays()
         {
-            match self.hash_move_first(n, h) {
+            match self.hash_move_first(n, h, &mut lists.moves) {
                 Step::Stopped => return ControlFlow::Break(0),
                 Step::Cut => return ControlFlow::Continue(()),
                 Step::Next => tried = Some(h),
@@ -1060,7 +1086,7 @@ impl<'a, 's> Thread<'a, 's> {
             if stage == Gen::Quiets {
                 // The killers before the quiet moves are generated: when one refutes the
                 // node, the quiet moves, most of a large game's generation, never are.
-                match self.killers_first(n, tried, &mut killers) {
+                match self.killers_first(n, tried, &mut killers, &mut lists.moves) {
                     Step::Stopped => return ControlFlow::Break(0),
                     Step::Cut => return ControlFlow::Continue(()),
                     _ => any_moves |= killers.iter().any(Option::is_some),
@@ -1071,7 +1097,7 @@ impl<'a, 's> Thread<'a, 's> {
                 killers: &killers,
                 hash_move: hash_move.filter(|_| tried.is_none()),
             };
-            if let Step::Cut = self.search_stage(n, stage, &skip, &mut any_moves)? {
+            if let Step::Cut = self.search_stage(n, stage, &skip, &mut any_moves, lists)? {
                 break;
             }
         }
@@ -1080,7 +1106,8 @@ impl<'a, 's> Thread<'a, 's> {
 
     /// Generates and searches one stage of a node's moves, best first, but for those already
     /// searched (`skip`). The first stage that has moves, or the last, tells whether the game
-    /// has ended here (`any_moves`: some stage had moves). `Break`: as in `search_moves`.
+    /// has ended here (`any_moves`: some stage had moves). The moves and their order go into
+    /// the node's `lists`. `Break`: as in `search_moves`.
     #[inline(always)]
     fn search_stage(
         &mut self,
@@ -1088,30 +1115,28 @@ impl<'a, 's> Thread<'a, 's> {
         stage: Gen,
         skip: &Skip<'_>,
         any_moves: &mut bool,
+        lists: &mut Lists,
     ) -> ControlFlow<i32, Step> {
-        let ply = n.ply;
-        let mut moves = std::mem::take(&mut self.frames[ply].moves);
-        n.unchecked = self.stage_moves(n, stage, &mut moves, skip.hash_move.is_some());
+        let Lists { moves, order } = lists;
+        n.unchecked = self.stage_moves(n, stage, moves, skip.hash_move.is_some());
         let last_stage = stage != Gen::Captures;
         if !*any_moves && (!moves.is_empty() || last_stage) {
             *any_moves = !moves.is_empty();
-            if let Some(r) = self.pos.result_with(&moves) {
-                let score = self.confirmed_terminal(r, n.unchecked, &mut moves, ply);
-                self.frames[ply].moves = moves;
+            if let Some(r) = self.pos.result_with(&*moves) {
+                let score = self.confirmed_terminal(r, n.unchecked, moves, n.ply);
                 return ControlFlow::Break(score);
             }
         }
-        let mut order = std::mem::take(&mut self.frames[ply].order);
-        self.order(
-            &moves,
-            skip.hash_move,
-            stage == Gen::Quiets,
-            ply,
-            &mut order,
-        );
+        self.order(moves, skip.hash_move, stage == Gen::Quiets, n.ply, order);
         let mut step = Step::Next;
         for i in 0..order.len() {
-            let k = pick(&mut order, i);
+            // After a quiet move every move left is quiet (ordered lower): when the next one
+            // would be pruned, so would every move after it, and none needs picking.
+            let after_quiet = i > 0 && order[i - 1].1 < TACTICAL;
+            if after_quiet && self.prunes_quiet_now(n) {
+                break;
+            }
+            let k = pick(order, i);
             let m = moves.get(k);
             if skip.tried.is_some_and(|h| h.matches(m))
                 || skip.killers.iter().flatten().any(|k| *k == m)
@@ -1119,13 +1144,8 @@ impl<'a, 's> Thread<'a, 's> {
                 continue;
             }
             let quiet = order[i].1 < TACTICAL;
-            if quiet
-                && !n.pv_node
-                && !n.in_check
-                && n.best > -MATE_BOUND
-                && self.prunes_quiet(n.depth, n.searched, n.static_eval, n.alpha, n.improving)
-            {
-                // Every move after it is quiet (ordered lower) and pruned as well.
+            if quiet && !after_quiet && self.prunes_quiet_now(n) {
+                // Every move after it is quiet and pruned as well.
                 break;
             }
             step = self.search_move(n, m, quiet);
@@ -1133,8 +1153,6 @@ impl<'a, 's> Thread<'a, 's> {
                 break;
             }
         }
-        self.frames[ply].moves = moves;
-        self.frames[ply].order = order;
         match step {
             Step::Stopped => ControlFlow::Break(0),
             step => ControlFlow::Continue(step),
@@ -1172,22 +1190,18 @@ impl<'a, 's> Thread<'a, 's> {
     /// The move the table remembers, searched before any other move is generated: `Skipped`
     /// when it is not a legal move here. A result that only the other moves could change
     /// (baring back) is left to the full generation.
-    fn hash_move_first(&mut self, n: &mut Node, h: TtMove) -> Step {
-        let ply = n.ply;
-        let mut moves = std::mem::take(&mut self.frames[ply].moves);
+    fn hash_move_first(&mut self, n: &mut Node, h: TtMove, moves: &mut MoveList) -> Step {
         let unchecked = self
             .pos
-            .search_moves_from(Square(h.from()), &mut moves, |_, m| h.matches(m));
-        let step = match moves.iter().find(|&m| h.matches(m)) {
+            .search_moves_from(Square(h.from()), moves, |_, m| h.matches(m));
+        match moves.iter().find(|&m| h.matches(m)) {
             Some(m) if self.pos.result_with(std::iter::once(m)).is_none() => {
                 // As when it is ordered first: never reduced, pruned or rewarded as quiet.
                 n.unchecked = unchecked;
                 self.search_move(n, m, false)
             }
             _ => Step::Skipped,
-        };
-        self.frames[ply].moves = moves;
-        step
+        }
     }
 
     /// The ply's killers that are legal quiet moves here (not the hash move, already
@@ -1199,6 +1213,7 @@ impl<'a, 's> Thread<'a, 's> {
         n: &mut Node,
         hash_move: Option<TtMove>,
         searched: &mut [Option<FullMove>; 2],
+        moves: &mut MoveList,
     ) -> Step {
         let ply = n.ply;
         for (i, killer) in self.frames[ply].killers.into_iter().enumerate() {
@@ -1214,10 +1229,7 @@ impl<'a, 's> Thread<'a, 's> {
             {
                 continue;
             }
-            let mut moves = std::mem::take(&mut self.frames[ply].moves);
-            let unchecked = self
-                .pos
-                .search_moves_from(k.from, &mut moves, |_, m| k == m);
+            let unchecked = self.pos.search_moves_from(k.from, moves, |_, m| k == m);
             let step = match moves.iter().find(|&m| k == m) {
                 Some(m)
                     if m.promotion().is_none()
@@ -1229,7 +1241,6 @@ impl<'a, 's> Thread<'a, 's> {
                 }
                 _ => Step::Skipped,
             };
-            self.frames[ply].moves = moves;
             match step {
                 Step::Skipped => {}
                 Step::Next => searched[i] = Some(k),
@@ -1304,6 +1315,16 @@ impl<'a, 's> Thread<'a, 's> {
             self.frames[ply].quiets.push(slot);
         }
         Step::Next
+    }
+
+    /// Whether the node's next quiet move is pruned ([`Thread::prunes_quiet`]), at a node that
+    /// is neither PV nor in check, once it has a score above a mate.
+    #[inline(always)]
+    fn prunes_quiet_now(&self, n: &Node) -> bool {
+        !n.pv_node
+            && !n.in_check
+            && n.best > -MATE_BOUND
+            && self.prunes_quiet(n.depth, n.searched, n.static_eval, n.alpha, n.improving)
     }
 
     /// Futility and late-move pruning of a quiet move at a node that is neither PV nor in check.
