@@ -275,26 +275,10 @@ impl Sink for MoveSink<'_> {
     }
 }
 
-/// The fewest pieces of a side the captures stage tests along the king lines at once
-/// ([`Position::near_takers`]): below, walking them costs less.
+/// The fewest pieces of a side's king-line classes (`CaptureNear::LINE` on) for which the
+/// captures stage tests the king lines at once ([`Position::near_takers`]): below, walking
+/// those the test would decide costs less.
 const LINE_TEST_MIN: u32 = 6;
-
-/// How many bits `words` hold: the byte counts of each word summed before the one multiply
-/// that adds bytes (the build has no `popcnt`, and `count_ones` costs a dozen instructions a
-/// word).
-#[inline]
-fn ones(words: &[u64; 4]) -> u32 {
-    const M1: u64 = 0x5555_5555_5555_5555;
-    const M2: u64 = 0x3333_3333_3333_3333;
-    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-    let bytes = words.iter().fold(0, |sum, &x| {
-        let x = x - (x >> 1 & M1);
-        let x = (x & M2) + (x >> 2 & M2);
-        sum + ((x + (x >> 4)) & M4)
-    });
-    // Each byte holds at most 4 * 8 = 32: no carry between bytes.
-    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
-}
 
 impl Position {
     /// Appends the pseudo-legal moves of the side to move (none once the game is decided:
@@ -388,8 +372,9 @@ impl Position {
     /// [`CaptureNear::class`]: not those with no capture, nor those whose captures reach one or
     /// two king steps with no enemy that near; those along king lines with no enemy near
     /// enough for their other captures as the king-line test finds. A tight pass over the
-    /// pieces before any is looked at further (most take nothing). The king-line test ([`CaptureNear::line_seers`]) costs more than walking a few pieces: it
-    /// runs only when at least [`LINE_TEST_MIN`] pieces need it.
+    /// pieces before any is looked at further (most take nothing). The king-line test
+    /// ([`CaptureNear::line_seers`]) costs more than walking a few pieces: it runs only when
+    /// the side has at least [`LINE_TEST_MIN`] pieces of those classes.
     #[inline]
     fn near_takers(&self, cn: &CaptureNear, side: Player) -> [u64; 4] {
         let words = |b: &[u64]| std::array::from_fn(|i| b.get(i).copied().unwrap_or(0));
@@ -398,6 +383,8 @@ impl Position {
         let near = [one, cn.widen(one)];
         let ours = &self.side_occ.get(side).0;
         let (mut takers, mut liners) = ([0u64; 4], [0u64; 4]);
+        // Pieces of the king-line classes, near an enemy or not: only whether to test.
+        let mut counts = [0u32; CaptureNear::CLASSES];
         for w in 0..cn.words.min(4) {
             let mut bits = ours.get(w).copied().unwrap_or(0);
             // The pieces gathered by class without a branch (which pieces take is close to
@@ -413,6 +400,7 @@ impl Position {
                     .copied()
                     .unwrap_or(CaptureNear::TAKES);
                 by_class[usize::from(class) % CaptureNear::CLASSES] |= lowest;
+                counts[usize::from(class) % CaptureNear::CLASSES] += 1;
             }
             let class = |k: u8| by_class[usize::from(k)];
             let one = class(CaptureNear::NEAR_ONE) | class(CaptureNear::LINE_NEAR_ONE);
@@ -423,7 +411,10 @@ impl Position {
             takers[w] = class(CaptureNear::TAKES) | one & near[0][w] | two & near[1][w];
             liners[w] = line & !takers[w];
         }
-        if ones(&liners) >= LINE_TEST_MIN {
+        let lines = (CaptureNear::LINE..CaptureNear::CLASSES as u8)
+            .map(|k| counts[usize::from(k)])
+            .sum::<u32>();
+        if lines >= LINE_TEST_MIN {
             let seers = cn.line_seers(&theirs, &words(&self.occ.0));
             for (l, s) in liners.iter_mut().zip(seers) {
                 *l &= s;
