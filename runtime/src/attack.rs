@@ -524,6 +524,11 @@ impl Position {
         let through = t.vectors_through.get(by);
         let attacked = |r: Square| {
             let row = &lines[r.index() * w..][..w];
+            // Within `near` of the royal: both coordinates in its box, each told by one
+            // unsigned compare (the royal's own square returns before).
+            let (rc, near) = (t.geo.coord(r), u32::from(near));
+            let in_box =
+                |a: u8, b: u8| (u32::from(a) + near).wrapping_sub(u32::from(b)) <= 2 * near;
             let (mut on_line, mut among, mut close) = (false, 0u64, false);
             for &c in changed {
                 if c == r {
@@ -533,7 +538,8 @@ impl Position {
                     on_line = true;
                     among |= through.get(t.offset_index(r, c)).copied().unwrap_or(0);
                 }
-                close |= near > 0 && t.chebyshev(r, c) <= near;
+                let cc = t.geo.coord(c);
+                close |= in_box(cc.x, rc.x) & in_box(cc.y, rc.y);
             }
             let rides = on_line
                 && if through.is_empty() {

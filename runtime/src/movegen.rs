@@ -275,38 +275,9 @@ impl Sink for MoveSink<'_> {
     }
 }
 
-/// Whether the piece `c` on square `64 * w + i` may take something, when its reach alone
-/// tells: false when its captures reach no further than one or two king steps (`near[0]`,
-/// `near[1]`: the squares that near an enemy) and it is not that near, or it has no capture
-/// at all. `None` for a piece of [`CaptureNear::LINES`] not near enough an enemy for its
-/// other captures: the king-line test decides.
-#[inline(always)]
-fn may_take_near(
-    cn: &CaptureNear,
-    near: &[[u64; 4]; 2],
-    w: usize,
-    i: usize,
-    c: Cell,
-) -> Option<bool> {
-    let reach = cn
-        .reach
-        .get(usize::from(c.0))
-        .copied()
-        .unwrap_or(CaptureNear::FAR);
-    let within = |k: u8| near[usize::from(k)][w % 4] & (1 << i) != 0;
-    match reach {
-        0 => Some(false),
-        1 | 2 => Some(within(reach - 1)),
-        CaptureNear::FAR => Some(true),
-        _ if reach & !3 == CaptureNear::LINES => {
-            (reach & 3 != 0 && within((reach & 3) - 1)).then_some(true)
-        }
-        _ => Some(true),
-    }
-}
-
-/// The fewest pieces of a side the captures stage tests along the king lines at once
-/// ([`Position::near_takers`]): below, walking them costs less.
+/// The fewest pieces of a side's king-line classes (`CaptureNear::LINE` on) for which the
+/// captures stage tests the king lines at once ([`Position::near_takers`]): below, walking
+/// those the test would decide costs less.
 const LINE_TEST_MIN: u32 = 6;
 
 impl Position {
@@ -397,10 +368,13 @@ impl Position {
         self.table_moves_of(pt, s, c, out, stage);
     }
 
-    /// The squares of the pieces of `side` that may take something by [`may_take_near`]: a
-    /// tight pass over the pieces before any is looked at further (most take nothing). The
-    /// king-line test ([`CaptureNear::line_seers`]) costs more than walking a few pieces: it
-    /// runs only when at least [`LINE_TEST_MIN`] pieces need it.
+    /// The squares of the pieces of `side` that may take something by their
+    /// [`CaptureNear::class`]: not those with no capture, nor those whose captures reach one or
+    /// two king steps with no enemy that near; those along king lines with no enemy near
+    /// enough for their other captures as the king-line test finds. A tight pass over the
+    /// pieces before any is looked at further (most take nothing). The king-line test
+    /// ([`CaptureNear::line_seers`]) costs more than walking a few pieces: it runs only when
+    /// the side has at least [`LINE_TEST_MIN`] pieces of those classes.
     #[inline]
     fn near_takers(&self, cn: &CaptureNear, side: Player) -> [u64; 4] {
         let words = |b: &[u64]| std::array::from_fn(|i| b.get(i).copied().unwrap_or(0));
@@ -408,23 +382,38 @@ impl Position {
         let one = cn.widen(theirs);
         let near = [one, cn.widen(one)];
         let ours = &self.side_occ.get(side).0;
-        let (mut takers, mut liners, mut lines) = ([0u64; 4], [0u64; 4], 0);
+        let (mut takers, mut liners) = ([0u64; 4], [0u64; 4]);
+        // Pieces of the king-line classes, near an enemy or not: only whether to test.
+        let mut counts = [0u32; CaptureNear::CLASSES];
         for w in 0..cn.words.min(4) {
             let mut bits = ours.get(w).copied().unwrap_or(0);
+            // The pieces gathered by class without a branch (which pieces take is close to
+            // random to a predictor), then the classes combined with the near squares.
+            let mut by_class = [0u64; CaptureNear::CLASSES];
             while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
+                let (i, lowest) = (bits.trailing_zeros() as usize, bits & bits.wrapping_neg());
+                bits ^= lowest;
                 let c = self.board.get(w * 64 + i).copied().unwrap_or(Cell::EMPTY);
-                match may_take_near(cn, &near, w, i, c) {
-                    Some(true) => takers[w] |= 1 << i,
-                    Some(false) => {}
-                    None => {
-                        liners[w] |= 1 << i;
-                        lines += 1;
-                    }
-                }
+                let class = cn
+                    .class
+                    .get(usize::from(c.0))
+                    .copied()
+                    .unwrap_or(CaptureNear::TAKES);
+                by_class[usize::from(class) % CaptureNear::CLASSES] |= lowest;
+                counts[usize::from(class) % CaptureNear::CLASSES] += 1;
             }
+            let class = |k: u8| by_class[usize::from(k)];
+            let one = class(CaptureNear::NEAR_ONE) | class(CaptureNear::LINE_NEAR_ONE);
+            let two = class(CaptureNear::NEAR_TWO) | class(CaptureNear::LINE_NEAR_TWO);
+            let line = class(CaptureNear::LINE)
+                | class(CaptureNear::LINE_NEAR_ONE)
+                | class(CaptureNear::LINE_NEAR_TWO);
+            takers[w] = class(CaptureNear::TAKES) | one & near[0][w] | two & near[1][w];
+            liners[w] = line & !takers[w];
         }
+        let lines = (CaptureNear::LINE..CaptureNear::CLASSES as u8)
+            .map(|k| counts[usize::from(k)])
+            .sum::<u32>();
         if lines >= LINE_TEST_MIN {
             let seers = cn.line_seers(&theirs, &words(&self.occ.0));
             for (l, s) in liners.iter_mut().zip(seers) {

@@ -337,10 +337,9 @@ pub(crate) struct CaptureNear {
     /// The squares off the first file, and off the last.
     pub not_first: [u64; 4],
     pub not_last: [u64; 4],
-    /// Per cell ([`Cell::slot`]): the piece's [`PieceTable::capture_reach`] (0: it takes
-    /// nothing), [`CaptureNear::LINES`] with the reach of its other captures, or
-    /// [`CaptureNear::FAR`] (unbounded, or it takes e.p.).
-    pub reach: Vec<u8>,
+    /// Per cell ([`Cell::slot`]): when the piece may take ([`CaptureNear::class_of`]). The
+    /// captures stage gathers the pieces by class without a branch.
+    pub class: Vec<u8>,
     /// Per king direction, the shift that moves a square one step back against it (the
     /// square index's change) and the squares such a step may reach without wrapping.
     pub steps: [(i32, [u64; 4]); 8],
@@ -359,6 +358,31 @@ impl CaptureNear {
     /// reaching no further than the low two bits say (0 to 2 king steps): it takes nothing
     /// unless it sees an enemy along a king line or stands that near one.
     pub const LINES: u8 = 0x10;
+    /// [`CaptureNear::class`] values: the piece may always take; it may when one king step
+    /// from an enemy; when two; and the same three for a piece left to the king-line test
+    /// when not that near (`LINE`, the last three). Below [`CaptureNear::CLASSES`].
+    pub const TAKES: u8 = 1;
+    pub const NEAR_ONE: u8 = 2;
+    pub const NEAR_TWO: u8 = 3;
+    pub const LINE: u8 = 4;
+    pub const LINE_NEAR_ONE: u8 = 5;
+    pub const LINE_NEAR_TWO: u8 = 6;
+    pub const CLASSES: usize = 8;
+
+    /// The [`CaptureNear::class`] of a piece from its reach: its
+    /// [`PieceTable::capture_reach`] (0: it takes nothing; 1 or 2 king steps),
+    /// [`CaptureNear::LINES`] with the reach of its other captures, or [`CaptureNear::FAR`]
+    /// (unbounded, or it takes e.p.).
+    pub const fn class_of(reach: u8) -> u8 {
+        match reach {
+            0 => 0,
+            1 => Self::NEAR_ONE,
+            2 => Self::NEAR_TWO,
+            Self::FAR => Self::TAKES,
+            r if r & !3 == Self::LINES => Self::LINE + (r & 3),
+            _ => Self::TAKES,
+        }
+    }
 
     /// `bits` and the squares one king step from them.
     #[inline]
@@ -1521,7 +1545,7 @@ impl Tables {
                 not_last[sq / 64] |= 1 << (sq % 64);
             }
         }
-        let mut reach = vec![CaptureNear::FAR; Cell::slots(self.pieces.len())];
+        let mut class = vec![CaptureNear::TAKES; Cell::slots(self.pieces.len())];
         for (t, piece) in self.pieces.iter().enumerate() {
             for player in [Player::First, Player::Second] {
                 let pt = piece.get(player);
@@ -1533,7 +1557,8 @@ impl Tables {
                         .map_or(CaptureNear::FAR, |r| CaptureNear::LINES | r),
                     _ => CaptureNear::FAR,
                 };
-                reach[Cell::piece(player, PieceType(t as u16)).slot(self.pieces.len())] = r;
+                class[Cell::piece(player, PieceType(t as u16)).slot(self.pieces.len())] =
+                    CaptureNear::class_of(r);
             }
         }
         let w = width as i32;
@@ -1553,7 +1578,7 @@ impl Tables {
             width: width as u32,
             not_first,
             not_last,
-            reach,
+            class,
             steps: [
                 step(1, 0),
                 step(-1, 0),
