@@ -38,6 +38,7 @@
 //! - `moves`: move values, move lists, and why a move was refused.
 //! - `serialize`: the compiled-variant file (a spec's bytes), and a spec's validation.
 //! - `zobrist`: the hash keys.
+//! - `history`: the hashes of earlier positions, with a bound on how often one occurred.
 //! - `tables`, `strategy`, `position`, `walk`, `movegen`, `legal`, `attack`, `evasion`, `memo`,
 //!   `rules`, `result`, `drops`, `regions`, `footprint`: the game. [`Tables`] is assembled from the
 //!   tables of each rule's module, and each of these modules also holds the [`Position`]
@@ -59,6 +60,7 @@ mod evasion;
 pub mod fen;
 mod footprint;
 pub mod geometry;
+mod history;
 mod legal;
 pub mod limits;
 mod memo;

@@ -169,7 +169,7 @@ pub struct Position {
     pub(crate) undo_victims: Vec<(Cell, bool)>,
     /// Hashes of the positions before each move played (for repetition), oldest first: first
     /// the positions the position text named (`history:`), then one per move in `undo`.
-    history: Vec<u64>,
+    pub(crate) history: crate::history::History,
     /// Rule state from before this position was set up (position text fields).
     pub(crate) prior: Prior,
     /// A buffer the checkmate legality test reuses at every node (`crate::legal`).
@@ -246,7 +246,7 @@ impl Position {
             royal_save: RoyalSave::Off,
             undo_caps: Vec::new(),
             undo_victims: Vec::new(),
-            history: Vec::new(),
+            history: Default::default(),
             prior: Prior::default(),
             watch: Default::default(),
             memo: crate::memo::AttackMemo::new(tables.strategy.memo),
@@ -386,11 +386,11 @@ impl Position {
     }
     /// Hashes of earlier positions, oldest first.
     pub fn history(&self) -> &[u64] {
-        &self.history
+        self.history.hashes()
     }
     /// Whether the move played from the `i`-th position of [`Position::history`] was a pass.
     pub(crate) fn history_pass(&self, i: usize) -> bool {
-        let named = self.history.len() - self.undo.len();
+        let named = self.history().len() - self.undo.len();
         match i.checked_sub(named) {
             None => self.prior.passes.get(i).copied().unwrap_or(false),
             Some(k) => self.is_pass(&self.undo[k].mv),
@@ -400,7 +400,7 @@ impl Position {
     /// have been played yet).
     pub(crate) fn set_prior_history(&mut self, entries: &[(u64, bool)]) {
         if self.undo.is_empty() {
-            self.history = entries.iter().map(|e| e.0).collect();
+            self.history.set(entries.iter().map(|e| e.0));
             self.prior.passes = entries.iter().map(|e| e.1).collect();
         }
     }

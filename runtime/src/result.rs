@@ -224,7 +224,7 @@ impl Position {
             results.perpetual_check_loses,
             results.perpetual_attack_loses,
         );
-        let seen = self.history().iter().filter(|&&h| h == self.hash).count() + 1;
+        let seen = self.history.count(self.hash) + 1;
         if seen < usize::from(n.max(1)) {
             return None;
         }

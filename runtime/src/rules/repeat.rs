@@ -13,8 +13,7 @@ use crate::spec::Player;
 impl Position {
     /// Whether the current position occurred before (the last move recreated it).
     fn recreated(&self) -> bool {
-        let h = self.hash;
-        self.history().contains(&h)
+        self.history.contains(self.hash)
     }
 
     /// Squares of `of`'s pieces that `by` attacks.
