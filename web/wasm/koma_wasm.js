@@ -143,6 +143,34 @@ let wasm_bindgen;
             wasm.__wbg_game_free(ptr, 0);
         }
         /**
+         * The position as koma position text (docs/positions.md).
+         * @returns {string}
+         */
+        position() {
+            let deferred1_0;
+            let deferred1_1;
+            try {
+                const ret = wasm.game_position(this.__wbg_ptr);
+                deferred1_0 = ret[0];
+                deferred1_1 = ret[1];
+                return getStringFromWasm0(ret[0], ret[1]);
+            } finally {
+                wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+            }
+        }
+        /**
+         * The legal moves `[{text, from, to, captures, piece, promotion, kind}]`, as `koma moves
+         * --format json`.
+         * @returns {any}
+         */
+        moves() {
+            const ret = wasm.game_moves(this.__wbg_ptr);
+            if (ret[2]) {
+                throw takeFromExternrefTable0(ret[1]);
+            }
+            return takeFromExternrefTable0(ret[0]);
+        }
+        /**
          * Plays the move written `text` (a `text` of `moves()`); throws when it is not legal here
          * or the game has ended.
          * @param {string} text
@@ -164,12 +192,11 @@ let wasm_bindgen;
             return ret !== 0;
         }
         /**
-         * The legal moves `[{text, from, to, captures, piece, promotion, kind}]`, as `koma moves
-         * --format json`.
+         * `{winner, score, reason}` when the game has ended, `null` otherwise.
          * @returns {any}
          */
-        moves() {
-            const ret = wasm.game_moves(this.__wbg_ptr);
+        result() {
+            const ret = wasm.game_result(this.__wbg_ptr);
             if (ret[2]) {
                 throw takeFromExternrefTable0(ret[1]);
             }
@@ -183,17 +210,6 @@ let wasm_bindgen;
         perft(depth) {
             const ret = wasm.game_perft(this.__wbg_ptr, depth);
             return ret;
-        }
-        /**
-         * `{winner, score, reason}` when the game has ended, `null` otherwise.
-         * @returns {any}
-         */
-        result() {
-            const ret = wasm.game_result(this.__wbg_ptr);
-            if (ret[2]) {
-                throw takeFromExternrefTable0(ret[1]);
-            }
-            return takeFromExternrefTable0(ret[0]);
         }
         /**
          * The engine's move (its text), searching to `depth` plies or for `millis`
@@ -211,22 +227,6 @@ let wasm_bindgen;
                 wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
             }
             return v1;
-        }
-        /**
-         * The position as koma position text (docs/positions.md).
-         * @returns {string}
-         */
-        position() {
-            let deferred1_0;
-            let deferred1_1;
-            try {
-                const ret = wasm.game_position(this.__wbg_ptr);
-                deferred1_0 = ret[0];
-                deferred1_1 = ret[1];
-                return getStringFromWasm0(ret[0], ret[1]);
-            } finally {
-                wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
-            }
         }
     }
     __exports.Game = Game;
@@ -272,21 +272,6 @@ let wasm_bindgen;
             return this;
         }
         /**
-         * A game from `position` (position text or FEN), or from the start position when it is
-         * `undefined`.
-         * @param {string | null} [position]
-         * @returns {Game}
-         */
-        game(position) {
-            var ptr0 = isLikeNone(position) ? 0 : passStringToWasm0(position, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-            var len0 = WASM_VECTOR_LEN;
-            const ret = wasm.variant_game(this.__wbg_ptr, ptr0, len0);
-            if (ret[2]) {
-                throw takeFromExternrefTable0(ret[1]);
-            }
-            return Game.__wrap(ret[0]);
-        }
-        /**
          * `{file, version, variant, diagnostics, engine}`: the board, pieces, rules in words and
          * start position (`variant`, null while the text has errors) and every diagnostic with
          * its line and column, as `GET /api/variants/{i}`.
@@ -298,6 +283,29 @@ let wasm_bindgen;
                 throw takeFromExternrefTable0(ret[1]);
             }
             return takeFromExternrefTable0(ret[0]);
+        }
+        /**
+         * A hash of the texts compiled: equal versions, equal variants.
+         * @returns {number}
+         */
+        version() {
+            const ret = wasm.variant_version(this.__wbg_ptr);
+            return ret;
+        }
+        /**
+         * Piece `index`'s move diagram as SVG with its legend (`koma diagram FILE PIECE --format
+         * svg`); `undefined` for no such piece or a text with errors.
+         * @param {number} index
+         * @returns {string | undefined}
+         */
+        diagram(index) {
+            const ret = wasm.variant_diagram(this.__wbg_ptr, index);
+            let v1;
+            if (ret[0] !== 0) {
+                v1 = getStringFromWasm0(ret[0], ret[1]).slice();
+                wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+            }
+            return v1;
         }
         /**
          * The state after a game `{start, moves}` (`start`: position text or `startpos`):
@@ -328,27 +336,19 @@ let wasm_bindgen;
             return takeFromExternrefTable0(ret[0]);
         }
         /**
-         * Piece `index`'s move diagram as SVG with its legend (`koma diagram FILE PIECE --format
-         * svg`); `undefined` for no such piece or a text with errors.
-         * @param {number} index
-         * @returns {string | undefined}
+         * A game from `position` (position text or FEN), or from the start position when it is
+         * `undefined`.
+         * @param {string | null} [position]
+         * @returns {Game}
          */
-        diagram(index) {
-            const ret = wasm.variant_diagram(this.__wbg_ptr, index);
-            let v1;
-            if (ret[0] !== 0) {
-                v1 = getStringFromWasm0(ret[0], ret[1]).slice();
-                wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+        game(position) {
+            var ptr0 = isLikeNone(position) ? 0 : passStringToWasm0(position, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            var len0 = WASM_VECTOR_LEN;
+            const ret = wasm.variant_game(this.__wbg_ptr, ptr0, len0);
+            if (ret[2]) {
+                throw takeFromExternrefTable0(ret[1]);
             }
-            return v1;
-        }
-        /**
-         * A hash of the texts compiled: equal versions, equal variants.
-         * @returns {number}
-         */
-        version() {
-            const ret = wasm.variant_version(this.__wbg_ptr);
-            return ret;
+            return Game.__wrap(ret[0]);
         }
     }
     __exports.Variant = Variant;
