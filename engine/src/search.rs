@@ -763,7 +763,7 @@ impl<'a, 's> Thread<'a, 's> {
         // A lean move changes only its two squares and leaves its start empty: both squares'
         // sums go, only the destination's come back (no `Touched` built at most nodes).
         let two = [m.from, m.to];
-        let touched = (!m.is_lean()).then(|| Evaluator::touched(m));
+        let touched = (!self.pos.makes_lean(&m)).then(|| Evaluator::touched(m));
         let (before, after) = touched.as_deref().map_or((&two[..], &two[1..]), |t| (t, t));
         let mut child = eval;
         e.remove_squares(&self.pos, before, &mut child);

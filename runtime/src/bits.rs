@@ -42,28 +42,18 @@ pub(crate) fn before(ray: u64, b: u32, ascending: bool) -> u64 {
     }
 }
 
-/// The squares of a four-word set moved `k` squares up (0 < `k` < 64); squares moved past the
+/// The squares of an `N`-word set moved `k` squares up (0 < `k` < 64); squares moved past the
 /// last word are dropped.
 #[inline]
-pub(crate) fn shifted_up(b: &[u64; 4], k: u32) -> [u64; 4] {
-    [
-        b[0] << k,
-        b[1] << k | b[0] >> (64 - k),
-        b[2] << k | b[1] >> (64 - k),
-        b[3] << k | b[2] >> (64 - k),
-    ]
+pub(crate) fn shifted_up<const N: usize>(b: &[u64; N], k: u32) -> [u64; N] {
+    std::array::from_fn(|i| b[i] << k | if i > 0 { b[i - 1] >> (64 - k) } else { 0 })
 }
 
-/// The squares of a four-word set moved `k` squares down (0 < `k` < 64); squares moved below
+/// The squares of an `N`-word set moved `k` squares down (0 < `k` < 64); squares moved below
 /// square 0 are dropped.
 #[inline]
-pub(crate) fn shifted_down(b: &[u64; 4], k: u32) -> [u64; 4] {
-    [
-        b[0] >> k | b[1] << (64 - k),
-        b[1] >> k | b[2] << (64 - k),
-        b[2] >> k | b[3] << (64 - k),
-        b[3] >> k,
-    ]
+pub(crate) fn shifted_down<const N: usize>(b: &[u64; N], k: u32) -> [u64; N] {
+    std::array::from_fn(|i| b[i] >> k | if i + 1 < N { b[i + 1] << (64 - k) } else { 0 })
 }
 
 /// The indices of the set bits of `bits`, lowest first.

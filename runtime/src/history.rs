@@ -56,7 +56,7 @@ impl History {
         }
     }
 
-    /// At least how many entries equal `hash`: none when its bucket is empty.
+    /// At most how many entries equal `hash` (its bucket's count): none when it is empty.
     #[inline(always)]
     pub(crate) fn at_most(&self, hash: u64) -> usize {
         usize::from(self.buckets[Self::bucket(hash)])

@@ -177,9 +177,9 @@ impl Move {
 
     /// A normal move to another square that removes nothing besides its destination and
     /// gates nothing (it may promote and leave e.p. squares): make's lean path
-    /// (`Position::apply_lean`). Once made, its start holds no piece.
+    /// (`Position::apply_lean`, which `Position::makes_lean` chooses).
     #[inline]
-    pub fn is_lean(&self) -> bool {
+    pub(crate) fn is_lean(&self) -> bool {
         self.head & !PROMOTION_MASK == 0 && self.gate_bits() == 0 && self.from != self.to
     }
 

@@ -384,6 +384,13 @@ impl Position {
         let i = self.undo.len().checked_sub(back + 1)?;
         Some(MoveRef::new(self.undo[i].mv, &self.undo_caps))
     }
+    /// Whether making `m` changes only its start and destination on the board (besides the
+    /// hands, e.p., the clocks and the castling rights) and leaves its start empty: make's
+    /// lean path, a [`Move`] that is lean in a game with no rule that changes other squares.
+    #[inline]
+    pub fn makes_lean(&self, m: &Move) -> bool {
+        self.tables.make_hooks.lean && m.is_lean()
+    }
     /// Hashes of earlier positions, oldest first.
     pub fn history(&self) -> &[u64] {
         self.history.hashes()
@@ -668,7 +675,7 @@ impl Position {
     /// record; each is inlined (`apply` runs once a node).
     fn apply(&mut self, mv: MoveRef<'_>) {
         // Most moves first: a lean move is no drop.
-        if self.tables.make_hooks.lean && mv.is_lean() {
+        if self.makes_lean(&mv) {
             self.apply_lean(*mv);
             return;
         }

@@ -360,7 +360,9 @@ impl CaptureNear {
     pub const LINES: u8 = 0x10;
     /// [`CaptureNear::class`] values: the piece may always take; it may when one king step
     /// from an enemy; when two; and the same three for a piece left to the king-line test
-    /// when not that near (`LINE`, the last three). Below [`CaptureNear::CLASSES`].
+    /// when not that near (`LINE`, the last three); `NONE`: it takes nothing. Below
+    /// [`CaptureNear::CLASSES`].
+    pub const NONE: u8 = 0;
     pub const TAKES: u8 = 1;
     pub const NEAR_ONE: u8 = 2;
     pub const NEAR_TWO: u8 = 3;
@@ -375,7 +377,7 @@ impl CaptureNear {
     /// (unbounded, or it takes e.p.).
     pub const fn class_of(reach: u8) -> u8 {
         match reach {
-            0 => 0,
+            0 => Self::NONE,
             1 => Self::NEAR_ONE,
             2 => Self::NEAR_TWO,
             Self::FAR => Self::TAKES,
@@ -418,9 +420,9 @@ impl CaptureNear {
             let mut front: [u64; N] = std::array::from_fn(|i| targets[i]);
             loop {
                 let back = if shift > 0 {
-                    moved_down(&front, shift as u32)
+                    crate::bits::shifted_down(&front, shift as u32)
                 } else {
-                    moved_up(&front, shift.unsigned_abs())
+                    crate::bits::shifted_up(&front, shift.unsigned_abs())
                 };
                 let mut more = 0;
                 for i in 0..N {
@@ -436,20 +438,6 @@ impl CaptureNear {
         }
         seers
     }
-}
-
-/// The squares of an `N`-word set moved `k` squares up (0 < `k` < 64); squares moved past
-/// the last word are dropped.
-#[inline]
-fn moved_up<const N: usize>(b: &[u64; N], k: u32) -> [u64; N] {
-    std::array::from_fn(|i| b[i] << k | if i > 0 { b[i - 1] >> (64 - k) } else { 0 })
-}
-
-/// The squares of an `N`-word set moved `k` squares down (0 < `k` < 64); squares moved below
-/// square 0 are dropped.
-#[inline]
-fn moved_down<const N: usize>(b: &[u64; N], k: u32) -> [u64; N] {
-    std::array::from_fn(|i| b[i] >> k | if i + 1 < N { b[i + 1] << (64 - k) } else { 0 })
 }
 
 /// The largest reach [`Tables::near_bits`] covers.
