@@ -709,7 +709,11 @@ impl Position {
             let board = &self.board[..];
             let mut walker = Walker::new(t, board, pt, from, c, &self.ep, virgin, &mut sink);
             walker.captures_only = stage == Gen::Captures;
+            let quiets_only = stage == Gen::Quiets;
             for fl in roots {
+                if quiets_only && !fl.quiet {
+                    continue;
+                }
                 let ray =
                     &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
                 walker.walk_tree(fl.path, ray);

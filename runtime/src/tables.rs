@@ -66,6 +66,9 @@ pub(crate) struct FirstLeg {
     pub ray_off: u32,
     /// Ray length, clipped by the first leg's range (unclipped for hopping legs).
     pub ray_len: u8,
+    /// Some move through this leg may remove nothing (always so for a simple path): a tree
+    /// root without it gives a quiets stage nothing and is not walked there.
+    pub quiet: bool,
 }
 
 /// A node of a piece's continuation tree: one leg shared by every non-simple path whose legs
@@ -1128,6 +1131,7 @@ impl Tables {
                         path: i as u32,
                         ray_off: off,
                         ray_len: len,
+                        quiet: true,
                     });
                 }
             }
@@ -1157,7 +1161,12 @@ impl Tables {
                 for &fl in firsts {
                     let root = chain_roots[fl.path as usize];
                     if root != u32::MAX {
-                        table.starts.push(FirstLeg { path: root, ..fl });
+                        let quiet = may_end_quiet(&table.tree, root as usize);
+                        table.starts.push(FirstLeg {
+                            path: root,
+                            quiet,
+                            ..fl
+                        });
                     }
                 }
             }
@@ -1172,6 +1181,7 @@ impl Tables {
                         path: ni as u32,
                         ray_off: off,
                         ray_len: len,
+                        quiet: may_end_quiet(&table.tree, ni),
                     });
                 }
             }
@@ -2018,6 +2028,19 @@ fn build_chains(table: &mut PieceTable) -> Vec<u32> {
         .collect();
     table.tree = tree;
     roots
+}
+
+/// Whether some path through `tree[node]` may end without removing a piece: a stop on an
+/// empty square ends it or goes on, or a hop goes on over a piece (the walker's rules).
+fn may_end_quiet(tree: &[TNode], node: usize) -> bool {
+    let n = &tree[node];
+    let modes = n.leg.modes;
+    if n.last && modes.contains(Modes::MOVE) {
+        return true;
+    }
+    let children = n.children as usize..(n.children + n.nchildren) as usize;
+    modes.intersects(Modes::MOVE.union(Modes::HOP).union(Modes::GRASSHOP))
+        && children.into_iter().any(|c| may_end_quiet(tree, c))
 }
 
 /// Adds one level of the tree for paths whose remaining legs are `suffixes`; returns where
