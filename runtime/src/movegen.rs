@@ -112,6 +112,17 @@ impl MoveSink<'_> {
         }
     }
 
+    /// The piece's pass (a plain move to `from`) is in the list, and so is its promotion if
+    /// the piece may promote: [`MoveSink::add`] would drop a route that can only repeat it.
+    fn has_pass(&self) -> bool {
+        let i = self.from.index();
+        let (w, b) = (i / 64, 1u64 << (i % 64));
+        let may_promote = self.t.can_promote[usize::from(self.mover.piece_type().0)];
+        !self.seen.is_empty()
+            && self.seen[0][w] & b != 0
+            && (!may_promote || self.seen[1][w] & b != 0)
+    }
+
     /// A bit of set 2 for a move that is not plain: equal for moves with the same base.
     fn digest(&self, m: &Move) -> usize {
         let caps = self.out.pair(*m).side_captures();
@@ -709,7 +720,11 @@ impl Position {
             let board = &self.board[..];
             let mut walker = Walker::new(t, board, pt, from, c, &self.ep, virgin, &mut sink);
             walker.captures_only = stage == Gen::Captures;
+            let quiets_only = stage == Gen::Quiets;
             for fl in roots {
+                if quiets_only && (!fl.quiet || fl.passes_only && walker.sink.has_pass()) {
+                    continue;
+                }
                 let ray =
                     &t.rays[fl.ray_off as usize..fl.ray_off as usize + usize::from(fl.ray_len)];
                 walker.walk_tree(fl.path, ray);

@@ -66,6 +66,12 @@ pub(crate) struct FirstLeg {
     pub ray_off: u32,
     /// Ray length, clipped by the first leg's range (unclipped for hopping legs).
     pub ray_len: u8,
+    /// Some move through this leg may remove nothing (always so for a simple path): a tree
+    /// root without it gives a quiets stage nothing and is not walked there.
+    pub quiet: bool,
+    /// Every such move through this tree root is the pass (it steps back to its start square):
+    /// once the piece has a pass, a quiets stage need not walk it.
+    pub passes_only: bool,
 }
 
 /// A node of a piece's continuation tree: one leg shared by every non-simple path whose legs
@@ -1116,6 +1122,8 @@ impl Tables {
                         path: i as u32,
                         ray_off: off,
                         ray_len: len,
+                        quiet: true,
+                        passes_only: false,
                     });
                 }
             }
@@ -1131,6 +1139,13 @@ impl Tables {
         let roots = table.tree.first().map_or(0..0, |r| {
             r.children as usize..(r.children + r.nchildren) as usize
         });
+        // What each node gives a quiets stage ([`FirstLeg::quiet`], [`FirstLeg::passes_only`]).
+        let quiet: Vec<(bool, bool)> = (0..table.tree.len())
+            .map(|n| {
+                let home = self.quiet_ends_home(&table.tree, n, (0, 0));
+                (may_end_quiet(&table.tree, n), home)
+            })
+            .collect();
         for sq in 0..self.geo.len() {
             let (a, b) = table.first_index[sq];
             let firsts = &table.firsts[a as usize..b as usize];
@@ -1145,7 +1160,13 @@ impl Tables {
                 for &fl in firsts {
                     let root = chain_roots[fl.path as usize];
                     if root != u32::MAX {
-                        table.starts.push(FirstLeg { path: root, ..fl });
+                        let root = root as usize;
+                        table.starts.push(FirstLeg {
+                            path: root as u32,
+                            quiet: quiet[root].0,
+                            passes_only: quiet[root].1,
+                            ..fl
+                        });
                     }
                 }
             }
@@ -1160,6 +1181,8 @@ impl Tables {
                         path: ni as u32,
                         ray_off: off,
                         ray_len: len,
+                        quiet: quiet[ni].0,
+                        passes_only: quiet[ni].1,
                     });
                 }
             }
@@ -1167,6 +1190,31 @@ impl Tables {
                 .start_index
                 .push([start, mid, table.starts.len() as u32]);
         }
+    }
+
+    /// Whether every path through `tree[node]` that may remove nothing ends on its start
+    /// square, the walk so far having moved by `shift`: one-step legs on plain vectors whose
+    /// steps add up to nothing.
+    fn quiet_ends_home(&self, tree: &[TNode], node: usize, shift: (i32, i32)) -> bool {
+        if !may_end_quiet(tree, node) {
+            return true;
+        }
+        let n = &tree[node];
+        let v = self.vectors[usize::from(n.leg.vec)];
+        let odd = Modes::UNLOAD
+            .union(Modes::HALF_BOARD)
+            .union(Modes::CREATES_EP);
+        if n.leg.range != 1 || n.hop_last || v.cylinder || v.torus || n.leg.modes.intersects(odd) {
+            return false;
+        }
+        let shift = (shift.0 + i32::from(v.dx), shift.1 + i32::from(v.dy));
+        if n.last && n.leg.modes.contains(Modes::MOVE) && shift != (0, 0) {
+            return false;
+        }
+        let children = n.children as usize..(n.children + n.nchildren) as usize;
+        children
+            .into_iter()
+            .all(|c| self.quiet_ends_home(tree, c, shift))
     }
 
     fn build_board_data(&mut self) {
@@ -2006,6 +2054,19 @@ fn build_chains(table: &mut PieceTable) -> Vec<u32> {
         .collect();
     table.tree = tree;
     roots
+}
+
+/// Whether some path through `tree[node]` may end without removing a piece: a stop on an
+/// empty square ends it or goes on, or a hop goes on over a piece (the walker's rules).
+fn may_end_quiet(tree: &[TNode], node: usize) -> bool {
+    let n = &tree[node];
+    let modes = n.leg.modes;
+    if n.last && modes.contains(Modes::MOVE) {
+        return true;
+    }
+    let children = n.children as usize..(n.children + n.nchildren) as usize;
+    modes.intersects(Modes::MOVE.union(Modes::HOP).union(Modes::GRASSHOP))
+        && children.into_iter().any(|c| may_end_quiet(tree, c))
 }
 
 /// Adds one level of the tree for paths whose remaining legs are `suffixes`; returns where
