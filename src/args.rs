@@ -260,6 +260,9 @@ pub struct BenchArgs {
     /// Time the engine's search instead of perft: nodes per second at a fixed depth.
     #[arg(long)]
     pub search: bool,
+    /// With `--search`: searches of each position, from a fresh table each; the median counts.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub repeat: u32,
 }
 
 #[derive(Debug, clap::Args)]

@@ -68,49 +68,44 @@ pub fn bench(args: &BenchArgs) -> CommandResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Searches each search benchmark position to its depth and prints nodes per second of the
-/// search thread's CPU time (the machine's other load does not count; wall-clock seconds beside).
+/// Searches each search benchmark position to its depth `--repeat` times, each from a fresh
+/// table, and prints the median's nodes per second of the search thread's CPU time (the
+/// machine's other load does not count; wall-clock seconds beside) and the spread of the runs.
 fn bench_search(args: &BenchArgs) -> CommandResult {
     crate::output::outln!(
-        "{:<15} {:>5} {:>10} {:>8} {:>8} {:>10}  best move",
+        "{:<15} {:>5} {:>10} {:>8} {:>8} {:>10} {:>7}  best move",
         "position",
         "depth",
         "nodes",
         "cpu s",
         "wall s",
-        "k nodes/s"
+        "k nodes/s",
+        "spread"
     );
     let (mut total_nodes, mut total_cpu) = (0u64, 0f64);
-    let stop = AtomicBool::new(false);
     for (label, file, fen, depth) in cases(SEARCH_POSITIONS) {
         let tables = load_tables(&args.root.join(file))?;
         let pos = position(tables, Some(fen))?;
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let mut searcher = Searcher::new(16);
-        // The evaluator is built once per variant, as in a game: not part of the search's time.
-        searcher.evaluator(pos.tables());
-        let (wall, cpu) = (Instant::now(), thread_cpu());
-        let result = searcher.search(&pos, &limits, &stop, &mut |_| {});
-        let wall = wall.elapsed().as_secs_f64();
-        let cpu = cpu
-            .and_then(|c| thread_cpu().map(|d| d - c))
-            .unwrap_or(wall);
-        total_nodes += result.nodes;
-        total_cpu += cpu;
-        let best = result
-            .best
-            .map_or_else(|| "-".to_string(), |m| pos.move_text(&m));
+        let runs: Vec<Run> = (0..args.repeat).map(|_| Run::search(&pos, depth)).collect();
+        let run = Run::median(&runs);
+        let rates: Vec<f64> = runs.iter().map(Run::rate).collect();
+        let spread = rates.iter().copied().fold(f64::MIN, f64::max)
+            - rates.iter().copied().fold(f64::MAX, f64::min);
+        total_nodes += run.nodes;
+        total_cpu += run.cpu;
         crate::output::outln!(
-            "{label:<15} {depth:>5} {:>10} {cpu:>8.3} {wall:>8.3} {:>10.0}  {best}",
-            result.nodes,
-            result.nodes as f64 / cpu.max(1e-9) / 1e3
+            "{label:<15} {depth:>5} {:>10} {:>8.4} {:>8.4} {:>10.0} {:>6.1}%  {}",
+            run.nodes,
+            run.cpu,
+            run.wall,
+            run.rate() / 1e3,
+            100.0 * spread / run.rate().max(1e-9),
+            run.best
+                .map_or_else(|| "-".to_string(), |m| pos.move_text(&m))
         );
     }
     crate::output::outln!(
-        "{:<15} {:>5} {total_nodes:>10} {total_cpu:>8.3} {:>8} {:>10.0}",
+        "{:<15} {:>5} {total_nodes:>10} {total_cpu:>8.4} {:>8} {:>10.0}",
         "total",
         "",
         "",
@@ -119,9 +114,63 @@ fn bench_search(args: &BenchArgs) -> CommandResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The CPU seconds this thread has run, where the system says (Linux's schedstat).
+/// One timed search of a benchmark position.
+#[derive(Clone, Copy)]
+struct Run {
+    nodes: u64,
+    cpu: f64,
+    wall: f64,
+    best: Option<koma_runtime::FullMove>,
+}
+
+impl Run {
+    /// Searches `pos` to `depth` on one thread from a fresh 16 MB table (the node count is the
+    /// same every time).
+    fn search(pos: &koma_runtime::Position, depth: u32) -> Run {
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let mut searcher = Searcher::new(16);
+        // The evaluator is built once per variant, as in a game: not part of the search's time.
+        searcher.evaluator(pos.tables());
+        let (wall, cpu) = (Instant::now(), thread_cpu());
+        let result = searcher.search(pos, &limits, &AtomicBool::new(false), &mut |_| {});
+        let wall = wall.elapsed().as_secs_f64();
+        let cpu = cpu
+            .and_then(|c| thread_cpu().map(|d| d - c))
+            .unwrap_or(wall);
+        Run {
+            nodes: result.nodes,
+            cpu,
+            wall,
+            best: result.best,
+        }
+    }
+
+    /// Nodes per CPU second.
+    fn rate(&self) -> f64 {
+        self.nodes as f64 / self.cpu.max(1e-9)
+    }
+
+    /// The run of median speed (the slower middle one of an even number).
+    fn median(runs: &[Run]) -> Run {
+        let mut sorted = runs.to_vec();
+        sorted.sort_by(|a, b| a.rate().total_cmp(&b.rate()));
+        sorted[(sorted.len() - 1) / 2]
+    }
+}
+
+/// The CPU seconds this thread has run: the clock the system keeps per thread, to the
+/// nanosecond (`/proc`'s schedstat advances only at the scheduler's tick, 4 ms here).
+#[cfg(unix)]
 fn thread_cpu() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e9)
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Some(t.tv_sec as f64 + t.tv_nsec as f64 / 1e9)
+}
+
+/// No thread CPU clock: the wall clock stands in.
+#[cfg(not(unix))]
+fn thread_cpu() -> Option<f64> {
+    None
 }
