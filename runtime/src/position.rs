@@ -657,6 +657,14 @@ impl Position {
         self.apply(mv);
     }
 
+    /// [`Position::make`] of a move [`Position::makes_lean`] says is lean, its path inlined
+    /// into the caller, which has asked that already (a search's make, once a node).
+    #[inline(always)]
+    pub fn make_lean(&mut self, mv: Move) {
+        debug_assert!(self.makes_lean(&mv) && self.mover_present(&mv));
+        self.apply_lean(mv);
+    }
+
     /// Whether the side to move has the piece `mv` moves: on its square, or in hand for a
     /// drop (what [`Position::make`] checks cheaply in debug builds).
     fn mover_present(&self, mv: &Move) -> bool {
@@ -750,7 +758,6 @@ impl Position {
         let (from, to) = (mv.from, mv.to);
         let moved = self.board[from.index()];
         let mut undo = self.undo_record(mv);
-        self.royal_save = RoyalSave::Pending;
         undo.lean = true;
         undo.moved = moved;
         undo.moved_virgin = self.virgin[from.index()];
@@ -767,7 +774,7 @@ impl Position {
         if captured && self.tables.drops.enabled {
             self.victim_to_hand(moved.player(), &mut undo);
         }
-        self.move_lean(from, to, moved, undo.dest, placed);
+        self.move_lean(from, to, placed, &mut undo);
         self.clear_ep();
         if mv.creates_ep() && promotion.is_none() {
             self.create_ep(from, to);
@@ -786,21 +793,26 @@ impl Position {
             self.lapse_partner_rights(MoveRef::new(mv, &[]), first, &mut undo);
         }
         self.hash ^= self.tables.zobrist.side;
-        self.push_undo(undo);
+        // The royals were saved, if at all, by `move_lean`.
+        self.undo.push(undo);
     }
 
-    /// A lean move's cell writes: `moved` lifted from `from`, `dest` (a piece or nothing) taken
-    /// off `to` and the mover set down there as `placed`. Without a royal among them, only
-    /// what changes is written: the hash, the counts of a capture or promotion, the board and
-    /// the occupancy bits.
+    /// A lean move's cell writes: the mover `undo.moved` lifted from `from`, `undo.dest` (a
+    /// piece or nothing) taken off `to` and the mover set down there as `placed`. Without a
+    /// royal among them, only what changes is written: the hash, the counts of a capture or
+    /// promotion, the board and the occupancy bits.
     #[inline(always)]
-    fn move_lean(&mut self, from: Square, to: Square, moved: Cell, dest: Cell, placed: Cell) {
+    fn move_lean(&mut self, from: Square, to: Square, placed: Cell, undo: &mut Undo) {
+        let (moved, dest) = (undo.moved, undo.dest);
         let t = &*self.tables;
         let royal = |c: Cell| c.is_piece() && t.cell_is_royal(c);
         // A promotion changes the type: the placed piece is asked only then.
         if royal(moved) || royal(dest) || (placed != moved && royal(placed)) {
+            self.royal_save = RoyalSave::Pending;
             self.set_cell_inline(from, moved, Cell::EMPTY);
             self.set_cell_inline(to, dest, placed);
+            undo.royals_saved = self.royal_save == RoyalSave::Saved;
+            self.royal_save = RoyalSave::Off;
             return;
         }
         let z = &t.zobrist;
