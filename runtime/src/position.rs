@@ -794,6 +794,16 @@ impl Position {
         }
         self.hash ^= self.tables.zobrist.side;
         // The royals were saved, if at all, by `move_lean`.
+        self.push_record(undo);
+    }
+
+    /// Pushes an undo record, the room made first where there is none: the record is then
+    /// written in place, with no copy kept for a reallocation.
+    #[inline(always)]
+    fn push_record(&mut self, undo: Undo) {
+        if self.undo.len() == self.undo.capacity() {
+            self.undo.reserve(64);
+        }
         self.undo.push(undo);
     }
 
@@ -1328,24 +1338,50 @@ impl Position {
         self.virgin[from.index()] = u.moved_virgin;
     }
 
-    /// Takes back the last move made; does nothing when there is none.
+    /// Takes back the last move made; does nothing when there is none. A lean move's (most
+    /// moves') path is apart from the others', its calls and registers fewer.
     pub fn unmake(&mut self) {
         let Some(u) = self.undo.pop() else { return };
+        if u.lean {
+            self.unmake_lean(&u);
+        } else {
+            self.unmake_other(&u);
+        }
+    }
+
+    /// [`Position::unmake`] of a move made by `apply_lean`, `u` its record.
+    #[inline(always)]
+    fn unmake_lean(&mut self, u: &Undo) {
         self.history.pop();
         self.side = self.side.opponent();
         // A lean move takes nothing from a hand: only what it captured may have gone to one.
-        if u.ngained > 0 || !u.lean {
-            self.return_hands(&u);
+        if u.ngained > 0 {
+            self.return_hands(u);
         }
         if self.side == Player::Second {
             self.fullmove -= 1;
         }
-        // Restore cells directly; hash, royals and e.p. come back from the undo record.
-        if u.lean {
-            self.unmove_lean(&u);
-        } else {
-            self.restore_cells(&u);
+        self.unmove_lean(u);
+        self.restore_state(u);
+    }
+
+    /// [`Position::unmake`] of a move made by `apply` or `make_drop`, `u` its record.
+    #[inline(never)]
+    fn unmake_other(&mut self, u: &Undo) {
+        self.history.pop();
+        self.side = self.side.opponent();
+        self.return_hands(u);
+        if self.side == Player::Second {
+            self.fullmove -= 1;
         }
+        self.restore_cells(u);
+        self.restore_state(u);
+    }
+
+    /// Unmake's last step: the never-moved marks a move lapsed, e.p., rule state, clock,
+    /// hash and royals as the undo record `u` has them (the cells are back).
+    #[inline(always)]
+    fn restore_state(&mut self, u: &Undo) {
         for &p in &u.lapsed[..usize::from(u.nlapsed)] {
             self.virgin[p.index()] = true;
         }
