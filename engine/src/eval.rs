@@ -313,7 +313,7 @@ pub struct Evaluator {
     /// The square terms' raw values, `raw[((term * 2 + player) * ntypes + type) * nsq + sq]`,
     /// signed for the first player.
     raw: Vec<f32>,
-    /// Per piece and square, `squares[(player * ntypes + type) * nsq + sq]`, what it adds to
+    /// Per piece and square, `squares[(type * 2 + player) * nsq + sq]`, what it adds to
     /// the incremental sums, together so that a square costs one load: material plus the
     /// weighted square terms, the square terms that rise and fade with the game's phase
     /// ([`Phase`]; weighted, added at each node at the share the enemy's big pieces give,
@@ -416,7 +416,7 @@ impl Evaluator {
             .zip(&big)
             .map(|(v, &b)| if b { v.value } else { 0 })
             .collect();
-        let squares = square_sums_table([&table, &rising, &fading], &big_value, nsq);
+        let squares = square_sums_table([&table, &rising, &fading], &big_value, ntypes, nsq);
         let max_promotion_gain = values
             .iter()
             .map(|v| v.promotion_gain.max(0))
@@ -544,7 +544,7 @@ impl Evaluator {
         let Some((p, t)) = pos.piece_at(sq) else {
             return Sums::default();
         };
-        let s = self.squares[self.cell(p, t, sq)];
+        let s = self.squares[self.square_cell(p, t, sq)];
         let mut sums = Sums {
             fixed: s.fixed,
             ..Sums::default()
@@ -594,8 +594,8 @@ impl Evaluator {
     }
 
     /// [`Evaluator::square_sums`] of each of `squares` folded into `sums` by `f`, in place
-    /// (no `Sums` built per square).
-    #[inline]
+    /// (no `Sums` built per square). Inlined: a search's make runs it twice a node.
+    #[inline(always)]
     fn fold_squares(
         &self,
         pos: &Position,
@@ -607,7 +607,7 @@ impl Evaluator {
             let Some((p, t)) = pos.piece_at(sq) else {
                 continue;
             };
-            let s = &self.squares[self.cell(p, t, sq)];
+            let s = &self.squares[self.square_cell(p, t, sq)];
             sums.fixed = f(sums.fixed, s.fixed);
             if self.taper {
                 let i = p.index();
@@ -910,6 +910,13 @@ impl Evaluator {
     #[inline]
     fn cell(&self, p: Player, t: PieceType, sq: Square) -> usize {
         (p.index() * self.ntypes + usize::from(t.0)) * self.nsq + sq.index()
+    }
+
+    /// The index of a piece's square in `squares`: from its board cell (`1 + 2 * type +
+    /// player`) less one, with no multiply by the number of types.
+    #[inline(always)]
+    fn square_cell(&self, p: Player, t: PieceType, sq: Square) -> usize {
+        (usize::from(t.0) * 2 + p.index()) * self.nsq + sq.index()
     }
 
     /// Whether the royal's own pieces next to it are counted: its weight is 0 by default.
@@ -1294,16 +1301,28 @@ fn square_terms(
 /// The weighted square tables from the raw terms, `[(player * ntypes + type) * nsq + sq]`,
 /// signed for the first player: material plus the square terms that always count, then the
 /// rising and the fading ones ([`Phase`]).
-/// The [`SquareSums`] of each piece and square from the weighted tables (`[fixed, rising,
-/// fading]`, laid out as `Evaluator::squares`) and the types' big-piece worth.
-fn square_sums_table(weighted: [&[i32]; 3], big_value: &[i32], nsq: usize) -> Vec<SquareSums> {
+/// The [`SquareSums`] of each piece and square, laid out as `Evaluator::squares` (by the
+/// piece's type, then player: a piece's index is its board cell's, less one), from the
+/// weighted tables (`[fixed, rising, fading]`, by player, then type) and the types'
+/// big-piece worth.
+fn square_sums_table(
+    weighted: [&[i32]; 3],
+    big_value: &[i32],
+    ntypes: usize,
+    nsq: usize,
+) -> Vec<SquareSums> {
     let [fixed, rising, fading] = weighted;
     (0..fixed.len())
-        .map(|i| SquareSums {
-            fixed: fixed[i],
-            rising: rising[i],
-            fading: fading[i],
-            big: big_value[i / nsq % big_value.len()],
+        .map(|i| {
+            let (piece, sq) = (i / nsq, i % nsq);
+            let (t, player) = (piece / 2, piece % 2);
+            let w = (player * ntypes + t) * nsq + sq;
+            SquareSums {
+                fixed: fixed[w],
+                rising: rising[w],
+                fading: fading[w],
+                big: big_value[t],
+            }
         })
         .collect()
 }

@@ -760,15 +760,22 @@ impl<'a, 's> Thread<'a, 's> {
     /// change on the squares the move touches and by the hand entries it changed.
     fn make_if(&mut self, m: MoveRef<'_>, eval: Sums, ply: usize, unchecked: bool) -> Option<Sums> {
         let e = &*self.s.eval;
-        // A lean move changes only its two squares and leaves its start empty: both squares'
-        // sums go, only the destination's come back (no `Touched` built at most nodes).
-        let two = [m.from, m.to];
-        let touched = (!self.pos.makes_lean(&m)).then(|| Evaluator::touched(m));
-        let (before, after) = touched.as_deref().map_or((&two[..], &two[1..]), |t| (t, t));
         let mut child = eval;
-        e.remove_squares(&self.pos, before, &mut child);
-        self.pos.make(m);
-        debug_assert!(touched.is_some() || self.pos.piece_at(m.from).is_none());
+        let touched;
+        let after = if self.pos.makes_lean(&m) {
+            // A lean move changes only its two squares and leaves its start empty: both
+            // squares' sums go, only the destination's come back (no `Touched` built), and
+            // make's lean path is inlined here, its test asked once.
+            e.remove_squares(&self.pos, &[m.from, m.to], &mut child);
+            self.pos.make_lean(*m);
+            debug_assert!(self.pos.piece_at(m.from).is_none());
+            std::slice::from_ref(&m.to)
+        } else {
+            touched = Evaluator::touched(m);
+            e.remove_squares(&self.pos, &touched, &mut child);
+            self.pos.make(m);
+            &touched[..]
+        };
         // A deferred list is generated out of check only: the test reads the changed lines.
         if unchecked && !self.pos.mover_royals_safe_after(m) {
             self.pos.unmake();

@@ -657,6 +657,14 @@ impl Position {
         self.apply(mv);
     }
 
+    /// [`Position::make`] of a move [`Position::makes_lean`] says is lean, its path inlined
+    /// into the caller, which has asked that already (a search's make, once a node).
+    #[inline(always)]
+    pub fn make_lean(&mut self, mv: Move) {
+        debug_assert!(self.makes_lean(&mv) && self.mover_present(&mv));
+        self.apply_lean(mv);
+    }
+
     /// Whether the side to move has the piece `mv` moves: on its square, or in hand for a
     /// drop (what [`Position::make`] checks cheaply in debug builds).
     fn mover_present(&self, mv: &Move) -> bool {
@@ -750,7 +758,6 @@ impl Position {
         let (from, to) = (mv.from, mv.to);
         let moved = self.board[from.index()];
         let mut undo = self.undo_record(mv);
-        self.royal_save = RoyalSave::Pending;
         undo.lean = true;
         undo.moved = moved;
         undo.moved_virgin = self.virgin[from.index()];
@@ -767,7 +774,7 @@ impl Position {
         if captured && self.tables.drops.enabled {
             self.victim_to_hand(moved.player(), &mut undo);
         }
-        self.move_lean(from, to, moved, undo.dest, placed);
+        self.move_lean(from, to, placed, &mut undo);
         self.clear_ep();
         if mv.creates_ep() && promotion.is_none() {
             self.create_ep(from, to);
@@ -786,21 +793,36 @@ impl Position {
             self.lapse_partner_rights(MoveRef::new(mv, &[]), first, &mut undo);
         }
         self.hash ^= self.tables.zobrist.side;
-        self.push_undo(undo);
+        // The royals were saved, if at all, by `move_lean`.
+        self.push_record(undo);
     }
 
-    /// A lean move's cell writes: `moved` lifted from `from`, `dest` (a piece or nothing) taken
-    /// off `to` and the mover set down there as `placed`. Without a royal among them, only
-    /// what changes is written: the hash, the counts of a capture or promotion, the board and
-    /// the occupancy bits.
+    /// Pushes an undo record, the room made first where there is none: the record is then
+    /// written in place, with no copy kept for a reallocation.
     #[inline(always)]
-    fn move_lean(&mut self, from: Square, to: Square, moved: Cell, dest: Cell, placed: Cell) {
+    fn push_record(&mut self, undo: Undo) {
+        if self.undo.len() == self.undo.capacity() {
+            self.undo.reserve(64);
+        }
+        self.undo.push(undo);
+    }
+
+    /// A lean move's cell writes: the mover `undo.moved` lifted from `from`, `undo.dest` (a
+    /// piece or nothing) taken off `to` and the mover set down there as `placed`. Without a
+    /// royal among them, only what changes is written: the hash, the counts of a capture or
+    /// promotion, the board and the occupancy bits.
+    #[inline(always)]
+    fn move_lean(&mut self, from: Square, to: Square, placed: Cell, undo: &mut Undo) {
+        let (moved, dest) = (undo.moved, undo.dest);
         let t = &*self.tables;
         let royal = |c: Cell| c.is_piece() && t.cell_is_royal(c);
         // A promotion changes the type: the placed piece is asked only then.
         if royal(moved) || royal(dest) || (placed != moved && royal(placed)) {
+            self.royal_save = RoyalSave::Pending;
             self.set_cell_inline(from, moved, Cell::EMPTY);
             self.set_cell_inline(to, dest, placed);
+            undo.royals_saved = self.royal_save == RoyalSave::Saved;
+            self.royal_save = RoyalSave::Off;
             return;
         }
         let z = &t.zobrist;
@@ -1316,24 +1338,50 @@ impl Position {
         self.virgin[from.index()] = u.moved_virgin;
     }
 
-    /// Takes back the last move made; does nothing when there is none.
+    /// Takes back the last move made; does nothing when there is none. A lean move's (most
+    /// moves') path is apart from the others', its calls and registers fewer.
     pub fn unmake(&mut self) {
         let Some(u) = self.undo.pop() else { return };
+        if u.lean {
+            self.unmake_lean(&u);
+        } else {
+            self.unmake_other(&u);
+        }
+    }
+
+    /// [`Position::unmake`] of a move made by `apply_lean`, `u` its record.
+    #[inline(always)]
+    fn unmake_lean(&mut self, u: &Undo) {
         self.history.pop();
         self.side = self.side.opponent();
         // A lean move takes nothing from a hand: only what it captured may have gone to one.
-        if u.ngained > 0 || !u.lean {
-            self.return_hands(&u);
+        if u.ngained > 0 {
+            self.return_hands(u);
         }
         if self.side == Player::Second {
             self.fullmove -= 1;
         }
-        // Restore cells directly; hash, royals and e.p. come back from the undo record.
-        if u.lean {
-            self.unmove_lean(&u);
-        } else {
-            self.restore_cells(&u);
+        self.unmove_lean(u);
+        self.restore_state(u);
+    }
+
+    /// [`Position::unmake`] of a move made by `apply` or `make_drop`, `u` its record.
+    #[inline(never)]
+    fn unmake_other(&mut self, u: &Undo) {
+        self.history.pop();
+        self.side = self.side.opponent();
+        self.return_hands(u);
+        if self.side == Player::Second {
+            self.fullmove -= 1;
         }
+        self.restore_cells(u);
+        self.restore_state(u);
+    }
+
+    /// Unmake's last step: the never-moved marks a move lapsed, e.p., rule state, clock,
+    /// hash and royals as the undo record `u` has them (the cells are back).
+    #[inline(always)]
+    fn restore_state(&mut self, u: &Undo) {
         for &p in &u.lapsed[..usize::from(u.nlapsed)] {
             self.virgin[p.index()] = true;
         }
