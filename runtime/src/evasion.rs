@@ -191,6 +191,8 @@ impl Position {
     /// The castling moves of the piece on `sq`, not the royal, where its first moves are open
     /// (never moved, and no `first-move ... not-in-check` bars them now): they move the royal
     /// or a blocker, and are tested with the other candidates.
+    /// Forced inline: most pieces have no castling move, told by one load.
+    #[inline(always)]
     fn castling_candidates(&self, sq: Square, out: &mut MoveList) {
         let cell = self.board[sq.index()];
         let pt = self.tables.piece(cell.piece_type(), self.side);

@@ -9,7 +9,9 @@ use crate::legal::Shortcut;
 use crate::moves::{FullMove, MAX_CAPTURES, Move, MoveKind, MoveList, MoveRef};
 use crate::position::{Position, Royals};
 use crate::spec::{Modes, Player};
-use crate::tables::{CLeg, CaptureNear, FirstLeg, PieceTable, SimpleMoves, SquareMoves, Tables};
+use crate::tables::{
+    CCastle, CLeg, CaptureNear, FirstLeg, PieceTable, SimpleMoves, SquareMoves, Tables,
+};
 use crate::walk::{PathEnd, Sink, Walker};
 use std::ops::Range;
 
@@ -286,6 +288,13 @@ impl Sink for MoveSink<'_> {
     }
 }
 
+/// [`nearest`] for a non-empty `hit`, with no branch on the direction: a piece's rays
+/// alternate directions, which a branch predictor misses half the time.
+#[inline(always)]
+fn nearest_either(hit: u64, ascending: bool) -> u32 {
+    std::hint::select_unpredictable(ascending, hit.trailing_zeros(), 63 ^ hit.leading_zeros())
+}
+
 /// The fewest pieces of a side's king-line classes (`CaptureNear::LINE` on) for which the
 /// captures stage tests the king lines at once ([`Position::near_takers`]): below, walking
 /// those the test would decide costs less.
@@ -521,10 +530,25 @@ impl Position {
     /// where they may take (`targets` not empty). A tight first pass: most pieces have none.
     #[inline]
     fn capturing_pieces(&self, side: Player, targets: u64) -> u64 {
+        let ours = self.side_occ.get(side).0[0];
+        // A board of exactly 64 squares is read with no bounds test a piece.
+        match <&[Cell; 64]>::try_from(&self.board[..]) {
+            Ok(board) => self.pieces_taking(board, ours, targets),
+            Err(_) => self.pieces_taking(&self.board, ours, targets),
+        }
+    }
+
+    /// [`Position::capturing_pieces`] among the pieces `ours`, their cells read from `board`
+    /// (the position's: inlined, a board of known length needs no bounds test).
+    #[inline(always)]
+    fn pieces_taking(&self, board: &[Cell], ours: u64, targets: u64) -> u64 {
         let t = &*self.tables;
         let mut pieces = 0;
-        for s in bit_indices(self.side_occ.get(side).0[0]) {
-            let takes = t.small_takes(self.board[s], s) & targets != 0;
+        let mut bits = ours;
+        while bits != 0 {
+            let s = bits.trailing_zeros() as usize % 64;
+            bits &= bits - 1;
+            let takes = t.small_takes(board[s], s) & targets != 0;
             pieces |= u64::from(takes) << s;
         }
         pieces
@@ -991,7 +1015,7 @@ impl Position {
             let free = if hit == 0 {
                 r.mask
             } else {
-                before(r.mask, nearest(hit, ascending), ascending)
+                before(r.mask, nearest_either(hit, ascending), ascending)
             };
             out.push_quiet_bits(from, free, ascending, r.modes.contains(Modes::CREATES_EP));
         }
@@ -1004,7 +1028,7 @@ impl Position {
             hit & enemy
         };
         if CAPTURES && takers != 0 {
-            let b = nearest(hit, ascending);
+            let b = nearest_either(hit, ascending);
             // An enemy first piece is taken by any capturing leg, a friend only under
             // `DESTROY`: the board is read only for the rarer legs.
             let taken = if enemy & 1 << b != 0 {
@@ -1060,6 +1084,11 @@ impl Position {
         }
     }
 
+    /// Appends the castling moves of the piece `c` on `from` (table `pt`) that are open now:
+    /// the partner in place and unmoved, the squares between empty, and the squares the rules
+    /// keep out of check safe. The board tests come first, forced inline: almost every
+    /// castling move fails them, and only the rest pays for the attack tests' call.
+    #[inline(always)]
     pub(crate) fn castling_moves(
         &self,
         from: Square,
@@ -1070,7 +1099,6 @@ impl Position {
         let Some(list) = pt.castling.get(from.index()) else {
             return;
         };
-        let enemy = c.player().opponent();
         for castle in list {
             let partner = self.board[castle.partner.index()];
             if !partner.is_piece()
@@ -1087,17 +1115,7 @@ impl Position {
             {
                 continue;
             }
-            let royal = self.tables.cell_is_royal(c);
-            let shielded = |s: Square| royal && self.blast_shielded(s, c.player());
-            // `castling safe royal-only`: only a castler the rules keep out of check.
-            let must_be_safe = !self.tables.spec.rules.castling_safe_royal_only
-                || royal && self.tables.strategy.legality.checks_royals();
-            if must_be_safe
-                && castle
-                    .safe
-                    .iter()
-                    .any(|&s| self.is_attacked_as(s, enemy, c) && !shielded(s))
-            {
+            if !self.castle_safe(castle, c) {
                 continue;
             }
             let mut m = Move::new(from, castle.to);
@@ -1106,6 +1124,23 @@ impl Position {
             m.aux2 = castle.partner_to;
             out.push(m);
         }
+    }
+
+    /// Whether the squares of `castle` that must not be attacked are safe for the castler `c`
+    /// (under `castling safe royal-only`, only a royal castler the rules keep out of check
+    /// needs them safe).
+    #[inline(never)]
+    fn castle_safe(&self, castle: &CCastle, c: Cell) -> bool {
+        let enemy = c.player().opponent();
+        let royal = self.tables.cell_is_royal(c);
+        let shielded = |s: Square| royal && self.blast_shielded(s, c.player());
+        let must_be_safe = !self.tables.spec.rules.castling_safe_royal_only
+            || royal && self.tables.strategy.legality.checks_royals();
+        !must_be_safe
+            || !castle
+                .safe
+                .iter()
+                .any(|&s| self.is_attacked_as(s, enemy, c) && !shielded(s))
     }
 
     /// The e.p. capture of a simple leg with `modes` from `from` onto the empty square `s`:

@@ -566,8 +566,8 @@ pub struct Tables {
     /// squares (bulk counting turns the first piece on a ray into a number of squares).
     pub(crate) cheb: Box<[u8; 64 * 64]>,
     /// On boards of up to 64 squares, every piece table's `moves_at` in one table:
-    /// `small_moves_at[64 * (cell - 1) + square]` for a piece's cell (see
-    /// [`Tables::small_moves_at`]).
+    /// `small_moves_at[64 * cell + square]` for a piece's cell (see [`Tables::small_moves_at`];
+    /// the first 64 entries, for no piece, are never read: the index needs no subtraction).
     small_moves_at: Vec<SquareMoves>,
     /// Indexed as `small_moves_at`: where the piece's captures may land
     /// ([`Tables::small_takes`]). Apart, so the captures stage's first pass reads 8 bytes a
@@ -904,7 +904,7 @@ impl Tables {
     /// `sq` (its table's `moves_at[sq]`), found without its table.
     #[inline]
     pub(crate) fn small_moves_at(&self, c: Cell, sq: usize) -> SquareMoves {
-        self.small_moves_at[64 * (usize::from(c.0) - 1) + sq]
+        self.small_moves_at[64 * usize::from(c.0) + sq]
     }
 
     /// On a board of up to 64 squares, every square a move of the piece `c` from `sq` may
@@ -913,7 +913,7 @@ impl Tables {
     /// enemy or e.p. square there.
     #[inline]
     pub(crate) fn small_takes(&self, c: Cell, sq: usize) -> u64 {
-        self.small_takes[64 * (usize::from(c.0) - 1) + sq]
+        self.small_takes[64 * usize::from(c.0) + sq]
     }
 
     /// Whether pieces of type `t` are royal.
@@ -1946,13 +1946,13 @@ impl Tables {
         if nsq > 64 {
             return;
         }
-        let mut flat = vec![SquareMoves::default(); 64 * 2 * self.pieces.len()];
+        let mut flat = vec![SquareMoves::default(); 64 * (2 * self.pieces.len() + 1)];
         let mut takes_at = vec![0; flat.len()];
         for (t, piece) in self.pieces.iter().enumerate() {
             for player in [Player::First, Player::Second] {
                 let pt = piece.get(player);
                 let cell = Cell::piece(player, PieceType(t as u16));
-                let start = 64 * (usize::from(cell.0) - 1);
+                let start = 64 * usize::from(cell.0);
                 let simple_base = self.small_simple.len() as u32;
                 let leap_base = self.small_leap_squares.len() as u32;
                 self.small_simple
