@@ -669,7 +669,7 @@ impl Evaluator {
     /// the phase's terms come from them, not from a look at every piece.
     #[inline]
     pub fn relative_sums(&self, pos: &Position, sums: Sums) -> i32 {
-        self.relative_with(pos, sums, None)
+        self.relative_with(pos, &sums, None)
     }
 
     /// The search's static score: [`Evaluator::relative_sums`], the royal danger read back
@@ -677,7 +677,7 @@ impl Evaluator {
     /// a search's trees stay), with the endgame technique ([`Evaluator::with_technique`]).
     #[inline]
     pub fn relative_memo(&self, pos: &Position, sums: Sums, memo: &mut DangerMemo) -> i32 {
-        let score = self.relative_memo_raw(pos, sums, None, memo);
+        let score = self.relative_memo_raw(pos, &sums, None, memo);
         self.with_technique(pos, &sums, score)
     }
 
@@ -689,7 +689,7 @@ impl Evaluator {
     pub fn relative_memo_raw(
         &self,
         pos: &Position,
-        sums: Sums,
+        sums: &Sums,
         parent: Option<&DangerMemo>,
         memo: &mut DangerMemo,
     ) -> i32 {
@@ -725,10 +725,10 @@ impl Evaluator {
     }
 
     #[inline]
-    fn relative_with(&self, pos: &Position, sums: Sums, mut memo: Option<Memos<'_>>) -> i32 {
+    fn relative_with(&self, pos: &Position, sums: &Sums, mut memo: Option<Memos<'_>>) -> i32 {
         let mut score = sums.fixed;
         if self.taper {
-            score += self.tapered(&sums);
+            score += self.tapered(sums);
         }
         if self.safety {
             let [first, second] = Evaluator::enemies_held(sums.held);
@@ -846,10 +846,11 @@ impl Evaluator {
     /// than shuffle: in Shatranj (70 moves) koma kept leads of a Rukh until the game's end.
     #[inline]
     fn progress_scaled(&self, pos: &Position, score: i32) -> i32 {
-        if self.limit_plies == 0 {
+        let count = (pos.halfmove_clock() as i32).min(self.limit_plies);
+        // No division where the count is 0 (every capture resets it: most of quiescence).
+        if count == 0 {
             return score;
         }
-        let count = (pos.halfmove_clock() as i32).min(self.limit_plies);
         score * (2 * self.limit_plies - count) / (2 * self.limit_plies)
     }
 

@@ -30,6 +30,9 @@ pub const MAX_THREADS: usize = 256;
 pub const MATE: i32 = 30_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 128;
+/// A thread's frames, one a ply: a node at `MAX_PLY` (no deeper: the search stops there) reads
+/// its child's frame as well.
+const FRAMES: usize = MAX_PLY + 2;
 /// Scores beyond this are wins or losses found by the search.
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32 * 2;
 /// Deepest quiescence below the horizon.
@@ -364,13 +367,13 @@ struct Frame {
 }
 
 /// A node of the main search as its moves are searched one by one.
-struct Node {
+struct Node<'e> {
     depth: i32,
     alpha: i32,
     beta: i32,
     ply: usize,
     /// The first player's evaluation of the node's position.
-    eval: Sums,
+    eval: &'e Sums,
     /// The side to move's static score (`-INF` in check).
     static_eval: i32,
     pv_node: bool,
@@ -400,11 +403,11 @@ struct Skip<'k> {
 }
 
 /// A quiescence node as its moves are searched one by one.
-struct QNode {
+struct QNode<'e> {
     alpha: i32,
     beta: i32,
     ply: usize,
-    eval: Sums,
+    eval: &'e Sums,
     qdepth: i32,
     /// The static score, the score to beat (`-INF` in check: not counted).
     stand: i32,
@@ -478,11 +481,11 @@ impl Reductions {
 /// search to the next: at 1 s + 0.01 s a move may get 2 ms, and making 2 MB of move lists anew
 /// for each search costs a loaded machine a good part of that.
 struct Scratch {
-    frames: Vec<Frame>,
+    frames: Box<[Frame; FRAMES]>,
     keys: Vec<u64>,
     history: Vec<i32>,
     reductions: Reductions,
-    danger: Vec<DangerMemo>,
+    danger: Box<[DangerMemo; FRAMES]>,
 }
 
 impl std::fmt::Debug for Scratch {
@@ -494,27 +497,25 @@ impl std::fmt::Debug for Scratch {
 impl Scratch {
     fn new() -> Scratch {
         Scratch {
-            frames: (0..MAX_PLY + 2)
-                .map(|_| Frame {
-                    moves: MoveList::with_capacity(256),
-                    order: Vec::with_capacity(256),
-                    pv: Vec::with_capacity(MAX_PLY + 2),
-                    killers: [None; 2],
-                    static_eval: 0,
-                    reversible: 0,
-                    quiets: Vec::with_capacity(256),
-                })
-                .collect(),
+            frames: per_ply(|| Frame {
+                moves: MoveList::with_capacity(256),
+                order: Vec::with_capacity(256),
+                pv: Vec::with_capacity(FRAMES),
+                killers: [None; 2],
+                static_eval: 0,
+                reversible: 0,
+                quiets: Vec::with_capacity(256),
+            }),
             keys: Vec::new(),
             history: Vec::new(),
             reductions: Reductions::new(),
-            danger: vec![DangerMemo::default(); MAX_PLY + 2],
+            danger: per_ply(DangerMemo::default),
         }
     }
 
     /// Ready for a search of `pos` as if made anew (a search stays deterministic).
     fn reset(&mut self, pos: &Position, history_slots: usize) {
-        for f in &mut self.frames {
+        for f in self.frames.iter_mut() {
             f.killers = [None; 2];
             f.static_eval = 0;
             f.reversible = 0;
@@ -530,6 +531,16 @@ impl Scratch {
     }
 }
 
+/// One `T` a ply, in an array whose length the compiler knows: a ply checked against `MAX_PLY`
+/// once indexes it without further bounds checks.
+fn per_ply<T>(make: impl FnMut() -> T) -> Box<[T; FRAMES]> {
+    let all: Box<[T]> = std::iter::repeat_with(make).take(FRAMES).collect();
+    match all.try_into() {
+        Ok(array) => array,
+        Err(_) => unreachable!("FRAMES entries were made"),
+    }
+}
+
 /// One search thread.
 struct Thread<'a, 's> {
     s: &'s Shared<'a>,
@@ -538,13 +549,13 @@ struct Thread<'a, 's> {
     nodes: u64,
     stopped: bool,
     seldepth: u32,
-    frames: Vec<Frame>,
+    frames: Box<[Frame; FRAMES]>,
     /// Position keys from the game's history and the search path, the current one last.
     keys: Vec<u64>,
     history: Vec<i32>,
     reductions: Reductions,
     /// Per ply, the royal danger last counted there, per player ([`Thread::static_raw`]).
-    danger: Vec<DangerMemo>,
+    danger: Box<[DangerMemo; FRAMES]>,
 }
 
 impl<'a, 's> Thread<'a, 's> {
@@ -702,11 +713,11 @@ impl<'a, 's> Thread<'a, 's> {
             let gives_check = self.s.checkmate && self.pos.in_check();
             let d = depth - 1 + i32::from(gives_check);
             let score = if i == 0 {
-                -self.negamax(d, -beta, -alpha, 1, child_eval, true, gives_check)
+                -self.negamax(d, -beta, -alpha, 1, &child_eval, true, gives_check)
             } else {
-                let mut v = -self.negamax(d, -alpha - 1, -alpha, 1, child_eval, true, gives_check);
+                let mut v = -self.negamax(d, -alpha - 1, -alpha, 1, &child_eval, true, gives_check);
                 if v > alpha && v < beta && !self.stopped {
-                    v = -self.negamax(d, -beta, -alpha, 1, child_eval, true, gives_check);
+                    v = -self.negamax(d, -beta, -alpha, 1, &child_eval, true, gives_check);
                 }
                 v
             };
@@ -799,12 +810,13 @@ impl<'a, 's> Thread<'a, 's> {
         ply: usize,
         unchecked: bool,
     ) -> Option<Sums> {
-        let child_eval = self.make_if(m, eval, ply, unchecked)?;
-        if self.s.repeat_illegal && self.pos.repeats_illegally() {
+        // Returned as made (an unwrap and a new `Some` copied the sums twice).
+        let child_eval = self.make_if(m, eval, ply, unchecked);
+        if child_eval.is_some() && self.s.repeat_illegal && self.pos.repeats_illegally() {
             self.unmake();
             return None;
         }
-        Some(child_eval)
+        child_eval
     }
 
     /// The score of a node whose generated moves all proved illegal: the game's result
@@ -859,8 +871,16 @@ impl<'a, 's> Thread<'a, 's> {
     }
 
     /// Whether the position occurred before with the same side to move since the last
-    /// irreversible move (on the search path or in the game).
+    /// irreversible move (on the search path or in the game). The position's history, which
+    /// holds every position the keys do before a node, rules out almost every node at once.
+    #[inline(always)]
     fn repeats(&self, ply: usize) -> bool {
+        self.pos.may_have_occurred() && self.repeats_in_keys(ply)
+    }
+
+    /// [`Thread::repeats`] from the keys.
+    #[inline(never)]
+    fn repeats_in_keys(&self, ply: usize) -> bool {
         let n = self.keys.len();
         let back = self.frames[ply].reversible.min(n - 1);
         let key = self.keys[n - 1];
@@ -877,7 +897,7 @@ impl<'a, 's> Thread<'a, 's> {
     /// The static score at `ply` before the endgame technique ([`Evaluator::relative_memo_raw`]),
     /// the royal danger read back from the parent's memo or this ply's.
     #[inline(always)]
-    fn static_raw(&mut self, eval: Sums, ply: usize) -> i32 {
+    fn static_raw(&mut self, eval: &Sums, ply: usize) -> i32 {
         let (before, from_here) = self.danger.split_at_mut(ply);
         let own = &mut from_here[0];
         self.s
@@ -886,9 +906,9 @@ impl<'a, 's> Thread<'a, 's> {
     }
 
     /// The static score at `ply` with the endgame technique.
-    fn static_score(&mut self, eval: Sums, ply: usize) -> i32 {
+    fn static_score(&mut self, eval: &Sums, ply: usize) -> i32 {
         let raw = self.static_raw(eval, ply);
-        self.s.eval.with_technique(&self.pos, &eval, raw)
+        self.s.eval.with_technique(&self.pos, eval, raw)
     }
 
     /// Null-move pruning may be tried: the side to move has material beyond royals and
@@ -906,16 +926,17 @@ impl<'a, 's> Thread<'a, 's> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        eval: Sums,
+        eval: &Sums,
         null_ok: bool,
         in_check: bool,
     ) -> i32 {
+        assert!(ply <= MAX_PLY, "no node below the ply limit");
         self.frames[ply].pv.clear();
         if let Some(v) = self.ends_early(ply, eval, &mut alpha, &mut beta) {
             return v;
         }
         if depth <= 0 {
-            return self.quiesce(alpha, beta, ply, eval, 0, in_check);
+            return self.quiesce_node(alpha, beta, ply, eval, 0, in_check);
         }
         let s = self.s;
         self.seldepth = self.seldepth.max(ply as u32);
@@ -936,7 +957,7 @@ impl<'a, 's> Thread<'a, 's> {
                 .and_then(|e| e.eval)
                 .unwrap_or_else(|| self.static_raw(eval, ply))
         });
-        let static_eval = raw_eval.map_or(-INF, |raw| s.eval.with_technique(&self.pos, &eval, raw));
+        let static_eval = raw_eval.map_or(-INF, |raw| s.eval.with_technique(&self.pos, eval, raw));
         self.frames[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].static_eval;
         let mut n = Node {
@@ -980,6 +1001,24 @@ impl<'a, 's> Thread<'a, 's> {
         n.best
     }
 
+    /// A node at depth 0 or below, as [`Thread::negamax`] searches it (quiescence after the
+    /// same early ends) without the main search's frame: most of a tree's nodes are leaves.
+    fn leaf(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        eval: &Sums,
+        in_check: bool,
+    ) -> i32 {
+        assert!(ply <= MAX_PLY, "no node below the ply limit");
+        self.frames[ply].pv.clear();
+        if let Some(v) = self.ends_early(ply, eval, &mut alpha, &mut beta) {
+            return v;
+        }
+        self.quiesce_node(alpha, beta, ply, eval, 0, in_check)
+    }
+
     /// What ends a node before its table entry is read: a stopped search, the ply limit, a
     /// decided game, a repetition on the search path, or mate distance pruning, which narrows
     /// `alpha` and `beta` (no line here can beat a mate already found nearer the root).
@@ -987,7 +1026,7 @@ impl<'a, 's> Thread<'a, 's> {
     fn ends_early(
         &mut self,
         ply: usize,
-        eval: Sums,
+        eval: &Sums,
         alpha: &mut i32,
         beta: &mut i32,
     ) -> Option<i32> {
@@ -1145,8 +1184,10 @@ impl<'a, 's> Thread<'a, 's> {
             }
             let k = pick(order, i);
             let m = moves.get(k);
+            // A killer is ordered as one, or as the hash move: no other needs the comparison.
+            let as_killer = matches!(order[i].1, KILLER | HASH_MOVE) || order[i].1 == KILLER + 1;
             if skip.tried.is_some_and(|h| h.matches(m))
-                || skip.killers.iter().flatten().any(|k| *k == m)
+                || as_killer && skip.killers.iter().flatten().any(|k| *k == m)
             {
                 continue;
             }
@@ -1267,7 +1308,9 @@ impl<'a, 's> Thread<'a, 's> {
         } else {
             0
         };
-        let Some(child_eval) = self.make_legal(m, n.eval, ply, n.unchecked) else {
+        assert!(ply < MAX_PLY, "no move below the ply limit");
+        let made = self.make_legal(m, *n.eval, ply, n.unchecked);
+        let Some(child_eval) = &made else {
             return Step::Skipped;
         };
         // Every position below the root was reached by a legal move (or a null move out of
@@ -1275,7 +1318,11 @@ impl<'a, 's> Thread<'a, 's> {
         let gives_check = self.s.checkmate && self.pos.in_check_after(m);
         let new_depth = depth - 1 + i32::from(gives_check && ply < 2 * MAX_PLY / 3);
         let child = |t: &mut Self, d: i32, a: i32, b: i32| {
-            -t.negamax(d, -b, -a, ply + 1, child_eval, true, gives_check)
+            if d <= 0 {
+                -t.leaf(-b, -a, ply + 1, child_eval, gives_check)
+            } else {
+                -t.negamax(d, -b, -a, ply + 1, child_eval, true, gives_check)
+            }
         };
         let score = if n.searched == 0 {
             child(self, new_depth, alpha, beta)
@@ -1351,39 +1398,62 @@ impl<'a, 's> Thread<'a, 's> {
     }
 
     /// Quiescence: captures (every move when in check in a checkmate game) until quiet.
+    #[inline(always)]
     fn quiesce(
         &mut self,
         alpha: i32,
         beta: i32,
         ply: usize,
-        eval: Sums,
+        eval: &Sums,
         qdepth: i32,
         in_check: bool,
     ) -> i32 {
+        assert!(ply <= MAX_PLY, "no node below the ply limit");
         self.frames[ply].pv.clear();
         self.check_limits();
         if self.stopped {
             return 0;
         }
-        let s = self.s;
-        self.seldepth = self.seldepth.max(ply as u32);
         if let Some(r) = self.pos.decided() {
             return self.terminal(r, ply);
         }
+        self.quiesce_node(alpha, beta, ply, eval, qdepth, in_check)
+    }
+
+    /// [`Thread::quiesce`] past its early ends (a stop, a decided game) and with the ply's
+    /// principal variation cleared, which the main search's leaves ([`Thread::leaf`]) see to
+    /// themselves.
+    fn quiesce_node(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        eval: &Sums,
+        qdepth: i32,
+        in_check: bool,
+    ) -> i32 {
+        assert!(ply <= MAX_PLY, "no node below the ply limit");
+        let s = self.s;
+        self.seldepth = self.seldepth.max(ply as u32);
         // A losing repetition ends the game even where quiescence looks at captures only.
         if s.repeat_loses
             && let Some(r) = self.pos.repeat_result()
         {
             return self.terminal(r, ply);
         }
+        // The entry is read before the static score, which it may hold (as in `negamax`).
+        let key = self.pos.hash();
+        let entry = s.tt.probe(key);
         // In check the static score counts only at a depth limit (`evasions_end`).
-        let raw_eval = (!in_check).then(|| self.static_raw(eval, ply));
-        let stand = raw_eval.map_or(-INF, |raw| s.eval.with_technique(&self.pos, &eval, raw));
+        let raw_eval = (!in_check).then(|| {
+            entry
+                .and_then(|e| e.eval)
+                .unwrap_or_else(|| self.static_raw(eval, ply))
+        });
+        let stand = raw_eval.map_or(-INF, |raw| s.eval.with_technique(&self.pos, eval, raw));
         if !in_check && self.stands_pat(stand, alpha, beta, ply, qdepth) {
             return stand;
         }
-        let key = self.pos.hash();
-        let entry = s.tt.probe(key);
         if let Some(v) = entry.and_then(|e| tt_cut(&e, ply, alpha, beta)) {
             return v;
         }
@@ -1439,7 +1509,7 @@ impl<'a, 's> Thread<'a, 's> {
     /// list, which the node then searches) end the game, or a depth limit is reached (then
     /// the static score of the position, whose sums are `eval`).
     #[inline(always)]
-    fn evasions_end(&mut self, ply: usize, qdepth: i32, eval: Sums) -> Option<i32> {
+    fn evasions_end(&mut self, ply: usize, qdepth: i32, eval: &Sums) -> Option<i32> {
         let mut moves = std::mem::take(&mut self.frames[ply].moves);
         self.pos.legal_moves(&mut moves);
         let result = self.pos.result_with(&moves);
@@ -1520,7 +1590,8 @@ impl<'a, 's> Thread<'a, 's> {
         if !q.in_check && m.promotion().is_none() && self.losing_capture(m, me, q.stand, q.alpha) {
             return Step::Skipped;
         }
-        let Some(child_eval) = self.make_legal(m, q.eval, q.ply, q.unchecked) else {
+        let made = self.make_legal(m, *q.eval, q.ply, q.unchecked);
+        let Some(child_eval) = &made else {
             return Step::Skipped;
         };
         let check = self.s.checkmate && self.pos.in_check_after(m);

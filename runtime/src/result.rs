@@ -153,15 +153,16 @@ impl Position {
         if let Some(result) = self.decided() {
             return Some(result);
         }
-        let t = self.tables.clone();
-        let rules = &t.spec.rules;
+        // The rules read up front, not through a clone of the tables' `Arc` (two atomic
+        // operations at every call, and a search calls this at most of its nodes).
+        let results = &self.tables.spec.rules.results;
+        let bare_loses = results.bare_royal_loses && self.tables.has_royals;
+        let bare_draw = results.bare_royal_draw && self.tables.has_royals;
+        let limit_plies = results.move_limit.as_ref().map(|l| 2 * u32::from(l.moves));
         if moves.peek().is_none() {
             return Some(self.no_move_result());
         }
-        if rules.results.bare_royal_loses
-            && t.has_royals
-            && let Some(result) = self.bare_royal_result(moves)
-        {
+        if bare_loses && let Some(result) = self.bare_royal_result(moves) {
             return Some(result);
         }
         if let Some(result) = self.repeat_result() {
@@ -173,16 +174,10 @@ impl Position {
         if let Some(result) = self.repetition_result() {
             return Some(result);
         }
-        if let Some(limit) = &rules.results.move_limit
-            && self.halfmove >= 2 * u32::from(limit.moves)
-        {
+        if limit_plies.is_some_and(|plies| self.halfmove >= plies) {
             return Some(self.drawn(Reason::MoveLimit));
         }
-        if rules.results.bare_royal_draw
-            && t.has_royals
-            && self.only_royals(Player::First)
-            && self.only_royals(Player::Second)
-        {
+        if bare_draw && self.only_royals(Player::First) && self.only_royals(Player::Second) {
             return Some(GameResult {
                 winner: None,
                 reason: Reason::BareRoyals,
@@ -215,17 +210,36 @@ impl Position {
         }
     }
 
+    /// Whether the position may have occurred before (`false`: it never did, neither in the
+    /// game nor since the search began), from the history's bucket count: a few instructions,
+    /// where a search's own look at its path would be a loop at every node.
+    #[inline]
+    pub fn may_have_occurred(&self) -> bool {
+        self.history.at_most(self.hash) > 0
+    }
+
     /// `draw repetition N`: at the N-th occurrence of this position a draw, or a loss for a
-    /// perpetual checker or attacker when the variant says so.
+    /// perpetual checker or attacker when the variant says so. Inlined up to the history's
+    /// bound, which rules out almost every position a search asks about.
+    #[inline(always)]
     fn repetition_result(&mut self) -> Option<GameResult> {
+        let n = usize::from(self.tables.spec.rules.results.repetition?.max(1));
+        if self.history.at_most(self.hash) + 1 < n {
+            return None;
+        }
+        self.repetition_counted(n)
+    }
+
+    /// [`Position::repetition_result`] where the history may hold the position `n - 1` times.
+    #[inline(never)]
+    fn repetition_counted(&mut self, n: usize) -> Option<GameResult> {
         let results = &self.tables.spec.rules.results;
-        let n = results.repetition?;
         let (check_loses, attack_loses) = (
             results.perpetual_check_loses,
             results.perpetual_attack_loses,
         );
         let seen = self.history.count(self.hash) + 1;
-        if seen < usize::from(n.max(1)) {
+        if seen < n {
             return None;
         }
         if check_loses && let Some(loser) = self.perpetual_checker() {
@@ -252,9 +266,24 @@ impl Position {
     /// check (`check N wins`) or reached its goal. Such a position has no legal move: every move
     /// generator and counter asks this first, so perft counts nothing below it and a search
     /// scores it as the end it is.
-    #[inline]
+    ///
+    /// Inlined up to the tests that rule out almost every position: both sides keep a royal on
+    /// the board, and the game has no other such end.
+    #[inline(always)]
     pub fn decided(&self) -> Option<GameResult> {
-        if self.tables.has_royals {
+        let royal_lost =
+            self.tables.has_royals && (self.royals.first.n == 0 || self.royals.second.n == 0);
+        if !royal_lost && !self.tables.ends_otherwise {
+            return None;
+        }
+        self.decided_looked_at(royal_lost)
+    }
+
+    /// [`Position::decided`] where it has to look: `royal_lost` when a side has no royal on
+    /// the board.
+    #[inline(never)]
+    fn decided_looked_at(&self, royal_lost: bool) -> Option<GameResult> {
+        if royal_lost {
             for loser in [self.side, self.side.opponent()] {
                 if *self.tables.royal_sides.get(loser)
                     && self.royals.get(loser).n == 0

@@ -321,7 +321,7 @@ fn the_royal_danger_read_back_is_the_one_counted() {
                 break;
             }
             let sums = eval.sums(&pos);
-            eval.relative_memo_raw(&pos, sums, None, &mut parent);
+            eval.relative_memo_raw(&pos, &sums, None, &mut parent);
             for i in 0..moves.len().min(6) {
                 pos.make(moves.get((ply * 7 + i * 5) % moves.len()));
                 let fresh = eval.static_score(&pos);
@@ -333,7 +333,7 @@ fn the_royal_danger_read_back_is_the_one_counted() {
                     file.display()
                 );
                 assert_eq!(
-                    eval.relative_memo_raw(&pos, sums, Some(&parent), &mut child),
+                    eval.relative_memo_raw(&pos, &sums, Some(&parent), &mut child),
                     eval.relative_sums(&pos, sums),
                     "{}, ply {ply}, move {i}, from the parent's memo",
                     file.display()

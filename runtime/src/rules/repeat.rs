@@ -84,12 +84,20 @@ impl Position {
     }
 
     /// With `repeat loses`: the side that just recreated an earlier position loses (part of
-    /// [`Position::result`]; cheap enough for a search to ask at every node).
+    /// [`Position::result`]; cheap enough for a search to ask at every node: inlined up to the
+    /// look at the history).
+    #[inline(always)]
     pub fn repeat_result(&mut self) -> Option<GameResult> {
         let rule = self.tables.spec.rules.repeat?;
         if !rule.loses || !self.recreated() {
             return None;
         }
+        self.repeat_result_recreated()
+    }
+
+    /// [`Position::repeat_result`] once the last move recreated an earlier position.
+    #[inline(never)]
+    fn repeat_result_recreated(&mut self) -> Option<GameResult> {
         let m = self.last_move()?.to_full();
         if self.repeat_excused(m.as_ref()) {
             return None;
