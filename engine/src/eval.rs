@@ -637,6 +637,31 @@ impl Evaluator {
         }
     }
 
+    /// Adds to `sums` what the last move made changed on the squares a rule turned beyond the
+    /// move's own (`Position::last_flips`): each piece there was the enemy's, of its type.
+    #[inline]
+    pub fn add_flips(&self, pos: &Position, sums: &mut Sums) {
+        for &sq in pos.last_flips() {
+            let Some((p, t)) = pos.piece_at(sq) else {
+                continue;
+            };
+            let (now, before) = (
+                &self.squares[self.cell(p, t, sq)],
+                &self.squares[self.cell(p.opponent(), t, sq)],
+            );
+            sums.fixed += now.fixed - before.fixed;
+            if self.taper {
+                let (i, j) = (p.index(), p.opponent().index());
+                sums.rising[i] += now.rising;
+                sums.fading[i] += now.fading;
+                sums.big[i] += now.big;
+                sums.rising[j] -= before.rising;
+                sums.fading[j] -= before.fading;
+                sums.big[j] -= before.big;
+            }
+        }
+    }
+
     /// The incremental part of the evaluation (squares and hands), positive when the first
     /// player stands better; [`Evaluator::relative`] adds the rest.
     pub fn full(&self, pos: &Position) -> i32 {

@@ -798,6 +798,10 @@ impl<'a, 's> Thread<'a, 's> {
         self.frames[ply + 1].reversible = reversible.min(self.frames[ply].reversible + 1);
         e.add_squares(&self.pos, after, &mut child);
         e.add_hand_change(&self.pos, &mut child);
+        if touched.is_some() {
+            // Only a move of a game with make hooks flips (never a lean one).
+            e.add_flips(&self.pos, &mut child);
+        }
         Some(child)
     }
 

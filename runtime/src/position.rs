@@ -1268,6 +1268,19 @@ impl Position {
         self.undo_gained.truncate(first);
     }
 
+    /// The squares whose pieces the last move made turned to its side under `flip enclosed`:
+    /// each kept its type and had been the enemy's. None in a game without the rule, or when
+    /// no move was made since the position was set up. A search updates its square terms
+    /// there besides the squares of the move.
+    pub fn last_flips(&self) -> &[Square] {
+        match self.undo.last() {
+            Some(u) if self.tables.make_hooks.flip => {
+                &self.undo_caps[u.mv.caps_start() + u.mv.ncap()..]
+            }
+            _ => &[],
+        }
+    }
+
     /// How the last move made changed the hands: each piece it took from a hand or put into
     /// one, as (hand's owner, type, -1 or +1). Nothing when no move was made since the
     /// position was set up. A search updates its hand terms from these alone.

@@ -242,22 +242,30 @@ fn a_variant_files_weights_replace_the_defaults() {
 }
 
 /// The search keeps the evaluation's sums up to date on the squares each move touches
-/// (`Evaluator::touched`) and the hand entries it changed (`Evaluator::add_hand_change`)
-/// instead of counting every piece at every node: along games of varied legal moves
-/// (captures, promotions, drops, castling), the sums so updated (with the pieces in hand the
-/// royal safety reads) equal the sums counted afresh, and so does the evaluation they give.
+/// (`Evaluator::touched`), the hand entries it changed (`Evaluator::add_hand_change`) and the
+/// pieces a rule flipped (`Evaluator::add_flips`) instead of counting every piece at every
+/// node: along games of varied legal moves (captures, promotions, drops, castling, walls,
+/// vanishing squares, Reversi's flips, where the sums once drifted), the sums so updated (with
+/// the pieces in hand the royal safety reads) equal the sums counted afresh, and so does the
+/// evaluation they give.
 #[test]
 fn sums_follow_each_move_on_the_squares_it_touches() {
     use koma_runtime::MoveList;
+    use std::path::Path;
 
+    let mut flips = 0;
     for file in [
-        "chess.koma",
-        "crazyhouse.koma",
-        "shogi.koma",
-        "chu-shogi.koma",
-        "seirawan.koma",
+        "variants/chess.koma",
+        "variants/crazyhouse.koma",
+        "variants/shogi.koma",
+        "variants/chu-shogi.koma",
+        "variants/seirawan.koma",
+        "variants/duck.koma",
+        "variants/minjiku-shogi.koma",
+        "tests/fixtures/rules/reversi.koma",
+        "tests/fsf-corpus/flipello.koma",
     ] {
-        let t = tables(file);
+        let t = super::common::tables_at(&Path::new(env!("CARGO_MANIFEST_DIR")).join(file));
         let eval = Evaluator::new(&t);
         let mut pos = Position::start(t.clone()).expect("start position");
         let mut moves = MoveList::new();
@@ -277,6 +285,8 @@ fn sums_follow_each_move_on_the_squares_it_touches() {
             assert_eq!(hands, eval.hand_sums(&pos), "{file}, ply {ply}");
             eval.add_squares(&pos, &touched, &mut sums);
             eval.add_hand_change(&pos, &mut sums);
+            eval.add_flips(&pos, &mut sums);
+            flips += pos.last_flips().len();
             assert_eq!(sums, eval.sums(&pos), "{file}, ply {ply}");
             assert_eq!(
                 eval.relative_sums(&pos, sums),
@@ -285,6 +295,7 @@ fn sums_follow_each_move_on_the_squares_it_touches() {
             );
         }
     }
+    assert!(flips > 3, "the Reversi games flipped {flips} pieces");
 }
 
 /// The search reads a royal's danger back from its memo when nothing the count looks at
