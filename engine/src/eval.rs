@@ -646,8 +646,8 @@ impl Evaluator {
                 continue;
             };
             let (now, before) = (
-                &self.squares[self.cell(p, t, sq)],
-                &self.squares[self.cell(p.opponent(), t, sq)],
+                &self.squares[self.square_cell(p, t, sq)],
+                &self.squares[self.square_cell(p.opponent(), t, sq)],
             );
             sums.fixed += now.fixed - before.fixed;
             if self.taper {

@@ -773,7 +773,8 @@ impl<'a, 's> Thread<'a, 's> {
         let e = &*self.s.eval;
         let mut child = eval;
         let touched;
-        let after = if self.pos.makes_lean(&m) {
+        let lean = self.pos.makes_lean(&m);
+        let after = if lean {
             // A lean move changes only its two squares and leaves its start empty: both
             // squares' sums go, only the destination's come back (no `Touched` built), and
             // make's lean path is inlined here, its test asked once.
@@ -798,7 +799,7 @@ impl<'a, 's> Thread<'a, 's> {
         self.frames[ply + 1].reversible = reversible.min(self.frames[ply].reversible + 1);
         e.add_squares(&self.pos, after, &mut child);
         e.add_hand_change(&self.pos, &mut child);
-        if touched.is_some() {
+        if !lean {
             // Only a move of a game with make hooks flips (never a lean one).
             e.add_flips(&self.pos, &mut child);
         }
