@@ -289,10 +289,12 @@ impl Sink for MoveSink<'_> {
 }
 
 /// [`nearest`] for a non-empty `hit`, with no branch on the direction: a piece's rays
-/// alternate directions, which a branch predictor misses half the time.
+/// alternate directions, which a branch predictor misses half the time. (A mask, not
+/// `std::hint::select_unpredictable`: the browser build's compiler is Rust 1.85.)
 #[inline(always)]
 fn nearest_either(hit: u64, ascending: bool) -> u32 {
-    std::hint::select_unpredictable(ascending, hit.trailing_zeros(), 63 ^ hit.leading_zeros())
+    let up = u32::from(ascending).wrapping_neg();
+    (hit.trailing_zeros() & up) | ((63 ^ hit.leading_zeros()) & !up)
 }
 
 /// The fewest pieces of a side's king-line classes (`CaptureNear::LINE` on) for which the
