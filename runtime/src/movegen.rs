@@ -289,12 +289,13 @@ impl Sink for MoveSink<'_> {
 }
 
 /// [`nearest`] for a non-empty `hit`, with no branch on the direction: a piece's rays
-/// alternate directions, which a branch predictor misses half the time. (A mask, not
-/// `std::hint::select_unpredictable`: the browser build's compiler is Rust 1.85.)
+/// alternate directions, which a branch predictor misses half the time. Both ends are
+/// computed and one is selected (a `cmov`: callgrind counts no branch more than
+/// `std::hint::select_unpredictable`, which the browser build's Rust 1.85 lacks).
 #[inline(always)]
 fn nearest_either(hit: u64, ascending: bool) -> u32 {
-    let up = u32::from(ascending).wrapping_neg();
-    (hit.trailing_zeros() & up) | ((63 ^ hit.leading_zeros()) & !up)
+    let (low, high) = (hit.trailing_zeros(), 63 ^ hit.leading_zeros());
+    if ascending { low } else { high }
 }
 
 /// The fewest pieces of a side's king-line classes (`CaptureNear::LINE` on) for which the
