@@ -1355,6 +1355,11 @@ impl Position {
     /// moves') path is apart from the others', its calls and registers fewer.
     pub fn unmake(&mut self) {
         let Some(u) = self.undo.pop() else { return };
+        self.history.pop();
+        self.side = self.side.opponent();
+        if self.side == Player::Second {
+            self.fullmove -= 1;
+        }
         if u.lean {
             self.unmake_lean(&u);
         } else {
@@ -1362,31 +1367,22 @@ impl Position {
         }
     }
 
-    /// [`Position::unmake`] of a move made by `apply_lean`, `u` its record.
+    /// [`Position::unmake`] of a move made by `apply_lean`, `u` its record, past the turn.
     #[inline(always)]
     fn unmake_lean(&mut self, u: &Undo) {
-        self.history.pop();
-        self.side = self.side.opponent();
         // A lean move takes nothing from a hand: only what it captured may have gone to one.
         if u.ngained > 0 {
             self.return_hands(u);
-        }
-        if self.side == Player::Second {
-            self.fullmove -= 1;
         }
         self.unmove_lean(u);
         self.restore_state(u);
     }
 
-    /// [`Position::unmake`] of a move made by `apply` or `make_drop`, `u` its record.
+    /// [`Position::unmake`] of a move made by `apply` or `make_drop`, `u` its record, past
+    /// the turn.
     #[inline(never)]
     fn unmake_other(&mut self, u: &Undo) {
-        self.history.pop();
-        self.side = self.side.opponent();
         self.return_hands(u);
-        if self.side == Player::Second {
-            self.fullmove -= 1;
-        }
         self.restore_cells(u);
         self.restore_state(u);
     }
