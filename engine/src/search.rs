@@ -355,8 +355,9 @@ impl<'a> Shared<'a> {
 
 /// One ply's working storage, allocated once per search.
 struct Frame {
-    moves: MoveList,
-    order: Vec<(u32, i32)>,
+    /// The ply's move list and ordering, taken out while a node searches its moves
+    /// ([`Thread::take_lists`]): boxed, so that taking and putting back move a pointer.
+    lists: Option<Box<Lists>>,
     pv: Vec<FullMove>,
     killers: [Option<FullMove>; 2],
     static_eval: i32,
@@ -388,7 +389,7 @@ struct Node<'e> {
     searched: usize,
 }
 
-/// A node's move list and ordering, taken from its frame for the node's moves.
+/// A ply's move list and ordering, taken from its frame for a node's moves.
 struct Lists {
     moves: MoveList,
     order: Vec<(u32, i32)>,
@@ -498,8 +499,10 @@ impl Scratch {
     fn new() -> Scratch {
         Scratch {
             frames: per_ply(|| Frame {
-                moves: MoveList::with_capacity(256),
-                order: Vec::with_capacity(256),
+                lists: Some(Box::new(Lists {
+                    moves: MoveList::with_capacity(256),
+                    order: Vec::with_capacity(256),
+                })),
                 pv: Vec::with_capacity(FRAMES),
                 killers: [None; 2],
                 static_eval: 0,
@@ -827,10 +830,10 @@ impl<'a, 's> Thread<'a, 's> {
     /// The score of a node whose generated moves all proved illegal: the game's result
     /// without a legal move.
     fn no_legal_move(&mut self, ply: usize) -> i32 {
-        let mut none = std::mem::take(&mut self.frames[ply].moves);
-        none.clear();
-        let result = self.pos.result_with(&none);
-        self.frames[ply].moves = none;
+        let mut lists = self.take_lists(ply);
+        lists.moves.clear();
+        let result = self.pos.result_with(&lists.moves);
+        self.put_lists(ply, lists);
         result.map_or_else(|| self.draw(), |r| self.terminal(r, ply))
     }
 
@@ -856,6 +859,21 @@ impl<'a, 's> Thread<'a, 's> {
     fn unmake(&mut self) {
         self.pos.unmake();
         self.keys.pop();
+    }
+
+    /// The ply's move lists, out of its frame while the node's moves are searched (the
+    /// children take their own plies'), until [`Thread::put_lists`].
+    #[inline(always)]
+    fn take_lists(&mut self, ply: usize) -> Box<Lists> {
+        self.frames[ply]
+            .lists
+            .take()
+            .expect("a ply's lists are back in its frame between its nodes")
+    }
+
+    #[inline(always)]
+    fn put_lists(&mut self, ply: usize, lists: Box<Lists>) {
+        self.frames[ply].lists = Some(lists);
     }
 
     fn terminal(&self, r: GameResult, ply: usize) -> i32 {
@@ -1095,18 +1113,13 @@ impl<'a, 's> Thread<'a, 's> {
     #[inline(always)]
     fn search_moves(&mut self, n: &mut Node, hash_move: Option<TtMove>) -> ControlFlow<i32> {
         let ply = n.ply;
-        let mut lists = Lists {
-            moves: std::mem::take(&mut self.frames[ply].moves),
-            order: std::mem::take(&mut self.frames[ply].order),
-        };
+        let mut lists = self.take_lists(ply);
         let flow = self.search_moves_in(n, hash_move, &mut lists);
-        self.frames[ply].moves = lists.moves;
-        self.frames[ply].order = lists.order;
+        self.put_lists(ply, lists);
         flow
     }
 
-    /// [`Thread::search_moves`] in the ply's lists, taken from its frame once for the node
-    /// (each take and put back cost a few dozen instructions).
+    /// [`Thread::search_moves`] in the ply's lists, taken from its frame once for the node.
     #[inline(always)]
     fn search_moves_in(
         &mut self,
@@ -1515,10 +1528,10 @@ impl<'a, 's> Thread<'a, 's> {
     /// the static score of the position, whose sums are `eval`).
     #[inline(always)]
     fn evasions_end(&mut self, ply: usize, qdepth: i32, eval: &Sums) -> Option<i32> {
-        let mut moves = std::mem::take(&mut self.frames[ply].moves);
-        self.pos.legal_moves(&mut moves);
-        let result = self.pos.result_with(&moves);
-        self.frames[ply].moves = moves;
+        let mut lists = self.take_lists(ply);
+        self.pos.legal_moves(&mut lists.moves);
+        let result = self.pos.result_with(&lists.moves);
+        self.put_lists(ply, lists);
         if let Some(r) = result {
             return Some(self.terminal(r, ply));
         }
@@ -1544,15 +1557,15 @@ impl<'a, 's> Thread<'a, 's> {
                 Step::Skipped => {}
             }
         }
-        let mut moves = std::mem::take(&mut self.frames[ply].moves);
+        let mut lists = self.take_lists(ply);
+        let Lists { moves, order } = &mut *lists;
         if !in_check {
-            q.unchecked = self.pos.search_moves_of(&mut moves, Gen::Captures);
+            q.unchecked = self.pos.search_moves_of(moves, Gen::Captures);
         }
-        let mut order = std::mem::take(&mut self.frames[ply].order);
         let unordered = hash_move.filter(|_| tried.is_none());
-        self.order(&moves, unordered, false, ply, &mut order);
+        self.order(moves, unordered, false, ply, order);
         for i in 0..order.len() {
-            let k = pick(&mut order, i);
+            let k = pick(order, i);
             let m = moves.get(k);
             if !in_check && order[i].1 < TACTICAL {
                 break;
@@ -1564,8 +1577,7 @@ impl<'a, 's> Thread<'a, 's> {
                 break;
             }
         }
-        self.frames[ply].moves = moves;
-        self.frames[ply].order = order;
+        self.put_lists(ply, lists);
         ControlFlow::Continue(())
     }
 
@@ -1573,10 +1585,11 @@ impl<'a, 's> Thread<'a, 's> {
     /// capture.
     fn quiesce_hash_move(&mut self, q: &mut QNode, h: TtMove) -> Step {
         let ply = q.ply;
-        let mut moves = std::mem::take(&mut self.frames[ply].moves);
+        let mut lists = self.take_lists(ply);
+        let moves = &mut lists.moves;
         let unchecked = self
             .pos
-            .search_moves_from(Square(h.from()), &mut moves, |_, m| h.matches(m));
+            .search_moves_from(Square(h.from()), moves, |_, m| h.matches(m));
         let step = match moves.iter().find(|&m| h.matches(m)) {
             Some(m) if self.pos.removes_piece(&m) => {
                 q.unchecked = unchecked;
@@ -1584,7 +1597,7 @@ impl<'a, 's> Thread<'a, 's> {
             }
             _ => Step::Skipped,
         };
-        self.frames[ply].moves = moves;
+        self.put_lists(ply, lists);
         step
     }
 
