@@ -352,6 +352,10 @@ pub struct Evaluator {
     /// On a board of up to 64 squares, per square: the squares one step and up to two steps
     /// away as bits (what the runtime's `pieces_near` counts, without its general words).
     near_masks: Vec<[u64; 2]>,
+    /// On a board of up to 64 squares whose lines split into at most 4 running up the square
+    /// indices and 4 down, per square: what a lone royal's danger there reads ([`RoyalCell`]);
+    /// else empty.
+    royal_cells: Vec<RoyalCell>,
     /// Per type: worth more than a pawn-like piece and not royal (null-move pruning's guard
     /// against zugzwang).
     big: Vec<bool>,
@@ -456,6 +460,7 @@ impl Evaluator {
             zone: zones(tables),
             words: nsq.div_ceil(64),
             near_masks: near_masks(tables),
+            royal_cells: Vec::new(),
             big,
             passers: passers(tables),
             max_promotion_gain,
@@ -466,6 +471,7 @@ impl Evaluator {
         evaluator.start_big = Position::start(tables.clone()).map_or(0, |pos| {
             evaluator.big_material(&pos).into_iter().max().unwrap_or(0)
         });
+        evaluator.royal_cells = evaluator.royal_cells();
         evaluator.taper &= evaluator.start_big > 0;
         evaluator.share_table = share_table(evaluator.start_big);
         evaluator
@@ -798,6 +804,9 @@ impl Evaluator {
     ) -> [i32; 4] {
         if let (Some(pieces), &[royal]) = (pos.piece_bits(), pos.royal_squares(player)) {
             let mine = pos.side_words(player)[0];
+            if let Some(cell) = self.royal_cells.get(royal.index()) {
+                return self.cell_danger(cell, mine, pieces & !mine, in_hand);
+            }
             return self.lone_royal_danger(royal, mine, pieces & !mine, in_hand);
         }
         match memo {
@@ -836,6 +845,76 @@ impl Evaluator {
             }
         }
         danger
+    }
+
+    /// [`Evaluator::lone_royal_danger`] from the royal's [`RoyalCell`]: one bounds check, no
+    /// test of a line's direction, and no branch on whether a piece is on it.
+    #[inline(always)]
+    fn cell_danger(&self, cell: &RoyalCell, mine: u64, theirs: u64, in_hand: i32) -> [i32; 4] {
+        let [one, two] = cell.near;
+        let pieces = mine | theirs;
+        let first_open = |first: u32| i32::from(cell.open[first as usize & 63]);
+        let mut open = 0;
+        for m in 0..4 {
+            let hit = cell.masks[m] & pieces;
+            open += if hit == 0 {
+                i32::from(cell.lens[m])
+            } else {
+                first_open(hit.trailing_zeros())
+            };
+        }
+        for m in 4..8 {
+            let hit = cell.masks[m] & pieces;
+            open += if hit == 0 {
+                i32::from(cell.lens[m])
+            } else {
+                first_open(63 - hit.leading_zeros())
+            };
+        }
+        let mut danger = [sparse_count(theirs & two), open, 0, 0];
+        let with_shelter = self.shelter_counts();
+        if with_shelter || in_hand > 0 {
+            let near = [(mine & one).count_ones() as i32, sparse_count(theirs & one)];
+            if with_shelter {
+                danger[3] = near[0];
+            }
+            if in_hand > 0 {
+                danger[2] = (i32::from(cell.near_one) - near[0] - near[1]) * in_hand;
+            }
+        }
+        danger
+    }
+
+    /// The [`RoyalCell`]s of the board: none where it is larger than 64 squares or a square
+    /// has more than 4 lines running up the square indices or down.
+    fn royal_cells(&self) -> Vec<RoyalCell> {
+        let mut cells = Vec::with_capacity(self.near_masks.len());
+        for (r, near) in self.near_masks.iter().enumerate() {
+            let (up, down): (Vec<&Line>, Vec<&Line>) = self.lines[r * 8..r * 8 + 8]
+                .iter()
+                .filter(|l| l.len > 0)
+                .partition(|l| l.ascending);
+            if up.len() > 4 || down.len() > 4 {
+                return Vec::new();
+            }
+            let mut cell = RoyalCell {
+                masks: [0; 8],
+                lens: [0; 8],
+                open: [0; 64],
+                near: *near,
+                near_one: self.near_one[r] as u8,
+            };
+            // Where a square has fewer lines (at an edge), a slot's mask and length stay 0.
+            for (line, m) in up.into_iter().zip(0..4).chain(down.into_iter().zip(4..8)) {
+                cell.masks[m] = line.mask;
+                cell.lens[m] = line.len;
+                for s in line.squares() {
+                    cell.open[s.index()] = self.distance[r * 64 + s.index()] - 1;
+                }
+            }
+            cells.push(cell);
+        }
+        cells
     }
 
     /// The endgame technique against a royal left with little: once the enemy has lost half
@@ -1545,6 +1624,22 @@ fn near_one(tables: &Tables) -> Vec<usize> {
     geo.squares()
         .map(|sq| king_neighbours(geo, sq).iter().flatten().count())
         .collect()
+}
+
+/// What a lone royal's danger on one square of a board of up to 64 squares reads, in one
+/// place: its lines (those running up the square indices in slots 0-3, down in 4-7) and
+/// the squares near it.
+#[derive(Clone, Copy, Debug)]
+struct RoyalCell {
+    /// Per line: its squares as bits.
+    masks: [u64; 8],
+    /// Per line: its squares, all empty where no piece is on it.
+    lens: [u8; 8],
+    /// Per square on a line: the empty squares before it, where it holds the line's first piece.
+    open: [u8; 64],
+    /// The squares one step and up to two steps away, and how many are one step away.
+    near: [u64; 2],
+    near_one: u8,
 }
 
 /// Up to 4 squares along a line from a square, in place (no pointer to follow at every
