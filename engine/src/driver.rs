@@ -207,7 +207,8 @@ pub fn run_request(
 
 enum Event {
     Input(Input),
-    Done(u64, SearchResult, Searcher),
+    /// A finished search (its result boxed: an input line's event is a small fraction of it).
+    Done(u64, Box<SearchResult>, Searcher),
 }
 
 struct Running {
@@ -341,7 +342,7 @@ impl<P: Protocol, W: Write + Send + 'static> Driver<P, W> {
                 s = Searcher::new(req.hash_mb);
                 fallback(&req)
             });
-            let _ = tx2.send(Event::Done(req.id, result, s));
+            let _ = tx2.send(Event::Done(req.id, Box::new(result), s));
         });
         self.running = Some(Running { stop, handle });
     }
