@@ -4,7 +4,9 @@
 //! machines (a line in, replies out) that [`driver`] connects to a reader, a writer and a thread.
 //! [`referee`] is `koma match`: engines against each other, every move judged by the runtime.
 
-#![forbid(unsafe_code)]
+// Two hints to the hardware in `tt` are the only `unsafe`: a cache prefetch and a request for
+// huge pages, each worth its cost in `koma bench --search` (docs/performance-log.md).
+#![deny(unsafe_code)]
 
 pub mod analyse;
 pub mod cecp;

@@ -791,6 +791,7 @@ impl<'a, 's> Thread<'a, 's> {
             self.pos.make(m);
             &touched[..]
         };
+        self.s.tt.prefetch(self.pos.hash());
         // A deferred list is generated out of check only: the test reads the changed lines.
         if unchecked && !self.pos.mover_royals_safe_after(m) {
             self.pos.unmake();
@@ -1083,6 +1084,7 @@ impl<'a, 's> Thread<'a, 's> {
         if null_ok && depth >= 3 && static_eval >= beta && self.null_allowed() {
             let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
             let undo = self.pos.make_null();
+            self.s.tt.prefetch(self.pos.hash());
             self.keys.push(self.pos.hash());
             self.frames[n.ply + 1].reversible = 0;
             let v = -self.negamax(

@@ -98,7 +98,7 @@ impl Tt {
         let megabytes = megabytes.max(1);
         let buckets = (megabytes * 1024 * 1024 / (16 * BUCKET)).max(64);
         Tt {
-            table: (0..buckets).map(|_| Bucket::empty()).collect(),
+            table: new_table(buckets),
             age: 0,
             megabytes,
             clean: true,
@@ -121,6 +121,14 @@ impl Tt {
     pub fn next_age(&mut self) {
         self.clean = false;
         self.age = (self.age + 1) & 63;
+    }
+
+    /// Asks the processor to bring `key`'s bucket into its cache. Issued as soon as a move is
+    /// made, the memory's latency passes while the search updates its sums, before the
+    /// child's probe (docs/performance-log.md, "Table in memory").
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        prefetch_line(self.bucket(key));
     }
 
     fn bucket(&self, key: u64) -> &Bucket {
@@ -214,6 +222,54 @@ impl Tt {
 }
 
 const BOUND_MASK: u64 = 3 << 40;
+
+/// `buckets` empty buckets, on huge pages where the system gives them on request: with 4 KB
+/// pages nearly every probe misses the processor's address cache (a 16 MB table spans 4,096
+/// pages), with 2 MB pages almost none does.
+fn new_table(buckets: usize) -> Vec<Bucket> {
+    let mut table = Vec::with_capacity(buckets);
+    // Before the first write: pages already touched stay small.
+    advise_huge_pages(table.spare_capacity_mut());
+    table.extend((0..buckets).map(|_| Bucket::empty()));
+    table
+}
+
+/// Asks Linux to back `memory` with transparent huge pages (its default mode grants them
+/// only on this request). No huge pages to give: the memory stays as it was.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages<T>(memory: &mut [T]) {
+    const PAGE: usize = 4096;
+    let start = memory.as_mut_ptr().cast::<u8>();
+    let end = start as usize + size_of_val(memory);
+    let first = (start as usize).next_multiple_of(PAGE);
+    let last = end / PAGE * PAGE;
+    if last > first {
+        let pages = start.wrapping_add(first - start as usize).cast();
+        // SAFETY: the whole pages of `memory`, which this function borrows; the advice changes
+        // how the kernel backs them, never what they hold.
+        #[allow(unsafe_code)]
+        let _ =
+            unsafe { rustix::mm::madvise(pages, last - first, rustix::mm::Advice::LinuxHugepage) };
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages<T>(_: &mut [T]) {}
+
+/// Asks the processor to load the cache line `line` starts.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn prefetch_line<T>(line: &T) {
+    use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+    // SAFETY: a prefetch is a hint: it never faults, and changes nothing the program sees.
+    #[allow(unsafe_code)]
+    unsafe {
+        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(line).cast());
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn prefetch_line<T>(_: &T) {}
 
 impl Bucket {
     fn empty() -> Bucket {
