@@ -125,7 +125,7 @@ impl Tt {
 
     /// Asks the processor to bring `key`'s bucket into its cache. Issued as soon as a move is
     /// made, the memory's latency passes while the search updates its sums, before the
-    /// child's probe (docs/performance-log.md, "Table in memory").
+    /// child's probe (docs/performance-log.md, "The table in memory").
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
         prefetch_line(self.bucket(key));
