@@ -17,7 +17,7 @@ for _ in $(seq "${R:-6}"); do
     echo "old $(cut -f1 "$TMP/old" | paste -sd' ')  new $(cut -f2 "$TMP/new" | paste -sd' ') | load $(load)"
   done
 done
-"$K" bench --search --repeat 1 | awk 'NR > 1 && !/^total/ { print $1 " " $2 }' >"$TMP/names"
+"$K" bench --search --repeat 1 | awk 'NR > 1 && !/^total/ { NF -= 7; print }' >"$TMP/names"
 awk -v n="$(wc -l <"$TMP/names")" '
   function median(a, k,   s, i, j, t) {
     for (i = 1; i <= k; i++) s[i] = a[i]
