@@ -1663,12 +1663,15 @@ impl<'a, 's> Thread<'a, 's> {
         ply: usize,
         order: &mut Vec<(u32, i32)>,
     ) {
+        order.clear();
+        if moves.is_empty() {
+            return;
+        }
         let killers = Killers::new(&self.frames[ply].killers);
         let slots = self.history_slots();
         let is_hash = |i: usize, c: &Move| {
             hash_move.is_some_and(|h| h.same_squares(c) && h.matches(moves.get(i)))
         };
-        order.clear();
         // Extended from exact-size iterators: no capacity test per move.
         if quiets {
             // Read from the compact moves: a quiet one needs its removed squares only when
