@@ -1865,10 +1865,11 @@ const HISTORY_MAX: i32 = 16_384;
 /// index.
 fn pick(order: &mut [(u32, i32)], i: usize) -> usize {
     let (mut best, mut top) = (i, order[i].1);
-    for (j, &(_, score)) in order.iter().enumerate().skip(i + 1) {
-        if score > top {
-            (best, top) = (j, score);
-        }
+    // A scan to the next higher score, restarted there: the rare raise leaves the loop rather
+    // than every comparison carrying the best's place.
+    while let Some(k) = order[best + 1..].iter().position(|&(_, s)| s > top) {
+        best += 1 + k;
+        top = order[best].1;
     }
     order.swap(i, best);
     order[i].0 as usize
