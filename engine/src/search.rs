@@ -18,7 +18,7 @@ use web_time::Instant;
 
 use koma_runtime::result::GameResult;
 use koma_runtime::spec::{Player, RepetitionScore, WinCondition};
-use koma_runtime::{FullMove, Gen, MoveList, MoveRef, Position, Square, Tables};
+use koma_runtime::{FullMove, Gen, Move, MoveList, MoveRef, Position, Square, Tables};
 
 use crate::eval::{DangerMemo, Evaluator, Sums, WeightChoice};
 use crate::time::{Budget, Clock};
@@ -1324,7 +1324,7 @@ impl<'a, 's> Thread<'a, 's> {
         let (depth, ply, alpha, beta) = (n.depth, n.ply, n.alpha, n.beta);
         // Read only for a quiet move (its reduction, reward or penalty).
         let slot = if quiet {
-            self.history_slots().of(&self.pos, m)
+            self.history_slots().of(&self.pos, &m)
         } else {
             0
         };
@@ -1663,17 +1663,38 @@ impl<'a, 's> Thread<'a, 's> {
         ply: usize,
         order: &mut Vec<(u32, i32)>,
     ) {
-        let me = self.pos.side_to_move();
-        // Compared in place: a killer is a whole move with its removed squares, and a copy of
-        // it for each move compared cost more than the comparison.
-        let [first_killer, second_killer] = &self.frames[ply].killers;
-        let slots = self.history_slots();
         order.clear();
-        for (i, m) in moves.iter().enumerate() {
-            let score = if hash_move.is_some_and(|h| h.matches(m)) {
+        if moves.is_empty() {
+            return;
+        }
+        let killers = Killers::new(&self.frames[ply].killers);
+        let slots = self.history_slots();
+        let is_hash = |i: usize, c: &Move| {
+            hash_move.is_some_and(|h| h.same_squares(c) && h.matches(moves.get(i)))
+        };
+        // Extended from exact-size iterators: no capacity test per move.
+        if quiets {
+            // Read from the compact moves: a quiet one needs its removed squares only when
+            // compared with a killer or the hash move of the same squares.
+            order.extend(moves.compact().iter().enumerate().map(|(i, c)| {
+                let score = if is_hash(i, c) {
+                    HASH_MOVE
+                } else if c.promotion().is_some() {
+                    TACTICAL + 1
+                } else {
+                    self.quiet_score(moves, i, c, &killers, slots)
+                };
+                (i as u32, score)
+            }));
+            return;
+        }
+        let me = self.pos.side_to_move();
+        order.extend((0..moves.len()).map(|i| {
+            let m = moves.get(i);
+            let score = if is_hash(i, &m) {
                 HASH_MOVE
             } else {
-                let gain = if quiets { 0 } else { self.material_gain(m, me) };
+                let gain = self.material_gain(m, me);
                 if gain > 0 {
                     let attacker = self
                         .pos
@@ -1682,15 +1703,29 @@ impl<'a, 's> Thread<'a, 's> {
                     CAPTURE + (gain * 16 - attacker / 8).min(TACTICAL_RANGE)
                 } else if m.promotion().is_some() {
                     TACTICAL + 1
-                } else if first_killer.as_ref().is_some_and(|k| *k == m) {
-                    KILLER + 1
-                } else if second_killer.as_ref().is_some_and(|k| *k == m) {
-                    KILLER
                 } else {
-                    self.history[slots.of(&self.pos, m)]
+                    self.quiet_score(moves, i, &m, &killers, slots)
                 }
             };
-            order.push((i as u32, score));
+            (i as u32, score)
+        }));
+    }
+
+    /// The score of move `i` of `moves` (`c`), neither the hash move nor tactical: a killer's,
+    /// or its history.
+    #[inline(always)]
+    fn quiet_score(
+        &self,
+        moves: &MoveList,
+        i: usize,
+        c: &Move,
+        killers: &Killers<'_>,
+        slots: HistorySlots,
+    ) -> i32 {
+        match killers.index_of(moves, i, c) {
+            Some(0) => KILLER + 1,
+            Some(_) => KILLER,
+            None => self.history[slots.of(&self.pos, c)],
         }
     }
 
@@ -1768,7 +1803,7 @@ struct HistorySlots {
 
 impl HistorySlots {
     #[inline]
-    fn of(self, pos: &Position, m: MoveRef<'_>) -> usize {
+    fn of(self, pos: &Position, m: &Move) -> usize {
         let ty = match m.dropped() {
             Some(t) => usize::from(t.0),
             None => pos
@@ -1777,6 +1812,44 @@ impl HistorySlots {
         };
         self.base + ty * self.nsq + m.to.index()
     }
+}
+
+/// A ply's killers, with their start and destination squares for a first comparison that
+/// most moves fail (a killer is a whole move with its removed squares).
+struct Killers<'k> {
+    moves: &'k [Option<FullMove>; 2],
+    squares: [u32; 2],
+}
+
+impl<'k> Killers<'k> {
+    #[inline(always)]
+    fn new(moves: &'k [Option<FullMove>; 2]) -> Killers<'k> {
+        // No move has these squares (beyond any board).
+        let squares = moves.map(|k| k.map_or(u32::MAX, |k| squares_key(&k)));
+        Killers { moves, squares }
+    }
+
+    /// Which killer (0 or 1, the first that matches) move `i` of `moves` (`c`) is.
+    #[inline(always)]
+    fn index_of(&self, moves: &MoveList, i: usize, c: &Move) -> Option<usize> {
+        let key = squares_key(c);
+        let is = |j: usize| {
+            key == self.squares[j] && self.moves[j].as_ref().is_some_and(|k| *k == moves.get(i))
+        };
+        if is(0) {
+            Some(0)
+        } else if is(1) {
+            Some(1)
+        } else {
+            None
+        }
+    }
+}
+
+/// A move's start and destination in one word.
+#[inline(always)]
+fn squares_key(m: &Move) -> u32 {
+    u32::from(m.from.0) | u32::from(m.to.0) << 16
 }
 
 const HASH_MOVE: i32 = 1 << 30;
@@ -1792,10 +1865,11 @@ const HISTORY_MAX: i32 = 16_384;
 /// index.
 fn pick(order: &mut [(u32, i32)], i: usize) -> usize {
     let (mut best, mut top) = (i, order[i].1);
-    for (j, &(_, score)) in order.iter().enumerate().skip(i + 1) {
-        if score > top {
-            (best, top) = (j, score);
-        }
+    // A scan to the next higher score, restarted there: the rare raise leaves the loop rather
+    // than every comparison carrying the best's place.
+    while let Some(k) = order[best + 1..].iter().position(|&(_, s)| s > top) {
+        best += 1 + k;
+        top = order[best].1;
     }
     order.swap(i, best);
     order[i].0 as usize

@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use koma_runtime::MoveRef;
+use koma_runtime::{Move, MoveRef};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bound {
@@ -38,6 +38,12 @@ impl TtMove {
     #[inline]
     pub fn matches(self, m: MoveRef<'_>) -> bool {
         m.from.0 == self.from && m.to.0 == self.to && tag(&m) == self.tag
+    }
+
+    /// Whether `m` has this move's start and destination (the test `matches` makes first).
+    #[inline]
+    pub fn same_squares(self, m: &Move) -> bool {
+        m.from.0 == self.from && m.to.0 == self.to
     }
 
     /// The origin square's index.
