@@ -215,28 +215,30 @@ pub struct Features {
 /// by move instead of looking at every piece at every node.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Sums {
-    /// Material, the square terms that always count, and the hands, signed for the first
-    /// player.
-    pub fixed: i32,
-    /// Per player: its pieces' rising and fading square terms ([`Phase`], signed for the
-    /// first player), and the worth of its big pieces on the board and in hand (0 when no
-    /// term tapers).
-    rising: [i32; 2],
-    fading: [i32; 2],
-    big: [i32; 2],
+    /// Per player, what its pieces on the board and in hand add ([`SquareSums`]): its share
+    /// of the material, the square terms that always count and the hands (the two shares'
+    /// sum, signed for the first player, is [`Sums::fixed`]), its rising and fading square
+    /// terms ([`Phase`], signed for the first player), and the worth of its big pieces (0
+    /// when no term tapers). One player's four in a row: a piece's square adds them at once.
+    sides: [SquareSums; 2],
     /// Per player: its pieces in hand (0 without drops), so that the royal safety reads the
     /// threat of drops without a pass over the hands at every evaluation.
     held: [i32; 2],
 }
 
 impl Sums {
+    /// Material, the square terms that always count, and the hands, signed for the first
+    /// player.
+    #[inline(always)]
+    pub fn fixed(&self) -> i32 {
+        self.sides[0].fixed + self.sides[1].fixed
+    }
+
     fn zip(self, other: Sums, f: impl Fn(i32, i32) -> i32) -> Sums {
         let pair = |a: [i32; 2], b: [i32; 2]| [f(a[0], b[0]), f(a[1], b[1])];
+        let side = |p: usize| self.sides[p].zip(&other.sides[p], &f);
         Sums {
-            fixed: f(self.fixed, other.fixed),
-            rising: pair(self.rising, other.rising),
-            fading: pair(self.fading, other.fading),
-            big: pair(self.big, other.big),
+            sides: [side(0), side(1)],
             held: pair(self.held, other.held),
         }
     }
@@ -258,13 +260,26 @@ impl std::iter::Sum for Sums {
 
 /// What the piece of one player and type on one square adds to the [`Sums`]: `fixed` to
 /// `Sums::fixed`, the others to its player's entries.
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(align(16))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(16))]
 struct SquareSums {
     fixed: i32,
     rising: i32,
     fading: i32,
     big: i32,
+}
+
+impl SquareSums {
+    /// Each of the four of `self` and `other` folded by `f` (a vector operation).
+    #[inline(always)]
+    fn zip(&self, other: &SquareSums, f: impl Fn(i32, i32) -> i32) -> SquareSums {
+        SquareSums {
+            fixed: f(self.fixed, other.fixed),
+            rising: f(self.rising, other.rising),
+            fading: f(self.fading, other.fading),
+            big: f(self.big, other.big),
+        }
+    }
 }
 
 /// The royal danger last counted for each player's lone royal, with what it was counted from
@@ -473,6 +488,12 @@ impl Evaluator {
         });
         evaluator.royal_cells = evaluator.royal_cells();
         evaluator.taper &= evaluator.start_big > 0;
+        if !evaluator.taper {
+            // The sums add a square's four at once: the tapered ones must add nothing.
+            for s in &mut evaluator.squares {
+                (s.rising, s.fading, s.big) = (0, 0, 0);
+            }
+        }
         evaluator.share_table = share_table(evaluator.start_big);
         evaluator
     }
@@ -536,12 +557,12 @@ impl Evaluator {
 
     /// The contribution of the piece on `sq` (positive for the first player).
     pub fn square(&self, pos: &Position, sq: Square) -> i32 {
-        self.square_sums(pos, sq).fixed
+        self.square_sums(pos, sq).fixed()
     }
 
     /// The pieces in both hands (positive for the first player); 0 without drops.
     pub fn hands(&self, pos: &Position) -> i32 {
-        self.hand_sums(pos).fixed
+        self.hand_sums(pos).fixed()
     }
 
     /// The contribution of the piece on `sq` to the incremental sums.
@@ -550,16 +571,8 @@ impl Evaluator {
         let Some((p, t)) = pos.piece_at(sq) else {
             return Sums::default();
         };
-        let s = self.squares[self.square_cell(p, t, sq)];
-        let mut sums = Sums {
-            fixed: s.fixed,
-            ..Sums::default()
-        };
-        if self.taper {
-            sums.rising[p.index()] = s.rising;
-            sums.fading[p.index()] = s.fading;
-            sums.big[p.index()] = s.big;
-        }
+        let mut sums = Sums::default();
+        sums.sides[p.index()] = self.squares[self.square_cell(p, t, sq)];
         sums
     }
 
@@ -575,12 +588,16 @@ impl Evaluator {
             let t = PieceType(t as u16);
             let first = i32::from(pos.hand_count(Player::First, t));
             let second = i32::from(pos.hand_count(Player::Second, t));
-            sums.fixed += v * (first - second);
+            sums.sides[0].fixed += v * first;
+            sums.sides[1].fixed -= v * second;
             sums.held[0] += first;
             sums.held[1] += second;
         }
         if self.taper {
-            self.add_hands(pos, &mut sums.big);
+            let mut big = [0; 2];
+            self.add_hands(pos, &mut big);
+            sums.sides[0].big = big[0];
+            sums.sides[1].big = big[1];
         }
         sums
     }
@@ -600,7 +617,8 @@ impl Evaluator {
     }
 
     /// [`Evaluator::square_sums`] of each of `squares` folded into `sums` by `f`, in place
-    /// (no `Sums` built per square). Inlined: a search's make runs it twice a node.
+    /// (no `Sums` built per square; a square's four at once, whether or not a term tapers:
+    /// the table holds 0 for the others then). Inlined: a search's make runs it twice a node.
     #[inline(always)]
     fn fold_squares(
         &self,
@@ -614,13 +632,8 @@ impl Evaluator {
                 continue;
             };
             let s = &self.squares[self.square_cell(p, t, sq)];
-            sums.fixed = f(sums.fixed, s.fixed);
-            if self.taper {
-                let i = p.index();
-                sums.rising[i] = f(sums.rising[i], s.rising);
-                sums.fading[i] = f(sums.fading[i], s.fading);
-                sums.big[i] = f(sums.big[i], s.big);
-            }
+            let side = &mut sums.sides[p.index()];
+            *side = side.zip(s, &f);
         }
     }
 
@@ -635,11 +648,12 @@ impl Evaluator {
         for (p, t, n) in pos.last_hand_changes() {
             let t = usize::from(t.0);
             let sign = if p == Player::First { 1 } else { -1 };
-            sums.fixed += sign * n * self.hand_value[t];
-            sums.held[p.index()] += n;
+            let side = &mut sums.sides[p.index()];
+            side.fixed += sign * n * self.hand_value[t];
             if self.taper {
-                sums.big[p.index()] += n * self.big_value[t];
+                side.big += n * self.big_value[t];
             }
+            sums.held[p.index()] += n;
         }
     }
 
@@ -655,23 +669,16 @@ impl Evaluator {
                 &self.squares[self.square_cell(p, t, sq)],
                 &self.squares[self.square_cell(p.opponent(), t, sq)],
             );
-            sums.fixed += now.fixed - before.fixed;
-            if self.taper {
-                let (i, j) = (p.index(), p.opponent().index());
-                sums.rising[i] += now.rising;
-                sums.fading[i] += now.fading;
-                sums.big[i] += now.big;
-                sums.rising[j] -= before.rising;
-                sums.fading[j] -= before.fading;
-                sums.big[j] -= before.big;
-            }
+            let (i, j) = (p.index(), p.opponent().index());
+            sums.sides[i] = sums.sides[i].zip(now, |a, b| a + b);
+            sums.sides[j] = sums.sides[j].zip(before, |a, b| a - b);
         }
     }
 
     /// The incremental part of the evaluation (squares and hands), positive when the first
     /// player stands better; [`Evaluator::relative`] adds the rest.
     pub fn full(&self, pos: &Position) -> i32 {
-        self.sums(pos).fixed
+        self.sums(pos).fixed()
     }
 
     /// Every incremental sum of the position, counted square by square: a search starts from
@@ -689,10 +696,9 @@ impl Evaluator {
     /// The evaluation from the side to move's point of view: `first_player_score` (the
     /// incremental part, [`Evaluator::full`]) plus the phase's terms and royal safety.
     pub fn relative(&self, pos: &Position, first_player_score: i32) -> i32 {
-        let sums = Sums {
-            fixed: first_player_score,
-            ..self.sums(pos)
-        };
+        let mut sums = self.sums(pos);
+        sums.sides[0].fixed = first_player_score;
+        sums.sides[1].fixed = 0;
         self.relative_sums(pos, sums)
     }
 
@@ -757,7 +763,7 @@ impl Evaluator {
 
     #[inline]
     fn relative_with(&self, pos: &Position, sums: &Sums, mut memo: Option<Memos<'_>>) -> i32 {
-        let mut score = sums.fixed;
+        let mut score = sums.fixed();
         if self.taper {
             score += self.tapered(sums);
         }
@@ -934,7 +940,7 @@ impl Evaluator {
             (Player::Second, -1)
         };
         let weak = strong.opponent();
-        if 2 * sums.big[weak.index()] > self.start_big {
+        if 2 * sums.sides[weak.index()].big > self.start_big {
             return 0;
         }
         let (&[mine], &[theirs]) = (pos.royal_squares(strong), pos.royal_squares(weak)) else {
@@ -961,11 +967,11 @@ impl Evaluator {
     /// The terms that rise and fade with the game's phase ([`Phase`]), positive for the
     /// first player: each side's sums at the shares its enemy's big pieces give.
     fn tapered(&self, sums: &Sums) -> i32 {
-        let shares = [self.share(sums.big[1]), self.share(sums.big[0])];
+        let shares = [self.share(sums.sides[1].big), self.share(sums.sides[0].big)];
         (0..2)
             .map(|p| {
-                let [rise, fade] = shares[p];
-                (sums.rising[p] * rise + sums.fading[p] * fade) / 1000
+                let ([rise, fade], side) = (shares[p], &sums.sides[p]);
+                (side.rising * rise + side.fading * fade) / 1000
             })
             .sum()
     }
