@@ -768,9 +768,15 @@ impl Evaluator {
             score += self.tapered(sums);
         }
         if self.safety {
-            let [first, second] = Evaluator::enemies_held(sums.held);
-            score -= self.weighted_danger(pos, Player::First, first, &mut memo)
-                - self.weighted_danger(pos, Player::Second, second, &mut memo);
+            let in_hand = Evaluator::enemies_held(sums.held);
+            score -= match self.cell_dangers(pos, in_hand) {
+                Some(dangers) => dangers,
+                None => {
+                    let first = self.danger_of(pos, Player::First, in_hand[0], &mut memo);
+                    let second = self.danger_of(pos, Player::Second, in_hand[1], &mut memo);
+                    self.weighted_dangers(first, second)
+                }
+            };
         }
         match pos.side_to_move() {
             Player::First => score,
@@ -778,21 +784,45 @@ impl Evaluator {
         }
     }
 
-    /// The royal danger of `player` ([`Evaluator::danger_of`]) in centipawns, its terms weighed.
+    /// [`Evaluator::weighted_dangers`] where each player has a lone royal on a square with a
+    /// [`RoyalCell`] (on a board of up to 64 squares, most positions), from the two players'
+    /// occupancy words read once (the sides hold no square in common): `None` otherwise.
     #[inline(always)]
-    fn weighted_danger(
-        &self,
-        pos: &Position,
-        player: Player,
-        in_hand: i32,
-        memo: &mut Option<Memos<'_>>,
-    ) -> i32 {
-        let [attackers, open, threat, shelter] = self.danger_of(pos, player, in_hand, memo);
+    fn cell_dangers(&self, pos: &Position, in_hand: [i32; 2]) -> Option<i32> {
+        // First the board's size: a larger one is out at one test.
+        let pieces = pos.piece_bits()?;
+        let (&[first], &[second]) = (
+            pos.royal_squares(Player::First),
+            pos.royal_squares(Player::Second),
+        ) else {
+            return None;
+        };
+        let cells = &self.royal_cells;
+        let (a, b) = (cells.get(first.index())?, cells.get(second.index())?);
+        let mine = pos.side_words(Player::First)[0];
+        let theirs = pieces & !mine;
+        Some(self.weighted_dangers(
+            self.cell_danger(a, mine, theirs, in_hand[0]),
+            self.cell_danger(b, theirs, mine, in_hand[1]),
+        ))
+    }
+
+    /// The first player's royal danger less the second's ([`Evaluator::danger_of`]) in
+    /// centipawns, their terms weighed: those without a divisor once for the difference (the
+    /// same sum, as `i32` wraps alike), the threat of drops only where one is counted (0
+    /// without pieces in hand).
+    #[inline(always)]
+    fn weighted_dangers(&self, first: [i32; 4], second: [i32; 4]) -> i32 {
         let w = &self.weights;
-        w.get(Term::RoyalAttackers) * attackers
-            + w.get(Term::RoyalOpen) * open / 4
-            + w.get(Term::HandThreat) * threat / 8
-            - w.get(Term::RoyalShelter) * shelter
+        let open = w.get(Term::RoyalOpen);
+        let mut danger = w.get(Term::RoyalAttackers) * (first[0] - second[0])
+            + (open * first[1] / 4 - open * second[1] / 4)
+            - w.get(Term::RoyalShelter) * (first[3] - second[3]);
+        if (first[2] | second[2]) != 0 {
+            let threat = w.get(Term::HandThreat);
+            danger += threat * first[2] / 8 - threat * second[2] / 8;
+        }
+        danger
     }
 
     /// The royal danger of `player` ([`Evaluator::royal_danger`]): a lone royal's on a board of
