@@ -889,23 +889,15 @@ impl Evaluator {
     fn cell_danger(&self, cell: &RoyalCell, mine: u64, theirs: u64, in_hand: i32) -> [i32; 4] {
         let [one, two] = cell.near;
         let pieces = mine | theirs;
-        let first_open = |first: u32| i32::from(cell.open[first as usize & 63]);
-        let mut open = 0;
+        let mut open = i32::from(cell.open);
         for m in 0..4 {
             let hit = cell.masks[m] & pieces;
-            open += if hit == 0 {
-                i32::from(cell.lens[m])
-            } else {
-                first_open(hit.trailing_zeros())
-            };
+            open -= i32::from(cell.up_cut[hit.trailing_zeros() as usize]);
         }
         for m in 4..8 {
             let hit = cell.masks[m] & pieces;
-            open += if hit == 0 {
-                i32::from(cell.lens[m])
-            } else {
-                first_open(63 - hit.leading_zeros())
-            };
+            // The first piece's index (63 - leading zeros), 127 where there is none.
+            open -= i32::from(cell.down_cut[(hit.leading_zeros() ^ 63) as usize]);
         }
         let mut danger = [sparse_count(theirs & two), open, 0, 0];
         let with_shelter = self.shelter_counts();
@@ -935,17 +927,22 @@ impl Evaluator {
             }
             let mut cell = RoyalCell {
                 masks: [0; 8],
-                lens: [0; 8],
-                open: [0; 64],
+                open: 0,
+                up_cut: [0; 128],
+                down_cut: [0; 128],
                 near: *near,
                 near_one: self.near_one[r] as u8,
             };
             // Where a square has fewer lines (at an edge), a slot's mask and length stay 0.
             for (line, m) in up.into_iter().zip(0..4).chain(down.into_iter().zip(4..8)) {
                 cell.masks[m] = line.mask;
-                cell.lens[m] = line.len;
+                cell.open += line.len;
                 for s in line.squares() {
-                    cell.open[s.index()] = self.distance[r * 64 + s.index()] - 1;
+                    let cut = line.len + 1 - self.distance[r * 64 + s.index()];
+                    match m < 4 {
+                        true => cell.up_cut[s.index()] = cut,
+                        false => cell.down_cut[s.index()] = cut,
+                    }
                 }
             }
             cells.push(cell);
@@ -1669,10 +1666,14 @@ fn near_one(tables: &Tables) -> Vec<usize> {
 struct RoyalCell {
     /// Per line: its squares as bits.
     masks: [u64; 8],
-    /// Per line: its squares, all empty where no piece is on it.
-    lens: [u8; 8],
-    /// Per square on a line: the empty squares before it, where it holds the line's first piece.
-    open: [u8; 64],
+    /// The squares of all its lines: all empty where no piece is on them.
+    open: u8,
+    /// Per line's first piece, the squares from it to the line's end (what is not empty of
+    /// the line), by its index (its trailing zeros on a line up, its leading zeros xor 63 on
+    /// a line down): 64 and 127 (no piece) give 0, so that a line costs no test of whether a
+    /// piece is on it. 128 long, the range of a count of zeros: no bounds check.
+    up_cut: [u8; 128],
+    down_cut: [u8; 128],
     /// The squares one step and up to two steps away, and how many are one step away.
     near: [u64; 2],
     near_one: u8,
@@ -1887,9 +1888,17 @@ mod tests {
                 let theirs = pos.side_words(player.opponent())[0];
                 for eval in [&plain, &sheltered] {
                     for in_hand in 0..=4 {
+                        let counted =
+                            eval.royal_danger(&pos, player, in_hand, eval.shelter_counts());
+                        let cell = &eval.royal_cells[royal.index()];
                         assert_eq!(
                             eval.lone_royal_danger(royal, mine, theirs, in_hand),
-                            eval.royal_danger(&pos, player, in_hand, eval.shelter_counts()),
+                            counted,
+                            "ply {ply}"
+                        );
+                        assert_eq!(
+                            eval.cell_danger(cell, mine, theirs, in_hand),
+                            counted,
                             "ply {ply}"
                         );
                     }
