@@ -371,6 +371,9 @@ pub struct Evaluator {
     /// indices and 4 down, per square: what a lone royal's danger there reads ([`RoyalCell`]);
     /// else empty.
     royal_cells: Vec<RoyalCell>,
+    /// Per count `o` of empty squares on a lone royal's lines (at most 32 on a [`RoyalCell`]),
+    /// its weighed term `RoyalOpen * o / 4`: a load instead of a multiply and a division.
+    open_weighed: [i32; 64],
     /// Per type: worth more than a pawn-like piece and not royal (null-move pruning's guard
     /// against zugzwang).
     big: Vec<bool>,
@@ -476,6 +479,7 @@ impl Evaluator {
             words: nsq.div_ceil(64),
             near_masks: near_masks(tables),
             royal_cells: Vec::new(),
+            open_weighed: std::array::from_fn(|o| weights.get(Term::RoyalOpen) * o as i32 / 4),
             big,
             passers: passers(tables),
             max_promotion_gain,
@@ -801,10 +805,12 @@ impl Evaluator {
         let (a, b) = (cells.get(first.index())?, cells.get(second.index())?);
         let mine = pos.side_words(Player::First)[0];
         let theirs = pieces & !mine;
-        Some(self.weighted_dangers(
-            self.cell_danger(a, mine, theirs, in_hand[0]),
-            self.cell_danger(b, theirs, mine, in_hand[1]),
-        ))
+        let first = self.cell_danger(a, mine, theirs, in_hand[0]);
+        let second = self.cell_danger(b, theirs, mine, in_hand[1]);
+        debug_assert!(first[1] < 64 && second[1] < 64);
+        let w = &self.open_weighed;
+        let open = w[first[1] as usize & 63] - w[second[1] as usize & 63];
+        Some(self.weighed_with_open(first, second, open))
     }
 
     /// The first player's royal danger less the second's ([`Evaluator::danger_of`]) in
@@ -813,10 +819,15 @@ impl Evaluator {
     /// without pieces in hand).
     #[inline(always)]
     fn weighted_dangers(&self, first: [i32; 4], second: [i32; 4]) -> i32 {
+        let open = self.weights.get(Term::RoyalOpen);
+        self.weighed_with_open(first, second, open * first[1] / 4 - open * second[1] / 4)
+    }
+
+    /// [`Evaluator::weighted_dangers`] with the open lines' term already weighed (`open`).
+    #[inline(always)]
+    fn weighed_with_open(&self, first: [i32; 4], second: [i32; 4], open: i32) -> i32 {
         let w = &self.weights;
-        let open = w.get(Term::RoyalOpen);
-        let mut danger = w.get(Term::RoyalAttackers) * (first[0] - second[0])
-            + (open * first[1] / 4 - open * second[1] / 4)
+        let mut danger = w.get(Term::RoyalAttackers) * (first[0] - second[0]) + open
             - w.get(Term::RoyalShelter) * (first[3] - second[3]);
         if (first[2] | second[2]) != 0 {
             let threat = w.get(Term::HandThreat);
