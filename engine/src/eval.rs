@@ -354,6 +354,8 @@ pub struct Evaluator {
     drops: bool,
     /// Royal safety counts (a checkmate game with a royal-safety weight set).
     safety: bool,
+    /// The royal's own pieces next to it are counted ([`Evaluator::shelter_counts`]).
+    shelter: bool,
     /// Per square: how many squares are one step away.
     near_one: Vec<usize>,
     /// Per square and direction (`sq * 8 + dir`): up to 4 squares along the line.
@@ -472,6 +474,7 @@ impl Evaluator {
             nsq,
             drops: spec.rules.drops.has_hands(),
             safety,
+            shelter: weights.get(Term::RoyalShelter) != 0,
             near_one: near_one(tables),
             lines: lines(tables),
             distance: distances(tables),
@@ -772,7 +775,11 @@ impl Evaluator {
             score += self.tapered(sums);
         }
         if self.safety {
-            let in_hand = Evaluator::enemies_held(sums.held);
+            // Without drops no piece is ever held: no cut to 4 to count.
+            let in_hand = match self.drops {
+                true => Evaluator::enemies_held(sums.held),
+                false => [0; 2],
+            };
             score -= match self.cell_dangers(pos, in_hand) {
                 Some(dangers) => dangers,
                 None => {
@@ -1071,7 +1078,7 @@ impl Evaluator {
     /// Whether the royal's own pieces next to it are counted: its weight is 0 by default.
     #[inline]
     fn shelter_counts(&self) -> bool {
-        self.weights.get(Term::RoyalShelter) != 0
+        self.shelter
     }
 
     /// Per player, [`Evaluator::enemy_in_hand`], both from one pass over the hands.
