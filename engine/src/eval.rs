@@ -215,28 +215,30 @@ pub struct Features {
 /// by move instead of looking at every piece at every node.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Sums {
-    /// Material, the square terms that always count, and the hands, signed for the first
-    /// player.
-    pub fixed: i32,
-    /// Per player: its pieces' rising and fading square terms ([`Phase`], signed for the
-    /// first player), and the worth of its big pieces on the board and in hand (0 when no
-    /// term tapers).
-    rising: [i32; 2],
-    fading: [i32; 2],
-    big: [i32; 2],
+    /// Per player, what its pieces on the board and in hand add ([`SquareSums`]): its share
+    /// of the material, the square terms that always count and the hands (the two shares'
+    /// sum, signed for the first player, is [`Sums::fixed`]), its rising and fading square
+    /// terms ([`Phase`], signed for the first player), and the worth of its big pieces (0
+    /// when no term tapers). One player's four in a row: a piece's square adds them at once.
+    sides: [SquareSums; 2],
     /// Per player: its pieces in hand (0 without drops), so that the royal safety reads the
     /// threat of drops without a pass over the hands at every evaluation.
     held: [i32; 2],
 }
 
 impl Sums {
+    /// Material, the square terms that always count, and the hands, signed for the first
+    /// player.
+    #[inline(always)]
+    pub fn fixed(&self) -> i32 {
+        self.sides[0].fixed + self.sides[1].fixed
+    }
+
     fn zip(self, other: Sums, f: impl Fn(i32, i32) -> i32) -> Sums {
         let pair = |a: [i32; 2], b: [i32; 2]| [f(a[0], b[0]), f(a[1], b[1])];
+        let side = |p: usize| self.sides[p].zip(&other.sides[p], &f);
         Sums {
-            fixed: f(self.fixed, other.fixed),
-            rising: pair(self.rising, other.rising),
-            fading: pair(self.fading, other.fading),
-            big: pair(self.big, other.big),
+            sides: [side(0), side(1)],
             held: pair(self.held, other.held),
         }
     }
@@ -258,13 +260,26 @@ impl std::iter::Sum for Sums {
 
 /// What the piece of one player and type on one square adds to the [`Sums`]: `fixed` to
 /// `Sums::fixed`, the others to its player's entries.
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(align(16))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(16))]
 struct SquareSums {
     fixed: i32,
     rising: i32,
     fading: i32,
     big: i32,
+}
+
+impl SquareSums {
+    /// Each of the four of `self` and `other` folded by `f` (a vector operation).
+    #[inline(always)]
+    fn zip(&self, other: &SquareSums, f: impl Fn(i32, i32) -> i32) -> SquareSums {
+        SquareSums {
+            fixed: f(self.fixed, other.fixed),
+            rising: f(self.rising, other.rising),
+            fading: f(self.fading, other.fading),
+            big: f(self.big, other.big),
+        }
+    }
 }
 
 /// The royal danger last counted for each player's lone royal, with what it was counted from
@@ -339,6 +354,8 @@ pub struct Evaluator {
     drops: bool,
     /// Royal safety counts (a checkmate game with a royal-safety weight set).
     safety: bool,
+    /// The royal's own pieces next to it are counted ([`Evaluator::shelter_counts`]).
+    shelter: bool,
     /// Per square: how many squares are one step away.
     near_one: Vec<usize>,
     /// Per square and direction (`sq * 8 + dir`): up to 4 squares along the line.
@@ -356,6 +373,9 @@ pub struct Evaluator {
     /// indices and 4 down, per square: what a lone royal's danger there reads ([`RoyalCell`]);
     /// else empty.
     royal_cells: Vec<RoyalCell>,
+    /// Per count `o` of empty squares on a lone royal's lines (at most 32 on a [`RoyalCell`]),
+    /// its weighed term `RoyalOpen * o / 4`: a load instead of a multiply and a division.
+    open_weighed: [i32; 64],
     /// Per type: worth more than a pawn-like piece and not royal (null-move pruning's guard
     /// against zugzwang).
     big: Vec<bool>,
@@ -454,6 +474,7 @@ impl Evaluator {
             nsq,
             drops: spec.rules.drops.has_hands(),
             safety,
+            shelter: weights.get(Term::RoyalShelter) != 0,
             near_one: near_one(tables),
             lines: lines(tables),
             distance: distances(tables),
@@ -461,6 +482,7 @@ impl Evaluator {
             words: nsq.div_ceil(64),
             near_masks: near_masks(tables),
             royal_cells: Vec::new(),
+            open_weighed: std::array::from_fn(|o| weights.get(Term::RoyalOpen) * o as i32 / 4),
             big,
             passers: passers(tables),
             max_promotion_gain,
@@ -473,6 +495,12 @@ impl Evaluator {
         });
         evaluator.royal_cells = evaluator.royal_cells();
         evaluator.taper &= evaluator.start_big > 0;
+        if !evaluator.taper {
+            // The sums add a square's four at once: the tapered ones must add nothing.
+            for s in &mut evaluator.squares {
+                (s.rising, s.fading, s.big) = (0, 0, 0);
+            }
+        }
         evaluator.share_table = share_table(evaluator.start_big);
         evaluator
     }
@@ -536,12 +564,12 @@ impl Evaluator {
 
     /// The contribution of the piece on `sq` (positive for the first player).
     pub fn square(&self, pos: &Position, sq: Square) -> i32 {
-        self.square_sums(pos, sq).fixed
+        self.square_sums(pos, sq).fixed()
     }
 
     /// The pieces in both hands (positive for the first player); 0 without drops.
     pub fn hands(&self, pos: &Position) -> i32 {
-        self.hand_sums(pos).fixed
+        self.hand_sums(pos).fixed()
     }
 
     /// The contribution of the piece on `sq` to the incremental sums.
@@ -550,16 +578,8 @@ impl Evaluator {
         let Some((p, t)) = pos.piece_at(sq) else {
             return Sums::default();
         };
-        let s = self.squares[self.square_cell(p, t, sq)];
-        let mut sums = Sums {
-            fixed: s.fixed,
-            ..Sums::default()
-        };
-        if self.taper {
-            sums.rising[p.index()] = s.rising;
-            sums.fading[p.index()] = s.fading;
-            sums.big[p.index()] = s.big;
-        }
+        let mut sums = Sums::default();
+        sums.sides[p.index()] = self.squares[self.square_cell(p, t, sq)];
         sums
     }
 
@@ -575,12 +595,16 @@ impl Evaluator {
             let t = PieceType(t as u16);
             let first = i32::from(pos.hand_count(Player::First, t));
             let second = i32::from(pos.hand_count(Player::Second, t));
-            sums.fixed += v * (first - second);
+            sums.sides[0].fixed += v * first;
+            sums.sides[1].fixed -= v * second;
             sums.held[0] += first;
             sums.held[1] += second;
         }
         if self.taper {
-            self.add_hands(pos, &mut sums.big);
+            let mut big = [0; 2];
+            self.add_hands(pos, &mut big);
+            sums.sides[0].big = big[0];
+            sums.sides[1].big = big[1];
         }
         sums
     }
@@ -600,7 +624,8 @@ impl Evaluator {
     }
 
     /// [`Evaluator::square_sums`] of each of `squares` folded into `sums` by `f`, in place
-    /// (no `Sums` built per square). Inlined: a search's make runs it twice a node.
+    /// (no `Sums` built per square; a square's four at once, whether or not a term tapers:
+    /// the table holds 0 for the others then). Inlined: a search's make runs it twice a node.
     #[inline(always)]
     fn fold_squares(
         &self,
@@ -614,13 +639,8 @@ impl Evaluator {
                 continue;
             };
             let s = &self.squares[self.square_cell(p, t, sq)];
-            sums.fixed = f(sums.fixed, s.fixed);
-            if self.taper {
-                let i = p.index();
-                sums.rising[i] = f(sums.rising[i], s.rising);
-                sums.fading[i] = f(sums.fading[i], s.fading);
-                sums.big[i] = f(sums.big[i], s.big);
-            }
+            let side = &mut sums.sides[p.index()];
+            *side = side.zip(s, &f);
         }
     }
 
@@ -635,11 +655,12 @@ impl Evaluator {
         for (p, t, n) in pos.last_hand_changes() {
             let t = usize::from(t.0);
             let sign = if p == Player::First { 1 } else { -1 };
-            sums.fixed += sign * n * self.hand_value[t];
-            sums.held[p.index()] += n;
+            let side = &mut sums.sides[p.index()];
+            side.fixed += sign * n * self.hand_value[t];
             if self.taper {
-                sums.big[p.index()] += n * self.big_value[t];
+                side.big += n * self.big_value[t];
             }
+            sums.held[p.index()] += n;
         }
     }
 
@@ -655,23 +676,16 @@ impl Evaluator {
                 &self.squares[self.square_cell(p, t, sq)],
                 &self.squares[self.square_cell(p.opponent(), t, sq)],
             );
-            sums.fixed += now.fixed - before.fixed;
-            if self.taper {
-                let (i, j) = (p.index(), p.opponent().index());
-                sums.rising[i] += now.rising;
-                sums.fading[i] += now.fading;
-                sums.big[i] += now.big;
-                sums.rising[j] -= before.rising;
-                sums.fading[j] -= before.fading;
-                sums.big[j] -= before.big;
-            }
+            let (i, j) = (p.index(), p.opponent().index());
+            sums.sides[i] = sums.sides[i].zip(now, |a, b| a + b);
+            sums.sides[j] = sums.sides[j].zip(before, |a, b| a - b);
         }
     }
 
     /// The incremental part of the evaluation (squares and hands), positive when the first
     /// player stands better; [`Evaluator::relative`] adds the rest.
     pub fn full(&self, pos: &Position) -> i32 {
-        self.sums(pos).fixed
+        self.sums(pos).fixed()
     }
 
     /// Every incremental sum of the position, counted square by square: a search starts from
@@ -689,10 +703,9 @@ impl Evaluator {
     /// The evaluation from the side to move's point of view: `first_player_score` (the
     /// incremental part, [`Evaluator::full`]) plus the phase's terms and royal safety.
     pub fn relative(&self, pos: &Position, first_player_score: i32) -> i32 {
-        let sums = Sums {
-            fixed: first_player_score,
-            ..self.sums(pos)
-        };
+        let mut sums = self.sums(pos);
+        sums.sides[0].fixed = first_player_score;
+        sums.sides[1].fixed = 0;
         self.relative_sums(pos, sums)
     }
 
@@ -757,14 +770,24 @@ impl Evaluator {
 
     #[inline]
     fn relative_with(&self, pos: &Position, sums: &Sums, mut memo: Option<Memos<'_>>) -> i32 {
-        let mut score = sums.fixed;
+        let mut score = sums.fixed();
         if self.taper {
             score += self.tapered(sums);
         }
         if self.safety {
-            let [first, second] = Evaluator::enemies_held(sums.held);
-            score -= self.weighted_danger(pos, Player::First, first, &mut memo)
-                - self.weighted_danger(pos, Player::Second, second, &mut memo);
+            // Without drops no piece is ever held: no cut to 4 to count.
+            let in_hand = match self.drops {
+                true => Evaluator::enemies_held(sums.held),
+                false => [0; 2],
+            };
+            score -= match self.cell_dangers(pos, in_hand) {
+                Some(dangers) => dangers,
+                None => {
+                    let first = self.danger_of(pos, Player::First, in_hand[0], &mut memo);
+                    let second = self.danger_of(pos, Player::Second, in_hand[1], &mut memo);
+                    self.weighted_dangers(first, second)
+                }
+            };
         }
         match pos.side_to_move() {
             Player::First => score,
@@ -772,21 +795,52 @@ impl Evaluator {
         }
     }
 
-    /// The royal danger of `player` ([`Evaluator::danger_of`]) in centipawns, its terms weighed.
+    /// [`Evaluator::weighted_dangers`] where each player has a lone royal on a square with a
+    /// [`RoyalCell`] (on a board of up to 64 squares, most positions), from the two players'
+    /// occupancy words read once (the sides hold no square in common): `None` otherwise.
     #[inline(always)]
-    fn weighted_danger(
-        &self,
-        pos: &Position,
-        player: Player,
-        in_hand: i32,
-        memo: &mut Option<Memos<'_>>,
-    ) -> i32 {
-        let [attackers, open, threat, shelter] = self.danger_of(pos, player, in_hand, memo);
+    fn cell_dangers(&self, pos: &Position, in_hand: [i32; 2]) -> Option<i32> {
+        // First the board's size: a larger one is out at one test.
+        let pieces = pos.piece_bits()?;
+        let (&[first], &[second]) = (
+            pos.royal_squares(Player::First),
+            pos.royal_squares(Player::Second),
+        ) else {
+            return None;
+        };
+        let cells = &self.royal_cells;
+        let (a, b) = (cells.get(first.index())?, cells.get(second.index())?);
+        let mine = pos.side_words(Player::First)[0];
+        let theirs = pieces & !mine;
+        let first = self.cell_danger(a, mine, theirs, in_hand[0]);
+        let second = self.cell_danger(b, theirs, mine, in_hand[1]);
+        debug_assert!(first[1] < 64 && second[1] < 64);
+        let w = &self.open_weighed;
+        let open = w[first[1] as usize & 63] - w[second[1] as usize & 63];
+        Some(self.weighed_with_open(first, second, open))
+    }
+
+    /// The first player's royal danger less the second's ([`Evaluator::danger_of`]) in
+    /// centipawns, their terms weighed: those without a divisor once for the difference (the
+    /// same sum, as `i32` wraps alike), the threat of drops only where one is counted (0
+    /// without pieces in hand).
+    #[inline(always)]
+    fn weighted_dangers(&self, first: [i32; 4], second: [i32; 4]) -> i32 {
+        let open = self.weights.get(Term::RoyalOpen);
+        self.weighed_with_open(first, second, open * first[1] / 4 - open * second[1] / 4)
+    }
+
+    /// [`Evaluator::weighted_dangers`] with the open lines' term already weighed (`open`).
+    #[inline(always)]
+    fn weighed_with_open(&self, first: [i32; 4], second: [i32; 4], open: i32) -> i32 {
         let w = &self.weights;
-        w.get(Term::RoyalAttackers) * attackers
-            + w.get(Term::RoyalOpen) * open / 4
-            + w.get(Term::HandThreat) * threat / 8
-            - w.get(Term::RoyalShelter) * shelter
+        let mut danger = w.get(Term::RoyalAttackers) * (first[0] - second[0]) + open
+            - w.get(Term::RoyalShelter) * (first[3] - second[3]);
+        if (first[2] | second[2]) != 0 {
+            let threat = w.get(Term::HandThreat);
+            danger += threat * first[2] / 8 - threat * second[2] / 8;
+        }
+        danger
     }
 
     /// The royal danger of `player` ([`Evaluator::royal_danger`]): a lone royal's on a board of
@@ -853,23 +907,15 @@ impl Evaluator {
     fn cell_danger(&self, cell: &RoyalCell, mine: u64, theirs: u64, in_hand: i32) -> [i32; 4] {
         let [one, two] = cell.near;
         let pieces = mine | theirs;
-        let first_open = |first: u32| i32::from(cell.open[first as usize & 63]);
-        let mut open = 0;
+        let mut open = i32::from(cell.open);
         for m in 0..4 {
             let hit = cell.masks[m] & pieces;
-            open += if hit == 0 {
-                i32::from(cell.lens[m])
-            } else {
-                first_open(hit.trailing_zeros())
-            };
+            open -= i32::from(cell.up_cut[hit.trailing_zeros() as usize]);
         }
         for m in 4..8 {
             let hit = cell.masks[m] & pieces;
-            open += if hit == 0 {
-                i32::from(cell.lens[m])
-            } else {
-                first_open(63 - hit.leading_zeros())
-            };
+            // The first piece's index (63 - leading zeros), 127 where there is none.
+            open -= i32::from(cell.down_cut[(hit.leading_zeros() ^ 63) as usize]);
         }
         let mut danger = [sparse_count(theirs & two), open, 0, 0];
         let with_shelter = self.shelter_counts();
@@ -899,17 +945,22 @@ impl Evaluator {
             }
             let mut cell = RoyalCell {
                 masks: [0; 8],
-                lens: [0; 8],
-                open: [0; 64],
+                open: 0,
+                up_cut: [0; 128],
+                down_cut: [0; 128],
                 near: *near,
                 near_one: self.near_one[r] as u8,
             };
             // Where a square has fewer lines (at an edge), a slot's mask and length stay 0.
             for (line, m) in up.into_iter().zip(0..4).chain(down.into_iter().zip(4..8)) {
                 cell.masks[m] = line.mask;
-                cell.lens[m] = line.len;
+                cell.open += line.len;
                 for s in line.squares() {
-                    cell.open[s.index()] = self.distance[r * 64 + s.index()] - 1;
+                    let cut = line.len + 1 - self.distance[r * 64 + s.index()];
+                    match m < 4 {
+                        true => cell.up_cut[s.index()] = cut,
+                        false => cell.down_cut[s.index()] = cut,
+                    }
                 }
             }
             cells.push(cell);
@@ -934,7 +985,7 @@ impl Evaluator {
             (Player::Second, -1)
         };
         let weak = strong.opponent();
-        if 2 * sums.big[weak.index()] > self.start_big {
+        if 2 * sums.sides[weak.index()].big > self.start_big {
             return 0;
         }
         let (&[mine], &[theirs]) = (pos.royal_squares(strong), pos.royal_squares(weak)) else {
@@ -961,11 +1012,11 @@ impl Evaluator {
     /// The terms that rise and fade with the game's phase ([`Phase`]), positive for the
     /// first player: each side's sums at the shares its enemy's big pieces give.
     fn tapered(&self, sums: &Sums) -> i32 {
-        let shares = [self.share(sums.big[1]), self.share(sums.big[0])];
+        let shares = [self.share(sums.sides[1].big), self.share(sums.sides[0].big)];
         (0..2)
             .map(|p| {
-                let [rise, fade] = shares[p];
-                (sums.rising[p] * rise + sums.fading[p] * fade) / 1000
+                let ([rise, fade], side) = (shares[p], &sums.sides[p]);
+                (side.rising * rise + side.fading * fade) / 1000
             })
             .sum()
     }
@@ -1027,7 +1078,7 @@ impl Evaluator {
     /// Whether the royal's own pieces next to it are counted: its weight is 0 by default.
     #[inline]
     fn shelter_counts(&self) -> bool {
-        self.weights.get(Term::RoyalShelter) != 0
+        self.shelter
     }
 
     /// Per player, [`Evaluator::enemy_in_hand`], both from one pass over the hands.
@@ -1633,10 +1684,14 @@ fn near_one(tables: &Tables) -> Vec<usize> {
 struct RoyalCell {
     /// Per line: its squares as bits.
     masks: [u64; 8],
-    /// Per line: its squares, all empty where no piece is on it.
-    lens: [u8; 8],
-    /// Per square on a line: the empty squares before it, where it holds the line's first piece.
-    open: [u8; 64],
+    /// The squares of all its lines: all empty where no piece is on them.
+    open: u8,
+    /// Per line's first piece, the squares from it to the line's end (what is not empty of
+    /// the line), by its index (its trailing zeros on a line up, its leading zeros xor 63 on
+    /// a line down): 64 and 127 (no piece) give 0, so that a line costs no test of whether a
+    /// piece is on it. 128 long, the range of a count of zeros: no bounds check.
+    up_cut: [u8; 128],
+    down_cut: [u8; 128],
     /// The squares one step and up to two steps away, and how many are one step away.
     near: [u64; 2],
     near_one: u8,
@@ -1851,9 +1906,17 @@ mod tests {
                 let theirs = pos.side_words(player.opponent())[0];
                 for eval in [&plain, &sheltered] {
                     for in_hand in 0..=4 {
+                        let counted =
+                            eval.royal_danger(&pos, player, in_hand, eval.shelter_counts());
+                        let cell = &eval.royal_cells[royal.index()];
                         assert_eq!(
                             eval.lone_royal_danger(royal, mine, theirs, in_hand),
-                            eval.royal_danger(&pos, player, in_hand, eval.shelter_counts()),
+                            counted,
+                            "ply {ply}"
+                        );
+                        assert_eq!(
+                            eval.cell_danger(cell, mine, theirs, in_hand),
+                            counted,
                             "ply {ply}"
                         );
                     }
