@@ -306,7 +306,7 @@ impl DangerMemo {
 
 /// The words of a board's squares a [`DangerMemo`] keeps (boards of 65 to 256 squares; a larger
 /// board counts its royal danger at every evaluation, a smaller one counts a lone royal's from
-/// its occupancy word at once, [`Evaluator::lone_royal_danger`]).
+/// its occupancy word at once, [`Evaluator::cell_danger`]).
 const MEMO_WORDS: usize = 4;
 
 #[derive(Clone, Debug, Default)]
@@ -776,9 +776,10 @@ impl Evaluator {
         }
         if self.safety {
             // Without drops no piece is ever held: no cut to 4 to count.
-            let in_hand = match self.drops {
-                true => Evaluator::enemies_held(sums.held),
-                false => [0; 2],
+            let in_hand = if self.drops {
+                Evaluator::enemies_held(sums.held)
+            } else {
+                [0; 2]
             };
             score -= match self.cell_dangers(pos, in_hand) {
                 Some(dangers) => dangers,
@@ -856,12 +857,11 @@ impl Evaluator {
         in_hand: i32,
         memo: &mut Option<Memos<'_>>,
     ) -> [i32; 4] {
-        if let (Some(pieces), &[royal]) = (pos.piece_bits(), pos.royal_squares(player)) {
+        if let (Some(pieces), &[royal]) = (pos.piece_bits(), pos.royal_squares(player))
+            && let Some(cell) = self.royal_cells.get(royal.index())
+        {
             let mine = pos.side_words(player)[0];
-            if let Some(cell) = self.royal_cells.get(royal.index()) {
-                return self.cell_danger(cell, mine, pieces & !mine, in_hand);
-            }
-            return self.lone_royal_danger(royal, mine, pieces & !mine, in_hand);
+            return self.cell_danger(cell, mine, pieces & !mine, in_hand);
         }
         match memo {
             Some(memo) => self.royal_danger_memo(pos, player, in_hand, memo),
@@ -876,33 +876,9 @@ impl Evaluator {
         self.royal_danger(pos, player, in_hand, self.shelter_counts())
     }
 
-    /// [`Evaluator::royal_danger`] of a lone royal on `royal` of a board of up to 64 squares,
-    /// from its side's pieces (`mine`) and the enemy's (`theirs`) as bits.
-    #[inline(always)]
-    fn lone_royal_danger(&self, royal: Square, mine: u64, theirs: u64, in_hand: i32) -> [i32; 4] {
-        let r = royal.index();
-        let [one, two] = self.near_masks[r];
-        let mut danger = [
-            sparse_count(theirs & two),
-            self.open_bits(r, mine | theirs) as i32,
-            0,
-            0,
-        ];
-        let with_shelter = self.shelter_counts();
-        if with_shelter || in_hand > 0 {
-            let near = [(mine & one).count_ones() as i32, sparse_count(theirs & one)];
-            if with_shelter {
-                danger[3] = near[0];
-            }
-            if in_hand > 0 {
-                danger[2] = (self.near_one[r] as i32 - near[0] - near[1]) * in_hand;
-            }
-        }
-        danger
-    }
-
-    /// [`Evaluator::lone_royal_danger`] from the royal's [`RoyalCell`]: one bounds check, no
-    /// test of a line's direction, and no branch on whether a piece is on it.
+    /// [`Evaluator::royal_danger`] of a lone royal from its square's [`RoyalCell`] and its
+    /// side's pieces (`mine`) and the enemy's (`theirs`) as bits: one bounds check, no test of
+    /// a line's direction, and no branch on whether a piece is on it.
     #[inline(always)]
     fn cell_danger(&self, cell: &RoyalCell, mine: u64, theirs: u64, in_hand: i32) -> [i32; 4] {
         let [one, two] = cell.near;
@@ -931,8 +907,9 @@ impl Evaluator {
         danger
     }
 
-    /// The [`RoyalCell`]s of the board: none where it is larger than 64 squares or a square
-    /// has more than 4 lines running up the square indices or down.
+    /// The [`RoyalCell`]s of the board: none where it is larger than 64 squares, or where a
+    /// square has more than 4 lines running up the square indices or down (none does: the
+    /// indices run row by row), and a lone royal's danger is then counted as any other's.
     fn royal_cells(&self) -> Vec<RoyalCell> {
         let mut cells = Vec::with_capacity(self.near_masks.len());
         for (r, near) in self.near_masks.iter().enumerate() {
@@ -957,10 +934,12 @@ impl Evaluator {
                 cell.open += line.len;
                 for s in line.squares() {
                     let cut = line.len + 1 - self.distance[r * 64 + s.index()];
-                    match m < 4 {
-                        true => cell.up_cut[s.index()] = cut,
-                        false => cell.down_cut[s.index()] = cut,
-                    }
+                    let cuts = if m < 4 {
+                        &mut cell.up_cut
+                    } else {
+                        &mut cell.down_cut
+                    };
+                    cuts[s.index()] = cut;
                 }
             }
             cells.push(cell);
@@ -1909,11 +1888,6 @@ mod tests {
                         let counted =
                             eval.royal_danger(&pos, player, in_hand, eval.shelter_counts());
                         let cell = &eval.royal_cells[royal.index()];
-                        assert_eq!(
-                            eval.lone_royal_danger(royal, mine, theirs, in_hand),
-                            counted,
-                            "ply {ply}"
-                        );
                         assert_eq!(
                             eval.cell_danger(cell, mine, theirs, in_hand),
                             counted,

@@ -37,7 +37,7 @@ impl TtMove {
     /// Whether `m` is this move (from and to first: the digest only for the few that match).
     #[inline]
     pub fn matches(self, m: MoveRef<'_>) -> bool {
-        m.from.0 == self.from && m.to.0 == self.to && tag(&m) == self.tag
+        self.same_squares(&m) && tag(&m) == self.tag
     }
 
     /// Whether `m` has this move's start and destination (the test `matches` makes first).
@@ -229,9 +229,9 @@ impl Tt {
 
 const BOUND_MASK: u64 = 3 << 40;
 
-/// `buckets` empty buckets, on huge pages where the system gives them on request: with 4 KB
-/// pages nearly every probe misses the processor's address cache (a 16 MB table spans 4,096
-/// pages), with 2 MB pages almost none does.
+/// `buckets` empty buckets, on huge pages where the system gives them on request: a 16 MB
+/// table spans 4,096 pages of 4 KB but 8 of 2 MB, so that a probe finds its page's address
+/// cached far more often (docs/performance-log.md, "The table in memory").
 fn new_table(buckets: usize) -> Vec<Bucket> {
     let mut table = Vec::with_capacity(buckets);
     // Before the first write: pages already touched stay small.
